@@ -1,0 +1,68 @@
+// Command carcassonne plays Carcassonne: the Discord bot, a local game in the
+// terminal, and tools to replay and render game records.
+//
+//	carcassonne replay [--json] FILE.rec
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/alecthomas/kong"
+)
+
+// cli is the command line: one field per subcommand.
+type cli struct {
+	Replay replayCmd `cmd:"" help:"Replay a game record and print where the game stands."`
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run parses args, runs the subcommand and returns the exit status.
+func run(args []string, stdout, stderr *os.File) int {
+	var c cli
+	parser, err := kong.New(&c,
+		kong.Name("carcassonne"),
+		kong.Description("Carcassonne for Discord: the bot, a local game and record tools."),
+		kong.UsageOnError(),
+		kong.Writers(stdout, stderr),
+		kong.Exit(func(code int) { panic(exitCode(code)) }),
+	)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	code := 0
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				if c, ok := r.(exitCode); ok {
+					code = int(c)
+					return
+				}
+				panic(r)
+			}
+		}()
+		ctx, err := parser.Parse(args)
+		if err != nil {
+			parser.Errorf("%s", err)
+			code = 2
+			return
+		}
+		if err := ctx.Run(&env{stdout: stdout, stderr: stderr}); err != nil {
+			fmt.Fprintln(stderr, "carcassonne:", err)
+			code = 1
+		}
+	}()
+	return code
+}
+
+// exitCode carries kong's requested exit status (after --help) out of Parse.
+type exitCode int
+
+// env is what every subcommand's Run receives.
+type env struct {
+	stdout, stderr *os.File
+}

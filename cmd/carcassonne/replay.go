@@ -1,0 +1,130 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/meeple-works/carcassonne/engine"
+)
+
+// replayCmd is `carcassonne replay [--json] FILE.rec`.
+type replayCmd struct {
+	JSON bool   `name:"json" help:"Print the result as JSON."`
+	File string `arg:"" name:"file" help:"The game record (.rec)." type:"path"`
+}
+
+// replayJSON is the shape printed by --json.
+type replayJSON struct {
+	Players   []playerJSON `json:"players"`
+	Ended     bool         `json:"ended"`
+	Next      string       `json:"next"`
+	Turn      int          `json:"turn"`
+	Drawn     string       `json:"drawn,omitempty"`
+	TilesLeft int          `json:"tiles_left"`
+	Events    []eventJSON  `json:"events"`
+}
+
+type playerJSON struct {
+	Name   string `json:"name"`
+	Score  int    `json:"score"`
+	Supply int    `json:"supply"`
+}
+
+type eventJSON struct {
+	Turn     int    `json:"turn"`
+	Player   string `json:"player"`
+	Feature  string `json:"feature"`
+	Points   int    `json:"points"`
+	Final    bool   `json:"final"`
+	Complete bool   `json:"complete"`
+	Tiles    int    `json:"tiles,omitempty"`
+	Pennants int    `json:"pennants,omitempty"`
+	Cities   int    `json:"cities,omitempty"`
+}
+
+// Run replays the record; a bad record prints FILE:LINE: reason and exits 1.
+func (c *replayCmd) Run(e *env) error {
+	g, err := loadRecord(c.File)
+	if err != nil {
+		fmt.Fprintln(e.stderr, err)
+		return exitError(1)
+	}
+	if c.JSON {
+		return writeReplayJSON(e.stdout, g)
+	}
+	writeReplayText(e.stdout, g)
+	return nil
+}
+
+// exitError is an error that only sets the exit status (the message was
+// already printed).
+type exitError int
+
+func (e exitError) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
+
+// loadRecord reads and replays a record file; errors read "FILE:LINE: reason".
+func loadRecord(path string) (*engine.Game, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	rec, err := engine.ReadRecord(f)
+	if err == nil {
+		var g *engine.Game
+		if g, err = rec.Replay(); err == nil {
+			return g, nil
+		}
+	}
+	if re, ok := err.(*engine.RecordError); ok && re.Line > 0 {
+		return nil, fmt.Errorf("%s:%d: %s", path, re.Line, re.Reason)
+	}
+	return nil, fmt.Errorf("%s: %v", path, err)
+}
+
+func replayResult(g *engine.Game) replayJSON {
+	names := g.Players()
+	out := replayJSON{Ended: g.Ended(), Next: names[g.Current()], Turn: g.Turn(), TilesLeft: g.TilesLeft(), Events: []eventJSON{}}
+	if t, ok := g.Drawn(); ok {
+		out.Drawn = g.TileSet().Name(t)
+	}
+	for i, n := range names {
+		out.Players = append(out.Players, playerJSON{Name: n, Score: g.Score(i), Supply: g.Supply(i)})
+	}
+	for _, ev := range g.Events() {
+		out.Events = append(out.Events, eventJSON{
+			Turn: ev.Turn, Player: names[ev.Player], Feature: ev.Feature.String(), Points: ev.Points,
+			Final: ev.Final, Complete: ev.Complete, Tiles: ev.Tiles, Pennants: ev.Pennants, Cities: ev.Cities,
+		})
+	}
+	return out
+}
+
+func writeReplayJSON(w io.Writer, g *engine.Game) error {
+	enc := json.NewEncoder(w)
+	return enc.Encode(replayResult(g))
+}
+
+func writeReplayText(w io.Writer, g *engine.Game) {
+	r := replayResult(g)
+	if r.Ended {
+		fmt.Fprintf(w, "The game is over after turn %d.\n", r.Turn-1)
+	} else {
+		fmt.Fprintf(w, "Turn %d: %s plays tile %s; %d tiles left.\n", r.Turn, r.Next, r.Drawn, r.TilesLeft)
+	}
+	for _, p := range r.Players {
+		fmt.Fprintf(w, "  %-16s %4d points  %d followers in supply\n", p.Name, p.Score, p.Supply)
+	}
+	if len(r.Events) > 0 {
+		fmt.Fprintln(w, "Scores:")
+	}
+	for _, ev := range r.Events {
+		when := fmt.Sprintf("turn %d", ev.Turn)
+		if ev.Final {
+			when = "final"
+		}
+		fmt.Fprintf(w, "  %-8s %-16s %-8s %+d\n", when, ev.Player, ev.Feature, ev.Points)
+	}
+}

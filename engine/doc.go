@@ -1,0 +1,19 @@
+// Package engine implements the rules of Carcassonne: tiles, the board, the
+// features that grow on it (roads, cities, cloisters, fields), follower
+// placement, scoring and game records.
+//
+// Start with [New] to set up a game, ask it for the drawn tile
+// ([Game.Drawn]), the legal placements ([Game.Placements]) and the follower
+// spots of one placement ([Game.FollowerSpots]), and play a [Move] with
+// [Game.Apply], which checks the move and returns a [*MoveError] that says why
+// when it is illegal. A game record (see ../shared/spec/record.md) is read with
+// [ReadRecord], replayed with [Record.Replay] and written with
+// [Record.WriteTo]; [Game.Record] gives the record of a game.
+//
+// A [Game] is a value that [Game.Clone] copies cheaply, so that computer
+// players can search thousands of positions a second. Features are tracked
+// incrementally with a union-find over the feature segments of the placed
+// tiles; the board is an open-addressing hash table of cells.
+//
+// The package imports only the standard library.
+package engine

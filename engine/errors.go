@@ -1,0 +1,46 @@
+package engine
+
+import "errors"
+
+// The rule errors. Apply returns a *MoveError that wraps one of them, so
+// callers test with errors.Is(err, engine.ErrCellTaken). Their text is written
+// for a player.
+var (
+	ErrGameOver        = errors.New("the game is over")
+	ErrNotInPile       = errors.New("that tile is not in the draw pile")
+	ErrUnknownTile     = errors.New("there is no such tile")
+	ErrCellTaken       = errors.New("that cell already holds a tile")
+	ErrNoNeighbour     = errors.New("that cell has no neighbour")
+	ErrEdgesMismatch   = errors.New("the tile's edges do not match its neighbours")
+	ErrBadRotation     = errors.New("a tile turns by 0, 90, 180 or 270 degrees")
+	ErrNoSuchSpot      = errors.New("that spot is not on the tile")
+	ErrOccupied        = errors.New("that feature already has a follower")
+	ErrNoFollowers     = errors.New("no follower is left in the supply")
+	ErrFarmsOff        = errors.New("farmers are not played in this game")
+	ErrCannotDiscard   = errors.New("the tile fits on the board, so it cannot be discarded")
+	ErrBadOption       = errors.New("unknown rule option")
+	ErrPlayers         = errors.New("a game has 1 to 6 players")
+	ErrUnknownExpander = errors.New("that expansion is not available")
+)
+
+// MoveError is the error Apply returns for an illegal move. Err is one of the
+// rule errors above; Reason says in a player's words what is wrong with this
+// move ("the north side of V is a field, but the tile to its north shows a
+// city there"). The game is unchanged.
+type MoveError struct {
+	Err    error
+	Reason string
+}
+
+// Error returns the reason, or the rule error's text when there is none.
+func (e *MoveError) Error() string {
+	if e.Reason != "" {
+		return e.Reason
+	}
+	return e.Err.Error()
+}
+
+// Unwrap returns the rule error, for errors.Is.
+func (e *MoveError) Unwrap() error { return e.Err }
+
+func moveErr(err error, reason string) error { return &MoveError{Err: err, Reason: reason} }

@@ -1,0 +1,606 @@
+package engine
+
+import (
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"strings"
+)
+
+// MaxPlayers is the largest number of players in a game; 1 is a solo game.
+const MaxPlayers = 6
+
+// FollowersPerPlayer is the number of followers in each player's supply at
+// the start: 8 per colour, one of them the scoring marker (000_…, "Setup").
+const FollowersPerPlayer = 7
+
+// pileStream is the PCG stream (increment) used to shuffle the draw pile.
+const pileStream = 0x6361726361737365 // "carcasse"
+
+// StartTile says which tile lies on the board before the first turn, where
+// and how turned. The zero value is the base game's: tile D at (0,0),
+// rotation 0.
+type StartTile struct {
+	Tile     TileID
+	Cell     Cell
+	Rotation Rotation
+}
+
+// Config sets up a game.
+type Config struct {
+	// Players are the names in turn order: 1 to 6 of them, each non-empty,
+	// different, and without commas, quotes or line breaks (they are written
+	// into game records).
+	Players []string
+	// Options are the rule options.
+	Options Options
+	// Seed shuffles the draw pile (see NewPile).
+	Seed uint64
+	// Tiles is the tile set; nil means BaseTiles.
+	Tiles *TileSet
+	// Start is the start tile; the zero value is D at (0,0), rotation 0.
+	Start StartTile
+}
+
+// Move is one action of a player: placing the drawn tile (and perhaps a
+// follower on it), or discarding a tile that fits nowhere.
+type Move struct {
+	// Tile is the tile drawn. It must be in the draw pile.
+	Tile TileID
+	// Discard puts the tile out of the game; legal only when it fits nowhere.
+	Discard bool
+	// Cell and Rotation say where the tile goes and how it is turned.
+	Cell     Cell
+	Rotation Rotation
+	// Follower is the port, in board orientation, of the feature of the
+	// placed tile on which a follower from the supply is deployed; NoPort
+	// deploys none. The follower's role (knight, thief, monk, farmer)
+	// follows from the feature.
+	Follower Port
+}
+
+// Placement is one legal way to lay a tile: a cell and a rotation.
+type Placement struct {
+	Cell     Cell
+	Rotation Rotation
+}
+
+// Spot is a place on a tile where a follower may be deployed: one feature
+// segment of the tile.
+type Spot struct {
+	// Port names the feature in board orientation (PortSet.Main of its ports).
+	Port Port
+	// Ports are all the ports of the feature, in board orientation.
+	Ports PortSet
+	// Kind is the feature's kind; the follower's role follows from it.
+	Kind FeatureKind
+	// Feature is the index of the segment in Tile.Features.
+	Feature int
+}
+
+// ScoreEvent is one score: who scored how many points for which feature, and
+// when. A score shared by tied players is one event per player.
+type ScoreEvent struct {
+	// Turn is the turn during which the feature was scored; for the final
+	// scoring, the last turn played.
+	Turn int
+	// Player is the index of the player in turn order.
+	Player int
+	// Feature is road, city, cloister or field (farm).
+	Feature FeatureKind
+	// Tiles is the number of tiles of the road or city, or of the cloister
+	// and its neighbours.
+	Tiles int
+	// Pennants is the number of pennants of a city.
+	Pennants int
+	// Cities is the number of completed cities a farm supplied.
+	Cities int
+	// Points are the points scored.
+	Points int
+	// Complete tells whether the feature was completed.
+	Complete bool
+	// Final tells whether the score is part of the final scoring.
+	Final bool
+}
+
+// PlacedTile is a tile on the board.
+type PlacedTile struct {
+	Tile     TileID
+	Cell     Cell
+	Rotation Rotation
+}
+
+// Follower is a follower on the board.
+type Follower struct {
+	// Player is the owner's index in turn order.
+	Player int
+	// Cell is the tile it stands on.
+	Cell Cell
+	// Port is the port it was deployed on, in board orientation.
+	Port Port
+	// Kind is the kind of the feature it occupies: road (thief), city
+	// (knight), cloister (monk), field (farmer).
+	Kind FeatureKind
+	// Feature is the index of its segment in the tile's features.
+	Feature int
+}
+
+// FeatureInfo describes a whole feature on the board: all the segments joined
+// into one road, city, cloister or farm.
+type FeatureInfo struct {
+	Kind FeatureKind
+	// Tiles is the number of tiles it covers (a cloister: itself and its
+	// neighbours).
+	Tiles int
+	// Pennants is the number of pennants in a city.
+	Pennants int
+	// OpenSides is the number of sides by which a road or city still goes on
+	// to an empty cell, or the number of empty cells around a cloister.
+	OpenSides int
+	// Complete tells whether the road, city or cloister is completed; a farm
+	// never is.
+	Complete bool
+	// Followers counts the followers on it by player index.
+	Followers [MaxPlayers]int
+	// Segments are the tile segments it is made of.
+	Segments []Segment
+}
+
+// Segment is one feature segment of a placed tile.
+type Segment struct {
+	Cell Cell
+	// Feature is the index in the tile's features.
+	Feature int
+}
+
+// gridEntry is a slot of the board's hash table.
+type gridEntry struct {
+	key   uint32
+	idx   int16 // index in tiles (placed) or open (open)
+	state uint8 // 0 empty slot, 1 open cell, 2 placed tile
+}
+
+const (
+	slotEmpty uint8 = iota
+	slotOpen
+	slotPlaced
+)
+
+type openCell struct {
+	x, y       int16
+	mask, want uint16 // edge constraints, 4 bits a side as in orient.sig
+}
+
+type placedTile struct {
+	x, y     int16
+	tile     TileID
+	rot      Rotation
+	seg      int16 // the node of feature 0
+	cloister int16 // the node of its cloister, or -1
+}
+
+type node struct {
+	parent    int16
+	tile      int16 // index in Game.tiles
+	kind      FeatureKind
+	feat      uint8
+	rank      uint8
+	pennants  uint8
+	followers uint8
+	done      bool // a road, city or cloister completed (and scored)
+	open      uint16
+	tiles     uint16
+	multi     uint64 // tiles with several segments of one kind, by ordinal mod 64
+}
+
+type meeple struct {
+	player int8
+	kind   FeatureKind
+	port   Port
+	node   int16
+	tile   int16
+}
+
+// Game is the state of one game: the board, the features, the draw pile,
+// the players' scores and supplies, and the history of moves and scores.
+// Copy it with Clone; the zero value is not a game, use New.
+type Game struct {
+	ts      *TileSet
+	opts    Options
+	seed    uint64
+	start   StartTile
+	players []string // shared, never changed
+
+	nplayers int
+	current  int
+	turn     int // the number of the turn being played, from 1
+	ended    bool
+	scores   [MaxPlayers]int
+	supply   [MaxPlayers]int8
+
+	pile []TileID // pile[top:] is still to be drawn, pile[top] next
+	top  int
+
+	grid    []gridEntry
+	shift   uint
+	open    []openCell
+	tiles   []placedTile // append-only
+	nodes   []node
+	multi   []int16 // append-only: tile index of each tile with several segments of a kind
+	meeples []meeple
+	events  []ScoreEvent // append-only
+	moves   []Move       // append-only
+
+	done [9]int16 // cloisters completed by the tile being placed
+	nd   int
+}
+
+// New sets up a game: the start tile on the board, the other tiles shuffled
+// into the draw pile by cfg.Seed, 7 followers in each supply, scores at 0,
+// the first player to play. It returns an error wrapping ErrPlayers for a
+// bad list of players, and ErrUnknownTile for a start tile not in the set.
+func New(cfg Config) (*Game, error) {
+	ts := cfg.Tiles
+	if ts == nil {
+		ts = BaseTiles
+	}
+	if err := checkPlayers(cfg.Players); err != nil {
+		return nil, err
+	}
+	if cfg.Options.Farms > FarmsOff || (cfg.Options.TinyCity != 0 && cfg.Options.TinyCity != 2 && cfg.Options.TinyCity != 4) {
+		return nil, fmt.Errorf("%w: %+v", ErrBadOption, cfg.Options)
+	}
+	start := cfg.Start
+	if start.Tile == NoTile {
+		d, ok := ts.Lookup("D")
+		if !ok {
+			return nil, fmt.Errorf("%w: the tile set has no start tile D", ErrUnknownTile)
+		}
+		start = StartTile{Tile: d}
+	}
+	if int(start.Tile) > ts.Len() || ts.tiles[start.Tile].Count < 1 {
+		return nil, ErrUnknownTile
+	}
+	if start.Rotation > Rotate270 {
+		return nil, ErrBadRotation
+	}
+	if !inRange(start.Cell) {
+		return nil, moveErr(ErrNoNeighbour, "the start tile lies too far out")
+	}
+	total := ts.Total()
+	g := &Game{
+		ts:       ts,
+		opts:     cfg.Options,
+		seed:     cfg.Seed,
+		start:    start,
+		players:  append([]string(nil), cfg.Players...),
+		nplayers: len(cfg.Players),
+		turn:     1,
+	}
+	for i := range g.nplayers {
+		g.supply[i] = FollowersPerPlayer
+	}
+	g.pile = NewPile(ts, start.Tile, cfg.Seed)
+	size := 16
+	for size < 6*total+8 {
+		size <<= 1
+	}
+	g.grid = make([]gridEntry, size)
+	g.shift = uint(32 - bits.TrailingZeros(uint(size)))
+	g.open = make([]openCell, 0, 2*total+4)
+	g.tiles = make([]placedTile, 0, total)
+	g.nodes = make([]node, 0, 6*total)
+	g.meeples = make([]meeple, 0, MaxPlayers*FollowersPerPlayer)
+	g.events = make([]ScoreEvent, 0, 64)
+	g.moves = make([]Move, 0, total)
+	g.place(start.Tile, int16(start.Cell.X), int16(start.Cell.Y), start.Rotation)
+	return g, nil
+}
+
+func checkPlayers(names []string) error {
+	if len(names) < 1 || len(names) > MaxPlayers {
+		return fmt.Errorf("%w, not %d", ErrPlayers, len(names))
+	}
+	seen := map[string]bool{}
+	for _, n := range names {
+		if strings.TrimSpace(n) == "" || n != strings.TrimSpace(n) {
+			return fmt.Errorf("%w: a player's name is empty or starts or ends with a space", ErrPlayers)
+		}
+		if strings.ContainsAny(n, ",\"\n\r[]#") {
+			return fmt.Errorf("%w: the name %q has a comma, quote, bracket, # or line break", ErrPlayers, n)
+		}
+		if seen[n] {
+			return fmt.Errorf("%w: %q plays twice", ErrPlayers, n)
+		}
+		seen[n] = true
+	}
+	return nil
+}
+
+// NewPile returns the draw pile of tile set ts shuffled by seed: every tile
+// kind in id order, as many times as its count, less one copy of the start
+// tile, then shuffled by Fisher–Yates from the last position down, drawing
+// each index j in [0, i] from a PCG generator (math/rand/v2's NewPCG(seed,
+// 0x6361726361737365)) with Lemire's unbiased multiply-and-reject method.
+// Both are fully specified, so the same seed gives the same pile in every
+// version. The first tile to draw is at index 0.
+func NewPile(ts *TileSet, startTile TileID, seed uint64) []TileID {
+	pile := make([]TileID, 0, ts.Total())
+	for id := TileID(1); int(id) <= ts.Len(); id++ {
+		n := ts.tiles[id].Count
+		if id == startTile {
+			n--
+		}
+		for range n {
+			pile = append(pile, id)
+		}
+	}
+	src := rand.NewPCG(seed, pileStream)
+	for i := len(pile) - 1; i > 0; i-- {
+		j := bounded(src, uint64(i+1))
+		pile[i], pile[j] = pile[j], pile[i]
+	}
+	return pile
+}
+
+// bounded returns a uniform number in [0, n) (Lemire, "Fast Random Integer
+// Generation in an Interval", 2019).
+func bounded(src *rand.PCG, n uint64) uint64 {
+	hi, lo := bits.Mul64(src.Uint64(), n)
+	if lo < n {
+		t := -n % n
+		for lo < t {
+			hi, lo = bits.Mul64(src.Uint64(), n)
+		}
+	}
+	return hi
+}
+
+// Clone returns an independent copy of the game. It copies the board and
+// feature tables (a few kilobytes) and shares the append-only history.
+func (g *Game) Clone() *Game {
+	c := *g
+	c.pile = append([]TileID(nil), g.pile...)
+	c.grid = append([]gridEntry(nil), g.grid...)
+	c.open = append(make([]openCell, 0, cap(g.open)), g.open...)
+	c.nodes = append(make([]node, 0, cap(g.nodes)), g.nodes...)
+	c.meeples = append(make([]meeple, 0, cap(g.meeples)), g.meeples...)
+	c.tiles = g.tiles[:len(g.tiles):len(g.tiles)]
+	c.multi = g.multi[:len(g.multi):len(g.multi)]
+	c.events = g.events[:len(g.events):len(g.events)]
+	c.moves = g.moves[:len(g.moves):len(g.moves)]
+	return &c
+}
+
+func inRange(c Cell) bool {
+	return c.X > -30000 && c.X < 30000 && c.Y > -30000 && c.Y < 30000
+}
+
+func cellKey(x, y int16) uint32 { return uint32(uint16(x))<<16 | uint32(uint16(y)) }
+
+// slot returns the table slot of cell (x, y): its entry, or the empty slot
+// where it would go.
+func (g *Game) slot(x, y int16) *gridEntry {
+	k := cellKey(x, y)
+	mask := uint32(len(g.grid) - 1)
+	i := (k * 0x9E3779B1) >> g.shift
+	for {
+		e := &g.grid[i]
+		if e.state == slotEmpty || e.key == k {
+			return e
+		}
+		i = (i + 1) & mask
+	}
+}
+
+func (g *Game) placedAt(x, y int16) int {
+	e := g.slot(x, y)
+	if e.state == slotPlaced {
+		return int(e.idx)
+	}
+	return -1
+}
+
+var dx = [4]int16{0, 1, 0, -1}
+var dy = [4]int16{-1, 0, 1, 0}
+
+const middlePorts PortSet = 1<<(N-1) | 1<<(E-1) | 1<<(S-1) | 1<<(W-1)
+
+// place lays tile t at (x, y) turned by r, without checks, and joins its
+// features to its neighbours'. Cloisters it completes are left in g.done.
+func (g *Game) place(t TileID, x, y int16, r Rotation) {
+	ti := int16(len(g.tiles))
+	base := int16(len(g.nodes))
+	tl := &g.ts.tiles[t]
+	o := &g.ts.orients[t][r]
+	pt := placedTile{x: x, y: y, tile: t, rot: r, seg: base, cloister: -1}
+	var multi uint64
+	if g.ts.multiSeg(t) {
+		multi = 1 << (uint(len(g.multi)) & 63)
+		g.multi = append(g.multi, ti)
+	}
+	for i := range tl.Features {
+		f := &tl.Features[i]
+		n := node{parent: base + int16(i), tile: ti, kind: f.Kind, feat: uint8(i), pennants: uint8(f.Pennants), tiles: 1}
+		switch f.Kind {
+		case Road, City:
+			n.open = uint16(bits.OnesCount16(uint16(f.Ports & middlePorts)))
+			n.multi = multi
+		case Cloister:
+			n.open = 8
+			pt.cloister = base + int16(i)
+		}
+		g.nodes = append(g.nodes, n)
+	}
+	g.tiles = append(g.tiles, pt)
+
+	// The cell leaves the open list.
+	e := g.slot(x, y)
+	if e.state == slotOpen {
+		oi := e.idx
+		last := len(g.open) - 1
+		if int(oi) != last {
+			moved := g.open[last]
+			g.open[oi] = moved
+			g.slot(moved.x, moved.y).idx = oi
+		}
+		g.open = g.open[:last]
+	}
+	e = g.slot(x, y) // the slot may not have moved, but be explicit
+	e.key, e.state, e.idx = cellKey(x, y), slotPlaced, ti
+
+	for s := 0; s < 4; s++ {
+		nx, ny := x+dx[s], y+dy[s]
+		ne := g.slot(nx, ny)
+		edge := uint16(o.sig>>(4*s)) & 0xf
+		opp := (s + 2) & 3
+		switch ne.state {
+		case slotPlaced:
+			g.join(o, base, int(ne.idx), s)
+		case slotOpen:
+			oc := &g.open[ne.idx]
+			oc.mask |= 0xf << (4 * opp)
+			oc.want |= edge << (4 * opp)
+		default:
+			ne.key, ne.state, ne.idx = cellKey(nx, ny), slotOpen, int16(len(g.open))
+			g.open = append(g.open, openCell{x: nx, y: ny, mask: 0xf << (4 * opp), want: edge << (4 * opp)})
+		}
+	}
+
+	// Cloisters around, and this tile's own.
+	g.nd = 0
+	around := 0
+	for ddy := int16(-1); ddy <= 1; ddy++ {
+		for ddx := int16(-1); ddx <= 1; ddx++ {
+			if ddx == 0 && ddy == 0 {
+				continue
+			}
+			j := g.placedAt(x+ddx, y+ddy)
+			if j < 0 {
+				continue
+			}
+			around++
+			if c := g.tiles[j].cloister; c >= 0 {
+				g.nodes[c].open--
+				if g.nodes[c].open == 0 {
+					g.done[g.nd] = c
+					g.nd++
+				}
+			}
+		}
+	}
+	if pt.cloister >= 0 {
+		g.nodes[pt.cloister].open = uint16(8 - around)
+		if around == 8 {
+			g.done[g.nd] = pt.cloister
+			g.nd++
+		}
+	}
+}
+
+// join connects the features of a new tile (orientation o, first node base)
+// across its side s to the placed tile at index nb.
+func (g *Game) join(o *orient, base int16, nb, s int) {
+	nt := &g.tiles[nb]
+	no := &g.ts.orients[nt.tile][nt.rot]
+	for k := 0; k < 3; k++ {
+		p := 3*s + k
+		q := 3*((s+2)&3) + 2 - k
+		a := base + int16(o.portFeat[p])
+		b := nt.seg + int16(no.portFeat[q])
+		switch g.nodes[a].kind {
+		case Road, City:
+			if k == 1 {
+				r := g.union(a, b)
+				g.nodes[r].open -= 2
+			}
+		case Field:
+			g.union(a, b)
+		}
+	}
+}
+
+func (g *Game) find(a int16) int16 {
+	for {
+		p := g.nodes[a].parent
+		if p == a {
+			return a
+		}
+		gp := g.nodes[p].parent
+		g.nodes[a].parent = gp
+		a = gp
+	}
+}
+
+func (g *Game) union(a, b int16) int16 {
+	ra, rb := g.find(a), g.find(b)
+	if ra == rb {
+		return ra
+	}
+	A, B := &g.nodes[ra], &g.nodes[rb]
+	shared := 0
+	if both := A.multi & B.multi; both != 0 {
+		shared = g.sharedTiles(ra, rb, both)
+	}
+	if A.rank < B.rank {
+		ra, rb = rb, ra
+		A, B = B, A
+	}
+	B.parent = ra
+	if A.rank == B.rank {
+		A.rank++
+	}
+	A.tiles = A.tiles + B.tiles - uint16(shared)
+	A.open += B.open
+	A.pennants += B.pennants
+	A.followers += B.followers
+	A.multi |= B.multi
+	A.done = A.done || B.done
+	return ra
+}
+
+// sharedTiles counts the tiles that have segments in both features ra and rb
+// (roots of the same kind), among the tiles with several segments of a kind
+// whose ordinals mod 64 are in the bit set both.
+func (g *Game) sharedTiles(ra, rb int16, both uint64) int {
+	kind := g.nodes[ra].kind
+	shared := 0
+	for both != 0 {
+		b := bits.TrailingZeros64(both)
+		both &= both - 1
+		for ord := b; ord < len(g.multi); ord += 64 {
+			pt := &g.tiles[g.multi[ord]]
+			n := int16(len(g.ts.tiles[pt.tile].Features))
+			inA, inB := false, false
+			for i := pt.seg; i < pt.seg+n; i++ {
+				if g.nodes[i].kind != kind {
+					continue
+				}
+				switch g.find(i) {
+				case ra:
+					inA = true
+				case rb:
+					inB = true
+				}
+			}
+			if inA && inB {
+				shared++
+			}
+		}
+	}
+	return shared
+}
+
+// multiSeg reports whether tile t has two or more road or city segments.
+func (ts *TileSet) multiSeg(t TileID) bool {
+	roads, cities := 0, 0
+	for _, f := range ts.tiles[t].Features {
+		switch f.Kind {
+		case Road:
+			roads++
+		case City:
+			cities++
+		}
+	}
+	return roads > 1 || cities > 1
+}

@@ -1,0 +1,113 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// FarmScoring is how farms score at the end (spec/rules-options.md, option
+// "farms"). The zero value is the current rule, FarmsPerFarm.
+type FarmScoring uint8
+
+// The farm scoring rules.
+const (
+	// FarmsPerFarm: for each farm, the player(s) with the most farmers in it
+	// score 3 points per completed city the farm borders (000_…, 001_…,
+	// 002_…; the current rules).
+	FarmsPerFarm FarmScoring = iota
+	// FarmsPerCity: for each completed city, the player(s) with the most
+	// farmers in all the farms bordering it score 4 points; each city scores
+	// once (004_…, "Farmer scoring"; the 1st edition).
+	FarmsPerCity
+	// FarmsOff: no farmers may be placed.
+	FarmsOff
+)
+
+var farmNames = [...]string{"per-farm", "per-city", "off"}
+
+// String returns the option value as the record writes it ("per-farm").
+func (f FarmScoring) String() string {
+	if int(f) < len(farmNames) {
+		return farmNames[f]
+	}
+	return fmt.Sprintf("FarmScoring(%d)", int(f))
+}
+
+// ParseFarmScoring returns the farm rule named s: "per-farm", "per-city" or
+// "off".
+func ParseFarmScoring(s string) (FarmScoring, bool) {
+	for i, n := range farmNames {
+		if n == s {
+			return FarmScoring(i), true
+		}
+	}
+	return 0, false
+}
+
+// Options are the rule options of a game (spec/rules-options.md). The zero
+// value is the current rules: farms=per-farm, tiny-city=4.
+type Options struct {
+	// Farms is how farms score, and whether farmers are played at all.
+	Farms FarmScoring
+	// TinyCity is what a completed city of exactly two tiles scores per
+	// tile and per pennant under option "tiny-city": 4 (the default, 2 points
+	// per tile and per pennant like any city) or 2 (the old rule of 003_… and
+	// 004_…: 1 point per tile and per pennant). 0 means 4.
+	TinyCity int
+}
+
+// tinyCityOld reports whether the old two-tile-city rule is on.
+func (o Options) tinyCityOld() bool { return o.TinyCity == 2 }
+
+// String returns the options as the record's Rules header writes them, every
+// option named: "farms=per-farm, tiny-city=4".
+func (o Options) String() string {
+	tiny := 4
+	if o.tinyCityOld() {
+		tiny = 2
+	}
+	return fmt.Sprintf("farms=%s, tiny-city=%d", o.Farms, tiny)
+}
+
+// ParseOptions reads rule options written as comma-separated key=value pairs
+// ("farms=per-city, tiny-city=2"); options not named take their default. It
+// returns an error wrapping ErrBadOption that names an unknown key or value.
+func ParseOptions(s string) (Options, error) {
+	var o Options
+	seen := map[string]bool{}
+	for _, item := range strings.Split(s, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		key, val, ok := strings.Cut(item, "=")
+		key, val = strings.TrimSpace(key), strings.TrimSpace(val)
+		if !ok {
+			return o, fmt.Errorf("%w: %q is not key=value", ErrBadOption, item)
+		}
+		if seen[key] {
+			return o, fmt.Errorf("%w: %s is given twice", ErrBadOption, key)
+		}
+		seen[key] = true
+		switch key {
+		case "farms":
+			f, ok := ParseFarmScoring(val)
+			if !ok {
+				return o, fmt.Errorf("%w: farms is per-farm, per-city or off, not %q", ErrBadOption, val)
+			}
+			o.Farms = f
+		case "tiny-city":
+			switch val {
+			case "4":
+				o.TinyCity = 4
+			case "2":
+				o.TinyCity = 2
+			default:
+				return o, fmt.Errorf("%w: tiny-city is 4 or 2, not %q", ErrBadOption, val)
+			}
+		default:
+			return o, fmt.Errorf("%w: %q", ErrBadOption, key)
+		}
+	}
+	return o, nil
+}

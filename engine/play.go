@@ -1,0 +1,504 @@
+package engine
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+)
+
+// Players returns the players' names in turn order.
+func (g *Game) Players() []string { return append([]string(nil), g.players...) }
+
+// NumPlayers returns the number of players.
+func (g *Game) NumPlayers() int { return g.nplayers }
+
+// Current returns the index of the player whose turn it is (after the end,
+// the one who would play next).
+func (g *Game) Current() int { return g.current }
+
+// Turn returns the number of the turn being played, from 1; after the end,
+// one more than the last turn played.
+func (g *Game) Turn() int { return g.turn }
+
+// Ended reports whether the game is over and finally scored.
+func (g *Game) Ended() bool { return g.ended }
+
+// Options returns the game's rule options.
+func (g *Game) Options() Options { return g.opts }
+
+// Seed returns the seed the draw pile was shuffled with.
+func (g *Game) Seed() uint64 { return g.seed }
+
+// Start returns the start tile.
+func (g *Game) Start() StartTile { return g.start }
+
+// TileSet returns the tile set the game is played with.
+func (g *Game) TileSet() *TileSet { return g.ts }
+
+// Score returns player p's points.
+func (g *Game) Score(p int) int { return g.scores[p] }
+
+// Scores returns every player's points, in turn order.
+func (g *Game) Scores() []int { return append([]int(nil), g.scores[:g.nplayers]...) }
+
+// Supply returns the number of followers in player p's supply.
+func (g *Game) Supply(p int) int { return int(g.supply[p]) }
+
+// TilesLeft returns the number of tiles still in the draw pile, the drawn
+// tile included.
+func (g *Game) TilesLeft() int { return len(g.pile) - g.top }
+
+// Drawn returns the tile the current player has drawn: the top of the draw
+// pile. It returns false once the game is over.
+func (g *Game) Drawn() (TileID, bool) {
+	if g.ended || g.top >= len(g.pile) {
+		return NoTile, false
+	}
+	return g.pile[g.top], true
+}
+
+// Events returns every score so far, in order.
+func (g *Game) Events() []ScoreEvent { return append([]ScoreEvent(nil), g.events...) }
+
+// Moves returns the moves played so far, discards included, in order.
+func (g *Game) Moves() []Move { return append([]Move(nil), g.moves...) }
+
+// PlacedTiles returns the tiles on the board in the order they were placed,
+// the start tile first.
+func (g *Game) PlacedTiles() []PlacedTile {
+	out := make([]PlacedTile, len(g.tiles))
+	for i, t := range g.tiles {
+		out[i] = PlacedTile{Tile: t.tile, Cell: Cell{int(t.x), int(t.y)}, Rotation: t.rot}
+	}
+	return out
+}
+
+// TileAt returns the tile on cell c, and false when the cell is empty.
+func (g *Game) TileAt(c Cell) (PlacedTile, bool) {
+	if !inRange(c) {
+		return PlacedTile{}, false
+	}
+	i := g.placedAt(int16(c.X), int16(c.Y))
+	if i < 0 {
+		return PlacedTile{}, false
+	}
+	t := g.tiles[i]
+	return PlacedTile{Tile: t.tile, Cell: c, Rotation: t.rot}, true
+}
+
+// Followers returns the followers on the board, in the order they were
+// deployed.
+func (g *Game) Followers() []Follower {
+	out := make([]Follower, len(g.meeples))
+	for i, m := range g.meeples {
+		t := g.tiles[m.tile]
+		out[i] = Follower{Player: int(m.player), Cell: Cell{int(t.x), int(t.y)}, Port: m.port, Kind: m.kind, Feature: int(g.nodes[m.node].feat)}
+	}
+	return out
+}
+
+// FeatureAt returns the whole feature that holds port p of the tile on cell
+// c, and false when the cell is empty or no segment covers the port.
+func (g *Game) FeatureAt(c Cell, p Port) (FeatureInfo, bool) {
+	pt, ok := g.TileAt(c)
+	if !ok {
+		return FeatureInfo{}, false
+	}
+	f, ok := g.ts.FeatureAt(pt.Tile, pt.Rotation, p)
+	if !ok {
+		return FeatureInfo{}, false
+	}
+	ti := g.placedAt(int16(c.X), int16(c.Y))
+	return g.featureInfo(g.find(g.tiles[ti].seg + int16(f))), true
+}
+
+// Features returns every feature on the board, each once, in the order of
+// their first segment.
+func (g *Game) Features() []FeatureInfo {
+	index := make(map[int16]int)
+	var out []FeatureInfo
+	for i := range g.nodes {
+		r := g.find(int16(i))
+		j, ok := index[r]
+		if !ok {
+			j = len(out)
+			index[r] = j
+			out = append(out, g.featureInfo(r))
+			out[j].Segments = out[j].Segments[:0]
+		}
+		n := g.nodes[i]
+		t := g.tiles[n.tile]
+		out[j].Segments = append(out[j].Segments, Segment{Cell: Cell{int(t.x), int(t.y)}, Feature: int(n.feat)})
+	}
+	return out
+}
+
+func (g *Game) featureInfo(r int16) FeatureInfo {
+	n := g.nodes[r]
+	fi := FeatureInfo{Kind: n.kind, Pennants: int(n.pennants), OpenSides: int(n.open)}
+	switch n.kind {
+	case Road, City:
+		fi.Tiles = int(n.tiles)
+		fi.Complete = n.open == 0
+	case Cloister:
+		fi.Tiles = 9 - int(n.open)
+		fi.Complete = n.open == 0
+	default:
+		fi.OpenSides = 0
+	}
+	for _, m := range g.meeples {
+		if g.find(m.node) == r {
+			fi.Followers[m.player]++
+		}
+	}
+	for i := range g.nodes {
+		if g.find(int16(i)) == r {
+			t := g.tiles[g.nodes[i].tile]
+			fi.Segments = append(fi.Segments, Segment{Cell: Cell{int(t.x), int(t.y)}, Feature: int(g.nodes[i].feat)})
+		}
+	}
+	return fi
+}
+
+// Placements returns the legal placements of the drawn tile, sorted by row
+// (y), then column (x), then rotation. Rotations that give the same picture
+// are one placement, listed by the smallest. It returns nil when the game is
+// over or the tile fits nowhere (it must then be discarded).
+func (g *Game) Placements() []Placement {
+	t, ok := g.Drawn()
+	if !ok {
+		return nil
+	}
+	ps := g.AppendPlacements(nil, t)
+	slices.SortFunc(ps, func(a, b Placement) int {
+		if c := cmp.Compare(a.Cell.Y, b.Cell.Y); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(a.Cell.X, b.Cell.X); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Rotation, b.Rotation)
+	})
+	return ps
+}
+
+// AppendPlacements appends the legal placements of tile t to dst, in no
+// particular order, and returns the extended slice. It allocates nothing when
+// dst has room.
+func (g *Game) AppendPlacements(dst []Placement, t TileID) []Placement {
+	or := &g.ts.orients[t]
+	for _, oc := range g.open {
+		for r := Rotate0; r <= Rotate270; r++ {
+			o := &or[r]
+			if o.same == r && o.sig&oc.mask == oc.want {
+				dst = append(dst, Placement{Cell: Cell{int(oc.x), int(oc.y)}, Rotation: r})
+			}
+		}
+	}
+	return dst
+}
+
+// CanPlace reports whether tile t has a legal placement.
+func (g *Game) CanPlace(t TileID) bool {
+	or := &g.ts.orients[t]
+	for _, oc := range g.open {
+		for r := range or {
+			if or[r].sig&oc.mask == oc.want {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// FollowerSpots returns the spots of the drawn tile, placed as p, where the
+// current player may deploy a follower: a feature not already occupied
+// anywhere along its length (000_…, "Placing land tiles"), no field under
+// farms=off, and none at all when the supply is empty. It returns nil for an
+// illegal placement.
+func (g *Game) FollowerSpots(p Placement) []Spot {
+	t, ok := g.Drawn()
+	if !ok || g.checkPlacement(t, p.Cell, p.Rotation) != nil {
+		return nil
+	}
+	return g.AppendFollowerSpots(nil, t, p)
+}
+
+// AppendFollowerSpots appends to dst the follower spots of tile t placed as
+// p, which must be a legal placement, and returns the extended slice.
+func (g *Game) AppendFollowerSpots(dst []Spot, t TileID, p Placement) []Spot {
+	if g.supply[g.current] == 0 {
+		return dst
+	}
+	occ := g.occupiedAfter(t, int16(p.Cell.X), int16(p.Cell.Y), p.Rotation)
+	for i, f := range g.ts.tiles[t].Features {
+		if occ&(1<<i) != 0 || !g.holds(f.Kind) {
+			continue
+		}
+		ports := f.Ports.Rotate(p.Rotation)
+		dst = append(dst, Spot{Port: ports.Main(), Ports: ports, Kind: f.Kind, Feature: i})
+	}
+	return dst
+}
+
+// holds reports whether a follower may stand on a feature of kind k.
+func (g *Game) holds(k FeatureKind) bool {
+	switch k {
+	case Road, City, Cloister:
+		return true
+	case Field:
+		return g.opts.Farms != FarmsOff
+	}
+	return false
+}
+
+// occupiedAfter returns the set (bit i for feature i) of the segments of tile
+// t that would be part of a feature with a follower if t were placed at
+// (x, y) turned by r. The board is not changed.
+func (g *Game) occupiedAfter(t TileID, x, y int16, r Rotation) uint32 {
+	o := &g.ts.orients[t][r]
+	var feats [12]int8
+	var roots [12]int16
+	n := 0
+	for s := 0; s < 4; s++ {
+		nb := g.placedAt(x+dx[s], y+dy[s])
+		if nb < 0 {
+			continue
+		}
+		nt := &g.tiles[nb]
+		no := &g.ts.orients[nt.tile][nt.rot]
+		for k := 0; k < 3; k++ {
+			f := o.portFeat[3*s+k]
+			if f < 0 {
+				continue
+			}
+			b := nt.seg + int16(no.portFeat[3*((s+2)&3)+2-k])
+			switch g.nodes[b].kind {
+			case Road, City, Field:
+				feats[n], roots[n] = f, g.find(b)
+				n++
+			}
+		}
+	}
+	// Segments of the tile that reach the same feature join; a joined group
+	// is occupied when any feature it reaches is.
+	var group [32]int8
+	for i := range group {
+		group[i] = int8(i)
+	}
+	leader := func(f int8) int8 {
+		for group[f] != f {
+			f = group[f]
+		}
+		return f
+	}
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			if roots[i] == roots[j] {
+				a, b := leader(feats[i]), leader(feats[j])
+				if a != b {
+					group[b] = a
+				}
+			}
+		}
+	}
+	var occGroup uint32
+	for i := 0; i < n; i++ {
+		if g.nodes[roots[i]].followers > 0 {
+			occGroup |= 1 << leader(feats[i])
+		}
+	}
+	var occ uint32
+	if occGroup != 0 {
+		for f := range g.ts.tiles[t].Features {
+			if occGroup&(1<<leader(int8(f))) != 0 {
+				occ |= 1 << f
+			}
+		}
+	}
+	return occ
+}
+
+// Apply plays move m for the current player after checking it against the
+// rules: the tile must be in the draw pile; a placement must be on an empty
+// cell next to the board with every side matching its neighbour (000_…,
+// "Placing land tiles"); a follower needs one in the supply and a feature no
+// follower occupies (000_…, "Deploying followers"); a discard is only for a
+// tile that fits nowhere. Then the tile is placed, the follower deployed,
+// completed roads, cities and cloisters scored and their followers returned,
+// in that order (000_…, "Scoring"), the turn passes, and after the last tile
+// the final scoring is applied.
+//
+// An illegal move returns a *MoveError wrapping one of the rule errors
+// (ErrGameOver, ErrNotInPile, ErrCellTaken, ErrNoNeighbour,
+// ErrEdgesMismatch, ErrBadRotation, ErrNoSuchSpot, ErrOccupied,
+// ErrNoFollowers, ErrFarmsOff, ErrCannotDiscard) and leaves the game as it
+// was.
+func (g *Game) Apply(m Move) error {
+	if err := g.Check(m); err != nil {
+		return err
+	}
+	g.Play(m)
+	return nil
+}
+
+// Check reports whether move m is legal now, with the error Apply would
+// return; it changes nothing.
+func (g *Game) Check(m Move) error {
+	if g.ended {
+		return moveErr(ErrGameOver, "")
+	}
+	if m.Tile == NoTile || int(m.Tile) > g.ts.Len() {
+		return moveErr(ErrUnknownTile, "")
+	}
+	name := g.ts.Name(m.Tile)
+	if !slices.Contains(g.pile[g.top:], m.Tile) {
+		return moveErr(ErrNotInPile, fmt.Sprintf("no tile %s is left in the draw pile", name))
+	}
+	if m.Discard {
+		if g.CanPlace(m.Tile) {
+			return moveErr(ErrCannotDiscard, fmt.Sprintf("tile %s fits on the board, so it cannot be discarded", name))
+		}
+		return nil
+	}
+	if err := g.checkPlacement(m.Tile, m.Cell, m.Rotation); err != nil {
+		return err
+	}
+	if m.Follower == NoPort {
+		return nil
+	}
+	if m.Follower > C {
+		return moveErr(ErrNoSuchSpot, "")
+	}
+	f, ok := g.ts.FeatureAt(m.Tile, m.Rotation, m.Follower)
+	if !ok {
+		return moveErr(ErrNoSuchSpot, fmt.Sprintf("tile %s has nothing at port %s", name, m.Follower))
+	}
+	kind := g.ts.tiles[m.Tile].Features[f].Kind
+	switch {
+	case kind == Field && g.opts.Farms == FarmsOff:
+		return moveErr(ErrFarmsOff, "farmers are not played in this game (farms=off)")
+	case !g.holds(kind):
+		return moveErr(ErrNoSuchSpot, fmt.Sprintf("a follower cannot stand on the %s", kind))
+	case g.supply[g.current] == 0:
+		return moveErr(ErrNoFollowers, fmt.Sprintf("%s has no follower left in the supply", g.players[g.current]))
+	}
+	if g.occupiedAfter(m.Tile, int16(m.Cell.X), int16(m.Cell.Y), m.Rotation)&(1<<f) != 0 {
+		return moveErr(ErrOccupied, fmt.Sprintf("that %s already has a follower further along", kindWord(kind)))
+	}
+	return nil
+}
+
+func kindWord(k FeatureKind) string {
+	if k == Field {
+		return "farm"
+	}
+	return k.String()
+}
+
+// checkPlacement checks that tile t fits on cell c turned by r.
+func (g *Game) checkPlacement(t TileID, c Cell, r Rotation) error {
+	name := g.ts.Name(t)
+	if r > Rotate270 {
+		return moveErr(ErrBadRotation, "")
+	}
+	if !inRange(c) {
+		return moveErr(ErrNoNeighbour, fmt.Sprintf("(%s) has no neighbour: a tile must touch the board along a side", c))
+	}
+	e := g.slot(int16(c.X), int16(c.Y))
+	switch e.state {
+	case slotPlaced:
+		return moveErr(ErrCellTaken, fmt.Sprintf("(%s) already holds a tile", c))
+	case slotEmpty:
+		return moveErr(ErrNoNeighbour, fmt.Sprintf("(%s) has no neighbour: a tile must touch the board along a side", c))
+	}
+	oc := g.open[e.idx]
+	o := &g.ts.orients[t][r]
+	if o.sig&oc.mask == oc.want {
+		return nil
+	}
+	for s := North; s <= West; s++ {
+		sh := 4 * (s - 1)
+		if oc.mask>>sh&0xf != 0 && (o.sig>>sh&0xf) != (oc.want>>sh&0xf) {
+			return moveErr(ErrEdgesMismatch, fmt.Sprintf("the %s side of %s turned %s is %s, but the tile to its %s shows %s there",
+				s, name, r, withArticle(EdgeKind(o.sig>>sh&0xf)), s, withArticle(EdgeKind(oc.want>>sh&0xf))))
+		}
+	}
+	return moveErr(ErrEdgesMismatch, "")
+}
+
+func withArticle(k EdgeKind) string {
+	if k == FieldEdge || k == RoadEdge || k == CityEdge || k == RiverEdge {
+		return "a " + k.String()
+	}
+	return k.String()
+}
+
+// Play applies move m without checking it, for search code that takes its
+// moves from AppendPlacements and AppendFollowerSpots. An illegal move
+// corrupts the game; use Apply for moves from outside.
+func (g *Game) Play(m Move) {
+	g.draw(m.Tile)
+	g.moves = append(g.moves, m)
+	if m.Discard {
+		if g.top >= len(g.pile) {
+			g.finish()
+		}
+		return
+	}
+	x, y := int16(m.Cell.X), int16(m.Cell.Y)
+	g.place(m.Tile, x, y, m.Rotation)
+	pt := &g.tiles[len(g.tiles)-1]
+	if m.Follower != NoPort {
+		f := g.ts.orients[m.Tile][m.Rotation].portFeat[m.Follower-1]
+		nd := pt.seg + int16(f)
+		g.meeples = append(g.meeples, meeple{player: int8(g.current), kind: g.nodes[nd].kind, port: m.Follower, node: nd, tile: int16(len(g.tiles) - 1)})
+		g.nodes[g.find(nd)].followers++
+		g.supply[g.current]--
+	}
+	// Score what the tile completed: its roads and cities, then cloisters.
+	nf := int16(len(g.ts.tiles[m.Tile].Features))
+	for i := pt.seg; i < pt.seg+nf; i++ {
+		k := g.nodes[i].kind
+		if k != Road && k != City {
+			continue
+		}
+		r := g.find(i)
+		if n := &g.nodes[r]; n.open == 0 && !n.done {
+			n.done = true
+			g.scoreFeature(r, false)
+		}
+	}
+	for _, c := range g.done[:g.nd] {
+		g.nodes[c].done = true
+		g.scoreFeature(c, false)
+	}
+	g.turn++
+	g.current = (g.current + 1) % g.nplayers
+	if g.top >= len(g.pile) {
+		g.finish()
+	}
+}
+
+// draw takes tile t from the draw pile: the top tile, or the first copy of t
+// further down, which trades places with the top.
+func (g *Game) draw(t TileID) {
+	for i := g.top; i < len(g.pile); i++ {
+		if g.pile[i] == t {
+			g.pile[i], g.pile[g.top] = g.pile[g.top], g.pile[i]
+			g.top++
+			return
+		}
+	}
+}
+
+// Finish ends the game now and applies the final scoring (the record's
+// `end`); the game also ends by itself after the last tile. It returns
+// ErrGameOver when the game has already ended.
+func (g *Game) Finish() error {
+	if g.ended {
+		return moveErr(ErrGameOver, "")
+	}
+	g.finish()
+	return nil
+}

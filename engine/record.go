@@ -1,0 +1,488 @@
+package engine
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// Header is a record header the engine does not use ("Date", "Guild", …):
+// kept in order and written back.
+type Header struct {
+	Key, Value string
+}
+
+// Turn is one turn line of a record: a placement or a discard.
+type Turn struct {
+	// Number is the turn number written before the move; a discard keeps
+	// the number of the turn it belongs to.
+	Number int
+	// Move is the move played.
+	Move Move
+	// Line is the line the turn was read from, from 1; 0 when it was not read
+	// from a file.
+	Line int
+}
+
+// Record is a game record (spec/record.md): the headers, the turns in order,
+// and whether the game ended. ReadRecord reads one, WriteTo writes one, and
+// Replay rebuilds the game it describes.
+type Record struct {
+	// Players are the names in turn order (header Players).
+	Players []string
+	// Expansions are the expansions played (header Expansions); nil means
+	// "base".
+	Expansions []string
+	// Options are the rule options (header Rules).
+	Options Options
+	// Start is the start tile (header Start); the zero value is the default.
+	Start StartTile
+	// Seed shuffles the draw pile (header Seed), when HasSeed is set.
+	Seed    uint64
+	HasSeed bool
+	// Extra are the other headers, in the order read.
+	Extra []Header
+	// Turns are the moves.
+	Turns []Turn
+	// End tells whether the record ends with `end`.
+	End bool
+
+	startText string // the Start header, until the tile set is known
+}
+
+// RecordError is an error in a record: the line (from 1; 0 for the file as a
+// whole) and the reason in a player's words. Err is the rule error behind it,
+// when a move broke the rules.
+type RecordError struct {
+	Line   int
+	Reason string
+	Err    error
+}
+
+// Error returns "line N: reason".
+func (e *RecordError) Error() string {
+	if e.Line == 0 {
+		return e.Reason
+	}
+	return fmt.Sprintf("line %d: %s", e.Line, e.Reason)
+}
+
+// Unwrap returns the rule error behind the record error, if any.
+func (e *RecordError) Unwrap() error { return e.Err }
+
+func recErr(line int, format string, args ...any) *RecordError {
+	return &RecordError{Line: line, Reason: fmt.Sprintf(format, args...)}
+}
+
+// maxRecordLine is the longest line a record may have, in bytes.
+const maxRecordLine = 4096
+
+// ReadRecord reads a game record. It checks the syntax and the headers (an
+// unknown expansion or rule option, a malformed or repeated header, a header
+// after the turns), tile names, coordinates, rotations, figures and ports,
+// that turn numbers count up, and that nothing follows `end`. Whether the
+// moves are legal is checked by Replay. Errors are *RecordError with the line.
+func ReadRecord(r io.Reader) (*Record, error) {
+	rec := &Record{}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 1024), maxRecordLine)
+	line := 0
+	seen := map[string]bool{}
+	var ts *TileSet
+	next := 1 // the turn number expected
+	for sc.Scan() {
+		line++
+		text := stripComment(sc.Text())
+		if text == "" {
+			continue
+		}
+		if rec.End {
+			return nil, recErr(line, "nothing may follow `end`, the game is over")
+		}
+		if strings.HasPrefix(text, "[") {
+			if ts != nil {
+				return nil, recErr(line, "headers come before the turns")
+			}
+			key, val, err := parseHeader(text)
+			if err != nil {
+				return nil, recErr(line, "%s", err)
+			}
+			if seen[key] {
+				return nil, recErr(line, "header %s is given twice", key)
+			}
+			seen[key] = true
+			if err := rec.setHeader(key, val); err != nil {
+				return nil, recErr(line, "%s", err)
+			}
+			continue
+		}
+		if ts == nil {
+			if !seen["Players"] {
+				return nil, recErr(line, "the Players header is missing")
+			}
+			var err error
+			if ts, err = rec.tileSet(); err != nil {
+				return nil, recErr(line, "%s", err)
+			}
+			if seen["Start"] {
+				if err := rec.resolveStart(ts); err != nil {
+					return nil, recErr(line, "%s", err)
+				}
+			}
+		}
+		if text == "end" {
+			rec.End = true
+			continue
+		}
+		t, err := parseTurn(ts, text)
+		if err != nil {
+			return nil, recErr(line, "%s", err)
+		}
+		if t.Number != next {
+			return nil, recErr(line, "turn %d was expected here, not %d", next, t.Number)
+		}
+		if !t.Move.Discard {
+			next++
+		}
+		t.Line = line
+		rec.Turns = append(rec.Turns, t)
+	}
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return nil, recErr(line+1, "the line is longer than %d bytes", maxRecordLine)
+		}
+		return nil, recErr(line, "%s", err)
+	}
+	if !seen["Players"] {
+		return nil, recErr(0, "the Players header is missing")
+	}
+	if ts == nil && seen["Start"] {
+		ts, err := rec.tileSet()
+		if err != nil {
+			return nil, recErr(0, "%s", err)
+		}
+		if err := rec.resolveStart(ts); err != nil {
+			return nil, recErr(0, "%s", err)
+		}
+	}
+	return rec, nil
+}
+
+// stripComment removes a # comment (outside quotes) and surrounding space.
+func stripComment(s string) string {
+	quoted := false
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '"':
+			quoted = !quoted
+		case '#':
+			if !quoted {
+				s = s[:i]
+				return strings.TrimSpace(s)
+			}
+		}
+	}
+	return strings.TrimSpace(s)
+}
+
+func parseHeader(text string) (key, val string, err error) {
+	if !strings.HasSuffix(text, "]") {
+		return "", "", errors.New(`a header is written [Key "value"]`)
+	}
+	inner := strings.TrimSpace(text[1 : len(text)-1])
+	key, rest, ok := strings.Cut(inner, " ")
+	rest = strings.TrimSpace(rest)
+	if !ok || key == "" || len(rest) < 2 || rest[0] != '"' || rest[len(rest)-1] != '"' || strings.Count(rest, `"`) != 2 {
+		return "", "", errors.New(`a header is written [Key "value"]`)
+	}
+	for _, c := range key {
+		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
+			return "", "", fmt.Errorf("%q is not a header name", key)
+		}
+	}
+	return key, rest[1 : len(rest)-1], nil
+}
+
+func (rec *Record) setHeader(key, val string) error {
+	switch key {
+	case "Players":
+		var names []string
+		for _, n := range strings.Split(val, ",") {
+			names = append(names, strings.TrimSpace(n))
+		}
+		if err := checkPlayers(names); err != nil {
+			return err
+		}
+		rec.Players = names
+	case "Expansions":
+		var exps []string
+		for _, e := range strings.Split(val, ",") {
+			if e = strings.TrimSpace(e); e != "" {
+				exps = append(exps, e)
+			}
+		}
+		rec.Expansions = exps
+		if _, err := rec.tileSet(); err != nil {
+			return err
+		}
+	case "Rules":
+		o, err := ParseOptions(val)
+		if err != nil {
+			return err
+		}
+		rec.Options = o
+	case "Start":
+		// Checked against the tile set once the headers are read.
+		rec.startText = val
+	case "Seed":
+		s, err := strconv.ParseUint(strings.TrimSpace(val), 10, 64)
+		if err != nil {
+			return fmt.Errorf("the seed %q is not an unsigned 64-bit number", val)
+		}
+		rec.Seed, rec.HasSeed = s, true
+	default:
+		rec.Extra = append(rec.Extra, Header{Key: key, Value: val})
+	}
+	return nil
+}
+
+// resolveStart reads the Start header kept aside by setHeader.
+func (rec *Record) resolveStart(ts *TileSet) error {
+	f := strings.Fields(rec.startText)
+	if len(f) != 3 {
+		return fmt.Errorf(`the start tile is written "tile x,y rotation", not %q`, rec.startText)
+	}
+	id, ok := ts.Lookup(f[0])
+	if !ok {
+		return fmt.Errorf("there is no tile %q", f[0])
+	}
+	c, err := parseCell(f[1])
+	if err != nil {
+		return err
+	}
+	r, err := parseRotation(f[2])
+	if err != nil {
+		return err
+	}
+	rec.Start = StartTile{Tile: id, Cell: c, Rotation: r}
+	return nil
+}
+
+// tileSet returns the tile set of the record's expansions.
+func (rec *Record) tileSet() (*TileSet, error) {
+	for _, e := range rec.Expansions {
+		if e != "base" {
+			return nil, fmt.Errorf("%w: %q (this version plays the base game)", ErrUnknownExpander, e)
+		}
+	}
+	return BaseTiles, nil
+}
+
+func parseTurn(ts *TileSet, text string) (Turn, error) {
+	var t Turn
+	num, rest, ok := strings.Cut(text, ".")
+	n, err := strconv.Atoi(num)
+	if !ok || err != nil || n < 1 || strings.TrimLeft(num, "0123456789") != "" {
+		return t, fmt.Errorf("a turn starts with its number and a dot (\"3. V 1,0 90\"), not %q", text)
+	}
+	t.Number = n
+	f := strings.Fields(rest)
+	if len(f) < 2 {
+		return t, errors.New("a turn names the tile and where it goes (\"3. V 1,0 90\") or says discard")
+	}
+	id, ok := ts.Lookup(f[0])
+	if !ok {
+		return t, fmt.Errorf("there is no tile %q", f[0])
+	}
+	t.Move.Tile = id
+	if f[1] == "discard" {
+		if len(f) > 2 {
+			return t, errors.New("nothing may follow discard")
+		}
+		t.Move.Discard = true
+		return t, nil
+	}
+	if len(f) < 3 {
+		return t, errors.New("the rotation is missing (0, 90, 180 or 270)")
+	}
+	if t.Move.Cell, err = parseCell(f[1]); err != nil {
+		return t, err
+	}
+	if t.Move.Rotation, err = parseRotation(f[2]); err != nil {
+		return t, err
+	}
+	for _, fig := range f[3:] {
+		kind, port, ok := strings.Cut(fig, "@")
+		if !ok {
+			return t, fmt.Errorf("a figure is written figure@PORT (\"follower@N\"), not %q", fig)
+		}
+		if kind != "follower" {
+			return t, fmt.Errorf("there is no figure %q in the base game", kind)
+		}
+		p, ok := ParsePort(port)
+		if !ok {
+			return t, fmt.Errorf("there is no port %q (NNW, N, NNE, ENE, E, ESE, SSE, S, SSW, WSW, W, WNW or C)", port)
+		}
+		if t.Move.Follower != NoPort {
+			return t, errors.New("only one follower may be deployed in a turn")
+		}
+		t.Move.Follower = p
+	}
+	return t, nil
+}
+
+func parseCell(s string) (Cell, error) {
+	xs, ys, ok := strings.Cut(s, ",")
+	x, errx := strconv.Atoi(xs)
+	y, erry := strconv.Atoi(ys)
+	if !ok || errx != nil || erry != nil {
+		return Cell{}, fmt.Errorf("%q is not a cell: write x,y with no space, like 2,-1", s)
+	}
+	c := Cell{x, y}
+	if !inRange(c) {
+		return Cell{}, fmt.Errorf("cell %s is too far out", s)
+	}
+	return c, nil
+}
+
+func parseRotation(s string) (Rotation, error) {
+	d, err := strconv.Atoi(s)
+	r, ok := RotationFromDegrees(d)
+	if err != nil || !ok {
+		return 0, fmt.Errorf("rotation %q is not 0, 90, 180 or 270", s)
+	}
+	return r, nil
+}
+
+// tiles returns the record's tile set, base when the expansions are unknown.
+func (rec *Record) tiles() *TileSet {
+	ts, err := rec.tileSet()
+	if err != nil {
+		return BaseTiles
+	}
+	return ts
+}
+
+// WriteTo writes the record: the headers Players, Expansions, Rules (every
+// option), Start (when not the default), Seed (when set), then the other
+// headers in order, a blank line, one line per turn and `end` for an ended
+// game. Reading what it writes gives the same record, and writing that again
+// the same bytes.
+func (rec *Record) WriteTo(w io.Writer) (int64, error) {
+	ts := rec.tiles()
+	var b strings.Builder
+	exps := rec.Expansions
+	if len(exps) == 0 {
+		exps = []string{"base"}
+	}
+	fmt.Fprintf(&b, "[Players %q]\n", strings.Join(rec.Players, ", "))
+	fmt.Fprintf(&b, "[Expansions %q]\n", strings.Join(exps, ", "))
+	fmt.Fprintf(&b, "[Rules %q]\n", rec.Options.String())
+	if rec.Start != (StartTile{}) {
+		if d, ok := ts.Lookup("D"); !ok || rec.Start != (StartTile{Tile: d}) {
+			fmt.Fprintf(&b, "[Start \"%s %s %s\"]\n", ts.Name(rec.Start.Tile), rec.Start.Cell, rec.Start.Rotation)
+		}
+	}
+	if rec.HasSeed {
+		fmt.Fprintf(&b, "[Seed \"%d\"]\n", rec.Seed)
+	}
+	for _, h := range rec.Extra {
+		fmt.Fprintf(&b, "[%s \"%s\"]\n", h.Key, h.Value)
+	}
+	if len(rec.Turns) > 0 || rec.End {
+		b.WriteString("\n")
+	}
+	for _, t := range rec.Turns {
+		b.WriteString(t.String(ts))
+		b.WriteString("\n")
+	}
+	if rec.End {
+		b.WriteString("end\n")
+	}
+	n, err := io.WriteString(w, b.String())
+	return int64(n), err
+}
+
+// String returns the record's text, as WriteTo writes it.
+func (rec *Record) String() string {
+	var b strings.Builder
+	rec.WriteTo(&b)
+	return b.String()
+}
+
+// String returns the turn as a record line ("3. V 1,0 90 follower@S"), with
+// tile names from ts.
+func (t Turn) String(ts *TileSet) string {
+	return strconv.Itoa(t.Number) + ". " + MoveString(ts, t.Move)
+}
+
+// MoveString returns a move in record notation without its turn number
+// ("V 1,0 90 follower@S", "C discard"), with tile names from ts.
+func MoveString(ts *TileSet, m Move) string {
+	if m.Discard {
+		return ts.Name(m.Tile) + " discard"
+	}
+	s := ts.Name(m.Tile) + " " + m.Cell.String() + " " + m.Rotation.String()
+	if m.Follower != NoPort {
+		s += " follower@" + m.Follower.String()
+	}
+	return s
+}
+
+// ParseMove reads a move in record notation without its turn number, as
+// MoveString writes it. Errors say what is malformed in a player's words.
+func ParseMove(ts *TileSet, s string) (Move, error) {
+	t, err := parseTurn(ts, "1. "+strings.TrimSpace(s))
+	return t.Move, err
+}
+
+// Config returns the game set-up the record describes.
+func (rec *Record) Config() Config {
+	return Config{Players: rec.Players, Options: rec.Options, Seed: rec.Seed, Tiles: rec.tiles(), Start: rec.Start}
+}
+
+// Replay plays the record's turns on a new game and, when the record ends
+// with `end`, applies the final scoring (unless the last tile already ended
+// the game). A move that breaks the rules returns a *RecordError with its
+// line and the reason, wrapping the rule error.
+func (rec *Record) Replay() (*Game, error) {
+	g, err := New(rec.Config())
+	if err != nil {
+		return nil, &RecordError{Reason: err.Error(), Err: err}
+	}
+	for _, t := range rec.Turns {
+		if err := g.Apply(t.Move); err != nil {
+			return nil, &RecordError{Line: t.Line, Reason: err.Error(), Err: err}
+		}
+	}
+	if rec.End && !g.Ended() {
+		g.Finish()
+	}
+	return g, nil
+}
+
+// Record returns the game's record: its players, options, start tile and
+// seed, every move played, and `end` when the game is over.
+func (g *Game) Record() *Record {
+	rec := &Record{
+		Players: g.Players(),
+		Options: g.opts,
+		Start:   g.start,
+		Seed:    g.seed, HasSeed: true,
+		End: g.ended,
+	}
+	if d, ok := g.ts.Lookup("D"); ok && g.start == (StartTile{Tile: d}) {
+		rec.Start = StartTile{}
+	}
+	n := 1
+	for _, m := range g.moves {
+		rec.Turns = append(rec.Turns, Turn{Number: n, Move: m})
+		if !m.Discard {
+			n++
+		}
+	}
+	return rec
+}

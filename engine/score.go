@@ -1,0 +1,201 @@
+package engine
+
+import "slices"
+
+// scoreFeature scores the road, city or cloister whose root is r for the
+// player(s) with the most followers on it, and, during the game, returns
+// those followers to their supplies (000_…, "Scoring completed cloisters,
+// roads and cities"; final scoring of incomplete ones: "Final Scoring").
+func (g *Game) scoreFeature(r int16, final bool) {
+	n := &g.nodes[r]
+	if n.followers == 0 {
+		return
+	}
+	var count [MaxPlayers]int
+	best := 0
+	for _, m := range g.meeples {
+		if g.find(m.node) == r {
+			count[m.player]++
+			best = max(best, count[m.player])
+		}
+	}
+	ev := ScoreEvent{Turn: g.turn, Feature: n.kind, Pennants: int(n.pennants), Final: final}
+	if final {
+		ev.Turn = g.turn - 1
+	}
+	complete := n.open == 0
+	ev.Complete = complete
+	switch n.kind {
+	case Road:
+		ev.Tiles = int(n.tiles)
+		ev.Points = ev.Tiles
+	case City:
+		ev.Tiles = int(n.tiles)
+		switch {
+		case !complete:
+			ev.Points = ev.Tiles + ev.Pennants
+		case ev.Tiles == 2 && g.opts.tinyCityOld():
+			ev.Points = ev.Tiles + ev.Pennants
+		default:
+			ev.Points = 2 * (ev.Tiles + ev.Pennants)
+		}
+	case Cloister:
+		ev.Tiles = 9 - int(n.open)
+		ev.Points = ev.Tiles
+	}
+	for p := 0; p < g.nplayers; p++ {
+		if count[p] == best {
+			ev.Player = p
+			g.scores[p] += ev.Points
+			g.events = append(g.events, ev)
+		}
+	}
+	if final {
+		return
+	}
+	// Return the followers.
+	kept := g.meeples[:0]
+	for _, m := range g.meeples {
+		if g.find(m.node) == r {
+			g.supply[m.player]++
+			continue
+		}
+		kept = append(kept, m)
+	}
+	g.meeples = kept
+	n.followers = 0
+}
+
+// finish ends the game with the final scoring: incomplete roads, cities and
+// cloisters, then farms (000_…, "Final Scoring"; 004_…, "Farmer scoring"
+// under farms=per-city). Followers stay on the board.
+func (g *Game) finish() {
+	g.ended = true
+	var roots []int16
+	for _, m := range g.meeples {
+		if m.kind == Field {
+			continue
+		}
+		r := g.find(m.node)
+		if !g.nodes[r].done && !slices.Contains(roots, r) {
+			roots = append(roots, r)
+		}
+	}
+	slices.Sort(roots)
+	for _, r := range roots {
+		g.scoreFeature(r, true)
+	}
+	if g.opts.Farms == FarmsOff {
+		return
+	}
+	g.scoreFarms()
+}
+
+// supplyLink is a farm bordering a completed city.
+type supplyLink struct{ farm, city int16 }
+
+func (g *Game) scoreFarms() {
+	// Farmers by farm.
+	type farm struct {
+		root  int16
+		count [MaxPlayers]int
+	}
+	var farms []farm
+	for _, m := range g.meeples {
+		if m.kind != Field {
+			continue
+		}
+		r := g.find(m.node)
+		i := slices.IndexFunc(farms, func(f farm) bool { return f.root == r })
+		if i < 0 {
+			i = len(farms)
+			farms = append(farms, farm{root: r})
+		}
+		farms[i].count[m.player]++
+	}
+	if len(farms) == 0 {
+		return
+	}
+	slices.SortFunc(farms, func(a, b farm) int { return int(a.root) - int(b.root) })
+	farmIndex := func(r int16) int {
+		i, ok := slices.BinarySearchFunc(farms, r, func(f farm, r int16) int { return int(f.root) - int(r) })
+		if !ok {
+			return -1
+		}
+		return i
+	}
+	// Which completed cities each farm with farmers borders.
+	var links []supplyLink
+	for i := range g.nodes {
+		n := &g.nodes[i]
+		if n.kind != Field {
+			continue
+		}
+		fr := g.find(int16(i))
+		if farmIndex(fr) < 0 {
+			continue
+		}
+		t := &g.tiles[n.tile]
+		for _, b := range g.ts.tiles[t.tile].Features[n.feat].Borders {
+			cr := g.find(t.seg + int16(b))
+			if g.nodes[cr].open != 0 {
+				continue
+			}
+			l := supplyLink{fr, cr}
+			if !slices.Contains(links, l) {
+				links = append(links, l)
+			}
+		}
+	}
+	last := g.turn - 1
+	award := func(count *[MaxPlayers]int, points, cities int) {
+		best := 0
+		for p := 0; p < g.nplayers; p++ {
+			best = max(best, count[p])
+		}
+		if best == 0 || points == 0 {
+			return
+		}
+		for p := 0; p < g.nplayers; p++ {
+			if count[p] == best {
+				g.scores[p] += points
+				g.events = append(g.events, ScoreEvent{Turn: last, Player: p, Feature: Field, Cities: cities, Points: points, Final: true})
+			}
+		}
+	}
+	switch g.opts.Farms {
+	case FarmsPerFarm:
+		// Each farm: 3 points per completed city it borders, to the player(s)
+		// with the most farmers in it.
+		for i := range farms {
+			cities := 0
+			for _, l := range links {
+				if l.farm == farms[i].root {
+					cities++
+				}
+			}
+			award(&farms[i].count, 3*cities, cities)
+		}
+	case FarmsPerCity:
+		// Each completed city: 4 points to the player(s) with the most
+		// farmers in all the farms bordering it.
+		slices.SortFunc(links, func(a, b supplyLink) int {
+			if a.city != b.city {
+				return int(a.city) - int(b.city)
+			}
+			return int(a.farm) - int(b.farm)
+		})
+		for i := 0; i < len(links); {
+			j := i
+			var count [MaxPlayers]int
+			for ; j < len(links) && links[j].city == links[i].city; j++ {
+				f := &farms[farmIndex(links[j].farm)]
+				for p := range count {
+					count[p] += f.count[p]
+				}
+			}
+			award(&count, 4, 1)
+			i = j
+		}
+	}
+}

@@ -1,0 +1,464 @@
+package engine
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// EdgeKind is what a tile shows along one side. The zero value is NoEdge.
+// A placement is legal only where touching sides have the same kind.
+type EdgeKind uint8
+
+// The edge kinds. River is carried by the tile model for The River
+// expansion; the base game has none.
+const (
+	NoEdge EdgeKind = iota
+	FieldEdge
+	RoadEdge
+	CityEdge
+	RiverEdge
+)
+
+var edgeNames = [...]string{"none", "field", "road", "city", "river"}
+
+// String returns the edge kind in lower case ("city").
+func (k EdgeKind) String() string {
+	if int(k) < len(edgeNames) {
+		return edgeNames[k]
+	}
+	return "EdgeKind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// FeatureKind is the kind of a feature: road, city, cloister or field (the
+// rulebook's names). The zero value is NoFeature.
+type FeatureKind uint8
+
+// The feature kinds. River is carried by the tile model for The River
+// expansion: it covers ports but holds no follower.
+const (
+	NoFeature FeatureKind = iota
+	Road
+	City
+	Cloister
+	Field
+	River
+)
+
+var featureNames = [...]string{"none", "road", "city", "cloister", "field", "river"}
+
+// String returns the feature kind in lower case ("cloister"), the word used in
+// the replay tool's JSON.
+func (k FeatureKind) String() string {
+	if int(k) < len(featureNames) {
+		return featureNames[k]
+	}
+	return "FeatureKind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// Role returns the rulebook's name of a follower on a feature of this kind:
+// thief (road), knight (city), monk (cloister), farmer (field).
+func (k FeatureKind) Role() string {
+	switch k {
+	case Road:
+		return "thief"
+	case City:
+		return "knight"
+	case Cloister:
+		return "monk"
+	case Field:
+		return "farmer"
+	}
+	return "follower"
+}
+
+// edgeKind returns the edge a feature of this kind shows on a side it covers.
+func (k FeatureKind) edgeKind() EdgeKind {
+	switch k {
+	case Road:
+		return RoadEdge
+	case City:
+		return CityEdge
+	case Field:
+		return FieldEdge
+	case River:
+		return RiverEdge
+	}
+	return NoEdge
+}
+
+// Marker is a bit set of the things drawn on a feature or a tile besides the
+// feature itself. The base game uses only Pennant; the others give the tile
+// model room for the expansions (spec/expansions/README.md).
+type Marker uint32
+
+// The markers.
+const (
+	Pennant Marker = 1 << iota
+	Inn
+	Cathedral
+	Wine
+	Grain
+	Cloth
+	Princess
+	Volcano
+	Dragon
+	MagicPortal
+	TowerFoundation
+	FlyingMachine
+	GoldMine
+	Magic
+	CropCircle
+	Lake
+)
+
+// TileFeature is one feature segment of a tile, in the tile's canonical
+// orientation (rotation 0).
+type TileFeature struct {
+	// Kind is road, city, cloister, field or river.
+	Kind FeatureKind
+	// Ports are the ports the segment covers; every port of a tile belongs to
+	// exactly one segment.
+	Ports PortSet
+	// Pennants is the number of pennants (coats of arms) on a city segment.
+	Pennants int
+	// Markers are the other things drawn on the segment (expansions).
+	Markers Marker
+	// Borders lists, for a field, the indices in Tile.Features of the city
+	// segments of the same tile whose wall is part of its edge (farm scoring).
+	Borders []int
+}
+
+// Tile is one kind of land tile: its letter, how many the game has, its edges
+// and its features, in canonical orientation (spec/tiles.md).
+type Tile struct {
+	// Name is the tile's letter in the tile chart ("A" … "X" in the base game).
+	Name string
+	// Expansion is the expansion the tile comes from ("base").
+	Expansion string
+	// Count is the number of copies in the game, the start tile included.
+	Count int
+	// Edges are the kinds of the north, east, south and west sides.
+	Edges [4]EdgeKind
+	// Features are the tile's segments.
+	Features []TileFeature
+	// Markers are things drawn on the tile as a whole (expansions).
+	Markers Marker
+}
+
+// TileID names a tile kind in a TileSet. The zero value is NoTile.
+type TileID uint16
+
+// NoTile is the zero TileID: no tile.
+const NoTile TileID = 0
+
+// orient is a tile turned by one rotation, precomputed for speed.
+type orient struct {
+	sig      uint16         // the edges N E S W in board orientation, 4 bits each
+	portFeat [numPorts]int8 // board port-1 -> feature index, or -1
+	same     Rotation       // the smallest rotation giving the same picture
+}
+
+// TileSet is the set of tile kinds a game is played with. It is built once
+// and never changed, so games share it.
+type TileSet struct {
+	tiles   []Tile      // index 0 is unused (NoTile)
+	orients [][4]orient // per TileID and rotation
+	byName  map[string]TileID
+}
+
+// Tile returns the tile kind id names. It panics for an id not in the set,
+// which is a programming error.
+func (ts *TileSet) Tile(id TileID) *Tile { return &ts.tiles[id] }
+
+// Len returns the number of tile kinds; the ids are 1 to Len.
+func (ts *TileSet) Len() int { return len(ts.tiles) - 1 }
+
+// Lookup returns the id of the tile kind with the given name.
+func (ts *TileSet) Lookup(name string) (TileID, bool) {
+	id, ok := ts.byName[name]
+	return id, ok
+}
+
+// Name returns the name of the tile kind id, or "?" for an id not in the set.
+func (ts *TileSet) Name(id TileID) string {
+	if id == NoTile || int(id) >= len(ts.tiles) {
+		return "?"
+	}
+	return ts.tiles[id].Name
+}
+
+// Total returns the number of tiles in the game, every copy counted.
+func (ts *TileSet) Total() int {
+	n := 0
+	for _, t := range ts.tiles[1:] {
+		n += t.Count
+	}
+	return n
+}
+
+// FeatureAt returns the index in Tile.Features of the segment of tile id that
+// covers port p (in board orientation) when the tile is turned by r, and
+// false when no segment does.
+func (ts *TileSet) FeatureAt(id TileID, r Rotation, p Port) (int, bool) {
+	if id == NoTile || int(id) >= len(ts.tiles) || p == NoPort || p > C {
+		return 0, false
+	}
+	f := ts.orients[id][r&3].portFeat[p-1]
+	return int(f), f >= 0
+}
+
+// Edge returns the kind of side s of tile id turned by r.
+func (ts *TileSet) Edge(id TileID, r Rotation, s Side) EdgeKind {
+	if s == NoSide || s > West {
+		return NoEdge
+	}
+	return EdgeKind(ts.orients[id][r&3].sig >> (4 * (s - 1)) & 0xf)
+}
+
+// DistinctRotation reports whether turning tile id by r gives a picture that
+// no smaller rotation gives; only those rotations are listed as placements.
+func (ts *TileSet) DistinctRotation(id TileID, r Rotation) bool {
+	return ts.orients[id][r&3].same == r
+}
+
+// NewTileSet checks the tile kinds and builds a set from them. It returns an
+// error naming the tile when a port is covered twice or not at all, a road
+// covers a half port, an edge does not agree with the features on that side,
+// or a field borders something other than a city of the same tile.
+func NewTileSet(tiles []Tile) (*TileSet, error) {
+	ts := &TileSet{tiles: make([]Tile, 1, len(tiles)+1), byName: make(map[string]TileID)}
+	ts.orients = make([][4]orient, 1, len(tiles)+1)
+	for _, t := range tiles {
+		if err := checkTile(&t); err != nil {
+			return nil, err
+		}
+		if _, dup := ts.byName[t.Name]; dup {
+			return nil, fmt.Errorf("tile %s is defined twice", t.Name)
+		}
+		id := TileID(len(ts.tiles))
+		ts.byName[t.Name] = id
+		ts.tiles = append(ts.tiles, t)
+		ts.orients = append(ts.orients, orients(&t))
+	}
+	return ts, nil
+}
+
+func checkTile(t *Tile) error {
+	var covered PortSet
+	for i, f := range t.Features {
+		if f.Ports == 0 {
+			return fmt.Errorf("tile %s: feature %d covers no port", t.Name, i)
+		}
+		if covered&f.Ports != 0 {
+			return fmt.Errorf("tile %s: a port of feature %d is covered twice", t.Name, i)
+		}
+		covered |= f.Ports
+		if f.Kind == Road || f.Kind == River {
+			for _, p := range f.Ports.Ports() {
+				if p != N && p != E && p != S && p != W {
+					return fmt.Errorf("tile %s: %s covers port %s, which is not a middle port", t.Name, f.Kind, p)
+				}
+			}
+		}
+		for _, b := range f.Borders {
+			if f.Kind != Field || b < 0 || b >= len(t.Features) || t.Features[b].Kind != City {
+				return fmt.Errorf("tile %s: feature %d borders something that is not a city of the tile", t.Name, i)
+			}
+		}
+	}
+	if covered&^PortSet(1<<(C-1)) != 1<<12-1 {
+		return fmt.Errorf("tile %s: not every side port is covered", t.Name)
+	}
+	for s := North; s <= West; s++ {
+		mid := Port(3*int(s-1) + 2)
+		for i, f := range t.Features {
+			if f.Ports.Has(mid) {
+				if f.Kind.edgeKind() != t.Edges[s-1] {
+					return fmt.Errorf("tile %s: the %s edge is %s but its middle port holds a %s", t.Name, s, t.Edges[s-1], t.Features[i].Kind)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func orients(t *Tile) [4]orient {
+	var out [4]orient
+	for r := Rotate0; r <= Rotate270; r++ {
+		o := &out[r]
+		for i := range o.portFeat {
+			o.portFeat[i] = -1
+		}
+		for i, f := range t.Features {
+			for _, p := range f.Ports.Ports() {
+				o.portFeat[p.Rotate(r)-1] = int8(i)
+			}
+		}
+		for s := 0; s < 4; s++ {
+			o.sig |= uint16(t.Edges[(s-int(r)+4)%4]) << (4 * s)
+		}
+		o.same = r
+		for q := Rotate0; q < r; q++ {
+			if samePicture(t, q, r) {
+				o.same = q
+				break
+			}
+		}
+	}
+	return out
+}
+
+// samePicture reports whether tile t turned by a and by b looks the same:
+// the same segments, with the same kinds and markers, on the same ports.
+func samePicture(t *Tile, a, b Rotation) bool {
+	type look struct {
+		kind     FeatureKind
+		pennants int
+		markers  Marker
+	}
+	seen := make(map[PortSet]look, len(t.Features))
+	for _, f := range t.Features {
+		seen[f.Ports.Rotate(a)] = look{f.Kind, f.Pennants, f.Markers}
+	}
+	for _, f := range t.Features {
+		l, ok := seen[f.Ports.Rotate(b)]
+		if !ok || l != (look{f.Kind, f.Pennants, f.Markers}) {
+			return false
+		}
+	}
+	return true
+}
+
+// tileSpec is the compact text form of a tile used to write tile data: the
+// edges as four letters (C city, R road, F field, ~ river) and the features
+// as "kind:PORT PORT…" items separated by ";"; "city+:…" is a city with a
+// pennant; "field>0,2:…" is a field that borders features 0 and 2.
+type tileSpec struct {
+	name, edges string
+	count       int
+	features    string
+}
+
+func mustTiles(expansion string, specs []tileSpec) []Tile {
+	out := make([]Tile, 0, len(specs))
+	for _, s := range specs {
+		t, err := parseTileSpec(expansion, s)
+		if err != nil {
+			panic("engine: bad built-in tile data: " + err.Error())
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+func parseTileSpec(expansion string, s tileSpec) (Tile, error) {
+	t := Tile{Name: s.name, Expansion: expansion, Count: s.count}
+	if len(s.edges) != 4 {
+		return t, fmt.Errorf("tile %s: edges %q", s.name, s.edges)
+	}
+	for i, c := range s.edges {
+		switch c {
+		case 'C':
+			t.Edges[i] = CityEdge
+		case 'R':
+			t.Edges[i] = RoadEdge
+		case 'F':
+			t.Edges[i] = FieldEdge
+		case '~':
+			t.Edges[i] = RiverEdge
+		default:
+			return t, fmt.Errorf("tile %s: edge %q", s.name, c)
+		}
+	}
+	for _, item := range strings.Split(s.features, ";") {
+		head, ports, ok := strings.Cut(strings.TrimSpace(item), ":")
+		if !ok {
+			return t, fmt.Errorf("tile %s: feature %q", s.name, item)
+		}
+		var f TileFeature
+		head, borders, _ := strings.Cut(head, ">")
+		if strings.HasSuffix(head, "+") {
+			f.Pennants = 1
+			f.Markers |= Pennant
+			head = strings.TrimSuffix(head, "+")
+		}
+		switch head {
+		case "road":
+			f.Kind = Road
+		case "city":
+			f.Kind = City
+		case "cloister":
+			f.Kind = Cloister
+		case "field":
+			f.Kind = Field
+		case "river":
+			f.Kind = River
+		default:
+			return t, fmt.Errorf("tile %s: feature kind %q", s.name, head)
+		}
+		if borders != "" {
+			for _, b := range strings.Split(borders, ",") {
+				n, err := strconv.Atoi(b)
+				if err != nil {
+					return t, fmt.Errorf("tile %s: border %q", s.name, b)
+				}
+				f.Borders = append(f.Borders, n)
+			}
+		}
+		for _, name := range strings.Fields(ports) {
+			p, ok := ParsePort(name)
+			if !ok {
+				return t, fmt.Errorf("tile %s: port %q", s.name, name)
+			}
+			f.Ports = f.Ports.With(p)
+		}
+		t.Features = append(t.Features, f)
+	}
+	return t, nil
+}
+
+// allSides is every side port, for tiles whose single feature covers them all.
+const allSides = "NNW N NNE ENE E ESE SSE S SSW WSW W WNW"
+
+// baseSpecs are the 24 tiles of the base game, exactly as spec/tiles.md
+// gives them (letters, counts, edges N E S W, features in canonical
+// orientation).
+var baseSpecs = []tileSpec{
+	{"A", "FFRF", 2, "cloister:C; road:S; field:NNW N NNE ENE E ESE SSE SSW WSW W WNW"},
+	{"B", "FFFF", 4, "cloister:C; field:" + allSides},
+	{"C", "CCCC", 1, "city+:" + allSides},
+	{"D", "CRFR", 4, "city:NNW N NNE; road:E W; field>0:ENE WNW; field:ESE SSE S SSW WSW"},
+	{"E", "CFFF", 5, "city:NNW N NNE; field>0:ENE E ESE SSE S SSW WSW W WNW"},
+	{"F", "FCFC", 2, "city+:ENE E ESE WSW W WNW; field>0:NNW N NNE; field>0:SSE S SSW"},
+	{"G", "FCFC", 1, "city:ENE E ESE WSW W WNW; field>0:NNW N NNE; field>0:SSE S SSW"},
+	{"H", "CFCF", 3, "city:NNW N NNE; city:SSE S SSW; field>0,1:ENE E ESE WSW W WNW"},
+	{"I", "CFFC", 2, "city:NNW N NNE; city:WSW W WNW; field>0,1:ENE E ESE SSE S SSW"},
+	{"J", "CRRF", 3, "city:NNW N NNE; road:E S; field>0:ENE SSW WSW W WNW; field:ESE SSE"},
+	{"K", "CFRR", 3, "city:NNW N NNE; road:S W; field>0:WNW ENE E ESE SSE; field:SSW WSW"},
+	{"L", "CRRR", 3, "city:NNW N NNE; road:E; road:S; road:W; field>0:ENE WNW; field:ESE SSE; field:SSW WSW"},
+	{"M", "CFFC", 2, "city+:NNW N NNE WSW W WNW; field>0:ENE E ESE SSE S SSW"},
+	{"N", "CFFC", 3, "city:NNW N NNE WSW W WNW; field>0:ENE E ESE SSE S SSW"},
+	{"O", "CRRC", 2, "city+:NNW N NNE WSW W WNW; road:E S; field>0:ENE SSW; field:ESE SSE"},
+	{"P", "CRRC", 3, "city:NNW N NNE WSW W WNW; road:E S; field>0:ENE SSW; field:ESE SSE"},
+	{"Q", "CCFC", 1, "city+:NNW N NNE ENE E ESE WSW W WNW; field>0:SSE S SSW"},
+	{"R", "CCFC", 3, "city:NNW N NNE ENE E ESE WSW W WNW; field>0:SSE S SSW"},
+	{"S", "CCRC", 2, "city+:NNW N NNE ENE E ESE WSW W WNW; road:S; field>0:SSE; field>0:SSW"},
+	{"T", "CCRC", 1, "city:NNW N NNE ENE E ESE WSW W WNW; road:S; field>0:SSE; field>0:SSW"},
+	{"U", "FRFR", 8, "road:E W; field:WNW NNW N NNE ENE; field:ESE SSE S SSW WSW"},
+	{"V", "FFRR", 9, "road:S W; field:WNW NNW N NNE ENE E ESE SSE; field:SSW WSW"},
+	{"W", "FRRR", 4, "road:E; road:S; road:W; field:WNW NNW N NNE ENE; field:ESE SSE; field:SSW WSW"},
+	{"X", "RRRR", 1, "road:N; road:E; road:S; road:W; field:WNW NNW; field:NNE ENE; field:ESE SSE; field:SSW WSW"},
+}
+
+// BaseTiles is the tile set of the base game: the 72 land tiles of
+// spec/tiles.md, tiles A to X, the start tile D among them.
+var BaseTiles = mustTileSet(mustTiles("base", baseSpecs))
+
+func mustTileSet(tiles []Tile) *TileSet {
+	ts, err := NewTileSet(tiles)
+	if err != nil {
+		panic("engine: bad built-in tile data: " + err.Error())
+	}
+	return ts
+}
