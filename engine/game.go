@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"strings"
 )
 
@@ -167,8 +168,8 @@ const (
 )
 
 type openCell struct {
-	x, y       int16
-	mask, want uint16 // edge constraints, 4 bits a side as in orient.sig
+	x, y int16
+	code uint16 // edge constraints, see TileSet.fits
 }
 
 type placedTile struct {
@@ -231,8 +232,9 @@ type Game struct {
 	events  []ScoreEvent // append-only
 	moves   []Move       // append-only
 
-	done [9]int16 // cloisters completed by the tile being placed
-	nd   int
+	cloisters []int16 // the nodes of the cloisters not yet completed
+	done      [9]int16 // cloisters completed by the tile being placed
+	nd        int
 }
 
 // New sets up a game: the start tile on the board, the other tiles shuffled
@@ -360,11 +362,12 @@ func bounded(src *rand.PCG, n uint64) uint64 {
 // feature tables (a few kilobytes) and shares the append-only history.
 func (g *Game) Clone() *Game {
 	c := *g
-	c.pile = append([]TileID(nil), g.pile...)
-	c.grid = append([]gridEntry(nil), g.grid...)
-	c.open = append(make([]openCell, 0, cap(g.open)), g.open...)
-	c.nodes = append(make([]node, 0, cap(g.nodes)), g.nodes...)
-	c.meeples = append(make([]meeple, 0, cap(g.meeples)), g.meeples...)
+	c.pile = slices.Clone(g.pile)
+	c.grid = slices.Clone(g.grid)
+	c.open = slices.Clone(g.open)
+	c.nodes = slices.Clone(g.nodes)
+	c.meeples = slices.Clone(g.meeples)
+	c.cloisters = slices.Clone(g.cloisters)
 	c.tiles = g.tiles[:len(g.tiles):len(g.tiles)]
 	c.multi = g.multi[:len(g.multi):len(g.multi)]
 	c.events = g.events[:len(g.events):len(g.events)]
@@ -415,7 +418,7 @@ func (g *Game) place(t TileID, x, y int16, r Rotation) {
 	o := &g.ts.orients[t][r]
 	pt := placedTile{x: x, y: y, tile: t, rot: r, seg: base, cloister: -1}
 	var multi uint64
-	if g.ts.multiSeg(t) {
+	if g.ts.multi[t] {
 		multi = 1 << (uint(len(g.multi)) & 63)
 		g.multi = append(g.multi, ti)
 	}
@@ -452,48 +455,49 @@ func (g *Game) place(t TileID, x, y int16, r Rotation) {
 	for s := 0; s < 4; s++ {
 		nx, ny := x+dx[s], y+dy[s]
 		ne := g.slot(nx, ny)
-		edge := uint16(o.sig>>(4*s)) & 0xf
-		opp := (s + 2) & 3
+		want := (o.sig >> (4 * s) & 0xf) * sidePow[(s+2)&3]
 		switch ne.state {
 		case slotPlaced:
 			g.join(o, base, int(ne.idx), s)
 		case slotOpen:
-			oc := &g.open[ne.idx]
-			oc.mask |= 0xf << (4 * opp)
-			oc.want |= edge << (4 * opp)
+			g.open[ne.idx].code += want
 		default:
 			ne.key, ne.state, ne.idx = cellKey(nx, ny), slotOpen, int16(len(g.open))
-			g.open = append(g.open, openCell{x: nx, y: ny, mask: 0xf << (4 * opp), want: edge << (4 * opp)})
+			g.open = append(g.open, openCell{x: nx, y: ny, code: want})
 		}
 	}
 
 	// Cloisters around, and this tile's own.
 	g.nd = 0
-	around := 0
-	for ddy := int16(-1); ddy <= 1; ddy++ {
-		for ddx := int16(-1); ddx <= 1; ddx++ {
-			if ddx == 0 && ddy == 0 {
+	kept := g.cloisters[:0]
+	for _, c := range g.cloisters {
+		ct := &g.tiles[g.nodes[c].tile]
+		if ddx, ddy := ct.x-x, ct.y-y; ddx >= -1 && ddx <= 1 && ddy >= -1 && ddy <= 1 {
+			g.nodes[c].open--
+			if g.nodes[c].open == 0 {
+				g.done[g.nd] = c
+				g.nd++
 				continue
 			}
-			j := g.placedAt(x+ddx, y+ddy)
-			if j < 0 {
-				continue
-			}
-			around++
-			if c := g.tiles[j].cloister; c >= 0 {
-				g.nodes[c].open--
-				if g.nodes[c].open == 0 {
-					g.done[g.nd] = c
-					g.nd++
+		}
+		kept = append(kept, c)
+	}
+	g.cloisters = kept
+	if c := pt.cloister; c >= 0 {
+		around := 0
+		for ddy := int16(-1); ddy <= 1; ddy++ {
+			for ddx := int16(-1); ddx <= 1; ddx++ {
+				if (ddx != 0 || ddy != 0) && g.placedAt(x+ddx, y+ddy) >= 0 {
+					around++
 				}
 			}
 		}
-	}
-	if pt.cloister >= 0 {
-		g.nodes[pt.cloister].open = uint16(8 - around)
+		g.nodes[c].open = uint16(8 - around)
 		if around == 8 {
-			g.done[g.nd] = pt.cloister
+			g.done[g.nd] = c
 			g.nd++
+		} else {
+			g.cloisters = append(g.cloisters, c)
 		}
 	}
 }
@@ -591,16 +595,3 @@ func (g *Game) sharedTiles(ra, rb int16, both uint64) int {
 	return shared
 }
 
-// multiSeg reports whether tile t has two or more road or city segments.
-func (ts *TileSet) multiSeg(t TileID) bool {
-	roads, cities := 0, 0
-	for _, f := range ts.tiles[t].Features {
-		switch f.Kind {
-		case Road:
-			roads++
-		case City:
-			cities++
-		}
-	}
-	return roads > 1 || cities > 1
-}

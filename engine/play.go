@@ -2,6 +2,7 @@ package engine
 
 import (
 	"cmp"
+	"math/bits"
 	"fmt"
 	"slices"
 )
@@ -186,13 +187,10 @@ func (g *Game) Placements() []Placement {
 // particular order, and returns the extended slice. It allocates nothing when
 // dst has room.
 func (g *Game) AppendPlacements(dst []Placement, t TileID) []Placement {
-	or := &g.ts.orients[t]
+	fits := &g.ts.fits[t]
 	for _, oc := range g.open {
-		for r := Rotate0; r <= Rotate270; r++ {
-			o := &or[r]
-			if o.same == r && o.sig&oc.mask == oc.want {
-				dst = append(dst, Placement{Cell: Cell{int(oc.x), int(oc.y)}, Rotation: r})
-			}
+		for rs := fits[oc.code]; rs != 0; rs &= rs - 1 {
+			dst = append(dst, Placement{Cell: Cell{int(oc.x), int(oc.y)}, Rotation: Rotation(bits.TrailingZeros8(rs))})
 		}
 	}
 	return dst
@@ -200,12 +198,10 @@ func (g *Game) AppendPlacements(dst []Placement, t TileID) []Placement {
 
 // CanPlace reports whether tile t has a legal placement.
 func (g *Game) CanPlace(t TileID) bool {
-	or := &g.ts.orients[t]
+	fits := &g.ts.fits[t]
 	for _, oc := range g.open {
-		for r := range or {
-			if or[r].sig&oc.mask == oc.want {
-				return true
-			}
+		if fits[oc.code] != 0 {
+			return true
 		}
 	}
 	return false
@@ -412,19 +408,16 @@ func (g *Game) checkPlacement(t TileID, c Cell, r Rotation) error {
 	case slotEmpty:
 		return moveErr(ErrNoNeighbour, fmt.Sprintf("(%s) has no neighbour: a tile must touch the board along a side", c))
 	}
-	oc := g.open[e.idx]
-	o := &g.ts.orients[t][r]
-	if o.sig&oc.mask == oc.want {
-		return nil
-	}
+	code := g.open[e.idx].code
 	for s := North; s <= West; s++ {
-		sh := 4 * (s - 1)
-		if oc.mask>>sh&0xf != 0 && (o.sig>>sh&0xf) != (oc.want>>sh&0xf) {
+		want := EdgeKind(code / sidePow[s-1] % 5)
+		have := g.ts.Edge(t, r, s)
+		if want != NoEdge && have != want {
 			return moveErr(ErrEdgesMismatch, fmt.Sprintf("the %s side of %s turned %s is %s, but the tile to its %s shows %s there",
-				s, name, r, withArticle(EdgeKind(o.sig>>sh&0xf)), s, withArticle(EdgeKind(oc.want>>sh&0xf))))
+				s, name, r, withArticle(have), s, withArticle(want)))
 		}
 	}
-	return moveErr(ErrEdgesMismatch, "")
+	return nil
 }
 
 func withArticle(k EdgeKind) string {

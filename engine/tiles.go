@@ -159,12 +159,24 @@ type orient struct {
 	same     Rotation       // the smallest rotation giving the same picture
 }
 
+// numCodes is the number of edge constraints an empty cell can have: each of
+// its four sides wants no edge or one of the four edge kinds.
+const numCodes = 5 * 5 * 5 * 5
+
+// sidePow[s] is the weight of side s (0 = north) in a constraint code.
+var sidePow = [4]uint16{1, 5, 25, 125}
+
 // TileSet is the set of tile kinds a game is played with. It is built once
 // and never changed, so games share it.
 type TileSet struct {
 	tiles   []Tile      // index 0 is unused (NoTile)
 	orients [][4]orient // per TileID and rotation
 	byName  map[string]TileID
+	// fits[t][code] is the set of the distinct rotations (bit r) of tile t
+	// that fit a cell with constraint code: the sum over the sides s of
+	// sidePow[s] times the edge kind the neighbour across s shows (0: none).
+	fits  [][numCodes]uint8
+	multi []bool // tile has two or more road or city segments
 }
 
 // Tile returns the tile kind id names. It panics for an id not in the set,
@@ -240,6 +252,38 @@ func NewTileSet(tiles []Tile) (*TileSet, error) {
 		ts.byName[t.Name] = id
 		ts.tiles = append(ts.tiles, t)
 		ts.orients = append(ts.orients, orients(&t))
+	}
+	ts.fits = make([][numCodes]uint8, len(ts.tiles))
+	ts.multi = make([]bool, len(ts.tiles))
+	for id := 1; id < len(ts.tiles); id++ {
+		roads, cities := 0, 0
+		for _, f := range ts.tiles[id].Features {
+			switch f.Kind {
+			case Road:
+				roads++
+			case City:
+				cities++
+			}
+		}
+		ts.multi[id] = roads > 1 || cities > 1
+		for code := range numCodes {
+			for r := Rotate0; r <= Rotate270; r++ {
+				o := ts.orients[id][r]
+				if o.same != r {
+					continue
+				}
+				fit := true
+				for s := 0; s < 4; s++ {
+					want := EdgeKind(code / int(sidePow[s]) % 5)
+					if want != NoEdge && EdgeKind(o.sig>>(4*s)&0xf) != want {
+						fit = false
+					}
+				}
+				if fit {
+					ts.fits[id][code] |= 1 << r
+				}
+			}
+		}
 	}
 	return ts, nil
 }

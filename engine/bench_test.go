@@ -1,0 +1,91 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// BenchmarkRandomGame plays complete 2-player base games with uniformly
+// random legal moves (a follower about half the time) and reports games/s.
+func BenchmarkRandomGame(b *testing.B) {
+	b.ReportAllocs()
+	rng := rand.New(rand.NewPCG(1, 2))
+	cfg := Config{Players: []string{"A", "B"}}
+	var ps []Placement
+	var spots []Spot
+	seed := uint64(0)
+	for b.Loop() {
+		seed++
+		cfg.Seed = seed
+		g, err := New(cfg)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for !g.Ended() {
+			t, _ := g.Drawn()
+			ps = g.AppendPlacements(ps[:0], t)
+			m := Move{Tile: t, Discard: true}
+			if len(ps) > 0 {
+				p := ps[rng.IntN(len(ps))]
+				m = Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
+				if rng.IntN(2) == 0 {
+					spots = g.AppendFollowerSpots(spots[:0], t, p)
+					if len(spots) > 0 {
+						m.Follower = spots[rng.IntN(len(spots))].Port
+					}
+				}
+			}
+			if err := g.Apply(m); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+// midGame returns a 2-player game after 35 random moves.
+func midGame(tb testing.TB) *Game {
+	tb.Helper()
+	g, err := New(Config{Players: []string{"A", "B"}, Seed: 7})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(7, 7))
+	for g.Turn() <= 35 {
+		t, _ := g.Drawn()
+		ps := g.AppendPlacements(nil, t)
+		m := Move{Tile: t, Discard: true}
+		if len(ps) > 0 {
+			p := ps[rng.IntN(len(ps))]
+			m = Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
+			if spots := g.AppendFollowerSpots(nil, t, p); len(spots) > 0 && rng.IntN(2) == 0 {
+				m.Follower = spots[rng.IntN(len(spots))].Port
+			}
+		}
+		if err := g.Apply(m); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return g
+}
+
+// BenchmarkLegalPlacements lists the legal placements of the drawn tile on a
+// mid-game board (35 tiles placed), sorted as the UI shows them.
+func BenchmarkLegalPlacements(b *testing.B) {
+	g := midGame(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if len(g.Placements()) == 0 {
+			b.Fatal("no placement")
+		}
+	}
+}
+
+// BenchmarkCopy copies a mid-game state (35 tiles placed).
+func BenchmarkCopy(b *testing.B) {
+	g := midGame(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = g.Clone()
+	}
+}
