@@ -35,9 +35,7 @@ func BenchmarkRandomGame(b *testing.B) {
 					}
 				}
 			}
-			if err := g.Apply(m); err != nil {
-				b.Fatal(err)
-			}
+			g.Play(m)
 		}
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
@@ -81,8 +79,19 @@ func BenchmarkLegalPlacements(b *testing.B) {
 	}
 }
 
-// BenchmarkCopy copies a mid-game state (35 tiles placed).
+// BenchmarkCopy copies a mid-game state (35 tiles placed) into a state
+// that is reused, as a search does.
 func BenchmarkCopy(b *testing.B) {
+	g := midGame(b)
+	var dst Game
+	b.ReportAllocs()
+	for b.Loop() {
+		g.CopyTo(&dst)
+	}
+}
+
+// BenchmarkClone copies a mid-game state (35 tiles placed) into new memory.
+func BenchmarkClone(b *testing.B) {
 	g := midGame(b)
 	b.ReportAllocs()
 	for b.Loop() {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
-	"slices"
 	"strings"
 )
 
@@ -291,9 +290,9 @@ func New(cfg Config) (*Game, error) {
 	g.shift = uint(32 - bits.TrailingZeros(uint(size)))
 	g.open = make([]openCell, 0, 2*total+4)
 	g.tiles = make([]placedTile, 0, total)
-	g.nodes = make([]node, 0, 6*total)
+	g.nodes = make([]node, 0, 4*total)
 	g.meeples = make([]meeple, 0, MaxPlayers*FollowersPerPlayer)
-	g.events = make([]ScoreEvent, 0, 64)
+	g.events = make([]ScoreEvent, 0, 32)
 	g.moves = make([]Move, 0, total)
 	g.place(start.Tile, int16(start.Cell.X), int16(start.Cell.Y), start.Rotation)
 	return g, nil
@@ -359,20 +358,32 @@ func bounded(src *rand.PCG, n uint64) uint64 {
 }
 
 // Clone returns an independent copy of the game. It copies the board and
-// feature tables (a few kilobytes) and shares the append-only history.
+// feature tables (a few kilobytes) and shares the append-only history. A
+// search that copies many states should reuse them with CopyTo.
 func (g *Game) Clone() *Game {
-	c := *g
-	c.pile = slices.Clone(g.pile)
-	c.grid = slices.Clone(g.grid)
-	c.open = slices.Clone(g.open)
-	c.nodes = slices.Clone(g.nodes)
-	c.meeples = slices.Clone(g.meeples)
-	c.cloisters = slices.Clone(g.cloisters)
-	c.tiles = g.tiles[:len(g.tiles):len(g.tiles)]
-	c.multi = g.multi[:len(g.multi):len(g.multi)]
-	c.events = g.events[:len(g.events):len(g.events)]
-	c.moves = g.moves[:len(g.moves):len(g.moves)]
-	return &c
+	c := new(Game)
+	g.CopyTo(c)
+	return c
+}
+
+// CopyTo makes dst an independent copy of g, reusing dst's memory, so that a
+// search can keep a stack of states and copy without allocating. dst may be
+// a zero Game or any game; it must not be g.
+func (g *Game) CopyTo(dst *Game) {
+	pile, grid, open, nodes, meeples, cloisters := dst.pile[:0], dst.grid[:0], dst.open[:0], dst.nodes[:0], dst.meeples[:0], dst.cloisters[:0]
+	*dst = *g
+	dst.pile = append(pile, g.pile...)
+	dst.grid = append(grid, g.grid...)
+	dst.open = append(open, g.open...)
+	dst.nodes = append(nodes, g.nodes...)
+	dst.meeples = append(meeples, g.meeples...)
+	dst.cloisters = append(cloisters, g.cloisters...)
+	// The history is only ever appended to: share it, capped so that an
+	// append to either game does not show in the other.
+	dst.tiles = g.tiles[:len(g.tiles):len(g.tiles)]
+	dst.multi = g.multi[:len(g.multi):len(g.multi)]
+	dst.events = g.events[:len(g.events):len(g.events)]
+	dst.moves = g.moves[:len(g.moves):len(g.moves)]
 }
 
 func inRange(c Cell) bool {

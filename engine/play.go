@@ -227,12 +227,12 @@ func (g *Game) AppendFollowerSpots(dst []Spot, t TileID, p Placement) []Spot {
 		return dst
 	}
 	occ := g.occupiedAfter(t, int16(p.Cell.X), int16(p.Cell.Y), p.Rotation)
+	o := &g.ts.orients[t][p.Rotation&3]
 	for i, f := range g.ts.tiles[t].Features {
 		if occ&(1<<i) != 0 || !g.holds(f.Kind) {
 			continue
 		}
-		ports := f.Ports.Rotate(p.Rotation)
-		dst = append(dst, Spot{Port: ports.Main(), Ports: ports, Kind: f.Kind, Feature: i})
+		dst = append(dst, Spot{Port: o.main[i], Ports: o.ports[i], Kind: f.Kind, Feature: i})
 	}
 	return dst
 }

@@ -101,12 +101,20 @@ func (g *Game) scoreFarms() {
 		count [MaxPlayers]int
 	}
 	var farms []farm
+	farmIndex := func(r int16) int {
+		for i := range farms {
+			if farms[i].root == r {
+				return i
+			}
+		}
+		return -1
+	}
 	for _, m := range g.meeples {
 		if m.kind != Field {
 			continue
 		}
 		r := g.find(m.node)
-		i := slices.IndexFunc(farms, func(f farm) bool { return f.root == r })
+		i := farmIndex(r)
 		if i < 0 {
 			i = len(farms)
 			farms = append(farms, farm{root: r})
@@ -117,13 +125,6 @@ func (g *Game) scoreFarms() {
 		return
 	}
 	slices.SortFunc(farms, func(a, b farm) int { return int(a.root) - int(b.root) })
-	farmIndex := func(r int16) int {
-		i, ok := slices.BinarySearchFunc(farms, r, func(f farm, r int16) int { return int(f.root) - int(r) })
-		if !ok {
-			return -1
-		}
-		return i
-	}
 	// Which completed cities each farm with farmers borders.
 	var links []supplyLink
 	for i := range g.nodes {
@@ -131,12 +132,16 @@ func (g *Game) scoreFarms() {
 		if n.kind != Field {
 			continue
 		}
-		fr := g.find(int16(i))
-		if farmIndex(fr) < 0 {
+		t := &g.tiles[n.tile]
+		borders := g.ts.tiles[t.tile].Features[n.feat].Borders
+		if len(borders) == 0 {
 			continue
 		}
-		t := &g.tiles[n.tile]
-		for _, b := range g.ts.tiles[t.tile].Features[n.feat].Borders {
+		fr := g.find(int16(i))
+		if g.nodes[fr].followers == 0 {
+			continue
+		}
+		for _, b := range borders {
 			cr := g.find(t.seg + int16(b))
 			if g.nodes[cr].open != 0 {
 				continue

@@ -157,6 +157,8 @@ type orient struct {
 	sig      uint16         // the edges N E S W in board orientation, 4 bits each
 	portFeat [numPorts]int8 // board port-1 -> feature index, or -1
 	same     Rotation       // the smallest rotation giving the same picture
+	ports    []PortSet      // per feature, its ports in board orientation
+	main     []Port         // per feature, the port that names it (PortSet.Main)
 }
 
 // numCodes is the number of edge constraints an empty cell can have: each of
@@ -338,6 +340,8 @@ func orients(t *Tile) [4]orient {
 			for _, p := range f.Ports.Ports() {
 				o.portFeat[p.Rotate(r)-1] = int8(i)
 			}
+			o.ports = append(o.ports, f.Ports.Rotate(r))
+			o.main = append(o.main, f.Ports.Rotate(r).Main())
 		}
 		for s := 0; s < 4; s++ {
 			o.sig |= uint16(t.Edges[(s-int(r)+4)%4]) << (4 * s)
