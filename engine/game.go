@@ -231,7 +231,7 @@ type Game struct {
 	events  []ScoreEvent // append-only
 	moves   []Move       // append-only
 
-	cloisters []int16 // the nodes of the cloisters not yet completed
+	cloisters []int16  // the nodes of the cloisters not yet completed
 	done      [9]int16 // cloisters completed by the tile being placed
 	nd        int
 }
@@ -605,4 +605,3 @@ func (g *Game) sharedTiles(ra, rb int16, both uint64) int {
 	}
 	return shared
 }
-

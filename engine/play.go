@@ -2,8 +2,8 @@ package engine
 
 import (
 	"cmp"
-	"math/bits"
 	"fmt"
+	"math/bits"
 	"slices"
 )
 
