@@ -88,10 +88,24 @@ func (g *Game) TileAt(c Cell) (PlacedTile, bool) {
 }
 
 // Followers returns the followers on the board, in the order they were
-// deployed.
-func (g *Game) Followers() []Follower {
-	out := make([]Follower, len(g.meeples))
-	for i, m := range g.meeples {
+// deployed. After the final scoring only the farmers are left: the others
+// went back to the supplies as they scored (see FinalFollowers).
+func (g *Game) Followers() []Follower { return g.followers(g.meeples) }
+
+// FinalFollowers returns, once the game is over, the followers that stood on
+// the board when it ended, before the final scoring returned the thieves,
+// knights and monks (for the final picture); before the end, the same as
+// Followers.
+func (g *Game) FinalFollowers() []Follower {
+	if !g.ended {
+		return g.Followers()
+	}
+	return g.followers(g.final)
+}
+
+func (g *Game) followers(ms []meeple) []Follower {
+	out := make([]Follower, len(ms))
+	for i, m := range ms {
 		t := g.tiles[m.tile]
 		out[i] = Follower{Player: int(m.player), Cell: Cell{int(t.x), int(t.y)}, Port: m.port, Kind: m.kind, Feature: int(g.nodes[m.node].feat)}
 	}

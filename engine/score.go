@@ -3,8 +3,8 @@ package engine
 import "slices"
 
 // scoreFeature scores the road, city or cloister whose root is r for the
-// player(s) with the most followers on it, and, during the game, returns
-// those followers to their supplies (000_…, "Scoring completed cloisters,
+// player(s) with the most followers on it, and returns those followers to
+// their supplies (000_…, "Scoring completed cloisters,
 // roads and cities"; final scoring of incomplete ones: "Final Scoring").
 func (g *Game) scoreFeature(r int16, final bool) {
 	n := &g.nodes[r]
@@ -50,10 +50,9 @@ func (g *Game) scoreFeature(r int16, final bool) {
 			g.events = append(g.events, ev)
 		}
 	}
-	if final {
-		return
-	}
-	// Return the followers.
+	// Return the followers (000_…: "the followers involved are returned";
+	// at the end, "remove followers as you score the unfinished roads,
+	// cities, and cloisters").
 	kept := g.meeples[:0]
 	for _, m := range g.meeples {
 		if g.find(m.node) == r {
@@ -68,9 +67,12 @@ func (g *Game) scoreFeature(r int16, final bool) {
 
 // finish ends the game with the final scoring: incomplete roads, cities and
 // cloisters, then farms (000_…, "Final Scoring"; 004_…, "Farmer scoring"
-// under farms=per-city). Followers stay on the board.
+// under farms=per-city). Thieves, knights and monks go back to the supply as
+// they score; farmers stay. FinalFollowers keeps them all for the final
+// picture.
 func (g *Game) finish() {
 	g.ended = true
+	g.final = slices.Clone(g.meeples)
 	var roots []int16
 	for _, m := range g.meeples {
 		if m.kind == Field {
