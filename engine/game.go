@@ -5,6 +5,8 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // MaxPlayers is the largest number of players in a game; 1 is a solo game.
@@ -308,8 +310,8 @@ func checkPlayers(names []string) error {
 		if strings.TrimSpace(n) == "" || n != strings.TrimSpace(n) {
 			return fmt.Errorf("%w: a player's name is empty or starts or ends with a space", ErrPlayers)
 		}
-		if strings.ContainsAny(n, ",\"\n\r[]#") {
-			return fmt.Errorf("%w: the name %q has a comma, quote, bracket, # or line break", ErrPlayers, n)
+		if strings.ContainsAny(n, ",\"[]#") || strings.ContainsFunc(n, unicode.IsControl) || !utf8.ValidString(n) {
+			return fmt.Errorf("%w: the name %q has a comma, quote, bracket, # or control character", ErrPlayers, n)
 		}
 		if seen[n] {
 			return fmt.Errorf("%w: %q plays twice", ErrPlayers, n)

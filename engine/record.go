@@ -7,6 +7,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Header is a record header the engine does not use ("Date", "Guild", …):
@@ -198,6 +200,9 @@ func parseHeader(text string) (key, val string, err error) {
 	if !ok || key == "" || len(rest) < 2 || rest[0] != '"' || rest[len(rest)-1] != '"' || strings.Count(rest, `"`) != 2 {
 		return "", "", errors.New(`a header is written [Key "value"]`)
 	}
+	if !utf8.ValidString(rest) || strings.ContainsFunc(rest, unicode.IsControl) {
+		return "", "", errors.New("a header value has a control character or is not UTF-8")
+	}
 	for _, c := range key {
 		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
 			return "", "", fmt.Errorf("%q is not a header name", key)
@@ -378,9 +383,9 @@ func (rec *Record) WriteTo(w io.Writer) (int64, error) {
 	if len(exps) == 0 {
 		exps = []string{"base"}
 	}
-	fmt.Fprintf(&b, "[Players %q]\n", strings.Join(rec.Players, ", "))
-	fmt.Fprintf(&b, "[Expansions %q]\n", strings.Join(exps, ", "))
-	fmt.Fprintf(&b, "[Rules %q]\n", rec.Options.String())
+	fmt.Fprintf(&b, "[Players \"%s\"]\n", strings.Join(rec.Players, ", "))
+	fmt.Fprintf(&b, "[Expansions \"%s\"]\n", strings.Join(exps, ", "))
+	fmt.Fprintf(&b, "[Rules \"%s\"]\n", rec.Options.String())
 	if rec.Start != (StartTile{}) {
 		if d, ok := ts.Lookup("D"); !ok || rec.Start != (StartTile{Tile: d}) {
 			fmt.Fprintf(&b, "[Start \"%s %s %s\"]\n", ts.Name(rec.Start.Tile), rec.Start.Cell, rec.Start.Rotation)

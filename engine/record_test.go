@@ -1,0 +1,311 @@
+package engine
+
+import (
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+const specExample = `# Two players, base game; Oscar farms north of the start tile.
+[Players "Oscar, Carol"]
+[Expansions "base"]
+[Rules "farms=per-farm, tiny-city=4"]
+
+1. E 0,-1 180 follower@N
+2. H 0,-2 90
+3. E 1,-2 270 follower@N
+end
+`
+
+func TestRecordSpecExample(t *testing.T) {
+	rec, err := ReadRecord(strings.NewReader(specExample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The writer gives the example back, less its comment.
+	want := strings.SplitN(specExample, "\n", 2)[1]
+	if got := rec.String(); got != want {
+		t.Errorf("written:\n%s\nwant:\n%s", got, want)
+	}
+	g, err := rec.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.Ended() || g.TilesLeft() != 68 || g.Players()[g.Current()] != "Carol" {
+		t.Errorf("ended %v, tiles left %d, next %s", g.Ended(), g.TilesLeft(), g.Players()[g.Current()])
+	}
+	// Oscar's two farms: the first borders the closed start city and the
+	// closed city H(0,-2)+E(1,-2) (6), the second that city (3).
+	if got := g.Scores(); got[0] != 9 || got[1] != 0 {
+		t.Errorf("scores %v, want [9 0]", got)
+	}
+	if got := g.Supply(0); got != 5 {
+		t.Errorf("Oscar's supply %d, want 5 (two farmers on the board)", got)
+	}
+}
+
+func TestRecordRoundTrip(t *testing.T) {
+	for seed := range uint64(20) {
+		g, err := New(Config{Players: []string{"Ann", "Ben", "Cal"}, Seed: seed, Options: Options{Farms: FarmScoring(seed % 3), TinyCity: 2}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		playRandom(t, g, rand.New(rand.NewPCG(seed, 5)), nil)
+		rec := g.Record()
+		rec.Extra = []Header{{"Date", "2026-11-21"}, {"Guild", "123"}}
+		text := rec.String()
+		back, err := ReadRecord(strings.NewReader(text))
+		if err != nil {
+			t.Fatalf("seed %d: %v\n%s", seed, err, text)
+		}
+		if got := back.String(); got != text {
+			t.Fatalf("seed %d: round trip differs:\n%s\n---\n%s", seed, text, got)
+		}
+		g2, err := back.Replay()
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if g2.Record().String() != g.Record().String() || !equalInts(g2.Scores(), g.Scores()) || len(g2.Events()) != len(g.Events()) {
+			t.Fatalf("seed %d: the replayed game differs", seed)
+		}
+	}
+}
+
+func equalInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func TestRecordErrors(t *testing.T) {
+	head := "[Players \"A, B\"]\n"
+	tests := []struct {
+		name, text string
+		line       int
+		reason     string
+	}{
+		{"no players", "1. E 0,-1 180\n", 1, "Players"},
+		{"no players at all", "[Rules \"farms=off\"]\n", 0, "Players"},
+		{"unknown expansion", head + "[Expansions \"base, dragons\"]\n", 2, "dragons"},
+		{"unknown rule", head + "[Rules \"farms=sometimes\"]\n", 2, "farms"},
+		{"unknown option", head + "[Rules \"pigs=on\"]\n", 2, "pigs"},
+		{"bad header", head + "[Seed 12]\n", 2, "header"},
+		{"repeated header", head + "[Players \"C\"]\n", 2, "twice"},
+		{"header after turns", head + "1. E 0,-1 180\n[Date \"x\"]\n", 3, "before"},
+		{"bad seed", head + "[Seed \"-1\"]\n", 2, "seed"},
+		{"seven players", "[Players \"A,B,C,D,E,F,G\"]\n", 1, "1 to 6"},
+		{"same name twice", "[Players \"A, A\"]\n", 1, "twice"},
+		{"unknown tile", head + "1. Z 0,-1 180\n", 2, "no tile"},
+		{"malformed cell", head + "1. E 0;-1 180\n", 2, "not a cell"},
+		{"cell with space", head + "1. E 0, -1 180\n", 2, "not a cell"},
+		{"rotation 45", head + "1. E 0,-1 45\n", 2, "rotation"},
+		{"no rotation", head + "1. E 0,-1\n", 2, "rotation"},
+		{"bad figure", head + "1. E 0,-1 180 pig@N\n", 2, "figure"},
+		{"bad port", head + "1. E 0,-1 180 follower@NE\n", 2, "port"},
+		{"two followers", head + "1. E 0,-1 180 follower@N follower@S\n", 2, "one follower"},
+		{"no number", head + "E 0,-1 180\n", 2, "number"},
+		{"turn skips", head + "1. E 0,-1 180\n3. E 0,-2 0\n", 3, "turn 2"},
+		{"turn after end", head + "1. E 0,-1 180\nend\n2. E 0,-2 0\n", 4, "end"},
+		{"edges", head + "1. E 0,-1 0\n", 2, "south side of E turned 0 is a field, but the tile to its south shows a city"},
+		{"cell taken", head + "1. E 0,0 0\n", 2, "already"},
+		{"no neighbour", head + "1. E 5,5 0\n", 2, "neighbour"},
+		{"not in pile", head + "1. C 0,-1 0\n2. C 1,-1 0\n", 3, "no tile C"},
+		{"occupied", head + "1. V 1,0 0 follower@W\n2. U 1,1 90 follower@N\n", 3, "already has a follower"},
+		{"farms off", "[Players \"A\"]\n[Rules \"farms=off\"]\n1. E 0,-1 180 follower@N\n", 3, "farmers"},
+		{"nothing at port", head + "1. U 1,0 0 follower@C\n", 2, "nothing at port C"},
+		{"discard a fitting tile", head + "1. V discard\n", 2, "fits"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec, err := ReadRecord(strings.NewReader(tt.text))
+			if err == nil {
+				_, err = rec.Replay()
+			}
+			var re *RecordError
+			if !errors.As(err, &re) {
+				t.Fatalf("got %v, want a record error", err)
+			}
+			if re.Line != tt.line || !strings.Contains(re.Error(), tt.reason) {
+				t.Fatalf("got %q at line %d, want line %d mentioning %q", re.Error(), re.Line, tt.line, tt.reason)
+			}
+		})
+	}
+}
+
+func TestRecordKeepsOtherHeadersAndComments(t *testing.T) {
+	text := "# a comment\n[Players \"A\"] # trailing\n[Date \"2026-11-21 #1\"]\n[Seed \"7\"]\n\n1. V 1,0 0 # the first turn\n"
+	rec, err := ReadRecord(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "[Players \"A\"]\n[Expansions \"base\"]\n[Rules \"farms=per-farm, tiny-city=4\"]\n[Seed \"7\"]\n[Date \"2026-11-21 #1\"]\n\n1. V 1,0 0\n"
+	if got := rec.String(); got != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+func FuzzReadRecord(f *testing.F) {
+	f.Add(specExample)
+	f.Add("[Players \"A\"]\n[Start \"D 0,0 90\"]\n1. C discard\n1. V 1,0 0 follower@S\nend\n")
+	f.Add("[Players \"A, B\"]\n[Rules \"farms=per-city, tiny-city=2\"]\n[Seed \"18446744073709551615\"]\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		rec, err := ReadRecord(strings.NewReader(text))
+		if err != nil {
+			var re *RecordError
+			if !errors.As(err, &re) || re.Reason == "" {
+				t.Fatalf("error without a reason: %v", err)
+			}
+			return
+		}
+		out := rec.String()
+		back, err := ReadRecord(strings.NewReader(out))
+		if err != nil {
+			t.Fatalf("reading what was written: %v\n%s", err, out)
+		}
+		if back.String() != out {
+			t.Fatalf("writing twice differs")
+		}
+		if g, err := rec.Replay(); err == nil {
+			_ = g.Record().String()
+		}
+	})
+}
+
+func TestIllegalMovesChangeNothing(t *testing.T) {
+	g, err := New(Config{Players: []string{"A", "B"}, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	playRandomMoves(t, g, 20)
+	tile, _ := g.Drawn()
+	ps := g.Placements()
+	c, _ := BaseTiles.Lookup("C")
+	bad := []struct {
+		m    Move
+		want error
+	}{
+		{Move{Tile: tile, Cell: Cell{0, 0}}, ErrCellTaken},
+		{Move{Tile: tile, Cell: Cell{500, 500}}, ErrNoNeighbour},
+		{Move{Tile: tile, Cell: Cell{1 << 40, 0}}, ErrNoNeighbour},
+		{Move{Tile: tile, Cell: ps[0].Cell, Rotation: 7}, ErrBadRotation},
+		{Move{Tile: tile, Cell: ps[0].Cell, Rotation: ps[0].Rotation, Follower: 99}, ErrNoSuchSpot},
+		{Move{Tile: 0}, ErrUnknownTile},
+		{Move{Tile: 200}, ErrUnknownTile},
+		{Move{Tile: tile, Discard: true}, ErrCannotDiscard},
+	}
+	if !g.hasInPile(c) {
+		bad = append(bad, struct {
+			m    Move
+			want error
+		}{Move{Tile: c, Cell: ps[0].Cell}, ErrNotInPile})
+	}
+	before := snapshot(g)
+	for _, b := range bad {
+		err := g.Apply(b.m)
+		if !errors.Is(err, b.want) {
+			t.Errorf("%+v: got %v, want %v", b.m, err, b.want)
+		}
+		var me *MoveError
+		if !errors.As(err, &me) || me.Error() == "" {
+			t.Errorf("%+v: %v is not a MoveError with a reason", b.m, err)
+		}
+		if after := snapshot(g); after != before {
+			t.Fatalf("%+v changed the game", b.m)
+		}
+	}
+	// After the end, every move is refused.
+	playRandomMoves(t, g, 1000)
+	if err := g.Apply(Move{Tile: tile}); !errors.Is(err, ErrGameOver) {
+		t.Errorf("after the end: got %v, want ErrGameOver", err)
+	}
+	if err := g.Finish(); !errors.Is(err, ErrGameOver) {
+		t.Errorf("Finish after the end: got %v", err)
+	}
+}
+
+func (g *Game) hasInPile(t TileID) bool {
+	for _, p := range g.pile[g.top:] {
+		if p == t {
+			return true
+		}
+	}
+	return false
+}
+
+// snapshot is a text that changes whenever anything in the game does.
+func snapshot(g *Game) string {
+	var b strings.Builder
+	b.WriteString(g.Record().String())
+	for _, p := range g.Placements() {
+		b.WriteString(p.Cell.String() + p.Rotation.String() + ";")
+	}
+	for i := range g.NumPlayers() {
+		b.WriteString(strings.Repeat("s", g.Score(i)) + strings.Repeat("f", g.Supply(i)) + "|")
+	}
+	return b.String()
+}
+
+func playRandomMoves(tb testing.TB, g *Game, n int) {
+	tb.Helper()
+	rng := rand.New(rand.NewPCG(uint64(n), 3))
+	for i := 0; i < n && !g.Ended(); i++ {
+		t, _ := g.Drawn()
+		ps := g.Placements()
+		m := Move{Tile: t, Discard: true}
+		if len(ps) > 0 {
+			p := ps[rng.IntN(len(ps))]
+			m = Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
+		}
+		if err := g.Apply(m); err != nil {
+			tb.Fatal(err)
+		}
+	}
+}
+
+func TestCopiesAreIndependent(t *testing.T) {
+	g, _ := New(Config{Players: []string{"A", "B"}, Seed: 11})
+	playRandomMoves(t, g, 30)
+	before := snapshot(g)
+	c := g.Clone()
+	var d Game
+	g.CopyTo(&d)
+	playRandomMoves(t, c, 20)
+	playRandomMoves(t, &d, 25)
+	if snapshot(g) != before {
+		t.Fatal("playing on a copy changed the original")
+	}
+	playRandomMoves(t, g, 10)
+	if snapshot(c) == snapshot(g) {
+		t.Fatal("copies followed each other")
+	}
+}
+
+func TestSpotNames(t *testing.T) {
+	tests := []struct {
+		tile string
+		port Port
+		want string
+	}{
+		{"A", C, "monk – cloister"},
+		{"D", N, "knight – city (north)"},
+		{"D", E, "thief – road"},
+		{"D", ENE, "farmer – field (north)"},
+		{"V", SSW, "farmer – field (south-west)"},
+		{"E", E, "farmer – field (south)"},
+	}
+	for _, tt := range tests {
+		id, _ := BaseTiles.Lookup(tt.tile)
+		f, _ := BaseTiles.FeatureAt(id, 0, tt.port)
+		tf := BaseTiles.Tile(id).Features[f]
+		if got := (Spot{Port: tt.port, Ports: tf.Ports, Kind: tf.Kind}).Name(); got != tt.want {
+			t.Errorf("%s %s: got %q, want %q", tt.tile, tt.port, got, tt.want)
+		}
+	}
+}
