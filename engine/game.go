@@ -230,7 +230,7 @@ type Game struct {
 	nodes   []node
 	multi   []int16 // append-only: tile index of each tile with several segments of a kind
 	meeples []meeple
-	final   []meeple // the followers on the board when the game ended
+	final   []meeple     // the followers on the board when the game ended
 	events  []ScoreEvent // append-only
 	moves   []Move       // append-only
 

@@ -151,10 +151,10 @@ func TestPortGeometry(t *testing.T) {
 
 func TestNewTileSetRejectsBadData(t *testing.T) {
 	bad := []tileSpec{
-		{"Z1", "FFFF", 1, "field:NNW N NNE ENE E ESE SSE S SSW WSW W"},             // WNW uncovered
-		{"Z2", "FRFF", 1, "road:ENE; field:NNW N NNE E ESE SSE S SSW WSW W WNW"},   // road on a half port
-		{"Z3", "CFFF", 1, "field:NNW N NNE ENE E ESE SSE S SSW WSW W WNW"},         // edge says city
-		{"Z4", "FFFF", 1, "field>0:NNW N NNE ENE E ESE SSE S SSW WSW W WNW"},       // borders itself
+		{"Z1", "FFFF", 1, "field:NNW N NNE ENE E ESE SSE S SSW WSW W"},              // WNW uncovered
+		{"Z2", "FRFF", 1, "road:ENE; field:NNW N NNE E ESE SSE S SSW WSW W WNW"},    // road on a half port
+		{"Z3", "CFFF", 1, "field:NNW N NNE ENE E ESE SSE S SSW WSW W WNW"},          // edge says city
+		{"Z4", "FFFF", 1, "field>0:NNW N NNE ENE E ESE SSE S SSW WSW W WNW"},        // borders itself
 		{"Z5", "FFFF", 1, "field:NNW N NNE ENE E ESE SSE S SSW WSW W WNW; field:N"}, // N twice
 	}
 	for _, s := range bad {
