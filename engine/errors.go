@@ -20,6 +20,8 @@ var (
 	ErrCannotDiscard   = errors.New("the tile fits on the board, so it cannot be discarded")
 	ErrBadOption       = errors.New("unknown rule option")
 	ErrPlayers         = errors.New("a game has 1 to 6 players")
+	ErrNotAPlayer      = errors.New("no such player in this game")
+	ErrResigned        = errors.New("that player has already resigned")
 	ErrUnknownExpander = errors.New("that expansion is not available")
 )
 

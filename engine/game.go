@@ -59,6 +59,11 @@ type Move struct {
 	// deploys none. The follower's role (knight, thief, monk, farmer)
 	// follows from the feature.
 	Follower Port
+	// Resign, instead of a tile, takes Player (an index in turn order) out
+	// of the game: their turns are skipped from now on, their followers stay
+	// and still score. When every player has resigned, the game ends.
+	Resign bool
+	Player int
 }
 
 // Placement is one legal way to lay a tile: a cell and a rotation.
@@ -217,6 +222,7 @@ type Game struct {
 	current  int
 	turn     int // the number of the turn being played, from 1
 	ended    bool
+	resigned uint8 // bit p: player p resigned
 	scores   [MaxPlayers]int
 	supply   [MaxPlayers]int8
 

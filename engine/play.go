@@ -358,6 +358,15 @@ func (g *Game) Check(m Move) error {
 	if g.ended {
 		return moveErr(ErrGameOver, "")
 	}
+	if m.Resign {
+		switch {
+		case m.Player < 0 || m.Player >= g.nplayers:
+			return moveErr(ErrNotAPlayer, "")
+		case g.resigned&(1<<m.Player) != 0:
+			return moveErr(ErrResigned, fmt.Sprintf("%s has already resigned", g.players[m.Player]))
+		}
+		return nil
+	}
 	if m.Tile == NoTile || int(m.Tile) > g.ts.Len() {
 		return moveErr(ErrUnknownTile, "")
 	}
@@ -445,8 +454,19 @@ func withArticle(k EdgeKind) string {
 // moves from AppendPlacements and AppendFollowerSpots. An illegal move
 // corrupts the game; use Apply for moves from outside.
 func (g *Game) Play(m Move) {
-	g.draw(m.Tile)
 	g.moves = append(g.moves, m)
+	if m.Resign {
+		g.resigned |= 1 << m.Player
+		if g.resigned == 1<<g.nplayers-1 {
+			g.finish()
+			return
+		}
+		if m.Player == g.current {
+			g.current = g.next(g.current)
+		}
+		return
+	}
+	g.draw(m.Tile)
 	if m.Discard {
 		if g.top >= len(g.pile) {
 			g.finish()
@@ -481,11 +501,26 @@ func (g *Game) Play(m Move) {
 		g.scoreFeature(c, false)
 	}
 	g.turn++
-	g.current = (g.current + 1) % g.nplayers
+	g.current = g.next(g.current)
 	if g.top >= len(g.pile) {
 		g.finish()
 	}
 }
+
+// next returns the player after p in turn order who has not resigned.
+func (g *Game) next(p int) int {
+	for range g.nplayers {
+		p = (p + 1) % g.nplayers
+		if g.resigned&(1<<p) == 0 {
+			return p
+		}
+	}
+	return p
+}
+
+// Resigned reports whether player p has resigned: their turns are skipped,
+// their followers stay on the board and still score.
+func (g *Game) Resigned(p int) bool { return g.resigned&(1<<p) != 0 }
 
 // draw takes tile t from the draw pile: the top tile, or the first copy of t
 // further down, which trades places with the top.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -30,7 +31,9 @@ type Turn struct {
 }
 
 // Record is a game record (spec/record.md): the headers, the turns in order,
-// and whether the game ended. ReadRecord reads one, WriteTo writes one, and
+// and whether the game ended. One line beyond the spec records a player
+// leaving a running game: `resign NAME`, between two turns; it carries no
+// turn number, and the player's later turns are skipped. ReadRecord reads one, WriteTo writes one, and
 // Replay rebuilds the game it describes.
 type Record struct {
 	// Players are the names in turn order (header Players).
@@ -137,6 +140,14 @@ func ReadRecord(r io.Reader) (*Record, error) {
 		}
 		if text == "end" {
 			rec.End = true
+			continue
+		}
+		if name, ok := strings.CutPrefix(text, "resign "); ok {
+			p := slices.Index(rec.Players, strings.TrimSpace(name))
+			if p < 0 {
+				return nil, recErr(line, "%q does not play in this game", strings.TrimSpace(name))
+			}
+			rec.Turns = append(rec.Turns, Turn{Number: next, Move: Move{Resign: true, Player: p}, Line: line})
 			continue
 		}
 		t, err := parseTurn(ts, text)
@@ -401,6 +412,14 @@ func (rec *Record) WriteTo(w io.Writer) (int64, error) {
 		b.WriteString("\n")
 	}
 	for _, t := range rec.Turns {
+		if t.Move.Resign {
+			name := "?"
+			if t.Move.Player >= 0 && t.Move.Player < len(rec.Players) {
+				name = rec.Players[t.Move.Player]
+			}
+			b.WriteString("resign " + name + "\n")
+			continue
+		}
 		b.WriteString(t.String(ts))
 		b.WriteString("\n")
 	}
@@ -485,7 +504,7 @@ func (g *Game) Record() *Record {
 	n := 1
 	for _, m := range g.moves {
 		rec.Turns = append(rec.Turns, Turn{Number: n, Move: m})
-		if !m.Discard {
+		if !m.Discard && !m.Resign {
 			n++
 		}
 	}

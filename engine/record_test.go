@@ -309,3 +309,43 @@ func TestSpotNames(t *testing.T) {
 		}
 	}
 }
+
+func TestResign(t *testing.T) {
+	text := "[Players \"A, B, C\"]\n\n1. V 1,0 0\nresign B\n2. U -1,0 0\n3. U -2,0 0\n"
+	rec, err := ReadRecord(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantText := "[Players \"A, B, C\"]\n[Expansions \"base\"]\n[Rules \"farms=per-farm, tiny-city=4\"]\n\n1. V 1,0 0\nresign B\n2. U -1,0 0\n3. U -2,0 0\n"
+	if got := rec.String(); got != wantText {
+		t.Fatalf("got\n%s", got)
+	}
+	g, err := rec.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A played turn 1, B resigned, C turn 2, A turn 3, and C is next.
+	if g.Current() != 2 || !g.Resigned(1) || g.Resigned(0) {
+		t.Fatalf("current %d, resigned %v %v", g.Current(), g.Resigned(0), g.Resigned(1))
+	}
+	if err := g.Apply(Move{Resign: true, Player: 1}); !errors.Is(err, ErrResigned) {
+		t.Fatalf("resigning twice: %v", err)
+	}
+	if err := g.Apply(Move{Resign: true, Player: 5}); !errors.Is(err, ErrNotAPlayer) {
+		t.Fatalf("resigning a stranger: %v", err)
+	}
+	if g.Record().String() != rec.String() {
+		t.Fatalf("the game's record differs:\n%s", g.Record().String())
+	}
+	for _, p := range []int{0, 2} {
+		if err := g.Apply(Move{Resign: true, Player: p}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !g.Ended() {
+		t.Fatal("the game goes on with every player resigned")
+	}
+	if _, err := ReadRecord(strings.NewReader("[Players \"A\"]\nresign Zed\n")); err == nil {
+		t.Fatal("a stranger resigned")
+	}
+}
