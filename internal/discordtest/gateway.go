@@ -1,0 +1,396 @@
+package discordtest
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/gorilla/websocket"
+)
+
+// Gateway intents the server honours when dispatching.
+const (
+	intentGuilds        = 1 << 0
+	intentGuildMessages = 1 << 9
+)
+
+// Gateway opcodes.
+const (
+	opDispatch       = 0
+	opHeartbeat      = 1
+	opIdentify       = 2
+	opPresenceUpdate = 3
+	opVoiceState     = 4
+	opResume         = 6
+	opReconnect      = 7
+	opRequestMembers = 8
+	opInvalidSession = 9
+	opHello          = 10
+	opHeartbeatAck   = 11
+)
+
+const (
+	heartbeatInterval = 41250
+	resumeBuffer      = 1000
+)
+
+// gwSession is a gateway session: created by IDENTIFY, resumable after its
+// connection drops. Guarded by Server.mu.
+type gwSession struct {
+	id      string
+	intents int64
+	seq     int64
+	sent    []gwFrame // dispatched frames, for replay on RESUME
+	conn    *gwConn   // attached connection, nil while disconnected
+}
+
+type gwFrame struct {
+	seq  int64
+	data []byte
+}
+
+// gwConn is one websocket connection with an ordered write queue.
+type gwConn struct {
+	ws      *websocket.Conn
+	version int
+	sess    *gwSession // guarded by Server.mu
+
+	mu      sync.Mutex
+	cond    *sync.Cond
+	queue   [][]byte
+	stopped bool
+}
+
+func (c *gwConn) send(data []byte) {
+	c.mu.Lock()
+	if !c.stopped {
+		c.queue = append(c.queue, data)
+		c.cond.Signal()
+	}
+	c.mu.Unlock()
+}
+
+func (c *gwConn) stop() {
+	c.mu.Lock()
+	c.stopped = true
+	c.cond.Signal()
+	c.mu.Unlock()
+}
+
+func (c *gwConn) writeLoop() {
+	for {
+		c.mu.Lock()
+		for len(c.queue) == 0 && !c.stopped {
+			c.cond.Wait()
+		}
+		if c.stopped {
+			c.mu.Unlock()
+			return
+		}
+		data := c.queue[0]
+		c.queue = c.queue[1:]
+		c.mu.Unlock()
+		if err := c.ws.WriteMessage(websocket.TextMessage, data); err != nil {
+			c.ws.Close()
+			return
+		}
+	}
+}
+
+// closeWith sends a close frame with a gateway close code.
+func (c *gwConn) closeWith(code int, text string) {
+	c.ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, text), time.Now().Add(time.Second))
+}
+
+func frame(op int, d any) []byte {
+	b, _ := json.Marshal(map[string]any{"op": op, "d": d, "s": nil, "t": nil})
+	return b
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
+	ws, err := s.upgrader.Upgrade(w, r, nil)
+	if err != nil {
+		return
+	}
+	c := &gwConn{ws: ws, version: 9}
+	if v, err := strconv.Atoi(r.URL.Query().Get("v")); err == nil {
+		c.version = v
+	}
+	c.cond = sync.NewCond(&c.mu)
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		ws.Close()
+		return
+	}
+	s.conns[c] = true
+	s.mu.Unlock()
+	go c.writeLoop()
+	c.send(frame(opHello, map[string]any{"heartbeat_interval": heartbeatInterval, "_trace": []string{`["discordtest"]`}}))
+	for {
+		_, data, err := ws.ReadMessage()
+		if err != nil {
+			break
+		}
+		var p struct {
+			Op *int            `json:"op"`
+			D  json.RawMessage `json:"d"`
+		}
+		if json.Unmarshal(data, &p) != nil || p.Op == nil {
+			c.closeWith(4002, "Error while decoding payload.")
+			break
+		}
+		if !s.handleOp(c, *p.Op, p.D) {
+			break
+		}
+	}
+	s.mu.Lock()
+	delete(s.conns, c)
+	if c.sess != nil && c.sess.conn == c {
+		c.sess.conn = nil
+	}
+	s.notify()
+	s.mu.Unlock()
+	c.stop()
+	ws.Close()
+}
+
+// handleOp handles one payload from the client; false closes the connection.
+func (s *Server) handleOp(c *gwConn, op int, d json.RawMessage) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if c.sess == nil && op != opHeartbeat && op != opIdentify && op != opResume {
+		c.closeWith(4003, "Not authenticated.")
+		return false
+	}
+	switch op {
+	case opHeartbeat:
+		c.send(frame(opHeartbeatAck, nil))
+	case opIdentify:
+		if c.sess != nil {
+			c.closeWith(4005, "Already authenticated.")
+			return false
+		}
+		var id struct {
+			Token   string `json:"token"`
+			Intents *int64 `json:"intents"`
+			Shard   []int  `json:"shard"`
+		}
+		if json.Unmarshal(d, &id) != nil {
+			c.closeWith(4002, "Error while decoding payload.")
+			return false
+		}
+		if id.Token == "" {
+			c.closeWith(4004, "Authentication failed.")
+			return false
+		}
+		if id.Intents == nil {
+			c.closeWith(4013, "Invalid intent(s).")
+			return false
+		}
+		sess := &gwSession{id: randomHex(16), intents: *id.Intents, conn: c}
+		s.sessions[sess.id] = sess
+		c.sess = sess
+		s.sendTo(sess, "READY", s.readyJSON(sess, c, id.Shard))
+		if sess.intents&intentGuilds != 0 {
+			s.sendTo(sess, "GUILD_CREATE", s.guildCreateJSON())
+		}
+		s.notify()
+	case opResume:
+		if c.sess != nil {
+			c.closeWith(4005, "Already authenticated.")
+			return false
+		}
+		var rp struct {
+			Token     string `json:"token"`
+			SessionID string `json:"session_id"`
+			Seq       int64  `json:"seq"`
+		}
+		json.Unmarshal(d, &rp)
+		sess := s.sessions[rp.SessionID]
+		if sess == nil || rp.Token == "" {
+			c.send(frame(opInvalidSession, false))
+			return true
+		}
+		if old := sess.conn; old != nil && old != c {
+			old.closeWith(4000, "Session resumed elsewhere.")
+			old.ws.Close()
+		}
+		sess.conn = c
+		c.sess = sess
+		for _, f := range sess.sent {
+			if f.seq > rp.Seq {
+				c.send(f.data)
+			}
+		}
+		s.sendTo(sess, "RESUMED", map[string]any{"_trace": []string{`["discordtest"]`}})
+		s.notify()
+	case opPresenceUpdate, opVoiceState, opRequestMembers:
+		// Accepted and ignored.
+	default:
+		c.closeWith(4001, "Unknown opcode.")
+		return false
+	}
+	return true
+}
+
+// sendTo dispatches an event to one session, buffering it for resume and
+// sending it if the session is connected. d is marshalled unless it is a
+// json.RawMessage, which is sent verbatim, valid JSON or not. Callers hold
+// s.mu.
+func (s *Server) sendTo(sess *gwSession, event string, d any) {
+	raw, ok := d.(json.RawMessage)
+	if !ok {
+		raw, _ = json.Marshal(d)
+	}
+	if len(raw) == 0 {
+		raw = json.RawMessage("null")
+	}
+	sess.seq++
+	data := fmt.Appendf(nil, `{"op":0,"s":%d,"t":%q,"d":%s}`, sess.seq, event, raw)
+	sess.sent = append(sess.sent, gwFrame{seq: sess.seq, data: data})
+	if len(sess.sent) > resumeBuffer {
+		sess.sent = sess.sent[len(sess.sent)-resumeBuffer:]
+	}
+	if sess.conn != nil {
+		sess.conn.send(data)
+	}
+}
+
+// dispatch sends an event to every session whose intents include intent (0:
+// every session). Sessions without a connection keep it for RESUME.
+// Callers hold s.mu.
+func (s *Server) dispatch(event string, intent int64, d any) {
+	if _, ok := d.(json.RawMessage); !ok {
+		raw, _ := json.Marshal(d)
+		d = json.RawMessage(raw)
+	}
+	for _, sess := range s.sessions {
+		if intent == 0 || sess.intents&intent != 0 {
+			s.sendTo(sess, event, d)
+		}
+	}
+}
+
+func (s *Server) readyJSON(sess *gwSession, c *gwConn, shard []int) map[string]any {
+	user := s.userJSON(s.Bot)
+	user["verified"] = true
+	user["mfa_enabled"] = false
+	user["email"] = nil
+	j := map[string]any{
+		"v":                       c.version,
+		"user":                    user,
+		"guilds":                  []any{map[string]any{"id": s.GuildID, "unavailable": true}},
+		"session_id":              sess.id,
+		"session_type":            "normal",
+		"resume_gateway_url":      s.GatewayURL(),
+		"application":             map[string]any{"id": s.AppID, "flags": 0},
+		"private_channels":        []any{},
+		"relationships":           []any{},
+		"presences":               []any{},
+		"guild_join_requests":     []any{},
+		"geo_ordered_rtc_regions": []any{"local"},
+		"user_settings":           map[string]any{},
+		"auth":                    map[string]any{},
+		"_trace":                  []string{`["discordtest"]`},
+	}
+	if len(shard) == 2 {
+		j["shard"] = shard
+	}
+	return j
+}
+
+func (s *Server) guildCreateJSON() map[string]any {
+	g := s.guildJSON()
+	channels, threads := []any{}, []any{}
+	for _, id := range s.chanOrder {
+		c := s.channels[id]
+		if c.deleted {
+			continue
+		}
+		cj := s.channelJSON(c)
+		if !c.isThread() {
+			delete(cj, "guild_id")
+			channels = append(channels, cj)
+		} else if !c.archived {
+			threads = append(threads, cj)
+		}
+	}
+	g["joined_at"] = ts(s.joined[s.Bot.ID])
+	g["large"] = false
+	g["unavailable"] = false
+	g["member_count"] = len(s.joined)
+	g["members"] = []any{s.memberJSON(s.Bot.ID)}
+	g["channels"] = channels
+	g["threads"] = threads
+	g["voice_states"] = []any{}
+	g["presences"] = []any{}
+	g["stage_instances"] = []any{}
+	g["guild_scheduled_events"] = []any{}
+	g["soundboard_sounds"] = []any{}
+	return g
+}
+
+// Connected is the number of gateway sessions that identified (or resumed)
+// and whose connection is open.
+func (s *Server) Connected() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, sess := range s.sessions {
+		if sess.conn != nil {
+			n++
+		}
+	}
+	return n
+}
+
+// WaitReady waits until at least one gateway session is connected: it
+// identified and was sent READY, or resumed.
+func (s *Server) WaitReady(ctx context.Context) error {
+	return s.Wait(ctx, func() bool { return s.Connected() > 0 })
+}
+
+// Reconnect sends op 7 RECONNECT to every connected session; discordgo then
+// closes its connection and resumes the session on a new one.
+func (s *Server) Reconnect() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, sess := range s.sessions {
+		if sess.conn != nil {
+			sess.conn.send(frame(opReconnect, nil))
+		}
+	}
+}
+
+// Dispatch sends an arbitrary event to every gateway session once at least
+// one is connected (or ctx is done). payload is the event's "d", sent
+// verbatim: it need not be valid JSON, which makes it the knob for
+// robustness tests. If eventType is INTERACTION_CREATE and payload is an
+// object with an id and a token, the interaction is registered so that the
+// bot can answer it.
+func (s *Server) Dispatch(ctx context.Context, eventType string, payload []byte) error {
+	if err := s.WaitReady(ctx); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if eventType == "INTERACTION_CREATE" {
+		s.registerRaw(payload)
+	}
+	s.dispatch(eventType, 0, json.RawMessage(payload))
+	s.notify()
+	return nil
+}
