@@ -6,6 +6,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/alecthomas/kong"
@@ -21,7 +22,7 @@ func main() {
 }
 
 // run parses args, runs the subcommand and returns the exit status.
-func run(args []string, stdout, stderr *os.File) int {
+func run(args []string, stdout, stderr io.Writer) int {
 	var c cli
 	parser, err := kong.New(&c,
 		kong.Name("carcassonne"),
@@ -64,5 +65,5 @@ type exitCode int
 
 // env is what every subcommand's Run receives.
 type env struct {
-	stdout, stderr *os.File
+	stdout, stderr io.Writer
 }
