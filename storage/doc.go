@@ -1,0 +1,34 @@
+// Package storage keeps games in a SQLite database (modernc.org/sqlite, pure
+// Go), so that every lobby, seat and move survives a restart of the bot.
+//
+// Start with [Open] on a file path ([DefaultPath] by default); it creates the
+// database or brings an older one up to date with the migrations embedded in
+// the package (goose, one transaction each, recorded in goose_db_version).
+// Then:
+//
+//   - [Store.CreateGame] opens a lobby, [Store.Join] and [Store.Leave] change
+//     its seats, and [Store.Start] fixes the turn order, colours and seed;
+//   - [Store.AppendMove] checks a move against the engine and appends it to
+//     the game's move log. It names the move number it expects to be next,
+//     so that of two clicks on the same turn only the first is played
+//     (the other gets [ErrConflict]), and it takes a request id (the Discord
+//     interaction id) so that a request delivered twice is played once;
+//   - [Store.Load] rebuilds the engine state by replaying the stored moves
+//     (from a cache of recent states when it can); a game whose moves no
+//     longer replay is marked broken and returns [ErrBroken] with the
+//     reason, while every other game keeps working;
+//   - [Store.Record] gives the game record (../shared/spec/record.md);
+//   - [Store.GameByThread], [Store.GamesByChannel], [Store.GamesByPlayer]
+//     and [Store.Due] find games, the last one those whose turn deadline
+//     has passed.
+//
+// Each method is one transaction. Writes go through a single connection
+// that begins with BEGIN IMMEDIATE; reads use a separate pool of query-only
+// connections. The database runs in WAL mode with synchronous=NORMAL: a
+// move whose append returned survives the process being killed.
+//
+// Moves are stored in record notation (engine.MoveString), numbered from 0
+// in the order played, discards included; triggers keep the log
+// append-only and without gaps. Times are stored as Unix milliseconds and
+// returned in UTC.
+package storage

@@ -1,0 +1,368 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/meeple-works/carcassonne/engine"
+)
+
+// kindMove is the kind of a row of the move log that holds a move (a tile
+// placed, perhaps with a follower, or discarded). Other kinds (resign, …)
+// may come later.
+const kindMove = "move"
+
+// AppendResult is what AppendMove stored.
+type AppendResult struct {
+	// Number is the move's number in the log, from 0, discards included.
+	Number int
+	// Turn is the turn it was played in, from 1, and Seat the index of the
+	// seat that played it.
+	Turn, Seat int
+	// Duplicate tells that the request id had been seen: the move stored
+	// then is returned, and nothing was written now.
+	Duplicate bool
+	// Finished tells that the game is over (the move ended it).
+	Finished bool
+}
+
+// AppendMove plays move m on running game id for the player whose turn it
+// is, and stores it as move number expected (the number of moves the caller
+// saw, from Game.Moves). In one transaction it checks the move against the
+// engine state rebuilt from the stored moves, stores it with requestID (a
+// Discord interaction id or any request id; empty for none), sets the next
+// deadline from the turn timeout, and sets the status finished when the move
+// ends the game.
+//
+// A request id already stored for the game returns that first result with
+// Duplicate set, whatever the move and the expected number. Otherwise it
+// returns ErrConflict when the log does not hold exactly expected moves
+// (another move got there first), a *engine.MoveError for an illegal move
+// (errors.Is works with the engine's rule errors), ErrNotRunning, ErrBroken
+// or ErrNotFound; and nothing is written.
+func (s *Store) AppendMove(ctx context.Context, id int64, expected int, m engine.Move, requestID string) (AppendResult, error) {
+	var (
+		res   AppendResult
+		state *engine.Game
+		count int
+	)
+	err := s.writeTx(ctx, func(tx *sql.Tx) error {
+		if requestID != "" {
+			var status string
+			err := tx.QueryRowContext(ctx, `SELECT number, turn, seat, status FROM moves
+				JOIN games ON games.id = moves.game_id
+				WHERE game_id = ? AND request_id = ?`, id, requestID).Scan(&res.Number, &res.Turn, &res.Seat, &status)
+			if err == nil {
+				res.Duplicate = true
+				res.Finished = Status(status) == StatusFinished
+				return nil
+			}
+			if !errors.Is(err, sql.ErrNoRows) {
+				return fmt.Errorf("storage: game %d: %w", id, err)
+			}
+		}
+		g, err := getGame(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		switch g.Status {
+		case StatusRunning:
+		case StatusBroken:
+			return fmt.Errorf("%w: %s", ErrBroken, g.Reason)
+		default:
+			return fmt.Errorf("%w (it is %s)", ErrNotRunning, g.Status)
+		}
+		if expected != g.Moves {
+			return fmt.Errorf("%w: move %d was expected, the game has %d", ErrConflict, expected, g.Moves)
+		}
+		count = g.Moves
+		state, err = s.state(ctx, tx, g)
+		var broken *brokenError
+		if errors.As(err, &broken) {
+			if err := setStatus(ctx, tx, id, StatusBroken, broken.reason, 0, s.nowMillis()); err != nil {
+				return err
+			}
+			return &commitThen{broken}
+		}
+		if err != nil {
+			return err
+		}
+		res.Turn, res.Seat = state.Turn(), state.Current()
+		if err := state.Apply(m); err != nil {
+			return err
+		}
+		now := s.nowMillis()
+		var reqID sql.NullString
+		if requestID != "" {
+			reqID = sql.NullString{String: requestID, Valid: true}
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, number, turn, seat, kind,
+			notation, request_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+			id, count, res.Turn, res.Seat, kindMove, engine.MoveString(state.TileSet(), m), reqID, now); err != nil {
+			return fmt.Errorf("storage: game %d: store move %d: %w", id, count, err)
+		}
+		res.Number = count
+		if state.Ended() {
+			res.Finished = true
+			return setStatus(ctx, tx, id, StatusFinished, "", 0, now)
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE games SET deadline = ?, updated_at = ? WHERE id = ?`,
+			nextDeadline(now, g.TurnTimeout), now, id)
+		if err != nil {
+			return fmt.Errorf("storage: game %d: %w", id, err)
+		}
+		return nil
+	})
+	var ct *commitThen
+	if errors.As(err, &ct) {
+		return AppendResult{}, ct.err
+	}
+	if err != nil {
+		return AppendResult{}, err
+	}
+	if !res.Duplicate {
+		s.cache.put(id, count+1, state)
+	}
+	return res, nil
+}
+
+// commitThen is returned by a transaction's function to commit what it
+// wrote and then return err.
+type commitThen struct{ err error }
+
+func (c *commitThen) Error() string { return c.err.Error() }
+
+// brokenError is a game whose stored moves do not replay, with the reason.
+type brokenError struct{ reason string }
+
+func (e *brokenError) Error() string { return ErrBroken.Error() + ": " + e.reason }
+func (e *brokenError) Unwrap() error { return ErrBroken }
+
+// Load returns game id with its seats and its engine state, rebuilt by
+// replaying the stored moves through the engine (or taken from a cache of
+// recent states, which holds for the same moves since the log is
+// append-only). The state is the caller's to change.
+//
+// A game whose moves no longer replay is marked broken with the reason, in
+// a transaction of its own: Load then returns the game (Status broken,
+// Reason set) and an error wrapping ErrBroken with the reason; it does so
+// for a game already marked broken, without replaying it. For a lobby it
+// returns the game and ErrNotStarted; ErrNotFound when there is no such
+// game.
+func (s *Store) Load(ctx context.Context, id int64) (Game, *engine.Game, error) {
+	var (
+		g     Game
+		state *engine.Game
+	)
+	err := s.readTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		if g, err = getGame(ctx, tx, id); err != nil {
+			return err
+		}
+		switch g.Status {
+		case StatusLobby:
+			return ErrNotStarted
+		case StatusBroken:
+			return fmt.Errorf("%w: %s", ErrBroken, g.Reason)
+		}
+		state, err = s.state(ctx, tx, g)
+		return err
+	})
+	var broken *brokenError
+	if errors.As(err, &broken) {
+		// Marked only if no move came in since: a new move could have
+		// been stored by a fixed program, or by another process.
+		err = s.writeTx(ctx, func(tx *sql.Tx) error {
+			_, err := tx.ExecContext(ctx, `UPDATE games SET status = 'broken', reason = ?,
+				deadline = NULL, updated_at = ?
+				WHERE id = ? AND status = ? AND (SELECT count(*) FROM moves WHERE game_id = ?) = ?`,
+				broken.reason, s.nowMillis(), id, string(g.Status), id, g.Moves)
+			return err
+		})
+		if err != nil {
+			return g, nil, fmt.Errorf("storage: mark game %d broken: %w", id, err)
+		}
+		g.Status, g.Reason, g.Deadline = StatusBroken, broken.reason, time.Time{}
+		return g, nil, broken
+	}
+	if err != nil {
+		return g, nil, err
+	}
+	return g, state, nil
+}
+
+// state returns the engine state of started game g after its g.Moves
+// moves: a copy of the cached state when it has them, else the cached state
+// (or a new game) with the moves stored after it replayed. A replay that
+// fails returns a *brokenError with the reason.
+func (s *Store) state(ctx context.Context, tx *sql.Tx, g Game) (*engine.Game, error) {
+	if g.invalid != "" {
+		return nil, &brokenError{g.invalid}
+	}
+	key := cacheKey{seed: g.Seed, options: g.Options}
+	for _, st := range g.Seats {
+		key.players += st.PlayerName + ","
+	}
+	state, from := s.cache.get(g.ID, key, g.Moves)
+	if state == nil {
+		var err error
+		if state, err = newState(g); err != nil {
+			return nil, err
+		}
+		from = 0
+	}
+	if from < g.Moves {
+		rows, err := moveRows(ctx, tx, g.ID, from)
+		if err != nil {
+			return nil, err
+		}
+		if err := replay(state, from, rows); err != nil {
+			return nil, err
+		}
+		s.cache.put(g.ID, g.Moves, state.Clone())
+	}
+	if state.Ended() != (g.Status == StatusFinished) {
+		if state.Ended() {
+			return nil, &brokenError{fmt.Sprintf("the moves end the game, but it is %s", g.Status)}
+		}
+		return nil, &brokenError{"the game is marked finished, but its moves do not end it"}
+	}
+	return state, nil
+}
+
+// newState returns the engine state of started game g before its first
+// move, or a *brokenError.
+func newState(g Game) (*engine.Game, error) {
+	names := make([]string, len(g.Seats))
+	for i, st := range g.Seats {
+		if st.Index != i {
+			return nil, &brokenError{fmt.Sprintf("seat %d is missing", i)}
+		}
+		names[i] = st.PlayerName
+	}
+	state, err := engine.New(engine.Config{Players: names, Options: g.Options, Seed: g.Seed, Tiles: engine.BaseTiles})
+	if err != nil {
+		return nil, &brokenError{fmt.Sprintf("the game does not set up: %v", err)}
+	}
+	return state, nil
+}
+
+// moveRow is a row of the move log.
+type moveRow struct {
+	number, turn, seat int
+	kind, notation     string
+}
+
+// moveRows reads the moves of game id from number from on, in order.
+func moveRows(ctx context.Context, tx *sql.Tx, id int64, from int) ([]moveRow, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT number, turn, seat, kind, notation FROM moves
+		WHERE game_id = ? AND number >= ? ORDER BY number`, id, from)
+	if err != nil {
+		return nil, fmt.Errorf("storage: moves of game %d: %w", id, err)
+	}
+	defer rows.Close()
+	var out []moveRow
+	for rows.Next() {
+		var r moveRow
+		if err := rows.Scan(&r.number, &r.turn, &r.seat, &r.kind, &r.notation); err != nil {
+			return nil, &brokenError{fmt.Sprintf("move %d does not read: %v", from+len(out), err)}
+		}
+		out = append(out, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("storage: moves of game %d: %w", id, err)
+	}
+	return out, nil
+}
+
+// replay plays rows, the moves from number from on, on state. A row that
+// does not hold the next legal move returns a *brokenError saying which and
+// why; so does a panic of the engine, so that one bad game cannot bring
+// down the others.
+func replay(state *engine.Game, from int, rows []moveRow) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &brokenError{fmt.Sprintf("the engine failed on move %d: %v", from, r)}
+		}
+	}()
+	ts := state.TileSet()
+	for _, r := range rows {
+		switch {
+		case r.number != from:
+			return &brokenError{fmt.Sprintf("move %d is missing", from)}
+		case r.kind != kindMove:
+			return &brokenError{fmt.Sprintf("move %d is of unknown kind %q", from, r.kind)}
+		case r.turn != state.Turn() || r.seat != state.Current():
+			return &brokenError{fmt.Sprintf("move %d is stored as turn %d of seat %d, but the game is at turn %d of seat %d",
+				from, r.turn, r.seat, state.Turn(), state.Current())}
+		}
+		m, err := engine.ParseMove(ts, r.notation)
+		if err != nil {
+			return &brokenError{fmt.Sprintf("move %d (%q) does not read: %v", from, r.notation, err)}
+		}
+		if err := state.Apply(m); err != nil {
+			return &brokenError{fmt.Sprintf("move %d (%q) is not legal: %v", from, r.notation, err)}
+		}
+		from++
+	}
+	return nil
+}
+
+// Record returns the game record of started game id (spec/record.md): the
+// players' record names in turn order, expansions, rules, seed, the moves
+// stored and `end` for a finished game, with the extra headers Date (the
+// start, UTC, YYYY-MM-DD), Guild, Channel and Thread (when set) and Game
+// (the id). It does not replay the moves (Record.Replay does). It returns
+// ErrNotFound, ErrNotStarted for a lobby, or an error wrapping ErrBroken when
+// a stored move does not read.
+func (s *Store) Record(ctx context.Context, id int64) (*engine.Record, error) {
+	var rec *engine.Record
+	err := s.readTx(ctx, func(tx *sql.Tx) error {
+		g, err := getGame(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if g.Status == StatusLobby {
+			return ErrNotStarted
+		}
+		rec = &engine.Record{
+			Expansions: g.Expansions,
+			Options:    g.Options,
+			Seed:       g.Seed, HasSeed: true,
+			End: g.Status == StatusFinished,
+		}
+		for _, st := range g.Seats {
+			rec.Players = append(rec.Players, st.PlayerName)
+		}
+		rec.Extra = append(rec.Extra, engine.Header{Key: "Date", Value: g.StartedAt.Format("2006-01-02")})
+		for _, h := range []engine.Header{{Key: "Guild", Value: g.GuildID}, {Key: "Channel", Value: g.ChannelID}, {Key: "Thread", Value: g.ThreadID}} {
+			if h.Value != "" {
+				rec.Extra = append(rec.Extra, h)
+			}
+		}
+		rec.Extra = append(rec.Extra, engine.Header{Key: "Game", Value: fmt.Sprint(g.ID)})
+		rows, err := moveRows(ctx, tx, id, 0)
+		if err != nil {
+			return err
+		}
+		turn := 1
+		for i, r := range rows {
+			m, err := engine.ParseMove(engine.BaseTiles, r.notation)
+			if err != nil || r.kind != kindMove {
+				return &brokenError{fmt.Sprintf("move %d (%q, %s) does not read: %v", i, r.notation, r.kind, err)}
+			}
+			rec.Turns = append(rec.Turns, engine.Turn{Number: turn, Move: m})
+			if !m.Discard {
+				turn++
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return rec, nil
+}

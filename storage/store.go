@@ -1,0 +1,172 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/pressly/goose/v3"
+	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
+)
+
+// DefaultPath is the database file used when the configuration names none.
+const DefaultPath = "carcassonne.db"
+
+// The connection settings, in the DSN so that every pooled connection gets
+// them (a db.Exec("PRAGMA …") reaches only one). Writes go through one
+// connection that begins its transactions with BEGIN IMMEDIATE, so that a
+// transaction takes the write lock before it reads what it is about to
+// change; reads go through a pool of query-only connections, which WAL lets
+// run alongside the writer.
+const (
+	writeParams = "_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+	readParams  = "_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_pragma=query_only(1)"
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// Store keeps games in a SQLite database. Its methods are safe for
+// concurrent use; each one is a single transaction.
+type Store struct {
+	write *sql.DB // one connection: every write, in order
+	read  *sql.DB // query-only connections for loads and finders
+	cache *stateCache
+	now   func() time.Time
+}
+
+// Open opens the SQLite database at path (DefaultPath when empty), creating
+// the file if it does not exist, and brings its schema up to date by
+// applying the migrations it has not seen yet, in order, each in its own
+// transaction. It fails when the database was written by a newer version
+// whose schema this one does not know. Close the Store when done.
+func Open(ctx context.Context, path string) (*Store, error) {
+	if path == "" {
+		path = DefaultPath
+	}
+	write, err := sql.Open("sqlite", dsn(path, writeParams))
+	if err != nil {
+		return nil, fmt.Errorf("storage: open %s: %w", path, err)
+	}
+	write.SetMaxOpenConns(1)
+	write.SetMaxIdleConns(1)
+	write.SetConnMaxLifetime(0)
+	write.SetConnMaxIdleTime(0)
+	if err := migrate(ctx, write, 0); err != nil {
+		write.Close()
+		return nil, fmt.Errorf("storage: %s: %w", path, err)
+	}
+	read, err := sql.Open("sqlite", dsn(path, readParams))
+	if err != nil {
+		write.Close()
+		return nil, fmt.Errorf("storage: open %s: %w", path, err)
+	}
+	n := min(max(runtime.GOMAXPROCS(0), 2), 8)
+	read.SetMaxOpenConns(n)
+	read.SetMaxIdleConns(n)
+	if err := read.PingContext(ctx); err != nil {
+		write.Close()
+		read.Close()
+		return nil, fmt.Errorf("storage: open %s: %w", path, err)
+	}
+	return &Store{write: write, read: read, cache: newStateCache(cacheSize), now: time.Now}, nil
+}
+
+// Close closes the database. Methods called after Close return errors.
+func (s *Store) Close() error {
+	return errors.Join(s.read.Close(), s.write.Close())
+}
+
+// dsn returns the modernc.org/sqlite data source name of the file at path
+// with the query parameters params, as a "file:" URI so that the characters
+// a URI gives a meaning to may appear in the path.
+func dsn(path, params string) string {
+	path = strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
+	return "file:" + path + "?" + params
+}
+
+// migrate applies the embedded migrations to db, up to version to (every
+// one when 0). goose records the applied versions in the table
+// goose_db_version and runs each migration in a transaction of its own.
+func migrate(ctx context.Context, db *sql.DB, to int64) error {
+	fsys, err := fs.Sub(migrations, "migrations")
+	if err != nil {
+		return err
+	}
+	p, err := goose.NewProvider(goose.DialectSQLite3, db, fsys,
+		goose.WithLogger(goose.NopLogger()),
+		goose.WithDisableGlobalRegistry(true))
+	if err != nil {
+		return fmt.Errorf("migrations: %w", err)
+	}
+	current, latest, err := p.GetVersions(ctx)
+	if err != nil {
+		return fmt.Errorf("schema version: %w", err)
+	}
+	if current > latest {
+		return fmt.Errorf("the database has schema version %d, newer than this program's %d", current, latest)
+	}
+	if to == 0 {
+		_, err = p.Up(ctx)
+	} else {
+		_, err = p.UpTo(ctx, to)
+	}
+	if err != nil {
+		return fmt.Errorf("migrations: %w", err)
+	}
+	return nil
+}
+
+// writeTx runs fn in a write transaction (BEGIN IMMEDIATE on the one writer
+// connection) and commits it when fn returns nil.
+func (s *Store) writeTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("storage: %w", err)
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("storage: commit: %w", err)
+	}
+	return nil
+}
+
+// readTx runs fn in a read transaction, which sees one snapshot of the
+// database.
+func (s *Store) readTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return fmt.Errorf("storage: %w", err)
+	}
+	defer tx.Rollback()
+	return fn(tx)
+}
+
+// nowMillis returns the current time in Unix milliseconds.
+func (s *Store) nowMillis() int64 { return s.now().UnixMilli() }
+
+// fromMillis returns the UTC time of a Unix millisecond column, the zero
+// time for NULL.
+func fromMillis(ms sql.NullInt64) time.Time {
+	if !ms.Valid {
+		return time.Time{}
+	}
+	return time.UnixMilli(ms.Int64).UTC()
+}
+
+// toMillis returns t as a Unix millisecond column, NULL for the zero time.
+func toMillis(t time.Time) sql.NullInt64 {
+	if t.IsZero() {
+		return sql.NullInt64{}
+	}
+	return sql.NullInt64{Int64: t.UnixMilli(), Valid: true}
+}
