@@ -444,8 +444,13 @@ func (t Turn) String(ts *TileSet) string {
 }
 
 // MoveString returns a move in record notation without its turn number
-// ("V 1,0 90 follower@S", "C discard"), with tile names from ts.
+// ("V 1,0 90 follower@S", "C discard"), with tile names from ts. A
+// resignation, which the record writes with the player's name, is written
+// "resign N" with the player's index.
 func MoveString(ts *TileSet, m Move) string {
+	if m.Resign {
+		return "resign " + strconv.Itoa(m.Player)
+	}
 	if m.Discard {
 		return ts.Name(m.Tile) + " discard"
 	}
@@ -459,6 +464,13 @@ func MoveString(ts *TileSet, m Move) string {
 // ParseMove reads a move in record notation without its turn number, as
 // MoveString writes it. Errors say what is malformed in a player's words.
 func ParseMove(ts *TileSet, s string) (Move, error) {
+	if p, ok := strings.CutPrefix(strings.TrimSpace(s), "resign "); ok {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 0 || n >= MaxPlayers {
+			return Move{}, fmt.Errorf("%q is not a player's index", p)
+		}
+		return Move{Resign: true, Player: n}, nil
+	}
 	t, err := parseTurn(ts, "1. "+strings.TrimSpace(s))
 	return t.Move, err
 }

@@ -351,3 +351,23 @@ func TestResign(t *testing.T) {
 		t.Fatal("a stranger resigned")
 	}
 }
+
+func TestMoveNotation(t *testing.T) {
+	v, _ := BaseTiles.Lookup("V")
+	for _, m := range []Move{
+		{Tile: v, Cell: Cell{2, -1}, Rotation: Rotate90, Follower: SSW},
+		{Tile: v, Discard: true},
+		{Resign: true, Player: 3},
+	} {
+		s := MoveString(BaseTiles, m)
+		back, err := ParseMove(BaseTiles, s)
+		if err != nil || back != m {
+			t.Errorf("%q: got %+v, %v; want %+v", s, back, err, m)
+		}
+	}
+	for _, bad := range []string{"", "resign x", "resign 9", "V", "V 1,1", "V 1,1 33", "Q9 1,1 0"} {
+		if _, err := ParseMove(BaseTiles, bad); err == nil {
+			t.Errorf("%q parsed", bad)
+		}
+	}
+}
