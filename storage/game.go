@@ -509,35 +509,6 @@ func recordNames(seats []Seat) []string {
 	return names
 }
 
-// Resign marks the seat of the player with user id userID in running game
-// id as resigned, and returns the game. What a resignation does to the turn
-// order is for the caller to decide: the engine knows no resignation yet.
-// It returns ErrNotFound, ErrNotRunning, or ErrNotSeated.
-func (s *Store) Resign(ctx context.Context, id int64, userID string) (Game, error) {
-	var g Game
-	err := s.writeTx(ctx, func(tx *sql.Tx) error {
-		var err error
-		if g, err = getGame(ctx, tx, id); err != nil {
-			return err
-		}
-		if g.Status != StatusRunning {
-			return ErrNotRunning
-		}
-		if _, ok := g.SeatOf(userID); !ok {
-			return ErrNotSeated
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE seats SET resigned = 1 WHERE game_id = ? AND user_id = ?`, id, userID); err != nil {
-			return fmt.Errorf("storage: resign in game %d: %w", id, err)
-		}
-		if err := touch(ctx, tx, id, s.nowMillis()); err != nil {
-			return err
-		}
-		g, err = getGame(ctx, tx, id)
-		return err
-	})
-	return g, err
-}
-
 // touch sets the time game id was last updated.
 func touch(ctx context.Context, tx *sql.Tx, id int64, now int64) error {
 	if _, err := tx.ExecContext(ctx, `UPDATE games SET updated_at = ? WHERE id = ?`, now, id); err != nil {

@@ -10,40 +10,72 @@ import (
 	"github.com/meeple-works/carcassonne/engine"
 )
 
-// kindMove is the kind of a row of the move log that holds a move (a tile
-// placed, perhaps with a follower, or discarded). Other kinds (resign, …)
-// may come later.
-const kindMove = "move"
+// The kinds of the rows of the move log: a move of the drawn tile (placed,
+// perhaps with a follower, or discarded), or a player resigning.
+const (
+	kindMove   = "move"
+	kindResign = "resign"
+)
 
-// AppendResult is what AppendMove stored.
+// ErrNotDrawn: a move must play the tile drawn, the top of the draw pile
+// (the engine also accepts a tile further down, as records name each tile).
+var ErrNotDrawn = errors.New("that is not the tile drawn")
+
+// AppendResult is what AppendMove or Resign stored.
 type AppendResult struct {
-	// Number is the move's number in the log, from 0, discards included.
+	// Number is the move's number in the log, from 0, discards and
+	// resignations included.
 	Number int
 	// Turn is the turn it was played in, from 1, and Seat the index of the
-	// seat that played it.
+	// seat that played it (or resigned).
 	Turn, Seat int
 	// Duplicate tells that the request id had been seen: the move stored
 	// then is returned, and nothing was written now.
 	Duplicate bool
-	// Finished tells that the game is over (the move ended it).
+	// Finished tells that the game is over.
 	Finished bool
 }
 
-// AppendMove plays move m on running game id for the player whose turn it
-// is, and stores it as move number expected (the number of moves the caller
-// saw, from Game.Moves). In one transaction it checks the move against the
-// engine state rebuilt from the stored moves, stores it with requestID (a
-// Discord interaction id or any request id; empty for none), sets the next
-// deadline from the turn timeout, and sets the status finished when the move
-// ends the game.
+// AppendMove plays move m on running game id and stores it as move number
+// expected (the number of moves the caller saw, Game.Moves). In one
+// transaction it checks the move against the engine state rebuilt from the
+// stored moves (a tile move must play the tile drawn, for the player whose
+// turn it is; a resignation, engine.Move{Resign: true, Player: seat}, marks
+// that seat resigned), stores it with requestID (a Discord interaction id or
+// any request id; empty for none), sets the next deadline from the turn
+// timeout (unless another seat than the current one resigned), and sets
+// the status finished when the move ends the game.
 //
 // A request id already stored for the game returns that first result with
 // Duplicate set, whatever the move and the expected number. Otherwise it
 // returns ErrConflict when the log does not hold exactly expected moves
-// (another move got there first), a *engine.MoveError for an illegal move
-// (errors.Is works with the engine's rule errors), ErrNotRunning, ErrBroken
-// or ErrNotFound; and nothing is written.
+// (another move got there first), ErrNotDrawn or a *engine.MoveError for an
+// illegal move (errors.Is works with the engine's rule errors),
+// ErrNotRunning, ErrBroken or ErrNotFound; and nothing is written.
 func (s *Store) AppendMove(ctx context.Context, id int64, expected int, m engine.Move, requestID string) (AppendResult, error) {
+	return s.appendMove(ctx, id, requestID, func(Game) (int, engine.Move, error) { return expected, m, nil })
+}
+
+// Resign takes the player with user id userID out of running game id: a
+// resignation is appended to the move log after the moves stored, whatever
+// their number; the player's turns are skipped from then on, their
+// followers stay and score, and the game ends when every player has
+// resigned. requestID works as for AppendMove. It returns ErrNotSeated, an
+// error wrapping engine.ErrResigned when the player has already resigned,
+// ErrNotRunning, ErrBroken or ErrNotFound.
+func (s *Store) Resign(ctx context.Context, id int64, userID, requestID string) (AppendResult, error) {
+	return s.appendMove(ctx, id, requestID, func(g Game) (int, engine.Move, error) {
+		st, ok := g.SeatOf(userID)
+		if !ok {
+			return 0, engine.Move{}, ErrNotSeated
+		}
+		return g.Moves, engine.Move{Resign: true, Player: st.Index}, nil
+	})
+}
+
+// appendMove appends the move that choose returns, with the number it
+// expects, to game id, in one transaction (see AppendMove).
+func (s *Store) appendMove(ctx context.Context, id int64, requestID string, choose func(Game) (int, engine.Move, error)) (AppendResult, error) {
 	var (
 		res   AppendResult
 		state *engine.Game
@@ -75,6 +107,10 @@ func (s *Store) AppendMove(ctx context.Context, id int64, expected int, m engine
 		default:
 			return fmt.Errorf("%w (it is %s)", ErrNotRunning, g.Status)
 		}
+		expected, m, err := choose(g)
+		if err != nil {
+			return err
+		}
 		if expected != g.Moves {
 			return fmt.Errorf("%w: move %d was expected, the game has %d", ErrConflict, expected, g.Moves)
 		}
@@ -91,6 +127,13 @@ func (s *Store) AppendMove(ctx context.Context, id int64, expected int, m engine
 			return err
 		}
 		res.Turn, res.Seat = state.Turn(), state.Current()
+		current := state.Current()
+		kind := kindMove
+		if m.Resign {
+			kind, res.Seat = kindResign, m.Player
+		} else if err := checkDrawn(state, m); err != nil {
+			return err
+		}
 		if err := state.Apply(m); err != nil {
 			return err
 		}
@@ -101,25 +144,29 @@ func (s *Store) AppendMove(ctx context.Context, id int64, expected int, m engine
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, number, turn, seat, kind,
 			notation, request_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-			id, count, res.Turn, res.Seat, kindMove, engine.MoveString(state.TileSet(), m), reqID, now); err != nil {
+			id, count, res.Turn, res.Seat, kind, engine.MoveString(state.TileSet(), m), reqID, now); err != nil {
 			return fmt.Errorf("storage: game %d: store move %d: %w", id, count, err)
 		}
 		res.Number = count
+		if m.Resign {
+			if _, err := tx.ExecContext(ctx, `UPDATE seats SET resigned = 1 WHERE game_id = ? AND seat = ?`, id, m.Player); err != nil {
+				return fmt.Errorf("storage: game %d: resign seat %d: %w", id, m.Player, err)
+			}
+		}
 		if state.Ended() {
 			res.Finished = true
 			return setStatus(ctx, tx, id, StatusFinished, "", 0, now)
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE games SET deadline = ?, updated_at = ? WHERE id = ?`,
-			nextDeadline(now, g.TurnTimeout), now, id)
+		deadline := nextDeadline(now, g.TurnTimeout)
+		if m.Resign && m.Player != current {
+			deadline = toMillis(g.Deadline) // the turn goes on
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE games SET deadline = ?, updated_at = ? WHERE id = ?`, deadline, now, id)
 		if err != nil {
 			return fmt.Errorf("storage: game %d: %w", id, err)
 		}
 		return nil
 	})
-	var ct *commitThen
-	if errors.As(err, &ct) {
-		return AppendResult{}, ct.err
-	}
 	if err != nil {
 		return AppendResult{}, err
 	}
@@ -129,11 +176,16 @@ func (s *Store) AppendMove(ctx context.Context, id int64, expected int, m engine
 	return res, nil
 }
 
-// commitThen is returned by a transaction's function to commit what it
-// wrote and then return err.
-type commitThen struct{ err error }
-
-func (c *commitThen) Error() string { return c.err.Error() }
+// checkDrawn returns an error wrapping ErrNotDrawn unless tile move m plays
+// the tile drawn.
+func checkDrawn(state *engine.Game, m engine.Move) error {
+	t, ok := state.Drawn()
+	if !ok || m.Tile == t {
+		return nil // the engine says why
+	}
+	ts := state.TileSet()
+	return fmt.Errorf("%w: the tile drawn is %s, not %s", ErrNotDrawn, ts.Name(t), ts.Name(m.Tile))
+}
 
 // brokenError is a game whose stored moves do not replay, with the reason.
 type brokenError struct{ reason string }
@@ -290,18 +342,23 @@ func replay(state *engine.Game, from int, rows []moveRow) (err error) {
 	}()
 	ts := state.TileSet()
 	for _, r := range rows {
-		switch {
-		case r.number != from:
+		if r.number != from {
 			return &brokenError{fmt.Sprintf("move %d is missing", from)}
-		case r.kind != kindMove:
-			return &brokenError{fmt.Sprintf("move %d is of unknown kind %q", from, r.kind)}
-		case r.turn != state.Turn() || r.seat != state.Current():
-			return &brokenError{fmt.Sprintf("move %d is stored as turn %d of seat %d, but the game is at turn %d of seat %d",
-				from, r.turn, r.seat, state.Turn(), state.Current())}
 		}
-		m, err := engine.ParseMove(ts, r.notation)
+		m, err := rowMove(ts, r)
 		if err != nil {
-			return &brokenError{fmt.Sprintf("move %d (%q) does not read: %v", from, r.notation, err)}
+			return &brokenError{fmt.Sprintf("move %d %v", from, err)}
+		}
+		if r.turn != state.Turn() {
+			return &brokenError{fmt.Sprintf("move %d is stored in turn %d, but the game is at turn %d", from, r.turn, state.Turn())}
+		}
+		if !m.Resign {
+			if r.seat != state.Current() {
+				return &brokenError{fmt.Sprintf("move %d is stored as seat %d's, but it is seat %d's turn", from, r.seat, state.Current())}
+			}
+			if err := checkDrawn(state, m); err != nil {
+				return &brokenError{fmt.Sprintf("move %d (%q): %v", from, r.notation, err)}
+			}
 		}
 		if err := state.Apply(m); err != nil {
 			return &brokenError{fmt.Sprintf("move %d (%q) is not legal: %v", from, r.notation, err)}
@@ -309,6 +366,28 @@ func replay(state *engine.Game, from int, rows []moveRow) (err error) {
 		from++
 	}
 	return nil
+}
+
+// rowMove returns the move a row of the log holds, or an error that
+// completes "move N …".
+func rowMove(ts *engine.TileSet, r moveRow) (engine.Move, error) {
+	m, err := engine.ParseMove(ts, r.notation)
+	if err != nil {
+		return m, fmt.Errorf("(%q) does not read: %v", r.notation, err)
+	}
+	switch r.kind {
+	case kindMove:
+		if m.Resign {
+			return m, fmt.Errorf("(%q) is a resignation stored as a move", r.notation)
+		}
+	case kindResign:
+		if !m.Resign || m.Player != r.seat {
+			return m, fmt.Errorf("(%q) is not the resignation of seat %d", r.notation, r.seat)
+		}
+	default:
+		return m, fmt.Errorf("is of unknown kind %q", r.kind)
+	}
+	return m, nil
 }
 
 // Record returns the game record of started game id (spec/record.md): the
@@ -350,12 +429,12 @@ func (s *Store) Record(ctx context.Context, id int64) (*engine.Record, error) {
 		}
 		turn := 1
 		for i, r := range rows {
-			m, err := engine.ParseMove(engine.BaseTiles, r.notation)
-			if err != nil || r.kind != kindMove {
-				return &brokenError{fmt.Sprintf("move %d (%q, %s) does not read: %v", i, r.notation, r.kind, err)}
+			m, err := rowMove(engine.BaseTiles, r)
+			if err != nil {
+				return &brokenError{fmt.Sprintf("move %d %v", i, err)}
 			}
 			rec.Turns = append(rec.Turns, engine.Turn{Number: turn, Move: m})
-			if !m.Discard {
+			if !m.Discard && !m.Resign {
 				turn++
 			}
 		}

@@ -124,21 +124,33 @@ func migrate(ctx context.Context, db *sql.DB, to int64) error {
 }
 
 // writeTx runs fn in a write transaction (BEGIN IMMEDIATE on the one writer
-// connection) and commits it when fn returns nil.
+// connection) and commits it when fn returns nil or a *commitThen, whose
+// error it then returns; it rolls back on any other error.
 func (s *Store) writeTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("storage: %w", err)
 	}
-	if err := fn(tx); err != nil {
+	err = fn(tx)
+	var then *commitThen
+	if err != nil && !errors.As(err, &then) {
 		tx.Rollback()
 		return err
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("storage: commit: %w", err)
 	}
+	if then != nil {
+		return then.err
+	}
 	return nil
 }
+
+// commitThen is returned by a write transaction's function to commit what
+// it wrote and then return err.
+type commitThen struct{ err error }
+
+func (c *commitThen) Error() string { return c.err.Error() }
 
 // readTx runs fn in a read transaction, which sees one snapshot of the
 // database.

@@ -265,6 +265,113 @@ func TestAppendMoveChecks(t *testing.T) {
 	}
 }
 
+func TestResign(t *testing.T) {
+	ctx := context.Background()
+	s, path := openTest(t)
+	clock := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+	s.now = func() time.Time { return clock }
+	g, err := s.CreateGame(ctx, NewGame{Host: Player{UserID: "user0", Name: "Ann"}, TurnTimeout: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []Player{{"user1", "Bob"}, {"user2", "Cid"}} {
+		if _, err := s.Join(ctx, g.ID, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if g, err = s.Start(ctx, g.ID, 99); err != nil {
+		t.Fatal(err)
+	}
+	mirror := mirrorOf(t, g)
+	rng := rand.New(rand.NewPCG(9, 9))
+	playMoves(t, s, g.ID, mirror, rng, 4) // seat 1 to play
+
+	// Seat 2 resigns out of turn: the turn and its deadline go on.
+	clock = clock.Add(10 * time.Second)
+	res, err := s.Resign(ctx, g.ID, "user2", "resign-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res != (AppendResult{Number: 4, Turn: mirror.Turn(), Seat: 2}) {
+		t.Errorf("resignation: got %+v", res)
+	}
+	if res, err := s.Resign(ctx, g.ID, "user2", "resign-1"); err != nil || !res.Duplicate || res.Number != 4 {
+		t.Errorf("the resignation again: got %+v, %v", res, err)
+	}
+	mirror.Apply(engine.Move{Resign: true, Player: 2})
+	g, err = s.Get(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.Seats[2].Resigned || g.Seats[1].Resigned || !g.Deadline.Equal(clock.Add(-10*time.Second+time.Minute)) {
+		t.Errorf("after the resignation: seats %+v, deadline %v", g.Seats, g.Deadline)
+	}
+	// Seat 1 resigns in turn, through AppendMove: the turn passes.
+	if _, err := s.AppendMove(ctx, g.ID, 5, engine.Move{Resign: true, Player: 1}, ""); err != nil {
+		t.Fatal(err)
+	}
+	mirror.Apply(engine.Move{Resign: true, Player: 1})
+	if g, _ := s.Get(ctx, g.ID); !g.Deadline.Equal(clock.Add(time.Minute)) {
+		t.Errorf("deadline after an in-turn resignation: %v", g.Deadline)
+	}
+	playMoves(t, s, g.ID, mirror, rng, 5)
+
+	s = reopen(t, s, path)
+	_, state, err := s.Load(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameState(t, state, mirror)
+	rec, err := s.Record(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(rec.String(), "\nresign Cid\n") {
+		t.Errorf("the record has no resignation:\n%s", rec)
+	}
+	replayed, err := rec.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameState(t, replayed, mirror)
+
+	// The last player resigns: the game is over.
+	res, err = s.Resign(ctx, g.ID, "user0", "")
+	if err != nil || !res.Finished {
+		t.Fatalf("the last resignation: got %+v, %v", res, err)
+	}
+	if g, _, err := s.Load(ctx, g.ID); err != nil || g.Status != StatusFinished {
+		t.Fatalf("after every player resigned: %s, %v", g.Status, err)
+	}
+}
+
+func TestNotDrawn(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openTest(t)
+	g := startGame(t, s, 2, 1)
+	mirror := mirrorOf(t, g)
+	drawn, _ := mirror.Drawn()
+	// Another tile still in the pile, placed legally.
+	for other := engine.TileID(1); int(other) <= mirror.TileSet().Len(); other++ {
+		if other == drawn {
+			continue
+		}
+		ps := mirror.AppendPlacements(nil, other)
+		if len(ps) == 0 {
+			continue
+		}
+		m := engine.Move{Tile: other, Cell: ps[0].Cell, Rotation: ps[0].Rotation}
+		if mirror.Check(m) != nil {
+			continue
+		}
+		if _, err := s.AppendMove(ctx, g.ID, 0, m, ""); !errors.Is(err, ErrNotDrawn) {
+			t.Fatalf("playing %s instead of %s: got %v, want ErrNotDrawn", engine.MoveString(mirror.TileSet(), m), mirror.TileSet().Name(drawn), err)
+		}
+		return
+	}
+	t.Fatal("no other tile fits")
+}
+
 func TestLobby(t *testing.T) {
 	ctx := context.Background()
 	s, _ := openTest(t)
@@ -288,13 +395,14 @@ func TestLobby(t *testing.T) {
 		{"leave twice", func() error { _, err := s.Leave(ctx, g.ID, "a"); return err }, ErrNotSeated},
 		{"join a missing game", func() error { _, err := s.Join(ctx, 99, Player{"d", "D"}); return err }, ErrNotFound},
 		{"join the free seat", func() error { _, err := s.Join(ctx, g.ID, Player{"d", "D"}); return err }, nil},
-		{"resign in a lobby", func() error { _, err := s.Resign(ctx, g.ID, "d"); return err }, ErrNotRunning},
+		{"resign in a lobby", func() error { _, err := s.Resign(ctx, g.ID, "d", ""); return err }, ErrNotRunning},
 		{"start", func() error { _, err := s.Start(ctx, g.ID, 1); return err }, nil},
 		{"start twice", func() error { _, err := s.Start(ctx, g.ID, 1); return err }, ErrNotLobby},
 		{"join a running game", func() error { _, err := s.Join(ctx, g.ID, Player{"e", "E"}); return err }, ErrNotLobby},
 		{"leave a running game", func() error { _, err := s.Leave(ctx, g.ID, "b"); return err }, ErrNotLobby},
-		{"resign", func() error { _, err := s.Resign(ctx, g.ID, "c"); return err }, nil},
-		{"resign without a seat", func() error { _, err := s.Resign(ctx, g.ID, "a"); return err }, ErrNotSeated},
+		{"resign", func() error { _, err := s.Resign(ctx, g.ID, "c", ""); return err }, nil},
+		{"resign twice", func() error { _, err := s.Resign(ctx, g.ID, "c", ""); return err }, engine.ErrResigned},
+		{"resign without a seat", func() error { _, err := s.Resign(ctx, g.ID, "a", ""); return err }, ErrNotSeated},
 	}
 	for _, st := range steps {
 		if err := st.do(); !errors.Is(err, st.want) || (st.want == nil && err != nil) {
