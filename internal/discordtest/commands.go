@@ -475,7 +475,7 @@ func (s *Server) commandData(line string, a Actor, focused string, autocomplete 
 		}
 	}
 	if !found {
-		return nil, "", fmt.Errorf("discordtest: no slash command /%s is registered", name)
+		return nil, "", notYet{fmt.Errorf("discordtest: no slash command /%s is registered", name)}
 	}
 	if p := def.DefaultMemberPermissions; p != nil {
 		need, _ := strconv.ParseUint(*p, 10, 64)

@@ -255,6 +255,27 @@ func TestEndToEnd(t *testing.T) {
 		if cmds := srv.Commands(srv.GuildID); len(cmds) != 2 || cmds[0].Options[0].Options[0].Choices[1].Value != "per-city" {
 			t.Fatalf("Commands = %+v", cmds)
 		}
+		// Global commands: create, edit, get, delete.
+		ping := &discordgo.ApplicationCommand{Name: "ping", Description: "Ping"}
+		created, err := b.ApplicationCommandCreate(srv.AppID, "", ping)
+		if err != nil || created.ID == "" || created.GuildID != "" {
+			t.Fatalf("create = %+v, %v", created, err)
+		}
+		ping.Description = "Pong?"
+		if edited, err := b.ApplicationCommandEdit(srv.AppID, "", created.ID, ping); err != nil || edited.Description != "Pong?" || edited.ID != created.ID {
+			t.Fatalf("edit = %+v, %v", edited, err)
+		}
+		if got, err := b.ApplicationCommand(srv.AppID, "", created.ID); err != nil || got.Description != "Pong?" {
+			t.Fatalf("get = %+v, %v", got, err)
+		}
+		if err := b.ApplicationCommandDelete(srv.AppID, "", created.ID); err != nil || len(srv.Commands("")) != 0 {
+			t.Fatalf("delete: %v, %d left", err, len(srv.Commands("")))
+		}
+		if _, err := b.ApplicationCommand(srv.AppID, "", created.ID); err == nil {
+			t.Fatal("deleted command found")
+		} else if st, code := restCode(t, err); st != 404 || code != 10063 {
+			t.Fatalf("deleted command: %d %d", st, code)
+		}
 		if _, err := b.ApplicationCommandBulkOverwrite(srv.AppID, "", []*discordgo.ApplicationCommand{{Name: "Bad Name", Description: "x"}}); err == nil {
 			t.Fatal("invalid command name accepted")
 		} else if st, code := restCode(t, err); st != 400 || code != 50035 {
@@ -552,9 +573,16 @@ func TestEndToEnd(t *testing.T) {
 		} else if st, code := restCode(t, err); st != 400 || code != 50035 {
 			t.Fatalf("long: %d %d", st, code)
 		}
+		reply, err := b.ChannelMessageSendReply(srv.ChannelID, "Nice sheet", m.Reference())
+		if err != nil || reply.Type != discordgo.MessageTypeReply || reply.ReferencedMessage == nil || reply.ReferencedMessage.ID != m.ID {
+			t.Fatalf("reply = %+v, %v", reply, err)
+		}
 		got, err := b.ChannelMessages(srv.ChannelID, 2, "", "", "")
-		if err != nil || len(got) != 2 || got[0].ID != m.ID {
+		if err != nil || len(got) != 2 || got[0].ID != reply.ID || got[1].ID != m.ID {
 			t.Fatalf("history = %v, %v", got, err)
+		}
+		if older, err := b.ChannelMessages(srv.ChannelID, 100, m.ID, "", ""); err != nil || len(older) != 2 || older[0].ID != board.ID || older[1].ID != srv.Response(first.ID).Original.ID {
+			t.Fatalf("history before = %v, %v", older, err)
 		}
 		if err := b.ChannelMessageDelete(srv.ChannelID, m.ID); err != nil {
 			t.Fatal(err)
@@ -861,5 +889,31 @@ func TestUnauthorized(t *testing.T) {
 	}
 	if rs := srv.Requests(); len(rs) != 1 || rs[0].Route != "GET /users/@me" || rs[0].Status != 401 {
 		t.Fatalf("requests = %+v", rs)
+	}
+}
+
+func TestSlashWaitsForRegistration(t *testing.T) {
+	srv := discordtest.New(t)
+	ctx := testCtx(t)
+	b := newBot(t, srv)
+	done := make(chan error, 1)
+	go func() {
+		_, err := srv.Slash(ctx, discordtest.Actor{}, "/carcassonne status")
+		done <- err
+	}()
+	if _, err := b.ApplicationCommandBulkOverwrite(srv.AppID, "", commands); err != nil {
+		t.Fatal(err)
+	}
+	if err := recv(ctx, t, done, "Slash result"); err != nil {
+		t.Fatal(err)
+	}
+	if ic := recv(ctx, t, b.interactions, "interaction"); ic.ApplicationCommandData().Options[0].Name != "status" {
+		t.Fatalf("got %+v", ic.ApplicationCommandData())
+	}
+	// Invalid input fails at once instead of waiting.
+	for _, line := range []string{"/carcassonne new farms:none", "/carcassonne new", "/carcassonne new farms:per-farm players:9", "/carcassonne"} {
+		if _, err := srv.Slash(ctx, discordtest.Actor{}, line); err == nil || ctx.Err() != nil {
+			t.Fatalf("%s: err = %v, ctx = %v", line, err, ctx.Err())
+		}
 	}
 }

@@ -155,31 +155,48 @@ func (s *Server) newInteraction(a Actor, typ int, name string, data any, msg *me
 	return i, nil
 }
 
+// notYet marks a build error that may go away as the bot acts (a command
+// not registered yet): deliver retries those until ctx is done.
+type notYet struct{ error }
+
+func (e notYet) Unwrap() error { return e.error }
+
 // deliver waits for a gateway session, builds an interaction under the lock
 // and dispatches it.
 func (s *Server) deliver(ctx context.Context, a Actor, build func(a Actor) (*interaction, error)) (*Interaction, error) {
 	if err := s.WaitReady(ctx); err != nil {
 		return nil, err
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	a, err := a.withDefaults(s)
-	if err != nil {
-		return nil, err
+	for {
+		s.mu.Lock()
+		changed := s.changed
+		a, err := a.withDefaults(s)
+		var i *interaction
+		if err == nil {
+			i, err = build(a)
+		}
+		if err == nil {
+			s.dispatch("INTERACTION_CREATE", 0, i.payload)
+			s.notify()
+			s.mu.Unlock()
+			return &Interaction{ID: i.id, Token: i.token, Type: i.typ, ChannelID: i.channelID, Payload: i.payload}, nil
+		}
+		s.mu.Unlock()
+		if !errors.As(err, new(notYet)) {
+			return nil, err
+		}
+		select {
+		case <-changed:
+		case <-ctx.Done():
+			return nil, errors.Join(err, context.Cause(ctx))
+		}
 	}
-	i, err := build(a)
-	if err != nil {
-		return nil, err
-	}
-	s.dispatch("INTERACTION_CREATE", 0, i.payload)
-	s.notify()
-	return &Interaction{ID: i.id, Token: i.token, Type: i.typ, ChannelID: i.channelID, Payload: i.payload}, nil
 }
 
 // Slash runs a slash command the way a user types it, e.g.
 // "/carcassonne new farms:per-farm players:3" or `/game rename name:"Two words"`.
-// The command must have been registered by the bot (guild commands first,
-// then global); the subcommand group, subcommand and options are resolved
+// The command must be registered by the bot (guild commands first, then
+// global; Slash waits for it until ctx is done); the subcommand group, subcommand and options are resolved
 // and typed from its definition, required options, choices, ranges and
 // default_member_permissions are checked as Discord's client does, and the
 // APPLICATION_COMMAND interaction is dispatched once a session is connected.

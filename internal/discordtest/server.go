@@ -13,6 +13,26 @@
 // Commands and Requests, and waited for with Wait, WaitResponse and
 // WaitMessage, which take a context so tests never sleep blindly.
 //
+// A test looks like this (the bot under test opens its discordgo session
+// with DISCORD_API_URL=srv.URL()):
+//
+//	srv := discordtest.New(t)
+//	startBot(t, srv.URL())
+//	if err := srv.WaitReady(ctx); err != nil {
+//		t.Fatal(err)
+//	}
+//	in, err := srv.Slash(ctx, discordtest.Actor{}, "/carcassonne new farms:per-farm")
+//	if err != nil {
+//		t.Fatal(err)
+//	}
+//	resp, err := srv.WaitResponse(ctx, in.ID)
+//	if err != nil {
+//		t.Fatal(err)
+//	}
+//	if resp.Original == nil || len(resp.Original.Files) != 1 {
+//		t.Fatalf("no board image: %+v", resp)
+//	}
+//
 // The server keeps simple state (channels, threads, messages, application
 // commands, interactions and their responses), answers with JSON shaped like
 // Discord's documented payloads, enforces a useful subset of Discord's rules
@@ -105,7 +125,9 @@ type Server struct {
 
 // New starts a server on 127.0.0.1 with an application, its bot user, one
 // guild with one text channel and a default acting user. It is closed when
-// the test ends.
+// the test ends; start the bot after New so that the bot's own cleanup,
+// registered later, runs first and discordgo does not try to reconnect to a
+// closed server.
 func New(tb testing.TB) *Server {
 	tb.Helper()
 	s := &Server{
