@@ -37,6 +37,7 @@ func TestBadData(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			ctx := context.Background()
 			s, path := openTest(t)
 			var ids []int64

@@ -1,0 +1,173 @@
+package storage
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/meeple-works/carcassonne/engine"
+)
+
+// crashEnv names the database a crash child appends to.
+const crashEnv = "CARCASSONNE_STORAGE_CRASH_DB"
+
+// TestCrash runs a child process that appends moves as fast as it can and
+// kills it with SIGKILL at a random moment, 20 times: the database must
+// pass PRAGMA integrity_check and hold every move whose append returned.
+func TestCrash(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs child processes")
+	}
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "crash.db")
+	seed := uint64(time.Now().UnixNano())
+	t.Logf("kill times drawn with seed %d", seed)
+	rng := rand.New(rand.NewPCG(seed, 1))
+	total := 0
+	for run := range 20 {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestCrashChild$", "-test.count=1")
+		cmd.Env = append(os.Environ(), crashEnv+"="+path)
+		cmd.Stderr = os.Stderr
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		var (
+			mu    sync.Mutex
+			acked []string // "game number notation" of each append that returned
+		)
+		ready, done := make(chan struct{}), make(chan struct{})
+		go func() {
+			defer close(done)
+			sc := bufio.NewScanner(out)
+			for sc.Scan() {
+				line := sc.Text()
+				if line == "ready" {
+					close(ready)
+				} else if rest, ok := strings.CutPrefix(line, "move "); ok {
+					mu.Lock()
+					acked = append(acked, rest)
+					mu.Unlock()
+				}
+			}
+		}()
+		select {
+		case <-ready:
+		case <-done:
+			cmd.Wait()
+			t.Fatalf("run %d: the child stopped before it was ready", run)
+		}
+		time.Sleep(time.Duration(5+rng.IntN(150)) * time.Millisecond)
+		if err := cmd.Process.Kill(); err != nil { // SIGKILL
+			t.Fatal(err)
+		}
+		<-done
+		err = cmd.Wait()
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != -1 {
+			t.Fatalf("run %d: the child ended with %v before it was killed", run, err)
+		}
+
+		s, err := Open(ctx, path)
+		if err != nil {
+			t.Fatalf("run %d: %v", run, err)
+		}
+		var check string
+		if err := s.write.QueryRowContext(ctx, `PRAGMA integrity_check`).Scan(&check); err != nil || check != "ok" {
+			t.Fatalf("run %d: integrity check: %q, %v", run, check, err)
+		}
+		for _, a := range acked {
+			var id int64
+			var number int
+			var notation string
+			if n, err := fmt.Sscanf(a, "%d %d", &id, &number); n != 2 || err != nil {
+				t.Fatalf("run %d: bad line %q", run, a)
+			}
+			notation = strings.SplitN(a, " ", 3)[2]
+			var stored string
+			err := s.read.QueryRowContext(ctx, `SELECT notation FROM moves WHERE game_id = ? AND number = ?`, id, number).Scan(&stored)
+			if err != nil || stored != notation {
+				t.Fatalf("run %d: move %d of game %d: stored %q, %v; the child had stored %q", run, number, id, stored, err, notation)
+			}
+		}
+		games, err := s.GamesByPlayer(ctx, "crash")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range games {
+			if g.Status == StatusLobby {
+				continue
+			}
+			if _, _, err := s.Load(ctx, g.ID); err != nil {
+				t.Fatalf("run %d: game %d: %v", run, g.ID, err)
+			}
+		}
+		s.Close()
+		total += len(acked)
+		t.Logf("run %d: %d moves acknowledged", run, len(acked))
+	}
+	if total == 0 {
+		t.Fatal("no child stored a move")
+	}
+}
+
+// TestCrashChild is the child of TestCrash: it appends random moves to the
+// database named by crashEnv, starting new games as they end, and prints
+// "move ID NUMBER NOTATION" for each append that returned, until killed.
+func TestCrashChild(t *testing.T) {
+	path := os.Getenv(crashEnv)
+	if path == "" {
+		t.Skip("run by TestCrash")
+	}
+	ctx := context.Background()
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(uint64(os.Getpid()), uint64(time.Now().UnixNano())))
+	fmt.Println("ready")
+	var id int64
+	if games, err := s.GamesByPlayer(ctx, "crash", StatusRunning); err == nil && len(games) > 0 {
+		id = games[0].ID
+	}
+	for {
+		if id == 0 {
+			g, err := s.CreateGame(ctx, NewGame{Host: Player{UserID: "crash", Name: "Crash"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := s.Join(ctx, g.ID, Player{UserID: "test", Name: "Test"}); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := s.Start(ctx, g.ID, rng.Uint64()); err != nil {
+				t.Fatal(err)
+			}
+			id = g.ID
+		}
+		g, state, err := s.Load(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := randomMove(state, rng)
+		res, err := s.AppendMove(ctx, id, g.Moves, m, fmt.Sprint(rng.Uint64()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Printf("move %d %d %s\n", id, res.Number, engine.MoveString(engine.BaseTiles, m))
+		if res.Finished {
+			id = 0
+		}
+	}
+}
