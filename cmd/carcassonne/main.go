@@ -15,6 +15,7 @@ import (
 // cli is the command line: one field per subcommand.
 type cli struct {
 	Replay replayCmd `cmd:"" help:"Replay a game record and print where the game stands."`
+	Render renderCmd `cmd:"" help:"Render a game record as a picture of the board (PNG)."`
 }
 
 func main() {

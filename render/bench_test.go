@@ -1,0 +1,82 @@
+package render
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/meeple-works/carcassonne/engine"
+)
+
+// benchBoard renders game g to PNG b.N times and reports the size.
+func benchBoard(b *testing.B, g *engine.Game, final bool) {
+	r := testRenderer()
+	var buf bytes.Buffer
+	render := func() {
+		buf.Reset()
+		var err error
+		if final {
+			err = r.FinalPNG(&buf, g)
+		} else {
+			err = r.BoardPNG(&buf, g)
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	render() // fill the caches, as a running bot has
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		render()
+	}
+	b.ReportMetric(float64(buf.Len())/1024, "KiB")
+}
+
+// BenchmarkRenderBoard renders a finished 72-tile game (random legal moves,
+// so a sprawling board) and encodes it as PNG.
+func BenchmarkRenderBoard(b *testing.B) {
+	g := playGame(b, engine.Config{Players: []string{"Alice", "Bob", "Carol", "Dave"}, Seed: 11}, 11, -1)
+	benchBoard(b, g, false)
+}
+
+// BenchmarkRenderBoardCompact renders a finished 72-tile game played
+// compactly, as people do.
+func BenchmarkRenderBoardCompact(b *testing.B) {
+	g := compactGame(b, engine.Config{Players: []string{"Alice", "Bob", "Carol", "Dave"}, Seed: 11}, 11, -1)
+	benchBoard(b, g, false)
+}
+
+// BenchmarkRenderFinal renders the final picture of a finished 72-tile
+// game.
+func BenchmarkRenderFinal(b *testing.B) {
+	g := playGame(b, engine.Config{Players: []string{"Alice", "Bob", "Carol", "Dave"}, Seed: 11}, 11, -1)
+	benchBoard(b, g, true)
+}
+
+// BenchmarkRenderBoard200 renders a board of 200 tiles (a tile set with the
+// base game's tiles three times over, 200 moves of random legal play).
+func BenchmarkRenderBoard200(b *testing.B) {
+	g := playGame(b, engine.Config{Players: []string{"Alice", "Bob", "Carol", "Dave", "Eve", "Frank"}, Seed: 5, Tiles: bigTiles(b, 3)}, 5, 199)
+	benchBoard(b, g, false)
+}
+
+// BenchmarkRenderPreview renders the preview of one placement mid-game and
+// encodes it as PNG.
+func BenchmarkRenderPreview(b *testing.B) {
+	g := playGame(b, engine.Config{Players: []string{"Alice", "Bob"}, Seed: 3}, 3, 30)
+	r := testRenderer()
+	p := g.Placements()[0]
+	var buf bytes.Buffer
+	if err := r.PreviewPNG(&buf, g, p); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		buf.Reset()
+		if err := r.PreviewPNG(&buf, g, p); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(buf.Len())/1024, "KiB")
+}

@@ -1,0 +1,337 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"image/draw"
+	"math"
+	"strconv"
+
+	"github.com/meeple-works/carcassonne/engine"
+	"golang.org/x/image/font"
+)
+
+// Sizes of the board picture, in pixels.
+const (
+	// MaxSide is the longest side a board picture aims for: the tile size
+	// shrinks until the picture fits, down to MinTile.
+	MaxSide = 2048
+	// MaxTile is the tile size of small boards.
+	MaxTile = 96
+	// MinTile is the smallest tile size: below it the numbers and the
+	// letters on the followers would no longer be legible on a phone. A
+	// board too large to fit MaxSide at this size makes a larger picture.
+	MinTile = 36
+	// areaBudget caps the board's area in pixels (cells × tile size²), so
+	// that encoding stays fast; medium boards get tiles between MinTile and
+	// MaxTile.
+	areaBudget = 1_250_000
+)
+
+// window is the part of the board a picture shows and how: the cells from
+// lo to hi (inclusive), tile pixels per cell, and the pixel of lo's top-left
+// corner.
+type window struct {
+	lo, hi engine.Cell
+	tile   int
+	origin image.Point
+	margin int // room for the coordinates around the cells, in pixels
+}
+
+func (w window) cols() int { return w.hi.X - w.lo.X + 1 }
+func (w window) rows() int { return w.hi.Y - w.lo.Y + 1 }
+
+// cellRect returns the pixels of cell c.
+func (w window) cellRect(c engine.Cell) image.Rectangle {
+	x := w.origin.X + (c.X-w.lo.X)*w.tile
+	y := w.origin.Y + (c.Y-w.lo.Y)*w.tile
+	return image.Rect(x, y, x+w.tile, y+w.tile)
+}
+
+// rect returns the pixels of the cells, margins included.
+func (w window) rect() image.Rectangle {
+	return image.Rect(w.origin.X-w.margin, w.origin.Y-w.margin,
+		w.origin.X+w.cols()*w.tile+w.margin, w.origin.Y+w.rows()*w.tile+w.margin)
+}
+
+func (w window) contains(c engine.Cell) bool {
+	return c.X >= w.lo.X && c.X <= w.hi.X && c.Y >= w.lo.Y && c.Y <= w.hi.Y
+}
+
+// marginFor returns the room for coordinates around a board of tile size t.
+func marginFor(t int) int { return min(max(t*2/5, 24), 36) }
+
+// chooseTile returns the largest tile size, in steps of 4 pixels, at which a
+// board of cols × rows cells plus extraW pixels beside it fits MaxSide and
+// the area budget, and MinTile when none does.
+func chooseTile(cols, rows, extraW int) int {
+	for t := MaxTile; t > MinTile; t -= 4 {
+		m := marginFor(t)
+		w := cols*t + 2*m + extraW
+		h := rows*t + 2*m
+		if w <= MaxSide && h <= MaxSide && cols*rows*t*t <= areaBudget {
+			return t
+		}
+	}
+	return MinTile
+}
+
+// boardStyle says what a board picture shows besides tiles.
+type boardStyle struct {
+	cands    bool // number the cells where the drawn tile fits
+	last     bool // outline the last tile placed
+	coords   bool // coordinates on the margins
+	allSides bool // coordinates on all four margins, not only top and left
+	focus    *engine.PlacedTile
+	spots    []engine.Spot // follower spots on focus, labelled A, B, …
+	player   int           // the player whose spots they are
+}
+
+var (
+	colOutline = color.RGBA{0x10, 0x10, 0x12, 0xff}
+	colWhite   = color.RGBA{0xff, 0xff, 0xff, 0xff}
+	colDim     = color.RGBA{0, 0, 0, 0x70}
+)
+
+// fillRect fills r with colour c (src over when c is translucent).
+func fillRect(dst *image.RGBA, r image.Rectangle, c color.RGBA) {
+	op := draw.Src
+	if c.A != 0xff {
+		op = draw.Over
+	}
+	draw.Draw(dst, r, image.NewUniform(c), image.Point{}, op)
+}
+
+// frame draws a frame of width w inside r.
+func frame(dst *image.RGBA, r image.Rectangle, w int, c color.RGBA) {
+	fillRect(dst, image.Rect(r.Min.X, r.Min.Y, r.Max.X, r.Min.Y+w), c)
+	fillRect(dst, image.Rect(r.Min.X, r.Max.Y-w, r.Max.X, r.Max.Y), c)
+	fillRect(dst, image.Rect(r.Min.X, r.Min.Y+w, r.Min.X+w, r.Max.Y-w), c)
+	fillRect(dst, image.Rect(r.Max.X-w, r.Min.Y+w, r.Max.X, r.Max.Y-w), c)
+}
+
+// blit draws sprite src centred on pixel (x, y), blending over dst.
+func blit(dst *image.RGBA, src *image.RGBA, x, y int) {
+	b := src.Bounds()
+	at := image.Pt(x-b.Dx()/2, y-b.Dy()/2)
+	draw.Draw(dst, image.Rectangle{at, at.Add(b.Size())}, src, b.Min, draw.Over)
+}
+
+// drawBoard draws the cells of window w of scene sc onto dst: the empty
+// cells, the tiles, then the marks the style asks for, then the followers.
+func (r *Renderer) drawBoard(dst *image.RGBA, k *kit, sc *scene, w window, st boardStyle) {
+	t := w.tile
+	fillRect(dst, w.rect().Intersect(dst.Rect), colTable)
+	// Empty cells: a faint grid.
+	for y := w.lo.Y; y <= w.hi.Y; y++ {
+		for x := w.lo.X; x <= w.hi.X; x++ {
+			c := engine.Cell{X: x, Y: y}
+			if _, ok := sc.at[c]; ok {
+				continue
+			}
+			if st.focus != nil && st.focus.Cell == c {
+				continue
+			}
+			fillRect(dst, w.cellRect(c).Inset(1), colGrid)
+		}
+	}
+	// Tiles.
+	for c, i := range sc.at {
+		if !w.contains(c) {
+			continue
+		}
+		pt := sc.tiles[i]
+		art := r.cache.art(sc.ts, pt.Tile, pt.Rotation, t, sc.closed[i])
+		draw.Draw(dst, w.cellRect(c), art, image.Point{}, draw.Src)
+		if st.focus != nil {
+			fillRect(dst, w.cellRect(c), colDim)
+		}
+	}
+	if f := st.focus; f != nil && sc.validTile(*f) {
+		art := r.cache.art(sc.ts, f.Tile, f.Rotation, t, 0)
+		cr := w.cellRect(f.Cell)
+		draw.Draw(dst, cr, art, image.Point{}, draw.Src)
+		frame(dst, cr.Inset(-max(2, t/24)), max(2, t/24), colHighlight)
+	}
+	if st.coords {
+		r.drawCoords(dst, k, w, st.allSides)
+	}
+	if st.last && sc.last >= 0 {
+		c := sc.tiles[sc.last].Cell
+		if w.contains(c) {
+			cr := w.cellRect(c)
+			fw := max(2, t/20)
+			frame(dst, cr.Inset(-1), 1, colOutline)
+			frame(dst, cr, fw, colWhite)
+			frame(dst, cr.Inset(fw), 1, colOutline)
+		}
+	}
+	if st.cands {
+		r.drawCandidates(dst, k, sc, w)
+	}
+	r.drawFollowers(dst, k, sc, w)
+	if st.focus != nil {
+		r.drawSpots(dst, k, sc, w, *st.focus, st.spots)
+	}
+}
+
+// coordFace returns the face of the coordinates for tile size t.
+func coordFace(k *kit, t int) font.Face {
+	return k.face(false, min(max(t*7/24, 13), 18))
+}
+
+// drawCoords writes the column numbers (x) along the top and the row numbers
+// (y) down the left side, and on the other two sides when all is set.
+func (r *Renderer) drawCoords(dst *image.RGBA, k *kit, w window, all bool) {
+	f := coordFace(k, w.tile)
+	half := w.tile / 2
+	top := w.origin.Y - w.margin/2
+	bottom := w.origin.Y + w.rows()*w.tile + w.margin/2
+	left := w.origin.X - w.margin/2
+	right := w.origin.X + w.cols()*w.tile + w.margin/2
+	for x := w.lo.X; x <= w.hi.X; x++ {
+		cx := w.origin.X + (x-w.lo.X)*w.tile + half
+		s := strconv.Itoa(x)
+		drawTextAt(dst, f, colMarginText, cx, top, alignCentre, s)
+		if all {
+			drawTextAt(dst, f, colMarginText, cx, bottom, alignCentre, s)
+		}
+	}
+	for y := w.lo.Y; y <= w.hi.Y; y++ {
+		cy := w.origin.Y + (y-w.lo.Y)*w.tile + half
+		s := strconv.Itoa(y)
+		drawTextAt(dst, f, colMarginText, left, cy, alignCentre, s)
+		if all {
+			drawTextAt(dst, f, colMarginText, right, cy, alignCentre, s)
+		}
+	}
+}
+
+// drawCandidates marks each cell where the drawn tile fits with its number,
+// 1, 2, 3… in the order of the placements.
+func (r *Renderer) drawCandidates(dst *image.RGBA, k *kit, sc *scene, w window) {
+	t := w.tile
+	over := r.cache.sprite(spriteKey{kind: spriteCandidate, size: t}, func() *image.RGBA { return drawCandidate(t) })
+	rad := max(9, t*27/100)
+	disc := r.cache.sprite(spriteKey{kind: spriteDisc, size: rad, fill: colHighlight}, func() *image.RGBA {
+		return drawDisc(rad, math.Max(1.5, float64(rad)*0.12), colHighlight, colOutline)
+	})
+	for i, c := range sc.cands {
+		if !w.contains(c) {
+			continue
+		}
+		cr := w.cellRect(c)
+		draw.Draw(dst, cr, over, image.Point{}, draw.Over)
+		cx, cy := cr.Min.X+t/2, cr.Min.Y+t/2
+		blit(dst, disc, cx, cy)
+		s := strconv.Itoa(i + 1)
+		fs := rad * 6 / 5
+		if len(s) > 1 {
+			fs = rad
+		}
+		if len(s) > 2 {
+			fs = rad * 3 / 4
+		}
+		drawTextAt(dst, k.face(true, fs), colOutline, cx, cy, alignCentre, s)
+	}
+}
+
+// meepleHeight returns the height of a follower on tiles of size t.
+func meepleHeight(t int) int { return max(17, t*42/100) }
+
+// meeple returns the sprite of player p's follower, h pixels tall.
+func (r *Renderer) meeple(k *kit, sc *scene, p, h int, lying bool) *image.RGBA {
+	mark := ""
+	if p >= 0 && p < len(sc.marks) {
+		mark = sc.marks[p]
+	}
+	fill, ink := PlayerColour(p), playerInk[((p%6)+6)%6]
+	return r.cache.sprite(spriteKey{kind: spriteMeeple, size: h, player: p % 6, lying: lying, letter: mark}, func() *image.RGBA {
+		fs := h * 36 / 100
+		if len(mark) > 1 {
+			fs = h * 28 / 100
+		}
+		return drawMeeple(k.face(true, fs), h, lying, fill, ink, mark)
+	})
+}
+
+// followerPoint returns where on its tile (unit coordinates, board
+// orientation) a follower deployed on port p of feature f of placed tile pt
+// stands.
+func (r *Renderer) followerPoint(sc *scene, t engine.PlacedTile, f int, p engine.Port) pt {
+	g := r.cache.geom(sc.ts, t.Tile)
+	if f < 0 || f >= len(g.feats) {
+		return pt{0.5, 0.5}
+	}
+	fg := &g.feats[f]
+	cp := p.Rotate(4 - t.Rotation&3)
+	if !fg.ports.Has(cp) {
+		cp = fg.ports.Main()
+	}
+	if cp == engine.NoPort {
+		return pt{0.5, 0.5}
+	}
+	return rotatePt(fg.anchor[cp-1], int(t.Rotation&3))
+}
+
+// drawFollowers draws every follower on its tile: standing on roads,
+// cities and cloisters, lying down in fields (farmers).
+func (r *Renderer) drawFollowers(dst *image.RGBA, k *kit, sc *scene, w window) {
+	h := meepleHeight(w.tile)
+	for _, f := range sc.followers {
+		i, ok := sc.at[f.Cell]
+		if !ok || !w.contains(f.Cell) {
+			continue
+		}
+		p := r.followerPoint(sc, sc.tiles[i], f.Feature, f.Port)
+		cr := w.cellRect(f.Cell)
+		x := cr.Min.X + int(math.Round(p.x*float64(w.tile)))
+		y := cr.Min.Y + int(math.Round(p.y*float64(w.tile)))
+		lying := f.Kind == engine.Field
+		if !lying {
+			y -= h / 6 // stand on the spot, not over it
+		}
+		sp := r.meeple(k, sc, f.Player, h, lying)
+		x, y = keepOnTile(cr, sp.Bounds().Size(), x, y)
+		blit(dst, sp, x, y)
+	}
+}
+
+// keepOnTile moves the centre (x, y) of a sprite of the given size so that
+// the sprite overhangs the cell cr by at most a twentieth of the cell: each
+// follower stays clearly on its own tile.
+func keepOnTile(cr image.Rectangle, size image.Point, x, y int) (int, int) {
+	over := cr.Dx() / 20
+	clamp := func(v, lo, hi int) int {
+		if lo > hi {
+			return (lo + hi) / 2
+		}
+		return min(max(v, lo), hi)
+	}
+	x = clamp(x, cr.Min.X+size.X/2-over, cr.Max.X-size.X/2+over)
+	y = clamp(y, cr.Min.Y+size.Y/2-over, cr.Max.Y-size.Y/2+over)
+	return x, y
+}
+
+// drawSpots labels the follower spots of the focused tile A, B, … at the
+// places where a follower would stand.
+func (r *Renderer) drawSpots(dst *image.RGBA, k *kit, sc *scene, w window, t engine.PlacedTile, spots []engine.Spot) {
+	rad := max(10, w.tile*15/100)
+	disc := r.spotDisc(rad)
+	cr := w.cellRect(t.Cell)
+	f := k.face(true, rad*6/5)
+	for i, s := range spots {
+		p := r.followerPoint(sc, t, s.Feature, s.Port)
+		x := cr.Min.X + int(math.Round(p.x*float64(w.tile)))
+		y := cr.Min.Y + int(math.Round(p.y*float64(w.tile)))
+		blit(dst, disc, x, y)
+		drawTextAt(dst, f, colOutline, x, y, alignCentre, engine.SpotLabel(i))
+	}
+}
+
+// spotDisc returns the badge of a follower spot label, of radius rad pixels.
+func (r *Renderer) spotDisc(rad int) *image.RGBA {
+	return r.cache.sprite(spriteKey{kind: spriteDisc, size: rad, fill: colWhite}, func() *image.RGBA {
+		return drawDisc(rad, math.Max(2, float64(rad)*0.16), colWhite, colOutline)
+	})
+}

@@ -1,0 +1,377 @@
+package render
+
+import (
+	"math"
+
+	"github.com/meeple-works/carcassonne/engine"
+)
+
+// geomRes is the resolution, in samples per tile side, of the feature map
+// used to place followers, pennants and houses.
+const geomRes = 48
+
+// Widths of the drawn features, in tile sides.
+const (
+	roadHalf   = 0.065 // half the width of a road, edges included
+	riverHalf  = 0.085 // half the width of a river
+	villageRad = 0.13  // radius of the crossing's village
+)
+
+// The cloister building's half extents, in tile sides.
+const (
+	cloisterHW = 0.15
+	cloisterHH = 0.19
+)
+
+// featGeom is the shape of one feature segment of a tile, canonical
+// orientation.
+type featGeom struct {
+	kind  engine.FeatureKind
+	ports engine.PortSet
+	city  cityShape
+	roads [][]pt // road or river centre lines
+	ends  bool   // a road that ends in the middle of the tile
+	// anchor[p] is where a follower deployed on port p (canonical) stands,
+	// pulled from the port toward the feature's area; index port-1.
+	anchor [13]pt
+	// pennants are where the pennants of a city are drawn.
+	pennants []pt
+	// houses are the centres of the houses drawn in a city.
+	houses []pt
+}
+
+// tileGeom is the geometry of one tile kind in canonical orientation.
+type tileGeom struct {
+	feats    []featGeom
+	village  bool // roads end at a crossing in the middle (tiles L, W, X)
+	cloister int  // index of the cloister segment, or -1
+	// label holds, for each sample of the tile, the index of the feature
+	// there, or -1 (the village, nothing).
+	label [geomRes * geomRes]int8
+}
+
+// sampleAt returns the unit position of sample (i, j).
+func sampleAt(i, j int) pt {
+	return pt{(float64(i) + 0.5) / geomRes, (float64(j) + 0.5) / geomRes}
+}
+
+// newTileGeom works out the shapes of tile t.
+func newTileGeom(t *engine.Tile) *tileGeom {
+	g := &tileGeom{cloister: -1, feats: make([]featGeom, len(t.Features))}
+	var citySides [16]uint8 // per feature (first 16)
+	var allCity uint8
+	for i, f := range t.Features {
+		if f.Kind == engine.City && i < len(citySides) {
+			citySides[i] = sidesOf(f.Ports)
+			allCity |= citySides[i]
+		}
+	}
+	centreTaken := false
+	for i, f := range t.Features {
+		fg := &g.feats[i]
+		fg.kind, fg.ports = f.Kind, f.Ports
+		switch f.Kind {
+		case engine.City:
+			var own uint8
+			if i < len(citySides) {
+				own = citySides[i]
+			}
+			fg.city = makeCity(own, allCity&^own)
+			if fg.city.covers {
+				centreTaken = true
+			}
+		case engine.Road, engine.River:
+			fg.roads, fg.ends = roadPaths(f.Ports)
+		case engine.Cloister:
+			g.cloister = i
+			centreTaken = true
+		}
+	}
+	for i := range g.feats {
+		if g.feats[i].kind == engine.Road && g.feats[i].ends && !centreTaken && t.Markers&engine.Lake == 0 {
+			g.village = true
+		}
+	}
+	g.fillLabels()
+	for i := range g.feats {
+		g.placeAnchors(i)
+	}
+	return g
+}
+
+// fillLabels rasterises the features into the label map: cloister over
+// city over road, the village blocked, and the rest split into connected
+// areas given to the field segments whose ports touch them.
+func (g *tileGeom) fillLabels() {
+	for j := range geomRes {
+		for i := range geomRes {
+			p := sampleAt(i, j)
+			l := int8(-2) // field, to be assigned
+			for f := range g.feats {
+				fg := &g.feats[f]
+				switch fg.kind {
+				case engine.Road, engine.River:
+					hw := roadHalf
+					if fg.kind == engine.River {
+						hw = riverHalf
+					}
+					for _, path := range fg.roads {
+						if distToPath(p, path) <= hw && l == -2 {
+							l = int8(f)
+						}
+					}
+				}
+			}
+			if g.village && p.dist(pt{0.5, 0.5}) <= villageRad {
+				l = -1
+			}
+			for f := range g.feats {
+				if g.feats[f].kind == engine.City && inPoly(p, g.feats[f].city.poly) {
+					l = int8(f)
+				}
+			}
+			if c := g.cloister; c >= 0 && math.Abs(p.x-0.5) <= cloisterHW+0.03 && math.Abs(p.y-0.5) <= cloisterHH+0.03 {
+				l = int8(c)
+			}
+			g.label[j*geomRes+i] = l
+		}
+	}
+	// Connected field areas.
+	comp := make([]int16, len(g.label))
+	for i := range comp {
+		comp[i] = -1
+	}
+	var owner []int8 // per component: field index or -1
+	var stack []int
+	for start := range g.label {
+		if g.label[start] != -2 || comp[start] >= 0 {
+			continue
+		}
+		c := int16(len(owner))
+		owner = append(owner, -1)
+		stack = append(stack[:0], start)
+		comp[start] = c
+		for len(stack) > 0 {
+			k := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			x, y := k%geomRes, k/geomRes
+			for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+				nx, ny := x+d[0], y+d[1]
+				if nx < 0 || ny < 0 || nx >= geomRes || ny >= geomRes {
+					continue
+				}
+				n := ny*geomRes + nx
+				if g.label[n] == -2 && comp[n] < 0 {
+					comp[n] = c
+					stack = append(stack, n)
+				}
+			}
+		}
+	}
+	// Each field claims the areas its ports touch.
+	fieldPorts := func(f int) []pt {
+		var out []pt
+		for _, p := range g.feats[f].ports.Ports() {
+			if p != engine.C {
+				out = append(out, lerp(posOf(p), pt{0.5, 0.5}, 0.04))
+			}
+		}
+		return out
+	}
+	for f := range g.feats {
+		if g.feats[f].kind != engine.Field {
+			continue
+		}
+		for _, q := range fieldPorts(f) {
+			k := sampleIndex(q)
+			if c := comp[k]; c >= 0 && owner[c] < 0 {
+				owner[c] = int8(f)
+			}
+		}
+	}
+	// Areas no port touches go to the field with the nearest port.
+	for k := range g.label {
+		if g.label[k] != -2 {
+			continue
+		}
+		c := comp[k]
+		if owner[c] < 0 {
+			p := sampleAt(k%geomRes, k/geomRes)
+			best, bestD := -1, math.Inf(1)
+			for f := range g.feats {
+				if g.feats[f].kind != engine.Field {
+					continue
+				}
+				for _, q := range fieldPorts(f) {
+					if d := p.dist(q); d < bestD {
+						best, bestD = f, d
+					}
+				}
+			}
+			owner[c] = int8(best)
+		}
+		g.label[k] = owner[c]
+	}
+}
+
+func sampleIndex(p pt) int {
+	i := min(max(int(p.x*geomRes), 0), geomRes-1)
+	j := min(max(int(p.y*geomRes), 0), geomRes-1)
+	return j*geomRes + i
+}
+
+// clearance returns, for each sample of feature f, its distance in tile
+// sides to the nearest sample outside f or outside the tile (a chamfer
+// distance transform); 0 outside f.
+func (g *tileGeom) clearance(f int) []float64 {
+	const big = 1e9
+	d := make([]float64, len(g.label))
+	for k, l := range g.label {
+		if int(l) == f {
+			d[k] = big
+		}
+	}
+	at := func(i, j int) float64 {
+		if i < 0 || j < 0 || i >= geomRes || j >= geomRes {
+			return 0
+		}
+		return d[j*geomRes+i]
+	}
+	const a, b = 1.0, math.Sqrt2
+	for j := range geomRes {
+		for i := range geomRes {
+			k := j*geomRes + i
+			if d[k] == 0 {
+				continue
+			}
+			d[k] = min(d[k], at(i-1, j)+a, at(i, j-1)+a, at(i-1, j-1)+b, at(i+1, j-1)+b)
+		}
+	}
+	for j := geomRes - 1; j >= 0; j-- {
+		for i := geomRes - 1; i >= 0; i-- {
+			k := j*geomRes + i
+			if d[k] == 0 {
+				continue
+			}
+			d[k] = min(d[k], at(i+1, j)+a, at(i, j+1)+a, at(i+1, j+1)+b, at(i-1, j+1)+b)
+		}
+	}
+	for k := range d {
+		d[k] /= geomRes
+	}
+	return d
+}
+
+// followerRoom is the clearance, in tile sides, a follower wants around its
+// foot point.
+const followerRoom = 0.13
+
+// placeAnchors works out where followers stand on feature f for each of its
+// ports, where its pennants go and where its houses stand.
+func (g *tileGeom) placeAnchors(f int) {
+	fg := &g.feats[f]
+	clear := g.clearance(f)
+	var sum pt
+	n := 0
+	for k, l := range g.label {
+		if int(l) == f {
+			sum = sum.add(sampleAt(k%geomRes, k/geomRes))
+			n++
+		}
+	}
+	centroid := pt{0.5, 0.5}
+	if n > 0 {
+		centroid = sum.mul(1 / float64(n))
+	}
+	best := func(target pt, room float64) pt {
+		bp, bs := target, math.Inf(1)
+		for k, l := range g.label {
+			if int(l) != f {
+				continue
+			}
+			p := sampleAt(k%geomRes, k/geomRes)
+			s := p.dist(target) + 2*math.Max(0, room-clear[k])
+			if s < bs {
+				bp, bs = p, s
+			}
+		}
+		return bp
+	}
+	var main pt
+	for p := engine.NNW; p <= engine.C; p++ {
+		if !fg.ports.Has(p) {
+			continue
+		}
+		target := centroid
+		if p != engine.C && fg.kind != engine.Cloister {
+			target = lerp(posOf(p), centroid, 0.55)
+		}
+		switch fg.kind {
+		case engine.Cloister:
+			target = pt{0.5, 0.5}
+			fg.anchor[p-1] = target
+		case engine.Road, engine.River:
+			// On the road's centre line, toward the port.
+			fg.anchor[p-1] = onRoad(fg.roads, lerp(posOf(p), pt{0.5, 0.5}, 0.45))
+		default:
+			fg.anchor[p-1] = best(target, followerRoom)
+		}
+	}
+	main = fg.anchor[fg.ports.Main()-1]
+	if fg.kind != engine.City {
+		return
+	}
+	// Pennants: somewhere roomy, a little away from the follower.
+	pbest, ps := centroid, math.Inf(1)
+	for k, l := range g.label {
+		if int(l) != f || clear[k] < 0.075 {
+			continue
+		}
+		p := sampleAt(k%geomRes, k/geomRes)
+		s := math.Abs(p.dist(main)-0.26) - 0.5*math.Min(clear[k], 0.12)
+		if s < ps {
+			pbest, ps = p, s
+		}
+	}
+	fg.pennants = []pt{pbest}
+	// Houses: on a staggered grid, where they fit inside the walls.
+	const step = 0.19
+	for row, y := 0, step/2; y < 1; row, y = row+1, y+step {
+		off := 0.0
+		if row%2 == 1 {
+			off = step / 2
+		}
+		for x := step/2 + off - step/2; x < 1; x += step {
+			p := pt{x + step/2, y}
+			if p.x <= 0 || p.x >= 1 {
+				continue
+			}
+			k := sampleIndex(p)
+			if int(g.label[k]) != f || clear[k] < 0.11 || p.dist(pbest) < 0.15 {
+				continue
+			}
+			fg.houses = append(fg.houses, p)
+		}
+	}
+}
+
+// onRoad returns the point of the road's centre lines nearest to p.
+func onRoad(paths [][]pt, p pt) pt {
+	best, bd := p, math.Inf(1)
+	for _, path := range paths {
+		for i := 1; i < len(path); i++ {
+			a, b := path[i-1], path[i]
+			d := b.sub(a)
+			l2 := d.x*d.x + d.y*d.y
+			t := 0.0
+			if l2 > 0 {
+				t = math.Max(0, math.Min(1, ((p.x-a.x)*d.x+(p.y-a.y)*d.y)/l2))
+			}
+			q := a.add(d.mul(t))
+			if dd := q.dist(p); dd < bd {
+				best, bd = q, dd
+			}
+		}
+	}
+	return best
+}

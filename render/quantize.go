@@ -1,0 +1,142 @@
+package render
+
+import (
+	"encoding/binary"
+	"image"
+	"image/color"
+	"slices"
+	"sync"
+)
+
+// The pictures are flat colours with anti-aliased edges: a board of 72 tiles
+// uses a few hundred distinct colours once nearby shades are merged. Writing
+// them as 8-bit paletted PNGs makes encoding about five times faster than
+// true colour (the encoder neither tries its five row filters nor deflates
+// three bytes a pixel) and the files smaller, with no visible change.
+
+// bucketBits is the precision, per channel, of the colour buckets that the
+// palette is built from.
+const bucketBits = 5
+
+const numBuckets = 1 << (3 * bucketBits)
+
+func bucketOf(r, g, b uint8) int {
+	const s = 8 - bucketBits
+	return int(r>>s)<<(2*bucketBits) | int(g>>s)<<bucketBits | int(b>>s)
+}
+
+// quantizer holds the work space of one quantization; quantizers are pooled.
+type quantizer struct {
+	count            [numBuckets]uint32
+	sumR, sumG, sumB [numBuckets]uint32
+	index            [numBuckets]uint8
+	used             []int32
+}
+
+var quantizers = sync.Pool{New: func() any { return new(quantizer) }}
+
+// maxQuantPixels bounds the pictures quantized: the sums per bucket must not
+// overflow 32 bits.
+const maxQuantPixels = 1 << 24
+
+// toPaletted returns img as a paletted image of at most 256 colours: the
+// colours of the most used buckets (each the average of the pixels in it),
+// every other bucket mapped to the nearest of them. It returns false when
+// img has a pixel that is not opaque or is too large.
+func toPaletted(img *image.RGBA) (*image.Paletted, bool) {
+	b := img.Rect
+	w, h := b.Dx(), b.Dy()
+	if w <= 0 || h <= 0 || w*h > maxQuantPixels {
+		return nil, false
+	}
+	q := quantizers.Get().(*quantizer)
+	defer quantizers.Put(q)
+	clear(q.count[:])
+	clear(q.sumR[:])
+	clear(q.sumG[:])
+	clear(q.sumB[:])
+	q.used = q.used[:0]
+	// Count the pixels by bucket, a run of equal pixels at a time: most of
+	// a picture is flat colour.
+	add := func(px uint32, n uint32) {
+		r, g, b := uint8(px), uint8(px>>8), uint8(px>>16)
+		k := bucketOf(r, g, b)
+		if q.count[k] == 0 {
+			q.used = append(q.used, int32(k))
+		}
+		q.count[k] += n
+		q.sumR[k] += n * uint32(r)
+		q.sumG[k] += n * uint32(g)
+		q.sumB[k] += n * uint32(b)
+	}
+	for y := range h {
+		row := img.Pix[y*img.Stride : y*img.Stride+4*w]
+		run, prev := uint32(0), binary.LittleEndian.Uint32(row)
+		for i := 0; i < len(row); i += 4 {
+			px := binary.LittleEndian.Uint32(row[i:])
+			if px == prev {
+				run++
+				continue
+			}
+			if px>>24 != 0xff {
+				return nil, false
+			}
+			add(prev, run)
+			run, prev = 1, px
+		}
+		if prev>>24 != 0xff {
+			return nil, false
+		}
+		add(prev, run)
+	}
+	// The most used buckets make the palette; ties go to the lower bucket
+	// so that the result does not depend on the order of the pixels.
+	slices.SortFunc(q.used, func(a, b int32) int {
+		if ca, cb := q.count[a], q.count[b]; ca != cb {
+			if ca > cb {
+				return -1
+			}
+			return 1
+		}
+		return int(a - b)
+	})
+	n := min(len(q.used), 256)
+	pal := make(color.Palette, n)
+	cols := make([][3]int32, n)
+	for i, k := range q.used[:n] {
+		c := q.count[k]
+		r, g, bl := (q.sumR[k]+c/2)/c, (q.sumG[k]+c/2)/c, (q.sumB[k]+c/2)/c
+		pal[i] = color.RGBA{uint8(r), uint8(g), uint8(bl), 0xff}
+		cols[i] = [3]int32{int32(r), int32(g), int32(bl)}
+		q.index[k] = uint8(i)
+	}
+	for _, k := range q.used[n:] {
+		c := q.count[k]
+		r, g, bl := int32((q.sumR[k]+c/2)/c), int32((q.sumG[k]+c/2)/c), int32((q.sumB[k]+c/2)/c)
+		best, bd := 0, int32(1<<30)
+		for i, pc := range cols {
+			dr, dg, db := r-pc[0], g-pc[1], bl-pc[2]
+			// Weighted towards green, to which the eye is most sensitive.
+			if d := 3*dr*dr + 4*dg*dg + 2*db*db; d < bd {
+				best, bd = i, d
+			}
+		}
+		q.index[k] = uint8(best)
+	}
+	out := image.NewPaletted(b, pal)
+	for y := range h {
+		row := img.Pix[y*img.Stride : y*img.Stride+4*w]
+		dst := out.Pix[y*out.Stride : y*out.Stride+w]
+		prev := binary.LittleEndian.Uint32(row)
+		idx := q.index[bucketOf(uint8(prev), uint8(prev>>8), uint8(prev>>16))]
+		for x := range dst {
+			px := binary.LittleEndian.Uint32(row[4*x:])
+			if px != prev {
+				prev = px
+				idx = q.index[bucketOf(uint8(px), uint8(px>>8), uint8(px>>16))]
+			}
+			dst[x] = idx
+		}
+	}
+	return out, true
+}

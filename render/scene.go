@@ -1,0 +1,176 @@
+package render
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/meeple-works/carcassonne/engine"
+)
+
+// scene is what a picture shows, read from the game once.
+type scene struct {
+	g         *engine.Game
+	ts        *engine.TileSet
+	names     []string
+	marks     []string // the letter on each player's followers
+	tiles     []engine.PlacedTile
+	at        map[engine.Cell]int // index in tiles
+	followers []engine.Follower
+	closed    []uint32 // per tile: bit i when city segment i is completed
+	cands     []engine.Cell
+	last      int // index in tiles of the last tile placed, or -1
+}
+
+// newScene reads game g. withCands lists the cells where the drawn tile fits.
+func newScene(g *engine.Game, withCands bool) *scene {
+	sc := &scene{g: g, ts: g.TileSet(), names: g.Players(), last: -1}
+	sc.marks = playerMarks(sc.names)
+	sc.tiles = g.PlacedTiles()
+	sc.at = make(map[engine.Cell]int, len(sc.tiles))
+	for i, t := range sc.tiles {
+		if sc.validTile(t) {
+			sc.at[t.Cell] = i
+		}
+	}
+	if len(sc.tiles) > 1 {
+		sc.last = len(sc.tiles) - 1
+	}
+	sc.followers = g.Followers()
+	sc.closed = closedCities(sc)
+	if withCands && !g.Ended() {
+		seen := make(map[engine.Cell]bool)
+		for _, p := range g.Placements() {
+			if !seen[p.Cell] {
+				seen[p.Cell] = true
+				sc.cands = append(sc.cands, p.Cell)
+			}
+		}
+	}
+	return sc
+}
+
+// validTile reports whether t names a tile of the set with a rotation.
+func (sc *scene) validTile(t engine.PlacedTile) bool {
+	return t.Tile != engine.NoTile && int(t.Tile) <= sc.ts.Len() && t.Rotation <= engine.Rotate270
+}
+
+// bounds returns the smallest box of cells holding every placed tile and
+// candidate cell: min and max corners, inclusive.
+func (sc *scene) bounds() (lo, hi engine.Cell) {
+	first := true
+	grow := func(c engine.Cell) {
+		if first {
+			lo, hi, first = c, c, false
+			return
+		}
+		lo.X, lo.Y = min(lo.X, c.X), min(lo.Y, c.Y)
+		hi.X, hi.Y = max(hi.X, c.X), max(hi.Y, c.Y)
+	}
+	for c := range sc.at {
+		grow(c)
+	}
+	for _, c := range sc.cands {
+		grow(c)
+	}
+	return lo, hi
+}
+
+// playerMarks returns the letter drawn on each player's followers: the
+// initials when they differ, else the numbers 1, 2, 3…
+func playerMarks(names []string) []string {
+	marks := make([]string, len(names))
+	seen := map[string]bool{}
+	unique := true
+	for i, n := range names {
+		r := []rune(strings.TrimSpace(n))
+		m := ""
+		if len(r) > 0 && (unicode.IsLetter(r[0]) || unicode.IsDigit(r[0])) {
+			m = strings.ToUpper(string(r[0]))
+		}
+		if m == "" || seen[m] {
+			unique = false
+		}
+		seen[m] = true
+		marks[i] = m
+	}
+	if !unique {
+		for i := range marks {
+			marks[i] = strconv.Itoa(i + 1)
+		}
+	}
+	return marks
+}
+
+// closedCities works out which city segments of the placed tiles belong to
+// completed cities: those whose every city side meets a placed tile. It is
+// a union-find over the city segments, like the engine's, but reads only
+// the tiles.
+func closedCities(sc *scene) []uint32 {
+	out := make([]uint32, len(sc.tiles))
+	type node struct{ tile, feat int }
+	idx := map[node]int{}
+	var parent []int
+	var open []bool
+	var find func(int) int
+	find = func(a int) int {
+		for parent[a] != a {
+			parent[a] = parent[parent[a]]
+			a = parent[a]
+		}
+		return a
+	}
+	id := func(n node) int {
+		if i, ok := idx[n]; ok {
+			return i
+		}
+		i := len(parent)
+		idx[n] = i
+		parent = append(parent, i)
+		open = append(open, false)
+		return i
+	}
+	for ti, t := range sc.tiles {
+		if !sc.validTile(t) || sc.at[t.Cell] != ti {
+			continue
+		}
+		tile := sc.ts.Tile(t.Tile)
+		for s := engine.North; s <= engine.West; s++ {
+			mid := engine.Port(3*int(s-1) + 2)
+			f, ok := sc.ts.FeatureAt(t.Tile, t.Rotation, mid)
+			if !ok || tile.Features[f].Kind != engine.City {
+				continue
+			}
+			a := id(node{ti, f})
+			nb, ok := sc.at[t.Cell.Neighbour(s)]
+			if !ok {
+				open[find(a)] = true
+				continue
+			}
+			nt := sc.tiles[nb]
+			g, ok := sc.ts.FeatureAt(nt.Tile, nt.Rotation, mid.Facing())
+			if !ok || sc.ts.Tile(nt.Tile).Features[g].Kind != engine.City {
+				open[find(a)] = true
+				continue
+			}
+			b := id(node{nb, g})
+			ra, rb := find(a), find(b)
+			if ra != rb {
+				parent[rb] = ra
+				open[ra] = open[ra] || open[rb]
+			}
+		}
+		// City segments that touch no side (expansions) are complete alone.
+		for f, feat := range tile.Features {
+			if feat.Kind == engine.City {
+				id(node{ti, f})
+			}
+		}
+	}
+	for n, i := range idx {
+		if !open[find(i)] && n.feat < 32 {
+			out[n.tile] |= 1 << n.feat
+		}
+	}
+	return out
+}

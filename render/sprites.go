@@ -1,0 +1,112 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"math"
+
+	"github.com/fogleman/gg"
+	"golang.org/x/image/font"
+)
+
+// meepleOutline is a follower's silhouette, standing, in a unit box (x
+// right, y down): the body; the head is a circle.
+var meepleOutline = []pt{
+	{0.40, 0.30}, {0.14, 0.37}, {0.05, 0.44}, {0.05, 0.52}, {0.13, 0.56},
+	{0.31, 0.54}, {0.17, 0.93}, {0.20, 0.98}, {0.40, 0.98}, {0.50, 0.80},
+	{0.60, 0.98}, {0.80, 0.98}, {0.83, 0.93}, {0.69, 0.54}, {0.87, 0.56},
+	{0.95, 0.52}, {0.95, 0.44}, {0.86, 0.37}, {0.60, 0.30},
+}
+
+const (
+	meepleHeadX, meepleHeadY, meepleHeadR = 0.5, 0.19, 0.165
+)
+
+// drawMeeple draws a follower h pixels tall (standing; lying, h wide) in
+// colour fill with a dark outline and a pale halo, and letter on its body in
+// ink. The image is just large enough; its centre is the follower's centre.
+func drawMeeple(face font.Face, h int, lying bool, fill, ink color.RGBA, letter string) *image.RGBA {
+	halo := math.Max(1.5, float64(h)*0.07)
+	line := math.Max(1, float64(h)*0.045)
+	pad := int(math.Ceil(halo + line + 1))
+	n := h + 2*pad
+	dc := gg.NewContext(n, n)
+	hf := float64(h)
+	tr := func(p pt) (float64, float64) {
+		if lying { // head to the west, feet to the east
+			p = pt{p.y, 1 - p.x}
+		}
+		return float64(pad) + p.x*hf, float64(pad) + p.y*hf
+	}
+	shape := func() {
+		for i, p := range meepleOutline {
+			x, y := tr(p)
+			if i == 0 {
+				dc.MoveTo(x, y)
+			} else {
+				dc.LineTo(x, y)
+			}
+		}
+		dc.ClosePath()
+		hx, hy := tr(pt{meepleHeadX, meepleHeadY})
+		dc.NewSubPath()
+		dc.DrawCircle(hx, hy, meepleHeadR*hf)
+	}
+	dc.SetLineJoinRound()
+	shape()
+	dc.SetColor(color.RGBA{0xff, 0xff, 0xff, 0xe8})
+	dc.SetLineWidth(2 * (halo + line))
+	dc.StrokePreserve()
+	dc.Fill()
+	shape()
+	dc.SetColor(color.RGBA{0x14, 0x14, 0x16, 0xff})
+	dc.SetLineWidth(2 * line)
+	dc.StrokePreserve()
+	dc.Fill()
+	shape()
+	dc.SetColor(fill)
+	dc.Fill()
+	img := dc.Image().(*image.RGBA)
+	if letter != "" && face != nil {
+		cx, cy := tr(pt{0.5, 0.6})
+		if lying {
+			cx, cy = tr(pt{0.5, 0.58})
+		}
+		drawTextAt(img, face, ink, int(math.Round(cx)), int(math.Round(cy)), alignCentre, letter)
+	}
+	return img
+}
+
+// drawDisc draws a disc of radius r pixels with a ring of width ring pixels:
+// the badge that numbers candidate cells and names follower spots.
+func drawDisc(r int, ring float64, fill, edge color.RGBA) *image.RGBA {
+	n := 2*r + 2
+	dc := gg.NewContext(n, n)
+	c := float64(n) / 2
+	dc.SetColor(color.RGBA{0, 0, 0, 0x60})
+	dc.DrawCircle(c+0.5, c+1, float64(r))
+	dc.Fill()
+	dc.SetColor(edge)
+	dc.DrawCircle(c, c, float64(r))
+	dc.Fill()
+	dc.SetColor(fill)
+	dc.DrawCircle(c, c, float64(r)-ring)
+	dc.Fill()
+	return dc.Image().(*image.RGBA)
+}
+
+// drawCandidate draws the overlay of a cell where the drawn tile fits: a
+// light dashed frame inside a cell of size pixels.
+func drawCandidate(size int) *image.RGBA {
+	dc := gg.NewContext(size, size)
+	s := float64(size)
+	in := math.Max(2, s*0.06)
+	dc.DrawRoundedRectangle(in, in, s-2*in, s-2*in, s*0.1)
+	dc.SetColor(color.RGBA{0x5a, 0x54, 0x30, 0x70})
+	dc.FillPreserve()
+	dc.SetColor(colHighlight)
+	dc.SetLineWidth(math.Max(1.5, s*0.03))
+	dc.SetDash(s*0.09, s*0.06)
+	dc.Stroke()
+	return dc.Image().(*image.RGBA)
+}
