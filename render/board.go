@@ -20,12 +20,17 @@ const (
 	MaxTile = 96
 	// MinTile is the smallest tile size: below it the numbers and the
 	// letters on the followers would no longer be legible on a phone. A
-	// board too large to fit MaxSide at this size makes a larger picture.
+	// board too large to fit MaxSide at this size makes a larger picture,
+	// up to HardMaxSide.
 	MinTile = 36
+	// HardMaxSide bounds the pictures of boards that no legible tile size
+	// fits (a line of 200 tiles): their tiles shrink below MinTile, down to
+	// 8 pixels, rather than let one picture take hundreds of megabytes.
+	HardMaxSide = 4096
 	// areaBudget caps the board's area in pixels (cells × tile size²), so
 	// that encoding stays fast; medium boards get tiles between MinTile and
 	// MaxTile.
-	areaBudget = 1_250_000
+	areaBudget = 1_800_000
 )
 
 // window is the part of the board a picture shows and how: the cells from
@@ -63,17 +68,22 @@ func marginFor(t int) int { return min(max(t*2/5, 24), 36) }
 
 // chooseTile returns the largest tile size, in steps of 4 pixels, at which a
 // board of cols × rows cells plus extraW pixels beside it fits MaxSide and
-// the area budget, and MinTile when none does.
+// the area budget; else MinTile, or less if that would not fit HardMaxSide.
 func chooseTile(cols, rows, extraW int) int {
-	for t := MaxTile; t > MinTile; t -= 4 {
+	fits := func(t, side int) bool {
 		m := marginFor(t)
-		w := cols*t + 2*m + extraW
-		h := rows*t + 2*m
-		if w <= MaxSide && h <= MaxSide && cols*rows*t*t <= areaBudget {
+		return cols*t+2*m+extraW <= side && rows*t+2*m <= side
+	}
+	for t := MaxTile; t > MinTile; t -= 4 {
+		if fits(t, MaxSide) && cols*rows*t*t <= areaBudget {
 			return t
 		}
 	}
-	return MinTile
+	t := MinTile
+	for t > 8 && !fits(t, HardMaxSide) {
+		t--
+	}
+	return t
 }
 
 // boardStyle says what a board picture shows besides tiles.

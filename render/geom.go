@@ -87,8 +87,11 @@ func newTileGeom(t *engine.Tile) *tileGeom {
 			centreTaken = true
 		}
 	}
+	// A road that ends in the middle of the tile ends at a crossing, drawn
+	// as a village, unless a cloister, a city or a lake is there.
 	for i := range g.feats {
-		if g.feats[i].kind == engine.Road && g.feats[i].ends && !centreTaken && t.Markers&engine.Lake == 0 {
+		fg := &g.feats[i]
+		if fg.kind == engine.Road && len(fg.roads) == 1 && fg.ends && !centreTaken && t.Markers&engine.Lake == 0 {
 			g.village = true
 		}
 	}
@@ -308,8 +311,9 @@ func (g *tileGeom) placeAnchors(f int) {
 		}
 		switch fg.kind {
 		case engine.Cloister:
-			target = pt{0.5, 0.5}
-			fg.anchor[p-1] = target
+			// The monk stands in the cloister garth, beside the church,
+			// which stays in sight.
+			fg.anchor[p-1] = pt{0.63, 0.6}
 		case engine.Road, engine.River:
 			// On the road's centre line, toward the port.
 			fg.anchor[p-1] = onRoad(fg.roads, lerp(posOf(p), pt{0.5, 0.5}, 0.45))
@@ -321,14 +325,25 @@ func (g *tileGeom) placeAnchors(f int) {
 	if fg.kind != engine.City {
 		return
 	}
-	// Pennants: somewhere roomy, a little away from the follower.
+	// Pennants: somewhere roomy, away from where followers stand and spot
+	// labels go.
+	var anchors []pt
+	for p := engine.NNW; p <= engine.C; p++ {
+		if fg.ports.Has(p) {
+			anchors = append(anchors, fg.anchor[p-1])
+		}
+	}
 	pbest, ps := centroid, math.Inf(1)
 	for k, l := range g.label {
 		if int(l) != f || clear[k] < 0.075 {
 			continue
 		}
 		p := sampleAt(k%geomRes, k/geomRes)
-		s := math.Abs(p.dist(main)-0.26) - 0.5*math.Min(clear[k], 0.12)
+		near := math.Inf(1)
+		for _, a := range anchors {
+			near = math.Min(near, p.dist(a))
+		}
+		s := -math.Min(near, 0.22) - 0.5*math.Min(clear[k], 0.12) + 0.2*p.dist(main)
 		if s < ps {
 			pbest, ps = p, s
 		}

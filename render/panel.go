@@ -30,10 +30,23 @@ func boardPanelHeight(sc *scene) int {
 	return h
 }
 
+// Sizes of the bar chart of the final panel, in pixels.
+const (
+	barRowH   = 28
+	barTitleH = 48
+	barKeyH   = 34
+)
+
 // finalPanelHeight returns the height the panel of the final picture needs.
 func finalPanelHeight(sc *scene) int {
-	return panelPad + titleH + 34 + 30 + rowH*len(sc.names) + 12 + legendH + panelPad
+	table := panelPad + titleH + 34 + 30 + rowH*len(sc.names)
+	chart := barTitleH + barRowH*len(sc.names) + barKeyH
+	return table + chart + 12 + legendH + panelPad
 }
+
+// featureBarColours are the colours of roads, cities, cloisters and farms in
+// the bar chart.
+var featureBarColours = [len(featureColumns)]color.RGBA{colRoad, colCityClosed, colChurchRoof, colGrass}
 
 // drawBoardPanel draws the side panel of a board picture in rect: the turn
 // and tiles left, the drawn tile and who plays it, and the scoreboard.
@@ -96,15 +109,23 @@ func (r *Renderer) drawBoardPanel(dst *image.RGBA, k *kit, sc *scene, rect image
 		cy := y + (rowH-4)/2
 		blit(dst, r.meeple(k, sc, p, 30, false), x0+12, cy)
 		nf := k.face(true, 17)
-		drawTextAt(dst, nf, colText, x0+32, cy, alignLeft, fitText(nf, name, x1-120-(x0+32)))
-		if p < len(scores) {
-			drawTextAt(dst, k.face(true, 22), colText, x1-62, cy, alignRight, strconv.Itoa(scores[p]))
+		gone := g.Resigned(p)
+		nameCol := colText
+		if gone {
+			nameCol = colTextDim
 		}
-		sup := g.Supply(p)
-		sf := k.face(false, 16)
-		s := "×" + strconv.Itoa(sup)
-		drawTextAt(dst, sf, colTextDim, x1, cy, alignRight, s)
-		blit(dst, r.meeple(k, sc, p, 16, false), x1-textWidth(sf, s)-10, cy)
+		drawTextAt(dst, nf, nameCol, x0+32, cy, alignLeft, fitText(nf, name, x1-120-(x0+32)))
+		if p < len(scores) {
+			drawTextAt(dst, k.face(true, 22), nameCol, x1-62, cy, alignRight, strconv.Itoa(scores[p]))
+		}
+		if gone {
+			drawTextAt(dst, k.face(false, 13), colTextDim, x1, cy, alignRight, "resigned")
+		} else {
+			sf := k.face(false, 16)
+			s := "×" + strconv.Itoa(g.Supply(p))
+			drawTextAt(dst, sf, colTextDim, x1, cy, alignRight, s)
+			blit(dst, r.meeple(k, sc, p, 16, false), x1-textWidth(sf, s)-10, cy)
+		}
 		y += rowH
 	}
 	r.drawLegend(dst, k, x0, rect.Max.Y-panelPad-legendH/2)
@@ -218,6 +239,43 @@ func (r *Renderer) drawFinalPanel(dst *image.RGBA, k *kit, sc *scene, rect image
 			drawTextAt(dst, k.face(true, 22), colText, totalX, cy, alignRight, strconv.Itoa(scores[p]))
 		}
 		y += rowH
+	}
+
+	// The same points as bars, one segment per feature.
+	y += barTitleH - 20
+	drawTextAt(dst, hf, colTextDim, x0, y, alignLeft, "POINTS BY FEATURE")
+	y += 20
+	most := 1
+	for p := range sc.names {
+		sum := 0
+		for c := range featureColumns {
+			sum += max(byFeature[p][c], 0)
+		}
+		most = max(most, sum)
+	}
+	barX := x0 + 32
+	barW := x1 - barX
+	for p := range sc.names {
+		cy := y + barRowH/2
+		blit(dst, r.meeple(k, sc, p, 20, false), x0+10, cy)
+		x := barX
+		for c := range featureColumns {
+			w := max(byFeature[p][c], 0) * barW / most
+			if w > 0 {
+				fillRect(dst, image.Rect(x, cy-8, x+w, cy+8), featureBarColours[c])
+				fillRect(dst, image.Rect(x+w-1, cy-8, x+w, cy+8), colPanel)
+			}
+			x += w
+		}
+		y += barRowH
+	}
+	kx := x0
+	kf := k.face(false, 14)
+	for c, col := range featureColumns {
+		b := image.Rect(kx, y+barKeyH/2-7, kx+14, y+barKeyH/2+7)
+		fillRect(dst, b, featureBarColours[c])
+		drawTextAt(dst, kf, colTextDim, kx+20, y+barKeyH/2, alignLeft, strings.ToLower(col.title))
+		kx += 20 + textWidth(kf, strings.ToLower(col.title)) + 18
 	}
 	r.drawLegend(dst, k, x0, rect.Max.Y-panelPad-legendH/2)
 }

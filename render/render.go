@@ -114,13 +114,14 @@ func (r *Renderer) Preview(g *engine.Game, p engine.Placement) (*image.RGBA, err
 	cf := k.face(true, 20)
 	caption := fmt.Sprintf("%s at (%d,%d), %d°", sc.ts.Name(t), p.Cell.X, p.Cell.Y, p.Rotation.Degrees())
 	cw := textWidth(cf, caption)
-	nf := k.face(false, 18)
-	drawTextAt(img, nf, colTextDim, pad+32, captionH/2, alignLeft, fitText(nf, name, boardW-2*pad-32-cw-12))
+	nf := k.face(true, 18)
+	drawTextAt(img, nf, colText, pad+32, captionH/2, alignLeft, fitText(nf, name, boardW-2*pad-32-cw-12))
 	drawTextAt(img, cf, colText, boardW-pad, captionH/2, alignRight, caption)
 
+	lo := previewCorner(sc, p.Cell)
 	win := window{
-		lo:     engine.Cell{X: p.Cell.X - previewReach, Y: p.Cell.Y - previewReach},
-		hi:     engine.Cell{X: p.Cell.X + previewReach, Y: p.Cell.Y + previewReach},
+		lo:     lo,
+		hi:     engine.Cell{X: lo.X + 2*previewReach, Y: lo.Y + 2*previewReach},
 		tile:   tsz,
 		origin: image.Pt(m, captionH+m),
 		margin: m,
@@ -177,6 +178,32 @@ func layoutBoard(sc *scene, final bool) layout {
 		board: image.Rect(0, 0, bw, h),
 		panel: image.Rect(bw, 0, w, h),
 	}
+}
+
+// previewCorner returns the north-west cell of the preview's window around
+// cell c: the 5 × 5 cells that show the most placed tiles while keeping at
+// least one cell around c, centred on c when that is as good.
+func previewCorner(sc *scene, c engine.Cell) engine.Cell {
+	n := 2*previewReach + 1
+	best := engine.Cell{X: c.X - previewReach, Y: c.Y - previewReach}
+	bestN := -1
+	for _, d := range [...]int{0, -1, 1} {
+		for _, e := range [...]int{0, -1, 1} {
+			lo := engine.Cell{X: c.X - previewReach + d, Y: c.Y - previewReach + e}
+			count := 0
+			for y := lo.Y; y < lo.Y+n; y++ {
+				for x := lo.X; x < lo.X+n; x++ {
+					if _, ok := sc.at[engine.Cell{X: x, Y: y}]; ok {
+						count++
+					}
+				}
+			}
+			if count > bestN {
+				best, bestN = lo, count
+			}
+		}
+	}
+	return best
 }
 
 // board composes a board picture.

@@ -382,8 +382,8 @@ func TestOddBoards(t *testing.T) {
 			final := r.Final(g)
 			dump(t, "board", board)
 			for _, img := range []*image.RGBA{board, final} {
-				if s := img.Rect.Size(); s.X <= 0 || s.Y <= 0 {
-					t.Fatalf("size %v", s)
+				if s := img.Rect.Size(); s.X <= 0 || s.Y <= 0 || s.X > HardMaxSide || s.Y > HardMaxSide {
+					t.Fatalf("size %v, want at most %d a side", s, HardMaxSide)
 				}
 				var buf bytes.Buffer
 				if err := r.EncodePNG(&buf, img); err != nil {
@@ -460,7 +460,8 @@ func TestPreviewSpots(t *testing.T) {
 		t0, _ := g.Drawn()
 		pt0 := engine.PlacedTile{Tile: t0, Cell: p.Cell, Rotation: p.Rotation}
 		m := marginFor(previewTile)
-		cell := image.Rectangle{Min: image.Pt(m+previewReach*previewTile, 50+m+previewReach*previewTile)}
+		lo := previewCorner(sc, p.Cell)
+		cell := image.Rectangle{Min: image.Pt(m+(p.Cell.X-lo.X)*previewTile, 50+m+(p.Cell.Y-lo.Y)*previewTile)}
 		for i, s := range spots {
 			q := r.followerPoint(sc, pt0, s.Feature, s.Port)
 			x := cell.Min.X + int(q.x*previewTile)

@@ -36,7 +36,9 @@ func newScene(g *engine.Game, withCands bool) *scene {
 	if len(sc.tiles) > 1 {
 		sc.last = len(sc.tiles) - 1
 	}
-	sc.followers = g.Followers()
+	// Every follower that stood on the board: at the end, those the final
+	// scoring returned too.
+	sc.followers = g.FinalFollowers()
 	sc.closed = closedCities(sc)
 	if withCands && !g.Ended() {
 		seen := make(map[engine.Cell]bool)

@@ -1,0 +1,17 @@
+package render
+
+import (
+	"testing"
+
+	"github.com/meeple-works/carcassonne/engine"
+)
+
+func BenchmarkToPaletted(b *testing.B) {
+	g := playGame(b, engine.Config{Players: []string{"Alice", "Bob", "Carol", "Dave"}, Seed: 11}, 11, -1)
+	img := testRenderer().Board(g)
+	b.ReportAllocs()
+	for b.Loop() {
+		toPaletted(img)
+	}
+	b.ReportMetric(float64(img.Rect.Dx()*img.Rect.Dy())/1e6, "MPx")
+}
