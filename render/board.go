@@ -131,8 +131,7 @@ func blit(dst *image.RGBA, src *image.RGBA, x, y int) {
 // cells, the tiles, then the marks the style asks for, then the followers.
 func (r *Renderer) drawBoard(dst *image.RGBA, k *kit, sc *scene, w window, st boardStyle) {
 	t := w.tile
-	fillRect(dst, w.rect().Intersect(dst.Rect), colTable)
-	// Empty cells: a faint grid.
+	// The table under the board is the caller's. Empty cells: a faint grid.
 	for y := w.lo.Y; y <= w.hi.Y; y++ {
 		for x := w.lo.X; x <= w.hi.X; x++ {
 			c := engine.Cell{X: x, Y: y}

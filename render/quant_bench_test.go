@@ -11,7 +11,7 @@ func BenchmarkToPaletted(b *testing.B) {
 	img := testRenderer().Board(g)
 	b.ReportAllocs()
 	for b.Loop() {
-		toPaletted(img)
+		new(quantizer).toPaletted(img)
 	}
 	b.ReportMetric(float64(img.Rect.Dx()*img.Rect.Dy())/1e6, "MPx")
 }

@@ -31,6 +31,7 @@ type quantizer struct {
 	sumR, sumG, sumB [numBuckets]uint32
 	index            [numBuckets]uint8
 	used             []int32
+	pix              []byte // the paletted picture's pixels, reused
 }
 
 var quantizers = sync.Pool{New: func() any { return new(quantizer) }}
@@ -42,15 +43,14 @@ const maxQuantPixels = 1 << 24
 // toPaletted returns img as a paletted image of at most 256 colours: the
 // colours of the most used buckets (each the average of the pixels in it),
 // every other bucket mapped to the nearest of them. It returns false when
-// img has a pixel that is not opaque or is too large.
-func toPaletted(img *image.RGBA) (*image.Paletted, bool) {
+// img has a pixel that is not opaque or is too large. The result's pixels
+// belong to q: they are valid until q is used again.
+func (q *quantizer) toPaletted(img *image.RGBA) (*image.Paletted, bool) {
 	b := img.Rect
 	w, h := b.Dx(), b.Dy()
 	if w <= 0 || h <= 0 || w*h > maxQuantPixels {
 		return nil, false
 	}
-	q := quantizers.Get().(*quantizer)
-	defer quantizers.Put(q)
 	clear(q.count[:])
 	clear(q.sumR[:])
 	clear(q.sumG[:])
@@ -123,7 +123,10 @@ func toPaletted(img *image.RGBA) (*image.Paletted, bool) {
 		}
 		q.index[k] = uint8(best)
 	}
-	out := image.NewPaletted(b, pal)
+	if cap(q.pix) < w*h {
+		q.pix = make([]byte, w*h)
+	}
+	out := &image.Paletted{Pix: q.pix[:w*h], Stride: w, Rect: b, Palette: pal}
 	for y := range h {
 		row := img.Pix[y*img.Stride : y*img.Stride+4*w]
 		dst := out.Pix[y*out.Stride : y*out.Stride+w]

@@ -15,10 +15,11 @@ import (
 // pictures it has drawn (by tile kind, rotation and size), so one Renderer
 // should serve the whole program. It is safe for concurrent use.
 type Renderer struct {
-	kits    kitPool
-	cache   *cache
-	bufs    encoderPool
-	encoder png.Encoder
+	kits     kitPool
+	cache    *cache
+	bufs     encoderPool
+	canvases canvasPool
+	encoder  png.Encoder
 }
 
 // New returns a Renderer with the Go fonts parsed and empty caches.
@@ -51,7 +52,7 @@ var ErrNoDrawnTile = errors.New("render: the game is over, no tile is drawn")
 func (r *Renderer) Board(g *engine.Game) *image.RGBA {
 	k := r.kits.get()
 	defer r.kits.put(k)
-	return r.board(k, newScene(g, true), false)
+	return r.board(k, newScene(g, true), false, image.NewRGBA)
 }
 
 // Final returns the picture of the end of game g: the board with every
@@ -62,7 +63,7 @@ func (r *Renderer) Board(g *engine.Game) *image.RGBA {
 func (r *Renderer) Final(g *engine.Game) *image.RGBA {
 	k := r.kits.get()
 	defer r.kits.put(k)
-	return r.board(k, newScene(g, false), true)
+	return r.board(k, newScene(g, false), true, image.NewRGBA)
 }
 
 // previewTile is the tile size of a preview, in pixels, and previewReach
@@ -79,6 +80,11 @@ const (
 // the board with their names. It returns ErrNoDrawnTile when the game is
 // over and the engine's *engine.MoveError when p is not a legal placement.
 func (r *Renderer) Preview(g *engine.Game, p engine.Placement) (*image.RGBA, error) {
+	return r.preview(g, p, image.NewRGBA)
+}
+
+// preview draws Preview on a canvas from alloc.
+func (r *Renderer) preview(g *engine.Game, p engine.Placement, alloc func(image.Rectangle) *image.RGBA) (*image.RGBA, error) {
 	t, ok := g.Drawn()
 	if !ok {
 		return nil, ErrNoDrawnTile
@@ -100,7 +106,7 @@ func (r *Renderer) Preview(g *engine.Game, p engine.Placement) (*image.RGBA, err
 	captionH := 50
 	lineH := 28
 	listH := pad + lineH*max(1, len(spots)) + pad
-	img := image.NewRGBA(image.Rect(0, 0, boardW, captionH+n*tsz+2*m+listH))
+	img := alloc(image.Rect(0, 0, boardW, captionH+n*tsz+2*m+listH))
 	fillRect(img, img.Rect, colTable)
 
 	// Caption: who places which tile where.
@@ -207,9 +213,9 @@ func previewCorner(sc *scene, c engine.Cell) engine.Cell {
 }
 
 // board composes a board picture.
-func (r *Renderer) board(k *kit, sc *scene, final bool) *image.RGBA {
+func (r *Renderer) board(k *kit, sc *scene, final bool, alloc func(image.Rectangle) *image.RGBA) *image.RGBA {
 	l := layoutBoard(sc, final)
-	img := image.NewRGBA(image.Rectangle{Max: l.size})
+	img := alloc(image.Rectangle{Max: l.size})
 	fillRect(img, l.board, colTable)
 	cols, rows := l.win.cols(), l.win.rows()
 	st := boardStyle{cands: !final, last: !final, coords: true, allSides: cols >= 8 || rows >= 8}
@@ -222,23 +228,32 @@ func (r *Renderer) board(k *kit, sc *scene, final bool) *image.RGBA {
 	return img
 }
 
-// BoardPNG writes the picture of Board(g) to w as a PNG.
+// BoardPNG writes the picture of Board(g) to w as a PNG (see EncodePNG).
 func (r *Renderer) BoardPNG(w io.Writer, g *engine.Game) error {
-	return r.EncodePNG(w, r.Board(g))
+	k := r.kits.get()
+	img := r.board(k, newScene(g, true), false, r.canvases.get)
+	r.kits.put(k)
+	defer r.canvases.put(img)
+	return r.EncodePNG(w, img)
 }
 
-// FinalPNG writes the picture of Final(g) to w as a PNG.
+// FinalPNG writes the picture of Final(g) to w as a PNG (see EncodePNG).
 func (r *Renderer) FinalPNG(w io.Writer, g *engine.Game) error {
-	return r.EncodePNG(w, r.Final(g))
+	k := r.kits.get()
+	img := r.board(k, newScene(g, false), true, r.canvases.get)
+	r.kits.put(k)
+	defer r.canvases.put(img)
+	return r.EncodePNG(w, img)
 }
 
-// PreviewPNG writes the picture of Preview(g, p) to w as a PNG, or returns
-// Preview's error.
+// PreviewPNG writes the picture of Preview(g, p) to w as a PNG (see
+// EncodePNG), or returns Preview's error.
 func (r *Renderer) PreviewPNG(w io.Writer, g *engine.Game, p engine.Placement) error {
-	img, err := r.Preview(g, p)
+	img, err := r.preview(g, p, r.canvases.get)
 	if err != nil {
 		return err
 	}
+	defer r.canvases.put(img)
 	return r.EncodePNG(w, img)
 }
 
@@ -251,11 +266,35 @@ func (r *Renderer) PreviewPNG(w io.Writer, g *engine.Game, p engine.Placement) e
 // here; encoder buffers are pooled.
 func (r *Renderer) EncodePNG(w io.Writer, img image.Image) error {
 	if rgba, ok := img.(*image.RGBA); ok {
-		if p, ok := toPaletted(rgba); ok {
+		q := quantizers.Get().(*quantizer)
+		defer quantizers.Put(q)
+		if p, ok := q.toPaletted(rgba); ok {
 			return r.encoder.Encode(w, p)
 		}
 	}
 	return r.encoder.Encode(w, img)
+}
+
+// canvasPool lends the pictures that the *PNG methods draw and drop once
+// encoded. A lent canvas holds old pixels: the drawing covers every pixel.
+type canvasPool struct{ p sync.Pool }
+
+// get returns a canvas of bounds b; new, when the pool has none large
+// enough.
+func (c *canvasPool) get(b image.Rectangle) *image.RGBA {
+	n := 4 * b.Dx() * b.Dy()
+	if buf, ok := c.p.Get().(*[]byte); ok {
+		if cap(*buf) >= n {
+			return &image.RGBA{Pix: (*buf)[:n], Stride: 4 * b.Dx(), Rect: b}
+		}
+	}
+	return image.NewRGBA(b)
+}
+
+// put gives a canvas back.
+func (c *canvasPool) put(img *image.RGBA) {
+	buf := img.Pix[:0]
+	c.p.Put(&buf)
 }
 
 // encoderPool lends png encoder buffers.
