@@ -53,12 +53,6 @@ func (w window) cellRect(c engine.Cell) image.Rectangle {
 	return image.Rect(x, y, x+w.tile, y+w.tile)
 }
 
-// rect returns the pixels of the cells, margins included.
-func (w window) rect() image.Rectangle {
-	return image.Rect(w.origin.X-w.margin, w.origin.Y-w.margin,
-		w.origin.X+w.cols()*w.tile+w.margin, w.origin.Y+w.rows()*w.tile+w.margin)
-}
-
 func (w window) contains(c engine.Cell) bool {
 	return c.X >= w.lo.X && c.X <= w.hi.X && c.Y >= w.lo.Y && c.Y <= w.hi.Y
 }
@@ -94,7 +88,6 @@ type boardStyle struct {
 	allSides bool // coordinates on all four margins, not only top and left
 	focus    *engine.PlacedTile
 	spots    []engine.Spot // follower spots on focus, labelled A, B, …
-	player   int           // the player whose spots they are
 }
 
 var (

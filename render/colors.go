@@ -44,7 +44,6 @@ var (
 	colChurch     = rgb(0xeee6d3)
 	colChurchRoof = rgb(0xb9553a)
 	colChurchDark = rgb(0x8e3b27)
-	colHouse      = rgb(0xf4ecd8)
 
 	colShield     = rgb(0x2f5fb8)
 	colShieldMark = rgb(0xf6f1e0)

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"bytes"
 	"flag"
 	"image"
 	"image/png"
@@ -115,16 +114,6 @@ func bigTiles(tb testing.TB, k int) *engine.TileSet {
 		tb.Fatal(err)
 	}
 	return ts
-}
-
-// encode returns img as PNG bytes.
-func encode(tb testing.TB, r *Renderer, img image.Image) []byte {
-	tb.Helper()
-	var buf bytes.Buffer
-	if err := r.EncodePNG(&buf, img); err != nil {
-		tb.Fatal(err)
-	}
-	return buf.Bytes()
 }
 
 // dump writes img under -dump, named after the test.

@@ -46,9 +46,10 @@ var ErrNoDrawnTile = errors.New("render: the game is over, no tile is drawn")
 // drawn tile and the scoreboard (colour, name, points, followers in supply,
 // tiles left). Completed cities are drawn in gold, open ones in grey stone.
 //
-// The tile size, in pixels, adapts to the board: from MaxTile for small
-// boards down to MinTile, so that the picture's longest side stays within
-// MaxSide pixels.
+// The tile size adapts to the board: MaxTile pixels for small boards, less
+// for larger ones so that the picture's longest side stays within MaxSide
+// pixels, but never less than MinTile (see HardMaxSide for boards that
+// cannot fit). The panel is 300 pixels wide.
 func (r *Renderer) Board(g *engine.Game) *image.RGBA {
 	k := r.kits.get()
 	defer r.kits.put(k)
@@ -56,10 +57,11 @@ func (r *Renderer) Board(g *engine.Game) *image.RGBA {
 }
 
 // Final returns the picture of the end of game g: the board with every
-// follower still on it, and the final scoring table: points by player and
-// feature (roads, cities, cloisters, farms) summed from g.Events(), the
-// totals and the winners. For a game still running it shows the scores so
-// far.
+// follower that stood on it when the game ended (g.FinalFollowers), and in
+// the side panel the final scoring: points by player and feature (roads,
+// cities, cloisters, farms) summed from g.Events(), the totals, the winners,
+// and the same points as bars. For a game still running it shows the
+// scores so far. Tile sizes are chosen as for Board.
 func (r *Renderer) Final(g *engine.Game) *image.RGBA {
 	k := r.kits.get()
 	defer r.kits.put(k)
@@ -74,11 +76,14 @@ const (
 )
 
 // Preview returns the picture of one candidate placement p of the drawn
-// tile: the 5 × 5 cells around p.Cell with the drawn tile on p.Cell turned
-// by p.Rotation, and the follower spots the current player may use there
-// (g.FollowerSpots) labelled engine.SpotLabel(i), "A", "B", …, listed under
-// the board with their names. It returns ErrNoDrawnTile when the game is
-// over and the engine's *engine.MoveError when p is not a legal placement.
+// tile, 552 pixels wide: 5 × 5 cells of 96 pixels around p.Cell (shifted by
+// a cell toward the board when that shows more of it), the other tiles
+// dimmed, the drawn tile on p.Cell turned by p.Rotation and outlined, and
+// the follower spots the current player may use there (g.FollowerSpots)
+// labelled engine.SpotLabel(i), "A", "B", … where the follower would stand,
+// and listed under the board with their names (Spot.Name). It returns
+// ErrNoDrawnTile when the game is over, and the engine's *engine.MoveError
+// when p is not a legal placement.
 func (r *Renderer) Preview(g *engine.Game, p engine.Placement) (*image.RGBA, error) {
 	return r.preview(g, p, image.NewRGBA)
 }
@@ -132,7 +137,7 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, alloc func(image.
 		origin: image.Pt(m, captionH+m),
 		margin: m,
 	}
-	r.drawBoard(img, k, sc, win, boardStyle{coords: true, focus: &focus, spots: spots, player: cur})
+	r.drawBoard(img, k, sc, win, boardStyle{coords: true, focus: &focus, spots: spots})
 
 	// The spots, named.
 	y := captionH + n*tsz + 2*m + pad

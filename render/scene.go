@@ -114,8 +114,7 @@ func closedCities(sc *scene) []uint32 {
 	idx := map[node]int{}
 	var parent []int
 	var open []bool
-	var find func(int) int
-	find = func(a int) int {
+	find := func(a int) int {
 		for parent[a] != a {
 			parent[a] = parent[parent[a]]
 			a = parent[a]

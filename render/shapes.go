@@ -15,13 +15,12 @@ import (
 // pt is a point in unit tile coordinates (or, where said, in pixels).
 type pt struct{ x, y float64 }
 
-func (p pt) add(q pt) pt          { return pt{p.x + q.x, p.y + q.y} }
-func (p pt) sub(q pt) pt          { return pt{p.x - q.x, p.y - q.y} }
-func (p pt) mul(k float64) pt     { return pt{p.x * k, p.y * k} }
-func (p pt) dist(q pt) float64    { return math.Hypot(p.x-q.x, p.y-q.y) }
-func lerp(p, q pt, t float64) pt  { return p.add(q.sub(p).mul(t)) }
-func (p pt) scale(s float64) pt   { return pt{p.x * s, p.y * s} }
-func (p pt) turn(quarters int) pt { return rotatePt(p, quarters) }
+func (p pt) add(q pt) pt         { return pt{p.x + q.x, p.y + q.y} }
+func (p pt) sub(q pt) pt         { return pt{p.x - q.x, p.y - q.y} }
+func (p pt) mul(k float64) pt    { return pt{p.x * k, p.y * k} }
+func (p pt) dist(q pt) float64   { return math.Hypot(p.x-q.x, p.y-q.y) }
+func lerp(p, q pt, t float64) pt { return p.add(q.sub(p).mul(t)) }
+func (p pt) scale(s float64) pt  { return pt{p.x * s, p.y * s} }
 
 // rotatePt turns p clockwise by quarters × 90 degrees about the tile centre.
 func rotatePt(p pt, quarters int) pt {
