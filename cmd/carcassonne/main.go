@@ -1,6 +1,8 @@
 // Command carcassonne plays Carcassonne: the Discord bot, a local game in the
 // terminal, and tools to replay and render game records.
 //
+//	carcassonne play [--players Alice,Bob] [--seed N] [--resume ID]
+//	carcassonne games
 //	carcassonne replay [--json] FILE.rec
 package main
 
@@ -16,14 +18,22 @@ import (
 type cli struct {
 	Replay replayCmd `cmd:"" help:"Replay a game record and print where the game stands."`
 	Render renderCmd `cmd:"" help:"Render a game record as a picture of the board (PNG)."`
+	Play   playCmd   `cmd:"" help:"Play a game on this terminal, hot-seat, stored in the bot's database."`
+	Games  gamesCmd  `cmd:"" help:"List the games stored in the database."`
 }
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-// run parses args, runs the subcommand and returns the exit status.
+// run parses args, runs the subcommand with standard input and returns the
+// exit status.
 func run(args []string, stdout, stderr io.Writer) int {
+	return runWith(args, os.Stdin, stdout, stderr)
+}
+
+// runWith is run reading the subcommand's input from stdin.
+func runWith(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var c cli
 	parser, err := kong.New(&c,
 		kong.Name("carcassonne"),
@@ -53,7 +63,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			code = 2
 			return
 		}
-		if err := ctx.Run(&env{stdout: stdout, stderr: stderr}); err != nil {
+		if err := ctx.Run(&env{stdin: stdin, stdout: stdout, stderr: stderr}); err != nil {
 			fmt.Fprintln(stderr, "carcassonne:", err)
 			code = 1
 		}
@@ -66,5 +76,6 @@ type exitCode int
 
 // env is what every subcommand's Run receives.
 type env struct {
+	stdin          io.Reader
 	stdout, stderr io.Writer
 }

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"strings"
+
+	"github.com/meeple-works/carcassonne/storage"
+)
+
+// gamesCmd is `carcassonne games`: the games stored in the database, local
+// and Discord ones, newest first.
+type gamesCmd struct {
+	DB    string `name:"db" env:"CARCASSONNE_DB" default:"carcassonne.db" help:"The SQLite database file, the bot's."`
+	Limit int    `name:"limit" default:"20" help:"Show at most this many games, newest first (0 for all)."`
+}
+
+// Run lists the games: id, status, turn (the turn being played; for a
+// finished game, the number of turns played), when last updated (local
+// time) and the players. It does not create a database that does not
+// exist.
+func (c *gamesCmd) Run(e *env) error {
+	if c.DB == "" {
+		c.DB = storage.DefaultPath
+	}
+	if c.Limit < 0 {
+		return fmt.Errorf("--limit is 0 (every game) or more, not %d", c.Limit)
+	}
+	if _, err := os.Stat(c.DB); errors.Is(err, fs.ErrNotExist) {
+		fmt.Fprintf(e.stdout, "No games yet: %s does not exist. Start one with: carcassonne play\n", c.DB)
+		return nil
+	}
+	ctx := context.Background()
+	st, err := storage.Open(ctx, c.DB)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	games, err := st.List(ctx, c.Limit)
+	if err != nil {
+		return err
+	}
+	if len(games) == 0 {
+		fmt.Fprintf(e.stdout, "No games in %s yet. Start one with: carcassonne play\n", c.DB)
+		return nil
+	}
+	fmt.Fprintf(e.stdout, "%4s  %-8s  %4s  %-16s  %s\n", "ID", "STATUS", "TURN", "UPDATED", "PLAYERS")
+	running := false
+	for _, g := range games {
+		var names []string
+		for _, s := range g.Seats {
+			names = append(names, s.Name)
+		}
+		where := ""
+		if g.GuildID != "" || g.ChannelID != "" {
+			where = " (Discord)"
+		}
+		fmt.Fprintf(e.stdout, "%4d  %-8s  %4s  %-16s  %s%s\n", g.ID, g.Status, turnOf(ctx, st, g),
+			g.UpdatedAt.Local().Format("2006-01-02 15:04"), strings.Join(names, ", "), where)
+		running = running || g.Status == storage.StatusRunning && where == ""
+	}
+	if running {
+		fmt.Fprintln(e.stdout, "Continue a running game with: carcassonne play --resume ID")
+	}
+	return nil
+}
+
+// turnOf returns the turn of stored game g as games shows it: the turn
+// being played, the number of turns played once finished, "-" for a lobby
+// or a game whose moves do not read.
+func turnOf(ctx context.Context, st *storage.Store, g storage.Game) string {
+	if g.Status == storage.StatusLobby {
+		return "-"
+	}
+	rec, err := st.Record(ctx, g.ID)
+	if err != nil {
+		return "-"
+	}
+	played := 0
+	for _, t := range rec.Turns {
+		if !t.Move.Discard && !t.Move.Resign {
+			played++
+		}
+	}
+	if g.Status == storage.StatusFinished {
+		return fmt.Sprint(played)
+	}
+	return fmt.Sprint(played + 1)
+}
