@@ -111,7 +111,7 @@ func drawTileArt(tg *tileGeom, t *engine.Tile, size int, closed uint32) *image.R
 	for i, fg := range tg.feats {
 		if fg.kind == engine.City && (t.Features[i].Pennants > 0 || t.Features[i].Markers&engine.Pennant != 0) {
 			for _, p := range fg.pennants[:min(len(fg.pennants), 1)] {
-				drawShield(dc, p.scale(s), 0.15*s)
+				drawShield(dc, p.scale(s), math.Max(9, 0.17*s))
 			}
 		}
 	}

@@ -239,7 +239,7 @@ func (r *Renderer) drawCandidates(dst *image.RGBA, k *kit, sc *scene, w window) 
 }
 
 // meepleHeight returns the height of a follower on tiles of size t.
-func meepleHeight(t int) int { return max(17, t*42/100) }
+func meepleHeight(t int) int { return max(25, t*42/100) }
 
 // meeple returns the sprite of player p's follower, h pixels tall.
 func (r *Renderer) meeple(k *kit, sc *scene, p, h int, lying bool) *image.RGBA {
@@ -249,7 +249,7 @@ func (r *Renderer) meeple(k *kit, sc *scene, p, h int, lying bool) *image.RGBA {
 	}
 	fill, ink := PlayerColour(p), playerInk[((p%6)+6)%6]
 	return r.cache.sprite(spriteKey{kind: spriteMeeple, size: h, player: p % 6, lying: lying, letter: mark}, func() *image.RGBA {
-		fs := h * 36 / 100
+		fs := h * 42 / 100
 		if len(mark) > 1 {
 			fs = h * 28 / 100
 		}

@@ -204,8 +204,14 @@ func TestCandidateNumbers(t *testing.T) {
 			want = append(want, p.Cell)
 		}
 	}
-	if got := newScene(g, true).cands; !slices.Equal(got, want) {
+	if got := Candidates(g); !slices.Equal(got, want) {
 		t.Fatalf("cells %v, want %v", got, want)
+	}
+	if got := newScene(g, true).cands; !slices.Equal(got, want) {
+		t.Fatalf("the scene's cells %v, want %v", got, want)
+	}
+	if got := Candidates(loadGame(t, "full-game.rec")); got != nil {
+		t.Fatalf("an ended game: cells %v, want none", got)
 	}
 }
 

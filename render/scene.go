@@ -40,16 +40,29 @@ func newScene(g *engine.Game, withCands bool) *scene {
 	// scoring returned too.
 	sc.followers = g.FinalFollowers()
 	sc.closed = closedCities(sc)
-	if withCands && !g.Ended() {
-		seen := make(map[engine.Cell]bool)
-		for _, p := range g.Placements() {
-			if !seen[p.Cell] {
-				seen[p.Cell] = true
-				sc.cands = append(sc.cands, p.Cell)
-			}
-		}
+	if withCands {
+		sc.cands = Candidates(g)
 	}
 	return sc
+}
+
+// Candidates returns the cells where the drawn tile of g fits, as Board
+// numbers them: cell i carries the number i+1. Each cell appears once, in
+// the order of its first placement in g.Placements() (by row, then column).
+// It returns nil when the game is over or the tile fits nowhere.
+func Candidates(g *engine.Game) []engine.Cell {
+	if g.Ended() {
+		return nil
+	}
+	var cells []engine.Cell
+	seen := make(map[engine.Cell]bool)
+	for _, p := range g.Placements() {
+		if !seen[p.Cell] {
+			seen[p.Cell] = true
+			cells = append(cells, p.Cell)
+		}
+	}
+	return cells
 }
 
 // validTile reports whether t names a tile of the set with a rotation.
