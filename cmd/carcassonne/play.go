@@ -8,6 +8,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -163,6 +164,15 @@ func (c *playCmd) Run(e *env) error {
 		board: newBoardWriter(c.Out), resume: resumeCommand(g.ID, c.DB),
 	}
 	defer s.board.close()
+	if !s.echo {
+		// Ctrl-C at a terminal stops like quit: the moves are stored
+		// already, say how to go on.
+		stop := onInterrupt(func() {
+			fmt.Fprintf(e.stdout, "\nStopped; game %d is stored. Continue it with %s\n", g.ID, s.resume)
+			os.Exit(130)
+		})
+		defer stop()
+	}
 	s.intro(c.Resume != nil)
 	// The first picture is written before the first prompt, so that a bad
 	// --out is said at once.
@@ -240,6 +250,25 @@ func quoteArg(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// onInterrupt calls f on SIGINT (Ctrl-C) until the returned stop is
+// called.
+func onInterrupt(f func()) (stop func()) {
+	sig := make(chan os.Signal, 1)
+	done := make(chan struct{})
+	signal.Notify(sig, os.Interrupt)
+	go func() {
+		select {
+		case <-sig:
+			f()
+		case <-done:
+		}
+	}()
+	return func() {
+		signal.Stop(sig)
+		close(done)
+	}
 }
 
 // isTerminal reports whether r is a terminal (a character device), whose
