@@ -1,0 +1,88 @@
+package storage
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/meeple-works/carcassonne/engine"
+)
+
+func TestRemindersAndTimeouts(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openTest(t)
+	g, err := s.CreateGame(ctx, NewGame{Host: Player{UserID: "a", Name: "A"}, MaxSeats: 2, TurnTimeout: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Join(ctx, g.ID, Player{UserID: "b", Name: "B"}); err != nil {
+		t.Fatal(err)
+	}
+	if g, err = s.Start(ctx, g.ID, 9); err != nil {
+		t.Fatal(err)
+	}
+	if g.Deadline.IsZero() {
+		t.Fatal("no deadline")
+	}
+	due := func(at time.Time) int {
+		t.Helper()
+		gs, err := s.RemindersDue(ctx, at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(gs)
+	}
+	if n := due(g.Deadline.Add(-40 * time.Minute)); n != 0 {
+		t.Fatalf("reminder due with 40 of 60 minutes left: %d", n)
+	}
+	half := g.Deadline.Add(-20 * time.Minute)
+	if n := due(half); n != 1 {
+		t.Fatalf("reminders due at 20 minutes left: %d, want 1", n)
+	}
+	if ok, err := s.SetReminded(ctx, g.ID, g.Moves); err != nil || !ok {
+		t.Fatalf("SetReminded: %v %v", ok, err)
+	}
+	if ok, _ := s.SetReminded(ctx, g.ID, g.Moves); ok {
+		t.Fatal("reminded twice for one turn")
+	}
+	if n := due(half); n != 0 {
+		t.Fatalf("reminder due again after it was sent: %d", n)
+	}
+	// Two moves played for seat 0 by timeout, then one by the player.
+	_, st, err := s.Load(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	play := func(req string) {
+		t.Helper()
+		_, st, err = s.Load(ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tile, _ := st.Drawn()
+		m := engine.Move{Tile: tile, Discard: true}
+		if ps := st.Placements(); len(ps) > 0 {
+			m = engine.Move{Tile: tile, Cell: ps[0].Cell, Rotation: ps[0].Rotation}
+		}
+		cur, _ := s.Get(ctx, g.ID)
+		if _, err := s.AppendMove(ctx, g.ID, cur.Moves, m, req); err != nil {
+			t.Fatal(err)
+		}
+	}
+	count := func(seat, want int) {
+		t.Helper()
+		n, err := s.TurnTimeouts(ctx, g.ID, seat)
+		if err != nil || n != want {
+			t.Fatalf("seat %d: %d timeouts in a row (%v), want %d", seat, n, err, want)
+		}
+	}
+	play("timeout:1:0") // seat 0
+	play("b-1")         // seat 1
+	play("timeout:1:2") // seat 0
+	count(0, 2)
+	count(1, 0)
+	play("timeout:1:3") // seat 1
+	play("a-4")         // seat 0
+	count(0, 0)
+	count(1, 1)
+}
