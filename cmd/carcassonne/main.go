@@ -16,6 +16,7 @@ import (
 
 // cli is the command line: one field per subcommand.
 type cli struct {
+	Bot    botCmd    `cmd:"" default:"1" help:"Run the Discord bot (the default command)."`
 	Replay replayCmd `cmd:"" help:"Replay a game record and print where the game stands."`
 	Render renderCmd `cmd:"" help:"Render a game record as a picture of the board (PNG)."`
 	Play   playCmd   `cmd:"" help:"Play a game on this terminal, hot-seat, stored in the bot's database."`

@@ -1,0 +1,223 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/storage"
+)
+
+// GameStore is what the bot needs of the games' storage; storage.Store
+// implements it.
+type GameStore interface {
+	CreateGame(ctx context.Context, ng storage.NewGame) (storage.Game, error)
+	Get(ctx context.Context, id int64) (storage.Game, error)
+	Join(ctx context.Context, id int64, p storage.Player) (storage.Game, error)
+	Leave(ctx context.Context, id int64, userID string) (storage.Game, error)
+	Start(ctx context.Context, id int64, seed uint64) (storage.Game, error)
+	Resign(ctx context.Context, id int64, userID, requestID string) (storage.AppendResult, error)
+	SetThread(ctx context.Context, id int64, threadID string) error
+	SetLobbyMessage(ctx context.Context, id int64, messageID string) error
+	SetTurnMessage(ctx context.Context, id int64, messageID string) error
+	SetDeadline(ctx context.Context, id int64, t time.Time) error
+	MarkStatus(ctx context.Context, id int64, status storage.Status, reason string) error
+	GameByThread(ctx context.Context, threadID string) (storage.Game, error)
+	GamesByChannel(ctx context.Context, channelID string, statuses ...storage.Status) ([]storage.Game, error)
+	Due(ctx context.Context, t time.Time) ([]storage.Game, error)
+	AppendMove(ctx context.Context, id int64, expected int, m engine.Move, requestID string) (storage.AppendResult, error)
+	Load(ctx context.Context, id int64) (storage.Game, *engine.Game, error)
+	Record(ctx context.Context, id int64) (*engine.Record, error)
+	TurnTimeouts(ctx context.Context, id int64, seat int) (int, error)
+	SetReminded(ctx context.Context, id int64, moves int) (bool, error)
+	RemindersDue(ctx context.Context, t time.Time) ([]storage.Game, error)
+}
+
+// Renderer draws the pictures the bot posts, as PNG files; render.Renderer
+// implements it.
+type Renderer interface {
+	// BoardPNG draws the board with the drawn tile's legal cells numbered.
+	BoardPNG(w io.Writer, g *engine.Game) error
+	// PreviewPNG draws the neighbourhood of placement p of the drawn tile
+	// with its follower spots labelled.
+	PreviewPNG(w io.Writer, g *engine.Game, p engine.Placement) error
+	// FinalPNG draws the final board and scoring table.
+	FinalPNG(w io.Writer, g *engine.Game) error
+}
+
+// pngOf runs one of the Renderer's methods into a byte slice.
+func pngOf(draw func(w io.Writer) error) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := draw(&buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// Config sets up a Bot.
+type Config struct {
+	// Token is the bot token (without "Bot "). Never logged.
+	Token string
+	// GuildID, when set, registers the command in that guild only, which
+	// Discord applies at once (for development); otherwise globally.
+	GuildID string
+	// APIURL, when set, sends every request meant for https://discord.com
+	// to this address instead (a local server that speaks Discord's API);
+	// the gateway address then comes from its GET /gateway.
+	APIURL string
+	// Store keeps the games; Renderer draws them.
+	Store    GameStore
+	Renderer Renderer
+	// Log receives the bot's logs; nil means slog.Default().
+	Log *slog.Logger
+	// Now returns the time; nil means time.Now.
+	Now func() time.Time
+	// Tick is how often turn deadlines are checked; 0 means 10 seconds.
+	Tick time.Duration
+	// Seed returns the seed of a new game's draw pile; nil means random.
+	Seed func() uint64
+}
+
+// Bot is a running Carcassonne bot.
+type Bot struct {
+	cfg   Config
+	s     *discordgo.Session
+	store GameStore
+	draw  Renderer
+	log   *slog.Logger
+	appID string
+
+	mu    sync.Mutex
+	locks map[int64]*sync.Mutex
+	wg    sync.WaitGroup
+	ctx   context.Context
+}
+
+// New makes a bot from cfg. It returns an error when the token, the store or
+// the renderer is missing, or the API URL does not parse.
+func New(cfg Config) (*Bot, error) {
+	if cfg.Token == "" {
+		return nil, errors.New("bot: the Discord token is missing (set DISCORD_TOKEN)")
+	}
+	if cfg.Store == nil || cfg.Renderer == nil {
+		return nil, errors.New("bot: a store and a renderer are needed")
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.Default()
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Tick <= 0 {
+		cfg.Tick = 10 * time.Second
+	}
+	if cfg.Seed == nil {
+		cfg.Seed = randomSeed
+	}
+	s, err := discordgo.New("Bot " + cfg.Token)
+	if err != nil {
+		return nil, fmt.Errorf("bot: %w", err)
+	}
+	if cfg.APIURL != "" {
+		base, err := url.Parse(strings.TrimRight(cfg.APIURL, "/"))
+		if err != nil || base.Scheme == "" || base.Host == "" {
+			return nil, fmt.Errorf("bot: DISCORD_API_URL %q is not a URL", cfg.APIURL)
+		}
+		s.Client = &http.Client{Transport: rewrite{base: base, next: http.DefaultTransport}, Timeout: 20 * time.Second}
+	}
+	s.Identify.Intents = discordgo.IntentsGuilds
+	s.ShouldRetryOnRateLimit = true
+	s.MaxRestRetries = 2
+	b := &Bot{cfg: cfg, s: s, store: cfg.Store, draw: cfg.Renderer, log: cfg.Log, locks: map[int64]*sync.Mutex{}}
+	return b, nil
+}
+
+// rewrite sends requests for https://discord.com to base, keeping the path.
+type rewrite struct {
+	base *url.URL
+	next http.RoundTripper
+}
+
+// RoundTrip implements http.RoundTripper.
+func (rw rewrite) RoundTrip(r *http.Request) (*http.Response, error) {
+	if r.URL.Host == "discord.com" || strings.HasSuffix(r.URL.Host, ".discord.com") {
+		r = r.Clone(r.Context())
+		r.URL.Scheme = rw.base.Scheme
+		r.URL.Host = rw.base.Host
+		r.URL.Path = strings.TrimRight(rw.base.Path, "/") + r.URL.Path
+		r.Host = rw.base.Host
+	}
+	return rw.next.RoundTrip(r)
+}
+
+// Run connects to the gateway, registers the /carcassonne command, serves
+// interactions and turn deadlines, and returns when ctx is cancelled (after
+// the interactions under way have finished) or the connection fails.
+func (b *Bot) Run(ctx context.Context) error {
+	b.ctx = ctx
+	remove := b.s.AddHandler(func(s *discordgo.Session, i *discordgo.InteractionCreate) {
+		b.wg.Add(1)
+		defer b.wg.Done()
+		b.handle(i)
+	})
+	defer remove()
+	if err := b.s.Open(); err != nil {
+		return fmt.Errorf("bot: connecting to Discord: %w", err)
+	}
+	defer b.s.Close()
+	if b.s.State != nil && b.s.State.User != nil {
+		b.appID = b.s.State.User.ID
+	}
+	if b.s.State != nil && b.s.State.Application != nil && b.s.State.Application.ID != "" {
+		b.appID = b.s.State.Application.ID
+	}
+	if _, err := b.s.ApplicationCommandBulkOverwrite(b.appID, b.cfg.GuildID, commands()); err != nil {
+		return fmt.Errorf("bot: registering the command: %w", err)
+	}
+	b.log.Info("bot ready", "app", b.appID, "guild", b.cfg.GuildID)
+	b.resume(ctx)
+	t := time.NewTicker(b.cfg.Tick)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			b.log.Info("bot stopping")
+			b.wg.Wait()
+			return nil
+		case <-t.C:
+			b.tick(ctx)
+		}
+	}
+}
+
+// lock returns the lock of game id, which serializes its moves.
+func (b *Bot) lock(id int64) *sync.Mutex {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	m, ok := b.locks[id]
+	if !ok {
+		m = &sync.Mutex{}
+		b.locks[id] = m
+	}
+	return m
+}
+
+// context returns a context for work on one interaction.
+func (b *Bot) context() (context.Context, context.CancelFunc) {
+	parent := b.ctx
+	if parent == nil {
+		parent = context.Background()
+	}
+	return context.WithTimeout(context.WithoutCancel(parent), 60*time.Second)
+}

@@ -1,0 +1,248 @@
+package bot
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"fmt"
+	"runtime/debug"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// commandName is the one top-level command.
+const commandName = "carcassonne"
+
+// Turn timeouts offered by /carcassonne new, by option value.
+var timeoutChoices = []struct{ name, value string }{
+	{"off", "off"}, {"5 minutes", "5m"}, {"1 hour", "1h"}, {"24 hours", "24h"},
+}
+
+// commands returns the /carcassonne command with its subcommands
+// (spec/discord.md, "Commands").
+func commands() []*discordgo.ApplicationCommand {
+	minSeats, maxSeats := float64(2), float64(5)
+	sub := func(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
+		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: name, Description: desc, Options: opts}
+	}
+	str := func(name, desc string, auto bool, choices ...*discordgo.ApplicationCommandOptionChoice) *discordgo.ApplicationCommandOption {
+		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionString, Name: name, Description: desc, Autocomplete: auto, Choices: choices}
+	}
+	choice := func(name, value string) *discordgo.ApplicationCommandOptionChoice {
+		return &discordgo.ApplicationCommandOptionChoice{Name: name, Value: value}
+	}
+	var timeouts []*discordgo.ApplicationCommandOptionChoice
+	for _, c := range timeoutChoices {
+		timeouts = append(timeouts, choice(c.name, c.value))
+	}
+	perm := int64(discordgo.PermissionSendMessages)
+	return []*discordgo.ApplicationCommand{{
+		Name:                     commandName,
+		Description:              "Play Carcassonne in this channel",
+		DefaultMemberPermissions: &perm,
+		Options: []*discordgo.ApplicationCommandOption{
+			sub("new", "Open a lobby for a new game in this channel",
+				str("farms", "How farms score", false, choice("per farm (current rules)", "per-farm"), choice("per city (1st edition)", "per-city"), choice("off (no farmers)", "off")),
+				str("tiny-city", "What a completed city of two tiles scores", false, choice("4 points (current rules)", "4"), choice("2 points (old rule)", "2")),
+				str("turn-timeout", "How long a player has for a turn", false, timeouts...),
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "seats", Description: "Most players (2 to 5)", MinValue: &minSeats, MaxValue: maxSeats},
+			),
+			sub("join", "Take a seat in the lobby"),
+			sub("leave", "Give up your seat in the lobby"),
+			sub("start", "Start the game (host)",
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "solo", Description: "Start a solo game with one player"}),
+			sub("place", "Place your tile by typing",
+				str("position", "The cell, like (2,-1)", true),
+				str("rotation", "Degrees clockwise", true),
+				str("follower", "Where your follower stands, or none", true)),
+			sub("board", "Show the board"),
+			sub("score", "Show the scoreboard"),
+			sub("record", "Get the game record (.rec)"),
+			sub("resign", "Leave the running game; your turns are skipped"),
+			sub("stop", "End the game early, without a winner (host or Manage Messages)"),
+			sub("help", "How to play"),
+		},
+	}}
+}
+
+// handle serves one interaction. It never panics: a panic is logged and
+// answered with an apology.
+func (b *Bot) handle(ic *discordgo.InteractionCreate) {
+	if ic == nil || ic.Interaction == nil {
+		return
+	}
+	i := ic.Interaction
+	defer func() {
+		if r := recover(); r != nil {
+			b.log.Error("panic serving an interaction", "panic", r, "stack", string(debug.Stack()))
+			b.replyError(i, "Something went wrong on my side; the game is unchanged.")
+		}
+	}()
+	if i.ID == "" || i.Token == "" {
+		return
+	}
+	if actor(i) == nil || i.Data == nil {
+		b.replyError(i, "I could not read that request; nothing was changed.")
+		return
+	}
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand:
+		b.onCommand(i)
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		b.onAutocomplete(i)
+	case discordgo.InteractionMessageComponent:
+		b.onComponent(i)
+	default:
+		b.replyError(i, "I do not know what to do with that.")
+	}
+}
+
+// actor returns the user who sent the interaction, or nil.
+func actor(i *discordgo.Interaction) *discordgo.User {
+	if i.Member != nil && i.Member.User != nil {
+		return i.Member.User
+	}
+	return i.User
+}
+
+// displayName is the name shown for u in this guild.
+func displayName(i *discordgo.Interaction) string {
+	if i.Member != nil && i.Member.Nick != "" {
+		return i.Member.Nick
+	}
+	u := actor(i)
+	if u == nil {
+		return "someone"
+	}
+	if u.GlobalName != "" {
+		return u.GlobalName
+	}
+	return u.Username
+}
+
+// canModerate reports whether the member may stop any game: Manage Messages.
+func canModerate(i *discordgo.Interaction) bool {
+	return i.Member != nil && i.Member.Permissions&discordgo.PermissionManageMessages != 0
+}
+
+func (b *Bot) onCommand(i *discordgo.Interaction) {
+	data, ok := i.Data.(discordgo.ApplicationCommandInteractionData)
+	if !ok || data.Name != commandName || len(data.Options) != 1 || data.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand {
+		b.replyError(i, "I do not know that command.")
+		return
+	}
+	sub := data.Options[0]
+	opts := map[string]*discordgo.ApplicationCommandInteractionDataOption{}
+	for _, o := range sub.Options {
+		if o != nil {
+			opts[o.Name] = o
+		}
+	}
+	switch sub.Name {
+	case "new":
+		b.cmdNew(i, opts)
+	case "join":
+		b.cmdJoin(i)
+	case "leave":
+		b.cmdLeave(i)
+	case "start":
+		solo := false
+		if o := opts["solo"]; o != nil {
+			v, ok := o.Value.(bool)
+			solo = ok && v
+		}
+		b.cmdStart(i, solo)
+	case "place":
+		b.cmdPlace(i, opts)
+	case "board":
+		b.cmdBoard(i)
+	case "score":
+		b.cmdScore(i)
+	case "record":
+		b.cmdRecord(i)
+	case "resign":
+		b.cmdResign(i)
+	case "stop":
+		b.cmdStop(i)
+	case "help":
+		b.reply(i, &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral, Embeds: []*discordgo.MessageEmbed{helpEmbed()}})
+	default:
+		b.replyError(i, "I do not know that command.")
+	}
+}
+
+func (b *Bot) onComponent(i *discordgo.Interaction) {
+	data, ok := i.Data.(discordgo.MessageComponentInteractionData)
+	if !ok {
+		b.replyError(i, "I could not read that button.")
+		return
+	}
+	id, err := parseID(data.CustomID)
+	if err != nil {
+		b.replyError(i, "I do not know that button.")
+		return
+	}
+	switch id.action {
+	case actJoin:
+		b.lobbyJoin(i, id.game, true)
+	case actLeave:
+		b.lobbyLeave(i, id.game, true)
+	case actStart:
+		b.lobbyStart(i, id.game, false, true)
+	case actCancel:
+		b.lobbyCancel(i, id.game)
+	case actCell:
+		if len(data.Values) != 1 {
+			b.replyError(i, "Pick one cell.")
+			return
+		}
+		b.pickCell(i, id, data.Values[0])
+	case actRotL, actRotR, actSpot, actBack, actOK:
+		b.preview(i, id, data.Values)
+	}
+}
+
+// reply answers the interaction with a new message.
+func (b *Bot) reply(i *discordgo.Interaction, data *discordgo.InteractionResponseData) {
+	if err := b.s.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}); err != nil {
+		b.log.Warn("answering an interaction", "err", err)
+	}
+}
+
+// replyError answers with an ephemeral message that says why.
+func (b *Bot) replyError(i *discordgo.Interaction, text string) {
+	b.reply(i, &discordgo.InteractionResponseData{Content: text, Flags: discordgo.MessageFlagsEphemeral})
+}
+
+// defer_ acknowledges the interaction so that the work may take longer than
+// Discord's 3 seconds: for a command, a message to come (ephemeral or not);
+// for a component, an update of its message.
+func (b *Bot) deferReply(i *discordgo.Interaction, ephemeral bool) error {
+	t := discordgo.InteractionResponseDeferredChannelMessageWithSource
+	var data *discordgo.InteractionResponseData
+	if ephemeral {
+		data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
+	}
+	return b.s.InteractionRespond(i, &discordgo.InteractionResponse{Type: t, Data: data})
+}
+
+func (b *Bot) deferUpdate(i *discordgo.Interaction) error {
+	return b.s.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate})
+}
+
+// editReply replaces the deferred or original response's content.
+func (b *Bot) editReply(i *discordgo.Interaction, text string) {
+	empty := []discordgo.MessageComponent{}
+	noFiles := []*discordgo.MessageAttachment{}
+	noEmbeds := []*discordgo.MessageEmbed{}
+	if _, err := b.s.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &text, Components: &empty, Attachments: &noFiles, Embeds: &noEmbeds}); err != nil {
+		b.log.Warn("editing a response", "err", err)
+	}
+}
+
+func randomSeed() uint64 {
+	var buf [8]byte
+	if _, err := rand.Read(buf[:]); err != nil {
+		panic(fmt.Sprintf("bot: no randomness: %v", err))
+	}
+	return binary.LittleEndian.Uint64(buf[:])
+}

@@ -1,0 +1,12 @@
+// Package bot plays Carcassonne in Discord (../shared/spec/discord.md): the
+// /carcassonne command and its subcommands, the lobby with its buttons, a
+// thread per game, a message per turn with the board image and a select menu
+// of the cells where the drawn tile fits, the ephemeral placement preview with
+// rotation buttons, the follower menu, Confirm and Back, turn summaries, turn
+// timeouts, and the end with the final scoring and the game record.
+//
+// Create a Bot with New from a Config (a discordgo session, a GameStore such
+// as storage.Store, and a Renderer), then call Run until its context is
+// cancelled. Every move is stored before it is announced; the interaction id
+// is the move's request id, so a retried or double-clicked Confirm plays once.
+package bot

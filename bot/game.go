@@ -1,0 +1,558 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/storage"
+)
+
+// cmdPlace plays a whole turn typed as /carcassonne place.
+func (b *Bot) cmdPlace(i *discordgo.Interaction, opts map[string]*discordgo.ApplicationCommandInteractionDataOption) {
+	ctx, cancel := b.context()
+	defer cancel()
+	g, err := b.findGame(ctx, i, storage.StatusRunning)
+	if err != nil {
+		b.replyError(i, playerError(err))
+		return
+	}
+	c, err := parseCellText(optString(opts, "position"))
+	if err != nil {
+		b.replyError(i, "position is a cell like (2,-1): pick one from the list.")
+		return
+	}
+	if err := b.deferReply(i, true); err != nil {
+		b.log.Warn("deferring", "err", err)
+	}
+	l := b.lock(g.ID)
+	l.Lock()
+	defer l.Unlock()
+	g, st, why := b.turnCheck(ctx, i, g.ID, -1)
+	if why != "" && why != "This turn is over." {
+		b.editReply(i, why)
+		return
+	}
+	g, st, why = b.turnCheck(ctx, i, g.ID, g.Moves)
+	if why != "" {
+		b.editReply(i, why)
+		return
+	}
+	rots := rotationsAt(st.Placements(), c)
+	if len(rots) == 0 {
+		t, _ := st.Drawn()
+		b.editReply(i, fmt.Sprintf("Tile %s does not fit on (%s): pick a cell from the list.", st.TileSet().Name(t), c))
+		return
+	}
+	r := rots[0]
+	if v := strings.TrimSuffix(strings.TrimSpace(optString(opts, "rotation")), "°"); v != "" {
+		deg := 0
+		if _, err := fmt.Sscanf(v, "%d", &deg); err != nil {
+			b.editReply(i, "rotation is 0, 90, 180 or 270.")
+			return
+		}
+		rr, ok := engine.RotationFromDegrees(deg)
+		if !ok {
+			b.editReply(i, "rotation is 0, 90, 180 or 270.")
+			return
+		}
+		if !containsRot(rots, rr) {
+			b.editReply(i, fmt.Sprintf("The tile does not fit on (%s) turned %d°.", c, deg))
+			return
+		}
+		r = rr
+	}
+	port := engine.NoPort
+	if v := strings.TrimSpace(optString(opts, "follower")); v != "" && v != "none" && v != "-" {
+		p, ok := engine.ParsePort(v)
+		if !ok || !hasSpot(st.FollowerSpots(engine.Placement{Cell: c, Rotation: r}), p) {
+			b.editReply(i, "Your follower cannot stand there: pick a spot from the list.")
+			return
+		}
+		port = p
+	}
+	b.editReply(i, b.play(ctx, i, g.ID, g.Moves, c, r, port))
+}
+
+func containsRot(rs []engine.Rotation, r engine.Rotation) bool {
+	for _, x := range rs {
+		if x == r {
+			return true
+		}
+	}
+	return false
+}
+
+// onAutocomplete suggests the legal cells, rotations and follower spots for
+// /carcassonne place.
+func (b *Bot) onAutocomplete(i *discordgo.Interaction) {
+	ctx, cancel := b.context()
+	defer cancel()
+	var choices []*discordgo.ApplicationCommandOptionChoice
+	respond := func() {
+		if len(choices) > 25 {
+			choices = choices[:25]
+		}
+		if err := b.s.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+			Data: &discordgo.InteractionResponseData{Choices: choices}}); err != nil {
+			b.log.Warn("answering autocomplete", "err", err)
+		}
+	}
+	defer respond()
+	data, ok := i.Data.(discordgo.ApplicationCommandInteractionData)
+	if !ok || len(data.Options) != 1 || data.Options[0].Name != "place" {
+		return
+	}
+	var focused *discordgo.ApplicationCommandInteractionDataOption
+	vals := map[string]string{}
+	for _, o := range data.Options[0].Options {
+		if o == nil {
+			continue
+		}
+		if s, ok := o.Value.(string); ok {
+			vals[o.Name] = s
+		}
+		if o.Focused {
+			focused = o
+		}
+	}
+	if focused == nil {
+		return
+	}
+	g, err := b.findGame(ctx, i, storage.StatusRunning)
+	if err != nil {
+		return
+	}
+	_, st, err := b.store.Load(ctx, g.ID)
+	if err != nil || st.Ended() {
+		return
+	}
+	ps := st.Placements()
+	typed := strings.ToLower(strings.TrimSpace(vals[focused.Name]))
+	add := func(name, value string) {
+		if typed == "" || strings.Contains(strings.ToLower(name), typed) {
+			choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: name, Value: value})
+		}
+	}
+	switch focused.Name {
+	case "position":
+		for k, c := range cellsOf(ps) {
+			add(fmt.Sprintf("%d · (%d,%d)", k+1, c.X, c.Y), c.String())
+		}
+	case "rotation":
+		c, err := parseCellText(vals["position"])
+		if err != nil {
+			return
+		}
+		for _, r := range rotationsAt(ps, c) {
+			add(r.String()+"°", r.String())
+		}
+	case "follower":
+		c, err := parseCellText(vals["position"])
+		if err != nil {
+			return
+		}
+		rots := rotationsAt(ps, c)
+		if len(rots) == 0 {
+			return
+		}
+		r := rots[0]
+		var deg int
+		if _, err := fmt.Sscanf(vals["rotation"], "%d", &deg); err == nil {
+			if rr, ok := engine.RotationFromDegrees(deg); ok && containsRot(rots, rr) {
+				r = rr
+			}
+		}
+		add("none", "none")
+		for _, s := range st.FollowerSpots(engine.Placement{Cell: c, Rotation: r}) {
+			add(s.Name(), s.Port.String())
+		}
+	}
+}
+
+// isPlayer reports whether the member has a seat in g.
+func isPlayer(i *discordgo.Interaction, g storage.Game) bool {
+	_, ok := g.SeatOf(actor(i).ID)
+	return ok
+}
+
+func (b *Bot) cmdBoard(i *discordgo.Interaction) {
+	ctx, cancel := b.context()
+	defer cancel()
+	g, err := b.findGame(ctx, i, storage.StatusRunning, storage.StatusFinished)
+	if err != nil {
+		b.replyError(i, playerError(err))
+		return
+	}
+	ephemeral := !isPlayer(i, g)
+	if err := b.deferReply(i, ephemeral); err != nil {
+		b.log.Warn("deferring", "err", err)
+	}
+	_, st, err := b.store.Load(ctx, g.ID)
+	if err != nil {
+		b.editReply(i, playerError(err))
+		return
+	}
+	var png []byte
+	if st.Ended() {
+		png, err = pngOf(func(w io.Writer) error { return b.draw.FinalPNG(w, st) })
+	} else {
+		png, err = pngOf(func(w io.Writer) error { return b.draw.BoardPNG(w, st) })
+	}
+	if err != nil {
+		b.log.Error("drawing the board", "game", g.ID, "err", err)
+		b.editReply(i, "I could not draw the board.")
+		return
+	}
+	content := fmt.Sprintf("Game #%d, turn %d · %s", g.ID, st.Turn(), scoreLine(g, st))
+	if _, err := b.s.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &content,
+		Files: []*discordgo.File{{Name: "board.png", ContentType: "image/png", Reader: bytes.NewReader(png)}}}); err != nil {
+		b.log.Warn("sending the board", "err", err)
+	}
+}
+
+func (b *Bot) cmdScore(i *discordgo.Interaction) {
+	ctx, cancel := b.context()
+	defer cancel()
+	g, err := b.findGame(ctx, i, storage.StatusRunning, storage.StatusFinished, storage.StatusStopped)
+	if err != nil {
+		b.replyError(i, playerError(err))
+		return
+	}
+	_, st, err := b.store.Load(ctx, g.ID)
+	if err != nil {
+		b.replyError(i, playerError(err))
+		return
+	}
+	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{scoreEmbed(g, st)}}
+	if !isPlayer(i, g) {
+		data.Flags = discordgo.MessageFlagsEphemeral
+	}
+	b.reply(i, data)
+}
+
+func (b *Bot) cmdRecord(i *discordgo.Interaction) {
+	ctx, cancel := b.context()
+	defer cancel()
+	g, err := b.findGame(ctx, i, storage.StatusRunning, storage.StatusFinished, storage.StatusStopped)
+	if err != nil {
+		b.replyError(i, playerError(err))
+		return
+	}
+	rec, err := b.store.Record(ctx, g.ID)
+	if err != nil {
+		b.replyError(i, playerError(err))
+		return
+	}
+	b.reply(i, &discordgo.InteractionResponseData{
+		Content: fmt.Sprintf("The record of game #%d.", g.ID),
+		Flags:   discordgo.MessageFlagsEphemeral,
+		Files:   []*discordgo.File{{Name: fmt.Sprintf("carcassonne-%d.rec", g.ID), ContentType: "text/plain", Reader: strings.NewReader(rec.String())}},
+	})
+}
+
+func (b *Bot) cmdResign(i *discordgo.Interaction) {
+	ctx, cancel := b.context()
+	defer cancel()
+	g, err := b.findGame(ctx, i, storage.StatusRunning)
+	if err != nil {
+		b.replyError(i, playerError(err))
+		return
+	}
+	seat, ok := g.SeatOf(actor(i).ID)
+	if !ok {
+		b.replyError(i, "Only players can resign, and you have no seat in this game.")
+		return
+	}
+	if err := b.deferReply(i, true); err != nil {
+		b.log.Warn("deferring", "err", err)
+	}
+	l := b.lock(g.ID)
+	l.Lock()
+	defer l.Unlock()
+	text := b.resign(ctx, g.ID, seat.Index, i.ID, "")
+	b.editReply(i, text)
+}
+
+// resign takes seat out of a running game and announces it; the caller
+// holds the game's lock. It returns what to tell the player.
+func (b *Bot) resign(ctx context.Context, id int64, seat int, requestID, why string) string {
+	g, st, err := b.store.Load(ctx, id)
+	if err != nil {
+		return playerError(err)
+	}
+	if g.Status != storage.StatusRunning {
+		return "This game is not running."
+	}
+	if st.Resigned(seat) {
+		return "You have already resigned."
+	}
+	wasCurrent := st.Current() == seat
+	res, err := b.store.Resign(ctx, id, seatUser(g, seat), requestID)
+	if err != nil {
+		return playerError(err)
+	}
+	if res.Duplicate {
+		return "Done."
+	}
+	note := why + fmt.Sprintf("%s resigned; their turns are skipped and their followers stay on the board.\n", seatName(g, st, seat))
+	if wasCurrent || res.Finished {
+		if wasCurrent && g.TurnMessageID != "" {
+			empty := []discordgo.MessageComponent{}
+			text := strings.TrimSpace(note)
+			if _, err := b.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: g.TurnMessageID, Channel: g.ThreadID, Content: &text, Components: &empty}); err != nil {
+				b.log.Warn("editing the turn message", "game", id, "err", err)
+			}
+		}
+		b.advance(ctx, id, note)
+	} else if _, err := b.s.ChannelMessageSend(g.ThreadID, strings.TrimSpace(note)); err != nil {
+		b.log.Warn("announcing a resignation", "game", id, "err", err)
+	}
+	return "You resigned from the game."
+}
+
+func (b *Bot) cmdStop(i *discordgo.Interaction) {
+	ctx, cancel := b.context()
+	defer cancel()
+	g, err := b.findGame(ctx, i, storage.StatusRunning, storage.StatusLobby)
+	if err != nil {
+		b.replyError(i, playerError(err))
+		return
+	}
+	if g.HostID != actor(i).ID && !canModerate(i) {
+		b.replyError(i, "Only the host or a member with Manage Messages can stop a game.")
+		return
+	}
+	l := b.lock(g.ID)
+	l.Lock()
+	defer l.Unlock()
+	if err := b.store.MarkStatus(ctx, g.ID, storage.StatusStopped, "stopped by "+displayName(i)); err != nil {
+		b.replyError(i, playerError(err))
+		return
+	}
+	text := fmt.Sprintf("Game #%d was stopped by %s, without a winner.", g.ID, displayName(i))
+	b.reply(i, &discordgo.InteractionResponseData{Content: text})
+	b.closeGame(g, text)
+}
+
+// closeGame removes the turn components and archives the thread.
+func (b *Bot) closeGame(g storage.Game, text string) {
+	if g.TurnMessageID != "" {
+		empty := []discordgo.MessageComponent{}
+		if _, err := b.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: g.TurnMessageID, Channel: g.ThreadID, Content: &text, Components: &empty}); err != nil {
+			b.log.Warn("editing the turn message", "game", g.ID, "err", err)
+		}
+	} else if g.Status == storage.StatusLobby {
+		e := lobbyEmbed(g)
+		e.Description = text
+		b.editLobby(g, []*discordgo.MessageEmbed{e}, []discordgo.MessageComponent{})
+	}
+	b.archive(g)
+}
+
+func (b *Bot) archive(g storage.Game) {
+	if g.ThreadID == "" || g.ThreadID == g.ChannelID {
+		return
+	}
+	yes := true
+	if _, err := b.s.ChannelEdit(g.ThreadID, &discordgo.ChannelEdit{Archived: &yes}); err != nil {
+		b.log.Warn("archiving the thread", "game", g.ID, "err", err)
+	}
+}
+
+// postEnd posts the final board, the final scoring by player and feature,
+// the winners and the record, and archives the thread.
+func (b *Bot) postEnd(ctx context.Context, g storage.Game, st *engine.Game, note string) {
+	png, err := pngOf(func(w io.Writer) error { return b.draw.FinalPNG(w, st) })
+	if err != nil {
+		b.log.Error("drawing the final board", "game", g.ID, "err", err)
+	}
+	rec, err := b.store.Record(ctx, g.ID)
+	if err != nil {
+		b.log.Error("writing the record", "game", g.ID, "err", err)
+	}
+	e := finalEmbed(g, st)
+	msg := &discordgo.MessageSend{Content: strings.TrimSpace(note + "**The game is over.** " + winnersLine(g, st)), Embeds: []*discordgo.MessageEmbed{e},
+		AllowedMentions: &discordgo.MessageAllowedMentions{}}
+	if png != nil {
+		name := fmt.Sprintf("final-%d.png", g.ID)
+		e.Image = &discordgo.MessageEmbedImage{URL: "attachment://" + name}
+		msg.Files = append(msg.Files, &discordgo.File{Name: name, ContentType: "image/png", Reader: bytes.NewReader(png)})
+	}
+	if rec != nil {
+		msg.Files = append(msg.Files, &discordgo.File{Name: fmt.Sprintf("carcassonne-%d.rec", g.ID), ContentType: "text/plain", Reader: strings.NewReader(rec.String())})
+	}
+	if _, err := b.s.ChannelMessageSendComplex(g.ThreadID, msg); err != nil {
+		b.log.Error("posting the end", "game", g.ID, "err", err)
+		return
+	}
+	b.archive(g)
+}
+
+// finalTable returns each player's final points by feature kind.
+func finalTable(st *engine.Game) [][5]int {
+	out := make([][5]int, st.NumPlayers())
+	for _, e := range st.Events() {
+		col := 0
+		switch e.Feature {
+		case engine.Road:
+			col = 0
+		case engine.City:
+			col = 1
+		case engine.Cloister:
+			col = 2
+		case engine.Field:
+			col = 3
+		}
+		out[e.Player][col] += e.Points
+		out[e.Player][4] += e.Points
+	}
+	return out
+}
+
+func finalEmbed(g storage.Game, st *engine.Game) *discordgo.MessageEmbed {
+	table := finalTable(st)
+	var b strings.Builder
+	b.WriteString("```\nplayer           roads cities cloisters farms total\n")
+	order := make([]int, st.NumPlayers())
+	for p := range order {
+		order[p] = p
+	}
+	sort.SliceStable(order, func(a, c int) bool { return st.Score(order[a]) > st.Score(order[c]) })
+	for _, p := range order {
+		r := table[p]
+		fmt.Fprintf(&b, "%-16s %5d %6d %9d %5d %5d\n", truncate(seatName(g, st, p), 16), r[0], r[1], r[2], r[3], st.Score(p))
+	}
+	b.WriteString("```")
+	return &discordgo.MessageEmbed{Title: fmt.Sprintf("Game #%d · final scoring", g.ID), Description: b.String(), Color: 0xC9A227}
+}
+
+func winnersLine(g storage.Game, st *engine.Game) string {
+	best := -1
+	for p := range st.NumPlayers() {
+		best = max(best, st.Score(p))
+	}
+	var names []string
+	for p := range st.NumPlayers() {
+		if st.Score(p) == best {
+			names = append(names, seatName(g, st, p))
+		}
+	}
+	if len(names) == 1 {
+		return fmt.Sprintf("%s wins with %d points!", names[0], best)
+	}
+	return fmt.Sprintf("%s share the victory with %d points!", strings.Join(names, " and "), best)
+}
+
+func truncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}
+
+// scoreLine is the short scoreboard: "Alice 12 · Bob 9".
+func scoreLine(g storage.Game, st *engine.Game) string {
+	var parts []string
+	for p := range st.NumPlayers() {
+		parts = append(parts, fmt.Sprintf("%s %d", seatName(g, st, p), st.Score(p)))
+	}
+	return strings.Join(parts, " · ")
+}
+
+func scoreEmbed(g storage.Game, st *engine.Game) *discordgo.MessageEmbed {
+	var b strings.Builder
+	for p := range st.NumPlayers() {
+		mark := ""
+		if !st.Ended() && st.Current() == p {
+			mark = " ← to play"
+		}
+		if st.Resigned(p) {
+			mark = " (resigned)"
+		}
+		fmt.Fprintf(&b, "%s **%s** — %d points, %d followers in supply%s\n", colourDot(p), seatName(g, st, p), st.Score(p), st.Supply(p), mark)
+	}
+	fmt.Fprintf(&b, "\n%d tiles left.", st.TilesLeft())
+	return &discordgo.MessageEmbed{Title: fmt.Sprintf("Game #%d · scoreboard", g.ID), Description: b.String(), Color: 0x3B7D3B}
+}
+
+var dots = [engine.MaxPlayers]string{"🔴", "🟢", "🔵", "🟡", "⚫", "⚪"}
+var colours = [engine.MaxPlayers]int{0xD33B2C, 0x2E9E45, 0x2F6FD6, 0xE8C21A, 0x222222, 0x8A8A8A}
+
+func colourDot(p int) string {
+	if p < 0 || p >= len(dots) {
+		return ""
+	}
+	return dots[p]
+}
+
+func colourOf(p int) int {
+	if p < 0 || p >= len(colours) {
+		return 0
+	}
+	return colours[p]
+}
+
+func lobbyEmbed(g storage.Game) *discordgo.MessageEmbed {
+	var seats strings.Builder
+	for _, s := range g.Seats {
+		host := ""
+		if s.UserID == g.HostID {
+			host = " (host)"
+		}
+		fmt.Fprintf(&seats, "%s %s%s\n", colourDot(s.Index), s.Name, host)
+	}
+	for k := len(g.Seats); k < g.MaxSeats; k++ {
+		seats.WriteString("▫️ free\n")
+	}
+	timeout := "off"
+	if g.TurnTimeout > 0 {
+		timeout = g.TurnTimeout.String()
+	}
+	tiny := 4
+	if g.Options.TinyCity == 2 {
+		tiny = 2
+	}
+	return &discordgo.MessageEmbed{
+		Title:       fmt.Sprintf("Carcassonne · game #%d", g.ID),
+		Description: "Press **Join** to take a seat; the host starts the game.",
+		Color:       0x3B7D3B,
+		Fields: []*discordgo.MessageEmbedField{
+			{Name: "Host", Value: "<@" + g.HostID + ">", Inline: true},
+			{Name: "Settings", Value: fmt.Sprintf("farms: %s\ntiny city: %d\nturn timeout: %s", g.Options.Farms, tiny, timeout), Inline: true},
+			{Name: fmt.Sprintf("Seats (%d/%d)", len(g.Seats), g.MaxSeats), Value: seats.String()},
+		},
+	}
+}
+
+func lobbyButtons(g storage.Game) []discordgo.MessageComponent {
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: "Join", Style: discordgo.PrimaryButton, CustomID: lobbyID(actJoin, g.ID)},
+		discordgo.Button{Label: "Leave", Style: discordgo.SecondaryButton, CustomID: lobbyID(actLeave, g.ID)},
+		discordgo.Button{Label: "Start", Style: discordgo.SuccessButton, CustomID: lobbyID(actStart, g.ID)},
+		discordgo.Button{Label: "Cancel", Style: discordgo.DangerButton, CustomID: lobbyID(actCancel, g.ID)},
+	}}}
+}
+
+func helpEmbed() *discordgo.MessageEmbed {
+	return &discordgo.MessageEmbed{
+		Title: "How to play Carcassonne here",
+		Color: 0x3B7D3B,
+		Description: "**/carcassonne new** opens a lobby; players press **Join**, the host presses **Start**. " +
+			"The game is played in its own thread.\n\n" +
+			"On your turn the bot shows the board with numbers where your tile fits. Pick a cell from **Place the tile…**, " +
+			"turn the tile with ⟲ ⟳, choose where a follower stands (knight in a city, thief on a road, monk in a cloister, " +
+			"farmer in a field) or none, and press **Confirm**. Or type **/carcassonne place**.\n\n" +
+			"Completed roads score 1 per tile, cities 2 per tile and pennant, cloisters 9; followers come back when their " +
+			"feature scores. At the end, unfinished features score 1 per tile (and pennant), and farmers 3 per completed city " +
+			"their farm touches.\n\n" +
+			"Also: **/carcassonne board**, **score**, **record**, **resign**, **stop** (host).",
+	}
+}

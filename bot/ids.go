@@ -1,0 +1,119 @@
+package bot
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/meeple-works/carcassonne/engine"
+)
+
+// Custom ids of the components. Every id starts with "cc:" and the action,
+// then the game id; turn components carry the number of moves stored when
+// they were made, so a component from an earlier turn is recognised, and the
+// preview's components carry the whole choice (cell, rotation, port), so
+// the bot keeps no state between clicks.
+const idPrefix = "cc"
+
+// The component actions.
+const (
+	actJoin   = "join"
+	actLeave  = "leave"
+	actStart  = "start"
+	actCancel = "cancel"
+	actCell   = "cell" // the turn message's select menu
+	actRotL   = "rotl" // ⟲
+	actRotR   = "rotr" // ⟳
+	actSpot   = "spot" // the follower select menu
+	actOK     = "ok"   // Confirm
+	actBack   = "back" // Back
+)
+
+// choice is a placement being previewed.
+type choice struct {
+	game  int64
+	moves int
+	cell  engine.Cell
+	rot   engine.Rotation
+	port  engine.Port // NoPort: no follower
+}
+
+func lobbyID(action string, game int64) string {
+	return fmt.Sprintf("%s:%s:%d", idPrefix, action, game)
+}
+
+func cellMenuID(game int64, moves, menu int) string {
+	return fmt.Sprintf("%s:%s:%d:%d:%d", idPrefix, actCell, game, moves, menu)
+}
+
+func (c choice) id(action string) string {
+	port := "-"
+	if c.port != engine.NoPort {
+		port = c.port.String()
+	}
+	return fmt.Sprintf("%s:%s:%d:%d:%d:%d:%d:%s", idPrefix, action, c.game, c.moves, c.cell.X, c.cell.Y, c.rot.Degrees(), port)
+}
+
+// parsedID is a custom id taken apart.
+type parsedID struct {
+	action string
+	game   int64
+	moves  int
+	choice choice // for the preview's components
+}
+
+// parseID reads a custom id made by this package; anything else is an error.
+func parseID(s string) (parsedID, error) {
+	f := strings.Split(s, ":")
+	if len(f) < 3 || f[0] != idPrefix {
+		return parsedID{}, fmt.Errorf("unknown component %q", s)
+	}
+	var p parsedID
+	p.action = f[1]
+	game, err := strconv.ParseInt(f[2], 10, 64)
+	if err != nil || game <= 0 {
+		return p, fmt.Errorf("bad game in %q", s)
+	}
+	p.game = game
+	switch p.action {
+	case actJoin, actLeave, actStart, actCancel:
+		if len(f) != 3 {
+			return p, fmt.Errorf("bad lobby component %q", s)
+		}
+		return p, nil
+	case actCell:
+		if len(f) != 5 {
+			return p, fmt.Errorf("bad cell menu %q", s)
+		}
+		if p.moves, err = strconv.Atoi(f[3]); err != nil || p.moves < 0 {
+			return p, fmt.Errorf("bad move number in %q", s)
+		}
+		return p, nil
+	case actRotL, actRotR, actSpot, actOK, actBack:
+		if len(f) != 8 {
+			return p, fmt.Errorf("bad preview component %q", s)
+		}
+		n := make([]int, 4)
+		for i := range n {
+			if n[i], err = strconv.Atoi(f[3+i]); err != nil {
+				return p, fmt.Errorf("bad number in %q", s)
+			}
+		}
+		rot, ok := engine.RotationFromDegrees(n[3])
+		if n[0] < 0 || !ok {
+			return p, fmt.Errorf("bad preview component %q", s)
+		}
+		p.moves = n[0]
+		c := choice{game: game, moves: n[0], cell: engine.Cell{X: n[1], Y: n[2]}, rot: rot}
+		if f[7] != "-" {
+			port, ok := engine.ParsePort(f[7])
+			if !ok {
+				return p, fmt.Errorf("bad port in %q", s)
+			}
+			c.port = port
+		}
+		p.choice = c
+		return p, nil
+	}
+	return p, fmt.Errorf("unknown action in %q", s)
+}

@@ -1,0 +1,118 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/storage"
+)
+
+// timeoutsToResign is the number of turns in a row a player may run out of
+// time before being removed as if they had resigned (spec/discord.md, "Time").
+const timeoutsToResign = 3
+
+// resume runs once the bot is connected: deadlines that passed while it was
+// away are served at once. Turn messages need nothing: their components name
+// the game and the turn, and every later message goes through the channel
+// API, so a game carries on after a restart.
+func (b *Bot) resume(ctx context.Context) { b.tick(ctx) }
+
+// tick serves what is due: lobbies that expired, players to remind at half
+// time, and turns whose time ran out. The deadlines live in the database, so
+// they survive a restart.
+func (b *Bot) tick(ctx context.Context) {
+	now := b.cfg.Now()
+	due, err := b.store.Due(ctx, now)
+	if err != nil {
+		b.log.Error("reading deadlines", "err", err)
+		return
+	}
+	for _, g := range due {
+		switch g.Status {
+		case storage.StatusLobby:
+			b.expireLobby(ctx, g)
+		case storage.StatusRunning:
+			b.timeout(ctx, g.ID, now)
+		}
+	}
+	reminders, err := b.store.RemindersDue(ctx, now)
+	if err != nil {
+		b.log.Error("reading reminders", "err", err)
+		return
+	}
+	for _, g := range reminders {
+		b.remind(ctx, g)
+	}
+}
+
+func (b *Bot) expireLobby(ctx context.Context, g storage.Game) {
+	l := b.lock(g.ID)
+	l.Lock()
+	defer l.Unlock()
+	if err := b.store.MarkStatus(ctx, g.ID, storage.StatusStopped, "the lobby expired"); err != nil {
+		b.log.Warn("expiring a lobby", "game", g.ID, "err", err)
+		return
+	}
+	e := lobbyEmbed(g)
+	e.Description = "This lobby expired: it was not started within 24 hours."
+	b.editLobby(g, []*discordgo.MessageEmbed{e}, []discordgo.MessageComponent{})
+}
+
+// remind pings the current player once at half time.
+func (b *Bot) remind(ctx context.Context, g storage.Game) {
+	ok, err := b.store.SetReminded(ctx, g.ID, g.Moves)
+	if err != nil || !ok {
+		return
+	}
+	_, st, err := b.store.Load(ctx, g.ID)
+	if err != nil || st.Ended() {
+		return
+	}
+	user := seatUser(g, st.Current())
+	left := g.Deadline.Sub(b.cfg.Now()).Round(time.Minute)
+	text := fmt.Sprintf("<@%s>, half of your time is gone: play your turn within %s, or I will place the tile for you.", user, left)
+	if _, err := b.s.ChannelMessageSendComplex(g.ThreadID, &discordgo.MessageSend{Content: text,
+		AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{user}}}); err != nil {
+		b.log.Warn("sending a reminder", "game", g.ID, "err", err)
+	}
+}
+
+// timeout plays the turn of a player whose time ran out: the first legal
+// placement, no follower; the third time in a row removes the player.
+func (b *Bot) timeout(ctx context.Context, id int64, now time.Time) {
+	l := b.lock(id)
+	l.Lock()
+	defer l.Unlock()
+	g, st, err := b.store.Load(ctx, id)
+	if err != nil || g.Status != storage.StatusRunning || st.Ended() {
+		return
+	}
+	if g.Deadline.IsZero() || g.Deadline.After(now) {
+		return // played in the meantime
+	}
+	seat := st.Current()
+	t, _ := st.Drawn()
+	ps := st.Placements()
+	if len(ps) == 0 {
+		b.advance(ctx, id, "")
+		return
+	}
+	m := engine.Move{Tile: t, Cell: ps[0].Cell, Rotation: ps[0].Rotation}
+	res, err := b.store.AppendMove(ctx, id, g.Moves, m, fmt.Sprintf("timeout:%d:%d", id, g.Moves))
+	if err != nil || res.Duplicate {
+		if err != nil {
+			b.log.Warn("playing a timed-out turn", "game", id, "err", err)
+		}
+		return
+	}
+	name := seatName(g, st, seat)
+	b.finishTurn(ctx, g, st, m, fmt.Sprintf("%s ran out of time, so I played the turn. ", name))
+	if n, err := b.store.TurnTimeouts(ctx, id, seat); err == nil && n >= timeoutsToResign && !res.Finished {
+		b.resign(ctx, id, seat, fmt.Sprintf("timeout-resign:%d:%d", id, g.Moves+1),
+			fmt.Sprintf("%s ran out of time %d turns in a row. ", name, n))
+	}
+}

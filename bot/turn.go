@@ -1,0 +1,453 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/storage"
+)
+
+// maxCellMenus is the number of select menus of cells under a turn message:
+// 5 action rows of one menu each, 25 options a menu.
+const maxCellMenus = 5
+
+// cellsOf returns the cells of the legal placements in the order the engine
+// lists them, each once: the board image numbers them 1, 2, … in this order.
+func cellsOf(ps []engine.Placement) []engine.Cell {
+	var out []engine.Cell
+	for _, p := range ps {
+		if len(out) == 0 || out[len(out)-1] != p.Cell {
+			out = append(out, p.Cell)
+		}
+	}
+	return out
+}
+
+// rotationsAt returns the legal rotations of the drawn tile on cell c.
+func rotationsAt(ps []engine.Placement, c engine.Cell) []engine.Rotation {
+	var out []engine.Rotation
+	for _, p := range ps {
+		if p.Cell == c {
+			out = append(out, p.Rotation)
+		}
+	}
+	return out
+}
+
+// advance moves a game on after a move (the caller holds the game's lock):
+// it discards drawn tiles that fit nowhere, then posts the next turn's
+// message, or the end when the game is over. note opens the turn message.
+func (b *Bot) advance(ctx context.Context, id int64, note string) {
+	for range 80 {
+		g, st, err := b.store.Load(ctx, id)
+		if err != nil {
+			b.log.Error("loading a game", "game", id, "err", err)
+			return
+		}
+		if g.Status == storage.StatusFinished || st.Ended() {
+			b.postEnd(ctx, g, st, note)
+			return
+		}
+		if g.Status != storage.StatusRunning {
+			return
+		}
+		t, _ := st.Drawn()
+		if st.CanPlace(t) {
+			b.postTurn(ctx, g, st, note)
+			return
+		}
+		who := st.Players()[st.Current()]
+		if _, err := b.store.AppendMove(ctx, id, g.Moves, engine.Move{Tile: t, Discard: true}, fmt.Sprintf("discard:%d:%d", id, g.Moves)); err != nil && !errors.Is(err, storage.ErrConflict) {
+			b.log.Error("discarding", "game", id, "err", err)
+			return
+		}
+		note += fmt.Sprintf("Tile **%s** fits nowhere and was discarded; %s draws again.\n", st.TileSet().Name(t), who)
+	}
+}
+
+// seatName returns the display name of player p of game g.
+func seatName(g storage.Game, st *engine.Game, p int) string {
+	if p >= 0 && p < len(g.Seats) && g.Seats[p].Name != "" {
+		return g.Seats[p].Name
+	}
+	if p >= 0 && p < st.NumPlayers() {
+		return st.Players()[p]
+	}
+	return "?"
+}
+
+func seatUser(g storage.Game, p int) string {
+	if p >= 0 && p < len(g.Seats) {
+		return g.Seats[p].UserID
+	}
+	return ""
+}
+
+// postTurn posts the message of the current turn in the game's thread.
+func (b *Bot) postTurn(ctx context.Context, g storage.Game, st *engine.Game, note string) {
+	png, err := pngOf(func(w io.Writer) error { return b.draw.BoardPNG(w, st) })
+	if err != nil {
+		b.log.Error("drawing the board", "game", g.ID, "err", err)
+		return
+	}
+	cur := st.Current()
+	t, _ := st.Drawn()
+	tile := st.TileSet().Name(t)
+	name := seatName(g, st, cur)
+	user := seatUser(g, cur)
+	file := fmt.Sprintf("board-%d-%d.png", g.ID, g.Moves)
+	e := &discordgo.MessageEmbed{
+		Title:       fmt.Sprintf("Turn %d · %s draws tile %s", st.Turn(), name, tile),
+		Description: note + fmt.Sprintf("The numbers on the board mark where **%s** fits. Pick a cell below, then turn the tile and choose a follower.", tile),
+		Color:       colourOf(cur),
+		Image:       &discordgo.MessageEmbedImage{URL: "attachment://" + file},
+		Footer:      &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Game #%d · %d tiles left · %s", g.ID, st.TilesLeft(), scoreLine(g, st))},
+	}
+	msg := &discordgo.MessageSend{
+		Content:         fmt.Sprintf("<@%s>, it's your turn: tile **%s**.", user, tile),
+		Embeds:          []*discordgo.MessageEmbed{e},
+		Components:      cellMenus(g.ID, g.Moves, st.Placements()),
+		Files:           []*discordgo.File{{Name: file, ContentType: "image/png", Reader: bytes.NewReader(png)}},
+		AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{user}},
+	}
+	m, err := b.s.ChannelMessageSendComplex(g.ThreadID, msg)
+	if err != nil {
+		b.log.Error("posting a turn", "game", g.ID, "err", err)
+		return
+	}
+	if err := b.store.SetTurnMessage(ctx, g.ID, m.ID); err != nil {
+		b.log.Error("storing the turn message", "game", g.ID, "err", err)
+	}
+}
+
+// cellMenus builds the select menus "Place the tile…", one option per cell.
+func cellMenus(game int64, moves int, ps []engine.Placement) []discordgo.MessageComponent {
+	cells := cellsOf(ps)
+	var rows []discordgo.MessageComponent
+	for menu := 0; menu < maxCellMenus && menu*25 < len(cells); menu++ {
+		var opts []discordgo.SelectMenuOption
+		for k := menu * 25; k < len(cells) && k < (menu+1)*25; k++ {
+			c := cells[k]
+			opts = append(opts, discordgo.SelectMenuOption{Label: fmt.Sprintf("%d · (%d,%d)", k+1, c.X, c.Y), Value: c.String()})
+		}
+		placeholder := "Place the tile…"
+		if menu > 0 {
+			placeholder = fmt.Sprintf("Place the tile… (%d to %d)", menu*25+1, menu*25+len(opts))
+		}
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+			CustomID: cellMenuID(game, moves, menu), Placeholder: placeholder, Options: opts, MinValues: intPtr(1), MaxValues: 1,
+		}}})
+	}
+	return rows
+}
+
+func intPtr(n int) *int { return &n }
+
+// turnCheck loads the game of a turn component and checks that it is still
+// that turn and the member's; it returns a refusal for the member otherwise.
+func (b *Bot) turnCheck(ctx context.Context, i *discordgo.Interaction, game int64, moves int) (storage.Game, *engine.Game, string) {
+	g, st, err := b.store.Load(ctx, game)
+	if err != nil {
+		return g, nil, playerError(err)
+	}
+	switch {
+	case g.Status == storage.StatusFinished:
+		return g, nil, "This game is over."
+	case g.Status != storage.StatusRunning:
+		return g, nil, "This game is not running."
+	case g.Moves != moves:
+		return g, nil, "This turn is over."
+	}
+	cur := st.Current()
+	if seatUser(g, cur) != actor(i).ID {
+		return g, nil, fmt.Sprintf("It's %s's turn.", seatName(g, st, cur))
+	}
+	return g, st, ""
+}
+
+// pickCell answers a cell picked in the turn message with the ephemeral
+// preview of the tile there.
+func (b *Bot) pickCell(i *discordgo.Interaction, id parsedID, value string) {
+	ctx, cancel := b.context()
+	defer cancel()
+	g, st, why := b.turnCheck(ctx, i, id.game, id.moves)
+	if why != "" {
+		b.replyError(i, why)
+		return
+	}
+	c, err := parseCellText(value)
+	if err != nil {
+		b.replyError(i, "That is not a cell.")
+		return
+	}
+	rots := rotationsAt(st.Placements(), c)
+	if len(rots) == 0 {
+		b.replyError(i, fmt.Sprintf("The tile does not fit on (%s).", c))
+		return
+	}
+	ch := choice{game: g.ID, moves: g.Moves, cell: c, rot: rots[0]}
+	data, err := b.previewData(st, ch)
+	if err != nil {
+		b.log.Error("drawing a preview", "game", g.ID, "err", err)
+		b.replyError(i, "I could not draw the preview.")
+		return
+	}
+	data.Flags = discordgo.MessageFlagsEphemeral
+	b.reply(i, data)
+}
+
+// previewData builds the ephemeral preview: the picture, ⟲ ⟳, the follower
+// menu, Confirm and Back.
+func (b *Bot) previewData(st *engine.Game, ch choice) (*discordgo.InteractionResponseData, error) {
+	p := engine.Placement{Cell: ch.cell, Rotation: ch.rot}
+	png, err := pngOf(func(w io.Writer) error { return b.draw.PreviewPNG(w, st, p) })
+	if err != nil {
+		return nil, err
+	}
+	t, _ := st.Drawn()
+	tile := st.TileSet().Name(t)
+	spots := st.FollowerSpots(p)
+	follower := "no follower"
+	opts := []discordgo.SelectMenuOption{{Label: "No follower", Value: "-", Default: ch.port == engine.NoPort}}
+	for k, s := range spots {
+		sel := s.Ports.Has(ch.port)
+		if sel {
+			follower = s.Name()
+		}
+		opts = append(opts, discordgo.SelectMenuOption{Label: engine.SpotLabel(k) + " · " + s.Name(), Value: s.Port.String(), Default: sel})
+	}
+	rots := rotationsAt(st.Placements(), ch.cell)
+	file := "preview.png"
+	e := &discordgo.MessageEmbed{
+		Title:       fmt.Sprintf("Tile %s at (%s), turned %s°", tile, ch.cell, ch.rot),
+		Description: fmt.Sprintf("Follower: **%s**. Turn the tile with ⟲ ⟳, choose a follower, then Confirm.", follower),
+		Image:       &discordgo.MessageEmbedImage{URL: "attachment://" + file},
+	}
+	if st.Supply(st.Current()) == 0 {
+		e.Description += "\nYou have no follower left in your supply."
+	}
+	one := len(rots) < 2
+	rows := []discordgo.MessageComponent{
+		discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "⟲", Style: discordgo.SecondaryButton, CustomID: ch.id(actRotL), Disabled: one},
+			discordgo.Button{Label: "⟳", Style: discordgo.SecondaryButton, CustomID: ch.id(actRotR), Disabled: one},
+		}},
+		discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+			CustomID: ch.id(actSpot), Placeholder: "Follower…", Options: opts, MinValues: intPtr(1), MaxValues: 1,
+		}}},
+		discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "Confirm", Style: discordgo.SuccessButton, CustomID: ch.id(actOK)},
+			discordgo.Button{Label: "Back", Style: discordgo.SecondaryButton, CustomID: ch.id(actBack)},
+		}},
+	}
+	none := []*discordgo.MessageAttachment{}
+	return &discordgo.InteractionResponseData{
+		Embeds:      []*discordgo.MessageEmbed{e},
+		Components:  rows,
+		Files:       []*discordgo.File{{Name: file, ContentType: "image/png", Reader: bytes.NewReader(png)}},
+		Attachments: &none,
+	}, nil
+}
+
+// preview serves the preview's components: ⟲ ⟳, the follower menu, Back and
+// Confirm.
+func (b *Bot) preview(i *discordgo.Interaction, id parsedID, values []string) {
+	ctx, cancel := b.context()
+	defer cancel()
+	if id.action == actOK {
+		b.confirm(i, id.choice)
+		return
+	}
+	if id.action == actBack {
+		b.update(i, &discordgo.InteractionResponseData{Content: "Pick another cell in the turn message.",
+			Embeds: []*discordgo.MessageEmbed{}, Components: []discordgo.MessageComponent{}, Attachments: &[]*discordgo.MessageAttachment{}})
+		return
+	}
+	_, st, why := b.turnCheck(ctx, i, id.game, id.moves)
+	if why != "" {
+		b.replyError(i, why)
+		return
+	}
+	ch := id.choice
+	rots := rotationsAt(st.Placements(), ch.cell)
+	k := -1
+	for j, r := range rots {
+		if r == ch.rot {
+			k = j
+		}
+	}
+	if k < 0 {
+		b.replyError(i, "That placement is not legal any more.")
+		return
+	}
+	switch id.action {
+	case actRotL:
+		ch.rot = rots[(k+len(rots)-1)%len(rots)]
+		ch.port = engine.NoPort
+	case actRotR:
+		ch.rot = rots[(k+1)%len(rots)]
+		ch.port = engine.NoPort
+	case actSpot:
+		if len(values) != 1 {
+			b.replyError(i, "Pick one spot.")
+			return
+		}
+		ch.port = engine.NoPort
+		if values[0] != "-" {
+			p, ok := engine.ParsePort(values[0])
+			if !ok || !hasSpot(st.FollowerSpots(engine.Placement{Cell: ch.cell, Rotation: ch.rot}), p) {
+				b.replyError(i, "Your follower cannot stand there.")
+				return
+			}
+			ch.port = p
+		}
+	}
+	data, err := b.previewData(st, ch)
+	if err != nil {
+		b.log.Error("drawing a preview", "game", id.game, "err", err)
+		b.replyError(i, "I could not draw the preview.")
+		return
+	}
+	b.update(i, data)
+}
+
+func hasSpot(spots []engine.Spot, p engine.Port) bool {
+	for _, s := range spots {
+		if s.Ports.Has(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// update answers a component by editing the message it is on.
+func (b *Bot) update(i *discordgo.Interaction, data *discordgo.InteractionResponseData) {
+	if err := b.s.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}); err != nil {
+		b.log.Warn("updating a message", "err", err)
+	}
+}
+
+// confirm plays the previewed placement.
+func (b *Bot) confirm(i *discordgo.Interaction, ch choice) {
+	if err := b.deferUpdate(i); err != nil {
+		b.log.Warn("deferring a confirm", "err", err)
+	}
+	ctx, cancel := b.context()
+	defer cancel()
+	l := b.lock(ch.game)
+	l.Lock()
+	defer l.Unlock()
+	text := b.play(ctx, i, ch.game, ch.moves, ch.cell, ch.rot, ch.port)
+	b.editReply(i, text)
+}
+
+// play checks and stores a placement by the member for the turn after
+// `moves` moves, announces it and moves the game on. It returns what to tell
+// the member. The caller holds the game's lock.
+func (b *Bot) play(ctx context.Context, i *discordgo.Interaction, game int64, moves int, c engine.Cell, r engine.Rotation, port engine.Port) string {
+	g, st, why := b.turnCheck(ctx, i, game, moves)
+	if why != "" {
+		// A retried confirm whose move was stored: nothing more to say.
+		return why
+	}
+	t, _ := st.Drawn()
+	m := engine.Move{Tile: t, Cell: c, Rotation: r, Follower: port}
+	if err := st.Check(m); err != nil {
+		return playerError(err)
+	}
+	res, err := b.store.AppendMove(ctx, game, moves, m, i.ID)
+	switch {
+	case errors.Is(err, storage.ErrConflict):
+		return "This turn is over."
+	case err != nil:
+		b.log.Error("storing a move", "game", game, "err", err)
+		return playerError(err)
+	case res.Duplicate:
+		return "Done."
+	}
+	summary := b.finishTurn(ctx, g, st, m, "")
+	return summary
+}
+
+// finishTurn announces a stored move: the turn message becomes its summary,
+// then the game moves on. st is the state before the move. It returns the
+// summary.
+func (b *Bot) finishTurn(ctx context.Context, g storage.Game, st *engine.Game, m engine.Move, prefix string) string {
+	before := len(st.Events())
+	who := st.Current()
+	turn := st.Turn()
+	if err := st.Apply(m); err != nil {
+		b.log.Error("replaying a stored move", "game", g.ID, "err", err)
+	}
+	summary := prefix + describeMove(g, st, who, m) + describeScores(g, st, st.Events()[before:], turn)
+	if g.TurnMessageID != "" {
+		empty := []discordgo.MessageComponent{}
+		embeds := []*discordgo.MessageEmbed{}
+		files := []*discordgo.MessageAttachment{}
+		if _, err := b.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: g.TurnMessageID, Channel: g.ThreadID,
+			Content: &summary, Components: &empty, Embeds: &embeds, Attachments: &files,
+			AllowedMentions: &discordgo.MessageAllowedMentions{}}); err != nil {
+			b.log.Warn("editing the turn message", "game", g.ID, "err", err)
+		}
+	}
+	b.advance(ctx, g.ID, "")
+	return summary
+}
+
+// describeMove says what a move did: "Alice placed V at (2,-1), thief on the
+// road."
+func describeMove(g storage.Game, st *engine.Game, p int, m engine.Move) string {
+	name := seatName(g, st, p)
+	tile := st.TileSet().Name(m.Tile)
+	s := fmt.Sprintf("%s placed %s at (%s)", name, tile, m.Cell)
+	if m.Follower != engine.NoPort {
+		if f, ok := st.TileSet().FeatureAt(m.Tile, m.Rotation, m.Follower); ok {
+			k := st.TileSet().Tile(m.Tile).Features[f].Kind
+			s += fmt.Sprintf(", %s on the %s", k.Role(), featureWord(k))
+		}
+	}
+	return s + "."
+}
+
+func featureWord(k engine.FeatureKind) string {
+	if k == engine.Field {
+		return "farm"
+	}
+	return k.String()
+}
+
+// describeScores lists what a turn scored: "road completed: Alice +4".
+func describeScores(g storage.Game, st *engine.Game, evs []engine.ScoreEvent, turn int) string {
+	var parts []string
+	for _, e := range evs {
+		if e.Final {
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s completed: %s +%d", e.Feature, seatName(g, st, e.Player), e.Points))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " " + capitalize(strings.Join(parts, "; ")) + "."
+}
+
+func parseCellText(s string) (engine.Cell, error) {
+	s = strings.TrimSpace(s)
+	s = strings.TrimPrefix(s, "(")
+	s = strings.TrimSuffix(s, ")")
+	xs, ys, ok := strings.Cut(s, ",")
+	x, errx := strconv.Atoi(strings.TrimSpace(xs))
+	y, erry := strconv.Atoi(strings.TrimSpace(ys))
+	if !ok || errx != nil || erry != nil || x < -10000 || x > 10000 || y < -10000 || y > 10000 {
+		return engine.Cell{}, fmt.Errorf("%q is not a cell", s)
+	}
+	return engine.Cell{X: x, Y: y}, nil
+}
