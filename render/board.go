@@ -98,11 +98,38 @@ var (
 
 // fillRect fills r with colour c (src over when c is translucent).
 func fillRect(dst *image.RGBA, r image.Rectangle, c color.RGBA) {
-	op := draw.Src
-	if c.A != 0xff {
-		op = draw.Over
+	r = r.Intersect(dst.Rect)
+	if r.Empty() {
+		return
 	}
-	draw.Draw(dst, r, image.NewUniform(c), image.Point{}, op)
+	if c.A != 0xff {
+		draw.Draw(dst, r, image.NewUniform(c), image.Point{}, draw.Over)
+		return
+	}
+	// Opaque: one row by hand, the others copied from it.
+	n := 4 * r.Dx()
+	i0 := dst.PixOffset(r.Min.X, r.Min.Y)
+	row := dst.Pix[i0 : i0+n : i0+n]
+	for i := 0; i < n; i += 4 {
+		row[i], row[i+1], row[i+2], row[i+3] = c.R, c.G, c.B, c.A
+	}
+	for y := r.Min.Y + 1; y < r.Max.Y; y++ {
+		i := dst.PixOffset(r.Min.X, y)
+		copy(dst.Pix[i:i+n], row)
+	}
+}
+
+// fillAround fills the part of outer that lies outside inner with c.
+func fillAround(dst *image.RGBA, outer, inner image.Rectangle, c color.RGBA) {
+	inner = inner.Intersect(outer)
+	if inner.Empty() {
+		fillRect(dst, outer, c)
+		return
+	}
+	fillRect(dst, image.Rect(outer.Min.X, outer.Min.Y, outer.Max.X, inner.Min.Y), c)
+	fillRect(dst, image.Rect(outer.Min.X, inner.Max.Y, outer.Max.X, outer.Max.Y), c)
+	fillRect(dst, image.Rect(outer.Min.X, inner.Min.Y, inner.Min.X, inner.Max.Y), c)
+	fillRect(dst, image.Rect(inner.Max.X, inner.Min.Y, outer.Max.X, inner.Max.Y), c)
 }
 
 // frame draws a frame of width w inside r.
@@ -134,7 +161,9 @@ func (r *Renderer) drawBoard(dst *image.RGBA, k *kit, sc *scene, w window, st bo
 			if st.focus != nil && st.focus.Cell == c {
 				continue
 			}
-			fillRect(dst, w.cellRect(c).Inset(1), colGrid)
+			cr := w.cellRect(c)
+			frame(dst, cr, 1, colTable)
+			fillRect(dst, cr.Inset(1), colGrid)
 		}
 	}
 	// Tiles.

@@ -10,7 +10,8 @@
 //	err = r.FinalPNG(w, g)             // the end: board and final scoring
 //
 // [Renderer.Board], [Renderer.Preview] and [Renderer.Final] return the
-// *image.RGBA instead, and [Renderer.EncodePNG] writes one.
+// *image.RGBA instead, and [Renderer.EncodePNG] writes one. [Candidates]
+// lists the cells the board numbers, in order, for menus that must match.
 //
 // Tiles are drawn from the tile data, not from bitmaps, so that every tile
 // of every expansion draws itself: fields are the green background, roads

@@ -71,8 +71,34 @@ func (q *quantizer) toPaletted(img *image.RGBA) (*image.Paletted, bool) {
 	}
 	for y := range h {
 		row := img.Pix[y*img.Stride : y*img.Stride+4*w]
-		run, prev := uint32(0), binary.LittleEndian.Uint32(row)
-		for i := 0; i < len(row); i += 4 {
+		prev := binary.LittleEndian.Uint32(row)
+		if prev>>24 != 0xff {
+			return nil, false
+		}
+		run := uint32(0)
+		pair := uint64(prev) | uint64(prev)<<32
+		i := 0
+		// Two pixels at a time while they repeat the last one.
+		for ; i+8 <= len(row); i += 8 {
+			v := binary.LittleEndian.Uint64(row[i:])
+			if v == pair {
+				run += 2
+				continue
+			}
+			for _, px := range [2]uint32{uint32(v), uint32(v >> 32)} {
+				if px == prev {
+					run++
+					continue
+				}
+				if px>>24 != 0xff {
+					return nil, false
+				}
+				add(prev, run)
+				run, prev = 1, px
+			}
+			pair = uint64(prev) | uint64(prev)<<32
+		}
+		for ; i < len(row); i += 4 {
 			px := binary.LittleEndian.Uint32(row[i:])
 			if px == prev {
 				run++
@@ -83,9 +109,6 @@ func (q *quantizer) toPaletted(img *image.RGBA) (*image.Paletted, bool) {
 			}
 			add(prev, run)
 			run, prev = 1, px
-		}
-		if prev>>24 != 0xff {
-			return nil, false
 		}
 		add(prev, run)
 	}
@@ -132,7 +155,24 @@ func (q *quantizer) toPaletted(img *image.RGBA) (*image.Paletted, bool) {
 		dst := out.Pix[y*out.Stride : y*out.Stride+w]
 		prev := binary.LittleEndian.Uint32(row)
 		idx := q.index[bucketOf(uint8(prev), uint8(prev>>8), uint8(prev>>16))]
-		for x := range dst {
+		pair := uint64(prev) | uint64(prev)<<32
+		x := 0
+		for ; x+2 <= len(dst); x += 2 {
+			v := binary.LittleEndian.Uint64(row[4*x:])
+			if v == pair {
+				dst[x], dst[x+1] = idx, idx
+				continue
+			}
+			for j, px := range [2]uint32{uint32(v), uint32(v >> 32)} {
+				if px != prev {
+					prev = px
+					idx = q.index[bucketOf(uint8(px), uint8(px>>8), uint8(px>>16))]
+				}
+				dst[x+j] = idx
+			}
+			pair = uint64(prev) | uint64(prev)<<32
+		}
+		for ; x < len(dst); x++ {
 			px := binary.LittleEndian.Uint32(row[4*x:])
 			if px != prev {
 				prev = px

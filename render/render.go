@@ -221,7 +221,9 @@ func previewCorner(sc *scene, c engine.Cell) engine.Cell {
 func (r *Renderer) board(k *kit, sc *scene, final bool, alloc func(image.Rectangle) *image.RGBA) *image.RGBA {
 	l := layoutBoard(sc, final)
 	img := alloc(image.Rectangle{Max: l.size})
-	fillRect(img, l.board, colTable)
+	// The table around the cells; the cells themselves are all drawn.
+	cells := image.Rectangle{Min: l.win.origin, Max: l.win.origin.Add(image.Pt(l.win.cols()*l.win.tile, l.win.rows()*l.win.tile))}
+	fillAround(img, l.board, cells, colTable)
 	cols, rows := l.win.cols(), l.win.rows()
 	st := boardStyle{cands: !final, last: !final, coords: true, allSides: cols >= 8 || rows >= 8}
 	r.drawBoard(img, k, sc, l.win, st)
