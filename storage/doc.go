@@ -13,6 +13,7 @@
 //     so that of two clicks on the same turn only the first is played
 //     (the other gets [ErrConflict]), and it takes a request id (the Discord
 //     interaction id) so that a request delivered twice is played once;
+//     [Store.Resign] appends a player's resignation the same way;
 //   - [Store.Load] rebuilds the engine state by replaying the stored moves
 //     (from a cache of recent states when it can); a game whose moves no
 //     longer replay is marked broken and returns [ErrBroken] with the
@@ -28,7 +29,7 @@
 // move whose append returned survives the process being killed.
 //
 // Moves are stored in record notation (engine.MoveString), numbered from 0
-// in the order played, discards included; triggers keep the log
+// in the order played, discards and resignations included; triggers keep the log
 // append-only and without gaps. Times are stored as Unix milliseconds and
 // returned in UTC.
 package storage

@@ -28,6 +28,10 @@ var (
 	// ErrBroken: the stored moves no longer replay (the error wraps it with
 	// the reason, also in Game.Reason). Other games are unaffected.
 	ErrBroken = errors.New("the game's moves no longer replay")
+	// ErrNotDrawn: a move must play the tile drawn, the top of the draw
+	// pile (the engine also takes a tile further down, as a record names
+	// each tile drawn).
+	ErrNotDrawn = errors.New("that is not the tile drawn")
 	// ErrBadStatus: MarkStatus does not allow that change of status.
 	ErrBadStatus = errors.New("that change of status is not allowed")
 )

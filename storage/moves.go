@@ -17,10 +17,6 @@ const (
 	kindResign = "resign"
 )
 
-// ErrNotDrawn: a move must play the tile drawn, the top of the draw pile
-// (the engine also accepts a tile further down, as records name each tile).
-var ErrNotDrawn = errors.New("that is not the tile drawn")
-
 // AppendResult is what AppendMove or Resign stored.
 type AppendResult struct {
 	// Number is the move's number in the log, from 0, discards and
