@@ -84,7 +84,7 @@ func drawTileArt(tg *tileGeom, t *engine.Tile, size int, closed uint32) *image.R
 		dc.SetColor(fill)
 		dc.Fill()
 		for k, h := range fg.houses {
-			drawHouse(dc, h.scale(s), 0.1*s, 0.072*s, (k*7+i)%3 == 0, roof, roofDark)
+			drawHouse(dc, h.scale(s), 0.115*s, 0.085*s, (k*7+i)%3 == 0, roof, roofDark)
 		}
 		for _, w := range fg.city.walls {
 			dc.SetLineCapRound()

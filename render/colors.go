@@ -36,8 +36,8 @@ var (
 	colCity       = rgb(0xcfc2a3) // an open city
 	colCityClosed = rgb(0xe9c46a) // a completed city
 	colWall       = rgb(0x6e5a40)
-	colRoof       = rgb(0x9c7a5b)
-	colRoofDark   = rgb(0x7f6249)
+	colRoof       = rgb(0xb3896a)
+	colRoofDark   = rgb(0x8c6a50)
 	colRoofClosed = rgb(0xc2452d)
 	colRoofCDark  = rgb(0x962f1f)
 

@@ -350,7 +350,7 @@ func (g *tileGeom) placeAnchors(f int) {
 	}
 	fg.pennants = []pt{pbest}
 	// Houses: on a staggered grid, where they fit inside the walls.
-	const step = 0.19
+	const step = 0.2
 	for row, y := 0, step/2; y < 1; row, y = row+1, y+step {
 		off := 0.0
 		if row%2 == 1 {
