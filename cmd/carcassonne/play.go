@@ -477,7 +477,7 @@ func (s *session) show() {
 	fmt.Fprintf(s.out, "\nTurn %d · %s (%s) · tile %s · %d left · board %s\n",
 		s.state.Turn(), s.state.Players()[cur], render.PlayerColourName(cur), s.tileName(t), s.state.TilesLeft(), s.board.path)
 	fmt.Fprintf(s.out, "Where it fits (number, x,y, rotations):\n")
-	cells := cellsOf(s.state.Placements())
+	cells := cellsOf(s.state)
 	const perLine = 3
 	var b strings.Builder
 	for i, c := range cells {
@@ -624,19 +624,21 @@ type cellOption struct {
 	rots []engine.Rotation
 }
 
-// cellsOf groups placements by cell, in the order the cells first appear:
-// the numbering of the board picture (render.Renderer.Board).
-func cellsOf(ps []engine.Placement) []cellOption {
-	var cells []cellOption
-	at := map[engine.Cell]int{}
-	for _, p := range ps {
-		i, ok := at[p.Cell]
-		if !ok {
-			i = len(cells)
-			at[p.Cell] = i
-			cells = append(cells, cellOption{cell: p.Cell})
+// cellsOf returns the cells where the drawn tile of g fits, numbered as the
+// board picture numbers them (render.Candidates: cell i is number i+1),
+// each with its legal rotations in increasing order.
+func cellsOf(g *engine.Game) []cellOption {
+	cands := render.Candidates(g)
+	cells := make([]cellOption, len(cands))
+	at := make(map[engine.Cell]int, len(cands))
+	for i, c := range cands {
+		cells[i].cell = c
+		at[c] = i
+	}
+	for _, p := range g.Placements() {
+		if i, ok := at[p.Cell]; ok {
+			cells[i].rots = append(cells[i].rots, p.Rotation)
 		}
-		cells[i].rots = append(cells[i].rots, p.Rotation)
 	}
 	return cells
 }
@@ -771,7 +773,7 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 	if len(args) == 0 {
 		return engine.Move{}, fmt.Errorf("which cell? write %s with N from the list, or x,y", usage)
 	}
-	cells := cellsOf(s.state.Placements())
+	cells := cellsOf(s.state)
 	m := engine.Move{Tile: t}
 	var at *cellOption
 	if strings.Contains(args[0], ",") {

@@ -13,12 +13,14 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/render"
 	"github.com/meeple-works/carcassonne/storage"
 )
 
@@ -91,6 +93,13 @@ func scriptGame(tb testing.TB, names []string, seed uint64, opts engine.Options)
 			continue
 		}
 		cells := testCells(g)
+		var want []engine.Cell
+		for _, c := range cells {
+			want = append(want, c.cell)
+		}
+		if got := render.Candidates(g); !slices.Equal(got, want) {
+			tb.Fatalf("turn %d: the board numbers the cells %v, the test %v", g.Turn(), got, want)
+		}
 		n := rng.IntN(len(cells))
 		c := cells[n]
 		m := engine.Move{Tile: t, Cell: c.cell, Rotation: c.rots[rng.IntN(len(c.rots))]}
