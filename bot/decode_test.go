@@ -1,0 +1,8 @@
+package bot
+
+import (
+	"bytes"
+	"encoding/json"
+)
+
+func newDecoder(data []byte) *json.Decoder { return json.NewDecoder(bytes.NewReader(data)) }

@@ -1,0 +1,155 @@
+package bot
+
+import (
+	"math/rand/v2"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/internal/discordtest"
+	"github.com/meeple-works/carcassonne/storage"
+)
+
+// playTurn plays the turn of msg through the components: the cell menu, now
+// and then ⟳ and the follower menu, and Confirm. It returns the summary the
+// player was given.
+func (h *harness) playTurn(users []discordtest.User, thread string, msg discordtest.Message, rng *rand.Rand) {
+	h.t.Helper()
+	checkPNG(h.t, msg)
+	ids := mention.FindStringSubmatch(msg.Content)
+	if ids == nil {
+		h.t.Fatalf("the turn message mentions nobody: %q", msg.Content)
+	}
+	u, err := userByID(users, ids[1])
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	a := discordtest.Actor{User: u, ChannelID: thread}
+	cm := cellMenu(msg)
+	opt := cm.Options[rng.IntN(len(cm.Options))]
+	r := h.pick(a, msg.ID, cm.CustomID, opt.Value)
+	if r.Flags&64 == 0 || r.Original == nil {
+		h.t.Fatalf("the preview is not ephemeral: %s", text(r))
+	}
+	preview := r.Original
+	if len(r.Files) == 0 {
+		h.t.Fatal("the preview has no picture")
+	}
+	if b, ok := button(preview.Message, actRotR); ok && !b.Disabled && rng.IntN(2) == 0 {
+		r = h.click(a, preview.ID, b.CustomID)
+		if r.Type != 7 {
+			h.t.Fatalf("⟳ answered type %d: %s", r.Type, text(r))
+		}
+		m, _ := h.srv.Message(preview.ID)
+		preview = &m
+	}
+	if sm, ok := menu(preview.Message, actSpot); ok && rng.IntN(2) == 0 {
+		o := sm.Options[rng.IntN(len(sm.Options))]
+		r = h.pick(a, preview.ID, sm.CustomID, o.Value)
+		if r.Type != 7 {
+			h.t.Fatalf("the follower menu answered type %d: %s", r.Type, text(r))
+		}
+		m, _ := h.srv.Message(preview.ID)
+		preview = &m
+	}
+	ok, found := button(preview.Message, actOK)
+	if !found {
+		h.t.Fatal("the preview has no Confirm")
+	}
+	r = h.click(a, preview.ID, ok.CustomID)
+	if r.Original == nil || strings.Contains(r.Original.Content, "turn is over") {
+		h.t.Fatalf("confirm: %s", text(r))
+	}
+}
+
+var tableRow = regexp.MustCompile(`(?m)^(.+?)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)$`)
+
+// finalScores reads the final table the bot posted: name -> total.
+func finalScores(tb testing.TB, m discordtest.Message) map[string]int {
+	tb.Helper()
+	if len(m.Embeds) == 0 {
+		tb.Fatal("the end has no table")
+	}
+	out := map[string]int{}
+	for _, row := range tableRow.FindAllStringSubmatch(m.Embeds[0].Description, -1) {
+		n, _ := strconv.Atoi(row[6])
+		out[strings.TrimSpace(row[1])] = n
+	}
+	return out
+}
+
+// recordOf replays the record attached to the end message.
+func recordOf(tb testing.TB, m discordtest.Message) *engine.Game {
+	tb.Helper()
+	for _, f := range m.Files {
+		if strings.HasSuffix(f.Filename, ".rec") {
+			rec, err := engine.ReadRecord(strings.NewReader(string(f.Data)))
+			if err != nil {
+				tb.Fatalf("the attached record does not read: %v", err)
+			}
+			g, err := rec.Replay()
+			if err != nil {
+				tb.Fatalf("the attached record does not replay: %v", err)
+			}
+			return g
+		}
+	}
+	tb.Fatal("the end has no record attached")
+	return nil
+}
+
+// TestWholeGame plays a whole game through the local Discord: a lobby,
+// two players joining with the button, the start, every turn through the
+// components, and the end.
+func TestWholeGame(t *testing.T) {
+	h := newHarness(t)
+	alice := h.srv.NewUser("alice", "Alice")
+	bob := h.srv.NewUser("bob", "Bob")
+	users := []discordtest.User{alice, bob}
+	thread, msg := h.lobby(alice, bob)
+	rng := rand.New(rand.NewPCG(1, 2))
+	turns := 0
+	for more := true; more; turns++ {
+		h.playTurn(users, thread, msg, rng)
+		msg, more = h.nextTurn(thread, msg.ID)
+	}
+	h.checkEnd(t, msg, turns)
+}
+
+// checkEnd checks the end message: a final picture, the table equal to the
+// replay of the attached record, and the finished game in the database.
+func (h *harness) checkEnd(t *testing.T, end discordtest.Message, turns int) {
+	t.Helper()
+	checkPNG(t, end)
+	posted := finalScores(t, end)
+	g := recordOf(t, end)
+	if !g.Ended() {
+		t.Fatal("the attached record is not of an ended game")
+	}
+	for p, name := range g.Players() {
+		if got, ok := posted[name]; !ok || got != g.Score(p) {
+			t.Errorf("%s: posted %d (%v), replay %d", name, got, ok, g.Score(p))
+		}
+	}
+	if len(posted) != g.NumPlayers() {
+		t.Errorf("the table has %d rows, the game %d players", len(posted), g.NumPlayers())
+	}
+	stored, err := h.store.Get(h.ctx, 1)
+	if err != nil || stored.Status != storage.StatusFinished {
+		t.Fatalf("stored game: %+v, %v", stored.Status, err)
+	}
+	if turns < 60 {
+		t.Errorf("only %d turns were played", turns)
+	}
+	th := h.srv.Channel(stored.ThreadID)
+	if th == nil || th.ThreadMetadata == nil || !th.ThreadMetadata.Archived {
+		t.Error("the thread was not archived")
+	}
+	for _, req := range h.srv.Requests() {
+		if req.Route == "" {
+			t.Errorf("the bot used an unknown route: %s %s", req.Method, req.Path)
+		}
+	}
+}

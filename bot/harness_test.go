@@ -1,0 +1,333 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"image/png"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/meeple-works/carcassonne/internal/discordtest"
+	"github.com/meeple-works/carcassonne/render"
+	"github.com/meeple-works/carcassonne/storage"
+)
+
+// harness runs the real bot — discordgo, a SQLite file, the renderer —
+// against the local Discord server.
+type harness struct {
+	t      testing.TB
+	srv    *discordtest.Server
+	store  *storage.Store
+	path   string
+	bot    *Bot
+	cancel context.CancelFunc
+	done   chan error
+	offset atomic.Int64 // added to the bot's clock, in nanoseconds
+	ctx    context.Context
+}
+
+// testDeadline bounds every wait of a test: a bot that does not answer fails
+// the test instead of hanging it.
+const testDeadline = 2 * time.Minute
+
+func newHarness(tb testing.TB) *harness {
+	tb.Helper()
+	srv := discordtest.New(tb)
+	h := &harness{t: tb, srv: srv, path: filepath.Join(tb.TempDir(), "bot.db")}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*testDeadline)
+	tb.Cleanup(cancel)
+	h.ctx = ctx
+	h.start()
+	tb.Cleanup(h.stop)
+	return h
+}
+
+// start runs a bot process on the harness's database.
+func (h *harness) start() {
+	h.t.Helper()
+	store, err := storage.Open(h.ctx, h.path)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	h.store = store
+	seed := uint64(0)
+	b, err := New(Config{
+		Token: "test-token", APIURL: h.srv.URL(), GuildID: h.srv.GuildID,
+		Store: store, Renderer: render.New(),
+		Log:  slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Now:  func() time.Time { return time.Now().Add(time.Duration(h.offset.Load())) },
+		Tick: 20 * time.Millisecond,
+		Seed: func() uint64 { seed++; return seed },
+	})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	h.bot = b
+	ctx, cancel := context.WithCancel(h.ctx)
+	h.cancel = cancel
+	h.done = make(chan error, 1)
+	go func() { h.done <- b.Run(ctx) }()
+	wctx, wcancel := context.WithTimeout(h.ctx, testDeadline)
+	defer wcancel()
+	if err := h.srv.Wait(wctx, func() bool { return len(h.srv.Commands(h.srv.GuildID)) > 0 && h.srv.Connected() > 0 }); err != nil {
+		h.t.Fatalf("the bot did not connect and register its command: %v", err)
+	}
+}
+
+// stop ends the bot process as SIGTERM would, and closes its database.
+func (h *harness) stop() {
+	if h.cancel == nil {
+		return
+	}
+	h.cancel()
+	select {
+	case err := <-h.done:
+		if err != nil {
+			h.t.Errorf("the bot stopped with %v", err)
+		}
+	case <-time.After(testDeadline):
+		h.t.Error("the bot did not stop")
+	}
+	h.cancel = nil
+	h.store.Close()
+}
+
+func (h *harness) wctx() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(h.ctx, testDeadline)
+}
+
+// slash runs a command and returns the bot's answer.
+func (h *harness) slash(a discordtest.Actor, line string) *discordtest.Response {
+	h.t.Helper()
+	ctx, cancel := h.wctx()
+	defer cancel()
+	i, err := h.srv.Slash(ctx, a, line)
+	if err != nil {
+		h.t.Fatalf("%s: %v", line, err)
+	}
+	return h.answer(ctx, i)
+}
+
+func (h *harness) click(a discordtest.Actor, msgID, customID string) *discordtest.Response {
+	h.t.Helper()
+	ctx, cancel := h.wctx()
+	defer cancel()
+	i, err := h.srv.Click(ctx, a, msgID, customID)
+	if err != nil {
+		h.t.Fatalf("click %s: %v", customID, err)
+	}
+	return h.answer(ctx, i)
+}
+
+func (h *harness) pick(a discordtest.Actor, msgID, customID string, values ...string) *discordtest.Response {
+	h.t.Helper()
+	ctx, cancel := h.wctx()
+	defer cancel()
+	i, err := h.srv.Select(ctx, a, msgID, customID, values...)
+	if err != nil {
+		h.t.Fatalf("select %s %v: %v", customID, values, err)
+	}
+	return h.answer(ctx, i)
+}
+
+// answer waits until the interaction is answered and, for a deferred one,
+// until its message is complete.
+func (h *harness) answer(ctx context.Context, i *discordtest.Interaction) *discordtest.Response {
+	h.t.Helper()
+	r, err := h.srv.WaitResponse(ctx, i.ID)
+	if err != nil {
+		h.t.Fatalf("no answer to interaction %s: %v", i.ID, err)
+	}
+	if r.Type == 5 || r.Type == 6 && r.Original != nil && r.Original.Flags&64 != 0 {
+		// Wait for the edit that completes it.
+		err := h.srv.Wait(ctx, func() bool {
+			for _, req := range h.srv.Requests() {
+				if req.Method == "PATCH" && strings.Contains(req.Path, "/webhooks/") && strings.Contains(req.Path, i.Token) && req.Status < 300 {
+					return true
+				}
+			}
+			return false
+		})
+		if err != nil {
+			h.t.Fatalf("the deferred answer to %s never came: %v", i.ID, err)
+		}
+		r = h.srv.Response(i.ID)
+	}
+	return r
+}
+
+// text returns what an answer says: its content and embed titles and
+// descriptions.
+func text(r *discordtest.Response) string {
+	var b strings.Builder
+	var data discordgo.InteractionResponseData
+	if len(r.Data) > 0 {
+		_ = jsonUnmarshal(r.Data, &data)
+	}
+	b.WriteString(data.Content)
+	if r.Original != nil {
+		b.WriteString(" " + r.Original.Content)
+		for _, e := range r.Original.Embeds {
+			b.WriteString(" " + e.Title + " " + e.Description)
+		}
+	}
+	return b.String()
+}
+
+var mention = regexp.MustCompile(`<@(\d+)>`)
+
+// turnMessage returns the newest message of the thread with a cell menu.
+func turnMessage(msgs []discordtest.Message) (discordtest.Message, bool) {
+	for k := len(msgs) - 1; k >= 0; k-- {
+		if cellMenu(msgs[k]) != nil {
+			return msgs[k], true
+		}
+	}
+	return discordtest.Message{}, false
+}
+
+// menus returns the select menus and buttons of a message.
+func components(m *discordgo.Message) (menus []discordgo.SelectMenu, buttons []discordgo.Button) {
+	for _, row := range m.Components {
+		ar, ok := row.(*discordgo.ActionsRow)
+		if !ok {
+			continue
+		}
+		for _, c := range ar.Components {
+			switch c := c.(type) {
+			case *discordgo.SelectMenu:
+				menus = append(menus, *c)
+			case *discordgo.Button:
+				buttons = append(buttons, *c)
+			}
+		}
+	}
+	return menus, buttons
+}
+
+func cellMenu(m discordtest.Message) *discordgo.SelectMenu {
+	menus, _ := components(m.Message)
+	for _, s := range menus {
+		if strings.HasPrefix(s.CustomID, idPrefix+":"+actCell+":") {
+			return &s
+		}
+	}
+	return nil
+}
+
+func button(m *discordgo.Message, action string) (discordgo.Button, bool) {
+	_, buttons := components(m)
+	for _, b := range buttons {
+		if strings.HasPrefix(b.CustomID, idPrefix+":"+action+":") {
+			return b, true
+		}
+	}
+	return discordgo.Button{}, false
+}
+
+func menu(m *discordgo.Message, action string) (discordgo.SelectMenu, bool) {
+	menus, _ := components(m)
+	for _, s := range menus {
+		if strings.HasPrefix(s.CustomID, idPrefix+":"+action+":") {
+			return s, true
+		}
+	}
+	return discordgo.SelectMenu{}, false
+}
+
+// checkPNG fails unless the message carries a PNG that decodes.
+func checkPNG(tb testing.TB, m discordtest.Message) {
+	tb.Helper()
+	for _, f := range m.Files {
+		if strings.HasSuffix(f.Filename, ".png") {
+			if _, err := png.Decode(bytes.NewReader(f.Data)); err != nil {
+				tb.Fatalf("message %s: %s does not decode: %v", m.ID, f.Filename, err)
+			}
+			return
+		}
+	}
+	tb.Fatalf("message %s carries no PNG (%d files)", m.ID, len(m.Files))
+}
+
+// lobby opens a lobby as host, seats the others, starts the game and
+// returns the thread and the first turn message.
+func (h *harness) lobby(host discordtest.User, others ...discordtest.User) (thread string, first discordtest.Message) {
+	h.t.Helper()
+	r := h.slash(discordtest.Actor{User: host}, "/carcassonne new")
+	if r.Original == nil {
+		h.t.Fatalf("no lobby message: %s", text(r))
+	}
+	lobbyMsg := r.Original.ID
+	for _, u := range others {
+		r := h.click(discordtest.Actor{User: u}, lobbyMsg, lobbyID(actJoin, 1))
+		if r.Type != 7 {
+			h.t.Fatalf("join: answer type %d: %s", r.Type, text(r))
+		}
+	}
+	h.click(discordtest.Actor{User: host}, lobbyMsg, lobbyID(actStart, 1))
+	ctx, cancel := h.wctx()
+	defer cancel()
+	if err := h.srv.Wait(ctx, func() bool { return len(h.srv.Threads(h.srv.ChannelID)) == 1 }); err != nil {
+		h.t.Fatalf("no thread: %v", err)
+	}
+	thread = h.srv.Threads(h.srv.ChannelID)[0].ID
+	first, err := h.srv.WaitMessage(ctx, thread, func(m discordtest.Message) bool { return cellMenu(m) != nil })
+	if err != nil {
+		h.t.Fatalf("no first turn: %v", err)
+	}
+	return thread, first
+}
+
+// nextTurn waits for a turn message other than prev, or the end; it returns
+// false at the end.
+func (h *harness) nextTurn(thread, prev string) (discordtest.Message, bool) {
+	h.t.Helper()
+	ctx, cancel := h.wctx()
+	defer cancel()
+	var found discordtest.Message
+	var more bool
+	err := h.srv.Wait(ctx, func() bool {
+		msgs := h.srv.Messages(thread)
+		if m, ok := turnMessage(msgs); ok && m.ID != prev {
+			found, more = m, true
+			return true
+		}
+		for _, m := range msgs {
+			if strings.Contains(m.Content, "The game is over") {
+				found, more = m, false
+				return true
+			}
+		}
+		return false
+	})
+	if err != nil {
+		h.t.Fatalf("no next turn after %s: %v", prev, err)
+	}
+	return found, more
+}
+
+func jsonUnmarshal(data []byte, v any) error {
+	dec := newDecoder(data)
+	return dec.Decode(v)
+}
+
+var errStop = errors.New("stop")
+
+func userByID(users []discordtest.User, id string) (discordtest.User, error) {
+	for _, u := range users {
+		if u.ID == id {
+			return u, nil
+		}
+	}
+	return discordtest.User{}, fmt.Errorf("no user %s", id)
+}
