@@ -30,7 +30,7 @@ const (
 	// areaBudget caps the board's area in pixels (cells × tile size²), so
 	// that encoding stays fast; medium boards get tiles between MinTile and
 	// MaxTile.
-	areaBudget = 1_800_000
+	areaBudget = 1_600_000
 )
 
 // window is the part of the board a picture shows and how: the cells from
