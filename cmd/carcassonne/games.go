@@ -63,7 +63,7 @@ func (c *gamesCmd) Run(e *env) error {
 		running = running || g.Status == storage.StatusRunning && where == ""
 	}
 	if running {
-		fmt.Fprintln(e.stdout, "Continue a running game with: carcassonne play --resume ID")
+		fmt.Fprintf(e.stdout, "Continue a running game with: %s\n", resumeCommand("ID", c.DB))
 	}
 	return nil
 }

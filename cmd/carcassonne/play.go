@@ -161,7 +161,7 @@ func (c *playCmd) Run(e *env) error {
 	s := &session{
 		ctx: ctx, store: st, game: g, state: state,
 		out: e.stdout, in: bufio.NewReader(e.stdin), echo: !isTerminal(e.stdin),
-		board: newBoardWriter(c.Out), resume: resumeCommand(g.ID, c.DB),
+		board: newBoardWriter(c.Out), resume: resumeCommand(strconv.FormatInt(g.ID, 10), c.DB),
 	}
 	defer s.board.close()
 	if !s.echo {
@@ -233,9 +233,10 @@ func resumeGame(ctx context.Context, st *storage.Store, id int64, db string) (st
 	return g, state, nil
 }
 
-// resumeCommand returns the command line that continues game id.
-func resumeCommand(id int64, db string) string {
-	s := fmt.Sprintf("carcassonne play --resume %d", id)
+// resumeCommand returns the command line that continues game id of
+// database db.
+func resumeCommand(id, db string) string {
+	s := "carcassonne play --resume " + id
 	if db != storage.DefaultPath {
 		s += " --db " + quoteArg(db)
 	}
