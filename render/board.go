@@ -347,17 +347,72 @@ func keepOnTile(cr image.Rectangle, size image.Point, x, y int) (int, int) {
 // drawSpots labels the follower spots of the focused tile A, B, … at the
 // places where a follower would stand.
 func (r *Renderer) drawSpots(dst *image.RGBA, k *kit, sc *scene, w window, t engine.PlacedTile, spots []engine.Spot) {
-	rad := max(10, w.tile*15/100)
+	rad := spotRadius(w.tile)
 	disc := r.spotDisc(rad)
 	cr := w.cellRect(t.Cell)
 	f := k.face(true, rad*6/5)
-	for i, s := range spots {
-		p := r.followerPoint(sc, t, s.Feature, s.Port)
+	for i, p := range r.spotPoints(sc, t, spots, float64(rad)/float64(w.tile)) {
 		x := cr.Min.X + int(math.Round(p.x*float64(w.tile)))
 		y := cr.Min.Y + int(math.Round(p.y*float64(w.tile)))
 		blit(dst, disc, x, y)
 		drawTextAt(dst, f, colOutline, x, y, alignCentre, engine.SpotLabel(i))
 	}
+}
+
+// spotRadius returns the radius of a spot label on tiles of size t, in
+// pixels.
+func spotRadius(t int) int { return max(10, t*13/100) }
+
+// spotPoints returns where the labels of the spots of placed tile t go, in
+// unit coordinates of the tile: where a follower would stand, then pushed
+// apart where labels of radius rad (in tile sides) would overlap, each
+// staying on its feature (or near its first place) and on the tile.
+func (r *Renderer) spotPoints(sc *scene, t engine.PlacedTile, spots []engine.Spot, rad float64) []pt {
+	g := r.cache.geom(sc.ts, t.Tile)
+	home := make([]pt, len(spots))
+	for i, s := range spots {
+		home[i] = r.followerPoint(sc, t, s.Feature, s.Port)
+	}
+	pts := append([]pt(nil), home...)
+	allowed := func(i int, p pt) bool {
+		if p.x < rad || p.y < rad || p.x > 1-rad || p.y > 1-rad {
+			return false
+		}
+		if p.dist(home[i]) <= 0.08 {
+			return true
+		}
+		c := rotatePt(p, 4-int(t.Rotation&3))
+		return int(g.label[sampleIndex(c)]) == spots[i].Feature
+	}
+	gap := 2*rad + 0.02
+	for range 60 {
+		moved := false
+		for i := range pts {
+			for j := i + 1; j < len(pts); j++ {
+				d := pts[j].sub(pts[i])
+				l := math.Hypot(d.x, d.y)
+				if l >= gap {
+					continue
+				}
+				if l < 1e-6 {
+					d, l = pt{1, 0}, 1
+				}
+				push := d.mul((gap - l) / 2 / l)
+				if a := pts[i].sub(push); allowed(i, a) {
+					pts[i] = a
+					moved = true
+				}
+				if b := pts[j].add(push); allowed(j, b) {
+					pts[j] = b
+					moved = true
+				}
+			}
+		}
+		if !moved {
+			break
+		}
+	}
+	return pts
 }
 
 // spotDisc returns the badge of a follower spot label, of radius rad pixels.

@@ -71,12 +71,12 @@ func (r *Renderer) Final(g *engine.Game) *image.RGBA {
 // previewTile is the tile size of a preview, in pixels, and previewReach
 // the number of cells shown on each side of the candidate cell.
 const (
-	previewTile  = 96
+	previewTile  = 112
 	previewReach = 2
 )
 
 // Preview returns the picture of one candidate placement p of the drawn
-// tile, 552 pixels wide: 5 × 5 cells of 96 pixels around p.Cell (shifted by
+// tile, 632 pixels wide: 5 × 5 cells of 112 pixels around p.Cell (shifted by
 // a cell toward the board when that shows more of it), the other tiles
 // dimmed, the drawn tile on p.Cell turned by p.Rotation and outlined, and
 // the follower spots the current player may use there (g.FollowerSpots)
@@ -150,7 +150,7 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, alloc func(image.
 		}
 		drawTextAt(img, lf, colTextDim, pad, y+lineH/2, alignLeft, msg)
 	}
-	rad := max(10, tsz*15/100)
+	rad := spotRadius(tsz)
 	disc := r.spotDisc(rad)
 	bf := k.face(true, rad*6/5)
 	for i, s := range spots {

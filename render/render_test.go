@@ -452,29 +452,68 @@ func TestPreviewErrors(t *testing.T) {
 }
 
 // TestPreviewSpots checks that every follower spot of the previewed
-// placement is labelled: a white badge at the spot.
+// placement is labelled with a white badge on its own feature (or next to
+// where the follower would stand), and that no two badges overlap.
 func TestPreviewSpots(t *testing.T) {
 	r := testRenderer()
-	g := loadGame(t, "mid-game.rec")
-	for _, p := range g.Placements() {
-		spots := g.FollowerSpots(p)
-		img, err := r.Preview(g, p)
-		if err != nil {
-			t.Fatal(err)
-		}
+	// A game of tiles X only, after the start tile D: eight spots on one
+	// tile, the most crowded picture the base game has.
+	d, _ := engine.BaseTiles.Lookup("D")
+	x, _ := engine.BaseTiles.Lookup("X")
+	dt, xt := *engine.BaseTiles.Tile(d), *engine.BaseTiles.Tile(x)
+	dt.Count, xt.Count = 1, 5
+	xs, err := engine.NewTileSet([]engine.Tile{dt, xt})
+	if err != nil {
+		t.Fatal(err)
+	}
+	crowded, err := engine.New(engine.Config{Players: []string{"A", "B"}, Tiles: xs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The full game after 50 moves.
+	rec := loadGame(t, "full-game.rec").Record()
+	rec.Turns, rec.End = rec.Turns[:50], false
+	later, err := rec.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range []*engine.Game{loadGame(t, "mid-game.rec"), later, crowded} {
 		sc := newScene(g, false)
 		t0, _ := g.Drawn()
-		pt0 := engine.PlacedTile{Tile: t0, Cell: p.Cell, Rotation: p.Rotation}
-		m := marginFor(previewTile)
-		lo := previewCorner(sc, p.Cell)
-		cell := image.Rectangle{Min: image.Pt(m+(p.Cell.X-lo.X)*previewTile, 50+m+(p.Cell.Y-lo.Y)*previewTile)}
-		for i, s := range spots {
-			q := r.followerPoint(sc, pt0, s.Feature, s.Port)
-			x := cell.Min.X + int(q.x*previewTile)
-			y := cell.Min.Y + int(q.y*previewTile)
-			around := image.Rect(x-12, y-12, x+12, y+12)
-			if n := countNear(img, around, colWhite, 4); n < 40 {
-				t.Errorf("placement %v: spot %s (%s) has %d white badge pixels, want 40", p, engine.SpotLabel(i), s.Name(), n)
+		geom := r.cache.geom(sc.ts, t0)
+		rad := spotRadius(previewTile)
+		for _, p := range g.Placements() {
+			spots := g.FollowerSpots(p)
+			if g == crowded && len(spots) != 8 {
+				t.Fatalf("tile X at %v: %d spots, want 8", p, len(spots))
+			}
+			img, err := r.Preview(g, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			placed := engine.PlacedTile{Tile: t0, Cell: p.Cell, Rotation: p.Rotation}
+			m := marginFor(previewTile)
+			lo := previewCorner(sc, p.Cell)
+			cell := image.Pt(m+(p.Cell.X-lo.X)*previewTile, 50+m+(p.Cell.Y-lo.Y)*previewTile)
+			pts := r.spotPoints(sc, placed, spots, float64(rad)/previewTile)
+			for i, s := range spots {
+				q := pts[i]
+				x := cell.X + int(q.x*previewTile)
+				y := cell.Y + int(q.y*previewTile)
+				around := image.Rect(x-rad, y-rad, x+rad, y+rad)
+				if n := countNear(img, around, colWhite, 4); n < rad*rad/2 {
+					t.Errorf("placement %v: spot %s (%s) has %d white badge pixels, want %d", p, engine.SpotLabel(i), s.Name(), n, rad*rad/2)
+				}
+				home := r.followerPoint(sc, placed, s.Feature, s.Port)
+				c := rotatePt(q, 4-int(p.Rotation))
+				if int(geom.label[sampleIndex(c)]) != s.Feature && q.dist(home) > 0.08 {
+					t.Errorf("placement %v: spot %s (%s) is labelled off its feature", p, engine.SpotLabel(i), s.Name())
+				}
+				for j := range i {
+					if d := q.dist(pts[j]) * previewTile; d < float64(2*rad) {
+						t.Errorf("placement %v: labels %s and %s overlap (%.0f pixels apart)", p, engine.SpotLabel(j), engine.SpotLabel(i), d)
+					}
+				}
 			}
 		}
 	}
