@@ -6,3 +6,5 @@ import (
 )
 
 func newDecoder(data []byte) *json.Decoder { return json.NewDecoder(bytes.NewReader(data)) }
+
+func jsonMarshal(v any) ([]byte, error) { return json.Marshal(v) }

@@ -149,11 +149,16 @@ func (h *harness) answer(ctx context.Context, i *discordtest.Interaction) *disco
 		h.t.Fatalf("no answer to interaction %s: %v", i.ID, err)
 	}
 	if r.Type == 5 || r.Type == 6 && r.Original != nil && r.Original.Flags&64 != 0 {
-		// Wait for the edit that completes it.
+		// Wait for the edit that completes it, and for the message to show it.
 		err := h.srv.Wait(ctx, func() bool {
 			for _, req := range h.srv.Requests() {
 				if req.Method == "PATCH" && strings.Contains(req.Path, "/webhooks/") && strings.Contains(req.Path, i.Token) && req.Status < 300 {
-					return true
+					var body struct {
+						Content *string `json:"content"`
+					}
+					_ = jsonUnmarshal(req.JSON, &body)
+					cur := h.srv.Response(i.ID)
+					return body.Content == nil || cur.Original != nil && cur.Original.Content == *body.Content
 				}
 			}
 			return false
@@ -274,7 +279,9 @@ func (h *harness) lobby(host discordtest.User, others ...discordtest.User) (thre
 			h.t.Fatalf("join: answer type %d: %s", r.Type, text(r))
 		}
 	}
-	h.click(discordtest.Actor{User: host}, lobbyMsg, lobbyID(actStart, 1))
+	if r := h.click(discordtest.Actor{User: host}, lobbyMsg, lobbyID(actStart, 1)); r.Type != 6 {
+		h.t.Fatalf("start: answer type %d: %s", r.Type, text(r))
+	}
 	ctx, cancel := h.wctx()
 	defer cancel()
 	if err := h.srv.Wait(ctx, func() bool { return len(h.srv.Threads(h.srv.ChannelID)) == 1 }); err != nil {

@@ -110,9 +110,13 @@ func (b *Bot) timeout(ctx context.Context, id int64, now time.Time) {
 		return
 	}
 	name := seatName(g, st, seat)
-	b.finishTurn(ctx, g, st, m, fmt.Sprintf("%s ran out of time, so I played the turn. ", name))
+	note := ""
 	if n, err := b.store.TurnTimeouts(ctx, id, seat); err == nil && n >= timeoutsToResign && !res.Finished {
-		b.resign(ctx, id, seat, fmt.Sprintf("timeout-resign:%d:%d", id, g.Moves+1),
-			fmt.Sprintf("%s ran out of time %d turns in a row. ", name, n))
+		if _, err := b.store.Resign(ctx, id, seatUser(g, seat), fmt.Sprintf("timeout-resign:%d:%d", id, g.Moves+1)); err != nil {
+			b.log.Warn("removing a player after timeouts", "game", id, "err", err)
+		} else {
+			note = fmt.Sprintf("%s ran out of time %d turns in a row and resigned: their turns are skipped, their followers stay.\n", name, n)
+		}
 	}
+	b.finishTurn(ctx, g, st, m, fmt.Sprintf("%s ran out of time, so I played the turn. ", name), note)
 }

@@ -373,14 +373,14 @@ func (b *Bot) play(ctx context.Context, i *discordgo.Interaction, game int64, mo
 	case res.Duplicate:
 		return "Done."
 	}
-	summary := b.finishTurn(ctx, g, st, m, "")
+	summary := b.finishTurn(ctx, g, st, m, "", "")
 	return summary
 }
 
-// finishTurn announces a stored move: the turn message becomes its summary,
-// then the game moves on. st is the state before the move. It returns the
-// summary.
-func (b *Bot) finishTurn(ctx context.Context, g storage.Game, st *engine.Game, m engine.Move, prefix string) string {
+// finishTurn announces a stored move: the turn message becomes its summary
+// (prefix first), note (if any) follows as a message of its own, and the
+// game moves on. st is the state before the move. It returns the summary.
+func (b *Bot) finishTurn(ctx context.Context, g storage.Game, st *engine.Game, m engine.Move, prefix, note string) string {
 	before := len(st.Events())
 	who := st.Current()
 	turn := st.Turn()
@@ -396,6 +396,12 @@ func (b *Bot) finishTurn(ctx context.Context, g storage.Game, st *engine.Game, m
 			Content: &summary, Components: &empty, Embeds: &embeds, Attachments: &files,
 			AllowedMentions: &discordgo.MessageAllowedMentions{}}); err != nil {
 			b.log.Warn("editing the turn message", "game", g.ID, "err", err)
+		}
+	}
+	if note != "" {
+		if _, err := b.s.ChannelMessageSendComplex(g.ThreadID, &discordgo.MessageSend{Content: strings.TrimSpace(note),
+			AllowedMentions: &discordgo.MessageAllowedMentions{}}); err != nil {
+			b.log.Warn("posting a note", "game", g.ID, "err", err)
 		}
 	}
 	b.advance(ctx, g.ID, "")

@@ -1,0 +1,94 @@
+package bot
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/meeple-works/carcassonne/internal/discordtest"
+)
+
+// TestRestart stops the bot in the middle of a game, starts a new one on the
+// same database, and finishes the game from the turn message posted before.
+func TestRestart(t *testing.T) {
+	h := newHarness(t)
+	alice := h.srv.NewUser("alice", "Alice")
+	bob := h.srv.NewUser("bob", "Bob")
+	users := []discordtest.User{alice, bob}
+	thread, msg := h.lobby(alice, bob)
+	rng := rand.New(rand.NewPCG(3, 4))
+	turns := 0
+	more := true
+	for ; turns < 20; turns++ {
+		h.playTurn(users, thread, msg, rng)
+		msg, more = h.nextTurn(thread, msg.ID)
+	}
+	h.stop()
+	h.start()
+	for ; more; turns++ {
+		h.playTurn(users, thread, msg, rng)
+		msg, more = h.nextTurn(thread, msg.ID)
+	}
+	h.checkEnd(t, msg, turns)
+}
+
+// TestTurnTimeouts: a reminder at half time, the turn played for a player
+// whose time ran out, and three timeouts in a row remove the player; when
+// both have gone, the game ends.
+func TestTurnTimeouts(t *testing.T) {
+	h := newHarness(t)
+	alice := h.srv.NewUser("alice", "Alice")
+	bob := h.srv.NewUser("bob", "Bob")
+	r := h.slash(discordtest.Actor{User: alice}, "/carcassonne new turn-timeout:5m")
+	lobbyMsg := r.Original.ID
+	h.click(discordtest.Actor{User: bob}, lobbyMsg, lobbyID(actJoin, 1))
+	h.click(discordtest.Actor{User: alice}, lobbyMsg, lobbyID(actStart, 1))
+	ctx, cancel := h.wctx()
+	defer cancel()
+	if err := h.srv.Wait(ctx, func() bool { return len(h.srv.Threads(h.srv.ChannelID)) == 1 }); err != nil {
+		t.Fatal(err)
+	}
+	thread := h.srv.Threads(h.srv.ChannelID)[0].ID
+	msg, _ := h.nextTurn(thread, "")
+
+	h.offset.Add(int64(3 * time.Minute))
+	if _, err := h.srv.WaitMessage(ctx, thread, func(m discordtest.Message) bool {
+		return strings.Contains(m.Content, "half of your time")
+	}); err != nil {
+		t.Fatalf("no reminder: %v", err)
+	}
+	more := true
+	for k := 0; k < 6 && more; k++ {
+		h.offset.Add(int64(6 * time.Minute))
+		prev := msg.ID
+		msg, more = h.nextTurn(thread, prev)
+		old, _ := h.srv.Message(prev)
+		if !strings.Contains(old.Content, "ran out of time") {
+			t.Fatalf("turn %d: the old turn message says %q", k, old.Content)
+		}
+	}
+	if more {
+		t.Fatal("the game goes on after both players timed out three times in a row")
+	}
+	var resigned int
+	for _, m := range h.srv.Messages(thread) {
+		all := m.Content
+		for _, e := range m.Embeds {
+			all += " " + e.Description
+		}
+		resigned += strings.Count(all, "resigned")
+	}
+	if resigned < 2 {
+		t.Errorf("%d resignations announced, want 2", resigned)
+	}
+	reminders := 0
+	for _, m := range h.srv.Messages(thread) {
+		if strings.Contains(m.Content, "half of your time") {
+			reminders++
+		}
+	}
+	if reminders < 1 {
+		t.Errorf("%d reminders", reminders)
+	}
+}
