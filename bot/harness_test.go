@@ -268,26 +268,33 @@ func checkPNG(tb testing.TB, m discordtest.Message) {
 // returns the thread and the first turn message.
 func (h *harness) lobby(host discordtest.User, others ...discordtest.User) (thread string, first discordtest.Message) {
 	h.t.Helper()
+	return h.lobbyN(1, host, others...)
+}
+
+// lobbyN is lobby for the n-th game of the database (ids count from 1).
+func (h *harness) lobbyN(n int, host discordtest.User, others ...discordtest.User) (thread string, first discordtest.Message) {
+	h.t.Helper()
+	game := int64(n)
 	r := h.slash(discordtest.Actor{User: host}, "/carcassonne new")
 	if r.Original == nil {
 		h.t.Fatalf("no lobby message: %s", text(r))
 	}
 	lobbyMsg := r.Original.ID
 	for _, u := range others {
-		r := h.click(discordtest.Actor{User: u}, lobbyMsg, lobbyID(actJoin, 1))
+		r := h.click(discordtest.Actor{User: u}, lobbyMsg, lobbyID(actJoin, game))
 		if r.Type != 7 {
 			h.t.Fatalf("join: answer type %d: %s", r.Type, text(r))
 		}
 	}
-	if r := h.click(discordtest.Actor{User: host}, lobbyMsg, lobbyID(actStart, 1)); r.Type != 6 {
+	if r := h.click(discordtest.Actor{User: host}, lobbyMsg, lobbyID(actStart, game)); r.Type != 6 {
 		h.t.Fatalf("start: answer type %d: %s", r.Type, text(r))
 	}
 	ctx, cancel := h.wctx()
 	defer cancel()
-	if err := h.srv.Wait(ctx, func() bool { return len(h.srv.Threads(h.srv.ChannelID)) == 1 }); err != nil {
+	if err := h.srv.Wait(ctx, func() bool { return len(h.srv.Threads(h.srv.ChannelID)) == n }); err != nil {
 		h.t.Fatalf("no thread: %v", err)
 	}
-	thread = h.srv.Threads(h.srv.ChannelID)[0].ID
+	thread = h.srv.Threads(h.srv.ChannelID)[n-1].ID
 	first, err := h.srv.WaitMessage(ctx, thread, func(m discordtest.Message) bool { return cellMenu(m) != nil })
 	if err != nil {
 		h.t.Fatalf("no first turn: %v", err)

@@ -1,0 +1,82 @@
+package bot
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/meeple-works/carcassonne/internal/discordtest"
+)
+
+// BenchmarkTurn measures a turn as a player feels it: from the Confirm
+// interaction sent to the local Discord until the next turn's message (with
+// its board image) has been posted, on mid-game boards (turns 30 to 65 of
+// two-player games). It reports the median and the 99th percentile.
+func BenchmarkTurn(b *testing.B) {
+	h := newHarness(b)
+	alice := h.srv.NewUser("alice", "Alice")
+	bob := h.srv.NewUser("bob", "Bob")
+	users := []discordtest.User{alice, bob}
+	rng := rand.New(rand.NewPCG(5, 6))
+	var samples []time.Duration
+	game := 0
+	var thread string
+	var msg discordtest.Message
+	turn := 0
+	newGame := func() {
+		game++
+		thread, msg = h.lobbyN(game, alice, bob)
+		turn = 0
+		for ; turn < 30; turn++ {
+			h.playTurn(users, thread, msg, rng)
+			msg, _ = h.nextTurn(thread, msg.ID)
+		}
+	}
+	b.StopTimer()
+	newGame()
+	for range b.N {
+		if turn >= 65 {
+			newGame()
+		}
+		confirm := h.prepareTurn(users, thread, msg, rng)
+		b.StartTimer()
+		start := time.Now()
+		confirm()
+		next, more := h.nextTurn(thread, msg.ID)
+		samples = append(samples, time.Since(start))
+		b.StopTimer()
+		msg = next
+		turn++
+		if !more {
+			turn = 65
+		}
+	}
+	slices.Sort(samples)
+	if len(samples) > 0 {
+		b.ReportMetric(float64(samples[len(samples)/2].Microseconds())/1000, "ms-median")
+		b.ReportMetric(float64(samples[min(len(samples)-1, len(samples)*99/100)].Microseconds())/1000, "ms-p99")
+	}
+}
+
+// prepareTurn picks a cell of the turn message and returns a function that
+// presses Confirm.
+func (h *harness) prepareTurn(users []discordtest.User, thread string, msg discordtest.Message, rng *rand.Rand) func() {
+	h.t.Helper()
+	u, err := userByID(users, mention.FindStringSubmatch(msg.Content)[1])
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	a := discordtest.Actor{User: u, ChannelID: thread}
+	cm := cellMenu(msg)
+	r := h.pick(a, msg.ID, cm.CustomID, cm.Options[rng.IntN(len(cm.Options))].Value)
+	ok, _ := button(r.Original.Message, actOK)
+	id := r.Original.ID
+	return func() {
+		ctx, cancel := h.wctx()
+		defer cancel()
+		if _, err := h.srv.Click(ctx, a, id, ok.CustomID); err != nil {
+			h.t.Fatal(err)
+		}
+	}
+}
