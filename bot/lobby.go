@@ -117,6 +117,10 @@ func (b *Bot) cmdNew(i *discordgo.Interaction, opts map[string]*discordgo.Applic
 		b.replyError(i, "I could not open the lobby: "+err.Error())
 		return
 	}
+	// Buttons pressed before the lobby message's id is stored wait for it.
+	l := b.lock(g.ID)
+	l.Lock()
+	defer l.Unlock()
 	b.reply(i, &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{lobbyEmbed(g)}, Components: lobbyButtons(g)})
 	m, err := b.s.InteractionResponse(i)
 	if err != nil {
@@ -293,6 +297,12 @@ func (b *Bot) lobbyStart(i *discordgo.Interaction, id int64, solo, button bool) 
 		return
 	}
 	thread := g.ChannelID
+	if g.LobbyMessageID == "" && button && i.Message != nil {
+		g.LobbyMessageID = i.Message.ID
+		if err := b.store.SetLobbyMessage(ctx, g.ID, i.Message.ID); err != nil {
+			b.log.Warn("storing the lobby message", "game", g.ID, "err", err)
+		}
+	}
 	if g.LobbyMessageID != "" {
 		ch, err := b.s.MessageThreadStartComplex(g.ChannelID, g.LobbyMessageID, &discordgo.ThreadStart{
 			Name: fmt.Sprintf("Carcassonne #%d", g.ID), AutoArchiveDuration: 1440, Type: discordgo.ChannelTypeGuildPublicThread})
