@@ -18,9 +18,8 @@ import (
 func (b *Bot) cmdPlace(i *discordgo.Interaction, opts map[string]*discordgo.ApplicationCommandInteractionDataOption) {
 	ctx, cancel := b.context()
 	defer cancel()
-	g, err := b.findGame(ctx, i, storage.StatusRunning)
-	if err != nil {
-		b.replyError(i, playerError(err))
+	g, ok := b.gameFor(i, storage.StatusRunning)
+	if !ok {
 		return
 	}
 	c, err := parseCellText(optString(opts, "position"))
@@ -185,9 +184,8 @@ func isPlayer(i *discordgo.Interaction, g storage.Game) bool {
 func (b *Bot) cmdBoard(i *discordgo.Interaction) {
 	ctx, cancel := b.context()
 	defer cancel()
-	g, err := b.findGame(ctx, i, storage.StatusRunning, storage.StatusFinished)
-	if err != nil {
-		b.replyError(i, playerError(err))
+	g, ok := b.gameFor(i, storage.StatusRunning, storage.StatusFinished)
+	if !ok {
 		return
 	}
 	ephemeral := !isPlayer(i, g)
@@ -220,9 +218,8 @@ func (b *Bot) cmdBoard(i *discordgo.Interaction) {
 func (b *Bot) cmdScore(i *discordgo.Interaction) {
 	ctx, cancel := b.context()
 	defer cancel()
-	g, err := b.findGame(ctx, i, storage.StatusRunning, storage.StatusFinished, storage.StatusStopped)
-	if err != nil {
-		b.replyError(i, playerError(err))
+	g, ok := b.gameFor(i, storage.StatusRunning, storage.StatusFinished, storage.StatusStopped)
+	if !ok {
 		return
 	}
 	_, st, err := b.store.Load(ctx, g.ID)
@@ -240,9 +237,8 @@ func (b *Bot) cmdScore(i *discordgo.Interaction) {
 func (b *Bot) cmdRecord(i *discordgo.Interaction) {
 	ctx, cancel := b.context()
 	defer cancel()
-	g, err := b.findGame(ctx, i, storage.StatusRunning, storage.StatusFinished, storage.StatusStopped)
-	if err != nil {
-		b.replyError(i, playerError(err))
+	g, ok := b.gameFor(i, storage.StatusRunning, storage.StatusFinished, storage.StatusStopped)
+	if !ok {
 		return
 	}
 	rec, err := b.store.Record(ctx, g.ID)
@@ -260,9 +256,8 @@ func (b *Bot) cmdRecord(i *discordgo.Interaction) {
 func (b *Bot) cmdResign(i *discordgo.Interaction) {
 	ctx, cancel := b.context()
 	defer cancel()
-	g, err := b.findGame(ctx, i, storage.StatusRunning)
-	if err != nil {
-		b.replyError(i, playerError(err))
+	g, ok := b.gameFor(i, storage.StatusRunning)
+	if !ok {
 		return
 	}
 	seat, ok := g.SeatOf(actor(i).ID)
@@ -320,9 +315,8 @@ func (b *Bot) resign(ctx context.Context, id int64, seat int, requestID, why str
 func (b *Bot) cmdStop(i *discordgo.Interaction) {
 	ctx, cancel := b.context()
 	defer cancel()
-	g, err := b.findGame(ctx, i, storage.StatusRunning, storage.StatusLobby)
-	if err != nil {
-		b.replyError(i, playerError(err))
+	g, ok := b.gameFor(i, storage.StatusRunning, storage.StatusLobby)
+	if !ok {
 		return
 	}
 	if g.HostID != actor(i).ID && !canModerate(i) {

@@ -133,36 +133,34 @@ func (b *Bot) cmdNew(i *discordgo.Interaction, opts map[string]*discordgo.Applic
 }
 
 func (b *Bot) cmdJoin(i *discordgo.Interaction) {
-	ctx, cancel := b.context()
-	defer cancel()
-	g, err := b.findGame(ctx, i, storage.StatusLobby)
-	if err != nil {
-		b.replyError(i, playerError(err))
-		return
+	if g, ok := b.gameFor(i, storage.StatusLobby); ok {
+		b.lobbyJoin(i, g.ID, false)
 	}
-	b.lobbyJoin(i, g.ID, false)
 }
 
 func (b *Bot) cmdLeave(i *discordgo.Interaction) {
-	ctx, cancel := b.context()
-	defer cancel()
-	g, err := b.findGame(ctx, i, storage.StatusLobby)
-	if err != nil {
-		b.replyError(i, playerError(err))
-		return
+	if g, ok := b.gameFor(i, storage.StatusLobby); ok {
+		b.lobbyLeave(i, g.ID, false)
 	}
-	b.lobbyLeave(i, g.ID, false)
 }
 
 func (b *Bot) cmdStart(i *discordgo.Interaction, solo bool) {
+	if g, ok := b.gameFor(i, storage.StatusLobby); ok {
+		b.lobbyStart(i, g.ID, solo, false)
+	}
+}
+
+// gameFor is findGame for a command: when there is no game to act on, it
+// answers the member with the reason and returns false.
+func (b *Bot) gameFor(i *discordgo.Interaction, statuses ...storage.Status) (storage.Game, bool) {
 	ctx, cancel := b.context()
 	defer cancel()
-	g, err := b.findGame(ctx, i, storage.StatusLobby)
+	g, err := b.findGame(ctx, i, statuses...)
 	if err != nil {
 		b.replyError(i, playerError(err))
-		return
+		return g, false
 	}
-	b.lobbyStart(i, g.ID, solo, false)
+	return g, true
 }
 
 // lobbyJoin seats the member; from the button it updates the lobby message
