@@ -128,7 +128,7 @@ func (g *Game) FeatureAt(c Cell, p Port) (FeatureInfo, bool) {
 }
 
 // Features returns every feature on the board, each once, in the order of
-// their first segment.
+// their first segment. It takes time linear in the size of the board.
 func (g *Game) Features() []FeatureInfo {
 	index := make(map[int16]int)
 	var out []FeatureInfo
@@ -138,17 +138,21 @@ func (g *Game) Features() []FeatureInfo {
 		if !ok {
 			j = len(out)
 			index[r] = j
-			out = append(out, g.featureInfo(r))
-			out[j].Segments = out[j].Segments[:0]
+			out = append(out, g.featureHead(r))
 		}
 		n := g.nodes[i]
 		t := g.tiles[n.tile]
 		out[j].Segments = append(out[j].Segments, Segment{Cell: Cell{int(t.x), int(t.y)}, Feature: int(n.feat)})
 	}
+	for _, m := range g.meeples {
+		out[index[g.find(m.node)]].Followers[m.player]++
+	}
 	return out
 }
 
-func (g *Game) featureInfo(r int16) FeatureInfo {
+// featureHead describes the feature with root r, without its segments and
+// followers.
+func (g *Game) featureHead(r int16) FeatureInfo {
 	n := g.nodes[r]
 	fi := FeatureInfo{Kind: n.kind, Pennants: int(n.pennants), OpenSides: int(n.open)}
 	switch n.kind {
@@ -161,6 +165,11 @@ func (g *Game) featureInfo(r int16) FeatureInfo {
 	default:
 		fi.OpenSides = 0
 	}
+	return fi
+}
+
+func (g *Game) featureInfo(r int16) FeatureInfo {
+	fi := g.featureHead(r)
 	for _, m := range g.meeples {
 		if g.find(m.node) == r {
 			fi.Followers[m.player]++

@@ -371,3 +371,22 @@ func TestMoveNotation(t *testing.T) {
 		}
 	}
 }
+
+func TestFeaturesAgreeWithFeatureAt(t *testing.T) {
+	g, _ := New(Config{Players: []string{"A", "B"}, Seed: 5})
+	playRandom(t, g, rand.New(rand.NewPCG(5, 5)), nil)
+	segs := 0
+	for _, f := range g.Features() {
+		segs += len(f.Segments)
+		s := f.Segments[0]
+		pt, _ := g.TileAt(s.Cell)
+		port := BaseTiles.Tile(pt.Tile).Features[s.Feature].Ports.Rotate(pt.Rotation).Main()
+		one, ok := g.FeatureAt(s.Cell, port)
+		if !ok || one.Kind != f.Kind || one.Tiles != f.Tiles || one.Complete != f.Complete || one.Followers != f.Followers || len(one.Segments) != len(f.Segments) {
+			t.Fatalf("Features says %+v, FeatureAt %+v", f, one)
+		}
+	}
+	if segs != len(g.nodes) {
+		t.Fatalf("%d segments listed, %d on the board", segs, len(g.nodes))
+	}
+}
