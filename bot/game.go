@@ -33,12 +33,7 @@ func (b *Bot) cmdPlace(i *discordgo.Interaction, opts map[string]*discordgo.Appl
 	l := b.lock(g.ID)
 	l.Lock()
 	defer l.Unlock()
-	g, st, why := b.turnCheck(ctx, i, g.ID, -1)
-	if why != "" && why != "This turn is over." {
-		b.editReply(i, why)
-		return
-	}
-	g, st, why = b.turnCheck(ctx, i, g.ID, g.Moves)
+	g, st, why := b.turnCheck(ctx, i, g.ID, anyTurn)
 	if why != "" {
 		b.editReply(i, why)
 		return

@@ -3,7 +3,6 @@ package bot
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"image/png"
 	"io"
@@ -334,8 +333,6 @@ func jsonUnmarshal(data []byte, v any) error {
 	dec := newDecoder(data)
 	return dec.Decode(v)
 }
-
-var errStop = errors.New("stop")
 
 func userByID(users []discordtest.User, id string) (discordtest.User, error) {
 	for _, u := range users {

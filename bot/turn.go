@@ -151,8 +151,12 @@ func cellMenus(game int64, moves int, ps []engine.Placement) []discordgo.Message
 
 func intPtr(n int) *int { return &n }
 
+// anyTurn asks turnCheck for the turn being played, whatever its number.
+const anyTurn = -1
+
 // turnCheck loads the game of a turn component and checks that it is still
-// that turn and the member's; it returns a refusal for the member otherwise.
+// that turn (after `moves` moves, or anyTurn) and the member's; it returns a
+// refusal for the member otherwise.
 func (b *Bot) turnCheck(ctx context.Context, i *discordgo.Interaction, game int64, moves int) (storage.Game, *engine.Game, string) {
 	g, st, err := b.store.Load(ctx, game)
 	if err != nil {
@@ -163,7 +167,7 @@ func (b *Bot) turnCheck(ctx context.Context, i *discordgo.Interaction, game int6
 		return g, nil, "This game is over."
 	case g.Status != storage.StatusRunning:
 		return g, nil, "This game is not running."
-	case g.Moves != moves:
+	case moves != anyTurn && g.Moves != moves:
 		return g, nil, "This turn is over."
 	}
 	cur := st.Current()
