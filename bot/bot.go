@@ -47,11 +47,16 @@ type GameStore interface {
 // Renderer draws the pictures the bot posts, as PNG files; render.Renderer
 // implements it.
 type Renderer interface {
-	// BoardPNG draws the board with the drawn tile's legal cells numbered.
+	// BoardPNG draws the whole board with the drawn tile's legal cells
+	// numbered.
 	BoardPNG(w io.Writer, g *engine.Game) error
+	// TurnPNG draws the turn's picture: the board around the numbered
+	// cells and the last tiles, readable at the width Discord shows.
+	TurnPNG(w io.Writer, g *engine.Game) error
 	// PreviewPNG draws the neighbourhood of placement p of the drawn tile
-	// with its follower spots labelled.
-	PreviewPNG(w io.Writer, g *engine.Game, p engine.Placement) error
+	// with its follower spots labelled and the current player's follower
+	// standing on port follower (engine.NoPort: none).
+	PreviewPNG(w io.Writer, g *engine.Game, p engine.Placement, follower engine.Port) error
 	// FinalPNG draws the final board and scoring table.
 	FinalPNG(w io.Writer, g *engine.Game) error
 }

@@ -93,7 +93,7 @@ func seatUser(g storage.Game, p int) string {
 
 // postTurn posts the message of the current turn in the game's thread.
 func (b *Bot) postTurn(ctx context.Context, g storage.Game, st *engine.Game, note string) {
-	png, err := pngOf(func(w io.Writer) error { return b.draw.BoardPNG(w, st) })
+	png, err := pngOf(func(w io.Writer) error { return b.draw.TurnPNG(w, st) })
 	if err != nil {
 		b.log.Error("drawing the board", "game", g.ID, "err", err)
 		return
@@ -212,7 +212,7 @@ func (b *Bot) pickCell(i *discordgo.Interaction, id parsedID, value string) {
 // menu, Confirm and Back.
 func (b *Bot) previewData(st *engine.Game, ch choice) (*discordgo.InteractionResponseData, error) {
 	p := engine.Placement{Cell: ch.cell, Rotation: ch.rot}
-	png, err := pngOf(func(w io.Writer) error { return b.draw.PreviewPNG(w, st, p) })
+	png, err := pngOf(func(w io.Writer) error { return b.draw.PreviewPNG(w, st, p, ch.port) })
 	if err != nil {
 		return nil, err
 	}

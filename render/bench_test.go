@@ -79,7 +79,7 @@ func BenchmarkRenderPreview(b *testing.B) {
 	r := testRenderer()
 	p := g.Placements()[0]
 	var buf bytes.Buffer
-	if err := r.PreviewPNG(&buf, g, p); err != nil {
+	if err := r.PreviewPNG(&buf, g, p, engine.NoPort); err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
@@ -87,7 +87,7 @@ func BenchmarkRenderPreview(b *testing.B) {
 	cpu := cpuTime()
 	for b.Loop() {
 		buf.Reset()
-		if err := r.PreviewPNG(&buf, g, p); err != nil {
+		if err := r.PreviewPNG(&buf, g, p, engine.NoPort); err != nil {
 			b.Fatal(err)
 		}
 	}

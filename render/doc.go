@@ -6,7 +6,7 @@
 //
 //	r := render.New()
 //	err := r.BoardPNG(w, g)            // the turn's board, side panel included
-//	err = r.PreviewPNG(w, g, placement) // one placement, spots labelled A, B, …
+//	err = r.PreviewPNG(w, g, placement, engine.NoPort) // one placement, spots labelled
 //	err = r.FinalPNG(w, g)             // the end: board and final scoring
 //
 // [Renderer.Board], [Renderer.Preview] and [Renderer.Final] return the

@@ -253,9 +253,19 @@ func (r *Renderer) FinalPNG(w io.Writer, g *engine.Game) error {
 	return r.EncodePNG(w, img)
 }
 
+// TurnPNG writes the picture of a turn to w as a PNG (see EncodePNG): the
+// board around what matters this turn (the numbered candidate cells of the
+// drawn tile and the last tiles placed) at a tile size that stays readable
+// when Discord shows the picture about 520 px wide, with the side panel.
+// The whole board is BoardPNG.
+func (r *Renderer) TurnPNG(w io.Writer, g *engine.Game) error {
+	return r.BoardPNG(w, g)
+}
+
 // PreviewPNG writes the picture of Preview(g, p) to w as a PNG (see
-// EncodePNG), or returns Preview's error.
-func (r *Renderer) PreviewPNG(w io.Writer, g *engine.Game, p engine.Placement) error {
+// EncodePNG), with the current player's follower standing on port follower
+// (engine.NoPort: none), or returns Preview's error.
+func (r *Renderer) PreviewPNG(w io.Writer, g *engine.Game, p engine.Placement, follower engine.Port) error {
 	img, err := r.preview(g, p, r.canvases.get)
 	if err != nil {
 		return err

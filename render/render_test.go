@@ -446,7 +446,7 @@ func TestPreviewErrors(t *testing.T) {
 	if _, err := r.Preview(full, engine.Placement{}); !errors.Is(err, ErrNoDrawnTile) {
 		t.Errorf("an ended game: %v, want ErrNoDrawnTile", err)
 	}
-	if err := r.PreviewPNG(&bytes.Buffer{}, full, engine.Placement{}); !errors.Is(err, ErrNoDrawnTile) {
+	if err := r.PreviewPNG(&bytes.Buffer{}, full, engine.Placement{}, engine.NoPort); !errors.Is(err, ErrNoDrawnTile) {
 		t.Errorf("PreviewPNG of an ended game: %v, want ErrNoDrawnTile", err)
 	}
 }
@@ -539,7 +539,7 @@ func TestConcurrent(t *testing.T) {
 				errs <- err
 			}
 			if ps := g.Placements(); len(ps) > 0 {
-				if err := r.PreviewPNG(&buf, g, ps[0]); err != nil {
+				if err := r.PreviewPNG(&buf, g, ps[0], engine.NoPort); err != nil {
 					errs <- err
 				}
 			}
