@@ -61,7 +61,9 @@ type Move struct {
 	Follower Port
 	// Resign, instead of a tile, takes Player (an index in turn order) out
 	// of the game: their turns are skipped from now on, their followers stay
-	// and still score. When every player has resigned, the game ends.
+	// and still score. When every player but one has resigned (or the only
+	// player of a solo game), the game ends with the final scoring and the
+	// player left wins.
 	Resign bool
 	Player int
 }

@@ -466,7 +466,7 @@ func (g *Game) Play(m Move) {
 	g.moves = append(g.moves, m)
 	if m.Resign {
 		g.resigned |= 1 << m.Player
-		if g.resigned == 1<<g.nplayers-1 {
+		if bits.OnesCount8(g.resigned) >= g.nplayers-1 {
 			g.finish()
 			return
 		}

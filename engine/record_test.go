@@ -339,13 +339,17 @@ func TestResign(t *testing.T) {
 	if gr.String() != rec.String() {
 		t.Fatalf("the game's record differs:\n%s", gr.String())
 	}
-	for _, p := range []int{0, 2} {
-		if err := g.Apply(Move{Resign: true, Player: p}); err != nil {
-			t.Fatal(err)
-		}
+	if err := g.Apply(Move{Resign: true, Player: 0}); err != nil {
+		t.Fatal(err)
 	}
 	if !g.Ended() {
-		t.Fatal("the game goes on with every player resigned")
+		t.Fatal("the game goes on with one player left")
+	}
+	if w, _ := g.Winners(); len(w) != 1 || w[0] != 2 {
+		t.Fatalf("winners %v, want the player left, C", w)
+	}
+	if err := g.Apply(Move{Resign: true, Player: 2}); !errors.Is(err, ErrGameOver) {
+		t.Fatalf("resigning after the end: %v, want ErrGameOver", err)
 	}
 	if _, err := ReadRecord(strings.NewReader("[Players \"A\"]\nresign Zed\n")); err == nil {
 		t.Fatal("a stranger resigned")
