@@ -105,6 +105,11 @@ type Game struct {
 	LobbyMessageID, TurnMessageID string
 	// Moves is the number of moves stored, discards included.
 	Moves int
+	// Announced is the number of moves stored when the players were last
+	// told where the game stands: the current turn message was posted, or
+	// the end of the game; -1 when nothing was posted yet. Announced <
+	// Moves means a stored move still waits for its announcement.
+	Announced int
 	// Deadline is when the current turn (or the lobby) times out, in UTC;
 	// zero when there is none.
 	Deadline time.Time
@@ -151,7 +156,7 @@ type NewGame struct {
 const gameColumns = `id, status, reason, expansions, rules, seed, max_seats,
 	turn_timeout_ms, host_user_id, guild_id, channel_id, thread_id,
 	lobby_message_id, turn_message_id, deadline, created_at, started_at,
-	ended_at, updated_at,
+	ended_at, updated_at, announced_moves,
 	(SELECT count(*) FROM moves WHERE moves.game_id = games.id)`
 
 type scanner interface{ Scan(dest ...any) error }
@@ -163,17 +168,22 @@ func scanGame(row scanner) (Game, error) {
 		g                              Game
 		status, expansions, rules      string
 		seed, deadline, started, ended sql.NullInt64
+		announced                      sql.NullInt64
 		timeout, created, updated      int64
 	)
 	err := row.Scan(&g.ID, &status, &g.Reason, &expansions, &rules, &seed, &g.MaxSeats,
 		&timeout, &g.HostID, &g.GuildID, &g.ChannelID, &g.ThreadID,
 		&g.LobbyMessageID, &g.TurnMessageID, &deadline, &created, &started,
-		&ended, &updated, &g.Moves)
+		&ended, &updated, &announced, &g.Moves)
 	if err != nil {
 		return g, err
 	}
 	g.Status = Status(status)
 	g.Seed = uint64(seed.Int64)
+	g.Announced = -1
+	if announced.Valid {
+		g.Announced = int(announced.Int64)
+	}
 	g.TurnTimeout = time.Duration(timeout) * time.Millisecond
 	g.Deadline = fromMillis(deadline)
 	g.CreatedAt = fromMillis(sql.NullInt64{Int64: created, Valid: true})

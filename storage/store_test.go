@@ -274,7 +274,7 @@ func TestResign(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range []Player{{"user1", "Bob"}, {"user2", "Cid"}} {
+	for _, p := range []Player{{"user1", "Bob"}, {"user2", "Cid"}, {"user3", "Dee"}} {
 		if _, err := s.Join(ctx, g.ID, p); err != nil {
 			t.Fatal(err)
 		}
@@ -284,7 +284,7 @@ func TestResign(t *testing.T) {
 	}
 	mirror := mirrorOf(t, g)
 	rng := rand.New(rand.NewPCG(9, 9))
-	playMoves(t, s, g.ID, mirror, rng, 4) // seat 1 to play
+	playMoves(t, s, g.ID, mirror, rng, 5) // seat 1 to play
 
 	// Seat 2 resigns out of turn: the turn and its deadline go on.
 	clock = clock.Add(10 * time.Second)
@@ -292,10 +292,10 @@ func TestResign(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res != (AppendResult{Number: 4, Turn: mirror.Turn(), Seat: 2}) {
+	if res != (AppendResult{Number: 5, Turn: mirror.Turn(), Seat: 2}) {
 		t.Errorf("resignation: got %+v", res)
 	}
-	if res, err := s.Resign(ctx, g.ID, "user2", "resign-1"); err != nil || !res.Duplicate || res.Number != 4 {
+	if res, err := s.Resign(ctx, g.ID, "user2", "resign-1"); err != nil || !res.Duplicate || res.Number != 5 {
 		t.Errorf("the resignation again: got %+v, %v", res, err)
 	}
 	mirror.Apply(engine.Move{Resign: true, Player: 2})
@@ -307,7 +307,7 @@ func TestResign(t *testing.T) {
 		t.Errorf("after the resignation: seats %+v, deadline %v", g.Seats, g.Deadline)
 	}
 	// Seat 1 resigns in turn, through AppendMove: the turn passes.
-	if _, err := s.AppendMove(ctx, g.ID, 5, engine.Move{Resign: true, Player: 1}, ""); err != nil {
+	if _, err := s.AppendMove(ctx, g.ID, 6, engine.Move{Resign: true, Player: 1}, ""); err != nil {
 		t.Fatal(err)
 	}
 	mirror.Apply(engine.Move{Resign: true, Player: 1})
@@ -335,13 +335,13 @@ func TestResign(t *testing.T) {
 	}
 	sameState(t, replayed, mirror)
 
-	// The last player resigns: the game is over.
+	// The last player but one resigns: the game is over.
 	res, err = s.Resign(ctx, g.ID, "user0", "")
 	if err != nil || !res.Finished {
 		t.Fatalf("the last resignation: got %+v, %v", res, err)
 	}
 	if g, _, err := s.Load(ctx, g.ID); err != nil || g.Status != StatusFinished {
-		t.Fatalf("after every player resigned: %s, %v", g.Status, err)
+		t.Fatalf("after every player but one resigned: %s, %v", g.Status, err)
 	}
 }
 

@@ -1,0 +1,49 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+)
+
+// SetAnnounced records that the players of game id were told where the game
+// stands after `moves` moves: the turn message messageID was posted (for a
+// running game), or the end of the game (messageID may then be empty, and
+// the stored turn message is kept). It returns ErrNotFound when there is no
+// such game.
+func (s *Store) SetAnnounced(ctx context.Context, id int64, messageID string, moves int) error {
+	return s.writeTx(ctx, func(tx *sql.Tx) error {
+		q := `UPDATE games SET announced_moves = ?, turn_message_id = ?, updated_at = ? WHERE id = ?`
+		args := []any{moves, messageID, s.nowMillis(), id}
+		if messageID == "" {
+			q = `UPDATE games SET announced_moves = ?, updated_at = ? WHERE id = ?`
+			args = []any{moves, s.nowMillis(), id}
+		}
+		res, err := tx.ExecContext(ctx, q, args...)
+		if err != nil {
+			return fmt.Errorf("storage: game %d: %w", id, err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return fmt.Errorf("storage: game %d: %w", id, err)
+		} else if n == 0 {
+			return ErrNotFound
+		}
+		return nil
+	})
+}
+
+// Unannounced returns the running and finished games whose players have not
+// been told of every stored move (Announced < Moves), oldest first: the bot
+// catches up with them when it starts.
+func (s *Store) Unannounced(ctx context.Context) ([]Game, error) {
+	var out []Game
+	err := s.readTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		out, err = findGames(ctx, tx, `SELECT `+gameColumns+` FROM games
+			WHERE status IN ('running', 'finished')
+			AND coalesce(announced_moves, -1) < (SELECT count(*) FROM moves WHERE moves.game_id = games.id)
+			ORDER BY id`)
+		return err
+	})
+	return out, err
+}
