@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -31,6 +32,8 @@ type GameStore interface {
 	SetThread(ctx context.Context, id int64, threadID string) error
 	SetLobbyMessage(ctx context.Context, id int64, messageID string) error
 	SetTurnMessage(ctx context.Context, id int64, messageID string) error
+	SetAnnounced(ctx context.Context, id int64, messageID string, moves int) error
+	Unannounced(ctx context.Context) ([]storage.Game, error)
 	SetDeadline(ctx context.Context, id int64, t time.Time) error
 	MarkStatus(ctx context.Context, id int64, status storage.Status, reason string) error
 	GameByThread(ctx context.Context, threadID string) (storage.Game, error)
@@ -92,21 +95,34 @@ type Config struct {
 	Tick time.Duration
 	// Seed returns the seed of a new game's draw pile; nil means random.
 	Seed func() uint64
+	// RetryBase is the first wait before a message that Discord failed to
+	// take is sent again (the waits then double); 0 means 1 second.
+	RetryBase time.Duration
 }
 
 // Bot is a running Carcassonne bot.
 type Bot struct {
-	cfg   Config
-	s     *discordgo.Session
-	store GameStore
-	draw  Renderer
-	log   *slog.Logger
-	appID string
+	cfg     Config
+	s       *discordgo.Session
+	store   GameStore
+	draw    Renderer
+	log     *slog.Logger
+	appID   string
+	botUser string // the bot's user id, once connected
 
 	mu    sync.Mutex
-	locks map[int64]*sync.Mutex
+	locks map[int64]*gameLock  // games being worked on; removed when free
+	retry map[int64]retryState // games whose announcement failed, by game
 	wg    sync.WaitGroup
 	ctx   context.Context
+}
+
+// gameLock serializes the work on one game; users counts the goroutines
+// holding or waiting for it, so that the map of locks only keeps the games
+// being worked on.
+type gameLock struct {
+	sync.Mutex
+	users int
 }
 
 // New makes a bot from cfg. It returns an error when the token, the store or
@@ -130,22 +146,42 @@ func New(cfg Config) (*Bot, error) {
 	if cfg.Seed == nil {
 		cfg.Seed = randomSeed
 	}
+	if cfg.RetryBase <= 0 {
+		cfg.RetryBase = time.Second
+	}
 	s, err := discordgo.New("Bot " + cfg.Token)
 	if err != nil {
 		return nil, fmt.Errorf("bot: %w", err)
 	}
 	if cfg.APIURL != "" {
-		base, err := url.Parse(strings.TrimRight(cfg.APIURL, "/"))
-		if err != nil || base.Scheme == "" || base.Host == "" {
-			return nil, fmt.Errorf("bot: DISCORD_API_URL %q is not a URL", cfg.APIURL)
+		base, err := apiBase(cfg.APIURL)
+		if err != nil {
+			return nil, err
 		}
 		s.Client = &http.Client{Transport: rewrite{base: base, next: http.DefaultTransport}, Timeout: 20 * time.Second}
 	}
 	s.Identify.Intents = discordgo.IntentsGuilds
 	s.ShouldRetryOnRateLimit = true
 	s.MaxRestRetries = 2
-	b := &Bot{cfg: cfg, s: s, store: cfg.Store, draw: cfg.Renderer, log: cfg.Log, locks: map[int64]*sync.Mutex{}}
+	log := slog.New(redacting{cfg.Log.Handler()})
+	b := &Bot{cfg: cfg, s: s, store: cfg.Store, draw: cfg.Renderer, log: log, locks: map[int64]*gameLock{}, retry: map[int64]retryState{}}
 	return b, nil
+}
+
+// apiVersionSuffix matches the end of an API address that names the
+// version, "/api/v10"; discordgo adds "/api/v9" to every path itself.
+var apiVersionSuffix = regexp.MustCompile(`/api(/v[0-9]+)?$`)
+
+// apiBase reads DISCORD_API_URL: a root URL ("http://127.0.0.1:8080") or
+// one that ends in the API's path ("…/api/v10"), which is dropped.
+func apiBase(raw string) (*url.URL, error) {
+	base, err := url.Parse(strings.TrimRight(strings.TrimSpace(raw), "/"))
+	if err != nil || (base.Scheme != "http" && base.Scheme != "https") || base.Host == "" {
+		return nil, fmt.Errorf("bot: DISCORD_API_URL %q is not an http(s) URL", raw)
+	}
+	base.Path = apiVersionSuffix.ReplaceAllString(strings.TrimRight(base.Path, "/"), "")
+	base.RawPath = ""
+	return base, nil
 }
 
 // rewrite sends requests for https://discord.com to base, keeping the path.
@@ -183,6 +219,7 @@ func (b *Bot) Run(ctx context.Context) error {
 	defer b.s.Close()
 	if b.s.State != nil && b.s.State.User != nil {
 		b.appID = b.s.State.User.ID
+		b.botUser = b.s.State.User.ID
 	}
 	if b.s.State != nil && b.s.State.Application != nil && b.s.State.Application.ID != "" {
 		b.appID = b.s.State.Application.ID
@@ -191,7 +228,8 @@ func (b *Bot) Run(ctx context.Context) error {
 		return fmt.Errorf("bot: registering the command: %w", err)
 	}
 	b.log.Info("bot ready", "app", b.appID, "guild", b.cfg.GuildID)
-	b.resume(ctx)
+	b.catchUpAll(ctx, true)
+	b.tick(ctx)
 	t := time.NewTicker(b.cfg.Tick)
 	defer t.Stop()
 	for {
@@ -206,16 +244,27 @@ func (b *Bot) Run(ctx context.Context) error {
 	}
 }
 
-// lock returns the lock of game id, which serializes its moves.
-func (b *Bot) lock(id int64) *sync.Mutex {
+// lock takes the lock of game id, which serializes the work on it (moves,
+// announcements), and returns the function that releases it.
+func (b *Bot) lock(id int64) (unlock func()) {
 	b.mu.Lock()
-	defer b.mu.Unlock()
 	m, ok := b.locks[id]
 	if !ok {
-		m = &sync.Mutex{}
+		m = &gameLock{}
 		b.locks[id] = m
 	}
-	return m
+	m.users++
+	b.mu.Unlock()
+	m.Lock()
+	return func() {
+		m.Unlock()
+		b.mu.Lock()
+		m.users--
+		if m.users == 0 {
+			delete(b.locks, id)
+		}
+		b.mu.Unlock()
+	}
 }
 
 // context returns a context for work on one interaction.

@@ -7,10 +7,15 @@ import (
 	"runtime/debug"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/meeple-works/carcassonne/storage"
 )
 
 // commandName is the one top-level command.
 const commandName = "carcassonne"
+
+// gameOption is the option that picks one of a channel's games.
+const gameOption = "game"
 
 // Turn timeouts offered by /carcassonne new, by option value.
 var timeoutChoices = []struct{ name, value string }{
@@ -34,11 +39,20 @@ func commands() []*discordgo.ApplicationCommand {
 	for _, c := range timeoutChoices {
 		timeouts = append(timeouts, choice(c.name, c.value))
 	}
+	game := func() *discordgo.ApplicationCommandOption {
+		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: gameOption,
+			Description: "Which game of this channel (when it has several)", Autocomplete: true}
+	}
 	perm := int64(discordgo.PermissionSendMessages)
+	no := false
 	return []*discordgo.ApplicationCommand{{
 		Name:                     commandName,
 		Description:              "Play Carcassonne in this channel",
 		DefaultMemberPermissions: &perm,
+		// Servers only: a game needs a channel and players.
+		DMPermission:     &no,
+		Contexts:         &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild},
+		IntegrationTypes: &[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall},
 		Options: []*discordgo.ApplicationCommandOption{
 			sub("new", "Open a lobby for a new game in this channel",
 				str("farms", "How farms score", false, choice("per farm (current rules)", "per-farm"), choice("per city (1st edition)", "per-city"), choice("off (no farmers)", "off")),
@@ -46,19 +60,21 @@ func commands() []*discordgo.ApplicationCommand {
 				str("turn-timeout", "How long a player has for a turn", false, timeouts...),
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "seats", Description: "Most players (2 to 5)", MinValue: &minSeats, MaxValue: maxSeats},
 			),
-			sub("join", "Take a seat in the lobby"),
-			sub("leave", "Give up your seat in the lobby"),
+			sub("join", "Take a seat in the lobby", game()),
+			sub("leave", "Give up your seat in the lobby", game()),
 			sub("start", "Start the game (host)",
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "solo", Description: "Start a solo game with one player"}),
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionBoolean, Name: "solo", Description: "Start a solo game with one player"},
+				game()),
 			sub("place", "Place your tile by typing",
 				str("position", "The cell, like (2,-1)", true),
 				str("rotation", "Degrees clockwise", true),
-				str("follower", "Where your follower stands, or none", true)),
-			sub("board", "Show the board"),
-			sub("score", "Show the scoreboard"),
-			sub("record", "Get the game record (.rec)"),
-			sub("resign", "Leave the running game; your turns are skipped"),
-			sub("stop", "End the game early, without a winner (host or Manage Messages)"),
+				str("follower", "Where your follower stands, or none", true),
+				game()),
+			sub("board", "Show the board", game()),
+			sub("score", "Show the scoreboard", game()),
+			sub("record", "Get the game record (.rec)", game()),
+			sub("resign", "Leave the running game; your turns are skipped", game()),
+			sub("stop", "End the game early, without a winner (host or Manage Messages)", game()),
 			sub("help", "How to play"),
 		},
 	}}
@@ -181,7 +197,22 @@ func (b *Bot) onComponent(i *discordgo.Interaction) {
 		b.replyError(i, "I do not know that button.")
 		return
 	}
+	ctx, cancel := b.context()
+	defer cancel()
+	g, err := b.store.Get(ctx, id.game)
+	if err != nil {
+		b.replyError(i, b.playerError(err))
+		return
+	}
+	if !inPlace(i, g) {
+		b.log.Warn("a component of a game from another server or channel", "game", g.ID, "guild", i.GuildID, "channel", i.ChannelID)
+		b.replyError(i, "This button belongs to a game of another channel; nothing was changed.")
+		return
+	}
+	b.touch(ctx, g)
 	switch id.action {
+	case actBoard:
+		b.wholeBoard(i, g.ID)
 	case actJoin:
 		b.lobbyJoin(i, id.game, true)
 	case actLeave:
@@ -199,6 +230,12 @@ func (b *Bot) onComponent(i *discordgo.Interaction) {
 	case actRotL, actRotR, actSpot, actBack, actOK:
 		b.preview(i, id, data.Values)
 	}
+}
+
+// inPlace reports whether interaction i comes from game g's server and
+// from its channel or thread: a custom id copied elsewhere acts on nothing.
+func inPlace(i *discordgo.Interaction, g storage.Game) bool {
+	return i.GuildID == g.GuildID && i.ChannelID != "" && (i.ChannelID == g.ChannelID || i.ChannelID == g.ThreadID)
 }
 
 // reply answers the interaction with a new message.

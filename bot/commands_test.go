@@ -16,8 +16,9 @@ func TestCommands(t *testing.T) {
 	alice := h.srv.NewUser("alice", "Alice")
 	bob := h.srv.NewUser("bob", "Bob")
 	carol := h.srv.NewUser("carol", "Carol")
-	thread, msg := h.lobby(alice, bob)
-	users := []discordtest.User{alice, bob}
+	dave := h.srv.NewUser("dave", "Dave") // watches, without a seat
+	thread, msg := h.lobby(alice, bob, carol)
+	users := []discordtest.User{alice, bob, carol}
 	cur, _ := userByID(users, mention.FindStringSubmatch(msg.Content)[1])
 	in := func(u discordtest.User) discordtest.Actor { return discordtest.Actor{User: u, ChannelID: thread} }
 
@@ -83,7 +84,7 @@ func TestCommands(t *testing.T) {
 			t.Fatalf("a player's board is ephemeral or missing: %s", text(r))
 		}
 		checkPNG(t, *r.Original)
-		r = h.slash(in(carol), "/carcassonne board")
+		r = h.slash(in(dave), "/carcassonne board")
 		if r.Flags&64 == 0 {
 			t.Fatal("a non-player's board is not ephemeral")
 		}
@@ -94,7 +95,7 @@ func TestCommands(t *testing.T) {
 		if !strings.Contains(text(r), "Alice") || !strings.Contains(text(r), "tiles left") {
 			t.Fatalf("score: %s", text(r))
 		}
-		r = h.slash(in(carol), "/carcassonne record")
+		r = h.slash(in(dave), "/carcassonne record")
 		if len(r.Files) != 1 || !strings.HasSuffix(r.Files[0].Filename, ".rec") {
 			t.Fatalf("record: %d files", len(r.Files))
 		}
@@ -105,7 +106,7 @@ func TestCommands(t *testing.T) {
 		if _, err := rec.Replay(); err != nil || len(rec.Turns) != h.movesOf() {
 			t.Fatalf("the record replays with %v and has %d turns, %d moves stored", err, len(rec.Turns), h.movesOf())
 		}
-		r = h.slash(in(carol), "/carcassonne help")
+		r = h.slash(in(dave), "/carcassonne help")
 		wantEphemeral(t, r, "How to play")
 	})
 
@@ -115,7 +116,7 @@ func TestCommands(t *testing.T) {
 		wantEphemeral(t, r, "You resigned")
 		next, more := h.nextTurn(thread, msg.ID)
 		if !more {
-			t.Fatal("the game ended when one of two players resigned")
+			t.Fatal("the game ended when one of three players resigned")
 		}
 		if strings.Contains(next.Content, now.ID) {
 			t.Fatal("the resigned player is still asked to play")

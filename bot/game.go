@@ -1,12 +1,11 @@
 package bot
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
-	"sort"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -30,9 +29,7 @@ func (b *Bot) cmdPlace(i *discordgo.Interaction, opts map[string]*discordgo.Appl
 	if err := b.deferReply(i, true); err != nil {
 		b.log.Warn("deferring", "err", err)
 	}
-	l := b.lock(g.ID)
-	l.Lock()
-	defer l.Unlock()
+	defer b.lock(g.ID)()
 	g, st, why := b.turnCheck(ctx, i, g.ID, anyTurn)
 	if why != "" {
 		b.editReply(i, why)
@@ -100,10 +97,20 @@ func (b *Bot) onAutocomplete(i *discordgo.Interaction) {
 	}
 	defer respond()
 	data, ok := i.Data.(discordgo.ApplicationCommandInteractionData)
-	if !ok || len(data.Options) != 1 || data.Options[0].Name != "place" {
+	if !ok || len(data.Options) != 1 || data.Options[0] == nil {
 		return
 	}
 	var focused *discordgo.ApplicationCommandInteractionDataOption
+	for _, o := range data.Options[0].Options {
+		if o != nil && o.Focused && o.Name == gameOption {
+			typed, _ := o.Value.(string)
+			choices = b.gameChoices(ctx, i, strings.TrimSpace(typed))
+			return
+		}
+	}
+	if data.Options[0].Name != "place" {
+		return
+	}
 	vals := map[string]string{}
 	for _, o := range data.Options[0].Options {
 		if o == nil {
@@ -177,19 +184,34 @@ func isPlayer(i *discordgo.Interaction, g storage.Game) bool {
 }
 
 func (b *Bot) cmdBoard(i *discordgo.Interaction) {
-	ctx, cancel := b.context()
-	defer cancel()
 	g, ok := b.gameFor(i, storage.StatusRunning, storage.StatusFinished)
 	if !ok {
 		return
 	}
-	ephemeral := !isPlayer(i, g)
+	b.showBoard(i, g.ID, !isPlayer(i, g))
+}
+
+// wholeBoard answers the Whole board button with the whole board, to the
+// member only.
+func (b *Bot) wholeBoard(i *discordgo.Interaction, game int64) {
+	b.showBoard(i, game, true)
+}
+
+// showBoard answers with the whole board of a game (the final board once
+// it is over).
+func (b *Bot) showBoard(i *discordgo.Interaction, game int64, ephemeral bool) {
+	ctx, cancel := b.context()
+	defer cancel()
 	if err := b.deferReply(i, ephemeral); err != nil {
 		b.log.Warn("deferring", "err", err)
 	}
-	_, st, err := b.store.Load(ctx, g.ID)
+	g, st, err := b.store.Load(ctx, game)
 	if err != nil {
-		b.editReply(i, playerError(err))
+		b.editReply(i, b.playerError(err))
+		return
+	}
+	if g.Status == storage.StatusLobby {
+		b.editReply(i, "This game has not started yet.")
 		return
 	}
 	var png []byte
@@ -205,7 +227,7 @@ func (b *Bot) cmdBoard(i *discordgo.Interaction) {
 	}
 	content := fmt.Sprintf("Game #%d, turn %d · %s", g.ID, st.Turn(), scoreLine(g, st))
 	if _, err := b.s.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &content,
-		Files: []*discordgo.File{{Name: "board.png", ContentType: "image/png", Reader: bytes.NewReader(png)}}}); err != nil {
+		Files: []*discordgo.File{pngFile(fmt.Sprintf("board-%d.png", g.ID), png)}}); err != nil {
 		b.log.Warn("sending the board", "err", err)
 	}
 }
@@ -219,7 +241,7 @@ func (b *Bot) cmdScore(i *discordgo.Interaction) {
 	}
 	_, st, err := b.store.Load(ctx, g.ID)
 	if err != nil {
-		b.replyError(i, playerError(err))
+		b.replyError(i, b.playerError(err))
 		return
 	}
 	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{scoreEmbed(g, st)}}
@@ -238,7 +260,7 @@ func (b *Bot) cmdRecord(i *discordgo.Interaction) {
 	}
 	rec, err := b.store.Record(ctx, g.ID)
 	if err != nil {
-		b.replyError(i, playerError(err))
+		b.replyError(i, b.playerError(err))
 		return
 	}
 	b.reply(i, &discordgo.InteractionResponseData{
@@ -263,19 +285,20 @@ func (b *Bot) cmdResign(i *discordgo.Interaction) {
 	if err := b.deferReply(i, true); err != nil {
 		b.log.Warn("deferring", "err", err)
 	}
-	l := b.lock(g.ID)
-	l.Lock()
-	defer l.Unlock()
-	text := b.resign(ctx, g.ID, seat.Index, i.ID, "")
+	defer b.lock(g.ID)()
+	text := b.resign(ctx, g.ID, seat.Index, i.ID)
 	b.editReply(i, text)
 }
 
 // resign takes seat out of a running game and announces it; the caller
-// holds the game's lock. It returns what to tell the player.
-func (b *Bot) resign(ctx context.Context, id int64, seat int, requestID, why string) string {
+// holds the game's lock. The turn message becomes the announcement, and
+// the turn is posted again (the next player's when it was the resigning
+// player's), or the end when one player is left. It returns what to tell
+// the player.
+func (b *Bot) resign(ctx context.Context, id int64, seat int, requestID string) string {
 	g, st, err := b.store.Load(ctx, id)
 	if err != nil {
-		return playerError(err)
+		return b.playerError(err)
 	}
 	if g.Status != storage.StatusRunning {
 		return "This game is not running."
@@ -283,27 +306,14 @@ func (b *Bot) resign(ctx context.Context, id int64, seat int, requestID, why str
 	if st.Resigned(seat) {
 		return "You have already resigned."
 	}
-	wasCurrent := st.Current() == seat
 	res, err := b.store.Resign(ctx, id, seatUser(g, seat), requestID)
 	if err != nil {
-		return playerError(err)
+		return b.playerError(err)
 	}
 	if res.Duplicate {
 		return "Done."
 	}
-	note := why + fmt.Sprintf("%s resigned; their turns are skipped and their followers stay on the board.\n", seatName(g, st, seat))
-	if wasCurrent || res.Finished {
-		if wasCurrent && g.TurnMessageID != "" {
-			empty := []discordgo.MessageComponent{}
-			text := strings.TrimSpace(note)
-			if _, err := b.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: g.TurnMessageID, Channel: g.ThreadID, Content: &text, Components: &empty}); err != nil {
-				b.log.Warn("editing the turn message", "game", id, "err", err)
-			}
-		}
-		b.advance(ctx, id, note)
-	} else if _, err := b.s.ChannelMessageSend(g.ThreadID, strings.TrimSpace(note)); err != nil {
-		b.log.Warn("announcing a resignation", "game", id, "err", err)
-	}
+	b.announce(ctx, id, announcement{})
 	return "You resigned from the game."
 }
 
@@ -318,28 +328,26 @@ func (b *Bot) cmdStop(i *discordgo.Interaction) {
 		b.replyError(i, "Only the host or a member with Manage Messages can stop a game.")
 		return
 	}
-	l := b.lock(g.ID)
-	l.Lock()
-	defer l.Unlock()
+	defer b.lock(g.ID)()
 	if err := b.store.MarkStatus(ctx, g.ID, storage.StatusStopped, "stopped by "+displayName(i)); err != nil {
-		b.replyError(i, playerError(err))
+		b.replyError(i, b.playerError(err))
 		return
 	}
 	text := fmt.Sprintf("Game #%d was stopped by %s, without a winner.", g.ID, displayName(i))
-	b.reply(i, &discordgo.InteractionResponseData{Content: text})
-	b.closeGame(g, text)
+	b.reply(i, &discordgo.InteractionResponseData{Content: text, AllowedMentions: &discordgo.MessageAllowedMentions{}})
+	b.closeGame(g)
 }
 
-// closeGame removes the turn components and archives the thread.
-func (b *Bot) closeGame(g storage.Game, text string) {
+// closeGame takes the board and the components off a stopped game's turn
+// message (or its lobby message) and archives its thread. The stop itself
+// is announced once, by the caller.
+func (b *Bot) closeGame(g storage.Game) {
 	if g.TurnMessageID != "" {
-		empty := []discordgo.MessageComponent{}
-		if _, err := b.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: g.TurnMessageID, Channel: g.ThreadID, Content: &text, Components: &empty}); err != nil {
-			b.log.Warn("editing the turn message", "game", g.ID, "err", err)
-		}
+		b.editTurnMessage(g, "This turn was not played: the game was stopped.")
 	} else if g.Status == storage.StatusLobby {
+		g.Status = storage.StatusStopped
 		e := lobbyEmbed(g)
-		e.Description = text
+		e.Description = "This lobby was stopped."
 		b.editLobby(g, []*discordgo.MessageEmbed{e}, []discordgo.MessageComponent{})
 	}
 	b.archive(g)
@@ -356,8 +364,15 @@ func (b *Bot) archive(g storage.Game) {
 }
 
 // postEnd posts the final board, the final scoring by player and feature,
-// the winners and the record, and archives the thread.
-func (b *Bot) postEnd(ctx context.Context, g storage.Game, st *engine.Game, note string) {
+// the winners and the record, mentioning the players, and archives the
+// thread. With search, it first looks for the end an earlier run posted.
+// It reports whether the end was posted.
+func (b *Bot) postEnd(ctx context.Context, g storage.Game, st *engine.Game, note string, search bool) bool {
+	recName := fmt.Sprintf("carcassonne-%d.rec", g.ID)
+	if search && b.findPosted(g.ThreadID, func(m *discordgo.Message) bool { return hasAttachment(m, recName) }) != "" {
+		b.archive(g)
+		return true
+	}
 	png, err := pngOf(func(w io.Writer) error { return b.draw.FinalPNG(w, st) })
 	if err != nil {
 		b.log.Error("drawing the final board", "game", g.ID, "err", err)
@@ -366,25 +381,38 @@ func (b *Bot) postEnd(ctx context.Context, g storage.Game, st *engine.Game, note
 	if err != nil {
 		b.log.Error("writing the record", "game", g.ID, "err", err)
 	}
-	e := finalEmbed(g, st)
-	msg := &discordgo.MessageSend{Content: strings.TrimSpace(note + "**The game is over.** " + winnersLine(g, st)), Embeds: []*discordgo.MessageEmbed{e},
-		AllowedMentions: &discordgo.MessageAllowedMentions{}}
-	if png != nil {
-		name := fmt.Sprintf("final-%d.png", g.ID)
-		e.Image = &discordgo.MessageEmbedImage{URL: "attachment://" + name}
-		msg.Files = append(msg.Files, &discordgo.File{Name: name, ContentType: "image/png", Reader: bytes.NewReader(png)})
+	var users, mentions []string
+	for _, s := range g.Seats {
+		if s.UserID != "" {
+			users = append(users, s.UserID)
+			mentions = append(mentions, "<@"+s.UserID+">")
+		}
 	}
-	if rec != nil {
-		msg.Files = append(msg.Files, &discordgo.File{Name: fmt.Sprintf("carcassonne-%d.rec", g.ID), ContentType: "text/plain", Reader: strings.NewReader(rec.String())})
+	build := func() *discordgo.MessageSend {
+		e := finalEmbed(g, st)
+		msg := &discordgo.MessageSend{
+			Content: strings.TrimSpace(note + "**The game is over.** " + winnersLine(g, st) + "\n" + strings.Join(mentions, " ")),
+			Embeds:  []*discordgo.MessageEmbed{e}, AllowedMentions: &discordgo.MessageAllowedMentions{Users: users}}
+		if png != nil {
+			name := fmt.Sprintf("final-%d.png", g.ID)
+			e.Image = &discordgo.MessageEmbedImage{URL: "attachment://" + name}
+			msg.Files = append(msg.Files, pngFile(name, png))
+		}
+		if rec != nil {
+			msg.Files = append(msg.Files, &discordgo.File{Name: recName, ContentType: "text/plain", Reader: strings.NewReader(rec.String())})
+		}
+		return msg
 	}
-	if _, err := b.s.ChannelMessageSendComplex(g.ThreadID, msg); err != nil {
-		b.log.Error("posting the end", "game", g.ID, "err", err)
-		return
+	if _, err := b.send(ctx, &g, build); err != nil {
+		b.failed(g.ID)
+		return false
 	}
 	b.archive(g)
+	return true
 }
 
-// finalTable returns each player's final points by feature kind.
+// finalTable returns each player's final points by feature kind: roads,
+// cities, cloisters, farms, and the total.
 func finalTable(st *engine.Game) [][5]int {
 	out := make([][5]int, st.NumPlayers())
 	for _, e := range st.Events() {
@@ -409,12 +437,7 @@ func finalEmbed(g storage.Game, st *engine.Game) *discordgo.MessageEmbed {
 	table := finalTable(st)
 	var b strings.Builder
 	b.WriteString("```\nplayer           roads cities cloisters farms total\n")
-	order := make([]int, st.NumPlayers())
-	for p := range order {
-		order[p] = p
-	}
-	sort.SliceStable(order, func(a, c int) bool { return st.Score(order[a]) > st.Score(order[c]) })
-	for _, p := range order {
+	for _, p := range st.Standings() {
 		r := table[p]
 		fmt.Fprintf(&b, "%-16s %5d %6d %9d %5d %5d\n", truncate(seatName(g, st, p), 16), r[0], r[1], r[2], r[3], st.Score(p))
 	}
@@ -422,16 +445,13 @@ func finalEmbed(g storage.Game, st *engine.Game) *discordgo.MessageEmbed {
 	return &discordgo.MessageEmbed{Title: fmt.Sprintf("Game #%d · final scoring", g.ID), Description: b.String(), Color: 0xC9A227}
 }
 
+// winnersLine names the winners (engine.Game.Winners): "Alice wins with
+// 52 points!"
 func winnersLine(g storage.Game, st *engine.Game) string {
-	best := -1
-	for p := range st.NumPlayers() {
-		best = max(best, st.Score(p))
-	}
+	ws, best := st.Winners()
 	var names []string
-	for p := range st.NumPlayers() {
-		if st.Score(p) == best {
-			names = append(names, seatName(g, st, p))
-		}
+	for _, p := range ws {
+		names = append(names, seatName(g, st, p))
 	}
 	if len(names) == 1 {
 		return fmt.Sprintf("%s wins with %d points!", names[0], best)
@@ -489,6 +509,8 @@ func colourOf(p int) int {
 	return colours[p]
 }
 
+// lobbyEmbed shows a lobby: host, settings, seats taken and free; once the
+// game has started, its players only.
 func lobbyEmbed(g storage.Game) *discordgo.MessageEmbed {
 	var seats strings.Builder
 	for _, s := range g.Seats {
@@ -498,12 +520,16 @@ func lobbyEmbed(g storage.Game) *discordgo.MessageEmbed {
 		}
 		fmt.Fprintf(&seats, "%s %s%s\n", colourDot(s.Index), s.Name, host)
 	}
-	for k := len(g.Seats); k < g.MaxSeats; k++ {
-		seats.WriteString("▫️ free\n")
+	seatsTitle := "Players"
+	if g.Status == storage.StatusLobby {
+		for k := len(g.Seats); k < g.MaxSeats; k++ {
+			seats.WriteString("▫️ free\n")
+		}
+		seatsTitle = fmt.Sprintf("Seats (%d/%d)", len(g.Seats), g.MaxSeats)
 	}
 	timeout := "off"
 	if g.TurnTimeout > 0 {
-		timeout = g.TurnTimeout.String()
+		timeout = durationWords(g.TurnTimeout)
 	}
 	tiny := 4
 	if g.Options.TinyCity == 2 {
@@ -516,9 +542,33 @@ func lobbyEmbed(g storage.Game) *discordgo.MessageEmbed {
 		Fields: []*discordgo.MessageEmbedField{
 			{Name: "Host", Value: "<@" + g.HostID + ">", Inline: true},
 			{Name: "Settings", Value: fmt.Sprintf("farms: %s\ntiny city: %d\nturn timeout: %s", g.Options.Farms, tiny, timeout), Inline: true},
-			{Name: fmt.Sprintf("Seats (%d/%d)", len(g.Seats), g.MaxSeats), Value: seats.String()},
+			{Name: seatsTitle, Value: seats.String()},
 		},
 	}
+}
+
+// durationWords says a duration as players read it: "5 minutes", "1 hour",
+// "24 hours", "1 hour 30 minutes", "45 seconds".
+func durationWords(d time.Duration) string {
+	if d < time.Minute {
+		return plural(int(d.Round(time.Second)/time.Second), "second")
+	}
+	d = d.Round(time.Minute)
+	h, m := int(d/time.Hour), int(d%time.Hour/time.Minute)
+	switch {
+	case h == 0:
+		return plural(m, "minute")
+	case m == 0:
+		return plural(h, "hour")
+	}
+	return plural(h, "hour") + " " + plural(m, "minute")
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }
 
 func lobbyButtons(g storage.Game) []discordgo.MessageComponent {
@@ -542,6 +592,10 @@ func helpEmbed() *discordgo.MessageEmbed {
 			"Completed roads score 1 per tile, cities 2 per tile and pennant, cloisters 9; followers come back when their " +
 			"feature scores. At the end, unfinished features score 1 per tile (and pennant), and farmers 3 per completed city " +
 			"their farm touches.\n\n" +
-			"Also: **/carcassonne board**, **score**, **record**, **resign**, **stop** (host).",
+			"**/carcassonne join** and **leave** do what the lobby's buttons do; **/carcassonne start solo:true** starts a game " +
+			"for one player. With a turn timeout, you are reminded at half time; when the time runs out I place your tile " +
+			"(first legal placement, no follower), and three timeouts in a row count as resigning.\n\n" +
+			"Also: **/carcassonne board**, **score**, **record**, **resign**, **stop** (host). In a channel with several games, " +
+			"pick one with the **game** option.",
 	}
 }

@@ -21,12 +21,13 @@ const (
 	actLeave  = "leave"
 	actStart  = "start"
 	actCancel = "cancel"
-	actCell   = "cell" // the turn message's select menu
-	actRotL   = "rotl" // ⟲
-	actRotR   = "rotr" // ⟳
-	actSpot   = "spot" // the follower select menu
-	actOK     = "ok"   // Confirm
-	actBack   = "back" // Back
+	actCell   = "cell"  // the turn message's select menu
+	actRotL   = "rotl"  // ⟲
+	actRotR   = "rotr"  // ⟳
+	actSpot   = "spot"  // the follower select menu
+	actOK     = "ok"    // Confirm
+	actBack   = "back"  // Back
+	actBoard  = "board" // the turn message's Whole board button
 )
 
 // choice is a placement being previewed.
@@ -43,7 +44,17 @@ func lobbyID(action string, game int64) string {
 }
 
 func cellMenuID(game int64, moves, menu int) string {
-	return fmt.Sprintf("%s:%s:%d:%d:%d", idPrefix, actCell, game, moves, menu)
+	return cellMenuPrefix(game, moves) + strconv.Itoa(menu)
+}
+
+// cellMenuPrefix starts the custom ids of the cell menus of the turn after
+// `moves` moves of a game: a turn message is recognised by it.
+func cellMenuPrefix(game int64, moves int) string {
+	return fmt.Sprintf("%s:%s:%d:%d:", idPrefix, actCell, game, moves)
+}
+
+func boardButtonID(game int64, moves int) string {
+	return fmt.Sprintf("%s:%s:%d:%d", idPrefix, actBoard, game, moves)
 }
 
 func (c choice) id(action string) string {
@@ -81,9 +92,9 @@ func parseID(s string) (parsedID, error) {
 			return p, fmt.Errorf("bad lobby component %q", s)
 		}
 		return p, nil
-	case actCell:
-		if len(f) != 5 {
-			return p, fmt.Errorf("bad cell menu %q", s)
+	case actCell, actBoard:
+		if (p.action == actCell) != (len(f) == 5) || (p.action == actBoard) != (len(f) == 4) {
+			return p, fmt.Errorf("bad turn component %q", s)
 		}
 		if p.moves, err = strconv.Atoi(f[3]); err != nil || p.moves < 0 {
 			return p, fmt.Errorf("bad move number in %q", s)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -19,14 +21,31 @@ const lobbyLifetime = 24 * time.Hour
 
 var errNoGame = errors.New("there is no game here: open one with /carcassonne new")
 
-// findGame returns the game a command in this channel acts on: the game of
-// this thread, or the only game of the channel with one of the statuses, or
-// among several the one the member plays in. The error says why in words a
-// player understands.
+// findGame returns the game a command in this channel acts on: the one its
+// game option names (a game of this channel or thread), or the game of
+// this thread, or the only game of the channel with one of the statuses,
+// or among several the one the member plays in. The error says why in
+// words a player understands.
 func (b *Bot) findGame(ctx context.Context, i *discordgo.Interaction, statuses ...storage.Status) (storage.Game, error) {
+	hasStatus := func(g storage.Game) (storage.Game, error) {
+		if len(statuses) > 0 && !slices.Contains(statuses, g.Status) {
+			return storage.Game{}, refusal(fmt.Sprintf("game #%d is %s", g.ID, statusWords(g.Status)))
+		}
+		return g, nil
+	}
+	if id, ok := gameOptionOf(i); ok {
+		g, err := b.store.Get(ctx, id)
+		if errors.Is(err, storage.ErrNotFound) || err == nil && !inPlace(i, g) {
+			return storage.Game{}, refusal(fmt.Sprintf("there is no game #%d in this channel", id))
+		}
+		if err != nil {
+			return storage.Game{}, err
+		}
+		return hasStatus(g)
+	}
 	g, err := b.store.GameByThread(ctx, i.ChannelID)
 	if err == nil && g.ThreadID != g.ChannelID {
-		return g, nil
+		return hasStatus(g)
 	}
 	if err != nil && !errors.Is(err, storage.ErrNotFound) {
 		return storage.Game{}, err
@@ -50,7 +69,89 @@ func (b *Bot) findGame(ctx context.Context, i *discordgo.Interaction, statuses .
 	if len(mine) == 1 {
 		return mine[0], nil
 	}
-	return storage.Game{}, errors.New("several games are open in this channel: use the command in the game's thread")
+	return storage.Game{}, errSeveralGames
+}
+
+// refusal is an error whose text is for the player already.
+type refusal string
+
+func (r refusal) Error() string { return string(r) }
+
+// errSeveralGames: a command in a channel with several games, none chosen.
+var errSeveralGames = errors.New("several games are open in this channel: pick one with the game option, or use the command in the game's thread")
+
+// gameOptionOf returns the game option of a command, if it was given.
+func gameOptionOf(i *discordgo.Interaction) (int64, bool) {
+	data, ok := i.Data.(discordgo.ApplicationCommandInteractionData)
+	if !ok || len(data.Options) != 1 || data.Options[0] == nil {
+		return 0, false
+	}
+	for _, o := range data.Options[0].Options {
+		if o == nil || o.Name != gameOption || o.Focused {
+			continue
+		}
+		switch v := o.Value.(type) {
+		case float64:
+			if v >= 1 && v == float64(int64(v)) {
+				return int64(v), true
+			}
+		case string:
+			if n, err := strconv.ParseInt(strings.TrimPrefix(strings.TrimSpace(v), "#"), 10, 64); err == nil && n >= 1 {
+				return n, true
+			}
+		}
+		return -1, true // given, but no game's id: Get finds nothing
+	}
+	return 0, false
+}
+
+// statusWords says where a game stands: "still in its lobby", "over", …
+func statusWords(s storage.Status) string {
+	switch s {
+	case storage.StatusLobby:
+		return "still in its lobby"
+	case storage.StatusRunning:
+		return "running"
+	case storage.StatusFinished:
+		return "over"
+	case storage.StatusStopped:
+		return "stopped"
+	}
+	return "not playable"
+}
+
+// gameChoices suggests the games of this channel (and this thread's) for
+// the game option: "#12 · lobby · Alice, Bob (2/5)".
+func (b *Bot) gameChoices(ctx context.Context, i *discordgo.Interaction, typed string) []*discordgo.ApplicationCommandOptionChoice {
+	games, err := b.store.GamesByChannel(ctx, i.ChannelID, storage.StatusLobby, storage.StatusRunning, storage.StatusFinished)
+	if err != nil {
+		b.log.Warn("listing a channel's games", "err", err)
+		return nil
+	}
+	if g, err := b.store.GameByThread(ctx, i.ChannelID); err == nil && g.ThreadID != g.ChannelID {
+		games = append([]storage.Game{g}, games...)
+	}
+	var out []*discordgo.ApplicationCommandOptionChoice
+	seen := map[int64]bool{}
+	for _, g := range games {
+		if seen[g.ID] {
+			continue
+		}
+		seen[g.ID] = true
+		var names []string
+		for _, s := range g.Seats {
+			names = append(names, s.Name)
+		}
+		label := fmt.Sprintf("#%d · %s · %s", g.ID, g.Status, strings.Join(names, ", "))
+		if g.Status == storage.StatusLobby {
+			label += fmt.Sprintf(" (%d/%d)", len(g.Seats), g.MaxSeats)
+		}
+		label = truncate(label, 100)
+		if typed == "" || strings.Contains(strings.ToLower(label), strings.ToLower(typed)) {
+			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: label, Value: g.ID})
+		}
+	}
+	return out
 }
 
 func optString(opts map[string]*discordgo.ApplicationCommandInteractionDataOption, name string) string {
@@ -118,9 +219,7 @@ func (b *Bot) cmdNew(i *discordgo.Interaction, opts map[string]*discordgo.Applic
 		return
 	}
 	// Buttons pressed before the lobby message's id is stored wait for it.
-	l := b.lock(g.ID)
-	l.Lock()
-	defer l.Unlock()
+	defer b.lock(g.ID)()
 	b.reply(i, &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{lobbyEmbed(g)}, Components: lobbyButtons(g)})
 	m, err := b.s.InteractionResponse(i)
 	if err != nil {
@@ -157,9 +256,10 @@ func (b *Bot) gameFor(i *discordgo.Interaction, statuses ...storage.Status) (sto
 	defer cancel()
 	g, err := b.findGame(ctx, i, statuses...)
 	if err != nil {
-		b.replyError(i, playerError(err))
+		b.replyError(i, b.playerError(err))
 		return g, false
 	}
+	b.touch(ctx, g)
 	return g, true
 }
 
@@ -168,12 +268,10 @@ func (b *Bot) gameFor(i *discordgo.Interaction, statuses ...storage.Status) (sto
 func (b *Bot) lobbyJoin(i *discordgo.Interaction, id int64, button bool) {
 	ctx, cancel := b.context()
 	defer cancel()
-	l := b.lock(id)
-	l.Lock()
-	defer l.Unlock()
+	defer b.lock(id)()
 	g, err := b.store.Join(ctx, id, storage.Player{UserID: actor(i).ID, Name: displayName(i)})
 	if err != nil {
-		b.replyError(i, playerError(err))
+		b.replyError(i, b.playerError(err))
 		return
 	}
 	b.lobbyChanged(i, g, button, "You joined the game.")
@@ -182,12 +280,10 @@ func (b *Bot) lobbyJoin(i *discordgo.Interaction, id int64, button bool) {
 func (b *Bot) lobbyLeave(i *discordgo.Interaction, id int64, button bool) {
 	ctx, cancel := b.context()
 	defer cancel()
-	l := b.lock(id)
-	l.Lock()
-	defer l.Unlock()
+	defer b.lock(id)()
 	cur, err := b.store.Get(ctx, id)
 	if err != nil {
-		b.replyError(i, playerError(err))
+		b.replyError(i, b.playerError(err))
 		return
 	}
 	if cur.HostID == actor(i).ID && cur.Status == storage.StatusLobby {
@@ -196,7 +292,7 @@ func (b *Bot) lobbyLeave(i *discordgo.Interaction, id int64, button bool) {
 	}
 	g, err := b.store.Leave(ctx, id, actor(i).ID)
 	if err != nil {
-		b.replyError(i, playerError(err))
+		b.replyError(i, b.playerError(err))
 		return
 	}
 	b.lobbyChanged(i, g, button, "You left the game.")
@@ -228,12 +324,10 @@ func (b *Bot) editLobby(g storage.Game, embeds []*discordgo.MessageEmbed, comps 
 func (b *Bot) lobbyCancel(i *discordgo.Interaction, id int64) {
 	ctx, cancel := b.context()
 	defer cancel()
-	l := b.lock(id)
-	l.Lock()
-	defer l.Unlock()
+	defer b.lock(id)()
 	g, err := b.store.Get(ctx, id)
 	if err != nil {
-		b.replyError(i, playerError(err))
+		b.replyError(i, b.playerError(err))
 		return
 	}
 	if g.HostID != actor(i).ID && !canModerate(i) {
@@ -245,7 +339,7 @@ func (b *Bot) lobbyCancel(i *discordgo.Interaction, id int64) {
 		return
 	}
 	if err := b.store.MarkStatus(ctx, id, storage.StatusStopped, "cancelled by "+displayName(i)); err != nil {
-		b.replyError(i, playerError(err))
+		b.replyError(i, b.playerError(err))
 		return
 	}
 	g.Status = storage.StatusStopped
@@ -262,12 +356,10 @@ func (b *Bot) lobbyCancel(i *discordgo.Interaction, id int64) {
 func (b *Bot) lobbyStart(i *discordgo.Interaction, id int64, solo, button bool) {
 	ctx, cancel := b.context()
 	defer cancel()
-	l := b.lock(id)
-	l.Lock()
-	defer l.Unlock()
+	defer b.lock(id)()
 	g, err := b.store.Get(ctx, id)
 	if err != nil {
-		b.replyError(i, playerError(err))
+		b.replyError(i, b.playerError(err))
 		return
 	}
 	switch {
@@ -291,7 +383,7 @@ func (b *Bot) lobbyStart(i *discordgo.Interaction, id int64, solo, button bool) 
 	}
 	g, err = b.store.Start(ctx, id, b.cfg.Seed())
 	if err != nil {
-		b.followupError(i, playerError(err))
+		b.followupError(i, b.playerError(err))
 		return
 	}
 	thread := g.ChannelID
@@ -301,11 +393,17 @@ func (b *Bot) lobbyStart(i *discordgo.Interaction, id int64, solo, button bool) 
 			b.log.Warn("storing the lobby message", "game", g.ID, "err", err)
 		}
 	}
+	note := ""
 	if g.LobbyMessageID != "" {
 		ch, err := b.s.MessageThreadStartComplex(g.ChannelID, g.LobbyMessageID, &discordgo.ThreadStart{
 			Name: fmt.Sprintf("Carcassonne #%d", g.ID), AutoArchiveDuration: 1440, Type: discordgo.ChannelTypeGuildPublicThread})
 		if err != nil {
 			b.log.Warn("opening a thread; playing in the channel", "game", id, "err", err)
+			if isPermissionError(err) {
+				note = "I could not open a thread for this game: I need **Create Public Threads** (and **Send Messages in Threads**) in this channel. The game is played here instead.\n"
+			} else {
+				note = "I could not open a thread for this game, so it is played here in the channel.\n"
+			}
 		} else {
 			thread = ch.ID
 		}
@@ -324,7 +422,7 @@ func (b *Bot) lobbyStart(i *discordgo.Interaction, id int64, solo, button bool) 
 	if !button {
 		b.editReply(i, "The game has started.")
 	}
-	b.advance(ctx, g.ID, "")
+	b.announce(ctx, g.ID, announcement{note: note})
 }
 
 // followupError tells the member why, after a deferred response.
@@ -335,8 +433,9 @@ func (b *Bot) followupError(i *discordgo.Interaction, text string) {
 }
 
 // playerError turns an error into words for a player; errors that are not
-// the players' concern are logged and given a general text.
-func playerError(err error) string {
+// the players' concern are logged with their cause and given a general
+// text.
+func (b *Bot) playerError(err error) string {
 	var me *engine.MoveError
 	switch {
 	case errors.As(err, &me):
@@ -345,15 +444,17 @@ func playerError(err error) string {
 		return "There is no such game."
 	case errors.Is(err, storage.ErrGameFull), errors.Is(err, storage.ErrAlreadySeated), errors.Is(err, storage.ErrNotSeated),
 		errors.Is(err, storage.ErrNotLobby), errors.Is(err, storage.ErrNoPlayers), errors.Is(err, storage.ErrNotStarted),
-		errors.Is(err, storage.ErrNotRunning), errors.Is(err, storage.ErrConflict), errors.Is(err, errNoGame):
+		errors.Is(err, storage.ErrNotRunning), errors.Is(err, storage.ErrConflict), errors.Is(err, errNoGame),
+		errors.Is(err, errSeveralGames):
 		return capitalize(err.Error()) + "."
 	case errors.Is(err, storage.ErrBroken):
 		return "This game's stored moves no longer replay, so it cannot go on: " + err.Error()
 	}
-	msg := err.Error()
-	if strings.HasPrefix(msg, "several games") {
-		return capitalize(msg) + "."
+	var r refusal
+	if errors.As(err, &r) {
+		return capitalize(r.Error()) + "."
 	}
+	b.log.Error("an error a player sees as \"something went wrong\"", "err", err)
 	return "Something went wrong on my side; nothing was changed."
 }
 

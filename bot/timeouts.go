@@ -15,12 +15,6 @@ import (
 // time before being removed as if they had resigned (spec/discord.md, "Time").
 const timeoutsToResign = 3
 
-// resume runs once the bot is connected: deadlines that passed while it was
-// away are served at once. Turn messages need nothing: their components name
-// the game and the turn, and every later message goes through the channel
-// API, so a game carries on after a restart.
-func (b *Bot) resume(ctx context.Context) { b.tick(ctx) }
-
 // tick serves what is due: lobbies that expired, players to remind at half
 // time, and turns whose time ran out. The deadlines live in the database, so
 // they survive a restart.
@@ -39,6 +33,7 @@ func (b *Bot) tick(ctx context.Context) {
 			b.timeout(ctx, g.ID, now)
 		}
 	}
+	b.catchUpAll(ctx, false)
 	reminders, err := b.store.RemindersDue(ctx, now)
 	if err != nil {
 		b.log.Error("reading reminders", "err", err)
@@ -50,9 +45,7 @@ func (b *Bot) tick(ctx context.Context) {
 }
 
 func (b *Bot) expireLobby(ctx context.Context, g storage.Game) {
-	l := b.lock(g.ID)
-	l.Lock()
-	defer l.Unlock()
+	defer b.lock(g.ID)()
 	if err := b.store.MarkStatus(ctx, g.ID, storage.StatusStopped, "the lobby expired"); err != nil {
 		b.log.Warn("expiring a lobby", "game", g.ID, "err", err)
 		return
@@ -73,7 +66,7 @@ func (b *Bot) remind(ctx context.Context, g storage.Game) {
 		return
 	}
 	user := seatUser(g, st.Current())
-	left := g.Deadline.Sub(b.cfg.Now()).Round(time.Minute)
+	left := durationWords(g.Deadline.Sub(b.cfg.Now()))
 	text := fmt.Sprintf("<@%s>, half of your time is gone: play your turn within %s, or I will place the tile for you.", user, left)
 	if _, err := b.s.ChannelMessageSendComplex(g.ThreadID, &discordgo.MessageSend{Content: text,
 		AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{user}}}); err != nil {
@@ -84,9 +77,7 @@ func (b *Bot) remind(ctx context.Context, g storage.Game) {
 // timeout plays the turn of a player whose time ran out: the first legal
 // placement, no follower; the third time in a row removes the player.
 func (b *Bot) timeout(ctx context.Context, id int64, now time.Time) {
-	l := b.lock(id)
-	l.Lock()
-	defer l.Unlock()
+	defer b.lock(id)()
 	g, st, err := b.store.Load(ctx, id)
 	if err != nil || g.Status != storage.StatusRunning || st.Ended() {
 		return
@@ -98,7 +89,7 @@ func (b *Bot) timeout(ctx context.Context, id int64, now time.Time) {
 	t, _ := st.Drawn()
 	ps := st.Placements()
 	if len(ps) == 0 {
-		b.advance(ctx, id, "")
+		b.announce(ctx, id, announcement{})
 		return
 	}
 	m := engine.Move{Tile: t, Cell: ps[0].Cell, Rotation: ps[0].Rotation}
@@ -110,13 +101,10 @@ func (b *Bot) timeout(ctx context.Context, id int64, now time.Time) {
 		return
 	}
 	name := seatName(g, st, seat)
-	note := ""
 	if n, err := b.store.TurnTimeouts(ctx, id, seat); err == nil && n >= timeoutsToResign && !res.Finished {
 		if _, err := b.store.Resign(ctx, id, seatUser(g, seat), fmt.Sprintf("timeout-resign:%d:%d", id, g.Moves+1)); err != nil {
 			b.log.Warn("removing a player after timeouts", "game", id, "err", err)
-		} else {
-			note = fmt.Sprintf("%s ran out of time %d turns in a row and resigned: their turns are skipped, their followers stay.\n", name, n)
 		}
 	}
-	b.finishTurn(ctx, g, st, m, fmt.Sprintf("%s ran out of time, so I played the turn. ", name), note)
+	b.announce(ctx, id, announcement{prefix: fmt.Sprintf("%s ran out of time, so I played the turn. ", name)})
 }

@@ -16,8 +16,10 @@ import (
 )
 
 // maxCellMenus is the number of select menus of cells under a turn message:
-// 5 action rows of one menu each, 25 options a menu.
-const maxCellMenus = 5
+// 4 action rows of one menu each, 25 options a menu (the fifth row holds
+// the Whole board button; cells past 100 are played with /carcassonne
+// place).
+const maxCellMenus = 4
 
 // cellsOf returns the cells of the legal placements in the order the engine
 // lists them, each once: the board image numbers them 1, 2, … in this order.
@@ -42,37 +44,6 @@ func rotationsAt(ps []engine.Placement, c engine.Cell) []engine.Rotation {
 	return out
 }
 
-// advance moves a game on after a move (the caller holds the game's lock):
-// it discards drawn tiles that fit nowhere, then posts the next turn's
-// message, or the end when the game is over. note opens the turn message.
-func (b *Bot) advance(ctx context.Context, id int64, note string) {
-	for range 80 {
-		g, st, err := b.store.Load(ctx, id)
-		if err != nil {
-			b.log.Error("loading a game", "game", id, "err", err)
-			return
-		}
-		if g.Status == storage.StatusFinished || st.Ended() {
-			b.postEnd(ctx, g, st, note)
-			return
-		}
-		if g.Status != storage.StatusRunning {
-			return
-		}
-		t, _ := st.Drawn()
-		if st.CanPlace(t) {
-			b.postTurn(ctx, g, st, note)
-			return
-		}
-		who := st.Players()[st.Current()]
-		if _, err := b.store.AppendMove(ctx, id, g.Moves, engine.Move{Tile: t, Discard: true}, fmt.Sprintf("discard:%d:%d", id, g.Moves)); err != nil && !errors.Is(err, storage.ErrConflict) {
-			b.log.Error("discarding", "game", id, "err", err)
-			return
-		}
-		note += fmt.Sprintf("Tile **%s** fits nowhere and was discarded; %s draws again.\n", st.TileSet().Name(t), who)
-	}
-}
-
 // seatName returns the display name of player p of game g.
 func seatName(g storage.Game, st *engine.Game, p int) string {
 	if p >= 0 && p < len(g.Seats) && g.Seats[p].Name != "" {
@@ -91,12 +62,20 @@ func seatUser(g storage.Game, p int) string {
 	return ""
 }
 
-// postTurn posts the message of the current turn in the game's thread.
-func (b *Bot) postTurn(ctx context.Context, g storage.Game, st *engine.Game, note string) {
+// postTurn posts the message of the current turn of g in its thread and
+// returns its id. With search, it first looks for the message an earlier
+// run may have posted for this turn, and returns that one.
+func (b *Bot) postTurn(ctx context.Context, g storage.Game, st *engine.Game, note string, search bool) (string, bool) {
+	if search {
+		if id := b.findPosted(g.ThreadID, func(m *discordgo.Message) bool { return hasComponent(m, cellMenuPrefix(g.ID, g.Moves)) }); id != "" {
+			return id, true
+		}
+	}
 	png, err := pngOf(func(w io.Writer) error { return b.draw.TurnPNG(w, st) })
 	if err != nil {
 		b.log.Error("drawing the board", "game", g.ID, "err", err)
-		return
+		b.failed(g.ID)
+		return "", false
 	}
 	cur := st.Current()
 	t, _ := st.Drawn()
@@ -104,28 +83,37 @@ func (b *Bot) postTurn(ctx context.Context, g storage.Game, st *engine.Game, not
 	name := seatName(g, st, cur)
 	user := seatUser(g, cur)
 	file := fmt.Sprintf("board-%d-%d.png", g.ID, g.Moves)
-	e := &discordgo.MessageEmbed{
-		Title:       fmt.Sprintf("Turn %d · %s draws tile %s", st.Turn(), name, tile),
-		Description: note + fmt.Sprintf("The numbers on the board mark where **%s** fits. Pick a cell below, then turn the tile and choose a follower.", tile),
-		Color:       colourOf(cur),
-		Image:       &discordgo.MessageEmbedImage{URL: "attachment://" + file},
-		Footer:      &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Game #%d · %d tiles left · %s", g.ID, st.TilesLeft(), scoreLine(g, st))},
+	build := func() *discordgo.MessageSend {
+		e := &discordgo.MessageEmbed{
+			Title:       fmt.Sprintf("Turn %d · %s draws tile %s", st.Turn(), name, tile),
+			Description: note + fmt.Sprintf("The numbers on the board mark where **%s** fits. Pick a cell below, then turn the tile and choose a follower.", tile),
+			Color:       colourOf(cur),
+			Image:       &discordgo.MessageEmbedImage{URL: "attachment://" + file},
+			Footer:      &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Game #%d · %d tiles left · %s", g.ID, st.TilesLeft(), scoreLine(g, st))},
+		}
+		return &discordgo.MessageSend{
+			Content:         fmt.Sprintf("<@%s>, it's your turn: tile **%s**.", user, tile),
+			Embeds:          []*discordgo.MessageEmbed{e},
+			Components:      turnComponents(g.ID, g.Moves, st.Placements()),
+			Files:           []*discordgo.File{pngFile(file, png)},
+			AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{user}},
+		}
 	}
-	msg := &discordgo.MessageSend{
-		Content:         fmt.Sprintf("<@%s>, it's your turn: tile **%s**.", user, tile),
-		Embeds:          []*discordgo.MessageEmbed{e},
-		Components:      cellMenus(g.ID, g.Moves, st.Placements()),
-		Files:           []*discordgo.File{{Name: file, ContentType: "image/png", Reader: bytes.NewReader(png)}},
-		AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{user}},
-	}
-	m, err := b.s.ChannelMessageSendComplex(g.ThreadID, msg)
+	m, err := b.send(ctx, &g, build)
 	if err != nil {
-		b.log.Error("posting a turn", "game", g.ID, "err", err)
-		return
+		b.failed(g.ID)
+		return "", false
 	}
-	if err := b.store.SetTurnMessage(ctx, g.ID, m.ID); err != nil {
-		b.log.Error("storing the turn message", "game", g.ID, "err", err)
-	}
+	return m.ID, true
+}
+
+// turnComponents are the turn message's components: the menus of cells
+// and the Whole board button.
+func turnComponents(game int64, moves int, ps []engine.Placement) []discordgo.MessageComponent {
+	rows := cellMenus(game, moves, ps)
+	return append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: "Whole board", Style: discordgo.SecondaryButton, CustomID: boardButtonID(game, moves)},
+	}})
 }
 
 // cellMenus builds the select menus "Place the tile…", one option per cell.
@@ -160,7 +148,7 @@ const anyTurn = -1
 func (b *Bot) turnCheck(ctx context.Context, i *discordgo.Interaction, game int64, moves int) (storage.Game, *engine.Game, string) {
 	g, st, err := b.store.Load(ctx, game)
 	if err != nil {
-		return g, nil, playerError(err)
+		return g, nil, b.playerError(err)
 	}
 	switch {
 	case g.Status == storage.StatusFinished:
@@ -346,9 +334,7 @@ func (b *Bot) confirm(i *discordgo.Interaction, ch choice) {
 	}
 	ctx, cancel := b.context()
 	defer cancel()
-	l := b.lock(ch.game)
-	l.Lock()
-	defer l.Unlock()
+	defer b.lock(ch.game)()
 	text := b.play(ctx, i, ch.game, ch.moves, ch.cell, ch.rot, ch.port)
 	b.editReply(i, text)
 }
@@ -357,7 +343,7 @@ func (b *Bot) confirm(i *discordgo.Interaction, ch choice) {
 // `moves` moves, announces it and moves the game on. It returns what to tell
 // the member. The caller holds the game's lock.
 func (b *Bot) play(ctx context.Context, i *discordgo.Interaction, game int64, moves int, c engine.Cell, r engine.Rotation, port engine.Port) string {
-	g, st, why := b.turnCheck(ctx, i, game, moves)
+	_, st, why := b.turnCheck(ctx, i, game, moves)
 	if why != "" {
 		// A retried confirm whose move was stored: nothing more to say.
 		return why
@@ -365,7 +351,7 @@ func (b *Bot) play(ctx context.Context, i *discordgo.Interaction, game int64, mo
 	t, _ := st.Drawn()
 	m := engine.Move{Tile: t, Cell: c, Rotation: r, Follower: port}
 	if err := st.Check(m); err != nil {
-		return playerError(err)
+		return b.playerError(err)
 	}
 	res, err := b.store.AppendMove(ctx, game, moves, m, i.ID)
 	switch {
@@ -373,43 +359,11 @@ func (b *Bot) play(ctx context.Context, i *discordgo.Interaction, game int64, mo
 		return "This turn is over."
 	case err != nil:
 		b.log.Error("storing a move", "game", game, "err", err)
-		return playerError(err)
+		return b.playerError(err)
 	case res.Duplicate:
 		return "Done."
 	}
-	summary := b.finishTurn(ctx, g, st, m, "", "")
-	return summary
-}
-
-// finishTurn announces a stored move: the turn message becomes its summary
-// (prefix first), note (if any) follows as a message of its own, and the
-// game moves on. st is the state before the move. It returns the summary.
-func (b *Bot) finishTurn(ctx context.Context, g storage.Game, st *engine.Game, m engine.Move, prefix, note string) string {
-	before := len(st.Events())
-	who := st.Current()
-	turn := st.Turn()
-	if err := st.Apply(m); err != nil {
-		b.log.Error("replaying a stored move", "game", g.ID, "err", err)
-	}
-	summary := prefix + describeMove(g, st, who, m) + describeScores(g, st, st.Events()[before:], turn)
-	if g.TurnMessageID != "" {
-		empty := []discordgo.MessageComponent{}
-		embeds := []*discordgo.MessageEmbed{}
-		files := []*discordgo.MessageAttachment{}
-		if _, err := b.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: g.TurnMessageID, Channel: g.ThreadID,
-			Content: &summary, Components: &empty, Embeds: &embeds, Attachments: &files,
-			AllowedMentions: &discordgo.MessageAllowedMentions{}}); err != nil {
-			b.log.Warn("editing the turn message", "game", g.ID, "err", err)
-		}
-	}
-	if note != "" {
-		if _, err := b.s.ChannelMessageSendComplex(g.ThreadID, &discordgo.MessageSend{Content: strings.TrimSpace(note),
-			AllowedMentions: &discordgo.MessageAllowedMentions{}}); err != nil {
-			b.log.Warn("posting a note", "game", g.ID, "err", err)
-		}
-	}
-	b.advance(ctx, g.ID, "")
-	return summary
+	return b.announce(ctx, game, announcement{})
 }
 
 // describeMove says what a move did: "Alice placed V at (2,-1), thief on the

@@ -1,0 +1,446 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/sethvargo/go-retry"
+
+	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/storage"
+)
+
+// How the players learn of a move: the move is stored first (once: the
+// interaction id is its request id), then announced: the turn message
+// becomes the move's summary and the next turn's message is posted (or the
+// end), and the game's row remembers up to which move it was announced
+// (storage.Game.Announced). A bot that stops in between finds the games
+// that owe an announcement when it starts, when one of them is touched
+// again, and at each tick after a failure, and makes it then: at least
+// once, and never twice for the same turn, since before posting again it
+// looks in the thread for the message an earlier run may have posted.
+
+// announcement is what a caller adds to the summary of a move.
+type announcement struct {
+	// prefix opens the summary ("Alice ran out of time, so I played the
+	// turn. ").
+	prefix string
+	// note opens the next turn's message ("I could not open a thread…").
+	note string
+	// search tells announce that an earlier run may have posted the
+	// messages already (catching up): it looks for them before posting.
+	search bool
+}
+
+// retryState is when a game whose announcement failed is tried again.
+type retryState struct {
+	next     time.Time
+	failures int
+}
+
+// maxRetryWait caps the wait between two tries of an announcement.
+const maxRetryWait = 10 * time.Minute
+
+// catchUpAll announces what the running and finished games owe. On start
+// (force) it tries every such game; at a tick only those whose wait after
+// a failure is over.
+func (b *Bot) catchUpAll(ctx context.Context, force bool) {
+	games, err := b.store.Unannounced(ctx)
+	if err != nil {
+		b.log.Error("reading the games to announce", "err", err)
+		return
+	}
+	now := b.cfg.Now()
+	for _, g := range games {
+		b.mu.Lock()
+		r, failed := b.retry[g.ID]
+		b.mu.Unlock()
+		if !force && failed && now.Before(r.next) {
+			continue
+		}
+		b.catchUp(ctx, g.ID)
+	}
+}
+
+// catchUp announces what game id owes, if anything; it takes the game's
+// lock.
+func (b *Bot) catchUp(ctx context.Context, id int64) {
+	defer b.lock(id)()
+	b.announce(ctx, id, announcement{search: true})
+}
+
+// touch catches up with game g before an interaction acts on it, when g
+// owes an announcement.
+func (b *Bot) touch(ctx context.Context, g storage.Game) {
+	if (g.Status == storage.StatusRunning || g.Status == storage.StatusFinished) && g.Announced < g.Moves {
+		b.catchUp(ctx, g.ID)
+	}
+}
+
+// announce tells the players of the moves of game id stored since the last
+// announcement and moves the game on: the turn message becomes the summary
+// of the moves played in it, tiles that fit nowhere are discarded, and the
+// next turn's message is posted, or the end. The caller holds the game's
+// lock. It returns the summary, for the player who moved.
+func (b *Bot) announce(ctx context.Context, id int64, a announcement) string {
+	g, st, err := b.store.Load(ctx, id)
+	if err != nil {
+		b.log.Error("loading a game to announce", "game", id, "err", err)
+		return ""
+	}
+	if g.Status != storage.StatusRunning && g.Status != storage.StatusFinished {
+		return ""
+	}
+	if g.Announced >= g.Moves {
+		return ""
+	}
+	summary, note, err := b.describeSince(g, st, max(g.Announced, 0))
+	if err != nil {
+		b.log.Error("describing stored moves", "game", id, "err", err)
+	}
+	summary = a.prefix + summary
+	if g.Announced >= 0 && g.TurnMessageID != "" && summary != "" {
+		b.editTurnMessage(g, summary)
+	}
+	b.advance(ctx, g, st, a.note+note, a.search)
+	return summary
+}
+
+// describeSince describes the moves of g stored from move number `from`:
+// the summary of the turn they were played in (placements, resignations)
+// and the note for the next turn (discards). st is the state after them.
+func (b *Bot) describeSince(g storage.Game, st *engine.Game, from int) (summary, note string, err error) {
+	moves := st.Moves()
+	cur, err := engine.New(engine.Config{Players: st.Players(), Options: st.Options(), Seed: st.Seed(), Tiles: st.TileSet(), Start: st.Start()})
+	if err != nil {
+		return "", "", err
+	}
+	var lines []string
+	for k, m := range moves {
+		if k < from {
+			cur.Play(m)
+			continue
+		}
+		before := len(cur.Events())
+		who, turn := cur.Current(), cur.Turn()
+		if err := cur.Apply(m); err != nil {
+			return strings.Join(lines, "\n"), note, fmt.Errorf("move %d: %w", k, err)
+		}
+		switch {
+		case m.Discard:
+			next := cur.Current()
+			if cur.Ended() {
+				note += fmt.Sprintf("Tile **%s** fits nowhere and was discarded.\n", cur.TileSet().Name(m.Tile))
+			} else {
+				note += fmt.Sprintf("Tile **%s** fits nowhere and was discarded; %s draws again.\n", cur.TileSet().Name(m.Tile), seatName(g, cur, next))
+			}
+		case m.Resign:
+			lines = append(lines, fmt.Sprintf("%s resigned; their turns are skipped and their followers stay on the board.", seatName(g, cur, m.Player)))
+		default:
+			lines = append(lines, describeMove(g, cur, who, m)+describeScores(g, cur, cur.Events()[before:], turn))
+		}
+	}
+	return strings.Join(lines, "\n"), note, nil
+}
+
+// editTurnMessage turns the turn message into text, without its board,
+// menus and buttons.
+func (b *Bot) editTurnMessage(g storage.Game, text string) {
+	empty := []discordgo.MessageComponent{}
+	embeds := []*discordgo.MessageEmbed{}
+	files := []*discordgo.MessageAttachment{}
+	if _, err := b.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: g.TurnMessageID, Channel: g.ThreadID,
+		Content: &text, Components: &empty, Embeds: &embeds, Attachments: &files,
+		AllowedMentions: &discordgo.MessageAllowedMentions{}}); err != nil {
+		b.log.Warn("editing the turn message", "game", g.ID, "err", err)
+	}
+}
+
+// advance moves game g on after its moves were described (the caller
+// holds the game's lock): it discards drawn tiles that fit nowhere, then
+// posts the next turn's message, or the end when the game is over. note
+// opens the turn message; search looks for a message an earlier run
+// posted before posting one.
+func (b *Bot) advance(ctx context.Context, g storage.Game, st *engine.Game, note string, search bool) {
+	for range 80 {
+		if g.Status == storage.StatusFinished || st.Ended() {
+			if b.postEnd(ctx, g, st, note, search) {
+				b.announced(ctx, g, "")
+			}
+			return
+		}
+		if g.Status != storage.StatusRunning {
+			return
+		}
+		t, _ := st.Drawn()
+		if st.CanPlace(t) {
+			if id, ok := b.postTurn(ctx, g, st, note, search); ok {
+				b.announced(ctx, g, id)
+			}
+			return
+		}
+		who := seatName(g, st, st.Current())
+		if _, err := b.store.AppendMove(ctx, g.ID, g.Moves, engine.Move{Tile: t, Discard: true}, fmt.Sprintf("discard:%d:%d", g.ID, g.Moves)); err != nil && !errors.Is(err, storage.ErrConflict) {
+			b.log.Error("discarding", "game", g.ID, "err", err)
+			return
+		}
+		note += fmt.Sprintf("Tile **%s** fits nowhere and was discarded; %s draws again.\n", st.TileSet().Name(t), who)
+		var err error
+		if g, st, err = b.store.Load(ctx, g.ID); err != nil {
+			b.log.Error("loading a game", "game", g.ID, "err", err)
+			return
+		}
+	}
+}
+
+// announced stores that game g's players were told of its moves, with the
+// turn message posted (or "" for the end), and forgets earlier failures.
+func (b *Bot) announced(ctx context.Context, g storage.Game, messageID string) {
+	if err := b.store.SetAnnounced(ctx, g.ID, messageID, g.Moves); err != nil {
+		b.log.Error("storing the announcement", "game", g.ID, "err", err)
+		return
+	}
+	b.mu.Lock()
+	delete(b.retry, g.ID)
+	b.mu.Unlock()
+}
+
+// failed remembers that an announcement of game id failed, so that the
+// ticks try again later, each time waiting twice as long.
+func (b *Bot) failed(id int64) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	r := b.retry[id]
+	r.failures++
+	wait := b.cfg.RetryBase << min(r.failures+2, 20)
+	r.next = b.cfg.Now().Add(min(wait, maxRetryWait))
+	b.retry[id] = r
+}
+
+// findPosted looks among the last messages of channel for one the bot
+// posted that matches; it returns its id, or "".
+func (b *Bot) findPosted(channel string, match func(*discordgo.Message) bool) string {
+	msgs, err := b.s.ChannelMessages(channel, 50, "", "", "")
+	if err != nil {
+		b.log.Warn("reading the thread's last messages", "channel", channel, "err", err)
+		return ""
+	}
+	for _, m := range msgs {
+		if m != nil && (m.Author == nil || b.botUser == "" || m.Author.ID == b.botUser) && match(m) {
+			return m.ID
+		}
+	}
+	return ""
+}
+
+// hasComponent reports whether message m carries a component whose custom
+// id starts with prefix.
+func hasComponent(m *discordgo.Message, prefix string) bool {
+	var walk func(cs []discordgo.MessageComponent) bool
+	walk = func(cs []discordgo.MessageComponent) bool {
+		for _, c := range cs {
+			switch c := c.(type) {
+			case *discordgo.ActionsRow:
+				if walk(c.Components) {
+					return true
+				}
+			case *discordgo.SelectMenu:
+				if strings.HasPrefix(c.CustomID, prefix) {
+					return true
+				}
+			case *discordgo.Button:
+				if strings.HasPrefix(c.CustomID, prefix) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return walk(m.Components)
+}
+
+// hasAttachment reports whether message m carries a file named name.
+func hasAttachment(m *discordgo.Message, name string) bool {
+	for _, a := range m.Attachments {
+		if a != nil && a.Filename == name {
+			return true
+		}
+	}
+	return false
+}
+
+// send posts a message in game g's thread. It retries what may pass
+// (Discord's 5xx answers, network errors) with a growing wait; when the bot
+// lacks a permission in the thread, it moves the game to the channel, tells
+// the host which permission is missing, and posts there; when it lacks one
+// in the channel, it says so there in a plain message if it can. build
+// makes the message afresh for each try (files are readers). g.ThreadID is
+// updated when the game moves. The error is the last one, after all that.
+func (b *Bot) send(ctx context.Context, g *storage.Game, build func() *discordgo.MessageSend) (*discordgo.Message, error) {
+	m, err := b.sendRetrying(ctx, g.ThreadID, build)
+	if err == nil {
+		return m, nil
+	}
+	if !isPermissionError(err) {
+		b.log.Error("posting in a game's thread", "game", g.ID, "err", err)
+		b.sayFailure(g, fmt.Sprintf("I could not post in game #%d's thread (Discord answered: %s). I will try again; nothing of the game is lost.", g.ID, shortError(err)))
+		return nil, err
+	}
+	missing := b.missingPermissions(g.ThreadID, g.ThreadID != g.ChannelID)
+	if g.ThreadID != g.ChannelID && g.ChannelID != "" {
+		b.log.Warn("no permission in the game's thread; moving to the channel", "game", g.ID, "thread", g.ThreadID, "err", err)
+		text := fmt.Sprintf("<@%s>, I cannot post in the thread of game #%d: I need %s there. The game goes on here in the channel.", g.HostID, g.ID, missing)
+		if _, err := b.sendRetrying(ctx, g.ChannelID, func() *discordgo.MessageSend {
+			return &discordgo.MessageSend{Content: text, AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{g.HostID}}}
+		}); err != nil {
+			b.log.Warn("telling the host about the thread", "game", g.ID, "err", err)
+		}
+		if err := b.store.SetThread(ctx, g.ID, g.ChannelID); err != nil {
+			b.log.Error("moving the game to the channel", "game", g.ID, "err", err)
+		}
+		g.ThreadID = g.ChannelID
+		m, err := b.sendRetrying(ctx, g.ThreadID, build)
+		if err == nil {
+			return m, nil
+		}
+		if !isPermissionError(err) {
+			b.log.Error("posting in the channel", "game", g.ID, "err", err)
+			return nil, err
+		}
+		missing = b.missingPermissions(g.ChannelID, false)
+	}
+	b.log.Error("no permission to post a game's message", "game", g.ID, "channel", g.ThreadID, "missing", missing, "err", err)
+	b.sayFailure(g, fmt.Sprintf("<@%s>, I cannot post game #%d here: I need %s in this channel. Give me that, and the game goes on where it stopped.", g.HostID, g.ID, missing))
+	return nil, err
+}
+
+// sayFailure tells the players in plain text, if anything can be posted at
+// all, that a message of game g could not be posted.
+func (b *Bot) sayFailure(g *storage.Game, text string) {
+	for _, ch := range uniq(g.ThreadID, g.ChannelID) {
+		if _, err := b.s.ChannelMessageSendComplex(ch, &discordgo.MessageSend{Content: text,
+			AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{g.HostID}}}); err == nil {
+			return
+		}
+	}
+}
+
+func uniq(xs ...string) []string {
+	var out []string
+	for _, x := range xs {
+		if x != "" && (len(out) == 0 || out[len(out)-1] != x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// sendRetrying posts a message in channel, trying again after what may
+// pass: 3 more tries, the waits growing from Config.RetryBase.
+func (b *Bot) sendRetrying(ctx context.Context, channel string, build func() *discordgo.MessageSend) (*discordgo.Message, error) {
+	backoff := retry.WithMaxRetries(3, retry.NewExponential(b.cfg.RetryBase))
+	return retry.DoValue(ctx, backoff, func(ctx context.Context) (*discordgo.Message, error) {
+		m, err := b.s.ChannelMessageSendComplex(channel, build(), discordgo.WithContext(ctx))
+		if err != nil && transient(err) {
+			return nil, retry.RetryableError(err)
+		}
+		return m, err
+	})
+}
+
+// transient reports whether err may pass if the request is made again: a
+// network error or a 5xx answer (discordgo waits out rate limits itself).
+func transient(err error) bool {
+	var re *discordgo.RESTError
+	if errors.As(err, &re) {
+		return re.Response != nil && re.Response.StatusCode >= 500
+	}
+	return !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded)
+}
+
+// isPermissionError reports whether Discord refused for lack of a
+// permission or of access to the channel.
+func isPermissionError(err error) bool {
+	var re *discordgo.RESTError
+	if !errors.As(err, &re) {
+		return false
+	}
+	if re.Message != nil && (re.Message.Code == discordgo.ErrCodeMissingPermissions || re.Message.Code == discordgo.ErrCodeMissingAccess) {
+		return true
+	}
+	return re.Response != nil && re.Response.StatusCode == http.StatusForbidden
+}
+
+// shortError is an error as players may read it: Discord's message, or
+// the HTTP status.
+func shortError(err error) string {
+	var re *discordgo.RESTError
+	if errors.As(err, &re) {
+		if re.Message != nil && re.Message.Message != "" {
+			return re.Message.Message
+		}
+		if re.Response != nil {
+			return re.Response.Status
+		}
+	}
+	return "no answer"
+}
+
+// permissionNames are the permissions a game's messages need, in the
+// words of Discord's settings.
+var permissionNames = []struct {
+	bit    int64
+	name   string
+	thread bool // in threads only; Send Messages otherwise
+}{
+	{discordgo.PermissionViewChannel, "View Channel", false},
+	{discordgo.PermissionSendMessages, "Send Messages", false},
+	{discordgo.PermissionSendMessagesInThreads, "Send Messages in Threads", true},
+	{discordgo.PermissionAttachFiles, "Attach Files", false},
+	{discordgo.PermissionEmbedLinks, "Embed Links", false},
+	{discordgo.PermissionReadMessageHistory, "Read Message History", false},
+}
+
+// missingPermissions names the permissions the bot lacks in channel, as
+// far as the gateway's state tells, or all those a game needs when it does
+// not tell.
+func (b *Bot) missingPermissions(channel string, thread bool) string {
+	var all, missing []string
+	perms, err := int64(0), errors.New("no state")
+	if b.s.State != nil && b.botUser != "" {
+		perms, err = b.s.State.UserChannelPermissions(b.botUser, channel)
+	}
+	for _, p := range permissionNames {
+		if p.bit == discordgo.PermissionSendMessages && thread || p.thread && !thread {
+			continue
+		}
+		all = append(all, "**"+p.name+"**")
+		if err == nil && perms&p.bit == 0 {
+			missing = append(missing, "**"+p.name+"**")
+		}
+	}
+	if len(missing) == 0 {
+		missing = all
+	}
+	return joinAnd(missing)
+}
+
+// joinAnd joins words as a sentence does: "a, b and c".
+func joinAnd(ws []string) string {
+	if len(ws) < 2 {
+		return strings.Join(ws, "")
+	}
+	return strings.Join(ws[:len(ws)-1], ", ") + " and " + ws[len(ws)-1]
+}
+
+// pngFile is a PNG attachment made afresh from its bytes (a message may be
+// sent more than once).
+func pngFile(name string, data []byte) *discordgo.File {
+	return &discordgo.File{Name: name, ContentType: "image/png", Reader: bytes.NewReader(data)}
+}
