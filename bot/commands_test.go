@@ -103,6 +103,10 @@ func TestCommands(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// A running game's record keeps the draw pile secret.
+		if rec.HasSeed || strings.Contains(string(r.Files[0].Data), "Seed") {
+			t.Errorf("a running game's record reveals the seed:\n%s", r.Files[0].Data)
+		}
 		if _, err := rec.Replay(); err != nil || len(rec.Turns) != h.movesOf() {
 			t.Fatalf("the record replays with %v and has %d turns, %d moves stored", err, len(rec.Turns), h.movesOf())
 		}

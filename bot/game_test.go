@@ -80,6 +80,18 @@ func finalScores(tb testing.TB, m discordtest.Message) map[string]int {
 	return out
 }
 
+// recordText returns the record attached to the end message.
+func recordText(tb testing.TB, m discordtest.Message) string {
+	tb.Helper()
+	for _, f := range m.Files {
+		if strings.HasSuffix(f.Filename, ".rec") {
+			return string(f.Data)
+		}
+	}
+	tb.Fatal("the end has no record attached")
+	return ""
+}
+
 // recordOf replays the record attached to the end message.
 func recordOf(tb testing.TB, m discordtest.Message) *engine.Game {
 	tb.Helper()
@@ -132,6 +144,24 @@ func (h *harness) checkEnd(t *testing.T, end discordtest.Message, turns int) {
 		if got, ok := posted[name]; !ok || got != g.Score(p) {
 			t.Errorf("%s: posted %d (%v), replay %d", name, got, ok, g.Score(p))
 		}
+	}
+	// The table lists the players in the order of the standings, as the
+	// final picture does.
+	var order []string
+	for _, row := range tableRow.FindAllStringSubmatch(end.Embeds[0].Description, -1) {
+		order = append(order, strings.TrimSpace(row[1]))
+	}
+	for k, p := range g.Standings() {
+		if k >= len(order) || order[k] != g.Players()[p] {
+			t.Errorf("the final table's order %v, want the standings %v", order, g.Standings())
+			break
+		}
+	}
+	if rec := recordText(t, end); !strings.Contains(rec, "[Seed ") {
+		t.Errorf("the finished game's record has no seed:\n%s", rec)
+	}
+	if n := len(mention.FindAllString(end.Content, -1)); n != g.NumPlayers() {
+		t.Errorf("the end mentions %d players, want %d: %q", n, g.NumPlayers(), end.Content)
 	}
 	if len(posted) != g.NumPlayers() {
 		t.Errorf("the table has %d rows, the game %d players", len(posted), g.NumPlayers())

@@ -5,11 +5,11 @@ import (
 	"context"
 	"fmt"
 	"image/png"
-	"io"
 	"log/slog"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -33,6 +33,28 @@ type harness struct {
 	done   chan error
 	offset atomic.Int64 // added to the bot's clock, in nanoseconds
 	ctx    context.Context
+	// configure, when set, changes the bot's configuration at each start.
+	configure func(*Config)
+	// logs receives the bot's logs.
+	logs *syncBuffer
+}
+
+// syncBuffer is a bytes.Buffer for logs written from several goroutines.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 // testDeadline bounds every wait of a test: a bot that does not answer fails
@@ -41,8 +63,15 @@ const testDeadline = 2 * time.Minute
 
 func newHarness(tb testing.TB) *harness {
 	tb.Helper()
+	return newHarnessWith(tb, nil)
+}
+
+// newHarnessWith is newHarness with configure applied to the bot's
+// configuration.
+func newHarnessWith(tb testing.TB, configure func(*Config)) *harness {
+	tb.Helper()
 	srv := discordtest.New(tb)
-	h := &harness{t: tb, srv: srv, path: filepath.Join(tb.TempDir(), "bot.db")}
+	h := &harness{t: tb, srv: srv, path: filepath.Join(tb.TempDir(), "bot.db"), configure: configure, logs: &syncBuffer{}}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*testDeadline)
 	tb.Cleanup(cancel)
 	h.ctx = ctx
@@ -60,14 +89,19 @@ func (h *harness) start() {
 	}
 	h.store = store
 	seed := uint64(0)
-	b, err := New(Config{
+	cfg := Config{
 		Token: "test-token", APIURL: h.srv.URL(), GuildID: h.srv.GuildID,
 		Store: store, Renderer: render.New(),
-		Log:  slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Now:  func() time.Time { return time.Now().Add(time.Duration(h.offset.Load())) },
-		Tick: 20 * time.Millisecond,
-		Seed: func() uint64 { seed++; return seed },
-	})
+		Log:       slog.New(slog.NewTextHandler(h.logs, nil)),
+		Now:       func() time.Time { return time.Now().Add(time.Duration(h.offset.Load())) },
+		Tick:      20 * time.Millisecond,
+		Seed:      func() uint64 { seed++; return seed },
+		RetryBase: 5 * time.Millisecond,
+	}
+	if h.configure != nil {
+		h.configure(&cfg)
+	}
+	b, err := New(cfg)
 	if err != nil {
 		h.t.Fatal(err)
 	}
