@@ -75,12 +75,21 @@ func (b *Bot) catchUp(ctx context.Context, id int64) {
 	b.announce(ctx, id, announcement{search: true})
 }
 
-// touch catches up with game g before an interaction acts on it, when g
-// owes an announcement.
-func (b *Bot) touch(ctx context.Context, g storage.Game) {
-	if (g.Status == storage.StatusRunning || g.Status == storage.StatusFinished) && g.Announced < g.Moves {
-		b.catchUp(ctx, g.ID)
+// touch catches up with game g, in the background, when an interaction
+// acts on it and it owes an announcement (the interaction is answered
+// meanwhile: Discord waits 3 seconds only). The caller is an interaction
+// handler, counted in b.wg.
+func (b *Bot) touch(g storage.Game) {
+	if (g.Status != storage.StatusRunning && g.Status != storage.StatusFinished) || g.Announced >= g.Moves {
+		return
 	}
+	b.wg.Add(1)
+	go func() {
+		defer b.wg.Done()
+		ctx, cancel := b.context()
+		defer cancel()
+		b.catchUp(ctx, g.ID)
+	}()
 }
 
 // announce tells the players of the moves of game id stored since the last
@@ -321,8 +330,15 @@ func (b *Bot) send(ctx context.Context, g *storage.Game, build func() *discordgo
 }
 
 // sayFailure tells the players in plain text, if anything can be posted at
-// all, that a message of game g could not be posted.
+// all, that a message of game g could not be posted; once, until a message
+// of the game passes again (the ticks try again meanwhile).
 func (b *Bot) sayFailure(g *storage.Game, text string) {
+	b.mu.Lock()
+	_, said := b.retry[g.ID]
+	b.mu.Unlock()
+	if said {
+		return
+	}
 	for _, ch := range uniq(g.ThreadID, g.ChannelID) {
 		if _, err := b.s.ChannelMessageSendComplex(ch, &discordgo.MessageSend{Content: text,
 			AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{g.HostID}}}); err == nil {

@@ -209,7 +209,7 @@ func (b *Bot) onComponent(i *discordgo.Interaction) {
 		b.replyError(i, "This button belongs to a game of another channel; nothing was changed.")
 		return
 	}
-	b.touch(ctx, g)
+	b.touch(g)
 	switch id.action {
 	case actBoard:
 		b.wholeBoard(i, g.ID)

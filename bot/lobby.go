@@ -259,7 +259,7 @@ func (b *Bot) gameFor(i *discordgo.Interaction, statuses ...storage.Status) (sto
 		b.replyError(i, b.playerError(err))
 		return g, false
 	}
-	b.touch(ctx, g)
+	b.touch(g)
 	return g, true
 }
 

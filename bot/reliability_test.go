@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -354,4 +355,23 @@ func rawSQL(tb testing.TB, path string) *sql.DB {
 		tb.Fatal(err)
 	}
 	return db
+}
+
+// TestLocksAreFreed: the map of game locks keeps only the games being
+// worked on.
+func TestLocksAreFreed(t *testing.T) {
+	b := &Bot{locks: map[int64]*gameLock{}}
+	var wg sync.WaitGroup
+	for id := range int64(200) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			unlock := b.lock(id % 7)
+			unlock()
+		}()
+	}
+	wg.Wait()
+	if n := len(b.locks); n != 0 {
+		t.Fatalf("%d locks kept after the work ended", n)
+	}
 }
