@@ -303,8 +303,9 @@ func (r *Renderer) FinalPNG(w io.Writer, g *engine.Game) error {
 // picture grows instead, up to MaxSide pixels wide, with tiles of
 // turnMinTile pixels; its panel grows with it, so its text keeps its size
 // on screen. The cells are then small in Discord but their numbers are
-// drawn larger, and the whole board (BoardPNG) is no smaller. A game that
-// is over, or whose tile fits nowhere, shows the last tiles placed.
+// drawn larger, and the whole board (BoardPNG) is no smaller. A game whose
+// tile fits nowhere shows the last tiles placed; a game that is over, the
+// whole board.
 func (r *Renderer) Turn(g *engine.Game) *image.RGBA {
 	k := r.kits.get()
 	defer r.kits.put(k)

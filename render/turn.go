@@ -34,9 +34,13 @@ func turnTile(cols, rows int) float64 {
 // turnWindow returns the cells the turn picture of sc shows, from lo to hi
 // inclusive: the cells where the drawn tile fits and the tiles placed
 // since the current player's last turn, a cell around them, and more of
-// the board while the tiles stay turnGoodTile display pixels wide.
+// the board while the tiles stay turnGoodTile display pixels wide. At the
+// end of the game, the whole board.
 func turnWindow(sc *scene) (lo, hi engine.Cell) {
 	blo, bhi := sc.bounds()
+	if sc.g.Ended() {
+		return blo, bhi
+	}
 	var focus []engine.Cell
 	focus = append(focus, sc.cands...)
 	if n := len(sc.tiles); n > 1 {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"image"
 	"image/png"
+	"slices"
 	"testing"
 
 	"github.com/meeple-works/carcassonne/engine"
@@ -62,7 +63,7 @@ func TestTurnPicture(t *testing.T) {
 			// Smaller tiles only when what matters needs the room: the
 			// window is then the cells where the tile fits and the last
 			// tiles placed, with one cell around them.
-			if display < turnGoodTile-0.5 {
+			if display < turnGoodTile-0.5 && !g.Ended() {
 				lo, hi := l.win.lo, l.win.hi
 				blo, bhi := sc.bounds()
 				var focus []engine.Cell
@@ -181,5 +182,38 @@ func TestPreviewFollower(t *testing.T) {
 		if err := r.PreviewPNG(&bytes.Buffer{}, g, p, bad); !errors.As(err, &me) {
 			t.Errorf("PreviewPNG with a follower on port %s, no spot of %v: %v, want a *engine.MoveError", bad, p, err)
 		}
+	}
+}
+
+// TestFinalStandings checks that the final picture lists the players in
+// the order of g.Standings (highest score first), the winners' rows
+// marked: the follower drawn at the start of each row is in the colour of
+// the player of that rank.
+func TestFinalStandings(t *testing.T) {
+	r := testRenderer()
+	g := loadGame(t, "full-game.rec")
+	order := g.Standings()
+	if slices.IsSorted(order) {
+		t.Fatalf("standings %v are in seat order: the test needs a game where they are not", order)
+	}
+	sc := newScene(g, false)
+	l := layoutBoard(sc, true)
+	img := r.Final(g)
+	dump(t, "final", img)
+	won, _ := g.Winners()
+	x0 := l.panel.Min.X + panelPad
+	y := l.panel.Min.Y + panelPad + titleH + 34 + 30
+	for i, p := range order {
+		cy := y + (rowH-4)/2
+		icon := image.Rect(x0, cy-12, x0+24, cy+12)
+		if n := countNear(img, icon, PlayerColour(p), 6); n < 60 {
+			t.Errorf("row %d: %d pixels of %s, want the follower of player %d (%s), of standing %d", i+1, n, PlayerColourName(p), p, sc.names[p], i+1)
+		}
+		mark := image.Rect(l.panel.Min.X+6, y, l.panel.Min.X+10, y+rowH-4)
+		marked := countNear(img, mark, colHighlight, 8) > 0
+		if want := slices.Contains(won, p); marked != want {
+			t.Errorf("row %d (%s): marked as winner %v, want %v", i+1, sc.names[p], marked, want)
+		}
+		y += rowH
 	}
 }
