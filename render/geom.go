@@ -269,8 +269,9 @@ func (g *tileGeom) clearance(f int) []float64 {
 }
 
 // followerRoom is the clearance, in tile sides, a follower wants around its
-// foot point.
-const followerRoom = 0.13
+// foot point: about half its height, so that it stands inside its city or
+// field, not across the wall or the road.
+const followerRoom = 0.18
 
 // placeAnchors works out where followers stand on feature f for each of its
 // ports, where its pennants go and where its houses stand.
@@ -296,7 +297,7 @@ func (g *tileGeom) placeAnchors(f int) {
 				continue
 			}
 			p := sampleAt(k%geomRes, k/geomRes)
-			s := p.dist(target) + 2*math.Max(0, room-clear[k])
+			s := p.dist(target) + 3*math.Max(0, room-clear[k])
 			if s < bs {
 				bp, bs = p, s
 			}
