@@ -396,7 +396,6 @@ func (r *Renderer) drawSpots(dst *image.RGBA, k *kit, sc *scene, w window, t eng
 	rad := spotRadius(w.tile)
 	badge := r.spotBadge(rad)
 	cr := w.cellRect(t.Cell)
-	f := k.face(true, rad*6/5)
 	pick := chosenSpot(spots, chosen)
 	pts := r.spotPoints(sc, t, spots, float64(rad)/float64(w.tile))
 	for i, p := range pts {
@@ -406,13 +405,26 @@ func (r *Renderer) drawSpots(dst *image.RGBA, k *kit, sc *scene, w window, t eng
 		x := cr.Min.X + int(math.Round(p.x*float64(w.tile)))
 		y := cr.Min.Y + int(math.Round(p.y*float64(w.tile)))
 		blit(dst, badge, x, y)
-		drawTextAt(dst, f, colOutline, x, y, alignCentre, fitText(f, engine.SpotLabel(i), 2*rad-4))
+		drawSpotLabel(dst, k, rad, x, y, engine.SpotLabel(i))
 	}
 	if pick >= 0 {
 		s := spots[pick]
 		fl := engine.Follower{Player: sc.g.Current(), Cell: t.Cell, Port: chosen, Kind: s.Kind, Feature: s.Feature}
 		r.drawFollower(dst, k, sc, w, t, fl, 0)
 	}
+}
+
+// drawSpotLabel writes label centred on (x, y) for a badge of radius rad
+// pixels: a digit or a letter large, longer labels ("10") smaller so that
+// they fit.
+func drawSpotLabel(dst *image.RGBA, k *kit, rad, x, y int, label string) {
+	size := rad * 6 / 5
+	f := k.face(true, size)
+	for size > 6 && textWidth(f, label) > 2*rad-4 {
+		size--
+		f = k.face(true, size)
+	}
+	drawTextAt(dst, f, colOutline, x, y, alignCentre, label)
 }
 
 // chosenSpot returns the index of the spot whose feature holds port p, or

@@ -157,7 +157,6 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.P
 	}
 	rad := spotRadius(tsz)
 	badge := r.spotBadge(rad)
-	bf := k.face(true, rad*6/5)
 	pick := chosenSpot(spots, follower)
 	for i, s := range spots {
 		cy := y + i*lineH + lineH/2
@@ -169,7 +168,7 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.P
 			continue
 		}
 		blit(img, badge, pad+rad+2, cy)
-		drawTextAt(img, bf, colOutline, pad+rad+2, cy, alignCentre, fitText(bf, engine.SpotLabel(i), 2*rad-4))
+		drawSpotLabel(img, k, rad, pad+rad+2, cy, engine.SpotLabel(i))
 		drawTextAt(img, lf, colText, pad+2*rad+12, cy, alignLeft, s.Name())
 	}
 	return img, nil

@@ -217,3 +217,33 @@ func TestFinalStandings(t *testing.T) {
 		y += rowH
 	}
 }
+
+// TestSpotLabelsFit checks that a spot label, digits or letters, one
+// character or two, is written whole inside its badge.
+func TestSpotLabelsFit(t *testing.T) {
+	r := testRenderer()
+	k := r.kits.get()
+	defer r.kits.put(k)
+	rad := spotRadius(previewTile)
+	for _, label := range []string{engine.SpotLabel(0), engine.SpotLabel(8), "1", "9", "10", "12", "A", "W"} {
+		n := 4 * rad
+		img := image.NewRGBA(image.Rect(0, 0, n, n))
+		drawSpotLabel(img, k, rad, n/2, n/2, label)
+		ink := 0
+		for y := range n {
+			for x := range n {
+				if img.RGBAAt(x, y).A == 0 {
+					continue
+				}
+				ink++
+				if x < n/2-rad+1 || x >= n/2+rad-1 || y < n/2-rad+1 || y >= n/2+rad-1 {
+					t.Errorf("label %q: ink at (%d,%d), outside the badge of radius %d around (%d,%d)", label, x, y, rad, n/2, n/2)
+					break
+				}
+			}
+		}
+		if ink < rad {
+			t.Errorf("label %q: %d pixels of ink, want at least %d", label, ink, rad)
+		}
+	}
+}
