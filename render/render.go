@@ -50,7 +50,9 @@ var ErrNoDrawnTile = errors.New("render: the game is over, no tile is drawn")
 // The tile size adapts to the board: MaxTile pixels for small boards, less
 // for larger ones so that the picture's longest side stays within MaxSide
 // pixels, but never less than MinTile (see HardMaxSide for boards that
-// cannot fit). The panel is 300 pixels wide.
+// cannot fit). The panel takes 156/520 of the picture's width (at least
+// 312 pixels), so that its text keeps its size when Discord shows the
+// picture 520 pixels wide.
 func (r *Renderer) Board(g *engine.Game) *image.RGBA {
 	k := r.kits.get()
 	defer r.kits.put(k)
