@@ -94,3 +94,25 @@ func BenchmarkRenderPreview(b *testing.B) {
 	reportCPU(b, cpu)
 	b.ReportMetric(float64(buf.Len())/1024, "KiB")
 }
+
+// BenchmarkRenderTurn renders the turn picture (TurnPNG) of a game of four
+// players after 40 moves of random legal play, as the bot does every turn.
+func BenchmarkRenderTurn(b *testing.B) {
+	g := playGame(b, engine.Config{Players: []string{"Alice", "Bob", "Carol", "Dave"}, Seed: 11}, 11, 40)
+	r := testRenderer()
+	var buf bytes.Buffer
+	if err := r.TurnPNG(&buf, g); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu := cpuTime()
+	for b.Loop() {
+		buf.Reset()
+		if err := r.TurnPNG(&buf, g); err != nil {
+			b.Fatal(err)
+		}
+	}
+	reportCPU(b, cpu)
+	b.ReportMetric(float64(buf.Len())/1024, "KiB")
+}

@@ -61,12 +61,14 @@ func (w window) contains(c engine.Cell) bool {
 func marginFor(t int) int { return min(max(t*2/5, 24), 36) }
 
 // chooseTile returns the largest tile size, in steps of 4 pixels, at which a
-// board of cols × rows cells plus extraW pixels beside it fits MaxSide and
-// the area budget; else MinTile, or less if that would not fit HardMaxSide.
-func chooseTile(cols, rows, extraW int) int {
+// board of cols × rows cells plus extraW(board width) pixels beside it fits
+// MaxSide and the area budget; else MinTile, or less if that would not fit
+// HardMaxSide.
+func chooseTile(cols, rows int, extraW func(bw int) int) int {
 	fits := func(t, side int) bool {
 		m := marginFor(t)
-		return cols*t+2*m+extraW <= side && rows*t+2*m <= side
+		bw := cols*t + 2*m
+		return bw+extraW(bw) <= side && rows*t+2*m <= side
 	}
 	for t := MaxTile; t > MinTile; t -= 4 {
 		if fits(t, MaxSide) && cols*rows*t*t <= areaBudget {
@@ -87,7 +89,10 @@ type boardStyle struct {
 	coords   bool // coordinates on the margins
 	allSides bool // coordinates on all four margins, not only top and left
 	focus    *engine.PlacedTile
-	spots    []engine.Spot // follower spots on focus, labelled A, B, …
+	spots    []engine.Spot // follower spots on focus, labelled engine.SpotLabel(i)
+	chosen   engine.Port   // the port of the follower shown on focus, or NoPort
+	numRad   int           // the radius of the candidate numbers' discs, pixels; 0: from the tile size
+	coordPx  int           // the size of the coordinates' font, pixels; 0: from the tile size
 }
 
 var (
@@ -185,7 +190,11 @@ func (r *Renderer) drawBoard(dst *image.RGBA, k *kit, sc *scene, w window, st bo
 		frame(dst, cr.Inset(-max(2, t/24)), max(2, t/24), colHighlight)
 	}
 	if st.coords {
-		r.drawCoords(dst, k, w, st.allSides)
+		f := coordFace(k, t)
+		if st.coordPx > 0 {
+			f = k.face(false, st.coordPx)
+		}
+		r.drawCoords(dst, f, w, st.allSides)
 	}
 	if st.last && sc.last >= 0 {
 		c := sc.tiles[sc.last].Cell
@@ -198,11 +207,11 @@ func (r *Renderer) drawBoard(dst *image.RGBA, k *kit, sc *scene, w window, st bo
 		}
 	}
 	if st.cands {
-		r.drawCandidates(dst, k, sc, w)
+		r.drawCandidates(dst, k, sc, w, st.numRad)
 	}
 	r.drawFollowers(dst, k, sc, w)
 	if st.focus != nil {
-		r.drawSpots(dst, k, sc, w, *st.focus, st.spots)
+		r.drawSpots(dst, k, sc, w, *st.focus, st.spots, st.chosen)
 	}
 }
 
@@ -211,10 +220,9 @@ func coordFace(k *kit, t int) font.Face {
 	return k.face(false, min(max(t*7/24, 13), 18))
 }
 
-// drawCoords writes the column numbers (x) along the top and the row numbers
+// drawCoords writes in face f the column numbers (x) along the top and the row numbers
 // (y) down the left side, and on the other two sides when all is set.
-func (r *Renderer) drawCoords(dst *image.RGBA, k *kit, w window, all bool) {
-	f := coordFace(k, w.tile)
+func (r *Renderer) drawCoords(dst *image.RGBA, f font.Face, w window, all bool) {
 	half := w.tile / 2
 	top := w.origin.Y - w.margin/2
 	bottom := w.origin.Y + w.rows()*w.tile + w.margin/2
@@ -239,11 +247,15 @@ func (r *Renderer) drawCoords(dst *image.RGBA, k *kit, w window, all bool) {
 }
 
 // drawCandidates marks each cell where the drawn tile fits with its number,
-// 1, 2, 3… in the order of the placements.
-func (r *Renderer) drawCandidates(dst *image.RGBA, k *kit, sc *scene, w window) {
+// 1, 2, 3… in the order of the placements, on discs of radius rad pixels
+// (0: from the tile size).
+func (r *Renderer) drawCandidates(dst *image.RGBA, k *kit, sc *scene, w window, rad int) {
 	t := w.tile
 	over := r.cache.sprite(spriteKey{kind: spriteCandidate, size: t}, func() *image.RGBA { return drawCandidate(t) })
-	rad := max(9, t*27/100)
+	if rad <= 0 {
+		rad = max(9, t*27/100)
+	}
+	rad = min(rad, t*45/100)
 	disc := r.cache.sprite(spriteKey{kind: spriteDisc, size: rad, fill: colHighlight}, func() *image.RGBA {
 		return drawDisc(rad, math.Max(1.5, float64(rad)*0.12), colHighlight, colOutline)
 	})
@@ -267,8 +279,29 @@ func (r *Renderer) drawCandidates(dst *image.RGBA, k *kit, sc *scene, w window) 
 	}
 }
 
-// meepleHeight returns the height of a follower on tiles of size t.
+// meepleHeight returns the height of a follower on tiles of size t, in
+// pixels.
 func meepleHeight(t int) int { return max(25, t*42/100) }
+
+// followerHeight returns the height of a follower of feature kind kind on
+// tiles of size t (pixels), with room tile sides of clearance around where
+// it stands, on a tile with others followers: smaller where the tile is
+// crowded, a knight or a farmer no larger than its city or field leaves
+// room for (down to a third of the tile), and a monk smaller than the
+// church it stands by, so that the feature stays in sight around it.
+func followerHeight(t int, kind engine.FeatureKind, room float64, others int) int {
+	h := float64(meepleHeight(t))
+	if others > 0 {
+		h *= 0.8
+	}
+	switch kind {
+	case engine.City, engine.Field:
+		h = math.Min(h, 2.7*room*float64(t))
+	case engine.Cloister:
+		h = math.Min(h, 0.36*float64(t)) // beside the church, not over it
+	}
+	return int(math.Round(math.Max(h, math.Max(18, 0.34*float64(t)))))
+}
 
 // meeple returns the sprite of player p's follower, h pixels tall.
 func (r *Renderer) meeple(k *kit, sc *scene, p, h int, lying bool) *image.RGBA {
@@ -288,11 +321,11 @@ func (r *Renderer) meeple(k *kit, sc *scene, p, h int, lying bool) *image.RGBA {
 
 // followerPoint returns where on its tile (unit coordinates, board
 // orientation) a follower deployed on port p of feature f of placed tile pt
-// stands.
-func (r *Renderer) followerPoint(sc *scene, t engine.PlacedTile, f int, p engine.Port) pt {
+// stands, and the clearance there in tile sides.
+func (r *Renderer) followerPoint(sc *scene, t engine.PlacedTile, f int, p engine.Port) (pt, float64) {
 	g := r.cache.geom(sc.ts, t.Tile)
 	if f < 0 || f >= len(g.feats) {
-		return pt{0.5, 0.5}
+		return pt{0.5, 0.5}, 0
 	}
 	fg := &g.feats[f]
 	cp := p.Rotate(4 - t.Rotation&3)
@@ -300,32 +333,43 @@ func (r *Renderer) followerPoint(sc *scene, t engine.PlacedTile, f int, p engine
 		cp = fg.ports.Main()
 	}
 	if cp == engine.NoPort {
-		return pt{0.5, 0.5}
+		return pt{0.5, 0.5}, 0
 	}
-	return rotatePt(fg.anchor[cp-1], int(t.Rotation&3))
+	return rotatePt(fg.anchor[cp-1], int(t.Rotation&3)), fg.room[cp-1]
 }
 
 // drawFollowers draws every follower on its tile: standing on roads,
-// cities and cloisters, lying down in fields (farmers).
+// cities and cloisters, lying down in fields (farmers); smaller where a
+// tile holds several.
 func (r *Renderer) drawFollowers(dst *image.RGBA, k *kit, sc *scene, w window) {
-	h := meepleHeight(w.tile)
+	per := make(map[engine.Cell]int, len(sc.followers))
+	for _, f := range sc.followers {
+		per[f.Cell]++
+	}
 	for _, f := range sc.followers {
 		i, ok := sc.at[f.Cell]
 		if !ok || !w.contains(f.Cell) {
 			continue
 		}
-		p := r.followerPoint(sc, sc.tiles[i], f.Feature, f.Port)
-		cr := w.cellRect(f.Cell)
-		x := cr.Min.X + int(math.Round(p.x*float64(w.tile)))
-		y := cr.Min.Y + int(math.Round(p.y*float64(w.tile)))
-		lying := f.Kind == engine.Field
-		if !lying {
-			y -= h / 6 // stand on the spot, not over it
-		}
-		sp := r.meeple(k, sc, f.Player, h, lying)
-		x, y = keepOnTile(cr, sp.Bounds().Size(), x, y)
-		blit(dst, sp, x, y)
+		r.drawFollower(dst, k, sc, w, sc.tiles[i], f, per[f.Cell]-1)
 	}
+}
+
+// drawFollower draws follower f on placed tile t of window w, with others
+// followers on the same tile.
+func (r *Renderer) drawFollower(dst *image.RGBA, k *kit, sc *scene, w window, t engine.PlacedTile, f engine.Follower, others int) {
+	p, room := r.followerPoint(sc, t, f.Feature, f.Port)
+	cr := w.cellRect(f.Cell)
+	x := cr.Min.X + int(math.Round(p.x*float64(w.tile)))
+	y := cr.Min.Y + int(math.Round(p.y*float64(w.tile)))
+	h := followerHeight(w.tile, f.Kind, room, others)
+	lying := f.Kind == engine.Field
+	if !lying && f.Kind != engine.Road {
+		y -= h / 8 // stand on the spot, not over it
+	}
+	sp := r.meeple(k, sc, f.Player, h, lying)
+	x, y = keepOnTile(cr, sp.Bounds().Size(), x, y)
+	blit(dst, sp, x, y)
 }
 
 // keepOnTile moves the centre (x, y) of a sprite of the given size so that
@@ -344,19 +388,57 @@ func keepOnTile(cr image.Rectangle, size image.Point, x, y int) (int, int) {
 	return x, y
 }
 
-// drawSpots labels the follower spots of the focused tile A, B, … at the
-// places where a follower would stand.
-func (r *Renderer) drawSpots(dst *image.RGBA, k *kit, sc *scene, w window, t engine.PlacedTile, spots []engine.Spot) {
+// drawSpots labels the follower spots of the focused tile with
+// engine.SpotLabel(i) ("1", "2", …) on white rounded squares at the places
+// where a follower would stand; on the spot whose feature holds port
+// chosen, it draws the current player's follower instead.
+func (r *Renderer) drawSpots(dst *image.RGBA, k *kit, sc *scene, w window, t engine.PlacedTile, spots []engine.Spot, chosen engine.Port) {
 	rad := spotRadius(w.tile)
-	disc := r.spotDisc(rad)
+	badge := r.spotBadge(rad)
 	cr := w.cellRect(t.Cell)
-	f := k.face(true, rad*6/5)
-	for i, p := range r.spotPoints(sc, t, spots, float64(rad)/float64(w.tile)) {
+	pick := chosenSpot(spots, chosen)
+	pts := r.spotPoints(sc, t, spots, float64(rad)/float64(w.tile))
+	for i, p := range pts {
+		if i == pick {
+			continue
+		}
 		x := cr.Min.X + int(math.Round(p.x*float64(w.tile)))
 		y := cr.Min.Y + int(math.Round(p.y*float64(w.tile)))
-		blit(dst, disc, x, y)
-		drawTextAt(dst, f, colOutline, x, y, alignCentre, engine.SpotLabel(i))
+		blit(dst, badge, x, y)
+		drawSpotLabel(dst, k, rad, x, y, engine.SpotLabel(i))
 	}
+	if pick >= 0 {
+		s := spots[pick]
+		fl := engine.Follower{Player: sc.g.Current(), Cell: t.Cell, Port: chosen, Kind: s.Kind, Feature: s.Feature}
+		r.drawFollower(dst, k, sc, w, t, fl, 0)
+	}
+}
+
+// drawSpotLabel writes label centred on (x, y) for a badge of radius rad
+// pixels: a digit or a letter large, longer labels ("10") smaller so that
+// they fit.
+func drawSpotLabel(dst *image.RGBA, k *kit, rad, x, y int, label string) {
+	size := rad * 6 / 5
+	f := k.face(true, size)
+	for size > 6 && textWidth(f, label) > 2*rad-4 {
+		size--
+		f = k.face(true, size)
+	}
+	drawTextAt(dst, f, colOutline, x, y, alignCentre, label)
+}
+
+// chosenSpot returns the index of the spot whose feature holds port p, or
+// -1.
+func chosenSpot(spots []engine.Spot, p engine.Port) int {
+	if p == engine.NoPort {
+		return -1
+	}
+	for i, s := range spots {
+		if s.Port == p || s.Ports.Has(p) {
+			return i
+		}
+	}
+	return -1
 }
 
 // spotRadius returns the radius of a spot label on tiles of size t, in
@@ -371,7 +453,7 @@ func (r *Renderer) spotPoints(sc *scene, t engine.PlacedTile, spots []engine.Spo
 	g := r.cache.geom(sc.ts, t.Tile)
 	home := make([]pt, len(spots))
 	for i, s := range spots {
-		home[i] = r.followerPoint(sc, t, s.Feature, s.Port)
+		home[i], _ = r.followerPoint(sc, t, s.Feature, s.Port)
 	}
 	pts := append([]pt(nil), home...)
 	allowed := func(i int, p pt) bool {
@@ -415,9 +497,11 @@ func (r *Renderer) spotPoints(sc *scene, t engine.PlacedTile, spots []engine.Spo
 	return pts
 }
 
-// spotDisc returns the badge of a follower spot label, of radius rad pixels.
-func (r *Renderer) spotDisc(rad int) *image.RGBA {
-	return r.cache.sprite(spriteKey{kind: spriteDisc, size: rad, fill: colWhite}, func() *image.RGBA {
-		return drawDisc(rad, math.Max(2, float64(rad)*0.16), colWhite, colOutline)
+// spotBadge returns the badge of a follower spot label, rad pixels from
+// its centre to its sides: a white rounded square with a dark rim, a shape
+// unlike the followers and the round numbers of the candidate cells.
+func (r *Renderer) spotBadge(rad int) *image.RGBA {
+	return r.cache.sprite(spriteKey{kind: spriteSpot, size: rad, fill: colWhite}, func() *image.RGBA {
+		return drawSquareBadge(rad, math.Max(2, float64(rad)*0.16), colWhite, colOutline)
 	})
 }

@@ -38,6 +38,7 @@ const (
 	spriteMeeple uint8 = iota
 	spriteDisc
 	spriteCandidate
+	spriteSpot
 )
 
 // artBudget is how many bytes of tile pictures the cache keeps before it

@@ -5,13 +5,22 @@
 // Start with [New], once for the program, and ask it for pictures:
 //
 //	r := render.New()
-//	err := r.BoardPNG(w, g)            // the turn's board, side panel included
-//	err = r.PreviewPNG(w, g, placement, engine.NoPort) // one placement, spots labelled
+//	err := r.TurnPNG(w, g)             // the turn: what matters, readable in Discord
+//	err = r.BoardPNG(w, g)             // the whole board, side panel included
+//	err = r.PreviewPNG(w, g, placement, port) // one placement, spots labelled, the follower on port
 //	err = r.FinalPNG(w, g)             // the end: board and final scoring
 //
-// [Renderer.Board], [Renderer.Preview] and [Renderer.Final] return the
-// *image.RGBA instead, and [Renderer.EncodePNG] writes one. [Candidates]
-// lists the cells the board numbers, in order, for menus that must match.
+// [Renderer.Turn], [Renderer.Board], [Renderer.Preview] and
+// [Renderer.Final] return the *image.RGBA instead, and
+// [Renderer.EncodePNG] writes one. [Candidates] lists the cells the board
+// numbers, in order, for menus that must match.
+//
+// Discord shows a picture about 520 pixels wide, whatever its size. The
+// turn picture is laid out for that width: the cells where the drawn tile
+// fits and the last tiles placed, at tiles of 40 to 80 display pixels
+// where they fit, and a score panel whose text keeps its size on screen
+// (the board picture's panel too). The whole board is for opening at full
+// size.
 //
 // Tiles are drawn from the tile data, not from bitmaps, so that every tile
 // of every expansion draws itself: fields are the green background, roads
@@ -23,7 +32,11 @@
 // Followers are drawn in their players' colours (red, green, blue, yellow,
 // black, grey by turn order, see [PlayerColour]) with a dark outline, a pale
 // halo and the player's initial (or number, when initials repeat), so that
-// colour-blind players can tell them apart; farmers lie down.
+// colour-blind players can tell them apart; farmers lie down. A knight
+// stands inside its city, a farmer in its field, a thief on its road, a
+// monk beside the church, smaller where the feature is small or the tile
+// holds several followers. Follower spots in a preview are labelled with
+// engine.SpotLabel on white rounded squares, a shape unlike the followers.
 //
 // Each tile picture is drawn once per kind, rotation, size and completed
 // cities, with github.com/fogleman/gg, and cached; pictures are composited

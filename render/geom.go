@@ -34,6 +34,9 @@ type featGeom struct {
 	// anchor[p] is where a follower deployed on port p (canonical) stands,
 	// pulled from the port toward the feature's area; index port-1.
 	anchor [13]pt
+	// room[p] is the clearance around anchor[p]: the distance, in tile
+	// sides, to the nearest point outside the feature or the tile.
+	room [13]float64
 	// pennants are where the pennants of a city are drawn.
 	pennants []pt
 	// houses are the centres of the houses drawn in a city.
@@ -266,8 +269,9 @@ func (g *tileGeom) clearance(f int) []float64 {
 }
 
 // followerRoom is the clearance, in tile sides, a follower wants around its
-// foot point.
-const followerRoom = 0.13
+// foot point: about half its height, so that it stands inside its city or
+// field, not across the wall or the road.
+const followerRoom = 0.18
 
 // placeAnchors works out where followers stand on feature f for each of its
 // ports, where its pennants go and where its houses stand.
@@ -293,12 +297,19 @@ func (g *tileGeom) placeAnchors(f int) {
 				continue
 			}
 			p := sampleAt(k%geomRes, k/geomRes)
-			s := p.dist(target) + 2*math.Max(0, room-clear[k])
+			s := p.dist(target) + 3*math.Max(0, room-clear[k])
 			if s < bs {
 				bp, bs = p, s
 			}
 		}
 		return bp
+	}
+	roomAt := func(p pt) float64 {
+		k := sampleIndex(p)
+		if int(g.label[k]) != f {
+			return 0
+		}
+		return clear[k]
 	}
 	var main pt
 	for p := engine.NNW; p <= engine.C; p++ {
@@ -313,13 +324,14 @@ func (g *tileGeom) placeAnchors(f int) {
 		case engine.Cloister:
 			// The monk stands in the cloister garth, beside the church,
 			// which stays in sight.
-			fg.anchor[p-1] = pt{0.63, 0.6}
+			fg.anchor[p-1] = pt{0.77, 0.6}
 		case engine.Road, engine.River:
 			// On the road's centre line, toward the port.
 			fg.anchor[p-1] = onRoad(fg.roads, lerp(posOf(p), pt{0.5, 0.5}, 0.45))
 		default:
 			fg.anchor[p-1] = best(target, followerRoom)
 		}
+		fg.room[p-1] = roomAt(fg.anchor[p-1])
 	}
 	main = fg.anchor[fg.ports.Main()-1]
 	if fg.kind != engine.City {

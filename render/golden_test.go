@@ -114,7 +114,7 @@ func TestGolden(t *testing.T) {
 	r := testRenderer()
 	mid := loadGame(t, "mid-game.rec")
 	full := loadGame(t, "full-game.rec")
-	preview := func(g *engine.Game) *image.RGBA {
+	preview := func(g *engine.Game, withFollower bool) *image.RGBA {
 		// The first placement with the most follower spots.
 		var best engine.Placement
 		n := -1
@@ -123,7 +123,11 @@ func TestGolden(t *testing.T) {
 				best, n = p, s
 			}
 		}
-		img, err := r.Preview(g, best)
+		follower := engine.NoPort
+		if withFollower {
+			follower = g.FollowerSpots(best)[0].Port
+		}
+		img, err := r.Preview(g, best, follower)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -137,7 +141,9 @@ func TestGolden(t *testing.T) {
 		{"board-mid.png", func() *image.RGBA { return r.Board(mid) }},
 		{"board-end.png", func() *image.RGBA { return r.Board(full) }},
 		{"final.png", func() *image.RGBA { return r.Final(full) }},
-		{"preview.png", func() *image.RGBA { return preview(mid) }},
+		{"preview.png", func() *image.RGBA { return preview(mid, false) }},
+		{"preview-follower.png", func() *image.RGBA { return preview(mid, true) }},
+		{"turn-mid.png", func() *image.RGBA { return r.Turn(mid) }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

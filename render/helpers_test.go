@@ -3,7 +3,6 @@ package render
 import (
 	"flag"
 	"image"
-	"image/png"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/meeple-works/carcassonne/engine"
+	xdraw "golang.org/x/image/draw"
 )
 
 var dumpDir = flag.String("dump", "", "write the pictures the tests make to this directory, to look at them")
@@ -116,7 +116,13 @@ func bigTiles(tb testing.TB, k int) *engine.TileSet {
 	return ts
 }
 
-// dump writes img under -dump, named after the test.
+// discordWidth is about how wide Discord shows an embed's image, in
+// pixels.
+const discordWidth = 520
+
+// dump writes img under -dump, named after the test, as the renderer
+// encodes it (paletted), and beside it the same picture scaled to
+// discordWidth pixels wide, as Discord shows it ("…_520.png").
 func dump(tb testing.TB, name string, img image.Image) {
 	tb.Helper()
 	if *dumpDir == "" {
@@ -126,12 +132,27 @@ func dump(tb testing.TB, name string, img image.Image) {
 		tb.Fatal(err)
 	}
 	name = strings.NewReplacer("/", "_", " ", "_").Replace(tb.Name() + "_" + name)
-	f, err := os.Create(filepath.Join(*dumpDir, name+".png"))
-	if err != nil {
-		tb.Fatal(err)
+	write := func(file string, img image.Image) {
+		f, err := os.Create(filepath.Join(*dumpDir, file))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		defer f.Close()
+		if err := testRenderer().EncodePNG(f, img); err != nil {
+			tb.Fatal(err)
+		}
 	}
-	defer f.Close()
-	if err := png.Encode(f, img); err != nil {
-		tb.Fatal(err)
+	write(name+".png", img)
+	if b := img.Bounds(); b.Dx() > discordWidth {
+		write(name+"_520.png", scaleTo(img, discordWidth))
 	}
+}
+
+// scaleTo returns img scaled to w pixels wide, as a browser shows it.
+func scaleTo(img image.Image, w int) *image.RGBA {
+	b := img.Bounds()
+	h := max(1, b.Dy()*w/b.Dx())
+	out := image.NewRGBA(image.Rect(0, 0, w, h))
+	xdraw.CatmullRom.Scale(out, out.Rect, img, b, xdraw.Src, nil)
+	return out
 }

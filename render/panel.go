@@ -4,30 +4,48 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
+	"math"
 	"strconv"
 	"strings"
 
 	"github.com/meeple-works/carcassonne/engine"
 )
 
-// Sizes of the side panel, in pixels.
+// Sizes of the final picture's side panel, in pixels.
 const (
-	panelW      = 300 // the panel beside a board
 	finalPanelW = 560 // the panel beside the final board
 	panelPad    = 18
 	rowH        = 44 // a player's row
-	drawnTile   = 120
 	titleH      = 44
 	legendH     = 34
 )
 
-// boardPanelHeight returns the height the panel of a board picture needs.
-func boardPanelHeight(sc *scene) int {
-	h := panelPad + titleH + 26 + rowH*len(sc.names) + 12 + legendH + panelPad
+// The scoreboard panel of the turn and board pictures is laid out in
+// display pixels: the pixels of the picture as Discord shows it, about
+// displayWidth wide. A picture drawn u times larger than that scales them
+// by u, so that the text keeps its size on the screen however large the
+// board makes the picture.
+const (
+	displayWidth = 520 // how wide Discord shows an embed's picture
+	scorePanelD  = 156 // the panel's width
+	scorePadD    = 8
+	scoreTitleD  = 26 // the title line
+	scoreTileD   = 58 // the drawn tile
+	scoreRowD    = 25 // a player's row
+	scoreLegendD = 32 // the two lines of the legend
+)
+
+// dpx returns d display pixels at scale u, in picture pixels.
+func dpx(d, u float64) int { return int(math.Round(d * u)) }
+
+// scorePanelHeight returns the height, in picture pixels, of the
+// scoreboard panel of sc at scale u, the legend included.
+func scorePanelHeight(sc *scene, u float64) int {
+	d := 2*scorePadD + scoreTitleD + scoreRowD*len(sc.names) + 8 + scoreLegendD
 	if !sc.g.Ended() {
-		h += drawnTile + 24
+		d += scoreTileD + 12
 	}
-	return h
+	return dpx(float64(d), u)
 }
 
 // Sizes of the bar chart of the final panel, in pixels.
@@ -48,87 +66,122 @@ func finalPanelHeight(sc *scene) int {
 // the bar chart.
 var featureBarColours = [len(featureColumns)]color.RGBA{colRoad, colCityClosed, colChurchRoof, colGrass}
 
-// drawBoardPanel draws the side panel of a board picture in rect: the turn
-// and tiles left, the drawn tile and who plays it, and the scoreboard.
-func (r *Renderer) drawBoardPanel(dst *image.RGBA, k *kit, sc *scene, rect image.Rectangle) {
+// drawScorePanel draws the side panel of a turn or board picture in rect,
+// at scale u (picture pixels per display pixel): the turn and the tiles
+// left, the drawn tile and who plays it, and for each player in seat order
+// the colour and initial, the name, the points and the followers in
+// supply. It is laid out to stay legible when the picture is shown
+// displayWidth pixels wide: few words, large figures.
+func (r *Renderer) drawScorePanel(dst *image.RGBA, k *kit, sc *scene, rect image.Rectangle, u float64) {
 	fillRect(dst, rect, colPanel)
-	fillRect(dst, image.Rect(rect.Min.X, rect.Min.Y, rect.Min.X+1, rect.Max.Y), colPanelLine)
+	fillRect(dst, image.Rect(rect.Min.X, rect.Min.Y, rect.Min.X+max(1, dpx(1, u)), rect.Max.Y), colPanelLine)
 	g := sc.g
-	x0, x1 := rect.Min.X+panelPad, rect.Max.X-panelPad
-	y := rect.Min.Y + panelPad
+	d := func(v float64) int { return dpx(v, u) }
+	x0, x1 := rect.Min.X+d(scorePadD+2), rect.Max.X-d(scorePadD)
+	y := rect.Min.Y + d(scorePadD)
 
 	title := "Turn " + strconv.Itoa(g.Turn())
 	if g.Ended() {
 		title = "Game over"
 	}
-	drawTextAt(dst, k.face(true, 24), colText, x0, y+14, alignLeft, title)
+	tf := k.face(true, d(17))
+	drawTextAt(dst, tf, colText, x0, y+d(scoreTitleD/2), alignLeft, title)
+	lf := k.face(false, d(12))
+	room := x1 - x0 - textWidth(tf, title) - d(6)
 	left := plural(g.TilesLeft(), "tile", "tiles") + " left"
-	drawTextAt(dst, k.face(false, 16), colTextDim, x1, y+14, alignRight, left)
-	y += titleH
+	if textWidth(lf, left) > room {
+		left = strconv.Itoa(g.TilesLeft()) + " left"
+	}
+	drawTextAt(dst, lf, colTextDim, x1, y+d(scoreTitleD/2), alignRight, left)
+	y += d(scoreTitleD)
 
 	if t, ok := g.Drawn(); ok && !g.Ended() {
-		tr := image.Rect(x0, y, x0+drawnTile, y+drawnTile)
+		ts := d(scoreTileD)
+		tr := image.Rect(x0, y, x0+ts, y+ts)
 		if int(t) <= sc.ts.Len() && t != engine.NoTile {
-			art := r.cache.art(sc.ts, t, engine.Rotate0, drawnTile, 0)
+			art := r.cache.art(sc.ts, t, engine.Rotate0, ts, 0)
 			draw.Draw(dst, tr, art, image.Point{}, draw.Src)
 		}
-		frame(dst, tr.Inset(-2), 2, colPanelLine)
-		tx := tr.Max.X + 16
-		drawTextAt(dst, k.face(false, 14), colTextDim, tx, y+10, alignLeft, "drawn tile")
-		drawTextAt(dst, k.face(true, 34), colText, tx, y+38, alignLeft, sc.ts.Name(t))
+		fw := max(2, d(1.5))
+		frame(dst, tr.Inset(-fw), fw, colPanelLine)
+		tx := tr.Max.X + d(9)
+		drawTextAt(dst, k.face(true, d(26)), colText, tx, y+d(12), alignLeft, sc.ts.Name(t))
 		cur := g.Current()
-		mh := 26
-		blit(dst, r.meeple(k, sc, cur, mh, false), tx+mh/2, y+76)
+		mh := d(17)
+		cy := y + d(35)
+		blit(dst, r.meeple(k, sc, cur, mh, false), tx+mh/2, cy)
 		name := ""
 		if cur < len(sc.names) {
 			name = sc.names[cur]
 		}
-		nf := k.face(true, 16)
-		drawTextAt(dst, nf, colText, tx+mh+6, y+76, alignLeft, fitText(nf, name, x1-(tx+mh+6)))
+		nf := k.face(true, d(13))
+		drawTextAt(dst, nf, colText, tx+mh+d(3), cy, alignLeft, fitText(nf, name, x1-(tx+mh+d(3))))
 		fits := "fits nowhere"
 		if n := len(sc.cands); n > 0 {
-			fits = "fits on " + plural(n, "cell", "cells")
+			fits = plural(n, "cell", "cells")
 		}
-		drawTextAt(dst, k.face(false, 14), colTextDim, tx, y+106, alignLeft, fits)
-		y += drawnTile + 24
+		drawTextAt(dst, lf, colTextDim, tx, y+d(52), alignLeft, fits)
+		y += ts + d(12)
 	}
 
-	// The scoreboard.
-	hf := k.face(false, 13)
-	drawTextAt(dst, hf, colTextDim, x0, y+8, alignLeft, "PLAYER")
-	drawTextAt(dst, hf, colTextDim, x1-62, y+8, alignRight, "POINTS")
-	drawTextAt(dst, hf, colTextDim, x1, y+8, alignRight, "SUPPLY")
-	y += 26
+	// The scoreboard: a thin line, then one row per player.
+	fillRect(dst, image.Rect(x0, y, x1, y+max(1, d(1))), colPanelLine)
+	y += d(4)
 	scores := g.Scores()
+	rh := d(scoreRowD)
+	nf := k.face(true, d(13))
+	pf := k.face(true, d(16))
+	sf := k.face(false, d(12))
+	supplyX := x1 - d(20) // the right end of the points
 	for p, name := range sc.names {
-		row := image.Rect(rect.Min.X+6, y, rect.Max.X-6, y+rowH-4)
+		row := image.Rect(rect.Min.X+d(3), y+d(1), rect.Max.X-d(3), y+rh-d(1))
 		if p == g.Current() && !g.Ended() {
-			fillRect(dst, row, rgba(0xffd54a, 0.14))
-			fillRect(dst, image.Rect(row.Min.X, row.Min.Y, row.Min.X+4, row.Max.Y), colHighlight)
+			fillRect(dst, row, rgba(0xffd54a, 0.16))
+			fillRect(dst, image.Rect(row.Min.X, row.Min.Y, row.Min.X+d(2.5), row.Max.Y), colHighlight)
 		}
-		cy := y + (rowH-4)/2
-		blit(dst, r.meeple(k, sc, p, 30, false), x0+12, cy)
-		nf := k.face(true, 17)
+		cy := y + rh/2
+		mh := d(19)
+		blit(dst, r.meeple(k, sc, p, mh, false), x0+mh/2, cy)
 		gone := g.Resigned(p)
-		nameCol := colText
+		col := colText
 		if gone {
-			nameCol = colTextDim
+			col = colTextDim
 		}
-		drawTextAt(dst, nf, nameCol, x0+32, cy, alignLeft, fitText(nf, name, x1-120-(x0+32)))
+		pts := ""
 		if p < len(scores) {
-			drawTextAt(dst, k.face(true, 22), nameCol, x1-62, cy, alignRight, strconv.Itoa(scores[p]))
+			pts = strconv.Itoa(scores[p])
 		}
+		nameX := x0 + mh + d(4)
+		drawTextAt(dst, nf, col, nameX, cy, alignLeft, fitText(nf, name, supplyX-d(30)-nameX))
+		drawTextAt(dst, pf, col, supplyX-d(4), cy, alignRight, pts)
 		if gone {
-			drawTextAt(dst, k.face(false, 13), colTextDim, x1, cy, alignRight, "resigned")
+			drawTextAt(dst, sf, colTextDim, x1, cy, alignRight, "out")
 		} else {
-			sf := k.face(false, 16)
-			s := "×" + strconv.Itoa(g.Supply(p))
-			drawTextAt(dst, sf, colTextDim, x1, cy, alignRight, s)
-			blit(dst, r.meeple(k, sc, p, 16, false), x1-textWidth(sf, s)-10, cy)
+			drawTextAt(dst, sf, colTextDim, x1, cy, alignRight, "×"+strconv.Itoa(g.Supply(p)))
 		}
-		y += rowH
+		y += rh
 	}
-	r.drawLegend(dst, k, x0, rect.Max.Y-panelPad-legendH/2)
+	// The legend, when the panel is taller than its rows.
+	if rect.Max.Y-d(scorePadD) >= y+d(scoreLegendD) {
+		r.drawCityLegend(dst, k, x0, rect.Max.Y-d(scorePadD)-d(scoreLegendD), u)
+	}
+}
+
+// drawCityLegend explains the colours of cities on two lines from (x, y),
+// at scale u: completed and open.
+func (r *Renderer) drawCityLegend(dst *image.RGBA, k *kit, x, y int, u float64) {
+	d := func(v float64) int { return dpx(v, u) }
+	f := k.face(false, d(11))
+	for i, l := range [...]struct {
+		c     color.RGBA
+		label string
+	}{{colCityClosed, "completed city"}, {colCity, "open city"}} {
+		cy := y + d(8) + i*d(16)
+		b := image.Rect(x, cy-d(5), x+d(10), cy+d(5))
+		fillRect(dst, b, colWall)
+		fillRect(dst, b.Inset(max(1, d(1.5))), l.c)
+		drawTextAt(dst, f, colTextDim, x+d(15), cy, alignLeft, l.label)
+	}
 }
 
 // drawLegend explains the colours of cities: open and completed.
@@ -153,7 +206,8 @@ var featureColumns = [...]struct {
 
 // drawFinalPanel draws the final scoring in rect: points by player and
 // feature (roads, cities, cloisters, farms) from the game's score events,
-// the totals, and the winners.
+// the totals, and the winners (g.Winners), the players listed in the order
+// of g.Standings: the highest score first, ties in seat order.
 func (r *Renderer) drawFinalPanel(dst *image.RGBA, k *kit, sc *scene, rect image.Rectangle) {
 	fillRect(dst, rect, colPanel)
 	fillRect(dst, image.Rect(rect.Min.X, rect.Min.Y, rect.Min.X+1, rect.Max.Y), colPanelLine)
@@ -181,14 +235,21 @@ func (r *Renderer) drawFinalPanel(dst *image.RGBA, k *kit, sc *scene, rect image
 		}
 	}
 	scores := g.Scores()
-	best := 0
-	for _, s := range scores {
-		best = max(best, s)
-	}
+	won, _ := g.Winners()
+	isWinner := make([]bool, n)
 	var winners []string
-	for p, s := range scores {
-		if s == best && p < n {
+	for _, p := range won {
+		if p >= 0 && p < n {
+			isWinner[p] = true
 			winners = append(winners, sc.names[p])
+		}
+	}
+	// The players from the highest score to the lowest, ties in seat
+	// order, as the bot's final table lists them.
+	var order []int
+	for _, p := range g.Standings() {
+		if p >= 0 && p < n {
+			order = append(order, p)
 		}
 	}
 	wf := k.face(true, 18)
@@ -213,13 +274,13 @@ func (r *Renderer) drawFinalPanel(dst *image.RGBA, k *kit, sc *scene, rect image
 	drawTextAt(dst, hf, colTextDim, totalX, y+8, alignRight, "TOTAL")
 	y += 30
 	nameRoom := colX(0) - 56 - (x0 + 32)
-	for p, name := range sc.names {
+	for i, p := range order {
+		name := sc.names[p]
 		row := image.Rect(rect.Min.X+6, y, rect.Max.X-6, y+rowH-4)
-		win := p < len(scores) && scores[p] == best && g.Ended()
-		if win {
+		if isWinner[p] && g.Ended() {
 			fillRect(dst, row, rgba(0xffd54a, 0.14))
 			fillRect(dst, image.Rect(row.Min.X, row.Min.Y, row.Min.X+4, row.Max.Y), colHighlight)
-		} else if p%2 == 1 {
+		} else if i%2 == 1 {
 			fillRect(dst, row, rgba(0xffffff, 0.03))
 		}
 		cy := y + (rowH-4)/2
@@ -246,7 +307,7 @@ func (r *Renderer) drawFinalPanel(dst *image.RGBA, k *kit, sc *scene, rect image
 	drawTextAt(dst, hf, colTextDim, x0, y, alignLeft, "POINTS BY FEATURE")
 	y += 20
 	most := 1
-	for p := range sc.names {
+	for _, p := range order {
 		sum := 0
 		for c := range featureColumns {
 			sum += max(byFeature[p][c], 0)
@@ -255,7 +316,7 @@ func (r *Renderer) drawFinalPanel(dst *image.RGBA, k *kit, sc *scene, rect image
 	}
 	barX := x0 + 32
 	barW := x1 - barX
-	for p := range sc.names {
+	for _, p := range order {
 		cy := y + barRowH/2
 		blit(dst, r.meeple(k, sc, p, 20, false), x0+10, cy)
 		x := barX

@@ -32,7 +32,16 @@ type quantizer struct {
 	index            [numBuckets]uint8
 	used             []int32
 	pix              []byte // the paletted picture's pixels, reused
+	// Work space of the palette's choice.
+	cols, restCol [][3]int32
+	near          []int32
+	nearIdx       []uint8
 }
+
+// paletteByUse is how many of the 256 colours of a picture with more
+// buckets are its most used ones; the others go to the shades farthest
+// from them.
+const paletteByUse = 192
 
 var quantizers = sync.Pool{New: func() any { return new(quantizer) }}
 
@@ -42,7 +51,8 @@ const maxQuantPixels = 1 << 24
 
 // toPaletted returns img as a paletted image of at most 256 colours: the
 // colours of the most used buckets (each the average of the pixels in it),
-// every other bucket mapped to the nearest of them. It returns false when
+// and of the buckets farthest from them (see paletteByUse), every other
+// bucket mapped to the nearest of them. It returns false when
 // img has a pixel that is not opaque or is too large. The result's pixels
 // belong to q: they are valid until q is used again.
 func (q *quantizer) toPaletted(img *image.RGBA) (*image.Paletted, bool) {
@@ -123,28 +133,69 @@ func (q *quantizer) toPaletted(img *image.RGBA) (*image.Paletted, bool) {
 		}
 		return int(a - b)
 	})
-	n := min(len(q.used), 256)
-	pal := make(color.Palette, n)
-	cols := make([][3]int32, n)
-	for i, k := range q.used[:n] {
+	// The palette: the most used buckets first, then, while there are more
+	// buckets than colours, the buckets farthest from every colour chosen
+	// (weighted by how much they are used, up to a point): the shades of
+	// anti-aliased edges that no flat colour is near, which the nearest
+	// colour would otherwise turn into specks.
+	avg := func(k int32) [3]int32 {
 		c := q.count[k]
-		r, g, bl := (q.sumR[k]+c/2)/c, (q.sumG[k]+c/2)/c, (q.sumB[k]+c/2)/c
-		pal[i] = color.RGBA{uint8(r), uint8(g), uint8(bl), 0xff}
-		cols[i] = [3]int32{int32(r), int32(g), int32(bl)}
+		return [3]int32{int32((q.sumR[k] + c/2) / c), int32((q.sumG[k] + c/2) / c), int32((q.sumB[k] + c/2) / c)}
+	}
+	dist := func(a, b [3]int32) int32 {
+		dr, dg, db := a[0]-b[0], a[1]-b[1], a[2]-b[2]
+		// Weighted towards green, to which the eye is most sensitive.
+		return 3*dr*dr + 4*dg*dg + 2*db*db
+	}
+	n := min(len(q.used), 256)
+	top := n
+	if len(q.used) > 256 {
+		top = paletteByUse
+	}
+	cols := q.cols[:0]
+	for i, k := range q.used[:top] {
+		cols = append(cols, avg(k))
 		q.index[k] = uint8(i)
 	}
-	for _, k := range q.used[n:] {
-		c := q.count[k]
-		r, g, bl := int32((q.sumR[k]+c/2)/c), int32((q.sumG[k]+c/2)/c), int32((q.sumB[k]+c/2)/c)
+	rest := q.used[top:]
+	restCol := q.restCol[:0]
+	near := q.near[:0] // per bucket of rest: distance to, and index of, the nearest colour
+	nearIdx := q.nearIdx[:0]
+	for _, k := range rest {
+		c := avg(k)
+		restCol = append(restCol, c)
 		best, bd := 0, int32(1<<30)
 		for i, pc := range cols {
-			dr, dg, db := r-pc[0], g-pc[1], bl-pc[2]
-			// Weighted towards green, to which the eye is most sensitive.
-			if d := 3*dr*dr + 4*dg*dg + 2*db*db; d < bd {
+			if d := dist(c, pc); d < bd {
 				best, bd = i, d
 			}
 		}
-		q.index[k] = uint8(best)
+		near = append(near, bd)
+		nearIdx = append(nearIdx, uint8(best))
+	}
+	for len(cols) < n {
+		pick, score := -1, int64(-1)
+		for j, k := range rest {
+			if s := int64(near[j]) * int64(min(q.count[k], 64)); s > score {
+				pick, score = j, s
+			}
+		}
+		i := len(cols)
+		cols = append(cols, restCol[pick])
+		near[pick], nearIdx[pick] = 0, uint8(i)
+		for j, c := range restCol {
+			if d := dist(c, restCol[pick]); d < near[j] {
+				near[j], nearIdx[j] = d, uint8(i)
+			}
+		}
+	}
+	for j, k := range rest {
+		q.index[k] = nearIdx[j]
+	}
+	q.cols, q.restCol, q.near, q.nearIdx = cols, restCol, near, nearIdx
+	pal := make(color.Palette, len(cols))
+	for i, c := range cols {
+		pal[i] = color.RGBA{uint8(c[0]), uint8(c[1]), uint8(c[2]), 0xff}
 	}
 	if cap(q.pix) < w*h {
 		q.pix = make([]byte, w*h)

@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/png"
 	"io"
+	"math"
 	"sync"
 
 	"github.com/meeple-works/carcassonne/engine"
@@ -49,7 +50,9 @@ var ErrNoDrawnTile = errors.New("render: the game is over, no tile is drawn")
 // The tile size adapts to the board: MaxTile pixels for small boards, less
 // for larger ones so that the picture's longest side stays within MaxSide
 // pixels, but never less than MinTile (see HardMaxSide for boards that
-// cannot fit). The panel is 300 pixels wide.
+// cannot fit). The panel takes 156/520 of the picture's width (at least
+// 312 pixels), so that its text keeps its size when Discord shows the
+// picture 520 pixels wide.
 func (r *Renderer) Board(g *engine.Game) *image.RGBA {
 	k := r.kits.get()
 	defer r.kits.put(k)
@@ -80,21 +83,25 @@ const (
 // a cell toward the board when that shows more of it), the other tiles
 // dimmed, the drawn tile on p.Cell turned by p.Rotation and outlined, and
 // the follower spots the current player may use there (g.FollowerSpots)
-// labelled engine.SpotLabel(i), "A", "B", … where the follower would stand,
-// and listed under the board with their names (Spot.Name). It returns
-// ErrNoDrawnTile when the game is over, and the engine's *engine.MoveError
-// when p is not a legal placement.
-func (r *Renderer) Preview(g *engine.Game, p engine.Placement) (*image.RGBA, error) {
-	return r.preview(g, p, image.NewRGBA)
+// labelled engine.SpotLabel(i) on white rounded squares where the follower
+// would stand, and listed under the board with their names (Spot.Name).
+// When follower is not engine.NoPort, the current player's follower, in
+// the player's colour, stands on the spot whose feature holds that port
+// (a farmer lies) instead of its label, as it will on the board, and its
+// line in the list is marked. It returns ErrNoDrawnTile when the game is
+// over, and the engine's *engine.MoveError when p is not a legal placement
+// or follower not a legal spot on it.
+func (r *Renderer) Preview(g *engine.Game, p engine.Placement, follower engine.Port) (*image.RGBA, error) {
+	return r.preview(g, p, follower, image.NewRGBA)
 }
 
 // preview draws Preview on a canvas from alloc.
-func (r *Renderer) preview(g *engine.Game, p engine.Placement, alloc func(image.Rectangle) *image.RGBA) (*image.RGBA, error) {
+func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.Port, alloc func(image.Rectangle) *image.RGBA) (*image.RGBA, error) {
 	t, ok := g.Drawn()
 	if !ok {
 		return nil, ErrNoDrawnTile
 	}
-	if err := g.Check(engine.Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation}); err != nil {
+	if err := g.Check(engine.Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation, Follower: follower}); err != nil {
 		return nil, err
 	}
 	k := r.kits.get()
@@ -109,7 +116,7 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, alloc func(image.
 	n := 2*previewReach + 1
 	boardW := n*tsz + 2*m
 	captionH := 50
-	lineH := 28
+	lineH := 30
 	listH := pad + lineH*max(1, len(spots)) + pad
 	img := alloc(image.Rect(0, 0, boardW, captionH+n*tsz+2*m+listH))
 	fillRect(img, img.Rect, colTable)
@@ -137,7 +144,7 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, alloc func(image.
 		origin: image.Pt(m, captionH+m),
 		margin: m,
 	}
-	r.drawBoard(img, k, sc, win, boardStyle{coords: true, focus: &focus, spots: spots})
+	r.drawBoard(img, k, sc, win, boardStyle{coords: true, focus: &focus, spots: spots, chosen: follower})
 
 	// The spots, named.
 	y := captionH + n*tsz + 2*m + pad
@@ -151,13 +158,20 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, alloc func(image.
 		drawTextAt(img, lf, colTextDim, pad, y+lineH/2, alignLeft, msg)
 	}
 	rad := spotRadius(tsz)
-	disc := r.spotDisc(rad)
-	bf := k.face(true, rad*6/5)
+	badge := r.spotBadge(rad)
+	pick := chosenSpot(spots, follower)
 	for i, s := range spots {
 		cy := y + i*lineH + lineH/2
-		blit(img, disc, pad+rad, cy)
-		drawTextAt(img, bf, colOutline, pad+rad, cy, alignCentre, engine.SpotLabel(i))
-		drawTextAt(img, lf, colText, pad+2*rad+10, cy, alignLeft, s.Name())
+		if i == pick {
+			fillRect(img, image.Rect(6, cy-lineH/2+1, boardW-6, cy+lineH/2-1), rgba(0xffd54a, 0.14))
+			fillRect(img, image.Rect(6, cy-lineH/2+1, 10, cy+lineH/2-1), colHighlight)
+			blit(img, r.meeple(k, sc, cur, 2*rad+4, s.Kind == engine.Field), pad+rad+2, cy)
+			drawTextAt(img, k.face(true, 17), colText, pad+2*rad+12, cy, alignLeft, s.Name())
+			continue
+		}
+		blit(img, badge, pad+rad+2, cy)
+		drawSpotLabel(img, k, rad, pad+rad+2, cy, engine.SpotLabel(i))
+		drawTextAt(img, lf, colText, pad+2*rad+12, cy, alignLeft, s.Name())
 	}
 	return img, nil
 }
@@ -168,26 +182,42 @@ type layout struct {
 	size  image.Point     // the whole picture
 	board image.Rectangle // the board and its margins
 	panel image.Rectangle
+	u     float64 // picture pixels per display pixel, for the score panel
+	st    boardStyle
 }
 
-// layoutBoard places the board on the left and the panel on the right (the
-// scoreboard, or the final table when final is set).
+// boardPanelScale returns the scale of the score panel beside a board bw
+// pixels wide: the panel takes the share of the picture it takes at
+// displayWidth, and is never drawn at less than twice its display size.
+func boardPanelScale(bw int) float64 {
+	return math.Max(2, float64(bw)/float64(displayWidth-scorePanelD))
+}
+
+// layoutBoard places the whole board on the left and the panel on the
+// right (the scoreboard, or the final table when final is set).
 func layoutBoard(sc *scene, final bool) layout {
 	lo, hi := sc.bounds()
 	cols, rows := hi.X-lo.X+1, hi.Y-lo.Y+1
-	pw, ph := panelW, boardPanelHeight(sc)
+	extra := func(bw int) int { return dpx(scorePanelD, boardPanelScale(bw)) }
 	if final {
-		pw, ph = finalPanelW, finalPanelHeight(sc)
+		extra = func(int) int { return finalPanelW }
 	}
-	t := chooseTile(cols, rows, pw)
+	t := chooseTile(cols, rows, extra)
 	m := marginFor(t)
 	bw, bh := cols*t+2*m, rows*t+2*m
+	u := boardPanelScale(bw)
+	pw, ph := extra(bw), scorePanelHeight(sc, u)
+	if final {
+		ph = finalPanelHeight(sc)
+	}
 	w, h := bw+pw, max(bh, ph)
 	return layout{
 		win:   window{lo: lo, hi: hi, tile: t, origin: image.Pt(m, (h-bh)/2+m), margin: m},
 		size:  image.Pt(w, h),
 		board: image.Rect(0, 0, bw, h),
 		panel: image.Rect(bw, 0, w, h),
+		u:     u,
+		st:    boardStyle{cands: !final, last: !final, coords: true, allSides: cols >= 8 || rows >= 8},
 	}
 }
 
@@ -219,18 +249,21 @@ func previewCorner(sc *scene, c engine.Cell) engine.Cell {
 
 // board composes a board picture.
 func (r *Renderer) board(k *kit, sc *scene, final bool, alloc func(image.Rectangle) *image.RGBA) *image.RGBA {
-	l := layoutBoard(sc, final)
+	return r.compose(k, sc, layoutBoard(sc, final), final, alloc)
+}
+
+// compose draws the picture of layout l: the board, then the score panel
+// (or the final table when final is set).
+func (r *Renderer) compose(k *kit, sc *scene, l layout, final bool, alloc func(image.Rectangle) *image.RGBA) *image.RGBA {
 	img := alloc(image.Rectangle{Max: l.size})
 	// The table around the cells; the cells themselves are all drawn.
 	cells := image.Rectangle{Min: l.win.origin, Max: l.win.origin.Add(image.Pt(l.win.cols()*l.win.tile, l.win.rows()*l.win.tile))}
 	fillAround(img, l.board, cells, colTable)
-	cols, rows := l.win.cols(), l.win.rows()
-	st := boardStyle{cands: !final, last: !final, coords: true, allSides: cols >= 8 || rows >= 8}
-	r.drawBoard(img, k, sc, l.win, st)
+	r.drawBoard(img, k, sc, l.win, l.st)
 	if final {
 		r.drawFinalPanel(img, k, sc, l.panel)
 	} else {
-		r.drawBoardPanel(img, k, sc, l.panel)
+		r.drawScorePanel(img, k, sc, l.panel, l.u)
 	}
 	return img
 }
@@ -253,20 +286,50 @@ func (r *Renderer) FinalPNG(w io.Writer, g *engine.Game) error {
 	return r.EncodePNG(w, img)
 }
 
-// TurnPNG writes the picture of a turn to w as a PNG (see EncodePNG): the
-// board around what matters this turn (the numbered candidate cells of the
-// drawn tile and the last tiles placed) at a tile size that stays readable
-// when Discord shows the picture about 520 px wide, with the side panel.
+// Turn returns the picture of a turn of game g: the part of the board
+// that matters this turn, large enough to read when Discord shows the
+// picture displayWidth (520) pixels wide, and the score panel of Board.
+//
+// The part shown holds every cell where the drawn tile fits, numbered as
+// Board and Candidates number them, and the tiles placed since the current
+// player's last turn (the last tile outlined), with a cell of the board
+// around them, and more of the board around that while the tiles stay at
+// least turnGoodTile display pixels wide. Coordinates are on the top and
+// left margins.
+//
+// The picture is drawn at twice its display size, about 1040 pixels wide,
+// so that it stays sharp when opened. When the cells where the tile fits
+// are spread so wide that the tiles would be smaller than turnMinTile
+// pixels (a sprawling board), every one of them is still shown, and the
+// picture grows instead, up to MaxSide pixels wide, with tiles of
+// turnMinTile pixels; its panel grows with it, so its text keeps its size
+// on screen. The cells are then small in Discord but their numbers are
+// drawn larger, and the whole board (BoardPNG) is no smaller. A game whose
+// tile fits nowhere shows the last tiles placed; a game that is over, the
+// whole board.
+func (r *Renderer) Turn(g *engine.Game) *image.RGBA {
+	k := r.kits.get()
+	defer r.kits.put(k)
+	sc := newScene(g, true)
+	return r.compose(k, sc, layoutTurn(sc), false, image.NewRGBA)
+}
+
+// TurnPNG writes the picture of Turn(g) to w as a PNG (see EncodePNG).
 // The whole board is BoardPNG.
 func (r *Renderer) TurnPNG(w io.Writer, g *engine.Game) error {
-	return r.BoardPNG(w, g)
+	k := r.kits.get()
+	sc := newScene(g, true)
+	img := r.compose(k, sc, layoutTurn(sc), false, r.canvases.get)
+	r.kits.put(k)
+	defer r.canvases.put(img)
+	return r.EncodePNG(w, img)
 }
 
 // PreviewPNG writes the picture of Preview(g, p) to w as a PNG (see
 // EncodePNG), with the current player's follower standing on port follower
 // (engine.NoPort: none), or returns Preview's error.
 func (r *Renderer) PreviewPNG(w io.Writer, g *engine.Game, p engine.Placement, follower engine.Port) error {
-	img, err := r.preview(g, p, r.canvases.get)
+	img, err := r.preview(g, p, follower, r.canvases.get)
 	if err != nil {
 		return err
 	}

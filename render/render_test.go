@@ -400,7 +400,7 @@ func TestOddBoards(t *testing.T) {
 				}
 			}
 			if ps := g.Placements(); len(ps) > 0 {
-				p, err := r.Preview(g, ps[len(ps)-1])
+				p, err := r.Preview(g, ps[len(ps)-1], engine.NoPort)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -437,13 +437,13 @@ func TestTileSizes(t *testing.T) {
 func TestPreviewErrors(t *testing.T) {
 	r := testRenderer()
 	g := loadGame(t, "mid-game.rec")
-	_, err := r.Preview(g, engine.Placement{Cell: engine.Cell{X: 40, Y: 40}})
+	_, err := r.Preview(g, engine.Placement{Cell: engine.Cell{X: 40, Y: 40}}, engine.NoPort)
 	var me *engine.MoveError
 	if !errors.As(err, &me) || !errors.Is(err, engine.ErrNoNeighbour) {
 		t.Errorf("a cell far away: %v, want a *engine.MoveError for ErrNoNeighbour", err)
 	}
 	full := loadGame(t, "full-game.rec")
-	if _, err := r.Preview(full, engine.Placement{}); !errors.Is(err, ErrNoDrawnTile) {
+	if _, err := r.Preview(full, engine.Placement{}, engine.NoPort); !errors.Is(err, ErrNoDrawnTile) {
 		t.Errorf("an ended game: %v, want ErrNoDrawnTile", err)
 	}
 	if err := r.PreviewPNG(&bytes.Buffer{}, full, engine.Placement{}, engine.NoPort); !errors.Is(err, ErrNoDrawnTile) {
@@ -487,7 +487,7 @@ func TestPreviewSpots(t *testing.T) {
 			if g == crowded && len(spots) != 8 {
 				t.Fatalf("tile X at %v: %d spots, want 8", p, len(spots))
 			}
-			img, err := r.Preview(g, p)
+			img, err := r.Preview(g, p, engine.NoPort)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -504,7 +504,7 @@ func TestPreviewSpots(t *testing.T) {
 				if n := countNear(img, around, colWhite, 4); n < rad*rad/2 {
 					t.Errorf("placement %v: spot %s (%s) has %d white badge pixels, want %d", p, engine.SpotLabel(i), s.Name(), n, rad*rad/2)
 				}
-				home := r.followerPoint(sc, placed, s.Feature, s.Port)
+				home, _ := r.followerPoint(sc, placed, s.Feature, s.Port)
 				c := rotatePt(q, 4-int(p.Rotation))
 				if int(geom.label[sampleIndex(c)]) != s.Feature && q.dist(home) > 0.08 {
 					t.Errorf("placement %v: spot %s (%s) is labelled off its feature", p, engine.SpotLabel(i), s.Name())
@@ -593,7 +593,7 @@ func FuzzRender(f *testing.F) {
 		}
 		for i, p := range g.Placements() {
 			if i%3 == 0 {
-				if _, err := r.Preview(g, p); err != nil {
+				if _, err := r.Preview(g, p, engine.NoPort); err != nil {
 					t.Fatal(err)
 				}
 			}

@@ -54,7 +54,10 @@ func drawMeeple(face font.Face, h int, lying bool, fill, ink color.RGBA, letter 
 	}
 	dc.SetLineJoinRound()
 	shape()
-	dc.SetColor(color.RGBA{0xff, 0xff, 0xff, 0xe8})
+	// Not color.RGBA, which is premultiplied: white at 0xe8 would be an
+	// invalid colour whose channels overflow when blended (specks of cyan
+	// and magenta around the followers).
+	dc.SetColor(color.NRGBA{0xff, 0xff, 0xff, 0xe8})
 	dc.SetLineWidth(2 * (halo + line))
 	dc.StrokePreserve()
 	dc.Fill()
@@ -108,5 +111,26 @@ func drawCandidate(size int) *image.RGBA {
 	dc.SetLineWidth(math.Max(1.5, s*0.03))
 	dc.SetDash(s*0.09, s*0.06)
 	dc.Stroke()
+	return dc.Image().(*image.RGBA)
+}
+
+// drawSquareBadge draws a rounded square reaching r pixels from its centre
+// to its sides, with a rim of width ring pixels: the badge that names
+// follower spots.
+func drawSquareBadge(r int, ring float64, fill, edge color.RGBA) *image.RGBA {
+	n := 2*r + 3
+	dc := gg.NewContext(n, n)
+	c := float64(n) / 2
+	s := float64(r)
+	corner := s * 0.45
+	dc.SetColor(color.RGBA{0, 0, 0, 0x60})
+	dc.DrawRoundedRectangle(c-s+0.5, c-s+1, 2*s, 2*s, corner)
+	dc.Fill()
+	dc.SetColor(edge)
+	dc.DrawRoundedRectangle(c-s, c-s, 2*s, 2*s, corner)
+	dc.Fill()
+	dc.SetColor(fill)
+	dc.DrawRoundedRectangle(c-s+ring, c-s+ring, 2*(s-ring), 2*(s-ring), math.Max(1, corner-ring))
+	dc.Fill()
 	return dc.Image().(*image.RGBA)
 }

@@ -71,7 +71,8 @@ func (k *kit) face(bold bool, size int) font.Face {
 // truetype face loads and hints a glyph again at every GlyphAdvance.
 type measuredFace struct {
 	font.Face
-	adv map[rune]fixed.Int26_6
+	adv  map[rune]fixed.Int26_6
+	capH int // the cap height, once measured; 0 before
 }
 
 // GlyphAdvance returns the advance of r, from memory after the first time.
@@ -131,8 +132,21 @@ func drawTextAt(dst draw.Image, f font.Face, col color.Color, x, y int, a align,
 	drawText(dst, f, col, bx, by, s)
 }
 
-// capHeight returns the height of a capital letter in face f, in pixels.
+// capHeight returns the height of a capital letter in face f, in pixels
+// (measured once per face made by a kit).
 func capHeight(f font.Face) int {
+	if m, ok := f.(*measuredFace); ok {
+		if m.capH == 0 {
+			m.capH = max(1, measureCapHeight(m.Face))
+		}
+		return m.capH
+	}
+	return measureCapHeight(f)
+}
+
+// measureCapHeight measures the height of a capital letter in face f, in
+// pixels.
+func measureCapHeight(f font.Face) int {
 	b, _, ok := f.GlyphBounds('H')
 	if !ok {
 		return f.Metrics().Ascent.Ceil()
