@@ -60,7 +60,7 @@ type Held struct {
 // comes, and the request is served when Release is called. If the client
 // goes away in the meantime (the bot's process was killed, or its request
 // timed out), the request is dropped without effect, as if it had never
-// reached Discord; Dropped tells. Close releases nothing but stops waiting
+// reached Discord; Dropped tells, and its Request keeps Status 0. Close releases nothing but stops waiting
 // and answers the held request 503, so a forgotten Held does not hang the
 // test's cleanup. Several Holds on one route hold the next requests in
 // order, one each.

@@ -33,6 +33,15 @@
 //		t.Fatalf("no board image: %+v", resp)
 //	}
 //
+// Tests of what goes wrong shape the server: Deny and Allow take channel
+// permissions from the bot (Discord's 403 Missing Permissions), FailNext
+// makes the next requests of a route fail (500, 502, or 429 with a rate
+// limit that discordgo waits out), and Hold keeps a request waiting inside
+// the server, so that a test can kill the bot in the middle of it.
+// NewChannel and NewGuild add places to play in; Actor.GuildID and
+// Actor.SourceChannelID make interactions that come from elsewhere than the
+// message they act on.
+//
 // The server keeps simple state (channels, threads, messages, application
 // commands, interactions and their responses), answers with JSON shaped like
 // Discord's documented payloads, enforces a useful subset of Discord's rules
