@@ -50,6 +50,7 @@ type Held struct {
 	release chan struct{}
 	rec     *Request // set when the request arrived, under Server.mu
 	s       *Server
+	after   bool // hold the answer, not the request
 	taken   bool
 	dropped bool
 	once    bool
@@ -68,6 +69,22 @@ func (s *Server) Hold(route string) *Held {
 	h := &Held{route: route, arrived: make(chan struct{}), release: make(chan struct{}), s: s}
 	s.mu.Lock()
 	s.holds = append(s.holds, h)
+	s.mu.Unlock()
+	return h
+}
+
+// HoldAnswer is Hold for the answer: the next REST request matching route
+// is served at once (its effect is visible, e.g. the message is posted) but
+// its answer waits until Release. If the client goes away in the meantime,
+// the effect stays and the answer is lost, as when a process dies after
+// Discord acted on its request but before reading the answer; Dropped
+// tells. The request's recorded Status is the status it was served with,
+// whether or not the answer reached the client. Arrived is closed once the
+// request has been served.
+func (s *Server) HoldAnswer(route string) *Held {
+	h := s.Hold(route)
+	s.mu.Lock()
+	h.after = true
 	s.mu.Unlock()
 	return h
 }
@@ -123,14 +140,19 @@ func matches(pattern, route string, r *http.Request) bool {
 	return pattern == r.Method+" "+p
 }
 
-// intercept applies the armed holds and failures to a request of route; it
-// returns true when it has answered (or dropped) the request.
-func (s *Server) intercept(w http.ResponseWriter, c *call, route string) bool {
+// hold takes the first armed Held of the kind (after or not) matching a
+// request and waits until it is released; it returns false if the request
+// must not be answered: its client went away, or the server closed (then it
+// answers 503). status is the status the request was served with (after).
+func (s *Server) hold(w http.ResponseWriter, c *call, route string, after bool, status int) bool {
 	s.mu.Lock()
 	var hold *Held
 	for _, h := range s.holds {
-		if !h.taken && matches(h.route, route, c.r) {
+		if !h.taken && h.after == after && matches(h.route, route, c.r) {
 			hold, h.taken, h.rec = h, true, c.rec
+			if after {
+				c.rec.Status = status
+			}
 			close(h.arrived)
 			s.notify()
 			break
@@ -138,19 +160,29 @@ func (s *Server) intercept(w http.ResponseWriter, c *call, route string) bool {
 	}
 	done := s.done
 	s.mu.Unlock()
-	if hold != nil {
-		select {
-		case <-hold.release:
-		case <-c.r.Context().Done():
-			s.mu.Lock()
-			hold.dropped = true
-			s.notify()
-			s.mu.Unlock()
-			return true
-		case <-done:
-			s.reply(w, c, http.StatusServiceUnavailable, map[string]any{"message": "503: Service Unavailable", "code": 0})
-			return true
-		}
+	if hold == nil {
+		return true
+	}
+	select {
+	case <-hold.release:
+		return true
+	case <-c.r.Context().Done():
+		s.mu.Lock()
+		hold.dropped = true
+		s.notify()
+		s.mu.Unlock()
+		return false
+	case <-done:
+		s.reply(w, c, http.StatusServiceUnavailable, map[string]any{"message": "503: Service Unavailable", "code": 0})
+		return false
+	}
+}
+
+// intercept applies the armed holds and failures to a request of route; it
+// returns true when it has answered (or dropped) the request.
+func (s *Server) intercept(w http.ResponseWriter, c *call, route string) bool {
+	if !s.hold(w, c, route, false, 0) {
+		return true
 	}
 	s.mu.Lock()
 	var fail *failure

@@ -361,6 +361,65 @@ func TestHold(t *testing.T) {
 		}
 	})
 
+	t.Run("answer held", func(t *testing.T) {
+		h := srv.HoldAnswer("POST /channels/{channel}/messages")
+		done := make(chan error, 1)
+		go func() {
+			_, err := b.ChannelMessageSend(ch, "turn 2")
+			done <- err
+		}()
+		req, err := h.Wait(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if req.Status != 200 {
+			t.Fatalf("held answer: status %d, want 200", req.Status)
+		}
+		ms := srv.Messages(ch)
+		if len(ms) != 2 || ms[1].Content != "turn 2" {
+			t.Fatalf("the request held after serving did not take effect: %d messages", len(ms))
+		}
+		select {
+		case err := <-done:
+			t.Fatalf("the held answer was sent: %v", err)
+		default:
+		}
+		h.Release()
+		if err := recv(ctx, t, done, "send answer"); err != nil {
+			t.Fatal(err)
+		}
+	})
+
+	t.Run("answer lost", func(t *testing.T) {
+		h := srv.HoldAnswer("POST /channels/" + ch + "/messages")
+		rctx, cancel := context.WithCancel(ctx)
+		req, _ := http.NewRequestWithContext(rctx, "POST", srv.URL()+"/api/v10/channels/"+ch+"/messages", strings.NewReader(`{"content":"turn 3"}`))
+		req.Header.Set("Authorization", "Bot test-token")
+		req.Header.Set("Content-Type", "application/json")
+		done := make(chan error, 1)
+		go func() {
+			res, err := http.DefaultClient.Do(req)
+			if err == nil {
+				res.Body.Close()
+			}
+			done <- err
+		}()
+		if _, err := h.Wait(ctx); err != nil {
+			t.Fatal(err)
+		}
+		cancel()
+		if err := recv(ctx, t, done, "client end"); err == nil {
+			t.Fatal("the client got the held answer")
+		}
+		if err := srv.Wait(ctx, h.Dropped); err != nil {
+			t.Fatalf("the answer to a gone client was not dropped: %v", err)
+		}
+		ms := srv.Messages(ch)
+		if len(ms) != 3 || ms[2].Content != "turn 3" {
+			t.Fatalf("the message whose answer was lost is not there: %d messages", len(ms))
+		}
+	})
+
 	t.Run("close does not wait for a held request", func(t *testing.T) {
 		srv2 := discordtest.New(t)
 		h := srv2.Hold("GET /gateway")

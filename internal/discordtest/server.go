@@ -445,6 +445,9 @@ func (s *Server) route(route string, auth bool, h handler) {
 		if e, ok := body.(*apiError); ok {
 			status, body = e.status, e.body()
 		}
+		if !s.hold(w, c, route, true, status) {
+			return
+		}
 		s.reply(w, c, status, body)
 	})
 }
