@@ -54,7 +54,7 @@ func (s *Server) commandScope(c *call) (string, *apiError) {
 		return "", errMissingAccess
 	}
 	g := c.path("guild")
-	if g != "" && g != s.GuildID {
+	if g != "" && s.guild(g) == nil {
 		return "", errMissingAccess
 	}
 	return g, nil
@@ -97,6 +97,19 @@ func (s *Server) normalizeCommand(in map[string]any, scope, id, path string) (ma
 	default:
 		return nil, formError(path+"type", "BASE_TYPE_CHOICES", "Value must be one of {1, 2, 3, 4}.")
 	}
+	if e := validateEnumList(out["contexts"], path+"contexts", []float64{0, 1, 2}, "{0, 1, 2}"); e != nil {
+		return nil, e
+	}
+	if e := validateEnumList(out["integration_types"], path+"integration_types", []float64{0, 1}, "{0, 1}"); e != nil {
+		return nil, e
+	}
+	for _, k := range []string{"dm_permission", "nsfw"} {
+		if v, ok := out[k]; ok {
+			if _, isBool := v.(bool); !isBool {
+				return nil, formError(path+k, "BASE_TYPE_BOOLEAN", "Must be either true or false.")
+			}
+		}
+	}
 	if p := d.DefaultMemberPermissions; p != nil {
 		if _, err := strconv.ParseUint(*p, 10, 64); err != nil {
 			return nil, formError(path+"default_member_permissions", "NUMBER_TYPE_COERCE", "Value is not a valid permission set")
@@ -128,6 +141,40 @@ func (s *Server) normalizeCommand(in map[string]any, scope, id, path string) (ma
 		delete(out, "options")
 	}
 	return out, nil
+}
+
+// validateEnumList checks a command's list of enumerated integers, such as
+// contexts (0 guild, 1 bot DM, 2 private channel) or integration_types (0
+// guild install, 1 user install): nil (absent or null) passes, anything
+// else must be an array of distinct values among allowed, as Discord checks
+// them.
+func validateEnumList(v any, path string, allowed []float64, names string) *apiError {
+	if v == nil {
+		return nil
+	}
+	list, ok := v.([]any)
+	if !ok {
+		return formError(path, "BASE_TYPE_ARRAY", "Must be an array.")
+	}
+	seen := map[float64]bool{}
+	for i, x := range list {
+		p := fmt.Sprintf("%s.%d", path, i)
+		n, ok := x.(float64)
+		if k, isInt := x.(int); isInt {
+			n, ok = float64(k), true
+		}
+		if !ok || n != math.Trunc(n) {
+			return formError(p, "NUMBER_TYPE_COERCE", "Value is not a valid integer.")
+		}
+		if !slices.Contains(allowed, n) {
+			return formError(p, "BASE_TYPE_CHOICES", "Value must be one of "+names+".")
+		}
+		if seen[n] {
+			return formError(path, "SET_TYPE_ALREADY_CONTAINS_VALUE", "The set already contains this value.")
+		}
+		seen[n] = true
+	}
+	return nil
 }
 
 // validateOptions checks a command's options; depth 0 is the command, 1 a
@@ -466,7 +513,7 @@ func (s *Server) commandData(line string, a Actor, focused string, autocomplete 
 	name := strings.TrimPrefix(toks[0], "/")
 	var def cmdDef
 	found := false
-	for _, scope := range []string{s.GuildID, ""} {
+	for _, scope := range []string{s.actorGuild(a), ""} {
 		if j := s.findCommandByKey(scope, "1/"+name); j >= 0 {
 			raw, _ := json.Marshal(s.commands[scope][j])
 			json.Unmarshal(raw, &def)
@@ -524,7 +571,7 @@ func (s *Server) commandData(line string, a Actor, focused string, autocomplete 
 		if autocomplete && key == focused {
 			opt["value"], opt["focused"] = val, true
 		} else {
-			v, err := s.optionValue(o, val, resolved)
+			v, err := s.optionValue(s.guild(s.actorGuild(a)), o, val, resolved)
 			if err != nil {
 				return nil, "", fmt.Errorf("discordtest: /%s %s: %w", fullName, key, err)
 			}
@@ -564,7 +611,7 @@ func (s *Server) commandData(line string, a Actor, focused string, autocomplete 
 }
 
 // optionValue converts and checks a typed option value. Callers hold s.mu.
-func (s *Server) optionValue(o cmdOpt, val string, resolved map[string]map[string]any) (any, error) {
+func (s *Server) optionValue(g *guild, o cmdOpt, val string, resolved map[string]map[string]any) (any, error) {
 	var v any
 	switch o.Type {
 	case 3:
@@ -594,7 +641,7 @@ func (s *Server) optionValue(o cmdOpt, val string, resolved map[string]map[strin
 		v = b
 	case 6, 7, 8, 9:
 		id := strings.Trim(val, "<@#&!>")
-		r := s.resolveIDs([]string{id})
+		r := s.resolveIDs(g, []string{id})
 		kinds := map[int][]string{6: {"users"}, 7: {"channels"}, 8: {"roles"}, 9: {"users", "roles"}}[o.Type]
 		if !slices.ContainsFunc(kinds, func(k string) bool { return r[k] != nil }) {
 			return nil, fmt.Errorf("unknown id %q for an option of type %d", id, o.Type)
@@ -621,14 +668,18 @@ func (s *Server) optionValue(o cmdOpt, val string, resolved map[string]map[strin
 }
 
 // resolveIDs builds an interaction's resolved object for known user,
-// channel and role ids. Callers hold s.mu.
-func (s *Server) resolveIDs(ids []string) map[string]any {
+// channel and role ids, with members and roles of guild g (nil: the
+// server's first guild). Callers hold s.mu.
+func (s *Server) resolveIDs(g *guild, ids []string) map[string]any {
+	if g == nil {
+		g = s.guilds[0]
+	}
 	users, members, channels, roles := map[string]any{}, map[string]any{}, map[string]any{}, map[string]any{}
 	for _, id := range ids {
 		if u, ok := s.users[id]; ok {
 			users[id] = s.userJSON(u)
 			if _, ok := s.joined[id]; ok {
-				m := s.memberJSON(id)
+				m := s.memberJSON(g, id)
 				delete(m, "user")
 				m["permissions"] = DefaultPermissions
 				members[id] = m
@@ -642,7 +693,7 @@ func (s *Server) resolveIDs(ids []string) map[string]any {
 			}
 			channels[id] = cj
 		}
-		for _, r := range s.rolesJSON() {
+		for _, r := range s.rolesJSON(g) {
 			if r.(map[string]any)["id"] == id {
 				roles[id] = r
 			}

@@ -205,7 +205,9 @@ func (s *Server) handleOp(c *gwConn, op int, d json.RawMessage) bool {
 		c.sess = sess
 		s.sendTo(sess, "READY", s.readyJSON(sess, c, id.Shard))
 		if sess.intents&intentGuilds != 0 {
-			s.sendTo(sess, "GUILD_CREATE", s.guildCreateJSON())
+			for _, g := range s.guilds {
+				s.sendTo(sess, "GUILD_CREATE", s.guildCreateJSON(g))
+			}
 		}
 		s.notify()
 	case opResume:
@@ -289,10 +291,14 @@ func (s *Server) readyJSON(sess *gwSession, c *gwConn, shard []int) map[string]a
 	user["verified"] = true
 	user["mfa_enabled"] = false
 	user["email"] = nil
+	guilds := []any{}
+	for _, g := range s.guilds {
+		guilds = append(guilds, map[string]any{"id": g.id, "unavailable": true})
+	}
 	j := map[string]any{
 		"v":                       c.version,
 		"user":                    user,
-		"guilds":                  []any{map[string]any{"id": s.GuildID, "unavailable": true}},
+		"guilds":                  guilds,
 		"session_id":              sess.id,
 		"session_type":            "normal",
 		"resume_gateway_url":      s.GatewayURL(),
@@ -312,12 +318,12 @@ func (s *Server) readyJSON(sess *gwSession, c *gwConn, shard []int) map[string]a
 	return j
 }
 
-func (s *Server) guildCreateJSON() map[string]any {
-	g := s.guildJSON()
+func (s *Server) guildCreateJSON(gd *guild) map[string]any {
+	g := s.guildJSON(gd)
 	channels, threads := []any{}, []any{}
 	for _, id := range s.chanOrder {
 		c := s.channels[id]
-		if c.deleted {
+		if c.deleted || c.guildID != gd.id {
 			continue
 		}
 		cj := s.channelJSON(c)
@@ -332,7 +338,7 @@ func (s *Server) guildCreateJSON() map[string]any {
 	g["large"] = false
 	g["unavailable"] = false
 	g["member_count"] = len(s.joined)
-	g["members"] = []any{s.memberJSON(s.Bot.ID)}
+	g["members"] = []any{s.memberJSON(gd, s.Bot.ID)}
 	g["channels"] = channels
 	g["threads"] = threads
 	g["voice_states"] = []any{}

@@ -34,6 +34,7 @@ const (
 
 type interaction struct {
 	id, token string
+	guildID   string // the guild the payload names
 	typ       int
 	name      string // command name, for the message's interaction field
 	channelID string
@@ -52,8 +53,22 @@ type interaction struct {
 type Actor struct {
 	User        User   // acting user; zero means Server.User
 	Permissions string // the member's permissions in the channel, decimal; "" means DefaultPermissions
-	ChannelID   string // channel or thread; "" means Server.ChannelID. Ignored by Click, Select and SubmitModal, which act where the message is
+	ChannelID   string // channel or thread; "" means Server.ChannelID, or the channel of GuildID's guild (NewGuild). Ignored by Click, Select and SubmitModal, which act where the message is (see SourceChannelID)
 	Locale      string // user's locale; "" means "en-US"
+
+	// GuildID is the guild_id the interaction carries; "" means the
+	// guild of its channel. Setting another guild (NewGuild) or an id the
+	// server does not know makes an interaction that claims to come from
+	// elsewhere than its channel, e.g. a custom id replayed from another
+	// server. Slash and Autocomplete look the command up among that
+	// guild's commands, then the global ones.
+	GuildID string
+	// SourceChannelID, for Click, Select and SubmitModal, is the channel
+	// the interaction comes from instead of the message's (a known channel
+	// or thread, of any guild): a component's custom id replayed in another
+	// channel. The interaction still carries the message; the bot's answer
+	// goes to this channel. "" means the message's channel.
+	SourceChannelID string
 }
 
 // Interaction is an interaction the server dispatched.
@@ -100,6 +115,9 @@ func (a Actor) withDefaults(s *Server) (Actor, error) {
 	}
 	if a.ChannelID == "" {
 		a.ChannelID = s.ChannelID
+		if g := s.guild(a.GuildID); g != nil {
+			a.ChannelID = g.channelID
+		}
 	}
 	if a.Locale == "" {
 		a.Locale = "en-US"
@@ -120,8 +138,12 @@ func (s *Server) newInteraction(a Actor, typ int, name string, data any, msg *me
 	if _, ok := s.joined[a.User.ID]; !ok {
 		s.joined[a.User.ID] = time.Now().UTC()
 	}
-	i := &interaction{id: s.newID(), token: newToken(), typ: typ, name: name, channelID: ch.id, user: a.User}
-	member := s.memberJSON(a.User.ID)
+	gid := a.GuildID
+	if gid == "" {
+		gid = ch.guildID
+	}
+	i := &interaction{id: s.newID(), token: newToken(), guildID: gid, typ: typ, name: name, channelID: ch.id, user: a.User}
+	member := s.memberJSON(s.guild(gid), a.User.ID)
 	member["user"] = s.userJSON(a.User)
 	member["permissions"] = a.Permissions
 	chJSON := s.channelJSON(ch)
@@ -131,17 +153,17 @@ func (s *Server) newInteraction(a Actor, typ int, name string, data any, msg *me
 		"application_id":                 s.AppID,
 		"type":                           typ,
 		"data":                           data,
-		"guild_id":                       s.GuildID,
+		"guild_id":                       gid,
 		"channel_id":                     ch.id,
 		"channel":                        chJSON,
 		"member":                         member,
 		"token":                          i.token,
 		"version":                        1,
-		"app_permissions":                BotPermissions,
+		"app_permissions":                s.appPermissions(ch),
 		"locale":                         a.Locale,
 		"guild_locale":                   "en-US",
 		"entitlements":                   []any{},
-		"authorizing_integration_owners": map[string]any{"0": s.GuildID},
+		"authorizing_integration_owners": map[string]any{"0": gid},
 		"context":                        0,
 		"attachment_size_limit":          maxFileSize,
 	}
@@ -153,6 +175,27 @@ func (s *Server) newInteraction(a Actor, typ int, name string, data any, msg *me
 	s.interactions[i.id] = i
 	s.tokens[i.token] = i
 	return i, nil
+}
+
+// sourceChannel is where a component interaction comes from: the
+// message's channel unless the actor says otherwise.
+func sourceChannel(a Actor, messageChannel string) string {
+	if a.SourceChannelID != "" {
+		return a.SourceChannelID
+	}
+	return messageChannel
+}
+
+// actorGuild is the guild id an actor's interaction carries. Callers hold
+// s.mu.
+func (s *Server) actorGuild(a Actor) string {
+	if a.GuildID != "" {
+		return a.GuildID
+	}
+	if ch := s.channels[a.ChannelID]; ch != nil {
+		return ch.guildID
+	}
+	return s.GuildID
 }
 
 // notYet marks a build error that may go away as the bot acts (a command
@@ -239,7 +282,7 @@ func (s *Server) Click(ctx context.Context, a Actor, messageID, customID string)
 		if style := num(comp["style"]); style == 5 || style == 6 {
 			return nil, fmt.Errorf("discordtest: button %q is a link or premium button and sends no interaction", customID)
 		}
-		a.ChannelID = m.channelID
+		a.ChannelID = sourceChannel(a, m.channelID)
 		data := map[string]any{"custom_id": customID, "component_type": 2}
 		return s.newInteraction(a, interactionComponent, "", data, m)
 	})
@@ -277,10 +320,10 @@ func (s *Server) Select(ctx context.Context, a Actor, messageID, customID string
 				}
 			}
 		}
-		a.ChannelID = m.channelID
+		a.ChannelID = sourceChannel(a, m.channelID)
 		data := map[string]any{"custom_id": customID, "component_type": t, "values": values}
 		if t != 3 {
-			data["resolved"] = s.resolveIDs(values)
+			data["resolved"] = s.resolveIDs(s.guild(s.actorGuild(a)), values)
 		}
 		return s.newInteraction(a, interactionComponent, "", data, m)
 	})
@@ -358,7 +401,7 @@ func (s *Server) SubmitModal(ctx context.Context, a Actor, interactionID string,
 				return nil, fmt.Errorf("discordtest: the modal has no text input %q", k)
 			}
 		}
-		a.ChannelID = src.channelID
+		a.ChannelID = sourceChannel(a, src.channelID)
 		var msg *message
 		if src.messageID != "" {
 			if m := s.messages[src.messageID]; m != nil && !m.deleted {
@@ -417,6 +460,7 @@ func (s *Server) registerRaw(payload []byte) {
 		Token     string `json:"token"`
 		Type      int    `json:"type"`
 		ChannelID string `json:"channel_id"`
+		GuildID   string `json:"guild_id"`
 		Message   *struct {
 			ID string `json:"id"`
 		} `json:"message"`
@@ -427,7 +471,10 @@ func (s *Server) registerRaw(payload []byte) {
 	if p.ChannelID == "" || s.channels[p.ChannelID] == nil {
 		p.ChannelID = s.ChannelID
 	}
-	i := &interaction{id: p.ID, token: p.Token, typ: p.Type, channelID: p.ChannelID, user: s.User, payload: payload}
+	if p.GuildID == "" {
+		p.GuildID = s.channels[p.ChannelID].guildID
+	}
+	i := &interaction{id: p.ID, token: p.Token, guildID: p.GuildID, typ: p.Type, channelID: p.ChannelID, user: s.User, payload: payload}
 	if p.Message != nil && s.messages[p.Message.ID] != nil {
 		i.messageID = p.Message.ID
 	}

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"time"
 	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
 )
 
 func (s *Server) routes() {
@@ -121,10 +123,16 @@ func (s *Server) getUser(c *call) (int, any) {
 
 // GET /users/@me/guilds
 func (s *Server) getMyGuilds(c *call) (int, any) {
-	return 200, []any{map[string]any{
-		"id": s.GuildID, "name": "Test Guild", "icon": nil, "banner": nil, "owner": false,
-		"permissions": BotPermissions, "features": []any{},
-	}}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := []any{}
+	for _, g := range s.guilds {
+		out = append(out, map[string]any{
+			"id": g.id, "name": g.name, "icon": nil, "banner": nil, "owner": false,
+			"permissions": BotPermissions, "features": []any{},
+		})
+	}
+	return 200, out
 }
 
 // GET /oauth2/applications/@me and GET /applications/@me
@@ -140,22 +148,24 @@ func (s *Server) getApplication(c *call) (int, any) {
 	}
 }
 
-// guildOr404 checks the route's guild id.
-func (s *Server) guildOr404(c *call) *apiError {
-	if c.path("guild") != s.GuildID {
-		return errUnknownGuild
+// guildOr404 finds the route's guild among the bot's guilds.
+func (s *Server) guildOr404(c *call) (*guild, *apiError) {
+	g := s.guild(c.path("guild"))
+	if g == nil {
+		return nil, errUnknownGuild
 	}
-	return nil
+	return g, nil
 }
 
 // GET /guilds/{guild}
 func (s *Server) getGuild(c *call) (int, any) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if e := s.guildOr404(c); e != nil {
+	gd, e := s.guildOr404(c)
+	if e != nil {
 		return 0, e
 	}
-	g := s.guildJSON()
+	g := s.guildJSON(gd)
 	if c.r.URL.Query().Get("with_counts") == "true" {
 		g["approximate_member_count"] = len(s.joined)
 		g["approximate_presence_count"] = 1
@@ -167,12 +177,13 @@ func (s *Server) getGuild(c *call) (int, any) {
 func (s *Server) getGuildChannels(c *call) (int, any) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if e := s.guildOr404(c); e != nil {
+	g, e := s.guildOr404(c)
+	if e != nil {
 		return 0, e
 	}
 	out := []any{}
 	for _, id := range s.chanOrder {
-		if ch := s.channels[id]; !ch.isThread() && !ch.deleted {
+		if ch := s.channels[id]; !ch.isThread() && !ch.deleted && ch.guildID == g.id {
 			out = append(out, s.channelJSON(ch))
 		}
 	}
@@ -183,24 +194,26 @@ func (s *Server) getGuildChannels(c *call) (int, any) {
 func (s *Server) getGuildRoles(c *call) (int, any) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if e := s.guildOr404(c); e != nil {
+	g, e := s.guildOr404(c)
+	if e != nil {
 		return 0, e
 	}
-	return 200, s.rolesJSON()
+	return 200, s.rolesJSON(g)
 }
 
 // GET /guilds/{guild}/members/{user}
 func (s *Server) getGuildMember(c *call) (int, any) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if e := s.guildOr404(c); e != nil {
+	g, e := s.guildOr404(c)
+	if e != nil {
 		return 0, e
 	}
 	id := c.path("user")
 	if _, ok := s.joined[id]; !ok {
 		return 0, errUnknownMember
 	}
-	return 200, s.memberJSON(id)
+	return 200, s.memberJSON(g, id)
 }
 
 func (s *Server) threadList(keep func(*channel) bool) map[string]any {
@@ -222,10 +235,11 @@ func (s *Server) threadList(keep func(*channel) bool) map[string]any {
 func (s *Server) getActiveThreads(c *call) (int, any) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if e := s.guildOr404(c); e != nil {
+	g, e := s.guildOr404(c)
+	if e != nil {
 		return 0, e
 	}
-	l := s.threadList(func(c *channel) bool { return !c.archived })
+	l := s.threadList(func(c *channel) bool { return !c.archived && c.guildID == g.id })
 	delete(l, "has_more")
 	return 200, l
 }
@@ -247,6 +261,9 @@ func (s *Server) channelOr404(c *call) (*channel, *apiError) {
 	ch := s.channels[c.path("channel")]
 	if ch == nil || ch.deleted {
 		return nil, errUnknownChannel
+	}
+	if s.deniedIn(ch)&discordgo.PermissionViewChannel != 0 {
+		return nil, errMissingAccess
 	}
 	return ch, nil
 }
@@ -279,6 +296,13 @@ func (s *Server) editChannel(c *call) (int, any) {
 	defer s.mu.Unlock()
 	ch, e := s.channelOr404(c)
 	if e != nil {
+		return 0, e
+	}
+	manage := int64(discordgo.PermissionManageChannels)
+	if ch.isThread() {
+		manage = discordgo.PermissionManageThreads
+	}
+	if e := s.need(ch, manage); e != nil {
 		return 0, e
 	}
 	f, e := parseFields(c.json)
@@ -351,7 +375,7 @@ func (s *Server) deleteChannel(c *call) (int, any) {
 	j := s.channelJSON(ch)
 	ch.deleted = true
 	if ch.isThread() {
-		s.dispatch("THREAD_DELETE", intentGuilds, map[string]any{"id": ch.id, "guild_id": s.GuildID, "parent_id": ch.parentID, "type": ch.typ})
+		s.dispatch("THREAD_DELETE", intentGuilds, map[string]any{"id": ch.id, "guild_id": ch.guildID, "parent_id": ch.parentID, "type": ch.typ})
 	} else {
 		s.dispatch("CHANNEL_DELETE", intentGuilds, j)
 	}
@@ -456,6 +480,14 @@ func (s *Server) createMessage(c *call) (int, any) {
 	if e != nil {
 		return 0, e
 	}
+	if e := s.need(ch, sendPermission(ch)); e != nil {
+		return 0, e
+	}
+	if len(c.files) > 0 {
+		if e := s.need(ch, discordgo.PermissionAttachFiles); e != nil {
+			return 0, e
+		}
+	}
 	f, e := parseFields(c.json)
 	if e != nil {
 		return 0, e
@@ -511,6 +543,11 @@ func (s *Server) editChannelMessage(c *call) (int, any) {
 	if ch.isThread() && ch.archived {
 		return 0, errArchived
 	}
+	if len(c.files) > 0 {
+		if e := s.need(ch, discordgo.PermissionAttachFiles); e != nil {
+			return 0, e
+		}
+	}
 	f, e := parseFields(c.json)
 	if e != nil {
 		return 0, e
@@ -554,7 +591,7 @@ func threadParams(f fields) (name string, archive int, e *apiError) {
 func (s *Server) newThread(id string, typ int, parent *channel, name string, archive int, f fields) *channel {
 	now := time.Now().UTC()
 	t := &channel{
-		id: id, typ: typ, name: name, parentID: parent.id, ownerID: s.Bot.ID, createdAt: now,
+		id: id, guildID: parent.guildID, typ: typ, name: name, parentID: parent.id, ownerID: s.Bot.ID, createdAt: now,
 		autoArchive: archive, archiveTS: now, rateLimit: int(f.int("rate_limit_per_user")),
 		members: map[string]time.Time{s.Bot.ID: now},
 	}
@@ -578,6 +615,9 @@ func (s *Server) startMessageThread(c *call) (int, any) {
 	}
 	if ch.typ != chanText && ch.typ != chanAnnouncement {
 		return 0, errWrongChannelType
+	}
+	if e := s.need(ch, discordgo.PermissionCreatePublicThreads); e != nil {
+		return 0, e
 	}
 	if m.threadID != "" {
 		return 0, errThreadExists
@@ -629,6 +669,13 @@ func (s *Server) startThread(c *call) (int, any) {
 		return 0, errWrongChannelType
 	default:
 		return 0, formError("type", "BASE_TYPE_CHOICES", "Invalid thread type for this channel")
+	}
+	perm := int64(discordgo.PermissionCreatePublicThreads)
+	if typ == chanPrivateThread {
+		perm = discordgo.PermissionCreatePrivateThreads
+	}
+	if e := s.need(ch, perm); e != nil {
+		return 0, e
 	}
 	t := s.newThread(s.newID(), typ, ch, name, archive, f)
 	return 201, s.channelJSON(t)

@@ -33,6 +33,15 @@
 //		t.Fatalf("no board image: %+v", resp)
 //	}
 //
+// Tests of what goes wrong shape the server: Deny and Allow take channel
+// permissions from the bot (Discord's 403 Missing Permissions), FailNext
+// makes the next requests of a route fail (500, 502, or 429 with a rate
+// limit that discordgo waits out), and Hold keeps a request waiting inside
+// the server, so that a test can kill the bot in the middle of it.
+// NewChannel and NewGuild add places to play in; Actor.GuildID and
+// Actor.SourceChannelID make interactions that come from elsewhere than the
+// message they act on.
+//
 // The server keeps simple state (channels, threads, messages, application
 // commands, interactions and their responses), answers with JSON shaped like
 // Discord's documented payloads, enforces a useful subset of Discord's rules
@@ -121,6 +130,18 @@ type Server struct {
 	commands     map[string][]map[string]any // by guild id, "" for global
 	sessions     map[string]*gwSession
 	conns        map[*gwConn]bool
+	done         chan struct{} // closed by Close
+	failures     []*failure
+	holds        []*Held
+	denied       map[string]int64 // permissions the bot lacks, by channel id
+	guilds       []*guild         // the guilds the bot is in, Server.GuildID first
+}
+
+// guild is a guild the bot is in.
+type guild struct {
+	id, name  string
+	botRoleID string
+	channelID string // its first text channel, the system channel
 }
 
 // New starts a server on 127.0.0.1 with an application, its bot user, one
@@ -141,6 +162,8 @@ func New(tb testing.TB) *Server {
 		commands:     map[string][]map[string]any{},
 		sessions:     map[string]*gwSession{},
 		conns:        map[*gwConn]bool{},
+		done:         make(chan struct{}),
+		denied:       map[string]int64{},
 		upgrader:     websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }},
 	}
 	now := time.Now().UTC()
@@ -157,7 +180,8 @@ func New(tb testing.TB) *Server {
 	s.joined[s.ownerID] = now
 	s.joined[s.User.ID] = now
 	s.ChannelID = s.newID()
-	s.addChannel(&channel{id: s.ChannelID, typ: chanText, name: "general", createdAt: now})
+	s.guilds = []*guild{{id: s.GuildID, name: "Test Guild", botRoleID: s.botRoleID, channelID: s.ChannelID}}
+	s.addChannel(&channel{id: s.ChannelID, guildID: s.GuildID, typ: chanText, name: "general", createdAt: now})
 	s.mux = http.NewServeMux()
 	s.routes()
 	s.hs = httptest.NewServer(http.HandlerFunc(s.serveHTTP))
@@ -182,6 +206,7 @@ func (s *Server) Close() {
 		return
 	}
 	s.closed = true
+	close(s.done)
 	var conns []*gwConn
 	for c := range s.conns {
 		conns = append(conns, c)
@@ -202,6 +227,47 @@ func (s *Server) NewUser(username, globalName string) User {
 	s.users[u.ID] = u
 	s.mu.Unlock()
 	return u
+}
+
+// NewChannel adds a text channel named name to the guild Server.GuildID
+// and returns its id; connected sessions get CHANNEL_CREATE. Actor.ChannelID
+// set to it makes commands come from there.
+func (s *Server) NewChannel(name string) string {
+	return s.newChannel(s.GuildID, name)
+}
+
+// NewGuild adds a second (third, …) guild that the bot is in, with one text
+// channel, and returns both ids. Connected sessions get GUILD_CREATE; new
+// ones list it in READY. The guild's REST routes, guild commands and
+// channels work as the first guild's; its members are the users known to
+// the server. An Actor with GuildID (and ChannelID "") acts in its channel.
+func (s *Server) NewGuild(name string) (guildID, channelID string) {
+	guildID, channelID = s.newID(), s.newID()
+	s.mu.Lock()
+	g := &guild{id: guildID, name: name, botRoleID: s.newID(), channelID: channelID}
+	s.guilds = append(s.guilds, g)
+	s.addChannel(&channel{id: channelID, guildID: guildID, typ: chanText, name: "general", createdAt: time.Now().UTC()})
+	s.dispatch("GUILD_CREATE", intentGuilds, s.guildCreateJSON(g))
+	s.notify()
+	s.mu.Unlock()
+	return guildID, channelID
+}
+
+func (s *Server) newChannel(guildID, name string) string {
+	id := s.newID()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	pos := 0
+	for _, c := range s.channels {
+		if !c.isThread() && c.guildID == guildID {
+			pos++
+		}
+	}
+	c := &channel{id: id, guildID: guildID, typ: chanText, name: name, position: pos, createdAt: time.Now().UTC()}
+	s.addChannel(c)
+	s.dispatch("CHANNEL_CREATE", intentGuilds, s.channelJSON(c))
+	s.notify()
+	return id
 }
 
 // newID returns a unique, increasing snowflake for the current time.
@@ -366,6 +432,9 @@ func (s *Server) route(route string, auth bool, h handler) {
 			s.reply(w, c, errUnauthorized.status, errUnauthorized.body())
 			return
 		}
+		if s.intercept(w, c, route) {
+			return
+		}
 		if c.json == nil && len(c.rec.Body) > 0 && !isMultipart(r) {
 			if !json.Valid(c.rec.Body) {
 				s.reply(w, c, errInvalidJSON.status, errInvalidJSON.body())
@@ -375,6 +444,9 @@ func (s *Server) route(route string, auth bool, h handler) {
 		status, body := h(c)
 		if e, ok := body.(*apiError); ok {
 			status, body = e.status, e.body()
+		}
+		if !s.hold(w, c, route, true, status) {
+			return
 		}
 		s.reply(w, c, status, body)
 	})
@@ -447,6 +519,12 @@ func (s *Server) unknownRoute(w http.ResponseWriter, r *http.Request) {
 
 // reply writes and records the answer, with generous rate limit headers.
 func (s *Server) reply(w http.ResponseWriter, c *call, status int, body any) {
+	s.replyWith(w, c, status, body, "999", time.Second)
+}
+
+// replyWith is reply with the rate limit headers saying that remaining
+// requests are left in the bucket until resetAfter.
+func (s *Server) replyWith(w http.ResponseWriter, c *call, status int, body any, remaining string, resetAfter time.Duration) {
 	var out []byte
 	if status != http.StatusNoContent && body != nil {
 		out, _ = json.Marshal(body)
@@ -456,9 +534,9 @@ func (s *Server) reply(w http.ResponseWriter, c *call, status int, body any) {
 	h.Write([]byte(c.rec.Route))
 	w.Header().Set("X-RateLimit-Bucket", strconv.FormatUint(h.Sum64(), 16))
 	w.Header().Set("X-RateLimit-Limit", "1000")
-	w.Header().Set("X-RateLimit-Remaining", "999")
-	w.Header().Set("X-RateLimit-Reset", strconv.FormatFloat(float64(time.Now().Add(time.Second).UnixMilli())/1000, 'f', 3, 64))
-	w.Header().Set("X-RateLimit-Reset-After", "1.000")
+	w.Header().Set("X-RateLimit-Remaining", remaining)
+	w.Header().Set("X-RateLimit-Reset", strconv.FormatFloat(float64(time.Now().Add(resetAfter).UnixMilli())/1000, 'f', 3, 64))
+	w.Header().Set("X-RateLimit-Reset-After", strconv.FormatFloat(resetAfter.Seconds(), 'f', 3, 64))
 	w.WriteHeader(status)
 	w.Write(out)
 	s.mu.Lock()

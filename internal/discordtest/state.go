@@ -47,6 +47,7 @@ const (
 
 type channel struct {
 	id, name, topic   string
+	guildID           string
 	typ               int
 	position          int
 	parentID, ownerID string
@@ -135,10 +136,21 @@ func (s *Server) userJSON(u User) map[string]any {
 	return j
 }
 
-func (s *Server) memberJSON(userID string) map[string]any {
+// guild returns the guild with that id, nil if the bot is in none such.
+// Callers hold s.mu.
+func (s *Server) guild(id string) *guild {
+	for _, g := range s.guilds {
+		if g.id == id {
+			return g
+		}
+	}
+	return nil
+}
+
+func (s *Server) memberJSON(g *guild, userID string) map[string]any {
 	roles := []any{}
-	if userID == s.Bot.ID {
-		roles = append(roles, s.botRoleID)
+	if userID == s.Bot.ID && g != nil {
+		roles = append(roles, g.botRoleID)
 	}
 	return map[string]any{
 		"user":                         s.userJSON(s.users[userID]),
@@ -157,7 +169,7 @@ func (s *Server) memberJSON(userID string) map[string]any {
 	}
 }
 
-func (s *Server) rolesJSON() []any {
+func (s *Server) rolesJSON(g *guild) []any {
 	role := func(id, name, perms string, pos int, managed bool) map[string]any {
 		r := map[string]any{
 			"id": id, "name": name, "color": 0, "hoist": false, "icon": nil, "unicode_emoji": nil,
@@ -170,19 +182,19 @@ func (s *Server) rolesJSON() []any {
 		return r
 	}
 	return []any{
-		role(s.GuildID, "@everyone", DefaultPermissions, 0, false),
-		role(s.botRoleID, s.Bot.Username, BotPermissions, 1, true),
+		role(g.id, "@everyone", DefaultPermissions, 0, false),
+		role(g.botRoleID, s.Bot.Username, BotPermissions, 1, true),
 	}
 }
 
-func (s *Server) guildJSON() map[string]any {
+func (s *Server) guildJSON(g *guild) map[string]any {
 	return map[string]any{
-		"id": s.GuildID, "name": "Test Guild", "icon": nil, "icon_hash": nil, "splash": nil,
+		"id": g.id, "name": g.name, "icon": nil, "icon_hash": nil, "splash": nil,
 		"discovery_splash": nil, "owner_id": s.ownerID, "afk_channel_id": nil, "afk_timeout": 300,
 		"widget_enabled": false, "widget_channel_id": nil, "verification_level": 0,
-		"default_message_notifications": 1, "explicit_content_filter": 0, "roles": s.rolesJSON(),
+		"default_message_notifications": 1, "explicit_content_filter": 0, "roles": s.rolesJSON(g),
 		"emojis": []any{}, "stickers": []any{}, "features": []any{}, "mfa_level": 0, "application_id": nil,
-		"system_channel_id": s.ChannelID, "system_channel_flags": 0, "rules_channel_id": nil,
+		"system_channel_id": g.channelID, "system_channel_flags": 0, "rules_channel_id": nil,
 		"max_members": 500000, "max_video_channel_users": 25, "vanity_url_code": nil, "description": nil,
 		"banner": nil, "premium_tier": 0, "premium_subscription_count": 0, "preferred_locale": "en-US",
 		"public_updates_channel_id": nil, "nsfw_level": 0, "nsfw": false, "premium_progress_bar_enabled": false,
@@ -194,7 +206,7 @@ func (s *Server) channelJSON(c *channel) map[string]any {
 	j := map[string]any{
 		"id":                  c.id,
 		"type":                c.typ,
-		"guild_id":            s.GuildID,
+		"guild_id":            c.guildID,
 		"name":                c.name,
 		"last_message_id":     nullable(c.lastMessageID),
 		"rate_limit_per_user": c.rateLimit,
@@ -202,7 +214,7 @@ func (s *Server) channelJSON(c *channel) map[string]any {
 	}
 	if !c.isThread() {
 		j["position"] = c.position
-		j["permission_overwrites"] = []any{}
+		j["permission_overwrites"] = s.overwritesJSON(c)
 		j["parent_id"] = nil
 		j["topic"] = nullable(c.topic)
 		j["nsfw"] = false
@@ -293,7 +305,7 @@ func (s *Server) messageJSON(m *message, withRef bool) map[string]any {
 			"id":                             i.id,
 			"type":                           i.typ,
 			"user":                           s.userJSON(i.user),
-			"authorizing_integration_owners": map[string]any{"0": s.GuildID},
+			"authorizing_integration_owners": map[string]any{"0": i.guildID},
 		}
 		if i.messageID != "" {
 			meta["interacted_message_id"] = i.messageID
@@ -305,7 +317,7 @@ func (s *Server) messageJSON(m *message, withRef bool) map[string]any {
 	}
 	if m.refID != "" {
 		ref := s.messages[m.refID]
-		j["message_reference"] = map[string]any{"type": 0, "message_id": m.refID, "channel_id": ref.channelID, "guild_id": s.GuildID}
+		j["message_reference"] = map[string]any{"type": 0, "message_id": m.refID, "channel_id": ref.channelID, "guild_id": s.channels[ref.channelID].guildID}
 		if withRef {
 			j["referenced_message"] = nil
 			if !ref.deleted {
@@ -325,9 +337,9 @@ func (s *Server) messageJSON(m *message, withRef bool) map[string]any {
 // messageEvent is a message as MESSAGE_CREATE and MESSAGE_UPDATE carry it.
 func (s *Server) messageEvent(m *message) map[string]any {
 	j := s.messageJSON(m, true)
-	j["guild_id"] = s.GuildID
+	j["guild_id"] = s.channels[m.channelID].guildID
 	if m.inter == nil {
-		mem := s.memberJSON(m.author.ID)
+		mem := s.memberJSON(s.guild(s.channels[m.channelID].guildID), m.author.ID)
 		delete(mem, "user")
 		j["member"] = mem
 	}
@@ -368,7 +380,7 @@ func (s *Server) deleteMessage(m *message) {
 		if c.isThread() {
 			c.messageCount--
 		}
-		s.dispatch("MESSAGE_DELETE", intentGuildMessages, map[string]any{"id": m.id, "channel_id": m.channelID, "guild_id": s.GuildID})
+		s.dispatch("MESSAGE_DELETE", intentGuildMessages, map[string]any{"id": m.id, "channel_id": m.channelID, "guild_id": c.guildID})
 	}
 	s.notify()
 }
