@@ -47,7 +47,7 @@ func TestOpenRefuses(t *testing.T) {
 			}
 			db.Close()
 		}, ErrNotCarcassonne, "is the SQLite database of something else (its tables: users), not a Carcassonne database"},
-		{"other goose program's database", func(tb testing.TB, path string) {
+		{"unknown tables", func(tb testing.TB, path string) {
 			s, err := Open(context.Background(), path)
 			if err != nil {
 				tb.Fatal(err)
@@ -130,8 +130,12 @@ func TestOpenMode(t *testing.T) {
 	if err := os.Chmod(path, 0o640); err != nil {
 		t.Fatal(err)
 	}
-	s = reopen(t, s, path) // closes the closed s again: ignore
-	startGame(t, s, 2, 1)
+	s, err = Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	startGame(t, s, 2, 2)
 	for _, suffix := range []string{"", "-wal"} {
 		if mode := fileModeOf(t, path+suffix); mode != 0o640 {
 			t.Errorf("%s%s of an existing file has mode %v, want 0640 as the file", filepath.Base(path), suffix, mode)
