@@ -142,6 +142,17 @@ func TestCrashChild(t *testing.T) {
 	if games, err := s.GamesByPlayer(ctx, "crash", StatusRunning); err == nil && len(games) > 0 {
 		id = games[0].ID
 	}
+	// A lobby left by a child killed before it started the game: stopped,
+	// as the bot stops expired lobbies, so that the cap on lobbies holds.
+	lobbies, err := s.GamesByPlayer(ctx, "crash", StatusLobby)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range lobbies {
+		if err := s.MarkStatus(ctx, g.ID, StatusStopped, "left by a killed child"); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for {
 		if id == 0 {
 			g, err := s.CreateGame(ctx, NewGame{Host: Player{UserID: "crash", Name: "Crash"}})

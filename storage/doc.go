@@ -2,12 +2,20 @@
 // Go), so that every lobby, seat and move survives a restart of the bot.
 //
 // Start with [Open] on a file path ([DefaultPath] by default); it creates the
-// database or brings an older one up to date with the migrations embedded in
-// the package (goose, one transaction each, recorded in goose_db_version).
-// Then:
+// database (mode 0600, readable by its owner only) or brings an older one
+// up to date with the migrations embedded in the package (goose, one
+// transaction each, recorded in goose_db_version). It refuses, before
+// writing anything into it, a file that is empty (0 bytes), not a SQLite
+// database, another program's database ([ErrNotCarcassonne]) or damaged
+// according to PRAGMA quick_check ([ErrDamaged]). Several processes may
+// open one file at once: the set-up holds a lock on the file PATH-lock
+// beside the database, so that one process at a time creates, checks and
+// migrates it. Then:
 //
-//   - [Store.CreateGame] opens a lobby, [Store.Join] and [Store.Leave] change
-//     its seats, and [Store.Start] fixes the turn order, colours and seed;
+//   - [Store.CreateGame] opens a lobby, at most [MaxLobbiesPerHost] open
+//     ones per host and [MaxLobbiesPerChannel] per channel (else
+//     [ErrTooManyLobbies]), [Store.Join] and [Store.Leave] change its
+//     seats, and [Store.Start] fixes the turn order, colours and seed;
 //   - [Store.AppendMove] checks a move against the engine and appends it to
 //     the game's move log. It names the move number it expects to be next,
 //     so that of two clicks on the same turn only the first is played
@@ -18,10 +26,21 @@
 //     (from a cache of recent states when it can); a game whose moves no
 //     longer replay is marked broken and returns [ErrBroken] with the
 //     reason, while every other game keeps working;
-//   - [Store.Record] gives the game record (../shared/spec/record.md);
-//   - [Store.GameByThread], [Store.GamesByChannel], [Store.GamesByPlayer]
-//     and [Store.Due] find games, the last one those whose turn deadline
-//     has passed.
+//   - [Store.Record] gives the game record (../shared/spec/record.md),
+//     with the seed, which orders the draw pile, only once the game is
+//     finished or stopped;
+//   - [Store.MarkStatus] stops a game (a lobby cancelled or expired, a
+//     game stopped) or marks it broken;
+//   - [Store.GameByThread], [Store.GamesByChannel], [Store.GamesByPlayer],
+//     [Store.List] and [Store.Due] find games, the last one those whose
+//     turn deadline has passed; [Store.RemindersDue] finds the turns due
+//     their half-time reminder and [Store.SetReminded] notes it sent, so
+//     that it is sent once; [Store.TurnTimeouts] counts a player's turns
+//     in a row played for them when their time ran out.
+//
+// The errors the methods return are values to test with errors.Is
+// ([ErrNotFound], [ErrConflict], [ErrNotLobby], …); their text is written
+// for a player.
 //
 // Each method is one transaction. Writes go through a single connection
 // that begins with BEGIN IMMEDIATE; reads use a separate pool of query-only
@@ -29,7 +48,7 @@
 // move whose append returned survives the process being killed.
 //
 // Moves are stored in record notation (engine.MoveString), numbered from 0
-// in the order played, discards and resignations included; triggers keep the log
-// append-only and without gaps. Times are stored as Unix milliseconds and
+// in the order played, discards and resignations included; triggers keep
+// the log append-only and without gaps. Times are stored as Unix milliseconds and
 // returned in UTC.
 package storage

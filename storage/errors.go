@@ -1,6 +1,9 @@
 package storage
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+)
 
 // The errors the Store's methods return, tested with errors.Is. Their text is
 // written for a player; wrap them for logs.
@@ -35,3 +38,35 @@ var (
 	// ErrBadStatus: MarkStatus does not allow that change of status.
 	ErrBadStatus = errors.New("that change of status is not allowed")
 )
+
+// The caps on open lobbies (games of status lobby), which CreateGame
+// enforces so that nobody fills a server with lobbies. A lobby leaves the
+// count when it starts or is stopped (cancelled, or expired).
+const (
+	// MaxLobbiesPerHost is how many open lobbies one player may host.
+	MaxLobbiesPerHost = 3
+	// MaxLobbiesPerChannel is how many open lobbies one Discord channel
+	// may hold.
+	MaxLobbiesPerChannel = 5
+)
+
+var (
+	// ErrTooManyLobbies: CreateGame refused a new lobby because a cap on
+	// open lobbies is reached; the error is ErrHostLobbies or
+	// ErrChannelLobbies, which say which one.
+	ErrTooManyLobbies = errors.New("there are too many open lobbies")
+	// ErrHostLobbies: the host already has MaxLobbiesPerHost open
+	// lobbies. errors.Is(ErrHostLobbies, ErrTooManyLobbies) holds.
+	ErrHostLobbies error = &lobbyCapError{fmt.Sprintf("you already have %d open lobbies: start or cancel one first", MaxLobbiesPerHost)}
+	// ErrChannelLobbies: the channel already has MaxLobbiesPerChannel
+	// open lobbies. errors.Is(ErrChannelLobbies, ErrTooManyLobbies)
+	// holds.
+	ErrChannelLobbies error = &lobbyCapError{fmt.Sprintf("this channel has %d open lobbies already: join one of them", MaxLobbiesPerChannel)}
+)
+
+// lobbyCapError is a cap on open lobbies reached: its text is for the
+// player, and it is ErrTooManyLobbies for errors.Is.
+type lobbyCapError struct{ msg string }
+
+func (e *lobbyCapError) Error() string        { return e.msg }
+func (e *lobbyCapError) Is(target error) bool { return target == ErrTooManyLobbies }

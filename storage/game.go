@@ -287,7 +287,14 @@ func findGames(ctx context.Context, tx *sql.Tx, query string, args ...any) ([]Ga
 }
 
 // CreateGame opens a lobby with the host in seat 0 and returns it. It
-// checks the options and expansions with the engine.
+// checks the options and expansions with the engine (errors wrapping
+// engine.ErrPlayers for MaxSeats outside 0 to 6, engine.ErrUnknownExpander,
+// or the engine's error for the options). It returns ErrHostLobbies when
+// the host already has MaxLobbiesPerHost open lobbies, and
+// ErrChannelLobbies when the channel (if given) already has
+// MaxLobbiesPerChannel; both are ErrTooManyLobbies for errors.Is. The caps
+// are counted in the transaction that creates the lobby, so that two
+// requests at once cannot both pass them.
 func (s *Store) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 	if ng.MaxSeats == 0 {
 		ng.MaxSeats = DefaultMaxSeats
@@ -313,6 +320,9 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 	}
 	var g Game
 	err := s.writeTx(ctx, func(tx *sql.Tx) error {
+		if err := checkLobbyCaps(ctx, tx, ng.Host.UserID, ng.ChannelID); err != nil {
+			return err
+		}
 		now := s.nowMillis()
 		res, err := tx.ExecContext(ctx, `INSERT INTO games (expansions, rules, max_seats,
 			turn_timeout_ms, host_user_id, guild_id, channel_id, lobby_message_id,
@@ -334,6 +344,28 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 		return err
 	})
 	return g, err
+}
+
+// checkLobbyCaps returns ErrHostLobbies or ErrChannelLobbies when host or
+// channel (unless empty) has as many open lobbies as allowed.
+func checkLobbyCaps(ctx context.Context, tx *sql.Tx, host, channel string) error {
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE status = 'lobby' AND host_user_id = ?`, host).Scan(&n); err != nil {
+		return fmt.Errorf("storage: count lobbies: %w", err)
+	}
+	if n >= MaxLobbiesPerHost {
+		return ErrHostLobbies
+	}
+	if channel == "" {
+		return nil
+	}
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE status = 'lobby' AND channel_id = ?`, channel).Scan(&n); err != nil {
+		return fmt.Errorf("storage: count lobbies: %w", err)
+	}
+	if n >= MaxLobbiesPerChannel {
+		return ErrChannelLobbies
+	}
+	return nil
 }
 
 // checkExpansions reports an expansion the engine does not play.

@@ -387,12 +387,21 @@ func rowMove(ts *engine.TileSet, r moveRow) (engine.Move, error) {
 }
 
 // Record returns the game record of started game id (spec/record.md): the
-// players' record names in turn order, expansions, rules, seed, the moves
-// stored and `end` for a finished game, with the extra headers Date (the
-// start, UTC, YYYY-MM-DD), Guild, Channel and Thread (when set) and Game
-// (the id). It does not replay the moves (Record.Replay does). It returns
-// ErrNotFound, ErrNotStarted for a lobby, or an error wrapping ErrBroken when
-// a stored move does not read.
+// players' record names in turn order, expansions, rules, the moves stored
+// and `end` for a finished game, with the extra headers Date (the start,
+// UTC, YYYY-MM-DD), Guild, Channel and Thread (when set) and Game (the id).
+// It does not replay the moves (Record.Replay does).
+//
+// The seed, which orders the draw pile, is in the record (Seed and HasSeed
+// set, the header Seed written) only once the game is finished or stopped:
+// the record of a running (or broken, which may run again) game tells the
+// tiles drawn so far and nothing of the tiles to come. Record.Replay plays
+// such a record all the same (a record names the tile of each move), to
+// the same board, scores and followers, with the tiles left in another
+// order.
+//
+// It returns ErrNotFound, ErrNotStarted for a lobby, or an error wrapping
+// ErrBroken when a stored move does not read.
 func (s *Store) Record(ctx context.Context, id int64) (*engine.Record, error) {
 	var rec *engine.Record
 	err := s.readTx(ctx, func(tx *sql.Tx) error {
@@ -406,8 +415,10 @@ func (s *Store) Record(ctx context.Context, id int64) (*engine.Record, error) {
 		rec = &engine.Record{
 			Expansions: g.Expansions,
 			Options:    g.Options,
-			Seed:       g.Seed, HasSeed: true,
-			End: g.Status == StatusFinished,
+			End:        g.Status == StatusFinished,
+		}
+		if g.Status == StatusFinished || g.Status == StatusStopped {
+			rec.Seed, rec.HasSeed = g.Seed, true
 		}
 		for _, st := range g.Seats {
 			rec.Players = append(rec.Players, st.PlayerName)

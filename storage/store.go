@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"runtime"
 	"strings"
 	"time"
 
@@ -39,43 +38,6 @@ type Store struct {
 	read  *sql.DB // query-only connections for loads and finders
 	cache *stateCache
 	now   func() time.Time
-}
-
-// Open opens the SQLite database at path (DefaultPath when empty), creating
-// the file if it does not exist, and brings its schema up to date by
-// applying the migrations it has not seen yet, in order, each in its own
-// transaction. It fails when the database was written by a newer version
-// whose schema this one does not know. Close the Store when done.
-func Open(ctx context.Context, path string) (*Store, error) {
-	if path == "" {
-		path = DefaultPath
-	}
-	write, err := sql.Open("sqlite", dsn(path, writeParams))
-	if err != nil {
-		return nil, fmt.Errorf("storage: open %s: %w", path, err)
-	}
-	write.SetMaxOpenConns(1)
-	write.SetMaxIdleConns(1)
-	write.SetConnMaxLifetime(0)
-	write.SetConnMaxIdleTime(0)
-	if err := migrate(ctx, write, 0); err != nil {
-		write.Close()
-		return nil, fmt.Errorf("storage: %s: %w", path, err)
-	}
-	read, err := sql.Open("sqlite", dsn(path, readParams))
-	if err != nil {
-		write.Close()
-		return nil, fmt.Errorf("storage: open %s: %w", path, err)
-	}
-	n := min(max(runtime.GOMAXPROCS(0), 2), 8)
-	read.SetMaxOpenConns(n)
-	read.SetMaxIdleConns(n)
-	if err := read.PingContext(ctx); err != nil {
-		write.Close()
-		read.Close()
-		return nil, fmt.Errorf("storage: open %s: %w", path, err)
-	}
-	return &Store{write: write, read: read, cache: newStateCache(cacheSize), now: time.Now}, nil
 }
 
 // Close closes the database. Methods called after Close return errors.

@@ -1,0 +1,297 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"regexp"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// The errors of Open for a file it will not use, tested with errors.Is. The
+// error wrapping them names the file, says why and what to do.
+var (
+	// ErrNotCarcassonne: the file is not a Carcassonne database: it is
+	// empty (0 bytes), not a SQLite database at all, or the SQLite
+	// database of another program. Open writes nothing into it.
+	ErrNotCarcassonne = errors.New("not a Carcassonne database")
+	// ErrDamaged: the database fails SQLite's PRAGMA quick_check (the
+	// error quotes its first findings). Open writes nothing into it.
+	ErrDamaged = errors.New("the database file is damaged")
+)
+
+// fileMode is the mode of a database file Open creates: only its owner
+// reads and writes it. SQLite gives the files it keeps beside it (-wal,
+// -shm) the same mode.
+const fileMode = 0o600
+
+// Open opens the SQLite database at path (DefaultPath when empty) and
+// brings its schema up to date by applying the migrations it has not seen
+// yet, in order, each in its own transaction. Close the Store when done.
+//
+// When the file does not exist, Open creates it with mode 0600 (owner
+// only); an existing file keeps its mode. Before it writes anything into an
+// existing file, Open checks it and refuses, with an error wrapping
+// ErrNotCarcassonne, a file that is empty (0 bytes), that is not a SQLite
+// database, or that is the database of something else (tables but no
+// goose_db_version, or tables this program does not know); with an error
+// wrapping ErrDamaged a database that fails PRAGMA quick_check. It fails
+// too when the database was written by a newer version whose schema this
+// one does not know.
+//
+// Several processes may open the same file at once, a new one included:
+// the set-up (creating the file, the checks and the migrations) holds an
+// exclusive lock on the file PATH-lock beside the database, which Open
+// creates (mode 0600) and leaves there; a second Open waits for the first
+// one's set-up to end, or for ctx to be done. (On systems other than
+// Linux, the BSDs, macOS and Windows there is no such lock.)
+func Open(ctx context.Context, path string) (*Store, error) {
+	if path == "" {
+		path = DefaultPath
+	}
+	unlock, err := lockSetUp(ctx, path)
+	if err != nil {
+		return nil, fmt.Errorf("storage: %s: %w", path, err)
+	}
+	defer unlock() // closing the lock file releases the lock in any case
+	created, err := createFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("storage: %w", err)
+	}
+	s, err := setUp(ctx, path)
+	if err != nil && created {
+		// Leave no half-made database behind, which the next Open would
+		// refuse (or finish).
+		for _, suffix := range []string{"-wal", "-shm", ""} {
+			os.Remove(path + suffix)
+		}
+	}
+	return s, err
+}
+
+// createFile creates the database file at path with mode 0600 and tells
+// whether it did; a file that exists already is left as it is, unless it
+// is a folder or empty (0 bytes), which are refused. It runs under the
+// set-up lock, so that a file another Open has just created has its schema
+// already.
+func createFile(path string) (created bool, err error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, fileMode)
+	if err == nil {
+		return true, f.Close()
+	}
+	if !errors.Is(err, fs.ErrExist) {
+		return false, fmt.Errorf("cannot create the database file: %w", err)
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return false, fmt.Errorf("%s: %w", path, err)
+	}
+	switch {
+	case fi.IsDir():
+		return false, fmt.Errorf("%s is a folder, %w: choose a file", path, ErrNotCarcassonne)
+	case fi.Size() == 0:
+		return false, fmt.Errorf("%s is empty (0 bytes), %w: remove it or choose another file", path, ErrNotCarcassonne)
+	}
+	return false, nil
+}
+
+// setUp checks the database at path, brings its schema up to date and
+// opens the Store's connections.
+func setUp(ctx context.Context, path string) (*Store, error) {
+	if err := checkFile(ctx, path); err != nil {
+		return nil, fmt.Errorf("storage: %w", err)
+	}
+	write, err := sql.Open("sqlite", dsn(path, writeParams))
+	if err != nil {
+		return nil, fmt.Errorf("storage: open %s: %w", path, err)
+	}
+	write.SetMaxOpenConns(1)
+	write.SetMaxIdleConns(1)
+	write.SetConnMaxLifetime(0)
+	write.SetConnMaxIdleTime(0)
+	if err := migrate(ctx, write, 0); err != nil {
+		write.Close()
+		return nil, fmt.Errorf("storage: %s: %w", path, err)
+	}
+	read, err := sql.Open("sqlite", dsn(path, readParams))
+	if err != nil {
+		write.Close()
+		return nil, fmt.Errorf("storage: open %s: %w", path, err)
+	}
+	n := min(max(runtime.GOMAXPROCS(0), 2), 8)
+	read.SetMaxOpenConns(n)
+	read.SetMaxIdleConns(n)
+	if err := read.PingContext(ctx); err != nil {
+		write.Close()
+		read.Close()
+		return nil, fmt.Errorf("storage: open %s: %w", path, err)
+	}
+	return &Store{write: write, read: read, cache: newStateCache(cacheSize), now: time.Now}, nil
+}
+
+// checkParams opens a file for checkFile: reads only, so that a file that
+// is refused is left as it was (not even turned to WAL mode).
+const checkParams = "_pragma=busy_timeout(5000)&_pragma=query_only(1)"
+
+// quickCheckLines is how many of PRAGMA quick_check's findings an error
+// quotes.
+const quickCheckLines = 3
+
+// checkFile checks that the existing file at path is a sound SQLite
+// database that is empty or a Carcassonne database (of any schema version),
+// without writing to it. See Open for the errors.
+func checkFile(ctx context.Context, path string) error {
+	db, err := sql.Open("sqlite", dsn(path, checkParams))
+	if err != nil {
+		return fmt.Errorf("open %s: %w", path, err)
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+
+	rows, err := db.QueryContext(ctx, `PRAGMA quick_check`)
+	if err != nil {
+		return fileError(path, err)
+	}
+	var problems []string
+	for rows.Next() {
+		var line string
+		if err := rows.Scan(&line); err != nil {
+			rows.Close()
+			return fileError(path, err)
+		}
+		for _, l := range strings.Split(line, "\n") {
+			if l = strings.TrimSpace(l); l != "ok" && l != "" && !strings.HasPrefix(l, "***") && len(problems) < quickCheckLines {
+				problems = append(problems, l)
+			}
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fileError(path, err)
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("%s: %w (PRAGMA quick_check: %s); restore it from a backup or choose another file",
+			path, ErrDamaged, strings.Join(problems, "; "))
+	}
+
+	var tables []string
+	rows, err = db.QueryContext(ctx, `SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\_%' ESCAPE '\' ORDER BY name`)
+	if err != nil {
+		return fileError(path, err)
+	}
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			rows.Close()
+			return fileError(path, err)
+		}
+		tables = append(tables, name)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fileError(path, err)
+	}
+	if len(tables) == 0 {
+		return nil // a new database
+	}
+	if !slices.Contains(tables, versionTable) {
+		return fmt.Errorf("%s is the SQLite database of something else (its tables: %s), %w: choose another file",
+			path, strings.Join(tables, ", "), ErrNotCarcassonne)
+	}
+	var version sql.NullInt64
+	if err := db.QueryRowContext(ctx, `SELECT max(version_id) FROM `+versionTable+` WHERE is_applied`).Scan(&version); err != nil {
+		return fmt.Errorf("%s has a table %s that goose did not write (%v), %w: choose another file",
+			path, versionTable, err, ErrNotCarcassonne)
+	}
+	latest, err := latestMigration()
+	if err != nil {
+		return err
+	}
+	if version.Int64 > latest {
+		return nil // a newer program's: migrate says so
+	}
+	known, err := migrationTables()
+	if err != nil {
+		return err
+	}
+	var unknown []string
+	for _, t := range tables {
+		if t != versionTable && !slices.Contains(known, t) {
+			unknown = append(unknown, t)
+		}
+	}
+	if len(unknown) > 0 {
+		return fmt.Errorf("%s has tables that a Carcassonne database does not have (%s), so it is %w: choose another file",
+			path, strings.Join(unknown, ", "), ErrNotCarcassonne)
+	}
+	return nil
+}
+
+// fileError explains an error of SQLite reading the file at path.
+func fileError(path string, err error) error {
+	var e *sqlite.Error
+	if errors.As(err, &e) {
+		switch e.Code() & 0xff {
+		case sqlite3.SQLITE_NOTADB:
+			return fmt.Errorf("%s is not a SQLite database, so %w: choose another file", path, ErrNotCarcassonne)
+		case sqlite3.SQLITE_CORRUPT:
+			return fmt.Errorf("%s: %w (%v); restore it from a backup or choose another file", path, ErrDamaged, err)
+		}
+	}
+	return fmt.Errorf("%s: %w", path, err)
+}
+
+// versionTable is the table in which goose records the migrations applied.
+const versionTable = "goose_db_version"
+
+// createTable finds the tables a migration creates.
+var createTable = regexp.MustCompile(`(?i)\bCREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?["` + "`" + `\[]?(\w+)`)
+
+// migrationTables returns the names of the tables the embedded migrations
+// create.
+func migrationTables() ([]string, error) {
+	names, err := fs.Glob(migrations, "migrations/*.sql")
+	if err != nil {
+		return nil, err
+	}
+	var tables []string
+	for _, n := range names {
+		b, err := migrations.ReadFile(n)
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range createTable.FindAllStringSubmatch(string(b), -1) {
+			tables = append(tables, m[1])
+		}
+	}
+	return tables, nil
+}
+
+// latestMigration returns the version of the last embedded migration, the
+// number its file name starts with.
+func latestMigration() (int64, error) {
+	names, err := fs.Glob(migrations, "migrations/*.sql")
+	if err != nil {
+		return 0, err
+	}
+	var latest int64
+	for _, n := range names {
+		num, _, _ := strings.Cut(strings.TrimPrefix(n, "migrations/"), "_")
+		v, err := strconv.ParseInt(num, 10, 64)
+		if err != nil {
+			return 0, fmt.Errorf("migration %s has no version number", n)
+		}
+		latest = max(latest, v)
+	}
+	return latest, nil
+}
