@@ -3,6 +3,7 @@ package storage
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"math/rand/v2"
 	"path/filepath"
 	"testing"
@@ -106,5 +107,25 @@ func TestAnnouncedMigration(t *testing.T) {
 	}
 	if ids := unannouncedIDs(t, s); len(ids) != 0 {
 		t.Errorf("Unannounced after the upgrade = %v, want none", ids)
+	}
+}
+
+// TestStoppedLobbyLoads: a lobby cancelled before it started has no seed,
+// and that is no damage: Load says it never started and leaves it stopped.
+func TestStoppedLobbyLoads(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openTest(t)
+	g, err := s.CreateGame(ctx, NewGame{Host: Player{UserID: "u", Name: "U"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.MarkStatus(ctx, g.ID, StatusStopped, "cancelled"); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.Load(ctx, g.ID); !errors.Is(err, ErrNotStarted) {
+		t.Fatalf("loading a cancelled lobby: %v, want ErrNotStarted", err)
+	}
+	if got, err := s.Get(ctx, g.ID); err != nil || got.Status != StatusStopped {
+		t.Fatalf("the cancelled lobby is now %s, %v; want it still stopped", got.Status, err)
 	}
 }

@@ -196,7 +196,7 @@ func scanGame(row scanner) (Game, error) {
 	} else {
 		g.Options = opts
 	}
-	if g.Status != StatusLobby && !seed.Valid {
+	if started.Valid && !seed.Valid {
 		g.invalid = "the game has started but has no seed"
 	}
 	for _, e := range g.Expansions {

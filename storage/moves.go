@@ -197,9 +197,9 @@ func (e *brokenError) Unwrap() error { return ErrBroken }
 // A game whose moves no longer replay is marked broken with the reason, in
 // a transaction of its own: Load then returns the game (Status broken,
 // Reason set) and an error wrapping ErrBroken with the reason; it does so
-// for a game already marked broken, without replaying it. For a lobby it
-// returns the game and ErrNotStarted; ErrNotFound when there is no such
-// game.
+// for a game already marked broken, without replaying it. For a lobby, or
+// a game stopped before it started, it returns the game and
+// ErrNotStarted; ErrNotFound when there is no such game.
 func (s *Store) Load(ctx context.Context, id int64) (Game, *engine.Game, error) {
 	var (
 		g     Game
@@ -210,10 +210,10 @@ func (s *Store) Load(ctx context.Context, id int64) (Game, *engine.Game, error) 
 		if g, err = getGame(ctx, tx, id); err != nil {
 			return err
 		}
-		switch g.Status {
-		case StatusLobby:
-			return ErrNotStarted
-		case StatusBroken:
+		switch {
+		case g.Status == StatusLobby, g.StartedAt.IsZero():
+			return ErrNotStarted // a lobby, or one stopped before it started
+		case g.Status == StatusBroken:
 			return fmt.Errorf("%w: %s", ErrBroken, g.Reason)
 		}
 		state, err = s.state(ctx, tx, g)
@@ -400,8 +400,9 @@ func rowMove(ts *engine.TileSet, r moveRow) (engine.Move, error) {
 // the same board, scores and followers, with the tiles left in another
 // order.
 //
-// It returns ErrNotFound, ErrNotStarted for a lobby, or an error wrapping
-// ErrBroken when a stored move does not read.
+// It returns ErrNotFound, ErrNotStarted for a lobby (or a game stopped
+// before it started), or an error wrapping ErrBroken when a stored move
+// does not read.
 func (s *Store) Record(ctx context.Context, id int64) (*engine.Record, error) {
 	var rec *engine.Record
 	err := s.readTx(ctx, func(tx *sql.Tx) error {
@@ -409,7 +410,7 @@ func (s *Store) Record(ctx context.Context, id int64) (*engine.Record, error) {
 		if err != nil {
 			return err
 		}
-		if g.Status == StatusLobby {
+		if g.Status == StatusLobby || g.StartedAt.IsZero() {
 			return ErrNotStarted
 		}
 		rec = &engine.Record{
