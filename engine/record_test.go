@@ -295,8 +295,8 @@ func TestSpotNames(t *testing.T) {
 	}{
 		{"A", C, "monk – cloister"},
 		{"D", N, "knight – city (north)"},
-		{"D", E, "thief – road"},
-		{"D", ENE, "farmer – field (north)"},
+		{"D", E, "thief – road (east and west)"},
+		{"D", ENE, "farmer – field (north-east and north-west)"},
 		{"V", SSW, "farmer – field (south-west)"},
 		{"E", E, "farmer – field (south)"},
 	}
