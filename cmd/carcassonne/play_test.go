@@ -462,19 +462,19 @@ func TestPlayFlags(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"--farms", "sometimes"}, 2, `--farms is per-farm, per-city or off, not "sometimes"`},
-		{[]string{"--tiny-city", "3"}, 2, `--tiny-city is 4 or 2, not "3"`},
-		{[]string{"--seed=-1"}, 2, `--seed is a whole number from 0 to 18446744073709551615, not "-1"`},
-		{[]string{"--seed", "x"}, 2, "--seed is a whole number"},
-		{[]string{"--players", "A,B,C,D,E,F,G"}, 2, "a game has 1 to 6 players, not 7"},
-		{[]string{"--players", "Ann,Ann"}, 2, `"Ann" is given twice`},
-		{[]string{"--players", "Ann,,Ben"}, 2, "a name is empty"},
-		{[]string{"--players", `Ann,"Ben"`}, 2, "quote, bracket or #"},
-		{[]string{"--players", strings.Repeat("x", 33)}, 2, "longer than 32 characters"},
-		{[]string{"--resume", "1", "--players", "Ann"}, 2, "leave out --players"},
-		{[]string{"--resume", "0"}, 2, "--resume takes a game id"},
+		{[]string{"--farms", "sometimes"}, 1, `--farms is per-farm, per-city or off, not "sometimes"`},
+		{[]string{"--tiny-city", "3"}, 1, `--tiny-city is 4 or 2, not "3"`},
+		{[]string{"--seed=-1"}, 1, `--seed is a whole number from 0 to 18446744073709551615, not "-1"`},
+		{[]string{"--seed", "x"}, 1, "--seed is a whole number"},
+		{[]string{"--players", "A,B,C,D,E,F,G"}, 1, "a game has 1 to 6 players, not 7"},
+		{[]string{"--players", "Ann,Ann"}, 1, `"Ann" is given twice`},
+		{[]string{"--players", "Ann,,Ben"}, 1, "a name is empty"},
+		{[]string{"--players", `Ann,"Ben"`}, 1, "quote, bracket or #"},
+		{[]string{"--players", strings.Repeat("x", 33)}, 1, "longer than 32 characters"},
+		{[]string{"--resume", "1", "--players", "Ann"}, 1, "leave out --players"},
+		{[]string{"--resume", "0"}, 1, "--resume takes a game id"},
 		{[]string{"--resume", "41"}, 1, "there is no game 41 in " + db},
-		{[]string{"--out", ""}, 2, "--out needs a file name"},
+		{[]string{"--out", ""}, 1, "--out needs a file name"},
 		{[]string{"--out", filepath.Join(dir, "no", "such", "b.png")}, 1, "does not exist"},
 	}
 	for _, tt := range tests {
