@@ -648,7 +648,8 @@ func cellsOf(g *engine.Game) []cellOption {
 const helpText = `Commands, one per line:
   place N [ROTATION] [SPOT]  lay the tile on cell N of the list, turned by ROTATION
                              (0, 90, 180 or 270 clockwise; the first listed when left out),
-                             with a follower on SPOT (A, B, … see spots; none when left out)
+                             with a follower on spot number SPOT (1, 2, … see spots and the
+                             numbers on the board picture; none when left out)
   place x,y [ROTATION] [follower@PORT]   the same in record notation: place 2,-1 90 follower@N
   spots N [ROTATION]         the spots where a follower may stand on that placement
   board                      write the picture of the board again
@@ -801,7 +802,10 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 	}
 	rest := args[1:]
 	rotGiven := false
-	if len(rest) > 0 && startsWithDigit(rest[0]) {
+	// A rotation is 0, 90, 180 or 270 and a spot's number 1 to at most 13
+	// (the ports of a tile), so a lone number after the cell is read
+	// unambiguously: a rotation if it is one, else a spot.
+	if len(rest) > 0 && startsWithDigit(rest[0]) && (!withSpot || len(rest) > 1 || isRotation(rest[0])) {
 		deg, err := strconv.Atoi(strings.TrimSuffix(rest[0], "°"))
 		r, ok := engine.RotationFromDegrees(deg)
 		if err != nil || !ok {
@@ -813,6 +817,9 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 	spot := ""
 	if withSpot && len(rest) > 0 {
 		spot, rest = rest[0], rest[1:]
+		if n, err := strconv.Atoi(spot); err == nil && (n < 1 || n > maxSpots) {
+			return m, fmt.Errorf("%s is neither a rotation (0, 90, 180 or 270) nor a spot's number (1, 2, …; see spots)", spot)
+		}
 	}
 	if len(rest) > 0 {
 		return m, fmt.Errorf("too many words: write %s", usage)
@@ -842,25 +849,33 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 		return m, s.state.Check(m)
 	}
 	spots := s.state.FollowerSpots(p)
-	label := strings.ToUpper(spot)
-	i := -1
-	for j := range spots {
-		if engine.SpotLabel(j) == label {
-			i = j
-		}
-	}
+	n, err := strconv.Atoi(spot)
 	switch {
-	case utf8.RuneCountInString(spot) != 1 || !unicode.IsLetter([]rune(spot)[0]):
-		return m, fmt.Errorf("%q is not a spot: give its letter (see spots) or follower@PORT", spot)
+	case err != nil || strings.HasPrefix(spot, "+"):
+		return m, fmt.Errorf("%q is not a spot: give its number (see spots) or follower@PORT", spot)
 	case len(spots) == 0 && s.state.Supply(s.state.Current()) == 0:
 		return m, fmt.Errorf("%s has no follower left in the supply", s.state.Players()[s.state.Current()])
 	case len(spots) == 0:
 		return m, errors.New("no follower can stand on this tile here")
-	case i < 0:
-		return m, fmt.Errorf("there is no spot %s here: the spots are %s (see spots %s %d)", label, spotRange(len(spots)), args[0], m.Rotation.Degrees())
+	case n > len(spots):
+		return m, fmt.Errorf("there is no spot %d here: the spots are %s (see spots %s %d)", n, spotRange(len(spots)), args[0], m.Rotation.Degrees())
 	}
+	i := n - 1
 	m.Follower = spots[i].Port
 	return m, s.state.Check(m)
+}
+
+// maxSpots is the most spots a tile can have: one per port.
+const maxSpots = 13
+
+// isRotation reports whether s is a rotation in degrees: 0, 90, 180 or 270,
+// perhaps followed by °.
+func isRotation(s string) bool {
+	switch strings.TrimSuffix(s, "°") {
+	case "0", "90", "180", "270":
+		return true
+	}
+	return false
 }
 
 // startsWithDigit reports whether s starts with an ASCII digit or a sign.
@@ -868,15 +883,15 @@ func startsWithDigit(s string) bool {
 	return s != "" && (s[0] >= '0' && s[0] <= '9' || s[0] == '-' || s[0] == '+')
 }
 
-// spotRange returns "A", "A and B" or "A to D" for n spots.
+// spotRange returns "1", "1 and 2" or "1 to 4" for n spots.
 func spotRange(n int) string {
 	switch n {
 	case 1:
-		return "A"
+		return engine.SpotLabel(0)
 	case 2:
-		return "A and B"
+		return engine.SpotLabel(0) + " and " + engine.SpotLabel(1)
 	}
-	return "A to " + engine.SpotLabel(n-1)
+	return engine.SpotLabel(0) + " to " + engine.SpotLabel(n-1)
 }
 
 // degreesList returns rotations as "0, 90 or 180".
