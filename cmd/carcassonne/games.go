@@ -30,7 +30,7 @@ func (c *gamesCmd) Run(e *env) error {
 		return fmt.Errorf("--limit is 0 (every game) or more, not %d", c.Limit)
 	}
 	if _, err := os.Stat(c.DB); errors.Is(err, fs.ErrNotExist) {
-		fmt.Fprintf(e.stdout, "No games yet: %s does not exist. Start one with: carcassonne play\n", c.DB)
+		fmt.Fprintf(e.stdout, "No games yet: %s does not exist. Start one with: %s\n", c.DB, startCommand(c.DB))
 		return nil
 	}
 	ctx := context.Background()
@@ -44,7 +44,7 @@ func (c *gamesCmd) Run(e *env) error {
 		return err
 	}
 	if len(games) == 0 {
-		fmt.Fprintf(e.stdout, "No games in %s yet. Start one with: carcassonne play\n", c.DB)
+		fmt.Fprintf(e.stdout, "No games in %s yet. Start one with: %s\n", c.DB, startCommand(c.DB))
 		return nil
 	}
 	fmt.Fprintf(e.stdout, "%4s  %-8s  %4s  %-16s  %s\n", "ID", "STATUS", "TURN", "UPDATED", "PLAYERS")
@@ -66,6 +66,16 @@ func (c *gamesCmd) Run(e *env) error {
 		fmt.Fprintf(e.stdout, "Continue a running game with: %s\n", resumeCommand("ID", c.DB))
 	}
 	return nil
+}
+
+// startCommand returns the command line that starts a local game stored in
+// database db.
+func startCommand(db string) string {
+	s := command("play")
+	if db != storage.DefaultPath {
+		s += " --db " + quoteArg(db)
+	}
+	return s
 }
 
 // turnOf returns the turn of stored game g as games shows it: the turn

@@ -216,7 +216,7 @@ func resumeGame(ctx context.Context, st *storage.Store, id int64, db string) (st
 	g, state, err := st.Load(ctx, id)
 	switch {
 	case errors.Is(err, storage.ErrNotFound):
-		return g, nil, fmt.Errorf("there is no game %d in %s (carcassonne games lists them)", id, db)
+		return g, nil, fmt.Errorf("there is no game %d in %s (%s lists them)", id, db, gamesCommand(db))
 	case errors.Is(err, storage.ErrNotStarted):
 		return g, nil, fmt.Errorf("game %d is a lobby that has not started", id)
 	case err != nil:
@@ -234,9 +234,73 @@ func resumeGame(ctx context.Context, st *storage.Store, id int64, db string) (st
 }
 
 // resumeCommand returns the command line that continues game id of
-// database db.
+// database db, started the way this program was (see command).
 func resumeCommand(id, db string) string {
-	s := "carcassonne play --resume " + id
+	s := command("play") + " --resume " + id
+	if db != storage.DefaultPath {
+		s += " --db " + quoteArg(db)
+	}
+	return s
+}
+
+// command returns the command line that runs subcommand sub the way this
+// program was started: "go run ./cmd/carcassonne sub" when `go run` built
+// it, "carcassonne sub" otherwise.
+func command(sub string) string {
+	return invocation() + " " + sub
+}
+
+// invocation is how this program is run, from its executable's path.
+var invocation = sync.OnceValue(func() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return "carcassonne"
+	}
+	return invocationOf(exe)
+})
+
+// goRunCommand runs this program from the module's root folder.
+const goRunCommand = "go run ./cmd/carcassonne"
+
+// invocationOf returns how the program at path exe is run again:
+// goRunCommand when exe is one that `go run` built, and "carcassonne"
+// otherwise. `go run` links the program into Go's temporary build folder
+// (GOTMPDIR or the system's, go-build…/b001/exe/carcassonne) and, since Go
+// 1.24, keeps it in the build cache (GOCACHE, by default
+// ~/.cache/go-build/cd/cd0943…a427-d/carcassonne), where the next go run
+// finds it.
+func invocationOf(exe string) string {
+	dir := filepath.Dir(exe)
+	if isCacheEntry(filepath.Base(dir)) && isHex(filepath.Base(filepath.Dir(dir)), 2) {
+		return goRunCommand
+	}
+	if filepath.Base(dir) != "exe" {
+		return "carcassonne"
+	}
+	for d := filepath.Dir(dir); d != filepath.Dir(d); d = filepath.Dir(d) {
+		if strings.HasPrefix(filepath.Base(d), "go-build") {
+			return goRunCommand
+		}
+	}
+	return "carcassonne"
+}
+
+// isCacheEntry reports whether name is the folder of an executable in Go's
+// build cache: a SHA-256 in hexadecimal, then "-d".
+func isCacheEntry(name string) bool {
+	h, ok := strings.CutSuffix(name, "-d")
+	return ok && isHex(h, 64)
+}
+
+// isHex reports whether s is n lower-case hexadecimal digits.
+func isHex(s string, n int) bool {
+	return len(s) == n && strings.Trim(s, "0123456789abcdef") == ""
+}
+
+// gamesCommand returns the command line that lists the games of database
+// db.
+func gamesCommand(db string) string {
+	s := command("games")
 	if db != storage.DefaultPath {
 		s += " --db " + quoteArg(db)
 	}
