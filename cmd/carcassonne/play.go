@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"unicode"
 	"unicode/utf8"
 
@@ -158,21 +159,26 @@ func (c *playCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
+	temps := &tempFiles{}
 	s := &session{
 		ctx: ctx, store: st, game: g, state: state,
 		out: e.stdout, in: bufio.NewReader(e.stdin), echo: !isTerminal(e.stdin),
-		board: newBoardWriter(c.Out), resume: resumeCommand(strconv.FormatInt(g.ID, 10), c.DB),
+		board: newBoardWriter(c.Out, temps), temps: temps, resume: resumeCommand(strconv.FormatInt(g.ID, 10), c.DB),
 	}
 	defer s.board.close()
-	if !s.echo {
-		// Ctrl-C at a terminal stops like quit: the moves are stored
-		// already, say how to go on.
-		stop := onInterrupt(func() {
-			fmt.Fprintf(e.stdout, "\nStopped; game %d is stored. Continue it with %s\n", g.ID, s.resume)
-			os.Exit(130)
-		})
-		defer stop()
-	}
+	// Ctrl-C (or the terminal closing, or a kill) stops like quit: the
+	// moves are stored already; remove the picture being written, if any,
+	// and say how to go on.
+	stop := onInterrupt(func(sig os.Signal) {
+		temps.removeAll()
+		fmt.Fprintf(e.stdout, "\nStopped; game %d is stored. Continue it with %s\n", g.ID, s.resume)
+		code := 130 // 128 + SIGINT, as a shell reports Ctrl-C
+		if n, ok := sig.(syscall.Signal); ok {
+			code = 128 + int(n)
+		}
+		os.Exit(code)
+	})
+	defer stop()
 	s.intro(c.Resume != nil)
 	// The first picture is written before the first prompt, so that a bad
 	// --out is said at once.
@@ -317,16 +323,16 @@ func quoteArg(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// onInterrupt calls f on SIGINT (Ctrl-C) until the returned stop is
-// called.
-func onInterrupt(f func()) (stop func()) {
+// onInterrupt calls f on SIGINT (Ctrl-C), SIGTERM or SIGHUP (the terminal
+// closed) until the returned stop is called; f gets the signal.
+func onInterrupt(f func(os.Signal)) (stop func()) {
 	sig := make(chan os.Signal, 1)
 	done := make(chan struct{})
-	signal.Notify(sig, os.Interrupt)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	go func() {
 		select {
-		case <-sig:
-			f()
+		case got := <-sig:
+			f(got)
 		case <-done:
 		}
 	}()
@@ -354,6 +360,7 @@ type session struct {
 	game   storage.Game
 	state  *engine.Game
 	board  *boardWriter
+	temps  *tempFiles // the files being written, removed on an interrupt
 	out    io.Writer
 	in     *bufio.Reader
 	echo   bool   // write each command read after its prompt (input is not a terminal)
@@ -1009,7 +1016,7 @@ func (s *session) record(path string) {
 	}
 	rec, err := s.store.Record(s.ctx, s.game.ID)
 	if err == nil {
-		err = writeFileAtomic(path, func(w io.Writer) error {
+		err = writeFileAtomic(s.temps, path, func(w io.Writer) error {
 			_, err := rec.WriteTo(w)
 			return err
 		})
@@ -1022,36 +1029,91 @@ func (s *session) record(path string) {
 }
 
 // writeFileAtomic writes a file through write: into a new file next to
-// path, renamed to path once complete, so that a reader never sees half a
-// file.
-func writeFileAtomic(path string, write func(io.Writer) error) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+// path (".NAME.*.tmp", registered in temps), renamed to path once complete,
+// so that a reader never sees half a file. The temporary file is removed
+// whatever happens: write failing or panicking, the rename failing.
+func writeFileAtomic(temps *tempFiles, path string, write func(io.Writer) error) (err error) {
+	f, err := temps.create(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return err
 	}
-	err = write(f)
-	if cerr := f.Close(); err == nil {
-		err = cerr
+	renamed := false
+	defer func() {
+		if !renamed {
+			f.Close()
+			os.Remove(f.Name())
+		}
+		temps.forget(f.Name())
+	}()
+	if err := write(f); err != nil {
+		return err
 	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
+	if err := f.Close(); err != nil {
+		return err
 	}
+	if err := os.Rename(f.Name(), path); err != nil {
+		return err
+	}
+	renamed = true
+	return nil
+}
+
+// tempFiles are the temporary files being written, so that an interrupt can
+// remove them before the program exits.
+type tempFiles struct {
+	mu      sync.Mutex
+	paths   map[string]bool
+	stopped bool // removeAll was called: no new file may be made
+}
+
+// create makes a temporary file in dir, as os.CreateTemp, and registers it.
+// It fails once removeAll has been called.
+func (t *tempFiles) create(dir, pattern string) (*os.File, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.stopped {
+		return nil, errors.New("the program is stopping")
+	}
+	f, err := os.CreateTemp(dir, pattern)
 	if err != nil {
-		os.Remove(f.Name())
+		return nil, err
 	}
-	return err
+	if t.paths == nil {
+		t.paths = map[string]bool{}
+	}
+	t.paths[f.Name()] = true
+	return f, nil
+}
+
+// forget unregisters a temporary file that was renamed or removed.
+func (t *tempFiles) forget(path string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	delete(t.paths, path)
+}
+
+// removeAll removes every registered file and refuses new ones.
+func (t *tempFiles) removeAll() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.stopped = true
+	for p := range t.paths {
+		os.Remove(p)
+		delete(t.paths, p)
+	}
 }
 
 // boardWriter writes the picture of the board to a file in the background,
 // so that the prompt does not wait for it; when moves come faster than
 // pictures (a script), only the latest position is drawn.
 type boardWriter struct {
-	r    *render.Renderer
-	path string
-	next chan boardJob // holds at most the latest job
-	wg   sync.WaitGroup
-	mu   sync.Mutex
-	err  error // the last write's error, until taken
+	r     *render.Renderer
+	path  string
+	temps *tempFiles
+	next  chan boardJob // holds at most the latest job
+	wg    sync.WaitGroup
+	mu    sync.Mutex
+	err   error // the last write's error, until taken
 }
 
 // boardJob is one picture to write: a copy of the game, and whether to draw
@@ -1061,16 +1123,17 @@ type boardJob struct {
 	final bool
 }
 
-// newBoardWriter starts a writer of pictures to path.
-func newBoardWriter(path string) *boardWriter {
-	b := &boardWriter{r: render.New(), path: path, next: make(chan boardJob, 1)}
+// newBoardWriter starts a writer of pictures to path, through temporary
+// files registered in temps.
+func newBoardWriter(path string, temps *tempFiles) *boardWriter {
+	b := &boardWriter{r: render.New(), path: path, temps: temps, next: make(chan boardJob, 1)}
 	go b.run()
 	return b
 }
 
 func (b *boardWriter) run() {
 	for j := range b.next {
-		err := writeFileAtomic(b.path, func(w io.Writer) error {
+		err := writeFileAtomic(b.temps, b.path, func(w io.Writer) error {
 			if j.final {
 				return b.r.FinalPNG(w, j.g)
 			}
