@@ -15,12 +15,15 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/render"
 	"github.com/meeple-works/carcassonne/storage"
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // playCmd is `carcassonne play`: a hot-seat game on one terminal, stored in
@@ -142,7 +145,11 @@ func (c *playCmd) Run(e *env) error {
 		return fmt.Errorf("--out %s: the folder %s does not exist", c.Out, filepath.Dir(c.Out))
 	}
 	ctx := context.Background()
-	st, err := storage.Open(ctx, c.DB)
+	var st *storage.Store
+	err := waitBusy(ctx, e.stdout, func() (err error) {
+		st, err = storage.Open(ctx, c.DB)
+		return err
+	})
 	if err != nil {
 		return err
 	}
@@ -151,10 +158,14 @@ func (c *playCmd) Run(e *env) error {
 		g     storage.Game
 		state *engine.Game
 	)
+	wait := func(op func() error) error { return waitBusy(ctx, e.stdout, op) }
 	if c.Resume != nil {
-		g, state, err = resumeGame(ctx, st, *c.Resume, c.DB)
+		err = wait(func() (err error) {
+			g, state, err = resumeGame(ctx, st, *c.Resume, c.DB)
+			return err
+		})
 	} else {
-		g, state, err = newLocalGame(ctx, st, c.names, c.opts, c.seed)
+		g, state, err = newLocalGame(ctx, st, wait, c.names, c.opts, c.seed)
 	}
 	if err != nil {
 		return err
@@ -190,30 +201,45 @@ func (c *playCmd) Run(e *env) error {
 }
 
 // newLocalGame stores a new game of the named players (user ids
-// "local:NAME"), starts it with seed and loads it.
-func newLocalGame(ctx context.Context, st *storage.Store, names []string, opts engine.Options, seed uint64) (storage.Game, *engine.Game, error) {
-	g, err := st.CreateGame(ctx, storage.NewGame{
-		Host:     storage.Player{UserID: localPrefix + names[0], Name: names[0]},
-		Options:  opts,
-		MaxSeats: len(names),
+// "local:NAME"), starts it with seed and loads it. Each step runs through
+// wait, which tries it again while the database is busy.
+func newLocalGame(ctx context.Context, st *storage.Store, wait func(func() error) error, names []string, opts engine.Options, seed uint64) (storage.Game, *engine.Game, error) {
+	var g storage.Game
+	err := wait(func() (err error) {
+		g, err = st.CreateGame(ctx, storage.NewGame{
+			Host:     storage.Player{UserID: localPrefix + names[0], Name: names[0]},
+			Options:  opts,
+			MaxSeats: len(names),
+		})
+		return err
 	})
 	if err != nil {
 		return g, nil, err
 	}
 	err = func() error {
 		for _, n := range names[1:] {
-			if _, err := st.Join(ctx, g.ID, storage.Player{UserID: localPrefix + n, Name: n}); err != nil {
+			if err := wait(func() error {
+				_, err := st.Join(ctx, g.ID, storage.Player{UserID: localPrefix + n, Name: n})
+				return err
+			}); err != nil {
 				return err
 			}
 		}
-		_, err := st.Start(ctx, g.ID, seed)
-		return err
+		return wait(func() error {
+			_, err := st.Start(ctx, g.ID, seed)
+			return err
+		})
 	}()
 	if err != nil {
 		st.MarkStatus(ctx, g.ID, storage.StatusStopped, "the local game could not start")
 		return g, nil, err
 	}
-	return st.Load(ctx, g.ID)
+	var state *engine.Game
+	err = wait(func() (err error) {
+		g, state, err = st.Load(ctx, g.ID)
+		return err
+	})
+	return g, state, err
 }
 
 // resumeGame loads stored game id for local play: it must be a local game
@@ -367,6 +393,7 @@ type session struct {
 	resume string // the command line that continues the game
 	shown  int    // the number of moves when the position was last shown, -1 for none
 	ended  bool   // the end of the game was shown
+	over   bool   // the game was stopped or broke elsewhere: the sitting ends
 }
 
 // maxLine is the longest command line read, in bytes; longer lines are
@@ -419,6 +446,18 @@ func (s *session) loop() error {
 			fmt.Fprintf(s.out, "That line is too long (over %d characters).\n", maxLine)
 			continue
 		}
+		changed, err := s.refresh()
+		if err != nil {
+			return err
+		}
+		if s.over {
+			s.stop()
+			return nil
+		}
+		if changed && playsOn(line) {
+			// The command was meant for a position that is gone.
+			continue
+		}
 		quit, err := s.command(line)
 		if werr := s.board.takeErr(); werr != nil {
 			fmt.Fprintf(s.out, "Could not write the board to %s: %v\n", s.board.path, werr)
@@ -426,11 +465,25 @@ func (s *session) loop() error {
 		if err != nil {
 			return err
 		}
-		if quit {
+		if quit || s.over {
 			s.stop()
 			return nil
 		}
 	}
+}
+
+// playsOn reports whether command line plays or looks at the drawn tile
+// (place, spots), which makes no sense once the position changed.
+func playsOn(line string) bool {
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return false
+	}
+	switch strings.ToLower(f[0]) {
+	case "place", "p", "spots", "s":
+		return true
+	}
+	return false
 }
 
 // stop says how to go on, after the last picture is written.
@@ -438,7 +491,7 @@ func (s *session) stop() {
 	if err := s.board.flush(); err != nil {
 		fmt.Fprintf(s.out, "Could not write the board to %s: %v\n", s.board.path, err)
 	}
-	if !s.state.Ended() {
+	if !s.state.Ended() && !s.over {
 		fmt.Fprintf(s.out, "Stopped; game %d is stored. Continue it with %s\n", s.game.ID, s.resume)
 	}
 }
@@ -478,8 +531,16 @@ func (s *session) discardUnplaceable() error {
 		}
 		name := s.state.Players()[s.state.Current()]
 		m := engine.Move{Tile: t, Discard: true}
-		if ok, err := s.play(m); err != nil || !ok {
+		before := s.state
+		ok, err := s.play(m)
+		if err != nil || s.over {
 			return err
+		}
+		if !ok {
+			if s.state == before {
+				return nil // refused, said why
+			}
+			continue // the game was loaded again: look at its drawn tile
 		}
 		fmt.Fprintf(s.out, "%s draws tile %s, which fits nowhere: it is put out of the game.\n", name, s.tileName(t))
 		s.afterMove(nil)
@@ -492,22 +553,29 @@ func (s *session) discardUnplaceable() error {
 // process played first: the game is then loaded again), and an error when
 // the game cannot go on.
 func (s *session) play(m engine.Move) (bool, error) {
-	_, err := s.store.AppendMove(s.ctx, s.game.ID, len(s.state.Moves()), m, "")
+	// A request id makes a retry after a busy database safe: a move stored
+	// by an attempt that reported busy is not stored twice.
+	reqID := fmt.Sprintf("local:%d:%d:%x", s.game.ID, len(s.state.Moves()), rand.Uint64())
+	var res storage.AppendResult
+	err := s.waitBusy(func() (err error) {
+		res, err = s.store.AppendMove(s.ctx, s.game.ID, len(s.state.Moves()), m, reqID)
+		return err
+	})
 	switch {
 	case err == nil:
 		if err := s.state.Apply(m); err != nil {
 			// The store checked the move against the same position.
 			return false, fmt.Errorf("the stored move %s does not play here: %w", engine.MoveString(s.state.TileSet(), m), err)
 		}
-		return true, nil
-	case errors.Is(err, storage.ErrConflict):
-		g, state, lerr := s.store.Load(s.ctx, s.game.ID)
-		if lerr != nil {
-			return false, lerr
+		if res.Finished {
+			s.game.Status = storage.StatusFinished
 		}
-		s.game, s.state, s.shown = g, state, -1
-		fmt.Fprintln(s.out, "The game went on elsewhere (another window?); here is where it stands now.")
-		return false, nil
+		return true, nil
+	case errors.Is(err, storage.ErrConflict), errors.Is(err, storage.ErrNotRunning), errors.Is(err, storage.ErrBroken):
+		// Another window (or the bot) played, finished or stopped the
+		// game: show where it stands.
+		_, err := s.reload()
+		return false, err
 	default:
 		var me *engine.MoveError
 		if errors.As(err, &me) {
@@ -516,6 +584,106 @@ func (s *session) play(m engine.Move) (bool, error) {
 		}
 		return false, err
 	}
+}
+
+// goneOn is said when the stored game moved on without this window.
+const goneOn = "The game went on elsewhere (another window?); here is where it stands now."
+
+// refresh loads the game again when the stored game has moved on since it
+// was loaded here (another window played, finished or stopped it), says
+// so, and returns true; it returns false when nothing changed.
+func (s *session) refresh() (bool, error) {
+	var g storage.Game
+	err := s.waitBusy(func() (err error) {
+		g, err = s.store.Get(s.ctx, s.game.ID)
+		return err
+	})
+	if err != nil {
+		return false, err
+	}
+	if g.Moves == len(s.state.Moves()) && g.Status == s.game.Status {
+		return false, nil
+	}
+	return s.reload()
+}
+
+// reload loads the stored game again and says that it went on elsewhere.
+// A game stopped or broken elsewhere is said too, and ends the sitting
+// (s.over). It returns true when the position shown must be shown again.
+func (s *session) reload() (bool, error) {
+	var (
+		g     storage.Game
+		state *engine.Game
+	)
+	err := s.waitBusy(func() (err error) {
+		g, state, err = s.store.Load(s.ctx, s.game.ID)
+		return err
+	})
+	switch {
+	case errors.Is(err, storage.ErrBroken):
+		fmt.Fprintf(s.out, "Game %d cannot go on: %s.\n", s.game.ID, orDefault(g.Reason, "its moves no longer replay"))
+		s.over = true
+		return true, nil
+	case err != nil:
+		return false, err
+	}
+	s.game, s.state, s.shown = g, state, -1
+	fmt.Fprintln(s.out, goneOn)
+	if g.Status == storage.StatusStopped {
+		fmt.Fprintf(s.out, "Game %d was stopped (%s) and cannot go on.\n", g.ID, orDefault(g.Reason, "no reason given"))
+		s.over = true
+	}
+	return true, nil
+}
+
+// busyWait is how long the terminal game waits before it tries a busy
+// database again (each try itself waits up to the store's busy timeout).
+const busyWait = 250 * time.Millisecond
+
+// waitBusy runs op, again and again while the database is busy (another
+// program holds its write lock past the store's busy timeout), saying once
+// that it waits. It returns op's last error, or the context's.
+func (s *session) waitBusy(op func() error) error {
+	return waitBusy(s.ctx, s.out, op)
+}
+
+// waitBusy runs op, again and again while it fails because the database is
+// busy or locked, saying once on out that it waits; it gives up when ctx
+// ends.
+func waitBusy(ctx context.Context, out io.Writer, op func() error) error {
+	said := false
+	for {
+		err := op()
+		if !isBusy(err) {
+			if said && err == nil {
+				fmt.Fprintln(out, "The database is free again.")
+			}
+			return err
+		}
+		if !said {
+			fmt.Fprintln(out, "The database is busy (another program is writing); waiting… (Ctrl-C stops)")
+			said = true
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("the database stayed busy: %w", ctx.Err())
+		case <-time.After(busyWait):
+		}
+	}
+}
+
+// isBusy reports whether err says that SQLite found the database busy or
+// locked (SQLITE_BUSY, SQLITE_LOCKED and their extended codes).
+func isBusy(err error) bool {
+	if err == nil {
+		return false
+	}
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		code := se.Code() & 0xff
+		return code == sqlite3.SQLITE_BUSY || code == sqlite3.SQLITE_LOCKED
+	}
+	return false
 }
 
 // afterMove says what the last move scored and writes the picture.
@@ -1014,7 +1182,11 @@ func (s *session) record(path string) {
 		fmt.Fprintln(s.out, "Write the record where? record FILE, like record game.rec")
 		return
 	}
-	rec, err := s.store.Record(s.ctx, s.game.ID)
+	var rec *engine.Record
+	err := s.waitBusy(func() (err error) {
+		rec, err = s.store.Record(s.ctx, s.game.ID)
+		return err
+	})
 	if err == nil {
 		err = writeFileAtomic(s.temps, path, func(w io.Writer) error {
 			_, err := rec.WriteTo(w)
