@@ -52,6 +52,10 @@ func TestFailuresPrintOneLine(t *testing.T) {
 	if err := os.WriteFile(bad, []byte("[Players \"A, B\"]\n\n1. Z 0,-1 180\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	huge := filepath.Join(dir, "huge.rec")
+	if err := os.WriteFile(huge, []byte("[Players \"A\"]\n"+strings.Repeat("# a comment line\n", 2<<20/17)), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	noToken := []string{"DISCORD_TOKEN=", "CARCASSONNE_DB="}
 	tests := []struct {
 		name string
@@ -60,6 +64,7 @@ func TestFailuresPrintOneLine(t *testing.T) {
 		want string
 	}{
 		{"replay a bad record", nil, []string{"replay", bad}, bad + `:3: there is no tile "Z"`},
+		{"replay a huge record", nil, []string{"replay", huge}, huge + ":61682: the record is longer than 1048576 bytes"},
 		{"replay a missing file", nil, []string{"replay", filepath.Join(dir, "none.rec")}, filepath.Join(dir, "none.rec") + ": no such file"},
 		{"render a bad record", nil, []string{"render", bad, "-o", filepath.Join(dir, "b.png")}, bad + ":3:"},
 		{"a bad flag", nil, []string{"replay", "--bogus", bad}, "unknown flag --bogus"},

@@ -21,7 +21,7 @@ type gamesCmd struct {
 // Run lists the games: id, status, turn (the turn being played; for a
 // finished game, the number of turns played), when last updated (local
 // time) and the players. It does not create a database that does not
-// exist.
+// exist, and waits while the database is busy.
 func (c *gamesCmd) Run(e *env) error {
 	if c.DB == "" {
 		c.DB = storage.DefaultPath
@@ -34,12 +34,20 @@ func (c *gamesCmd) Run(e *env) error {
 		return nil
 	}
 	ctx := context.Background()
-	st, err := storage.Open(ctx, c.DB)
+	var st *storage.Store
+	err := waitBusy(ctx, e.stdout, func() (err error) {
+		st, err = storage.Open(ctx, c.DB)
+		return err
+	})
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	games, err := st.List(ctx, c.Limit)
+	var games []storage.Game
+	err = waitBusy(ctx, e.stdout, func() (err error) {
+		games, err = st.List(ctx, c.Limit)
+		return err
+	})
 	if err != nil {
 		return err
 	}
