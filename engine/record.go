@@ -56,10 +56,13 @@ type Record struct {
 	End bool
 
 	startText string // the Start header, until the tile set is known
+
+	playersLine, startLine int // the lines of the Players and Start headers, when read
 }
 
-// RecordError is an error in a record: the line (from 1; 0 for the file as a
-// whole) and the reason in a player's words. Err is the rule error behind it,
+// RecordError is an error in a record: the line (from 1; ReadRecord and
+// Replay always name one, 0 is left for records built in code) and the
+// reason in a player's words. Err is the rule error behind it,
 // when a move broke the rules.
 type RecordError struct {
 	Line   int
@@ -82,25 +85,58 @@ func recErr(line int, format string, args ...any) *RecordError {
 	return &RecordError{Line: line, Reason: fmt.Sprintf(format, args...)}
 }
 
-// maxRecordLine is the longest line a record may have, in bytes.
-const maxRecordLine = 4096
+// MaxRecordLine is the longest line a record may have, in bytes, its line
+// ending excluded. ReadRecord refuses a longer line.
+const MaxRecordLine = 4096
 
-// ReadRecord reads a game record. It checks the syntax and the headers (an
-// unknown expansion or rule option, a malformed or repeated header, a header
-// after the turns), tile names, coordinates, rotations, figures and ports,
-// that turn numbers count up, and that nothing follows `end`. Whether the
-// moves are legal is checked by Replay. Errors are *RecordError with the line.
+// MaxRecordSize is the largest record ReadRecord reads, in bytes (1 MiB). A
+// whole base game takes about 2 KiB, a game with every expansion and
+// comments a few tens of KiB; the cap keeps a huge or endless input from
+// taking the memory of the program reading it: ReadRecord reads no more
+// than this many bytes (and one) from its reader.
+const MaxRecordSize = 1 << 20
+
+// bom is the UTF-8 byte-order mark some editors write at the start of a
+// file.
+const bom = "\uFEFF"
+
+// ReadRecord reads a game record from r as a stream, one line at a time. It
+// checks the syntax and the headers (an unknown expansion or rule option, a
+// malformed or repeated header, a header after the turns, a missing Players
+// header), tile names, coordinates, rotations, figures and ports, that turn
+// numbers count up, and that nothing follows `end`. Whether the moves are
+// legal is checked by Replay. A UTF-8 byte-order mark at the start is
+// skipped. A line longer than MaxRecordLine bytes or a record longer than
+// MaxRecordSize bytes is refused; no more than MaxRecordSize+1 bytes are
+// read from r. Errors are *RecordError naming the line (from 1); an error
+// of r itself is wrapped in one too.
 func ReadRecord(r io.Reader) (*Record, error) {
 	rec := &Record{}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 1024), maxRecordLine)
+	size := 0 // the bytes of the lines read so far, line endings included
+	sc := bufio.NewScanner(io.LimitReader(r, MaxRecordSize+1))
+	sc.Buffer(make([]byte, 0, 1024), MaxRecordLine+2) // +2: the line ending
+	sc.Split(func(data []byte, atEOF bool) (int, []byte, error) {
+		adv, tok, err := bufio.ScanLines(data, atEOF)
+		size += adv
+		return adv, tok, err
+	})
 	line := 0
 	seen := map[string]bool{}
 	var ts *TileSet
 	next := 1 // the turn number expected
 	for sc.Scan() {
 		line++
-		text := stripComment(sc.Text())
+		if size > MaxRecordSize {
+			return nil, recErr(line, "the record is longer than %d bytes (%d KiB); a game record is far shorter", MaxRecordSize, MaxRecordSize>>10)
+		}
+		raw := sc.Text()
+		if line == 1 {
+			raw = strings.TrimPrefix(raw, bom)
+		}
+		if len(raw) > MaxRecordLine {
+			return nil, recErr(line, "the line is longer than %d bytes", MaxRecordLine)
+		}
+		text := stripComment(raw)
 		if text == "" {
 			continue
 		}
@@ -119,6 +155,12 @@ func ReadRecord(r io.Reader) (*Record, error) {
 				return nil, recErr(line, "header %s is given twice", key)
 			}
 			seen[key] = true
+			switch key {
+			case "Players":
+				rec.playersLine = line
+			case "Start":
+				rec.startLine = line
+			}
 			if err := rec.setHeader(key, val); err != nil {
 				return nil, recErr(line, "%s", err)
 			}
@@ -126,7 +168,7 @@ func ReadRecord(r io.Reader) (*Record, error) {
 		}
 		if ts == nil {
 			if !seen["Players"] {
-				return nil, recErr(line, "the Players header is missing")
+				return nil, recErr(line, "the Players header is missing: it comes before the first turn, like [Players \"Alice, Bob\"]")
 			}
 			var err error
 			if ts, err = rec.tileSet(); err != nil {
@@ -134,7 +176,7 @@ func ReadRecord(r io.Reader) (*Record, error) {
 			}
 			if seen["Start"] {
 				if err := rec.resolveStart(ts); err != nil {
-					return nil, recErr(line, "%s", err)
+					return nil, recErr(rec.startLine, "%s", err)
 				}
 			}
 		}
@@ -165,20 +207,20 @@ func ReadRecord(r io.Reader) (*Record, error) {
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return nil, recErr(line+1, "the line is longer than %d bytes", maxRecordLine)
+			return nil, recErr(line+1, "the line is longer than %d bytes", MaxRecordLine)
 		}
-		return nil, recErr(line, "%s", err)
+		return nil, &RecordError{Line: line + 1, Reason: "reading the record: " + err.Error(), Err: err}
 	}
 	if !seen["Players"] {
-		return nil, recErr(0, "the Players header is missing")
+		return nil, recErr(max(line, 1), "the Players header is missing: a record starts with it, like [Players \"Alice, Bob\"]")
 	}
 	if ts == nil && seen["Start"] {
 		ts, err := rec.tileSet()
 		if err != nil {
-			return nil, recErr(0, "%s", err)
+			return nil, recErr(rec.playersLine, "%s", err)
 		}
 		if err := rec.resolveStart(ts); err != nil {
-			return nil, recErr(0, "%s", err)
+			return nil, recErr(rec.startLine, "%s", err)
 		}
 	}
 	return rec, nil
@@ -483,11 +525,13 @@ func (rec *Record) Config() Config {
 // Replay plays the record's turns on a new game and, when the record ends
 // with `end`, applies the final scoring (unless the last tile already ended
 // the game). A move that breaks the rules returns a *RecordError with its
-// line and the reason, wrapping the rule error.
+// line and the reason, wrapping the rule error; a set-up the engine refuses
+// (players, options, start tile) is reported at the Players header's line
+// (line 1 for a record built in code).
 func (rec *Record) Replay() (*Game, error) {
 	g, err := New(rec.Config())
 	if err != nil {
-		return nil, &RecordError{Reason: err.Error(), Err: err}
+		return nil, &RecordError{Line: max(rec.playersLine, 1), Reason: err.Error(), Err: err}
 	}
 	for _, t := range rec.Turns {
 		if err := g.Apply(t.Move); err != nil {

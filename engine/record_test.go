@@ -2,6 +2,8 @@ package engine
 
 import (
 	"errors"
+	"fmt"
+	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -92,7 +94,12 @@ func TestRecordErrors(t *testing.T) {
 		reason     string
 	}{
 		{"no players", "1. E 0,-1 180\n", 1, "Players"},
-		{"no players at all", "[Rules \"farms=off\"]\n", 0, "Players"},
+		{"no players at all", "[Rules \"farms=off\"]\n", 1, "Players"},
+		{"no players, turn after comments", "# a game\n\n[Seed \"4\"]\n\n1. E 0,-1 180\n", 5, "Players"},
+		{"empty record", "", 1, "Players"},
+		{"bad start tile, no turns", head + "[Start \"Z 0,0 0\"]\n", 2, "no tile \"Z\""},
+		{"bad start tile", head + "[Start \"D 0,0 45\"]\n# turns\n1. E 0,-1 180\n", 2, "rotation"},
+		{"byte-order mark not at the start", head + "\uFEFF1. E 0,-1 180\n", 2, "number"},
 		{"unknown expansion", head + "[Expansions \"base, dragons\"]\n", 2, "dragons"},
 		{"unknown rule", head + "[Rules \"farms=sometimes\"]\n", 2, "farms"},
 		{"unknown option", head + "[Rules \"pigs=on\"]\n", 2, "pigs"},
@@ -153,6 +160,12 @@ func TestRecordKeepsOtherHeadersAndComments(t *testing.T) {
 
 func FuzzReadRecord(f *testing.F) {
 	f.Add(specExample)
+	f.Add("\uFEFF" + specExample)
+	f.Add("1. E 0,-1 180\n")
+	f.Add("# no headers\n")
+	f.Add("")
+	f.Add("[Players \"A\"]\r\n1. V 1,0 0\r\n" + strings.Repeat("#", MaxRecordLine+1) + "\n")
+	f.Add("[Players \"A\"]\n[Start \"Z 0,0 0\"]\n")
 	f.Add("[Players \"A\"]\n[Start \"D 0,0 90\"]\n1. C discard\n1. V 1,0 0 follower@S\nend\n")
 	f.Add("[Players \"A, B\"]\n[Rules \"farms=per-city, tiny-city=2\"]\n[Seed \"18446744073709551615\"]\n")
 	f.Fuzz(func(t *testing.T, text string) {
@@ -161,6 +174,9 @@ func FuzzReadRecord(f *testing.F) {
 			var re *RecordError
 			if !errors.As(err, &re) || re.Reason == "" {
 				t.Fatalf("error without a reason: %v", err)
+			}
+			if re.Line < 1 {
+				t.Fatalf("error without a line: %v", err)
 			}
 			return
 		}
@@ -295,8 +311,8 @@ func TestSpotNames(t *testing.T) {
 	}{
 		{"A", C, "monk – cloister"},
 		{"D", N, "knight – city (north)"},
-		{"D", E, "thief – road"},
-		{"D", ENE, "farmer – field (north)"},
+		{"D", E, "thief – road (east and west)"},
+		{"D", ENE, "farmer – field (north-east and north-west)"},
 		{"V", SSW, "farmer – field (south-west)"},
 		{"E", E, "farmer – field (south)"},
 	}
@@ -392,5 +408,105 @@ func TestFeaturesAgreeWithFeatureAt(t *testing.T) {
 	}
 	if segs != len(g.nodes) {
 		t.Fatalf("%d segments listed, %d on the board", segs, len(g.nodes))
+	}
+}
+
+// TestRecordByteOrderMark reads a record saved with a UTF-8 byte-order
+// mark, as some editors write them.
+func TestRecordByteOrderMark(t *testing.T) {
+	rec, err := ReadRecord(strings.NewReader("\uFEFF" + specExample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := ReadRecord(strings.NewReader(specExample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.String() != want.String() {
+		t.Fatalf("with a byte-order mark:\n%s\nwithout:\n%s", rec, want)
+	}
+}
+
+// countingReader yields head, then line again and again up to n bytes in
+// all, then io.EOF, counting the bytes it gave.
+type countingReader struct {
+	head, line string
+	n          int
+	given      int
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	if c.given >= c.n {
+		return 0, io.EOF
+	}
+	k := 0
+	for k < len(p) && c.given < c.n {
+		if c.given < len(c.head) {
+			p[k] = c.head[c.given]
+		} else {
+			p[k] = c.line[(c.given-len(c.head))%len(c.line)]
+		}
+		k++
+		c.given++
+	}
+	return k, nil
+}
+
+// TestRecordSizeCap reads records around the size and line caps: a record
+// over MaxRecordSize is refused with the line where it goes over, having
+// read no more than MaxRecordSize+1 bytes of it, and a line over
+// MaxRecordLine with its number.
+func TestRecordSizeCap(t *testing.T) {
+	head := "[Players \"A\"]\n"
+	t.Run("huge", func(t *testing.T) {
+		const line = "# just a comment, many times\n"
+		r := &countingReader{head: head, line: line, n: 50 << 20}
+		_, err := ReadRecord(r)
+		var re *RecordError
+		if !errors.As(err, &re) || !strings.Contains(re.Reason, "longer than 1048576 bytes") {
+			t.Fatalf("got %v, want a record error saying it is too long", err)
+		}
+		if wantLine := MaxRecordSize/len(line) + 1; re.Line < wantLine-1 || re.Line > wantLine+1 {
+			t.Errorf("error at line %d, want about %d", re.Line, wantLine)
+		}
+		if r.given > MaxRecordSize+1 {
+			t.Errorf("read %d bytes of a huge record, want at most %d", r.given, MaxRecordSize+1)
+		}
+	})
+	t.Run("just under", func(t *testing.T) {
+		text := head + strings.Repeat("#", MaxRecordLine) + "\n"
+		text += strings.Repeat("#\n", (MaxRecordSize-len(text))/2)
+		if _, err := ReadRecord(strings.NewReader(text)); err != nil {
+			t.Fatalf("a record of %d bytes with a line of %d: %v", len(text), MaxRecordLine, err)
+		}
+	})
+	for _, end := range []string{"\n", "\r\n", ""} {
+		t.Run(fmt.Sprintf("long line %q", end), func(t *testing.T) {
+			text := head + "# one\n" + strings.Repeat("#", MaxRecordLine+1) + end + "1. V 1,0 0\n"
+			_, err := ReadRecord(strings.NewReader(text))
+			var re *RecordError
+			if !errors.As(err, &re) || re.Line != 3 || !strings.Contains(re.Reason, "longer than 4096 bytes") {
+				t.Fatalf("got %v, want line 3 longer than 4096 bytes", err)
+			}
+		})
+	}
+}
+
+// failingReader gives a record's first line, then fails.
+type failingReader struct{ done bool }
+
+func (f *failingReader) Read(p []byte) (int, error) {
+	if f.done {
+		return 0, errors.New("the disk is on fire")
+	}
+	f.done = true
+	return copy(p, "[Players \"A\"]\n"), nil
+}
+
+func TestRecordReadError(t *testing.T) {
+	_, err := ReadRecord(&failingReader{})
+	var re *RecordError
+	if !errors.As(err, &re) || re.Line != 2 || !strings.Contains(re.Error(), "the disk is on fire") {
+		t.Fatalf("got %v, want line 2 with the reader's error", err)
 	}
 }

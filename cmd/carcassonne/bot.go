@@ -2,10 +2,16 @@ package main
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"log/slog"
+	"net/url"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"strings"
 	"syscall"
+	"unicode"
 
 	"github.com/meeple-works/carcassonne/bot"
 	"github.com/meeple-works/carcassonne/render"
@@ -28,8 +34,42 @@ type botCmd struct {
 	Debug   bool   `name:"debug" env:"CARCASSONNE_DEBUG" help:"Log debug messages."`
 }
 
-// Run serves Discord until SIGINT or SIGTERM.
+// check refuses a set-up the bot cannot start with, in plain words: no
+// token, an API address that is not a URL. Run calls it before it opens
+// (and perhaps creates) the database, so that a bot that cannot start
+// leaves no file behind.
+func (c *botCmd) check() error {
+	c.Token = strings.TrimSpace(c.Token)
+	if c.Token == "" {
+		return errors.New("the Discord token is missing: set DISCORD_TOKEN (or pass --token) to the bot's token from the Discord developer portal")
+	}
+	if strings.ContainsFunc(c.Token, unicode.IsSpace) {
+		return errors.New("the Discord token has a space in it; copy it again from the Discord developer portal")
+	}
+	if c.APIURL != "" {
+		u, err := url.Parse(c.APIURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return fmt.Errorf("DISCORD_API_URL (--api-url) %q is not an http or https address", c.APIURL)
+		}
+	}
+	if c.GuildID != "" && strings.TrimLeft(c.GuildID, "0123456789") != "" {
+		return fmt.Errorf("DISCORD_GUILD_ID (--guild) is a server's id, a number, not %q", c.GuildID)
+	}
+	if c.DB == "" {
+		c.DB = storage.DefaultPath
+	}
+	if fi, err := os.Stat(filepath.Dir(c.DB)); err != nil || !fi.IsDir() {
+		return fmt.Errorf("CARCASSONNE_DB (--db) %s: the folder %s does not exist", c.DB, filepath.Dir(c.DB))
+	}
+	return nil
+}
+
+// Run checks the set-up, opens the database and serves Discord until
+// SIGINT or SIGTERM.
 func (c *botCmd) Run(e *env) error {
+	if err := c.check(); err != nil {
+		return err
+	}
 	level := slog.LevelInfo
 	if c.Debug {
 		level = slog.LevelDebug

@@ -21,7 +21,7 @@ type gamesCmd struct {
 // Run lists the games: id, status, turn (the turn being played; for a
 // finished game, the number of turns played), when last updated (local
 // time) and the players. It does not create a database that does not
-// exist.
+// exist, and waits while the database is busy.
 func (c *gamesCmd) Run(e *env) error {
 	if c.DB == "" {
 		c.DB = storage.DefaultPath
@@ -30,21 +30,29 @@ func (c *gamesCmd) Run(e *env) error {
 		return fmt.Errorf("--limit is 0 (every game) or more, not %d", c.Limit)
 	}
 	if _, err := os.Stat(c.DB); errors.Is(err, fs.ErrNotExist) {
-		fmt.Fprintf(e.stdout, "No games yet: %s does not exist. Start one with: carcassonne play\n", c.DB)
+		fmt.Fprintf(e.stdout, "No games yet: %s does not exist. Start one with: %s\n", c.DB, startCommand(c.DB))
 		return nil
 	}
 	ctx := context.Background()
-	st, err := storage.Open(ctx, c.DB)
+	var st *storage.Store
+	err := waitBusy(ctx, e.stdout, func() (err error) {
+		st, err = storage.Open(ctx, c.DB)
+		return err
+	})
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	games, err := st.List(ctx, c.Limit)
+	var games []storage.Game
+	err = waitBusy(ctx, e.stdout, func() (err error) {
+		games, err = st.List(ctx, c.Limit)
+		return err
+	})
 	if err != nil {
 		return err
 	}
 	if len(games) == 0 {
-		fmt.Fprintf(e.stdout, "No games in %s yet. Start one with: carcassonne play\n", c.DB)
+		fmt.Fprintf(e.stdout, "No games in %s yet. Start one with: %s\n", c.DB, startCommand(c.DB))
 		return nil
 	}
 	fmt.Fprintf(e.stdout, "%4s  %-8s  %4s  %-16s  %s\n", "ID", "STATUS", "TURN", "UPDATED", "PLAYERS")
@@ -66,6 +74,16 @@ func (c *gamesCmd) Run(e *env) error {
 		fmt.Fprintf(e.stdout, "Continue a running game with: %s\n", resumeCommand("ID", c.DB))
 	}
 	return nil
+}
+
+// startCommand returns the command line that starts a local game stored in
+// database db.
+func startCommand(db string) string {
+	s := command("play")
+	if db != storage.DefaultPath {
+		s += " --db " + quoteArg(db)
+	}
+	return s
 }
 
 // turnOf returns the turn of stored game g as games shows it: the turn

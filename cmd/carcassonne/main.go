@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/alecthomas/kong"
 )
@@ -27,6 +28,15 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// Exit statuses: 0 when the command did what was asked, 1 when it failed
+// (a bad flag or argument, a bad record, a database or network failure).
+// Every failure prints exactly one line to standard error, "carcassonne:
+// why".
+const (
+	exitOK     = 0
+	exitFailed = 1
+)
+
 // run parses args, runs the subcommand with standard input and returns the
 // exit status.
 func run(args []string, stdout, stderr io.Writer) int {
@@ -39,15 +49,14 @@ func runWith(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	parser, err := kong.New(&c,
 		kong.Name("carcassonne"),
 		kong.Description("Carcassonne for Discord: the bot, a local game and record tools."),
-		kong.UsageOnError(),
 		kong.Writers(stdout, stderr),
 		kong.Exit(func(code int) { panic(exitCode(code)) }),
 	)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 2
+		printError(stderr, err)
+		return exitFailed
 	}
-	code := 0
+	code := exitOK
 	func() {
 		defer func() {
 			if r := recover(); r != nil {
@@ -60,16 +69,23 @@ func runWith(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}()
 		ctx, err := parser.Parse(args)
 		if err != nil {
-			parser.Errorf("%s", err)
-			code = 2
+			printError(stderr, fmt.Errorf("%w (carcassonne --help lists the commands and flags)", err))
+			code = exitFailed
 			return
 		}
 		if err := ctx.Run(&env{stdin: stdin, stdout: stdout, stderr: stderr}); err != nil {
-			fmt.Fprintln(stderr, "carcassonne:", err)
-			code = 1
+			printError(stderr, err)
+			code = exitFailed
 		}
 	}()
 	return code
+}
+
+// printError prints err as the one line that says why the program failed:
+// "carcassonne: " and the error, its line breaks turned into spaces.
+func printError(w io.Writer, err error) {
+	msg := strings.Join(strings.Fields(strings.ReplaceAll(err.Error(), "\n", " ")), " ")
+	fmt.Fprintln(w, "carcassonne: "+msg)
 }
 
 // exitCode carries kong's requested exit status (after --help) out of Parse.

@@ -14,12 +14,16 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/render"
 	"github.com/meeple-works/carcassonne/storage"
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // playCmd is `carcassonne play`: a hot-seat game on one terminal, stored in
@@ -141,7 +145,11 @@ func (c *playCmd) Run(e *env) error {
 		return fmt.Errorf("--out %s: the folder %s does not exist", c.Out, filepath.Dir(c.Out))
 	}
 	ctx := context.Background()
-	st, err := storage.Open(ctx, c.DB)
+	var st *storage.Store
+	err := waitBusy(ctx, e.stdout, func() (err error) {
+		st, err = storage.Open(ctx, c.DB)
+		return err
+	})
 	if err != nil {
 		return err
 	}
@@ -150,29 +158,38 @@ func (c *playCmd) Run(e *env) error {
 		g     storage.Game
 		state *engine.Game
 	)
+	wait := func(op func() error) error { return waitBusy(ctx, e.stdout, op) }
 	if c.Resume != nil {
-		g, state, err = resumeGame(ctx, st, *c.Resume, c.DB)
+		err = wait(func() (err error) {
+			g, state, err = resumeGame(ctx, st, *c.Resume, c.DB)
+			return err
+		})
 	} else {
-		g, state, err = newLocalGame(ctx, st, c.names, c.opts, c.seed)
+		g, state, err = newLocalGame(ctx, st, wait, c.names, c.opts, c.seed)
 	}
 	if err != nil {
 		return err
 	}
+	temps := &tempFiles{}
 	s := &session{
 		ctx: ctx, store: st, game: g, state: state,
 		out: e.stdout, in: bufio.NewReader(e.stdin), echo: !isTerminal(e.stdin),
-		board: newBoardWriter(c.Out), resume: resumeCommand(strconv.FormatInt(g.ID, 10), c.DB),
+		board: newBoardWriter(c.Out, temps), temps: temps, resume: resumeCommand(strconv.FormatInt(g.ID, 10), c.DB),
 	}
 	defer s.board.close()
-	if !s.echo {
-		// Ctrl-C at a terminal stops like quit: the moves are stored
-		// already, say how to go on.
-		stop := onInterrupt(func() {
-			fmt.Fprintf(e.stdout, "\nStopped; game %d is stored. Continue it with %s\n", g.ID, s.resume)
-			os.Exit(130)
-		})
-		defer stop()
-	}
+	// Ctrl-C (or the terminal closing, or a kill) stops like quit: the
+	// moves are stored already; remove the picture being written, if any,
+	// and say how to go on.
+	stop := onInterrupt(func(sig os.Signal) {
+		temps.removeAll()
+		fmt.Fprintf(e.stdout, "\nStopped; game %d is stored. Continue it with %s\n", g.ID, s.resume)
+		code := 130 // 128 + SIGINT, as a shell reports Ctrl-C
+		if n, ok := sig.(syscall.Signal); ok {
+			code = 128 + int(n)
+		}
+		os.Exit(code)
+	})
+	defer stop()
 	s.intro(c.Resume != nil)
 	// The first picture is written before the first prompt, so that a bad
 	// --out is said at once.
@@ -184,30 +201,45 @@ func (c *playCmd) Run(e *env) error {
 }
 
 // newLocalGame stores a new game of the named players (user ids
-// "local:NAME"), starts it with seed and loads it.
-func newLocalGame(ctx context.Context, st *storage.Store, names []string, opts engine.Options, seed uint64) (storage.Game, *engine.Game, error) {
-	g, err := st.CreateGame(ctx, storage.NewGame{
-		Host:     storage.Player{UserID: localPrefix + names[0], Name: names[0]},
-		Options:  opts,
-		MaxSeats: len(names),
+// "local:NAME"), starts it with seed and loads it. Each step runs through
+// wait, which tries it again while the database is busy.
+func newLocalGame(ctx context.Context, st *storage.Store, wait func(func() error) error, names []string, opts engine.Options, seed uint64) (storage.Game, *engine.Game, error) {
+	var g storage.Game
+	err := wait(func() (err error) {
+		g, err = st.CreateGame(ctx, storage.NewGame{
+			Host:     storage.Player{UserID: localPrefix + names[0], Name: names[0]},
+			Options:  opts,
+			MaxSeats: len(names),
+		})
+		return err
 	})
 	if err != nil {
 		return g, nil, err
 	}
 	err = func() error {
 		for _, n := range names[1:] {
-			if _, err := st.Join(ctx, g.ID, storage.Player{UserID: localPrefix + n, Name: n}); err != nil {
+			if err := wait(func() error {
+				_, err := st.Join(ctx, g.ID, storage.Player{UserID: localPrefix + n, Name: n})
+				return err
+			}); err != nil {
 				return err
 			}
 		}
-		_, err := st.Start(ctx, g.ID, seed)
-		return err
+		return wait(func() error {
+			_, err := st.Start(ctx, g.ID, seed)
+			return err
+		})
 	}()
 	if err != nil {
 		st.MarkStatus(ctx, g.ID, storage.StatusStopped, "the local game could not start")
 		return g, nil, err
 	}
-	return st.Load(ctx, g.ID)
+	var state *engine.Game
+	err = wait(func() (err error) {
+		g, state, err = st.Load(ctx, g.ID)
+		return err
+	})
+	return g, state, err
 }
 
 // resumeGame loads stored game id for local play: it must be a local game
@@ -216,7 +248,7 @@ func resumeGame(ctx context.Context, st *storage.Store, id int64, db string) (st
 	g, state, err := st.Load(ctx, id)
 	switch {
 	case errors.Is(err, storage.ErrNotFound):
-		return g, nil, fmt.Errorf("there is no game %d in %s (carcassonne games lists them)", id, db)
+		return g, nil, fmt.Errorf("there is no game %d in %s (%s lists them)", id, db, gamesCommand(db))
 	case errors.Is(err, storage.ErrNotStarted):
 		return g, nil, fmt.Errorf("game %d is a lobby that has not started", id)
 	case err != nil:
@@ -234,9 +266,73 @@ func resumeGame(ctx context.Context, st *storage.Store, id int64, db string) (st
 }
 
 // resumeCommand returns the command line that continues game id of
-// database db.
+// database db, started the way this program was (see command).
 func resumeCommand(id, db string) string {
-	s := "carcassonne play --resume " + id
+	s := command("play") + " --resume " + id
+	if db != storage.DefaultPath {
+		s += " --db " + quoteArg(db)
+	}
+	return s
+}
+
+// command returns the command line that runs subcommand sub the way this
+// program was started: "go run ./cmd/carcassonne sub" when `go run` built
+// it, "carcassonne sub" otherwise.
+func command(sub string) string {
+	return invocation() + " " + sub
+}
+
+// invocation is how this program is run, from its executable's path.
+var invocation = sync.OnceValue(func() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return "carcassonne"
+	}
+	return invocationOf(exe)
+})
+
+// goRunCommand runs this program from the module's root folder.
+const goRunCommand = "go run ./cmd/carcassonne"
+
+// invocationOf returns how the program at path exe is run again:
+// goRunCommand when exe is one that `go run` built, and "carcassonne"
+// otherwise. `go run` links the program into Go's temporary build folder
+// (GOTMPDIR or the system's, go-build…/b001/exe/carcassonne) and, since Go
+// 1.24, keeps it in the build cache (GOCACHE, by default
+// ~/.cache/go-build/cd/cd0943…a427-d/carcassonne), where the next go run
+// finds it.
+func invocationOf(exe string) string {
+	dir := filepath.Dir(exe)
+	if isCacheEntry(filepath.Base(dir)) && isHex(filepath.Base(filepath.Dir(dir)), 2) {
+		return goRunCommand
+	}
+	if filepath.Base(dir) != "exe" {
+		return "carcassonne"
+	}
+	for d := filepath.Dir(dir); d != filepath.Dir(d); d = filepath.Dir(d) {
+		if strings.HasPrefix(filepath.Base(d), "go-build") {
+			return goRunCommand
+		}
+	}
+	return "carcassonne"
+}
+
+// isCacheEntry reports whether name is the folder of an executable in Go's
+// build cache: a SHA-256 in hexadecimal, then "-d".
+func isCacheEntry(name string) bool {
+	h, ok := strings.CutSuffix(name, "-d")
+	return ok && isHex(h, 64)
+}
+
+// isHex reports whether s is n lower-case hexadecimal digits.
+func isHex(s string, n int) bool {
+	return len(s) == n && strings.Trim(s, "0123456789abcdef") == ""
+}
+
+// gamesCommand returns the command line that lists the games of database
+// db.
+func gamesCommand(db string) string {
+	s := command("games")
 	if db != storage.DefaultPath {
 		s += " --db " + quoteArg(db)
 	}
@@ -253,16 +349,16 @@ func quoteArg(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// onInterrupt calls f on SIGINT (Ctrl-C) until the returned stop is
-// called.
-func onInterrupt(f func()) (stop func()) {
+// onInterrupt calls f on SIGINT (Ctrl-C), SIGTERM or SIGHUP (the terminal
+// closed) until the returned stop is called; f gets the signal.
+func onInterrupt(f func(os.Signal)) (stop func()) {
 	sig := make(chan os.Signal, 1)
 	done := make(chan struct{})
-	signal.Notify(sig, os.Interrupt)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	go func() {
 		select {
-		case <-sig:
-			f()
+		case got := <-sig:
+			f(got)
 		case <-done:
 		}
 	}()
@@ -290,12 +386,14 @@ type session struct {
 	game   storage.Game
 	state  *engine.Game
 	board  *boardWriter
+	temps  *tempFiles // the files being written, removed on an interrupt
 	out    io.Writer
 	in     *bufio.Reader
 	echo   bool   // write each command read after its prompt (input is not a terminal)
 	resume string // the command line that continues the game
 	shown  int    // the number of moves when the position was last shown, -1 for none
 	ended  bool   // the end of the game was shown
+	over   bool   // the game was stopped or broke elsewhere: the sitting ends
 }
 
 // maxLine is the longest command line read, in bytes; longer lines are
@@ -348,6 +446,18 @@ func (s *session) loop() error {
 			fmt.Fprintf(s.out, "That line is too long (over %d characters).\n", maxLine)
 			continue
 		}
+		changed, err := s.refresh()
+		if err != nil {
+			return err
+		}
+		if s.over {
+			s.stop()
+			return nil
+		}
+		if changed && playsOn(line) {
+			// The command was meant for a position that is gone.
+			continue
+		}
 		quit, err := s.command(line)
 		if werr := s.board.takeErr(); werr != nil {
 			fmt.Fprintf(s.out, "Could not write the board to %s: %v\n", s.board.path, werr)
@@ -355,11 +465,25 @@ func (s *session) loop() error {
 		if err != nil {
 			return err
 		}
-		if quit {
+		if quit || s.over {
 			s.stop()
 			return nil
 		}
 	}
+}
+
+// playsOn reports whether command line plays or looks at the drawn tile
+// (place, spots), which makes no sense once the position changed.
+func playsOn(line string) bool {
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return false
+	}
+	switch strings.ToLower(f[0]) {
+	case "place", "p", "spots", "s":
+		return true
+	}
+	return false
 }
 
 // stop says how to go on, after the last picture is written.
@@ -367,7 +491,7 @@ func (s *session) stop() {
 	if err := s.board.flush(); err != nil {
 		fmt.Fprintf(s.out, "Could not write the board to %s: %v\n", s.board.path, err)
 	}
-	if !s.state.Ended() {
+	if !s.state.Ended() && !s.over {
 		fmt.Fprintf(s.out, "Stopped; game %d is stored. Continue it with %s\n", s.game.ID, s.resume)
 	}
 }
@@ -407,8 +531,16 @@ func (s *session) discardUnplaceable() error {
 		}
 		name := s.state.Players()[s.state.Current()]
 		m := engine.Move{Tile: t, Discard: true}
-		if ok, err := s.play(m); err != nil || !ok {
+		before := s.state
+		ok, err := s.play(m)
+		if err != nil || s.over {
 			return err
+		}
+		if !ok {
+			if s.state == before {
+				return nil // refused, said why
+			}
+			continue // the game was loaded again: look at its drawn tile
 		}
 		fmt.Fprintf(s.out, "%s draws tile %s, which fits nowhere: it is put out of the game.\n", name, s.tileName(t))
 		s.afterMove(nil)
@@ -421,22 +553,29 @@ func (s *session) discardUnplaceable() error {
 // process played first: the game is then loaded again), and an error when
 // the game cannot go on.
 func (s *session) play(m engine.Move) (bool, error) {
-	_, err := s.store.AppendMove(s.ctx, s.game.ID, len(s.state.Moves()), m, "")
+	// A request id makes a retry after a busy database safe: a move stored
+	// by an attempt that reported busy is not stored twice.
+	reqID := fmt.Sprintf("local:%d:%d:%x", s.game.ID, len(s.state.Moves()), rand.Uint64())
+	var res storage.AppendResult
+	err := s.waitBusy(func() (err error) {
+		res, err = s.store.AppendMove(s.ctx, s.game.ID, len(s.state.Moves()), m, reqID)
+		return err
+	})
 	switch {
 	case err == nil:
 		if err := s.state.Apply(m); err != nil {
 			// The store checked the move against the same position.
 			return false, fmt.Errorf("the stored move %s does not play here: %w", engine.MoveString(s.state.TileSet(), m), err)
 		}
-		return true, nil
-	case errors.Is(err, storage.ErrConflict):
-		g, state, lerr := s.store.Load(s.ctx, s.game.ID)
-		if lerr != nil {
-			return false, lerr
+		if res.Finished {
+			s.game.Status = storage.StatusFinished
 		}
-		s.game, s.state, s.shown = g, state, -1
-		fmt.Fprintln(s.out, "The game went on elsewhere (another window?); here is where it stands now.")
-		return false, nil
+		return true, nil
+	case errors.Is(err, storage.ErrConflict), errors.Is(err, storage.ErrNotRunning), errors.Is(err, storage.ErrBroken):
+		// Another window (or the bot) played, finished or stopped the
+		// game: show where it stands.
+		_, err := s.reload()
+		return false, err
 	default:
 		var me *engine.MoveError
 		if errors.As(err, &me) {
@@ -445,6 +584,106 @@ func (s *session) play(m engine.Move) (bool, error) {
 		}
 		return false, err
 	}
+}
+
+// goneOn is said when the stored game moved on without this window.
+const goneOn = "The game went on elsewhere (another window?); here is where it stands now."
+
+// refresh loads the game again when the stored game has moved on since it
+// was loaded here (another window played, finished or stopped it), says
+// so, and returns true; it returns false when nothing changed.
+func (s *session) refresh() (bool, error) {
+	var g storage.Game
+	err := s.waitBusy(func() (err error) {
+		g, err = s.store.Get(s.ctx, s.game.ID)
+		return err
+	})
+	if err != nil {
+		return false, err
+	}
+	if g.Moves == len(s.state.Moves()) && g.Status == s.game.Status {
+		return false, nil
+	}
+	return s.reload()
+}
+
+// reload loads the stored game again and says that it went on elsewhere.
+// A game stopped or broken elsewhere is said too, and ends the sitting
+// (s.over). It returns true when the position shown must be shown again.
+func (s *session) reload() (bool, error) {
+	var (
+		g     storage.Game
+		state *engine.Game
+	)
+	err := s.waitBusy(func() (err error) {
+		g, state, err = s.store.Load(s.ctx, s.game.ID)
+		return err
+	})
+	switch {
+	case errors.Is(err, storage.ErrBroken):
+		fmt.Fprintf(s.out, "Game %d cannot go on: %s.\n", s.game.ID, orDefault(g.Reason, "its moves no longer replay"))
+		s.over = true
+		return true, nil
+	case err != nil:
+		return false, err
+	}
+	s.game, s.state, s.shown = g, state, -1
+	fmt.Fprintln(s.out, goneOn)
+	if g.Status == storage.StatusStopped {
+		fmt.Fprintf(s.out, "Game %d was stopped (%s) and cannot go on.\n", g.ID, orDefault(g.Reason, "no reason given"))
+		s.over = true
+	}
+	return true, nil
+}
+
+// busyWait is how long the terminal game waits before it tries a busy
+// database again (each try itself waits up to the store's busy timeout).
+const busyWait = 250 * time.Millisecond
+
+// waitBusy runs op, again and again while the database is busy (another
+// program holds its write lock past the store's busy timeout), saying once
+// that it waits. It returns op's last error, or the context's.
+func (s *session) waitBusy(op func() error) error {
+	return waitBusy(s.ctx, s.out, op)
+}
+
+// waitBusy runs op, again and again while it fails because the database is
+// busy or locked, saying once on out that it waits; it gives up when ctx
+// ends.
+func waitBusy(ctx context.Context, out io.Writer, op func() error) error {
+	said := false
+	for {
+		err := op()
+		if !isBusy(err) {
+			if said && err == nil {
+				fmt.Fprintln(out, "The database is free again.")
+			}
+			return err
+		}
+		if !said {
+			fmt.Fprintln(out, "The database is busy (another program is writing); waiting… (Ctrl-C stops)")
+			said = true
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("the database stayed busy: %w", ctx.Err())
+		case <-time.After(busyWait):
+		}
+	}
+}
+
+// isBusy reports whether err says that SQLite found the database busy or
+// locked (SQLITE_BUSY, SQLITE_LOCKED and their extended codes).
+func isBusy(err error) bool {
+	if err == nil {
+		return false
+	}
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		code := se.Code() & 0xff
+		return code == sqlite3.SQLITE_BUSY || code == sqlite3.SQLITE_LOCKED
+	}
+	return false
 }
 
 // afterMove says what the last move scored and writes the picture.
@@ -648,7 +887,8 @@ func cellsOf(g *engine.Game) []cellOption {
 const helpText = `Commands, one per line:
   place N [ROTATION] [SPOT]  lay the tile on cell N of the list, turned by ROTATION
                              (0, 90, 180 or 270 clockwise; the first listed when left out),
-                             with a follower on SPOT (A, B, … see spots; none when left out)
+                             with a follower on spot number SPOT (1, 2, … see spots and the
+                             numbers on the board picture; none when left out)
   place x,y [ROTATION] [follower@PORT]   the same in record notation: place 2,-1 90 follower@N
   spots N [ROTATION]         the spots where a follower may stand on that placement
   board                      write the picture of the board again
@@ -801,7 +1041,10 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 	}
 	rest := args[1:]
 	rotGiven := false
-	if len(rest) > 0 && startsWithDigit(rest[0]) {
+	// A rotation is 0, 90, 180 or 270 and a spot's number 1 to at most 13
+	// (the ports of a tile), so a lone number after the cell is read
+	// unambiguously: a rotation if it is one, else a spot.
+	if len(rest) > 0 && startsWithDigit(rest[0]) && (!withSpot || len(rest) > 1 || isRotation(rest[0])) {
 		deg, err := strconv.Atoi(strings.TrimSuffix(rest[0], "°"))
 		r, ok := engine.RotationFromDegrees(deg)
 		if err != nil || !ok {
@@ -813,6 +1056,9 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 	spot := ""
 	if withSpot && len(rest) > 0 {
 		spot, rest = rest[0], rest[1:]
+		if n, err := strconv.Atoi(spot); err == nil && (n < 1 || n > maxSpots) {
+			return m, fmt.Errorf("%s is neither a rotation (0, 90, 180 or 270) nor a spot's number (1, 2, …; see spots)", spot)
+		}
 	}
 	if len(rest) > 0 {
 		return m, fmt.Errorf("too many words: write %s", usage)
@@ -842,25 +1088,33 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 		return m, s.state.Check(m)
 	}
 	spots := s.state.FollowerSpots(p)
-	label := strings.ToUpper(spot)
-	i := -1
-	for j := range spots {
-		if engine.SpotLabel(j) == label {
-			i = j
-		}
-	}
+	n, err := strconv.Atoi(spot)
 	switch {
-	case utf8.RuneCountInString(spot) != 1 || !unicode.IsLetter([]rune(spot)[0]):
-		return m, fmt.Errorf("%q is not a spot: give its letter (see spots) or follower@PORT", spot)
+	case err != nil || strings.HasPrefix(spot, "+"):
+		return m, fmt.Errorf("%q is not a spot: give its number (see spots) or follower@PORT", spot)
 	case len(spots) == 0 && s.state.Supply(s.state.Current()) == 0:
 		return m, fmt.Errorf("%s has no follower left in the supply", s.state.Players()[s.state.Current()])
 	case len(spots) == 0:
 		return m, errors.New("no follower can stand on this tile here")
-	case i < 0:
-		return m, fmt.Errorf("there is no spot %s here: the spots are %s (see spots %s %d)", label, spotRange(len(spots)), args[0], m.Rotation.Degrees())
+	case n > len(spots):
+		return m, fmt.Errorf("there is no spot %d here: the spots are %s (see spots %s %d)", n, spotRange(len(spots)), args[0], m.Rotation.Degrees())
 	}
+	i := n - 1
 	m.Follower = spots[i].Port
 	return m, s.state.Check(m)
+}
+
+// maxSpots is the most spots a tile can have: one per port.
+const maxSpots = 13
+
+// isRotation reports whether s is a rotation in degrees: 0, 90, 180 or 270,
+// perhaps followed by °.
+func isRotation(s string) bool {
+	switch strings.TrimSuffix(s, "°") {
+	case "0", "90", "180", "270":
+		return true
+	}
+	return false
 }
 
 // startsWithDigit reports whether s starts with an ASCII digit or a sign.
@@ -868,15 +1122,15 @@ func startsWithDigit(s string) bool {
 	return s != "" && (s[0] >= '0' && s[0] <= '9' || s[0] == '-' || s[0] == '+')
 }
 
-// spotRange returns "A", "A and B" or "A to D" for n spots.
+// spotRange returns "1", "1 and 2" or "1 to 4" for n spots.
 func spotRange(n int) string {
 	switch n {
 	case 1:
-		return "A"
+		return engine.SpotLabel(0)
 	case 2:
-		return "A and B"
+		return engine.SpotLabel(0) + " and " + engine.SpotLabel(1)
 	}
-	return "A to " + engine.SpotLabel(n-1)
+	return engine.SpotLabel(0) + " to " + engine.SpotLabel(n-1)
 }
 
 // degreesList returns rotations as "0, 90 or 180".
@@ -928,9 +1182,13 @@ func (s *session) record(path string) {
 		fmt.Fprintln(s.out, "Write the record where? record FILE, like record game.rec")
 		return
 	}
-	rec, err := s.store.Record(s.ctx, s.game.ID)
+	var rec *engine.Record
+	err := s.waitBusy(func() (err error) {
+		rec, err = s.store.Record(s.ctx, s.game.ID)
+		return err
+	})
 	if err == nil {
-		err = writeFileAtomic(path, func(w io.Writer) error {
+		err = writeFileAtomic(s.temps, path, func(w io.Writer) error {
 			_, err := rec.WriteTo(w)
 			return err
 		})
@@ -943,36 +1201,91 @@ func (s *session) record(path string) {
 }
 
 // writeFileAtomic writes a file through write: into a new file next to
-// path, renamed to path once complete, so that a reader never sees half a
-// file.
-func writeFileAtomic(path string, write func(io.Writer) error) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+// path (".NAME.*.tmp", registered in temps), renamed to path once complete,
+// so that a reader never sees half a file. The temporary file is removed
+// whatever happens: write failing or panicking, the rename failing.
+func writeFileAtomic(temps *tempFiles, path string, write func(io.Writer) error) (err error) {
+	f, err := temps.create(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return err
 	}
-	err = write(f)
-	if cerr := f.Close(); err == nil {
-		err = cerr
+	renamed := false
+	defer func() {
+		if !renamed {
+			f.Close()
+			os.Remove(f.Name())
+		}
+		temps.forget(f.Name())
+	}()
+	if err := write(f); err != nil {
+		return err
 	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
+	if err := f.Close(); err != nil {
+		return err
 	}
+	if err := os.Rename(f.Name(), path); err != nil {
+		return err
+	}
+	renamed = true
+	return nil
+}
+
+// tempFiles are the temporary files being written, so that an interrupt can
+// remove them before the program exits.
+type tempFiles struct {
+	mu      sync.Mutex
+	paths   map[string]bool
+	stopped bool // removeAll was called: no new file may be made
+}
+
+// create makes a temporary file in dir, as os.CreateTemp, and registers it.
+// It fails once removeAll has been called.
+func (t *tempFiles) create(dir, pattern string) (*os.File, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.stopped {
+		return nil, errors.New("the program is stopping")
+	}
+	f, err := os.CreateTemp(dir, pattern)
 	if err != nil {
-		os.Remove(f.Name())
+		return nil, err
 	}
-	return err
+	if t.paths == nil {
+		t.paths = map[string]bool{}
+	}
+	t.paths[f.Name()] = true
+	return f, nil
+}
+
+// forget unregisters a temporary file that was renamed or removed.
+func (t *tempFiles) forget(path string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	delete(t.paths, path)
+}
+
+// removeAll removes every registered file and refuses new ones.
+func (t *tempFiles) removeAll() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.stopped = true
+	for p := range t.paths {
+		os.Remove(p)
+		delete(t.paths, p)
+	}
 }
 
 // boardWriter writes the picture of the board to a file in the background,
 // so that the prompt does not wait for it; when moves come faster than
 // pictures (a script), only the latest position is drawn.
 type boardWriter struct {
-	r    *render.Renderer
-	path string
-	next chan boardJob // holds at most the latest job
-	wg   sync.WaitGroup
-	mu   sync.Mutex
-	err  error // the last write's error, until taken
+	r     *render.Renderer
+	path  string
+	temps *tempFiles
+	next  chan boardJob // holds at most the latest job
+	wg    sync.WaitGroup
+	mu    sync.Mutex
+	err   error // the last write's error, until taken
 }
 
 // boardJob is one picture to write: a copy of the game, and whether to draw
@@ -982,16 +1295,17 @@ type boardJob struct {
 	final bool
 }
 
-// newBoardWriter starts a writer of pictures to path.
-func newBoardWriter(path string) *boardWriter {
-	b := &boardWriter{r: render.New(), path: path, next: make(chan boardJob, 1)}
+// newBoardWriter starts a writer of pictures to path, through temporary
+// files registered in temps.
+func newBoardWriter(path string, temps *tempFiles) *boardWriter {
+	b := &boardWriter{r: render.New(), path: path, temps: temps, next: make(chan boardJob, 1)}
 	go b.run()
 	return b
 }
 
 func (b *boardWriter) run() {
 	for j := range b.next {
-		err := writeFileAtomic(b.path, func(w io.Writer) error {
+		err := writeFileAtomic(b.temps, b.path, func(w io.Writer) error {
 			if j.final {
 				return b.r.FinalPNG(w, j.g)
 			}

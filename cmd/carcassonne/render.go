@@ -18,12 +18,11 @@ type renderCmd struct {
 // Run replays the record and writes the picture of the board as it stands:
 // the turn's board with the drawn tile and the cells where it fits, or, when
 // the record has ended, the final board with the final scoring table. A bad
-// record prints FILE:LINE: reason and exits 1.
+// record fails with FILE:LINE: reason.
 func (c *renderCmd) Run(e *env) error {
 	g, err := loadRecord(c.File)
 	if err != nil {
-		fmt.Fprintln(e.stderr, err)
-		return exitError(1)
+		return err
 	}
 	r := render.New()
 	img := r.Board(g)

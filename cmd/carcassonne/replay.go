@@ -2,8 +2,10 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 
 	"github.com/meeple-works/carcassonne/engine"
@@ -44,12 +46,11 @@ type eventJSON struct {
 	Cities   int    `json:"cities,omitempty"`
 }
 
-// Run replays the record; a bad record prints FILE:LINE: reason and exits 1.
+// Run replays the record; a bad record fails with FILE:LINE: reason.
 func (c *replayCmd) Run(e *env) error {
 	g, err := loadRecord(c.File)
 	if err != nil {
-		fmt.Fprintln(e.stderr, err)
-		return exitError(1)
+		return err
 	}
 	if c.JSON {
 		return writeReplayJSON(e.stdout, g)
@@ -58,16 +59,14 @@ func (c *replayCmd) Run(e *env) error {
 	return nil
 }
 
-// exitError is an error that only sets the exit status (the message was
-// already printed).
-type exitError int
-
-func (e exitError) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
-
 // loadRecord reads and replays a record file; errors read "FILE:LINE: reason".
 func loadRecord(path string) (*engine.Game, error) {
 	f, err := os.Open(path)
 	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			return nil, fmt.Errorf("%s: %v", path, pe.Err)
+		}
 		return nil, err
 	}
 	defer f.Close()
@@ -78,7 +77,8 @@ func loadRecord(path string) (*engine.Game, error) {
 			return g, nil
 		}
 	}
-	if re, ok := err.(*engine.RecordError); ok && re.Line > 0 {
+	var re *engine.RecordError
+	if errors.As(err, &re) && re.Line > 0 {
 		return nil, fmt.Errorf("%s:%d: %s", path, re.Line, re.Reason)
 	}
 	return nil, fmt.Errorf("%s: %v", path, err)
