@@ -214,8 +214,7 @@ func (b *Bot) cmdNew(i *discordgo.Interaction, opts map[string]*discordgo.Applic
 		Deadline: b.cfg.Now().Add(lobbyLifetime),
 	})
 	if err != nil {
-		b.log.Error("creating a game", "err", err)
-		b.replyError(i, "I could not open the lobby: "+err.Error())
+		b.replyError(i, b.playerError(err))
 		return
 	}
 	// Buttons pressed before the lobby message's id is stored wait for it.
@@ -445,7 +444,7 @@ func (b *Bot) playerError(err error) string {
 	case errors.Is(err, storage.ErrGameFull), errors.Is(err, storage.ErrAlreadySeated), errors.Is(err, storage.ErrNotSeated),
 		errors.Is(err, storage.ErrNotLobby), errors.Is(err, storage.ErrNoPlayers), errors.Is(err, storage.ErrNotStarted),
 		errors.Is(err, storage.ErrNotRunning), errors.Is(err, storage.ErrConflict), errors.Is(err, errNoGame),
-		errors.Is(err, errSeveralGames):
+		errors.Is(err, errSeveralGames), errors.Is(err, storage.ErrTooManyLobbies):
 		return capitalize(err.Error()) + "."
 	case errors.Is(err, storage.ErrBroken):
 		return "This game's stored moves no longer replay, so it cannot go on: " + err.Error()

@@ -375,3 +375,21 @@ func TestLocksAreFreed(t *testing.T) {
 		t.Fatalf("%d locks kept after the work ended", n)
 	}
 }
+
+// TestLobbyCaps: a member may hold storage.MaxLobbiesPerHost open lobbies;
+// the next /carcassonne new says why it is refused and opens nothing.
+func TestLobbyCaps(t *testing.T) {
+	h := newHarness(t)
+	alice := h.srv.NewUser("alice", "Alice")
+	for range storage.MaxLobbiesPerHost {
+		if r := h.slash(discordtest.Actor{User: alice}, "/carcassonne new"); r.Original == nil || r.Flags&64 != 0 {
+			t.Fatalf("a lobby within the cap was refused: %s", text(r))
+		}
+	}
+	r := h.slash(discordtest.Actor{User: alice}, "/carcassonne new")
+	wantEphemeral(t, r, "open lobbies")
+	games, err := h.store.GamesByChannel(h.ctx, h.srv.ChannelID, storage.StatusLobby)
+	if err != nil || len(games) != storage.MaxLobbiesPerHost {
+		t.Fatalf("%d lobbies open, want %d (%v)", len(games), storage.MaxLobbiesPerHost, err)
+	}
+}
