@@ -393,3 +393,57 @@ func TestLobbyCaps(t *testing.T) {
 		t.Fatalf("%d lobbies open, want %d (%v)", len(games), storage.MaxLobbiesPerHost, err)
 	}
 }
+
+// TestWords: what players read: the command offered in servers only, the
+// turn timeout in words, a started game's lobby without free seats, and a
+// help that names join, leave, solo games and timeouts.
+func TestWords(t *testing.T) {
+	h := newHarness(t)
+	cmds := h.srv.Commands(h.srv.GuildID)
+	if len(cmds) != 1 || cmds[0].Contexts == nil || len(*cmds[0].Contexts) != 1 || (*cmds[0].Contexts)[0] != discordgo.InteractionContextGuild ||
+		cmds[0].DMPermission == nil || *cmds[0].DMPermission {
+		t.Errorf("the command is not for servers only: %+v", cmds)
+	}
+	alice := h.srv.NewUser("alice", "Alice")
+	bob := h.srv.NewUser("bob", "Bob")
+	r := h.slash(discordtest.Actor{User: alice}, "/carcassonne new turn-timeout:24h")
+	lobby := r.Original
+	settings := lobby.Embeds[0].Fields[1].Value
+	if !strings.Contains(settings, "turn timeout: 24 hours") {
+		t.Errorf("the lobby's settings say %q", settings)
+	}
+	if !strings.Contains(lobby.Embeds[0].Fields[2].Value, "free") {
+		t.Errorf("an open lobby shows no free seat: %q", lobby.Embeds[0].Fields[2].Value)
+	}
+	h.click(discordtest.Actor{User: bob}, lobby.ID, lobbyID(actJoin, 1))
+	h.click(discordtest.Actor{User: alice}, lobby.ID, lobbyID(actStart, 1))
+	ctx, cancel := h.wctx()
+	defer cancel()
+	if err := h.srv.Wait(ctx, func() bool {
+		m, _ := h.srv.Message(lobby.ID)
+		return len(m.Embeds) == 1 && strings.Contains(m.Embeds[0].Description, "started")
+	}); err != nil {
+		t.Fatal(err)
+	}
+	started, _ := h.srv.Message(lobby.ID)
+	for _, f := range started.Embeds[0].Fields {
+		if strings.Contains(f.Value, "free") || strings.Contains(f.Name, "Seats") {
+			t.Errorf("a started game's lobby still offers seats: %s: %q", f.Name, f.Value)
+		}
+	}
+	help := text(h.slash(discordtest.Actor{User: bob}, "/carcassonne help"))
+	for _, w := range []string{"join", "leave", "solo", "timeout"} {
+		if !strings.Contains(help, w) {
+			t.Errorf("the help does not mention %q", w)
+		}
+	}
+	if got := durationWords(90 * time.Minute); got != "1 hour 30 minutes" {
+		t.Errorf("durationWords(90m) = %q", got)
+	}
+	if got := durationWords(5 * time.Minute); got != "5 minutes" {
+		t.Errorf("durationWords(5m) = %q", got)
+	}
+	if got := durationWords(time.Hour); got != "1 hour" {
+		t.Errorf("durationWords(1h) = %q", got)
+	}
+}
