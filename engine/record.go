@@ -392,18 +392,12 @@ func parseTurn(ts *TileSet, text string) (Turn, error) {
 	return t, nil
 }
 
+// parseCell reads a record's cell, x,y with no space.
 func parseCell(s string) (Cell, error) {
-	xs, ys, ok := strings.Cut(s, ",")
-	x, errx := strconv.Atoi(xs)
-	y, erry := strconv.Atoi(ys)
-	if !ok || errx != nil || erry != nil {
+	if strings.ContainsAny(s, " ()") {
 		return Cell{}, fmt.Errorf("%q is not a cell: write x,y with no space, like 2,-1", s)
 	}
-	c := Cell{x, y}
-	if !inRange(c) {
-		return Cell{}, fmt.Errorf("cell %s is too far out", s)
-	}
-	return c, nil
+	return ParseCell(s)
 }
 
 func parseRotation(s string) (Rotation, error) {

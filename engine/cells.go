@@ -1,0 +1,89 @@
+package engine
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// ParseCell reads a cell as players and records write it: "2,-1", also
+// with spaces around the numbers or in brackets, "(2, -1)". It returns an
+// error in words for a player when s is not a cell or lies too far out
+// (more than 29,999 cells from the start tile).
+func ParseCell(s string) (Cell, error) {
+	t := strings.TrimSpace(s)
+	if strings.HasPrefix(t, "(") && strings.HasSuffix(t, ")") {
+		t = t[1 : len(t)-1]
+	}
+	xs, ys, ok := strings.Cut(t, ",")
+	x, errx := strconv.Atoi(strings.TrimSpace(xs))
+	y, erry := strconv.Atoi(strings.TrimSpace(ys))
+	if !ok || errx != nil || erry != nil {
+		return Cell{}, fmt.Errorf("%q is not a cell: write x,y, like 2,-1", s)
+	}
+	c := Cell{x, y}
+	if !inRange(c) {
+		return Cell{}, fmt.Errorf("cell %s is too far out", c)
+	}
+	return c, nil
+}
+
+// CandidateCells returns the cells where the drawn tile fits, each once, in
+// the order Placements lists them; none once the game has ended. Every
+// front end numbers them 1, 2, … in this order (the board picture, the
+// Discord menus, the terminal game), so a number means the same cell
+// everywhere.
+func (g *Game) CandidateCells() []Cell {
+	if g.ended {
+		return nil
+	}
+	var cells []Cell
+	for _, p := range g.Placements() {
+		// Placements lists the rotations of a cell together.
+		if len(cells) == 0 || cells[len(cells)-1] != p.Cell {
+			cells = append(cells, p.Cell)
+		}
+	}
+	return cells
+}
+
+// RotationsAt returns the rotations in which the drawn tile fits on cell
+// c, in the order Placements lists them; none when it does not fit there.
+func (g *Game) RotationsAt(c Cell) []Rotation {
+	var out []Rotation
+	for _, p := range g.Placements() {
+		if p.Cell == c {
+			out = append(out, p.Rotation)
+		}
+	}
+	return out
+}
+
+// Breakdown is a player's points by what scored them (001_…, "Final
+// scoring"; 000_…, scoring during the game), in points.
+type Breakdown struct {
+	Roads, Cities, Cloisters, Farms int
+}
+
+// Total returns the sum of the breakdown, in points: the player's score.
+func (b Breakdown) Total() int { return b.Roads + b.Cities + b.Cloisters + b.Farms }
+
+// Breakdowns returns each player's points (by player index) by the kind of
+// feature that scored them, during the game and at the end.
+func (g *Game) Breakdowns() []Breakdown {
+	out := make([]Breakdown, g.nplayers)
+	for _, e := range g.events {
+		b := &out[e.Player]
+		switch e.Feature {
+		case Road:
+			b.Roads += e.Points
+		case City:
+			b.Cities += e.Points
+		case Cloister:
+			b.Cloisters += e.Points
+		case Field:
+			b.Farms += e.Points
+		}
+	}
+	return out
+}
