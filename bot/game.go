@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/render"
 	"github.com/meeple-works/carcassonne/storage"
 )
 
@@ -21,7 +22,7 @@ func (b *Bot) cmdPlace(i *discordgo.Interaction, opts map[string]*discordgo.Appl
 	if !ok {
 		return
 	}
-	c, err := parseCellText(optString(opts, "position"))
+	c, err := engine.ParseCell(optString(opts, "position"))
 	if err != nil {
 		b.replyError(i, "position is a cell like (2,-1): pick one from the list.")
 		return
@@ -35,7 +36,7 @@ func (b *Bot) cmdPlace(i *discordgo.Interaction, opts map[string]*discordgo.Appl
 		b.editReply(i, why)
 		return
 	}
-	rots := rotationsAt(st.Placements(), c)
+	rots := st.RotationsAt(c)
 	if len(rots) == 0 {
 		t, _ := st.Drawn()
 		b.editReply(i, fmt.Sprintf("Tile %s does not fit on (%s): pick a cell from the list.", st.TileSet().Name(t), c))
@@ -134,7 +135,6 @@ func (b *Bot) onAutocomplete(i *discordgo.Interaction) {
 	if err != nil || st.Ended() {
 		return
 	}
-	ps := st.Placements()
 	typed := strings.ToLower(strings.TrimSpace(vals[focused.Name]))
 	add := func(name, value string) {
 		if typed == "" || strings.Contains(strings.ToLower(name), typed) {
@@ -143,23 +143,23 @@ func (b *Bot) onAutocomplete(i *discordgo.Interaction) {
 	}
 	switch focused.Name {
 	case "position":
-		for k, c := range cellsOf(ps) {
+		for k, c := range st.CandidateCells() {
 			add(fmt.Sprintf("%d · (%d,%d)", k+1, c.X, c.Y), c.String())
 		}
 	case "rotation":
-		c, err := parseCellText(vals["position"])
+		c, err := engine.ParseCell(vals["position"])
 		if err != nil {
 			return
 		}
-		for _, r := range rotationsAt(ps, c) {
+		for _, r := range st.RotationsAt(c) {
 			add(r.String()+"°", r.String())
 		}
 	case "follower":
-		c, err := parseCellText(vals["position"])
+		c, err := engine.ParseCell(vals["position"])
 		if err != nil {
 			return
 		}
-		rots := rotationsAt(ps, c)
+		rots := st.RotationsAt(c)
 		if len(rots) == 0 {
 			return
 		}
@@ -411,35 +411,13 @@ func (b *Bot) postEnd(ctx context.Context, g storage.Game, st *engine.Game, note
 	return true
 }
 
-// finalTable returns each player's final points by feature kind: roads,
-// cities, cloisters, farms, and the total.
-func finalTable(st *engine.Game) [][5]int {
-	out := make([][5]int, st.NumPlayers())
-	for _, e := range st.Events() {
-		col := 0
-		switch e.Feature {
-		case engine.Road:
-			col = 0
-		case engine.City:
-			col = 1
-		case engine.Cloister:
-			col = 2
-		case engine.Field:
-			col = 3
-		}
-		out[e.Player][col] += e.Points
-		out[e.Player][4] += e.Points
-	}
-	return out
-}
-
 func finalEmbed(g storage.Game, st *engine.Game) *discordgo.MessageEmbed {
-	table := finalTable(st)
+	table := st.Breakdowns()
 	var b strings.Builder
 	b.WriteString("```\nplayer           roads cities cloisters farms total\n")
 	for _, p := range st.Standings() {
 		r := table[p]
-		fmt.Fprintf(&b, "%-16s %5d %6d %9d %5d %5d\n", truncate(seatName(g, st, p), 16), r[0], r[1], r[2], r[3], st.Score(p))
+		fmt.Fprintf(&b, "%-16s %5d %6d %9d %5d %5d\n", truncate(seatName(g, st, p), 16), r.Roads, r.Cities, r.Cloisters, r.Farms, st.Score(p))
 	}
 	b.WriteString("```")
 	return &discordgo.MessageEmbed{Title: fmt.Sprintf("Game #%d · final scoring", g.ID), Description: b.String(), Color: 0xC9A227}
@@ -492,21 +470,22 @@ func scoreEmbed(g storage.Game, st *engine.Game) *discordgo.MessageEmbed {
 	return &discordgo.MessageEmbed{Title: fmt.Sprintf("Game #%d · scoreboard", g.ID), Description: b.String(), Color: 0x3B7D3B}
 }
 
-var dots = [engine.MaxPlayers]string{"🔴", "🟢", "🔵", "🟡", "⚫", "⚪"}
-var colours = [engine.MaxPlayers]int{0xD33B2C, 0x2E9E45, 0x2F6FD6, 0xE8C21A, 0x222222, 0x8A8A8A}
+// dots are the emoji of the player colours, by render.PlayerColourName.
+var dots = map[string]string{"red": "🔴", "green": "🟢", "blue": "🔵", "yellow": "🟡", "black": "⚫", "grey": "⚪"}
 
+// colourDot is player p's colour as an emoji, for messages.
 func colourDot(p int) string {
-	if p < 0 || p >= len(dots) {
+	if p < 0 || p >= engine.MaxPlayers {
 		return ""
 	}
-	return dots[p]
+	return dots[render.PlayerColourName(p)]
 }
 
+// colourOf is player p's colour as an embed's colour number: the colour of
+// the player's followers in the pictures (render.PlayerColour).
 func colourOf(p int) int {
-	if p < 0 || p >= len(colours) {
-		return 0
-	}
-	return colours[p]
+	c := render.PlayerColour(p)
+	return int(c.R)<<16 | int(c.G)<<8 | int(c.B)
 }
 
 // lobbyEmbed shows a lobby: host, settings, seats taken and free; once the

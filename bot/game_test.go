@@ -1,14 +1,18 @@
 package bot
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/internal/discordtest"
+	"github.com/meeple-works/carcassonne/render"
 	"github.com/meeple-works/carcassonne/storage"
 )
 
@@ -124,10 +128,39 @@ func TestWholeGame(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	turns := 0
 	for more := true; more; turns++ {
+		h.checkNumbers(msg)
 		h.playTurn(users, thread, msg, rng)
 		msg, more = h.nextTurn(thread, msg.ID)
 	}
 	h.checkEnd(t, msg, turns)
+}
+
+// checkNumbers checks that the turn message's menus number the cells as
+// the picture does (render.Candidates of the stored game): option k is
+// "k · (x,y)" for the k-th candidate cell.
+func (h *harness) checkNumbers(msg discordtest.Message) {
+	h.t.Helper()
+	_, st, err := h.store.Load(h.ctx, 1)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	want := render.Candidates(st)
+	var got []discordgo.SelectMenuOption
+	menus, _ := components(msg.Message)
+	for _, m := range menus {
+		if strings.HasPrefix(m.CustomID, idPrefix+":"+actCell+":") {
+			got = append(got, m.Options...)
+		}
+	}
+	if len(got) != min(len(want), 25*maxCellMenus) {
+		h.t.Fatalf("turn %d: the menus offer %d cells, the picture numbers %d", st.Turn(), len(got), len(want))
+	}
+	for k, o := range got {
+		c := want[k]
+		if label := fmt.Sprintf("%d · (%d,%d)", k+1, c.X, c.Y); o.Label != label || o.Value != c.String() {
+			h.t.Fatalf("turn %d: option %d is %q (%s), the picture's number %d is (%s)", st.Turn(), k, o.Label, o.Value, k+1, c)
+		}
+	}
 }
 
 // checkEnd checks the end message: a final picture, the table equal to the

@@ -447,3 +447,17 @@ func TestWords(t *testing.T) {
 		t.Errorf("durationWords(1h) = %q", got)
 	}
 }
+
+// TestColoursAreThePictures: every player's dot and embed colour are those
+// of the followers in the pictures.
+func TestColoursAreThePictures(t *testing.T) {
+	for p := range engine.MaxPlayers {
+		if colourDot(p) == "" {
+			t.Errorf("player %d (%s) has no dot", p, render.PlayerColourName(p))
+		}
+		c := render.PlayerColour(p)
+		if got, want := colourOf(p), int(c.R)<<16|int(c.G)<<8|int(c.B); got != want {
+			t.Errorf("player %d: embed colour %06x, picture %06x", p, got, want)
+		}
+	}
+}

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -20,29 +19,6 @@ import (
 // the Whole board button; cells past 100 are played with /carcassonne
 // place).
 const maxCellMenus = 4
-
-// cellsOf returns the cells of the legal placements in the order the engine
-// lists them, each once: the board image numbers them 1, 2, … in this order.
-func cellsOf(ps []engine.Placement) []engine.Cell {
-	var out []engine.Cell
-	for _, p := range ps {
-		if len(out) == 0 || out[len(out)-1] != p.Cell {
-			out = append(out, p.Cell)
-		}
-	}
-	return out
-}
-
-// rotationsAt returns the legal rotations of the drawn tile on cell c.
-func rotationsAt(ps []engine.Placement, c engine.Cell) []engine.Rotation {
-	var out []engine.Rotation
-	for _, p := range ps {
-		if p.Cell == c {
-			out = append(out, p.Rotation)
-		}
-	}
-	return out
-}
 
 // seatName returns the display name of player p of game g.
 func seatName(g storage.Game, st *engine.Game, p int) string {
@@ -94,7 +70,7 @@ func (b *Bot) postTurn(ctx context.Context, g storage.Game, st *engine.Game, not
 		return &discordgo.MessageSend{
 			Content:         fmt.Sprintf("<@%s>, it's your turn: tile **%s**.", user, tile),
 			Embeds:          []*discordgo.MessageEmbed{e},
-			Components:      turnComponents(g.ID, g.Moves, st.Placements()),
+			Components:      turnComponents(g.ID, g.Moves, st.CandidateCells()),
 			Files:           []*discordgo.File{pngFile(file, png)},
 			AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{user}},
 		}
@@ -108,17 +84,17 @@ func (b *Bot) postTurn(ctx context.Context, g storage.Game, st *engine.Game, not
 }
 
 // turnComponents are the turn message's components: the menus of cells
-// and the Whole board button.
-func turnComponents(game int64, moves int, ps []engine.Placement) []discordgo.MessageComponent {
-	rows := cellMenus(game, moves, ps)
+// (numbered as the picture numbers them: engine.Game.CandidateCells) and
+// the Whole board button.
+func turnComponents(game int64, moves int, cells []engine.Cell) []discordgo.MessageComponent {
+	rows := cellMenus(game, moves, cells)
 	return append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: "Whole board", Style: discordgo.SecondaryButton, CustomID: boardButtonID(game, moves)},
 	}})
 }
 
 // cellMenus builds the select menus "Place the tile…", one option per cell.
-func cellMenus(game int64, moves int, ps []engine.Placement) []discordgo.MessageComponent {
-	cells := cellsOf(ps)
+func cellMenus(game int64, moves int, cells []engine.Cell) []discordgo.MessageComponent {
 	var rows []discordgo.MessageComponent
 	for menu := 0; menu < maxCellMenus && menu*25 < len(cells); menu++ {
 		var opts []discordgo.SelectMenuOption
@@ -175,12 +151,12 @@ func (b *Bot) pickCell(i *discordgo.Interaction, id parsedID, value string) {
 		b.replyError(i, why)
 		return
 	}
-	c, err := parseCellText(value)
+	c, err := engine.ParseCell(value)
 	if err != nil {
 		b.replyError(i, "That is not a cell.")
 		return
 	}
-	rots := rotationsAt(st.Placements(), c)
+	rots := st.RotationsAt(c)
 	if len(rots) == 0 {
 		b.replyError(i, fmt.Sprintf("The tile does not fit on (%s).", c))
 		return
@@ -216,7 +192,7 @@ func (b *Bot) previewData(st *engine.Game, ch choice) (*discordgo.InteractionRes
 		}
 		opts = append(opts, discordgo.SelectMenuOption{Label: engine.SpotLabel(k) + " · " + s.Name(), Value: s.Port.String(), Default: sel})
 	}
-	rots := rotationsAt(st.Placements(), ch.cell)
+	rots := st.RotationsAt(ch.cell)
 	file := "preview.png"
 	e := &discordgo.MessageEmbed{
 		Title:       fmt.Sprintf("Tile %s at (%s), turned %s°", tile, ch.cell, ch.rot),
@@ -269,7 +245,7 @@ func (b *Bot) preview(i *discordgo.Interaction, id parsedID, values []string) {
 		return
 	}
 	ch := id.choice
-	rots := rotationsAt(st.Placements(), ch.cell)
+	rots := st.RotationsAt(ch.cell)
 	k := -1
 	for j, r := range rots {
 		if r == ch.rot {
@@ -401,17 +377,4 @@ func describeScores(g storage.Game, st *engine.Game, evs []engine.ScoreEvent, tu
 		return ""
 	}
 	return " " + capitalize(strings.Join(parts, "; ")) + "."
-}
-
-func parseCellText(s string) (engine.Cell, error) {
-	s = strings.TrimSpace(s)
-	s = strings.TrimPrefix(s, "(")
-	s = strings.TrimSuffix(s, ")")
-	xs, ys, ok := strings.Cut(s, ",")
-	x, errx := strconv.Atoi(strings.TrimSpace(xs))
-	y, erry := strconv.Atoi(strings.TrimSpace(ys))
-	if !ok || errx != nil || erry != nil || x < -10000 || x > 10000 || y < -10000 || y > 10000 {
-		return engine.Cell{}, fmt.Errorf("%q is not a cell", s)
-	}
-	return engine.Cell{X: x, Y: y}, nil
 }
