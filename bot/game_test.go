@@ -132,6 +132,9 @@ func TestWholeGame(t *testing.T) {
 		h.playTurn(users, thread, msg, rng)
 		msg, more = h.nextTurn(thread, msg.ID)
 	}
+	if turns < 60 {
+		t.Errorf("only %d turns were played", turns)
+	}
 	h.checkEnd(t, msg, turns)
 }
 
@@ -163,8 +166,9 @@ func (h *harness) checkNumbers(msg discordtest.Message) {
 	}
 }
 
-// checkEnd checks the end message: a final picture, the table equal to the
-// replay of the attached record, and the finished game in the database.
+// checkEnd checks the end message after `turns` turns: a final picture, the
+// table equal to the replay of the attached record, and the finished game
+// in the database.
 func (h *harness) checkEnd(t *testing.T, end discordtest.Message, turns int) {
 	t.Helper()
 	checkPNG(t, end)
@@ -172,6 +176,9 @@ func (h *harness) checkEnd(t *testing.T, end discordtest.Message, turns int) {
 	g := recordOf(t, end)
 	if !g.Ended() {
 		t.Fatal("the attached record is not of an ended game")
+	}
+	if n := len(g.Moves()); n < turns {
+		t.Errorf("the record has %d moves, %d turns were played", n, turns)
 	}
 	for p, name := range g.Players() {
 		if got, ok := posted[name]; !ok || got != g.Score(p) {
@@ -202,9 +209,6 @@ func (h *harness) checkEnd(t *testing.T, end discordtest.Message, turns int) {
 	stored, err := h.store.Get(h.ctx, 1)
 	if err != nil || stored.Status != storage.StatusFinished {
 		t.Fatalf("stored game: %+v, %v", stored.Status, err)
-	}
-	if turns < 60 {
-		t.Errorf("only %d turns were played", turns)
 	}
 	th := h.srv.Channel(stored.ThreadID)
 	if th == nil || th.ThreadMetadata == nil || !th.ThreadMetadata.Archived {

@@ -325,10 +325,9 @@ func (b *Bot) play(ctx context.Context, i *discordgo.Interaction, game int64, mo
 		return why
 	}
 	t, _ := st.Drawn()
+	// AppendMove checks the move against the rules (a *engine.MoveError
+	// says why) in the transaction that stores it.
 	m := engine.Move{Tile: t, Cell: c, Rotation: r, Follower: port}
-	if err := st.Check(m); err != nil {
-		return b.playerError(err)
-	}
 	res, err := b.store.AppendMove(ctx, game, moves, m, i.ID)
 	switch {
 	case errors.Is(err, storage.ErrConflict):
