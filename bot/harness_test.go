@@ -94,7 +94,7 @@ func (h *harness) start() {
 		Store: store, Renderer: render.New(),
 		Log:       slog.New(slog.NewTextHandler(h.logs, nil)),
 		Now:       func() time.Time { return time.Now().Add(time.Duration(h.offset.Load())) },
-		Tick:      20 * time.Millisecond,
+		Tick:      100 * time.Millisecond,
 		Seed:      func() uint64 { seed++; return seed },
 		RetryBase: 5 * time.Millisecond,
 	}
