@@ -103,15 +103,33 @@ func (b *Bot) announce(ctx context.Context, id int64, a announcement) string {
 		b.log.Error("loading a game to announce", "game", id, "err", err)
 		return ""
 	}
+	return b.announceState(ctx, g, st, nil, a)
+}
+
+// announceMoved is announce after a move the caller stored: res is what
+// AppendMove or Resign returned (the game and its state after the move),
+// and before the state before it, the caller's to give away (or nil), so
+// that nothing is loaded again.
+func (b *Bot) announceMoved(ctx context.Context, res storage.AppendResult, before *engine.Game, a announcement) string {
+	if res.State == nil {
+		return b.announce(ctx, res.Game.ID, a)
+	}
+	return b.announceState(ctx, res.Game, res.State, before, a)
+}
+
+// announceState is announce with game g and its state st at hand; before,
+// when not nil, is a state of g at the last announcement that
+// describeSince may play on (it is not used after).
+func (b *Bot) announceState(ctx context.Context, g storage.Game, st, before *engine.Game, a announcement) string {
 	if g.Status != storage.StatusRunning && g.Status != storage.StatusFinished {
 		return ""
 	}
 	if g.Announced >= g.Moves {
 		return ""
 	}
-	summary, note, err := b.describeSince(g, st, max(g.Announced, 0))
+	summary, note, err := b.describeSince(g, st, before, max(g.Announced, 0))
 	if err != nil {
-		b.log.Error("describing stored moves", "game", id, "err", err)
+		b.log.Error("describing stored moves", "game", g.ID, "err", err)
 	}
 	summary = a.prefix + summary
 	if g.Announced >= 0 && g.TurnMessageID != "" && summary != "" {
@@ -123,17 +141,25 @@ func (b *Bot) announce(ctx context.Context, id int64, a announcement) string {
 
 // describeSince describes the moves of g stored from move number `from`:
 // the summary of the turn they were played in (placements, resignations)
-// and the note for the next turn (discards). st is the state after them.
-func (b *Bot) describeSince(g storage.Game, st *engine.Game, from int) (summary, note string, err error) {
+// and the note for the next turn (discards). st is the state after them;
+// before, when not nil and after exactly `from` moves, is the state to
+// describe them from, which describeSince plays on (else it replays the
+// moves before `from` on a new game).
+func (b *Bot) describeSince(g storage.Game, st, before *engine.Game, from int) (summary, note string, err error) {
 	moves := st.Moves()
-	cur, err := engine.New(engine.Config{Players: st.Players(), Options: st.Options(), Seed: st.Seed(), Tiles: st.TileSet(), Start: st.Start()})
-	if err != nil {
-		return "", "", err
+	cur := before
+	if cur == nil || len(cur.Moves()) != from {
+		cur, err = engine.New(engine.Config{Players: st.Players(), Options: st.Options(), Seed: st.Seed(), Tiles: st.TileSet(), Start: st.Start()})
+		if err != nil {
+			return "", "", err
+		}
+		for _, m := range moves[:min(from, len(moves))] {
+			cur.Play(m)
+		}
 	}
 	var lines []string
 	for k, m := range moves {
 		if k < from {
-			cur.Play(m)
 			continue
 		}
 		before := len(cur.Events())
@@ -195,12 +221,19 @@ func (b *Bot) advance(ctx context.Context, g storage.Game, st *engine.Game, note
 			return
 		}
 		who := seatName(g, st, st.Current())
-		if _, err := b.store.AppendMove(ctx, g.ID, g.Moves, engine.Move{Tile: t, Discard: true}, fmt.Sprintf("discard:%d:%d", g.ID, g.Moves)); err != nil && !errors.Is(err, storage.ErrConflict) {
+		// The request id makes the discard once, whoever gets there first.
+		res, err := b.store.AppendMove(ctx, g.ID, g.Moves, engine.Move{Tile: t, Discard: true},
+			storage.Request{ID: fmt.Sprintf("discard:%d:%d", g.ID, g.Moves), Cause: storage.CauseDiscard})
+		if err != nil && !errors.Is(err, storage.ErrConflict) {
 			b.log.Error("discarding", "game", g.ID, "err", err)
 			return
 		}
 		note += fmt.Sprintf("Tile **%s** fits nowhere and was discarded; %s draws again.\n", st.TileSet().Name(t), who)
-		var err error
+		if err == nil && res.State != nil {
+			g, st = res.Game, res.State
+			continue
+		}
+		// Another process stored it first: load what it stored.
 		if g, st, err = b.store.Load(ctx, g.ID); err != nil {
 			b.log.Error("loading a game", "game", g.ID, "err", err)
 			return

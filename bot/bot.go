@@ -28,7 +28,7 @@ type GameStore interface {
 	Join(ctx context.Context, id int64, p storage.Player) (storage.Game, error)
 	Leave(ctx context.Context, id int64, userID string) (storage.Game, error)
 	Start(ctx context.Context, id int64, seed uint64) (storage.Game, error)
-	Resign(ctx context.Context, id int64, userID, requestID string) (storage.AppendResult, error)
+	Resign(ctx context.Context, id int64, userID string, req storage.Request) (storage.AppendResult, error)
 	SetThread(ctx context.Context, id int64, threadID string) error
 	SetLobbyMessage(ctx context.Context, id int64, messageID string) error
 	SetTurnMessage(ctx context.Context, id int64, messageID string) error
@@ -39,7 +39,7 @@ type GameStore interface {
 	GameByThread(ctx context.Context, threadID string) (storage.Game, error)
 	GamesByChannel(ctx context.Context, channelID string, statuses ...storage.Status) ([]storage.Game, error)
 	Due(ctx context.Context, t time.Time) ([]storage.Game, error)
-	AppendMove(ctx context.Context, id int64, expected int, m engine.Move, requestID string) (storage.AppendResult, error)
+	AppendMove(ctx context.Context, id int64, expected int, m engine.Move, req storage.Request) (storage.AppendResult, error)
 	Load(ctx context.Context, id int64) (storage.Game, *engine.Game, error)
 	Record(ctx context.Context, id int64) (*engine.Record, error)
 	TurnTimeouts(ctx context.Context, id int64, seat int) (int, error)

@@ -306,14 +306,14 @@ func (b *Bot) resign(ctx context.Context, id int64, seat int, requestID string) 
 	if st.Resigned(seat) {
 		return "You have already resigned."
 	}
-	res, err := b.store.Resign(ctx, id, seatUser(g, seat), requestID)
+	res, err := b.store.Resign(ctx, id, seatUser(g, seat), storage.Request{ID: requestID})
 	if err != nil {
 		return b.playerError(err)
 	}
 	if res.Duplicate {
 		return "Done."
 	}
-	b.announce(ctx, id, announcement{})
+	b.announceMoved(ctx, res, st, announcement{})
 	return "You resigned from the game."
 }
 

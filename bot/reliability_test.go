@@ -54,7 +54,7 @@ func TestCatchUp(t *testing.T) {
 	}
 	tile, _ := st.Drawn()
 	p := st.Placements()[0]
-	if _, err := store.AppendMove(h.ctx, 1, 0, engine.Move{Tile: tile, Cell: p.Cell, Rotation: p.Rotation}, "stored-before-the-crash"); err != nil {
+	if _, err := store.AppendMove(h.ctx, 1, 0, engine.Move{Tile: tile, Cell: p.Cell, Rotation: p.Rotation}, storage.Request{ID: "stored-before-the-crash"}); err != nil {
 		t.Fatal(err)
 	}
 	store.Close()

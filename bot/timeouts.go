@@ -93,18 +93,26 @@ func (b *Bot) timeout(ctx context.Context, id int64, now time.Time) {
 		return
 	}
 	m := engine.Move{Tile: t, Cell: ps[0].Cell, Rotation: ps[0].Rotation}
-	res, err := b.store.AppendMove(ctx, id, g.Moves, m, fmt.Sprintf("timeout:%d:%d", id, g.Moves))
+	// The request id makes the move once, whoever gets there first.
+	res, err := b.store.AppendMove(ctx, id, g.Moves, m,
+		storage.Request{ID: fmt.Sprintf("timeout:%d:%d", id, g.Moves), Cause: storage.CauseTimeout})
 	if err != nil || res.Duplicate {
 		if err != nil {
 			b.log.Warn("playing a timed-out turn", "game", id, "err", err)
 		}
 		return
 	}
-	name := seatName(g, st, seat)
+	a := announcement{prefix: fmt.Sprintf("%s ran out of time, so I played the turn. ", seatName(g, st, seat))}
 	if n, err := b.store.TurnTimeouts(ctx, id, seat); err == nil && n >= timeoutsToResign && !res.Finished {
-		if _, err := b.store.Resign(ctx, id, seatUser(g, seat), fmt.Sprintf("timeout-resign:%d:%d", id, g.Moves+1)); err != nil {
+		out, err := b.store.Resign(ctx, id, seatUser(g, seat),
+			storage.Request{ID: fmt.Sprintf("timeout-resign:%d:%d", id, g.Moves+1), Cause: storage.CauseTimeout})
+		if err != nil {
 			b.log.Warn("removing a player after timeouts", "game", id, "err", err)
+			b.announce(ctx, id, a) // what is stored now
+			return
 		}
+		res = out
 	}
-	b.announce(ctx, id, announcement{prefix: fmt.Sprintf("%s ran out of time, so I played the turn. ", name)})
+	// st, the state before the move, is given away to describe it from.
+	b.announceMoved(ctx, res, st, a)
 }

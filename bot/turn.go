@@ -328,7 +328,7 @@ func (b *Bot) play(ctx context.Context, i *discordgo.Interaction, game int64, mo
 	// AppendMove checks the move against the rules (a *engine.MoveError
 	// says why) in the transaction that stores it.
 	m := engine.Move{Tile: t, Cell: c, Rotation: r, Follower: port}
-	res, err := b.store.AppendMove(ctx, game, moves, m, i.ID)
+	res, err := b.store.AppendMove(ctx, game, moves, m, storage.Request{ID: i.ID})
 	switch {
 	case errors.Is(err, storage.ErrConflict):
 		return "This turn is over."
@@ -338,7 +338,9 @@ func (b *Bot) play(ctx context.Context, i *discordgo.Interaction, game int64, mo
 	case res.Duplicate:
 		return "Done."
 	}
-	return b.announce(ctx, game, announcement{})
+	// The result holds the game after the move; st, before it, is given
+	// away to describe the move from.
+	return b.announceMoved(ctx, res, st, announcement{})
 }
 
 // describeMove says what a move did: "Alice placed V at (2,-1), thief on the

@@ -6,8 +6,11 @@ import "errors"
 // callers test with errors.Is(err, engine.ErrCellTaken). Their text is written
 // for a player.
 var (
-	ErrGameOver        = errors.New("the game is over")
-	ErrNotInPile       = errors.New("that tile is not in the draw pile")
+	ErrGameOver  = errors.New("the game is over")
+	ErrNotInPile = errors.New("that tile is not in the draw pile")
+	// ErrNotDrawn: a game set up with Config.DrawnOnly takes only the tile
+	// on top of the draw pile, the tile drawn.
+	ErrNotDrawn        = errors.New("that is not the tile drawn")
 	ErrUnknownTile     = errors.New("there is no such tile")
 	ErrCellTaken       = errors.New("that cell already holds a tile")
 	ErrNoNeighbour     = errors.New("that cell has no neighbour")

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // MaxPlayers is the largest number of players in a game; 1 is a solo game.
@@ -42,6 +43,15 @@ type Config struct {
 	Tiles *TileSet
 	// Start is the start tile; the zero value is D at (0,0), rotation 0.
 	Start StartTile
+	// DrawnOnly makes Apply (and Check) refuse any tile but the one on top
+	// of the draw pile, with an error wrapping ErrNotDrawn: a game made
+	// from a seed knows its pile, and every move must play or discard the
+	// tile drawn (000_…, "Placing land tiles": the player draws a tile and
+	// places it). Without it, Apply takes any tile still in the pile, as a
+	// game record names the tile of each move and a record without its
+	// seed is replayed with the tiles in another order. Play never checks
+	// it.
+	DrawnOnly bool
 }
 
 // Move is one action of a player: placing the drawn tile (and perhaps a
@@ -220,13 +230,14 @@ type Game struct {
 	start   StartTile
 	players []string // shared, never changed
 
-	nplayers int
-	current  int
-	turn     int // the number of the turn being played, from 1
-	ended    bool
-	resigned uint8 // bit p: player p resigned
-	scores   [MaxPlayers]int
-	supply   [MaxPlayers]int8
+	drawnOnly bool // Check refuses any tile but pile[top]
+	nplayers  int
+	current   int
+	turn      int // the number of the turn being played, from 1
+	ended     bool
+	resigned  uint8 // bit p: player p resigned
+	scores    [MaxPlayers]int
+	supply    [MaxPlayers]int8
 
 	pile []TileID // pile[top:] is still to be drawn, pile[top] next
 	top  int
@@ -281,13 +292,14 @@ func New(cfg Config) (*Game, error) {
 	}
 	total := ts.Total()
 	g := &Game{
-		ts:       ts,
-		opts:     cfg.Options,
-		seed:     cfg.Seed,
-		start:    start,
-		players:  append([]string(nil), cfg.Players...),
-		nplayers: len(cfg.Players),
-		turn:     1,
+		ts:        ts,
+		opts:      cfg.Options,
+		seed:      cfg.Seed,
+		start:     start,
+		players:   append([]string(nil), cfg.Players...),
+		drawnOnly: cfg.DrawnOnly,
+		nplayers:  len(cfg.Players),
+		turn:      1,
 	}
 	for i := range g.nplayers {
 		g.supply[i] = FollowersPerPlayer
@@ -395,6 +407,30 @@ func (g *Game) CopyTo(dst *Game) {
 	dst.multi = g.multi[:len(g.multi):len(g.multi)]
 	dst.events = g.events[:len(g.events):len(g.events)]
 	dst.moves = g.moves[:len(g.moves):len(g.moves)]
+}
+
+// MemSize returns about how many bytes the game holds in memory: the Game
+// value and the capacity of its board, feature and pile tables, its history
+// (placed tiles, scores, moves) and its players' names. The tile set, shared
+// by every game, is not counted; the history, shared by a Clone with its
+// original, is counted in each. It takes constant time, for a cache to bound
+// the memory it keeps.
+func (g *Game) MemSize() int {
+	n := int(unsafe.Sizeof(*g)) +
+		cap(g.pile)*int(unsafe.Sizeof(TileID(0))) +
+		cap(g.grid)*int(unsafe.Sizeof(gridEntry{})) +
+		cap(g.open)*int(unsafe.Sizeof(openCell{})) +
+		cap(g.tiles)*int(unsafe.Sizeof(placedTile{})) +
+		cap(g.nodes)*int(unsafe.Sizeof(node{})) +
+		cap(g.multi)*int(unsafe.Sizeof(int16(0))) +
+		(cap(g.meeples)+cap(g.final))*int(unsafe.Sizeof(meeple{})) +
+		cap(g.events)*int(unsafe.Sizeof(ScoreEvent{})) +
+		cap(g.moves)*int(unsafe.Sizeof(Move{})) +
+		cap(g.cloisters)*int(unsafe.Sizeof(int16(0)))
+	for _, p := range g.players {
+		n += int(unsafe.Sizeof(p)) + len(p)
+	}
+	return n
 }
 
 func inRange(c Cell) bool {

@@ -339,7 +339,8 @@ func (g *Game) occupiedAfter(t TileID, x, y int16, r Rotation) uint32 {
 }
 
 // Apply plays move m for the current player after checking it against the
-// rules: the tile must be in the draw pile; a placement must be on an empty
+// rules: the tile must be in the draw pile (and be the tile drawn, the top
+// of the pile, in a game set up with Config.DrawnOnly); a placement must be on an empty
 // cell next to the board with every side matching its neighbour (000_…,
 // "Placing land tiles"); a follower needs one in the supply and a feature no
 // follower occupies (000_…, "Deploying followers"); a discard is only for a
@@ -349,7 +350,7 @@ func (g *Game) occupiedAfter(t TileID, x, y int16, r Rotation) uint32 {
 // the final scoring is applied.
 //
 // An illegal move returns a *MoveError wrapping one of the rule errors
-// (ErrGameOver, ErrNotInPile, ErrCellTaken, ErrNoNeighbour,
+// (ErrGameOver, ErrNotInPile, ErrNotDrawn, ErrCellTaken, ErrNoNeighbour,
 // ErrEdgesMismatch, ErrBadRotation, ErrNoSuchSpot, ErrOccupied,
 // ErrNoFollowers, ErrFarmsOff, ErrCannotDiscard) and leaves the game as it
 // was.
@@ -380,6 +381,9 @@ func (g *Game) Check(m Move) error {
 		return moveErr(ErrUnknownTile, "")
 	}
 	name := g.ts.Name(m.Tile)
+	if g.drawnOnly && g.top < len(g.pile) && g.pile[g.top] != m.Tile {
+		return moveErr(ErrNotDrawn, fmt.Sprintf("the tile drawn is %s, not %s", g.ts.Name(g.pile[g.top]), name))
+	}
 	if !slices.Contains(g.pile[g.top:], m.Tile) {
 		return moveErr(ErrNotInPile, fmt.Sprintf("no tile %s is left in the draw pile", name))
 	}

@@ -2,7 +2,6 @@ package storage
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 )
 
@@ -12,7 +11,7 @@ import (
 // the stored turn message is kept). It returns ErrNotFound when there is no
 // such game.
 func (s *Store) SetAnnounced(ctx context.Context, id int64, messageID string, moves int) error {
-	return s.writeTx(ctx, func(tx *sql.Tx) error {
+	return s.writeTx(ctx, func(tx *txn) error {
 		q := `UPDATE games SET announced_moves = ?, turn_message_id = ?, updated_at = ? WHERE id = ?`
 		args := []any{moves, messageID, s.nowMillis(), id}
 		if messageID == "" {
@@ -37,7 +36,7 @@ func (s *Store) SetAnnounced(ctx context.Context, id int64, messageID string, mo
 // catches up with them when it starts.
 func (s *Store) Unannounced(ctx context.Context) ([]Game, error) {
 	var out []Game
-	err := s.readTx(ctx, func(tx *sql.Tx) error {
+	err := s.readTx(ctx, func(tx *txn) error {
 		var err error
 		out, err = findGames(ctx, tx, `SELECT `+gameColumns+` FROM games
 			WHERE status IN ('running', 'finished')

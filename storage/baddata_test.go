@@ -20,7 +20,7 @@ func TestBadData(t *testing.T) {
 	}{
 		{"garbage notation", `UPDATE moves SET notation = 'no such move' WHERE game_id = ? AND number = 3`, "move 3"},
 		{"illegal move", `UPDATE moves SET notation = substr(notation, 1, 1) || ' 40,40 0' WHERE game_id = ? AND number = 5`, "is not legal"},
-		{"tile not drawn", `UPDATE moves SET notation = 'E 40,40 0' WHERE game_id = ? AND number = 5 AND notation NOT LIKE 'E %'`, "not the tile drawn"},
+		{"tile not drawn", `UPDATE moves SET notation = 'E 40,40 0' WHERE game_id = ? AND number = 5 AND notation NOT LIKE 'E %'`, "the tile drawn is"},
 		{"wrong tile", `UPDATE moves SET notation = 'Z 1,0 0' WHERE game_id = ? AND number = 0`, "move 0"},
 		{"wrong turn", `UPDATE moves SET turn = 99 WHERE game_id = ? AND number = 4`, "move 4"},
 		{"wrong seat", `UPDATE moves SET seat = 1 - seat WHERE game_id = ? AND number = 2`, "move 2"},
@@ -79,7 +79,7 @@ func TestBadData(t *testing.T) {
 			if _, _, err := s.Load(ctx, bad); !errors.Is(err, ErrBroken) {
 				t.Errorf("Load again: got %v, want ErrBroken", err)
 			}
-			if _, err := s.AppendMove(ctx, bad, g.Moves, engine.Move{}, ""); !errors.Is(err, ErrBroken) {
+			if _, err := s.AppendMove(ctx, bad, g.Moves, engine.Move{}, Request{}); !errors.Is(err, ErrBroken) {
 				t.Errorf("AppendMove: got %v, want ErrBroken", err)
 			}
 			for _, id := range ids {
@@ -109,7 +109,7 @@ func TestBrokenOnAppend(t *testing.T) {
 	if _, err := db.Exec(`DROP TRIGGER moves_no_update; UPDATE moves SET notation = 'A 0,0 0' WHERE game_id = ? AND number = 7`, g.ID); err != nil {
 		t.Fatal(err)
 	}
-	_, err := s.AppendMove(ctx, g.ID, 8, randomMove(mirror, rng), "r")
+	_, err := s.AppendMove(ctx, g.ID, 8, randomMove(mirror, rng), Request{ID: "r"})
 	if !errors.Is(err, ErrBroken) {
 		t.Fatalf("got %v, want ErrBroken", err)
 	}

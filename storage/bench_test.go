@@ -57,7 +57,7 @@ func BenchmarkAppendMove(b *testing.B) {
 					b.StartTimer()
 				}
 				req++
-				if _, err := s.AppendMove(ctx, id, next, moves[next], fmt.Sprint("interaction-", req)); err != nil {
+				if _, err := s.AppendMove(ctx, id, next, moves[next], Request{ID: fmt.Sprint("interaction-", req)}); err != nil {
 					b.Fatal(err)
 				}
 				next++
@@ -80,7 +80,7 @@ func BenchmarkLoadGame(b *testing.B) {
 		if n == 30 {
 			m = engine.Move{Resign: true, Player: 2}
 		}
-		if _, err := s.AppendMove(ctx, g.ID, n, m, ""); err != nil {
+		if _, err := s.AppendMove(ctx, g.ID, n, m, Request{}); err != nil {
 			b.Fatal(err)
 		}
 		mirror.Apply(m)

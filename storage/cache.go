@@ -7,10 +7,6 @@ import (
 	"github.com/meeple-works/carcassonne/engine"
 )
 
-// cacheSize is the number of games whose latest engine state the Store
-// keeps in memory.
-const cacheSize = 256
-
 // cacheKey is what a cached state was set up with besides its game id: a
 // state is only used for a game with the same settings.
 type cacheKey struct {
@@ -20,11 +16,13 @@ type cacheKey struct {
 }
 
 // stateCache keeps the engine states of the games played most recently,
-// each after a known number of moves. Since the move log is append-only, a
-// state after n moves holds for as long as the game is stored.
+// each after a known number of moves, up to a number of bytes: the least
+// recently used go first. Since the move log is append-only, a state after
+// n moves holds for as long as the game is stored.
 type stateCache struct {
 	mu    sync.Mutex
-	size  int
+	limit int        // bytes at most
+	bytes int        // bytes held, the entries' sizes summed
 	order *list.List // of *cacheEntry, most recent first
 	byID  map[int64]*list.Element
 }
@@ -34,17 +32,23 @@ type cacheEntry struct {
 	key   cacheKey
 	moves int
 	state *engine.Game
+	size  int // bytes: the state's MemSize and the entry's own
 }
 
-func newStateCache(size int) *stateCache {
-	return &stateCache{size: size, order: list.New(), byID: map[int64]*list.Element{}}
+// entryOverhead is about what an entry costs besides its state: the entry,
+// its list element, its map slot and its key's names.
+const entryOverhead = 256
+
+// newStateCache returns a cache of at most limit bytes.
+func newStateCache(limit int) *stateCache {
+	return &stateCache{limit: limit, order: list.New(), byID: map[int64]*list.Element{}}
 }
 
 // get returns a copy of the cached state of game id and its number of
 // moves, when it was set up with key and has at most moves moves; nil
 // otherwise.
 func (c *stateCache) get(id int64, key cacheKey, moves int) (*engine.Game, int) {
-	if c == nil || c.size == 0 {
+	if c == nil || c.limit <= 0 {
 		return nil, 0
 	}
 	c.mu.Lock()
@@ -64,7 +68,7 @@ func (c *stateCache) get(id int64, key cacheKey, moves int) (*engine.Game, int) 
 // put caches state as game id's after moves moves, unless a later state is
 // cached. The cache keeps state: the caller must not change it afterwards.
 func (c *stateCache) put(id int64, moves int, state *engine.Game) {
-	if c == nil || c.size == 0 || state == nil {
+	if c == nil || c.limit <= 0 || state == nil {
 		return
 	}
 	key := cacheKey{seed: state.Seed(), options: state.Options()}
@@ -73,19 +77,31 @@ func (c *stateCache) put(id int64, moves int, state *engine.Game) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	size := state.MemSize() + entryOverhead + len(key.players)
 	if el, ok := c.byID[id]; ok {
 		e := el.Value.(*cacheEntry)
 		if e.key == key && e.moves > moves {
 			return
 		}
-		e.key, e.moves, e.state = key, moves, state
+		c.bytes += size - e.size
+		e.key, e.moves, e.state, e.size = key, moves, state, size
 		c.order.MoveToFront(el)
-		return
+	} else {
+		c.byID[id] = c.order.PushFront(&cacheEntry{id: id, key: key, moves: moves, state: state, size: size})
+		c.bytes += size
 	}
-	c.byID[id] = c.order.PushFront(&cacheEntry{id: id, key: key, moves: moves, state: state})
-	for c.order.Len() > c.size {
+	for c.bytes > c.limit && c.order.Len() > 0 {
 		last := c.order.Back()
+		e := last.Value.(*cacheEntry)
 		c.order.Remove(last)
-		delete(c.byID, last.Value.(*cacheEntry).id)
+		delete(c.byID, e.id)
+		c.bytes -= e.size
 	}
+}
+
+// usage returns the number of states cached and the bytes they hold.
+func (c *stateCache) usage() (entries, bytes int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.order.Len(), c.bytes
 }

@@ -172,7 +172,7 @@ func TestCrashChild(t *testing.T) {
 			t.Fatal(err)
 		}
 		m := randomMove(state, rng)
-		res, err := s.AppendMove(ctx, id, g.Moves, m, fmt.Sprint(rng.Uint64()))
+		res, err := s.AppendMove(ctx, id, g.Moves, m, Request{ID: fmt.Sprint(rng.Uint64())})
 		if err != nil {
 			t.Fatal(err)
 		}

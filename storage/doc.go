@@ -12,16 +12,20 @@
 // beside the database, so that one process at a time creates, checks and
 // migrates it. Then:
 //
-//   - [Store.CreateGame] opens a lobby, at most [MaxLobbiesPerHost] open
+//   - [Store.CreateGame] opens a lobby (each [Player] of a [PlayerKind]:
+//     Discord, or local to the terminal game), at most [MaxLobbiesPerHost] open
 //     ones per host and [MaxLobbiesPerChannel] per channel (else
 //     [ErrTooManyLobbies]), [Store.Join] and [Store.Leave] change its
 //     seats, and [Store.Start] fixes the turn order, colours and seed;
 //   - [Store.AppendMove] checks a move against the engine and appends it to
 //     the game's move log. It names the move number it expects to be next,
 //     so that of two clicks on the same turn only the first is played
-//     (the other gets [ErrConflict]), and it takes a request id (the Discord
-//     interaction id) so that a request delivered twice is played once;
-//     [Store.Resign] appends a player's resignation the same way;
+//     (the other gets [ErrConflict]), and it takes a [Request]: an id (the
+//     Discord interaction id) so that a request delivered twice is played
+//     once, and the move's [Cause] (a player, a timeout, a discard). It
+//     returns the game's row and engine state after the move, so that the
+//     caller need not load them again; [Store.Resign] appends a player's
+//     resignation the same way;
 //   - [Store.Load] rebuilds the engine state by replaying the stored moves
 //     (from a cache of recent states when it can); a game whose moves no
 //     longer replay is marked broken and returns [ErrBroken] with the
@@ -44,7 +48,9 @@
 //
 // Each method is one transaction. Writes go through a single connection
 // that begins with BEGIN IMMEDIATE; reads use a separate pool of query-only
-// connections. The database runs in WAL mode with synchronous=NORMAL: a
+// connections. The statements of the hot path (append a move, load a game)
+// are prepared once when the Store opens. Recent engine states are cached,
+// up to [Options].CacheBytes ([DefaultCacheBytes]; see [OpenWith]). The database runs in WAL mode with synchronous=NORMAL: a
 // move whose append returned survives the process being killed.
 //
 // Moves are stored in record notation (engine.MoveString), numbered from 0

@@ -3,6 +3,8 @@ package storage
 import (
 	"errors"
 	"fmt"
+
+	"github.com/meeple-works/carcassonne/engine"
 )
 
 // The errors the Store's methods return, tested with errors.Is. Their text is
@@ -32,9 +34,9 @@ var (
 	// the reason, also in Game.Reason). Other games are unaffected.
 	ErrBroken = errors.New("the game's moves no longer replay")
 	// ErrNotDrawn: a move must play the tile drawn, the top of the draw
-	// pile (the engine also takes a tile further down, as a record names
-	// each tile drawn).
-	ErrNotDrawn = errors.New("that is not the tile drawn")
+	// pile. It is engine.ErrNotDrawn: the engine enforces it for the
+	// games the Store sets up (engine.Config.DrawnOnly).
+	ErrNotDrawn = engine.ErrNotDrawn
 	// ErrBadStatus: MarkStatus does not allow that change of status.
 	ErrBadStatus = errors.New("that change of status is not allowed")
 )

@@ -51,13 +51,43 @@ func SeatColour(i int) Colour { return colours[i] }
 // the base game is for 2 to 5 players.
 const DefaultMaxSeats = 5
 
+// PlayerKind tells where a player plays from, which gives their user id its
+// meaning.
+type PlayerKind string
+
+// The kinds of players.
+const (
+	// PlayerDiscord is a Discord user; the user id is theirs. The zero
+	// PlayerKind means PlayerDiscord.
+	PlayerDiscord PlayerKind = "discord"
+	// PlayerLocal is a player at the terminal game (carcassonne play);
+	// the user id is any id the front end keeps stable for them.
+	PlayerLocal PlayerKind = "local"
+)
+
 // Player is a person taking a seat.
 type Player struct {
 	// UserID identifies the player: a Discord user id, or any stable id
-	// for other front ends.
+	// for other front ends. Keep ids of different kinds apart (a Discord
+	// id is a number): GamesByPlayer and SeatOf look a player up by user
+	// id alone.
 	UserID string
 	// Name is the display name, as shown to the other players.
 	Name string
+	// Kind is where the player plays from; empty means PlayerDiscord.
+	Kind PlayerKind
+}
+
+// kind returns p's kind, PlayerDiscord for none, or an error for an
+// unknown one.
+func (p Player) kind() (PlayerKind, error) {
+	switch p.Kind {
+	case "":
+		return PlayerDiscord, nil
+	case PlayerDiscord, PlayerLocal:
+		return p.Kind, nil
+	}
+	return "", fmt.Errorf("storage: unknown kind of player %q", p.Kind)
 }
 
 // Seat is a player's seat in a game.
@@ -65,9 +95,11 @@ type Seat struct {
 	// Index is the seat's place, from 0. Once the game has started it is
 	// the player's index in the engine (turn order).
 	Index int
-	// UserID and Name are the player's, as given to CreateGame or Join.
+	// UserID, Name and Kind are the player's, as given to CreateGame or
+	// Join (Kind PlayerDiscord when none was given).
 	UserID string
 	Name   string
+	Kind   PlayerKind
 	// PlayerName is the player's name in the game record, made from Name
 	// when the game starts (without the characters a record cannot hold,
 	// different from the others'); empty in the lobby.
@@ -218,8 +250,8 @@ func splitList(s string) []string {
 }
 
 // getGame reads game id and its seats.
-func getGame(ctx context.Context, tx *sql.Tx, id int64) (Game, error) {
-	g, err := scanGame(tx.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id))
+func getGame(ctx context.Context, tx *txn, id int64) (Game, error) {
+	g, err := scanGame(tx.stmt(ctx, tx.st.game).QueryRowContext(ctx, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return g, ErrNotFound
 	}
@@ -232,10 +264,13 @@ func getGame(ctx context.Context, tx *sql.Tx, id int64) (Game, error) {
 	return g, nil
 }
 
+// seatsQuery reads the seats of a game, by index.
+const seatsQuery = `SELECT seat, user_id, name, player, colour, resigned, joined_at, kind
+	FROM seats WHERE game_id = ? ORDER BY seat`
+
 // getSeats reads the seats of game id, by index.
-func getSeats(ctx context.Context, tx *sql.Tx, id int64) ([]Seat, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT seat, user_id, name, player, colour, resigned, joined_at
-		FROM seats WHERE game_id = ? ORDER BY seat`, id)
+func getSeats(ctx context.Context, tx *txn, id int64) ([]Seat, error) {
+	rows, err := tx.stmt(ctx, tx.st.seats).QueryContext(ctx, id)
 	if err != nil {
 		return nil, fmt.Errorf("storage: seats of game %d: %w", id, err)
 	}
@@ -243,12 +278,12 @@ func getSeats(ctx context.Context, tx *sql.Tx, id int64) ([]Seat, error) {
 	var seats []Seat
 	for rows.Next() {
 		var s Seat
-		var colour string
+		var colour, kind string
 		var joined int64
-		if err := rows.Scan(&s.Index, &s.UserID, &s.Name, &s.PlayerName, &colour, &s.Resigned, &joined); err != nil {
+		if err := rows.Scan(&s.Index, &s.UserID, &s.Name, &s.PlayerName, &colour, &s.Resigned, &joined, &kind); err != nil {
 			return nil, fmt.Errorf("storage: seats of game %d: %w", id, err)
 		}
-		s.Colour = Colour(colour)
+		s.Colour, s.Kind = Colour(colour), PlayerKind(kind)
 		s.JoinedAt = fromMillis(sql.NullInt64{Int64: joined, Valid: true})
 		seats = append(seats, s)
 	}
@@ -260,7 +295,7 @@ func getSeats(ctx context.Context, tx *sql.Tx, id int64) ([]Seat, error) {
 
 // findGames reads the games a query selects (by their ids, in the order
 // given), with their seats.
-func findGames(ctx context.Context, tx *sql.Tx, query string, args ...any) ([]Game, error) {
+func findGames(ctx context.Context, tx *txn, query string, args ...any) ([]Game, error) {
 	rows, err := tx.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("storage: %w", err)
@@ -319,7 +354,7 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 		return Game{}, err
 	}
 	var g Game
-	err := s.writeTx(ctx, func(tx *sql.Tx) error {
+	err := s.writeTx(ctx, func(tx *txn) error {
 		if err := checkLobbyCaps(ctx, tx, ng.Host.UserID, ng.ChannelID); err != nil {
 			return err
 		}
@@ -348,7 +383,7 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 
 // checkLobbyCaps returns ErrHostLobbies or ErrChannelLobbies when host or
 // channel (unless empty) has as many open lobbies as allowed.
-func checkLobbyCaps(ctx context.Context, tx *sql.Tx, host, channel string) error {
+func checkLobbyCaps(ctx context.Context, tx *txn, host, channel string) error {
 	var n int
 	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE status = 'lobby' AND host_user_id = ?`, host).Scan(&n); err != nil {
 		return fmt.Errorf("storage: count lobbies: %w", err)
@@ -378,9 +413,13 @@ func checkExpansions(exps []string) error {
 	return nil
 }
 
-func insertSeat(ctx context.Context, tx *sql.Tx, id int64, seat int, p Player, now int64) error {
-	_, err := tx.ExecContext(ctx, `INSERT INTO seats (game_id, seat, user_id, name, colour, joined_at)
-		VALUES (?, ?, ?, ?, ?, ?)`, id, seat, p.UserID, p.Name, SeatColour(seat), now)
+func insertSeat(ctx context.Context, tx *txn, id int64, seat int, p Player, now int64) error {
+	kind, err := p.kind()
+	if err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO seats (game_id, seat, user_id, name, colour, joined_at, kind)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, id, seat, p.UserID, p.Name, SeatColour(seat), now, string(kind))
 	if err != nil {
 		return fmt.Errorf("storage: seat in game %d: %w", id, err)
 	}
@@ -391,7 +430,7 @@ func insertSeat(ctx context.Context, tx *sql.Tx, id int64, seat int, p Player, n
 // It returns ErrNotFound when there is no such game.
 func (s *Store) Get(ctx context.Context, id int64) (Game, error) {
 	var g Game
-	err := s.readTx(ctx, func(tx *sql.Tx) (err error) {
+	err := s.readTx(ctx, func(tx *txn) (err error) {
 		g, err = getGame(ctx, tx, id)
 		return err
 	})
@@ -406,7 +445,7 @@ func (s *Store) Join(ctx context.Context, id int64, p Player) (Game, error) {
 		return Game{}, errors.New("storage: the player has no user id")
 	}
 	var g Game
-	err := s.writeTx(ctx, func(tx *sql.Tx) error {
+	err := s.writeTx(ctx, func(tx *txn) error {
 		var err error
 		if g, err = getGame(ctx, tx, id); err != nil {
 			return err
@@ -445,7 +484,7 @@ func (s *Store) Join(ctx context.Context, id int64, p Player) (Game, error) {
 // returns ErrNotFound, ErrNotLobby, or ErrNotSeated.
 func (s *Store) Leave(ctx context.Context, id int64, userID string) (Game, error) {
 	var g Game
-	err := s.writeTx(ctx, func(tx *sql.Tx) error {
+	err := s.writeTx(ctx, func(tx *txn) error {
 		var err error
 		if g, err = getGame(ctx, tx, id); err != nil {
 			return err
@@ -476,7 +515,7 @@ func (s *Store) Leave(ctx context.Context, id int64, userID string) (Game, error
 // ErrNoPlayers.
 func (s *Store) Start(ctx context.Context, id int64, seed uint64) (Game, error) {
 	var g Game
-	err := s.writeTx(ctx, func(tx *sql.Tx) error {
+	err := s.writeTx(ctx, func(tx *txn) error {
 		var err error
 		if g, err = getGame(ctx, tx, id); err != nil {
 			return err
@@ -552,7 +591,7 @@ func recordNames(seats []Seat) []string {
 }
 
 // touch sets the time game id was last updated.
-func touch(ctx context.Context, tx *sql.Tx, id int64, now int64) error {
+func touch(ctx context.Context, tx *txn, id int64, now int64) error {
 	if _, err := tx.ExecContext(ctx, `UPDATE games SET updated_at = ? WHERE id = ?`, now, id); err != nil {
 		return fmt.Errorf("storage: game %d: %w", id, err)
 	}
@@ -562,7 +601,7 @@ func touch(ctx context.Context, tx *sql.Tx, id int64, now int64) error {
 // setColumn sets one column of game id; it returns ErrNotFound when there
 // is no such game.
 func (s *Store) setColumn(ctx context.Context, id int64, column string, value any) error {
-	return s.writeTx(ctx, func(tx *sql.Tx) error {
+	return s.writeTx(ctx, func(tx *txn) error {
 		res, err := tx.ExecContext(ctx, `UPDATE games SET `+column+` = ?, updated_at = ? WHERE id = ?`, value, s.nowMillis(), id)
 		if err != nil {
 			return fmt.Errorf("storage: game %d: %w", id, err)
@@ -610,7 +649,7 @@ func (s *Store) SetDeadline(ctx context.Context, id int64, t time.Time) error {
 // running through Start and finished through its last move. It returns
 // ErrNotFound, or ErrBadStatus for another change.
 func (s *Store) MarkStatus(ctx context.Context, id int64, status Status, reason string) error {
-	return s.writeTx(ctx, func(tx *sql.Tx) error {
+	return s.writeTx(ctx, func(tx *txn) error {
 		g, err := getGame(ctx, tx, id)
 		if err != nil {
 			return err
@@ -634,7 +673,7 @@ func (s *Store) MarkStatus(ctx context.Context, id int64, status Status, reason 
 // setStatus sets the status of game id and its reason. A running game gets
 // a new deadline from its turn timeout; others lose their deadline, and a
 // finished or stopped game gets its end time.
-func setStatus(ctx context.Context, tx *sql.Tx, id int64, status Status, reason string, timeout time.Duration, now int64) error {
+func setStatus(ctx context.Context, tx *txn, id int64, status Status, reason string, timeout time.Duration, now int64) error {
 	var (
 		deadline sql.NullInt64
 		ended    sql.NullInt64
@@ -664,7 +703,7 @@ func (s *Store) GameByThread(ctx context.Context, threadID string) (Game, error)
 		return Game{}, ErrNotFound
 	}
 	var games []Game
-	err := s.readTx(ctx, func(tx *sql.Tx) (err error) {
+	err := s.readTx(ctx, func(tx *txn) (err error) {
 		games, err = findGames(ctx, tx, `SELECT `+gameColumns+` FROM games
 			WHERE thread_id = ? AND thread_id <> '' ORDER BY id DESC LIMIT 1`, threadID)
 		return err
@@ -683,7 +722,7 @@ func (s *Store) GameByThread(ctx context.Context, threadID string) (Game, error)
 // given), newest first.
 func (s *Store) GamesByChannel(ctx context.Context, channelID string, statuses ...Status) ([]Game, error) {
 	var games []Game
-	err := s.readTx(ctx, func(tx *sql.Tx) (err error) {
+	err := s.readTx(ctx, func(tx *txn) (err error) {
 		q, args := statusFilter(`SELECT `+gameColumns+` FROM games WHERE channel_id = ?`, []any{channelID}, statuses)
 		games, err = findGames(ctx, tx, q+` ORDER BY id DESC`, args...)
 		return err
@@ -697,7 +736,7 @@ func (s *Store) GamesByChannel(ctx context.Context, channelID string, statuses .
 // player's finished games, for statistics.
 func (s *Store) GamesByPlayer(ctx context.Context, userID string, statuses ...Status) ([]Game, error) {
 	var games []Game
-	err := s.readTx(ctx, func(tx *sql.Tx) (err error) {
+	err := s.readTx(ctx, func(tx *txn) (err error) {
 		q, args := statusFilter(`SELECT `+gameColumns+` FROM games
 			WHERE id IN (SELECT game_id FROM seats WHERE user_id = ?)`, []any{userID}, statuses)
 		games, err = findGames(ctx, tx, q+` ORDER BY id DESC`, args...)
@@ -712,7 +751,7 @@ func (s *Store) GamesByPlayer(ctx context.Context, userID string, statuses ...St
 // later t also gives those to schedule.
 func (s *Store) Due(ctx context.Context, t time.Time) ([]Game, error) {
 	var games []Game
-	err := s.readTx(ctx, func(tx *sql.Tx) (err error) {
+	err := s.readTx(ctx, func(tx *txn) (err error) {
 		games, err = findGames(ctx, tx, `SELECT `+gameColumns+` FROM games
 			WHERE deadline <= ? AND status IN ('lobby', 'running') ORDER BY deadline, id`, t.UnixMilli())
 		return err

@@ -88,7 +88,7 @@ func playMoves(tb testing.TB, s *Store, id int64, mirror *engine.Game, rng *rand
 	for i := 0; i < n && !mirror.Ended(); i++ {
 		m := randomMove(mirror, rng)
 		number := len(mirror.Moves())
-		res, err := s.AppendMove(context.Background(), id, number, m, fmt.Sprint("req-", number))
+		res, err := s.AppendMove(context.Background(), id, number, m, Request{ID: fmt.Sprint("req-", number)})
 		if err != nil {
 			tb.Fatalf("move %d (%s): %v", number, engine.MoveString(engine.BaseTiles, m), err)
 		}

@@ -2,7 +2,6 @@ package storage
 
 import (
 	"context"
-	"database/sql"
 )
 
 // List returns the games of the database whose status is one of statuses
@@ -12,7 +11,7 @@ import (
 // `carcassonne games`.
 func (s *Store) List(ctx context.Context, limit int, statuses ...Status) ([]Game, error) {
 	var games []Game
-	err := s.readTx(ctx, func(tx *sql.Tx) (err error) {
+	err := s.readTx(ctx, func(tx *txn) (err error) {
 		q, args := statusFilter(`SELECT `+gameColumns+` FROM games WHERE 1`, nil, statuses)
 		q += ` ORDER BY id DESC`
 		if limit > 0 {

@@ -6,8 +6,11 @@ import (
 	"io/fs"
 	"math/rand/v2"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/meeple-works/carcassonne/engine"
 )
 
 // latestVersion returns the version of the last embedded migration.
@@ -122,5 +125,108 @@ func TestNewerSchema(t *testing.T) {
 			s.Close()
 		}
 		t.Fatalf("got %v, want an error about a newer schema", err)
+	}
+}
+
+// TestMigrateCauses creates a database at version 5, whose meanings were
+// in string prefixes (request ids "timeout:…", "timeout-resign:…" and
+// "discard:…", user ids "local:…"), and checks that Open moves them into
+// the columns cause and kind, and that the log stays append-only.
+func TestMigrateCauses(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "v5.db")
+	db, err := sql.Open("sqlite", dsn(path, writeParams))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.SetMaxOpenConns(1)
+	if err := migrate(ctx, db, 5); err != nil {
+		t.Fatal(err)
+	}
+	// A terminal game of two local players, three moves in: seat 0's two
+	// turns were played by timeouts.
+	mirror, err := engine.New(engine.Config{Players: []string{"Ann", "Bob"}, Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	exec := func(q string, args ...any) {
+		t.Helper()
+		if _, err := db.Exec(q, args...); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	exec(`INSERT INTO games (id, status, seed, max_seats, host_user_id, created_at, started_at, updated_at, announced_moves)
+		VALUES (1, 'running', 7, 2, 'local:Ann', 0, 0, 0, 3)`)
+	exec(`INSERT INTO seats (game_id, seat, user_id, name, player, colour, joined_at) VALUES (1, 0, 'local:Ann', 'Ann', 'Ann', 'red', 0)`)
+	exec(`INSERT INTO seats (game_id, seat, user_id, name, player, colour, joined_at) VALUES (1, 1, 'local:Bob', 'Bob', 'Bob', 'green', 0)`)
+	rng := rand.New(rand.NewPCG(7, 7))
+	for n, req := range []string{"timeout:1:0", "interaction-1", "timeout:1:2"} {
+		m := randomMove(mirror, rng)
+		exec(`INSERT INTO moves (game_id, number, turn, seat, kind, notation, request_id, created_at) VALUES (1, ?, ?, ?, 'move', ?, ?, 0)`,
+			n, mirror.Turn(), mirror.Current(), engine.MoveString(engine.BaseTiles, m), req)
+		mirror.Apply(m)
+	}
+	// A Discord game whose rows only need their cause: a discard and a
+	// removal after timeouts (not replayed here).
+	exec(`INSERT INTO games (id, status, seed, max_seats, host_user_id, created_at, started_at, updated_at)
+		VALUES (2, 'stopped', 1, 2, '111', 0, 0, 0)`)
+	exec(`INSERT INTO seats (game_id, seat, user_id, name, player, colour, joined_at) VALUES (2, 0, '111', 'local:Cid', 'Cid', 'red', 0)`)
+	exec(`INSERT INTO moves (game_id, number, turn, seat, notation, request_id, created_at) VALUES (2, 0, 1, 0, 'E 1,0 0', 'discard:2:0', 0)`)
+	exec(`INSERT INTO moves (game_id, number, turn, seat, kind, notation, request_id, created_at) VALUES (2, 1, 1, 0, 'resign', 'resign Cid', 'timeout-resign:2:1', 0)`)
+	exec(`INSERT INTO moves (game_id, number, turn, seat, notation, created_at) VALUES (2, 2, 1, 0, 'E 1,0 0', 0)`)
+	db.Close()
+
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if v := schemaVersion(t, s.write); v != latestVersion(t) {
+		t.Errorf("schema version %d, want %d", v, latestVersion(t))
+	}
+	causes := map[string]string{}
+	rows, err := s.write.Query(`SELECT game_id || ':' || number, cause FROM moves`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var k, c string
+		if err := rows.Scan(&k, &c); err != nil {
+			t.Fatal(err)
+		}
+		causes[k] = c
+	}
+	rows.Close()
+	want := map[string]string{"1:0": "timeout", "1:1": "player", "1:2": "timeout", "2:0": "discard", "2:1": "timeout", "2:2": "player"}
+	if !reflect.DeepEqual(causes, want) {
+		t.Errorf("causes %v, want %v", causes, want)
+	}
+	if n, err := s.TurnTimeouts(ctx, 1, 0); err != nil || n != 2 {
+		t.Errorf("seat 0's timeouts in a row: %d, %v; want 2", n, err)
+	}
+	g, state, err := s.Load(ctx, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameState(t, state, mirror)
+	for _, st := range g.Seats {
+		if st.Kind != PlayerLocal || !strings.HasPrefix(st.UserID, "local:") {
+			t.Errorf("seat %+v, want a local player keeping its user id", st)
+		}
+	}
+	if g, err := s.Get(ctx, 2); err != nil || g.Seats[0].Kind != PlayerDiscord {
+		t.Errorf("a Discord player named local:Cid: %+v, %v", g.Seats, err)
+	}
+	if _, err := s.write.Exec(`UPDATE moves SET cause = 'player' WHERE game_id = 1`); err == nil {
+		t.Error("the migrated log can be changed")
+	}
+	// The game goes on, its moves stored with their cause.
+	m := randomMove(mirror, rng)
+	res, err := s.AppendMove(ctx, 1, 3, m, Request{ID: "t", Cause: CauseTimeout})
+	if err != nil || res.Seat != 1 {
+		t.Fatalf("a move after the upgrade: %+v, %v", res, err)
+	}
+	if n, err := s.TurnTimeouts(ctx, 1, 1); err != nil || n != 1 {
+		t.Errorf("seat 1's timeouts in a row: %d, %v; want 1", n, err)
 	}
 }

@@ -17,6 +17,48 @@ const (
 	kindResign = "resign"
 )
 
+// Cause is why a move was stored: a player played it, or the program
+// played it for them. It is stored with the move, in the column cause.
+type Cause string
+
+// The causes of a move.
+const (
+	// CausePlayer: the player chose the move (or resigned). The zero
+	// Cause means CausePlayer.
+	CausePlayer Cause = "player"
+	// CauseTimeout: the player's time for the turn ran out and the
+	// program played the turn for them, or removed them after too many
+	// such turns (TurnTimeouts counts them).
+	CauseTimeout Cause = "timeout"
+	// CauseDiscard: the tile drawn fits nowhere and the program discarded
+	// it (000_…, "Placing land tiles": such a tile is removed from the
+	// game and the player draws another).
+	CauseDiscard Cause = "discard"
+)
+
+// Request is who asks for a move to be stored, and how to tell a request
+// delivered twice.
+type Request struct {
+	// ID is the request id: a Discord interaction id, or any id that is
+	// the same when the request is delivered again; empty for none. It
+	// only tells a request seen before (see AppendMove).
+	ID string
+	// Cause is why the move is played; empty means CausePlayer.
+	Cause Cause
+}
+
+// cause returns r's cause, CausePlayer for none, or an error for an
+// unknown one.
+func (r Request) cause() (Cause, error) {
+	switch r.Cause {
+	case "":
+		return CausePlayer, nil
+	case CausePlayer, CauseTimeout, CauseDiscard:
+		return r.Cause, nil
+	}
+	return "", fmt.Errorf("storage: unknown cause of a move %q", r.Cause)
+}
+
 // AppendResult is what AppendMove or Resign stored.
 type AppendResult struct {
 	// Number is the move's number in the log, from 0, discards and
@@ -30,6 +72,13 @@ type AppendResult struct {
 	Duplicate bool
 	// Finished tells that the game is over.
 	Finished bool
+	// Game is the game's row after the move, as Get and Load return it
+	// (Moves, Status, Deadline, the seats' Resigned, …). With Duplicate
+	// it is the game as stored now, which may be moves further.
+	Game Game
+	// State is the engine state after the move, a copy the caller owns
+	// and may change; nil with Duplicate.
+	State *engine.Game
 }
 
 // AppendMove plays move m on running game id and stores it as move number
@@ -37,30 +86,31 @@ type AppendResult struct {
 // transaction it checks the move against the engine state rebuilt from the
 // stored moves (a tile move must play the tile drawn, for the player whose
 // turn it is; a resignation, engine.Move{Resign: true, Player: seat}, marks
-// that seat resigned), stores it with requestID (a Discord interaction id or
-// any request id; empty for none), sets the next deadline from the turn
-// timeout (unless another seat than the current one resigned), and sets
-// the status finished when the move ends the game.
+// that seat resigned), stores it with the request's id and cause, sets
+// the next deadline from the turn timeout (unless another seat than the
+// current one resigned), and sets the status finished when the move ends
+// the game. It returns the game and its engine state after the move.
 //
 // A request id already stored for the game returns that first result with
 // Duplicate set, whatever the move and the expected number. Otherwise it
 // returns ErrConflict when the log does not hold exactly expected moves
-// (another move got there first), ErrNotDrawn or a *engine.MoveError for an
-// illegal move (errors.Is works with the engine's rule errors),
-// ErrNotRunning, ErrBroken or ErrNotFound; and nothing is written.
-func (s *Store) AppendMove(ctx context.Context, id int64, expected int, m engine.Move, requestID string) (AppendResult, error) {
-	return s.appendMove(ctx, id, requestID, func(Game) (int, engine.Move, error) { return expected, m, nil })
+// (another move got there first), a *engine.MoveError for an illegal move
+// (errors.Is works with the engine's rule errors, engine.ErrNotDrawn for
+// a tile other than the one drawn), ErrNotRunning, ErrBroken or
+// ErrNotFound; and nothing is written.
+func (s *Store) AppendMove(ctx context.Context, id int64, expected int, m engine.Move, req Request) (AppendResult, error) {
+	return s.appendMove(ctx, id, req, func(Game) (int, engine.Move, error) { return expected, m, nil })
 }
 
 // Resign takes the player with user id userID out of running game id: a
 // resignation is appended to the move log after the moves stored, whatever
 // their number; the player's turns are skipped from then on, their
 // followers stay and score, and the game ends when every player has
-// resigned. requestID works as for AppendMove. It returns ErrNotSeated, an
-// error wrapping engine.ErrResigned when the player has already resigned,
-// ErrNotRunning, ErrBroken or ErrNotFound.
-func (s *Store) Resign(ctx context.Context, id int64, userID, requestID string) (AppendResult, error) {
-	return s.appendMove(ctx, id, requestID, func(g Game) (int, engine.Move, error) {
+// resigned. req works as for AppendMove, and so does the result. It
+// returns ErrNotSeated, an error wrapping engine.ErrResigned when the
+// player has already resigned, ErrNotRunning, ErrBroken or ErrNotFound.
+func (s *Store) Resign(ctx context.Context, id int64, userID string, req Request) (AppendResult, error) {
+	return s.appendMove(ctx, id, req, func(g Game) (int, engine.Move, error) {
 		st, ok := g.SeatOf(userID)
 		if !ok {
 			return 0, engine.Move{}, ErrNotSeated
@@ -69,24 +119,33 @@ func (s *Store) Resign(ctx context.Context, id int64, userID, requestID string) 
 	})
 }
 
+// The statements of appendMove, prepared when the Store opens.
+const (
+	requestQuery    = `SELECT number, turn, seat FROM moves WHERE game_id = ? AND request_id = ?`
+	insertMoveQuery = `INSERT INTO moves (game_id, number, turn, seat, kind,
+		notation, request_id, created_at, cause) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`
+)
+
 // appendMove appends the move that choose returns, with the number it
 // expects, to game id, in one transaction (see AppendMove).
-func (s *Store) appendMove(ctx context.Context, id int64, requestID string, choose func(Game) (int, engine.Move, error)) (AppendResult, error) {
+func (s *Store) appendMove(ctx context.Context, id int64, req Request, choose func(Game) (int, engine.Move, error)) (AppendResult, error) {
+	cause, err := req.cause()
+	if err != nil {
+		return AppendResult{}, err
+	}
 	var (
 		res   AppendResult
 		state *engine.Game
 		count int
 	)
-	err := s.writeTx(ctx, func(tx *sql.Tx) error {
-		if requestID != "" {
-			var status string
-			err := tx.QueryRowContext(ctx, `SELECT number, turn, seat, status FROM moves
-				JOIN games ON games.id = moves.game_id
-				WHERE game_id = ? AND request_id = ?`, id, requestID).Scan(&res.Number, &res.Turn, &res.Seat, &status)
+	err = s.writeTx(ctx, func(tx *txn) error {
+		if req.ID != "" {
+			err := tx.stmt(ctx, tx.st.request).QueryRowContext(ctx, id, req.ID).Scan(&res.Number, &res.Turn, &res.Seat)
 			if err == nil {
 				res.Duplicate = true
-				res.Finished = Status(status) == StatusFinished
-				return nil
+				g, err := getGame(ctx, tx, id)
+				res.Game, res.Finished = g, g.Status == StatusFinished
+				return err
 			}
 			if !errors.Is(err, sql.ErrNoRows) {
 				return fmt.Errorf("storage: game %d: %w", id, err)
@@ -127,60 +186,52 @@ func (s *Store) appendMove(ctx context.Context, id int64, requestID string, choo
 		kind := kindMove
 		if m.Resign {
 			kind, res.Seat = kindResign, m.Player
-		} else if err := checkDrawn(state, m); err != nil {
-			return err
 		}
 		if err := state.Apply(m); err != nil {
 			return err
 		}
 		now := s.nowMillis()
 		var reqID sql.NullString
-		if requestID != "" {
-			reqID = sql.NullString{String: requestID, Valid: true}
+		if req.ID != "" {
+			reqID = sql.NullString{String: req.ID, Valid: true}
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, number, turn, seat, kind,
-			notation, request_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-			id, count, res.Turn, res.Seat, kind, engine.MoveString(state.TileSet(), m), reqID, now); err != nil {
+		if _, err := tx.stmt(ctx, tx.st.insert).ExecContext(ctx, id, count, res.Turn, res.Seat, kind,
+			engine.MoveString(state.TileSet(), m), reqID, now, string(cause)); err != nil {
 			return fmt.Errorf("storage: game %d: store move %d: %w", id, count, err)
 		}
 		res.Number = count
+		g.Moves, g.UpdatedAt = count+1, fromMillis(sql.NullInt64{Int64: now, Valid: true})
 		if m.Resign {
 			if _, err := tx.ExecContext(ctx, `UPDATE seats SET resigned = 1 WHERE game_id = ? AND seat = ?`, id, m.Player); err != nil {
 				return fmt.Errorf("storage: game %d: resign seat %d: %w", id, m.Player, err)
 			}
+			g.Seats[m.Player].Resigned = true // the seats are by index: the state set up
 		}
 		if state.Ended() {
 			res.Finished = true
+			g.Status, g.Reason, g.Deadline, g.EndedAt = StatusFinished, "", time.Time{}, g.UpdatedAt
+			res.Game = g
 			return setStatus(ctx, tx, id, StatusFinished, "", 0, now)
 		}
 		deadline := nextDeadline(now, g.TurnTimeout)
 		if m.Resign && m.Player != current {
 			deadline = toMillis(g.Deadline) // the turn goes on
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE games SET deadline = ?, updated_at = ? WHERE id = ?`, deadline, now, id)
-		if err != nil {
+		if _, err := tx.stmt(ctx, tx.st.advance).ExecContext(ctx, deadline, now, id); err != nil {
 			return fmt.Errorf("storage: game %d: %w", id, err)
 		}
+		g.Deadline = fromMillis(deadline)
+		res.Game = g
 		return nil
 	})
 	if err != nil {
 		return AppendResult{}, err
 	}
 	if !res.Duplicate {
-		s.cache.put(id, count+1, state)
+		res.State = state
+		s.cache.put(id, count+1, state.Clone())
 	}
 	return res, nil
-}
-
-// checkDrawn returns an error wrapping ErrNotDrawn unless tile move m plays
-// the tile drawn.
-func checkDrawn(state *engine.Game, m engine.Move) error {
-	t, ok := state.Drawn()
-	if !ok || m.Tile == t {
-		return nil // the engine says why
-	}
-	ts := state.TileSet()
-	return fmt.Errorf("%w: the tile drawn is %s, not %s", ErrNotDrawn, ts.Name(t), ts.Name(m.Tile))
 }
 
 // brokenError is a game whose stored moves do not replay, with the reason.
@@ -205,7 +256,7 @@ func (s *Store) Load(ctx context.Context, id int64) (Game, *engine.Game, error) 
 		g     Game
 		state *engine.Game
 	)
-	err := s.readTx(ctx, func(tx *sql.Tx) error {
+	err := s.readTx(ctx, func(tx *txn) error {
 		var err error
 		if g, err = getGame(ctx, tx, id); err != nil {
 			return err
@@ -223,7 +274,7 @@ func (s *Store) Load(ctx context.Context, id int64) (Game, *engine.Game, error) 
 	if errors.As(err, &broken) {
 		// Marked only if no move came in since: a new move could have
 		// been stored by a fixed program, or by another process.
-		err = s.writeTx(ctx, func(tx *sql.Tx) error {
+		err = s.writeTx(ctx, func(tx *txn) error {
 			_, err := tx.ExecContext(ctx, `UPDATE games SET status = 'broken', reason = ?,
 				deadline = NULL, updated_at = ?
 				WHERE id = ? AND status = ? AND (SELECT count(*) FROM moves WHERE game_id = ?) = ?`,
@@ -246,7 +297,7 @@ func (s *Store) Load(ctx context.Context, id int64) (Game, *engine.Game, error) 
 // moves: a copy of the cached state when it has them, else the cached state
 // (or a new game) with the moves stored after it replayed. A replay that
 // fails returns a *brokenError with the reason.
-func (s *Store) state(ctx context.Context, tx *sql.Tx, g Game) (*engine.Game, error) {
+func (s *Store) state(ctx context.Context, tx *txn, g Game) (*engine.Game, error) {
 	if g.invalid != "" {
 		return nil, &brokenError{g.invalid}
 	}
@@ -291,7 +342,8 @@ func newState(g Game) (*engine.Game, error) {
 		}
 		names[i] = st.PlayerName
 	}
-	state, err := engine.New(engine.Config{Players: names, Options: g.Options, Seed: g.Seed, Tiles: engine.BaseTiles})
+	// The game was made from its seed: every move plays the tile drawn.
+	state, err := engine.New(engine.Config{Players: names, Options: g.Options, Seed: g.Seed, Tiles: engine.BaseTiles, DrawnOnly: true})
 	if err != nil {
 		return nil, &brokenError{fmt.Sprintf("the game does not set up: %v", err)}
 	}
@@ -304,10 +356,13 @@ type moveRow struct {
 	kind, notation     string
 }
 
+// movesQuery reads the move rows of a game from a number on, in order.
+const movesQuery = `SELECT number, turn, seat, kind, notation FROM moves
+	WHERE game_id = ? AND number >= ? ORDER BY number`
+
 // moveRows reads the moves of game id from number from on, in order.
-func moveRows(ctx context.Context, tx *sql.Tx, id int64, from int) ([]moveRow, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT number, turn, seat, kind, notation FROM moves
-		WHERE game_id = ? AND number >= ? ORDER BY number`, id, from)
+func moveRows(ctx context.Context, tx *txn, id int64, from int) ([]moveRow, error) {
+	rows, err := tx.stmt(ctx, tx.st.moves).QueryContext(ctx, id, from)
 	if err != nil {
 		return nil, fmt.Errorf("storage: moves of game %d: %w", id, err)
 	}
@@ -351,9 +406,6 @@ func replay(state *engine.Game, from int, rows []moveRow) (err error) {
 		if !m.Resign {
 			if r.seat != state.Current() {
 				return &brokenError{fmt.Sprintf("move %d is stored as seat %d's, but it is seat %d's turn", from, r.seat, state.Current())}
-			}
-			if err := checkDrawn(state, m); err != nil {
-				return &brokenError{fmt.Sprintf("move %d (%q): %v", from, r.notation, err)}
 			}
 		}
 		if err := state.Apply(m); err != nil {
@@ -405,7 +457,7 @@ func rowMove(ts *engine.TileSet, r moveRow) (engine.Move, error) {
 // does not read.
 func (s *Store) Record(ctx context.Context, id int64) (*engine.Record, error) {
 	var rec *engine.Record
-	err := s.readTx(ctx, func(tx *sql.Tx) error {
+	err := s.readTx(ctx, func(tx *txn) error {
 		g, err := getGame(ctx, tx, id)
 		if err != nil {
 			return err

@@ -56,6 +56,25 @@ const fileMode = 0o600
 // one's set-up to end, or for ctx to be done. (On systems other than
 // Linux, the BSDs, macOS and Windows there is no such lock.)
 func Open(ctx context.Context, path string) (*Store, error) {
+	return OpenWith(ctx, path, Options{})
+}
+
+// Options tune a Store; the zero value is the defaults.
+type Options struct {
+	// CacheBytes bounds the memory, in bytes, of the engine states the
+	// Store keeps of the games played most recently (as
+	// engine.Game.MemSize counts it), so that a move or a load need not
+	// replay the game; 0 means DefaultCacheBytes, a negative value keeps
+	// none.
+	CacheBytes int
+}
+
+// DefaultCacheBytes is the memory the Store's cache of engine states takes
+// at most by default: 64 MiB, a few thousand games.
+const DefaultCacheBytes = 64 << 20
+
+// OpenWith is Open with options.
+func OpenWith(ctx context.Context, path string, opts Options) (*Store, error) {
 	if path == "" {
 		path = DefaultPath
 	}
@@ -68,7 +87,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("storage: %w", err)
 	}
-	s, err := setUp(ctx, path)
+	s, err := setUp(ctx, path, opts)
 	if err != nil && created {
 		// Leave no half-made database behind, which the next Open would
 		// refuse (or finish).
@@ -107,7 +126,7 @@ func createFile(path string) (created bool, err error) {
 
 // setUp checks the database at path, brings its schema up to date and
 // opens the Store's connections.
-func setUp(ctx context.Context, path string) (*Store, error) {
+func setUp(ctx context.Context, path string, opts Options) (*Store, error) {
 	if err := checkFile(ctx, path); err != nil {
 		return nil, fmt.Errorf("storage: %w", err)
 	}
@@ -136,7 +155,21 @@ func setUp(ctx context.Context, path string) (*Store, error) {
 		read.Close()
 		return nil, fmt.Errorf("storage: open %s: %w", path, err)
 	}
-	return &Store{write: write, read: read, cache: newStateCache(cacheSize), now: time.Now}, nil
+	s := &Store{write: write, read: read, now: time.Now}
+	if s.writeSt, err = prepareStmts(ctx, write, true); err == nil {
+		s.readSt, err = prepareStmts(ctx, read, false)
+	}
+	if err != nil {
+		s.Close()
+		return nil, fmt.Errorf("storage: open %s: %w", path, err)
+	}
+	switch {
+	case opts.CacheBytes == 0:
+		s.cache = newStateCache(DefaultCacheBytes)
+	case opts.CacheBytes > 0:
+		s.cache = newStateCache(opts.CacheBytes)
+	}
+	return s, nil
 }
 
 // checkParams opens a file for checkFile: reads only, so that a file that

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -53,7 +54,7 @@ func TestRemindersAndTimeouts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	play := func(req string) {
+	play := func(req string, cause Cause) {
 		t.Helper()
 		_, st, err = s.Load(ctx, g.ID)
 		if err != nil {
@@ -65,7 +66,7 @@ func TestRemindersAndTimeouts(t *testing.T) {
 			m = engine.Move{Tile: tile, Cell: ps[0].Cell, Rotation: ps[0].Rotation}
 		}
 		cur, _ := s.Get(ctx, g.ID)
-		if _, err := s.AppendMove(ctx, g.ID, cur.Moves, m, req); err != nil {
+		if _, err := s.AppendMove(ctx, g.ID, cur.Moves, m, Request{ID: req, Cause: cause}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -76,13 +77,17 @@ func TestRemindersAndTimeouts(t *testing.T) {
 			t.Fatalf("seat %d: %d timeouts in a row (%v), want %d", seat, n, err, want)
 		}
 	}
-	play("timeout:1:0") // seat 0
-	play("b-1")         // seat 1
-	play("timeout:1:2") // seat 0
+	// The cause counts, not the request id.
+	play("t-0", CauseTimeout) // seat 0
+	play("b-1", CausePlayer)  // seat 1
+	play("t-2", CauseTimeout) // seat 0
 	count(0, 2)
 	count(1, 0)
-	play("timeout:1:3") // seat 1
-	play("a-4")         // seat 0
+	play("t-3", CauseTimeout)        // seat 1
+	play("timeout:1:4", CausePlayer) // seat 0
 	count(0, 0)
 	count(1, 1)
+	if _, err := s.AppendMove(ctx, g.ID, g.Moves+5, engine.Move{}, Request{Cause: "lazy"}); err == nil || !strings.Contains(err.Error(), "lazy") {
+		t.Errorf("an unknown cause: got %v, want an error naming it", err)
+	}
 }

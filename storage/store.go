@@ -34,15 +34,89 @@ var migrations embed.FS
 // Store keeps games in a SQLite database. Its methods are safe for
 // concurrent use; each one is a single transaction.
 type Store struct {
-	write *sql.DB // one connection: every write, in order
-	read  *sql.DB // query-only connections for loads and finders
-	cache *stateCache
-	now   func() time.Time
+	write   *sql.DB // one connection: every write, in order
+	read    *sql.DB // query-only connections for loads and finders
+	writeSt *stmts  // the hot path's statements, prepared on write
+	readSt  *stmts  // and on read
+	cache   *stateCache
+	now     func() time.Time
 }
 
-// Close closes the database. Methods called after Close return errors.
+// Close closes the prepared statements and the database. Methods called
+// after Close return errors.
 func (s *Store) Close() error {
-	return errors.Join(s.read.Close(), s.write.Close())
+	return errors.Join(s.readSt.close(), s.writeSt.close(), s.read.Close(), s.write.Close())
+}
+
+// stmts are the statements of the hot path (append a move, load a game),
+// prepared once on one *sql.DB when the Store opens; a transaction uses
+// them through tx.StmtContext, which prepares each on a connection once.
+type stmts struct {
+	game    *sql.Stmt // the game row, gameColumns, by id
+	seats   *sql.Stmt // the seats of a game, by index
+	moves   *sql.Stmt // the move rows of a game from a number on
+	request *sql.Stmt // a move by request id (write only)
+	insert  *sql.Stmt // a new move row (write only)
+	advance *sql.Stmt // a game's deadline and update time (write only)
+}
+
+// prepareStmts prepares the hot path's statements on db; the write ones
+// too when write is set.
+func prepareStmts(ctx context.Context, db *sql.DB, write bool) (*stmts, error) {
+	st := &stmts{}
+	list := []struct {
+		to    **sql.Stmt
+		query string
+	}{
+		{&st.game, `SELECT ` + gameColumns + ` FROM games WHERE id = ?`},
+		{&st.seats, seatsQuery},
+		{&st.moves, movesQuery},
+	}
+	if write {
+		list = append(list, []struct {
+			to    **sql.Stmt
+			query string
+		}{
+			{&st.request, requestQuery},
+			{&st.insert, insertMoveQuery},
+			{&st.advance, `UPDATE games SET deadline = ?, updated_at = ? WHERE id = ?`},
+		}...)
+	}
+	for _, q := range list {
+		stmt, err := db.PrepareContext(ctx, q.query)
+		if err != nil {
+			st.close()
+			return nil, fmt.Errorf("prepare %q: %w", strings.Join(strings.Fields(q.query), " "), err)
+		}
+		*q.to = stmt
+	}
+	return st, nil
+}
+
+// close closes the statements prepared.
+func (st *stmts) close() error {
+	if st == nil {
+		return nil
+	}
+	var errs []error
+	for _, stmt := range []*sql.Stmt{st.game, st.seats, st.moves, st.request, st.insert, st.advance} {
+		if stmt != nil {
+			errs = append(errs, stmt.Close())
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// txn is a transaction of the Store, with the prepared statements of the
+// database it runs on.
+type txn struct {
+	*sql.Tx
+	st *stmts
+}
+
+// stmt returns prepared statement p for use in the transaction.
+func (tx *txn) stmt(ctx context.Context, p *sql.Stmt) *sql.Stmt {
+	return tx.StmtContext(ctx, p)
 }
 
 // dsn returns the modernc.org/sqlite data source name of the file at path
@@ -88,12 +162,12 @@ func migrate(ctx context.Context, db *sql.DB, to int64) error {
 // writeTx runs fn in a write transaction (BEGIN IMMEDIATE on the one writer
 // connection) and commits it when fn returns nil or a *commitThen, whose
 // error it then returns; it rolls back on any other error.
-func (s *Store) writeTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+func (s *Store) writeTx(ctx context.Context, fn func(tx *txn) error) error {
 	tx, err := s.write.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("storage: %w", err)
 	}
-	err = fn(tx)
+	err = fn(&txn{Tx: tx, st: s.writeSt})
 	var then *commitThen
 	if err != nil && !errors.As(err, &then) {
 		tx.Rollback()
@@ -116,13 +190,13 @@ func (c *commitThen) Error() string { return c.err.Error() }
 
 // readTx runs fn in a read transaction, which sees one snapshot of the
 // database.
-func (s *Store) readTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+func (s *Store) readTx(ctx context.Context, fn func(tx *txn) error) error {
 	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return fmt.Errorf("storage: %w", err)
 	}
 	defer tx.Rollback()
-	return fn(tx)
+	return fn(&txn{Tx: tx, st: s.readSt})
 }
 
 // nowMillis returns the current time in Unix milliseconds.

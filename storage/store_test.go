@@ -26,7 +26,7 @@ func TestRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range []Player{{"u-carol", "Carol, the Great"}, {"u-bob", "Bob"}, {"u-dave", "Oscar"}} {
+	for _, p := range []Player{{UserID: "u-carol", Name: "Carol, the Great"}, {UserID: "u-bob", Name: "Bob"}, {UserID: "u-dave", Name: "Oscar"}} {
 		if g, err = s.Join(ctx, g.ID, p); err != nil {
 			t.Fatal(err)
 		}
@@ -119,7 +119,7 @@ func TestRoundTrip(t *testing.T) {
 	}
 	sameState(t, replayed, mirror)
 
-	if _, err := s.AppendMove(ctx, g.ID, got.Moves, engine.Move{}, ""); !errors.Is(err, ErrNotRunning) {
+	if _, err := s.AppendMove(ctx, g.ID, got.Moves, engine.Move{}, Request{}); !errors.Is(err, ErrNotRunning) {
 		t.Errorf("a move after the end: got %v, want ErrNotRunning", err)
 	}
 }
@@ -140,7 +140,7 @@ func TestRace(t *testing.T) {
 		for i := range n {
 			wg.Go(func() {
 				<-start
-				results[i], errs[i] = s.AppendMove(ctx, g.ID, len(mirror.Moves()), m, requestID(i))
+				results[i], errs[i] = s.AppendMove(ctx, g.ID, len(mirror.Moves()), m, Request{ID: requestID(i)})
 			})
 		}
 		close(start)
@@ -192,8 +192,8 @@ func TestRace(t *testing.T) {
 		playMoves(t, s, g.ID, mirror, rng, 3)
 
 		// The same id, much later and with another move: the first result.
-		res, err := s.AppendMove(ctx, g.ID, number, randomMove(mirror, rng), "interaction-1")
-		if err != nil || res != (AppendResult{Number: number, Turn: res.Turn, Seat: res.Seat, Duplicate: true}) {
+		res, err := s.AppendMove(ctx, g.ID, number, randomMove(mirror, rng), Request{ID: "interaction-1"})
+		if err != nil || !res.Duplicate || res.Number != number || res.State != nil || res.Game.Moves != number+4 {
 			t.Fatalf("the request again: got %+v, %v", res, err)
 		}
 	})
@@ -232,21 +232,21 @@ func TestAppendMoveChecks(t *testing.T) {
 	mirror := mirrorOf(t, g)
 	tile, _ := mirror.Drawn()
 
-	_, err := s.AppendMove(ctx, g.ID, 0, engine.Move{Tile: tile, Cell: engine.Cell{X: 5, Y: 5}}, "bad")
+	_, err := s.AppendMove(ctx, g.ID, 0, engine.Move{Tile: tile, Cell: engine.Cell{X: 5, Y: 5}}, Request{ID: "bad"})
 	if !errors.Is(err, engine.ErrNoNeighbour) {
 		t.Errorf("a move far from the board: got %v, want ErrNoNeighbour", err)
 	}
-	if _, err := s.AppendMove(ctx, g.ID, 1, randomMove(mirror, rand.New(rand.NewPCG(1, 1))), ""); !errors.Is(err, ErrConflict) {
+	if _, err := s.AppendMove(ctx, g.ID, 1, randomMove(mirror, rand.New(rand.NewPCG(1, 1))), Request{}); !errors.Is(err, ErrConflict) {
 		t.Errorf("a move numbered past the end: got %v, want ErrConflict", err)
 	}
-	if _, err := s.AppendMove(ctx, 999, 0, engine.Move{}, ""); !errors.Is(err, ErrNotFound) {
+	if _, err := s.AppendMove(ctx, 999, 0, engine.Move{}, Request{}); !errors.Is(err, ErrNotFound) {
 		t.Errorf("no such game: got %v, want ErrNotFound", err)
 	}
 	lobby, err := s.CreateGame(ctx, NewGame{Host: Player{UserID: "h", Name: "H"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.AppendMove(ctx, lobby.ID, 0, engine.Move{}, ""); !errors.Is(err, ErrNotRunning) {
+	if _, err := s.AppendMove(ctx, lobby.ID, 0, engine.Move{}, Request{}); !errors.Is(err, ErrNotRunning) {
 		t.Errorf("a move in a lobby: got %v, want ErrNotRunning", err)
 	}
 	if _, _, err := s.Load(ctx, lobby.ID); !errors.Is(err, ErrNotStarted) {
@@ -260,7 +260,7 @@ func TestAppendMoveChecks(t *testing.T) {
 		t.Fatalf("after rejected moves: %d moves, %v", got.Moves, err)
 	}
 	// The rejected request id was not stored: it may be used again.
-	if _, err := s.AppendMove(ctx, g.ID, 0, randomMove(mirror, rand.New(rand.NewPCG(1, 1))), "bad"); err != nil {
+	if _, err := s.AppendMove(ctx, g.ID, 0, randomMove(mirror, rand.New(rand.NewPCG(1, 1))), Request{ID: "bad"}); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -274,7 +274,7 @@ func TestResign(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range []Player{{"user1", "Bob"}, {"user2", "Cid"}, {"user3", "Dee"}} {
+	for _, p := range []Player{{UserID: "user1", Name: "Bob"}, {UserID: "user2", Name: "Cid"}, {UserID: "user3", Name: "Dee"}} {
 		if _, err := s.Join(ctx, g.ID, p); err != nil {
 			t.Fatal(err)
 		}
@@ -288,14 +288,14 @@ func TestResign(t *testing.T) {
 
 	// Seat 2 resigns out of turn: the turn and its deadline go on.
 	clock = clock.Add(10 * time.Second)
-	res, err := s.Resign(ctx, g.ID, "user2", "resign-1")
+	res, err := s.Resign(ctx, g.ID, "user2", Request{ID: "resign-1"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res != (AppendResult{Number: 5, Turn: mirror.Turn(), Seat: 2}) {
+	if res.Number != 5 || res.Turn != mirror.Turn() || res.Seat != 2 || res.Duplicate || res.Finished {
 		t.Errorf("resignation: got %+v", res)
 	}
-	if res, err := s.Resign(ctx, g.ID, "user2", "resign-1"); err != nil || !res.Duplicate || res.Number != 5 {
+	if res, err := s.Resign(ctx, g.ID, "user2", Request{ID: "resign-1"}); err != nil || !res.Duplicate || res.Number != 5 {
 		t.Errorf("the resignation again: got %+v, %v", res, err)
 	}
 	mirror.Apply(engine.Move{Resign: true, Player: 2})
@@ -307,7 +307,7 @@ func TestResign(t *testing.T) {
 		t.Errorf("after the resignation: seats %+v, deadline %v", g.Seats, g.Deadline)
 	}
 	// Seat 1 resigns in turn, through AppendMove: the turn passes.
-	if _, err := s.AppendMove(ctx, g.ID, 6, engine.Move{Resign: true, Player: 1}, ""); err != nil {
+	if _, err := s.AppendMove(ctx, g.ID, 6, engine.Move{Resign: true, Player: 1}, Request{}); err != nil {
 		t.Fatal(err)
 	}
 	mirror.Apply(engine.Move{Resign: true, Player: 1})
@@ -336,7 +336,7 @@ func TestResign(t *testing.T) {
 	samePlay(t, replayed, mirror) // a running game's record has no seed
 
 	// The last player but one resigns: the game is over.
-	res, err = s.Resign(ctx, g.ID, "user0", "")
+	res, err = s.Resign(ctx, g.ID, "user0", Request{})
 	if err != nil || !res.Finished {
 		t.Fatalf("the last resignation: got %+v, %v", res, err)
 	}
@@ -364,7 +364,7 @@ func TestNotDrawn(t *testing.T) {
 		if mirror.Check(m) != nil {
 			continue
 		}
-		if _, err := s.AppendMove(ctx, g.ID, 0, m, ""); !errors.Is(err, ErrNotDrawn) {
+		if _, err := s.AppendMove(ctx, g.ID, 0, m, Request{}); !errors.Is(err, ErrNotDrawn) {
 			t.Fatalf("playing %s instead of %s: got %v, want ErrNotDrawn", engine.MoveString(mirror.TileSet(), m), mirror.TileSet().Name(drawn), err)
 		}
 		return
@@ -387,22 +387,22 @@ func TestLobby(t *testing.T) {
 		do   func() error
 		want error
 	}{
-		{"join", func() error { _, err := s.Join(ctx, g.ID, Player{"b", "B"}); return err }, nil},
-		{"join twice", func() error { _, err := s.Join(ctx, g.ID, Player{"b", "B"}); return err }, ErrAlreadySeated},
-		{"join the last seat", func() error { _, err := s.Join(ctx, g.ID, Player{"c", "C"}); return err }, nil},
-		{"join a full game", func() error { _, err := s.Join(ctx, g.ID, Player{"d", "D"}); return err }, ErrGameFull},
+		{"join", func() error { _, err := s.Join(ctx, g.ID, Player{UserID: "b", Name: "B"}); return err }, nil},
+		{"join twice", func() error { _, err := s.Join(ctx, g.ID, Player{UserID: "b", Name: "B"}); return err }, ErrAlreadySeated},
+		{"join the last seat", func() error { _, err := s.Join(ctx, g.ID, Player{UserID: "c", Name: "C"}); return err }, nil},
+		{"join a full game", func() error { _, err := s.Join(ctx, g.ID, Player{UserID: "d", Name: "D"}); return err }, ErrGameFull},
 		{"leave", func() error { _, err := s.Leave(ctx, g.ID, "a"); return err }, nil},
 		{"leave twice", func() error { _, err := s.Leave(ctx, g.ID, "a"); return err }, ErrNotSeated},
-		{"join a missing game", func() error { _, err := s.Join(ctx, 99, Player{"d", "D"}); return err }, ErrNotFound},
-		{"join the free seat", func() error { _, err := s.Join(ctx, g.ID, Player{"d", "D"}); return err }, nil},
-		{"resign in a lobby", func() error { _, err := s.Resign(ctx, g.ID, "d", ""); return err }, ErrNotRunning},
+		{"join a missing game", func() error { _, err := s.Join(ctx, 99, Player{UserID: "d", Name: "D"}); return err }, ErrNotFound},
+		{"join the free seat", func() error { _, err := s.Join(ctx, g.ID, Player{UserID: "d", Name: "D"}); return err }, nil},
+		{"resign in a lobby", func() error { _, err := s.Resign(ctx, g.ID, "d", Request{}); return err }, ErrNotRunning},
 		{"start", func() error { _, err := s.Start(ctx, g.ID, 1); return err }, nil},
 		{"start twice", func() error { _, err := s.Start(ctx, g.ID, 1); return err }, ErrNotLobby},
-		{"join a running game", func() error { _, err := s.Join(ctx, g.ID, Player{"e", "E"}); return err }, ErrNotLobby},
+		{"join a running game", func() error { _, err := s.Join(ctx, g.ID, Player{UserID: "e", Name: "E"}); return err }, ErrNotLobby},
 		{"leave a running game", func() error { _, err := s.Leave(ctx, g.ID, "b"); return err }, ErrNotLobby},
-		{"resign", func() error { _, err := s.Resign(ctx, g.ID, "c", ""); return err }, nil},
-		{"resign twice", func() error { _, err := s.Resign(ctx, g.ID, "c", ""); return err }, engine.ErrResigned},
-		{"resign without a seat", func() error { _, err := s.Resign(ctx, g.ID, "a", ""); return err }, ErrNotSeated},
+		{"resign", func() error { _, err := s.Resign(ctx, g.ID, "c", Request{}); return err }, nil},
+		{"resign twice", func() error { _, err := s.Resign(ctx, g.ID, "c", Request{}); return err }, engine.ErrResigned},
+		{"resign without a seat", func() error { _, err := s.Resign(ctx, g.ID, "a", Request{}); return err }, ErrNotSeated},
 	}
 	for _, st := range steps {
 		if err := st.do(); !errors.Is(err, st.want) || (st.want == nil && err != nil) {
@@ -612,7 +612,7 @@ func TestFinders(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.AppendMove(ctx, g1.ID, g.Moves, randomMove(state, rand.New(rand.NewPCG(1, 1))), ""); err != nil {
+	if _, err := s.AppendMove(ctx, g1.ID, g.Moves, randomMove(state, rand.New(rand.NewPCG(1, 1))), Request{}); err != nil {
 		t.Fatal(err)
 	}
 	if g, _ := s.Get(ctx, g1.ID); !g.Deadline.Equal(clock.Add(time.Minute)) {

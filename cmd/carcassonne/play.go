@@ -558,7 +558,7 @@ func (s *session) play(m engine.Move) (bool, error) {
 	reqID := fmt.Sprintf("local:%d:%d:%x", s.game.ID, len(s.state.Moves()), rand.Uint64())
 	var res storage.AppendResult
 	err := s.waitBusy(func() (err error) {
-		res, err = s.store.AppendMove(s.ctx, s.game.ID, len(s.state.Moves()), m, reqID)
+		res, err = s.store.AppendMove(s.ctx, s.game.ID, len(s.state.Moves()), m, storage.Request{ID: reqID})
 		return err
 	})
 	switch {
