@@ -38,11 +38,15 @@ func (s *Store) Unannounced(ctx context.Context) ([]Game, error) {
 	var out []Game
 	err := s.readTx(ctx, func(tx *txn) error {
 		var err error
-		out, err = findGames(ctx, tx, `SELECT `+gameColumns+` FROM games
-			WHERE status IN ('running', 'finished')
-			AND coalesce(announced_moves, -1) < (SELECT count(*) FROM moves WHERE moves.game_id = games.id)
-			ORDER BY id`)
+		out, err = findGamesPrepared(ctx, tx, tx.st.unannounced)
 		return err
 	})
 	return out, err
 }
+
+// unannouncedQuery selects the running and finished games with moves not
+// yet announced.
+const unannouncedQuery = `SELECT ` + gameColumns + ` FROM games
+	WHERE status IN ('running', 'finished')
+	AND coalesce(announced_moves, -1) < (SELECT count(*) FROM moves WHERE moves.game_id = games.id)
+	ORDER BY id`

@@ -300,7 +300,25 @@ func findGames(ctx context.Context, tx *txn, query string, args ...any) ([]Game,
 	if err != nil {
 		return nil, fmt.Errorf("storage: %w", err)
 	}
-	var games []Game
+	return scanGames(ctx, tx, rows)
+}
+
+// findGamesPrepared is findGames with a statement prepared at Open (for the
+// queries the bot's ticker runs every few seconds).
+func findGamesPrepared(ctx context.Context, tx *txn, p *sql.Stmt, args ...any) ([]Game, error) {
+	rows, err := tx.stmt(ctx, p).QueryContext(ctx, args...)
+	if err != nil {
+		return nil, fmt.Errorf("storage: %w", err)
+	}
+	return scanGames(ctx, tx, rows)
+}
+
+// scanGames reads the games of rows, which it closes, and their seats.
+func scanGames(ctx context.Context, tx *txn, rows *sql.Rows) ([]Game, error) {
+	var (
+		games []Game
+		err   error
+	)
 	for rows.Next() {
 		g, err := scanGame(rows)
 		if err != nil {
@@ -752,8 +770,7 @@ func (s *Store) GamesByPlayer(ctx context.Context, userID string, statuses ...St
 func (s *Store) Due(ctx context.Context, t time.Time) ([]Game, error) {
 	var games []Game
 	err := s.readTx(ctx, func(tx *txn) (err error) {
-		games, err = findGames(ctx, tx, `SELECT `+gameColumns+` FROM games
-			WHERE deadline <= ? AND status IN ('lobby', 'running') ORDER BY deadline, id`, t.UnixMilli())
+		games, err = findGamesPrepared(ctx, tx, tx.st.due, t.UnixMilli())
 		return err
 	})
 	return games, err
@@ -770,3 +787,8 @@ func statusFilter(query string, args []any, statuses []Status) (string, []any) {
 	}
 	return query, args
 }
+
+// dueQuery selects the games whose deadline is at or before a time (Unix
+// milliseconds).
+const dueQuery = `SELECT ` + gameColumns + ` FROM games
+	WHERE deadline <= ? AND status IN ('lobby', 'running') ORDER BY deadline, id`

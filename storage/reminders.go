@@ -41,11 +41,7 @@ func (s *Store) RemindersDue(ctx context.Context, t time.Time) ([]Game, error) {
 	var games []Game
 	now := t.UnixMilli()
 	err := s.readTx(ctx, func(tx *txn) (err error) {
-		games, err = findGames(ctx, tx, `SELECT `+gameColumns+` FROM games
-			WHERE status = 'running' AND turn_timeout_ms > 0 AND deadline IS NOT NULL
-			AND deadline > ? AND deadline - turn_timeout_ms / 2 <= ?
-			AND (reminded_moves IS NULL OR reminded_moves <> (SELECT count(*) FROM moves WHERE moves.game_id = games.id))
-			ORDER BY deadline, id`, now, now)
+		games, err = findGamesPrepared(ctx, tx, tx.st.reminders, now, now)
 		return err
 	})
 	return games, err
@@ -68,3 +64,11 @@ func (s *Store) SetReminded(ctx context.Context, id int64, moves int) (bool, err
 	})
 	return done, err
 }
+
+// remindersQuery selects the running games past half their turn time (the
+// time twice, Unix milliseconds) whose player was not reminded this turn.
+const remindersQuery = `SELECT ` + gameColumns + ` FROM games
+	WHERE status = 'running' AND turn_timeout_ms > 0 AND deadline IS NOT NULL
+	AND deadline > ? AND deadline - turn_timeout_ms / 2 <= ?
+	AND (reminded_moves IS NULL OR reminded_moves <> (SELECT count(*) FROM moves WHERE moves.game_id = games.id))
+	ORDER BY deadline, id`

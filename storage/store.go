@@ -58,6 +58,9 @@ type stmts struct {
 	request *sql.Stmt // a move by request id (write only)
 	insert  *sql.Stmt // a new move row (write only)
 	advance *sql.Stmt // a game's deadline and update time (write only)
+
+	// The queries of the bot's ticker.
+	due, reminders, unannounced *sql.Stmt
 }
 
 // prepareStmts prepares the hot path's statements on db; the write ones
@@ -71,6 +74,9 @@ func prepareStmts(ctx context.Context, db *sql.DB, write bool) (*stmts, error) {
 		{&st.game, `SELECT ` + gameColumns + ` FROM games WHERE id = ?`},
 		{&st.seats, seatsQuery},
 		{&st.moves, movesQuery},
+		{&st.due, dueQuery},
+		{&st.reminders, remindersQuery},
+		{&st.unannounced, unannouncedQuery},
 	}
 	if write {
 		list = append(list, []struct {
@@ -99,7 +105,7 @@ func (st *stmts) close() error {
 		return nil
 	}
 	var errs []error
-	for _, stmt := range []*sql.Stmt{st.game, st.seats, st.moves, st.request, st.insert, st.advance} {
+	for _, stmt := range []*sql.Stmt{st.game, st.seats, st.moves, st.request, st.insert, st.advance, st.due, st.reminders, st.unannounced} {
 		if stmt != nil {
 			errs = append(errs, stmt.Close())
 		}
