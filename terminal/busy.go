@@ -27,7 +27,8 @@ func (s *session) waitBusy(op func() error) error {
 // the store's busy timeout), saying once on out that it waits and, when op
 // then succeeds, that the database is free again. It tries again every
 // quarter of a second. It returns op's first error that is not "busy", nil
-// when op succeeds, or an error wrapping ctx's when ctx ends first.
+// when op succeeds, or an error wrapping context.Cause(ctx) when ctx ends
+// first.
 func WaitBusy(ctx context.Context, out io.Writer, op func() error) error {
 	said := false
 	for {
@@ -44,7 +45,7 @@ func WaitBusy(ctx context.Context, out io.Writer, op func() error) error {
 		}
 		select {
 		case <-ctx.Done():
-			return fmt.Errorf("the database stayed busy: %w", ctx.Err())
+			return fmt.Errorf("the database stayed busy: %w", context.Cause(ctx))
 		case <-time.After(busyWait):
 		}
 	}

@@ -153,8 +153,10 @@ func (c *playCmd) Run(e *env) error {
 		ResumeHint: func(id int64) string { return resumeCommand(strconv.FormatInt(id, 10), c.DB) },
 		GamesHint:  gamesCommand(c.DB),
 	}, e.stdin, e.stdout)
+	// A signal stops the game wherever it was: waiting for a command,
+	// storing a move, or opening the database.
 	var sig interrupted
-	if errors.As(err, &sig) {
+	if errors.As(context.Cause(ctx), &sig) {
 		code := 130 // 128 + SIGINT, as a shell reports Ctrl-C
 		if n, ok := sig.Signal.(syscall.Signal); ok {
 			code = 128 + int(n)
