@@ -334,3 +334,54 @@ func TestSpots(t *testing.T) {
 		t.Errorf("output:\n%s", out)
 	}
 }
+
+// TestRefused checks that Run refuses, in words for the player, what it
+// cannot play: a bad Config, a stored game that is not there, a lobby, a
+// game played in Discord.
+func TestRefused(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	db, board := filepath.Join(dir, "g.db"), filepath.Join(dir, "b.png")
+	st, err := storage.Open(t.Context(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	discord, err := st.CreateGame(t.Context(), storage.NewGame{Host: storage.Player{UserID: "1234", Name: "Ann"}, ChannelID: "99", MaxSeats: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lobby, err := st.CreateGame(t.Context(), storage.NewGame{Host: localSeat("Ben"), MaxSeats: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Start(t.Context(), discord.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	tests := []struct {
+		name string
+		cfg  Config
+		want string
+	}{
+		{"no players", Config{DB: db, Board: board}, "a game has 1 to 6 players, not 0"},
+		{"seven players", Config{DB: db, Board: board, Players: []string{"A", "B", "C", "D", "E", "F", "G"}}, "not 7"},
+		{"no board", Config{DB: db, Players: []string{"Ann"}}, "the picture of the board needs a file name"},
+		{"no folder", Config{DB: db, Board: filepath.Join(dir, "no", "b.png"), Players: []string{"Ann"}}, "does not exist"},
+		{"a negative id", Config{DB: db, Board: board, Resume: -2}, "there is no game -2"},
+		{"no such game", Config{DB: db, Board: board, Resume: 41, GamesHint: "list-them"}, "there is no game 41 in " + db + " (list-them lists them)"},
+		{"a lobby", Config{DB: db, Board: board, Resume: lobby.ID}, "is a lobby that has not started"},
+		{"a Discord game", Config{DB: db, Board: board, Resume: discord.ID}, "is played in Discord; continue it there"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out bytes.Buffer
+			err := Run(t.Context(), tt.cfg, strings.NewReader("place 1\n"), &out)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Run: %v, want %q", err, tt.want)
+			}
+			if strings.Contains(out.String(), "places") {
+				t.Errorf("a tile was placed:\n%s", out.String())
+			}
+		})
+	}
+}
