@@ -328,3 +328,16 @@ func latestMigration() (int64, error) {
 	}
 	return latest, nil
 }
+
+// IsBusy reports whether err says that SQLite found the database busy or
+// locked (SQLITE_BUSY, SQLITE_LOCKED and their extended codes): another
+// program held its write lock past the store's busy timeout, and the same
+// call may succeed a moment later.
+func IsBusy(err error) bool {
+	var e *sqlite.Error
+	if errors.As(err, &e) {
+		code := e.Code() & 0xff
+		return code == sqlite3.SQLITE_BUSY || code == sqlite3.SQLITE_LOCKED
+	}
+	return false
+}

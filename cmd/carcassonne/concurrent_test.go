@@ -14,6 +14,7 @@ import (
 
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/storage"
+	"github.com/meeple-works/carcassonne/terminal/terminaltest"
 	_ "modernc.org/sqlite"
 )
 
@@ -128,7 +129,7 @@ func TestPlayWaitsForBusyDatabase(t *testing.T) {
 	if !strings.Contains(out, "Turn 2 · Bob") || strings.Count(out, "The database is busy") != 1 {
 		t.Errorf("output:\n%s", out)
 	}
-	if g := loadStored(t, db, 1); g.Moves != 1 || g.Status != storage.StatusRunning {
+	if g := terminaltest.Stored(t, db, 1); g.Moves != 1 || g.Status != storage.StatusRunning {
 		t.Errorf("stored game: %d moves, %s; want 1, running", g.Moves, g.Status)
 	}
 }
@@ -138,19 +139,19 @@ func TestPlayWaitsForBusyDatabase(t *testing.T) {
 // (it failed with "the game is not running").
 func TestPlayFinishedElsewhere(t *testing.T) {
 	t.Parallel()
-	sc := scriptGame(t, []string{"Ann", "Ben"}, 21, engine.Options{})
-	last := len(sc.lines) - 1
+	sc := terminaltest.New(t, []string{"Ann", "Ben"}, 21, engine.Options{})
+	last := len(sc.Lines) - 1
 	for _, next := range []string{"place 1", "score"} {
 		t.Run(next, func(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
 			db := filepath.Join(dir, "games.db")
-			playRun(t, sc.args(db, filepath.Join(dir, "a.png")), strings.Join(sc.lines[:last], "\n")+"\n")
+			playRun(t, playArgs(sc, db, filepath.Join(dir, "a.png")), strings.Join(sc.Lines[:last], "\n")+"\n")
 
 			second := startWindow(t, "play", "--resume", "1", "--db", db, "--out", filepath.Join(dir, "b.png"))
 			second.waitFor("Where it fits")
 			// The first window plays the last tile.
-			first := playRun(t, []string{"play", "--resume", "1", "--db", db, "--out", filepath.Join(dir, "a.png")}, sc.lines[last]+"\n")
+			first := playRun(t, []string{"play", "--resume", "1", "--db", db, "--out", filepath.Join(dir, "a.png")}, sc.Lines[last]+"\n")
 			if !strings.Contains(first, "The game is over after ") {
 				t.Fatalf("the first window did not finish the game:\n%s", first)
 			}
@@ -165,9 +166,9 @@ func TestPlayFinishedElsewhere(t *testing.T) {
 			if strings.Contains(out, "Stopped;") || second.errs.Len() > 0 {
 				t.Errorf("the second window failed:\n%s\nstderr: %s", out, second.errs.String())
 			}
-			checkFinal(t, sc, out[strings.Index(out, goneOn):], recordOf(t, db))
-			if g := loadStored(t, db, 1); g.Status != storage.StatusFinished || g.Moves != len(sc.game.Moves()) {
-				t.Errorf("stored game: %s, %d moves; want finished, %d", g.Status, g.Moves, len(sc.game.Moves()))
+			terminaltest.CheckFinal(t, sc, out[strings.Index(out, goneOn):], recordOf(t, db))
+			if g := terminaltest.Stored(t, db, 1); g.Status != storage.StatusFinished || g.Moves != len(sc.Game.Moves()) {
+				t.Errorf("stored game: %s, %d moves; want finished, %d", g.Status, g.Moves, len(sc.Game.Moves()))
 			}
 		})
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/meeple-works/carcassonne/storage"
+	"github.com/meeple-works/carcassonne/terminal"
 )
 
 // gamesCmd is `carcassonne games`: the games stored in the database, local
@@ -35,7 +36,7 @@ func (c *gamesCmd) Run(e *env) error {
 	}
 	ctx := context.Background()
 	var st *storage.Store
-	err := waitBusy(ctx, e.stdout, func() (err error) {
+	err := terminal.WaitBusy(ctx, e.stdout, func() (err error) {
 		st, err = storage.Open(ctx, c.DB)
 		return err
 	})
@@ -44,7 +45,7 @@ func (c *gamesCmd) Run(e *env) error {
 	}
 	defer st.Close()
 	var games []storage.Game
-	err = waitBusy(ctx, e.stdout, func() (err error) {
+	err = terminal.WaitBusy(ctx, e.stdout, func() (err error) {
 		games, err = st.List(ctx, c.Limit)
 		return err
 	})

@@ -1,16 +1,19 @@
-package main
+package terminal
 
 import (
-	"bufio"
 	"bytes"
+	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
+	"sync"
 	"testing"
+
+	"github.com/meeple-works/carcassonne/storage"
+	"github.com/meeple-works/carcassonne/terminal/terminaltest"
 )
 
 // leftovers returns the names of the temporary files (*.tmp) in dir.
@@ -89,10 +92,10 @@ func TestTempFilesRemoveAll(t *testing.T) {
 	}
 }
 
-// TestPlayBoardErrorLeavesNoTemp plays with --out naming a folder: the
-// picture cannot be renamed into place, the program says so and leaves no
+// TestBoardErrorLeavesNoTemp plays with the board's file naming a folder:
+// the picture cannot be renamed into place, Run says so and leaves no
 // temporary file.
-func TestPlayBoardErrorLeavesNoTemp(t *testing.T) {
+func TestBoardErrorLeavesNoTemp(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	out := filepath.Join(dir, "board.png")
@@ -102,72 +105,75 @@ func TestPlayBoardErrorLeavesNoTemp(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(out, "keep"), nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var stdout, stderr bytes.Buffer
-	code := runWith([]string{"play", "--db", filepath.Join(dir, "g.db"), "--out", out}, strings.NewReader("board\n"), &stdout, &stderr)
-	if code != 1 || !strings.Contains(stderr.String(), "writing the board") {
-		t.Errorf("exit %d, stderr %q", code, stderr.String())
+	cfg := Config{DB: filepath.Join(dir, "g.db"), Board: out, Players: []string{"Ann", "Ben"}}
+	err := Run(t.Context(), cfg, strings.NewReader("board\n"), io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "writing the board") {
+		t.Errorf("Run: %v, want an error writing the board", err)
 	}
 	if l := leftovers(t, dir); len(l) > 0 {
 		t.Errorf("temporary files left: %v", l)
 	}
 }
 
-// TestPlayInterruptLeavesNoTemp interrupts the program (SIGINT, as Ctrl-C,
-// and SIGTERM) while it writes pictures of the board as fast as it is asked,
-// and checks that it stops with the resume hint and leaves no temporary
-// file.
-func TestPlayInterruptLeavesNoTemp(t *testing.T) {
+// TestInterrupted ends Run's context while it waits for a command, as
+// Ctrl-C does, and after asking for pictures as fast as it can: Run stops
+// with the resume hint, returns the context's cause, leaves no temporary
+// file and a whole picture, and the game goes on from where it stood.
+func TestInterrupted(t *testing.T) {
 	t.Parallel()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
+	dir := t.TempDir()
+	board := filepath.Join(dir, "board.png")
+	cfg := Config{DB: filepath.Join(dir, "g.db"), Board: board, Players: []string{"Ann", "Ben"}, Seed: 5,
+		ResumeHint: func(id int64) string { return fmt.Sprintf("resume %d", id) }}
+	stop := errors.New("Ctrl-C")
+	ctx, cancel := context.WithCancelCause(t.Context())
+	in, typed := io.Pipe()
+	defer typed.Close()
+	out := &lockedBuffer{}
+	done := make(chan error, 1)
+	go func() { done <- Run(ctx, cfg, in, out) }()
+	io.WriteString(typed, "place 1\n"+strings.Repeat("board\n", 20))
+	cancel(stop)
+	var err error
+	select {
+	case err = <-done:
+	case <-t.Context().Done():
+		t.Fatal("Run did not stop")
 	}
-	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
-		t.Run(sig.String(), func(t *testing.T) {
-			dir := t.TempDir()
-			cmd := exec.CommandContext(t.Context(), exe, "play", "--db", filepath.Join(dir, "g.db"), "--out", filepath.Join(dir, "board.png"))
-			cmd.Env = append(os.Environ(), "CARCASSONNE_TEST_MAIN=1")
-			stdin, err := cmd.StdinPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			stdout, err := cmd.StdoutPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			// Ask for many pictures, and interrupt once the program has
-			// answered a few, while it is still drawing the others.
-			go func() {
-				io.WriteString(stdin, strings.Repeat("board\n", 200))
-			}()
-			var seen strings.Builder
-			lines := bufio.NewScanner(stdout)
-			boards := 0
-			for lines.Scan() {
-				seen.WriteString(lines.Text() + "\n")
-				if strings.Contains(lines.Text(), "Board: ") {
-					if boards++; boards == 5 {
-						if err := cmd.Process.Signal(sig); err != nil {
-							t.Fatal(err)
-						}
-					}
-				}
-			}
-			err = cmd.Wait()
-			var ee *exec.ExitError
-			if !errors.As(err, &ee) || ee.ExitCode() != 128+int(sig) {
-				t.Errorf("exit: %v, want status %d", err, 128+int(sig))
-			}
-			if !strings.Contains(seen.String(), "Stopped; game 1 is stored. Continue it with carcassonne play --resume 1 --db ") {
-				t.Errorf("no resume hint in:\n%s", seen.String())
-			}
-			if l := leftovers(t, dir); len(l) > 0 {
-				t.Errorf("temporary files left: %v", l)
-			}
-			checkPNG(t, filepath.Join(dir, "board.png"))
-		})
+	if !errors.Is(err, stop) {
+		t.Errorf("Run: %v, want the cause %v", err, stop)
 	}
+	if got := out.String(); !strings.Contains(got, "\nStopped; game 1 is stored. Continue it with resume 1\n") {
+		t.Errorf("no resume hint in:\n%s", got)
+	}
+	if l := leftovers(t, dir); len(l) > 0 {
+		t.Errorf("temporary files left: %v", l)
+	}
+	terminaltest.CheckPNG(t, board)
+	if g := terminaltest.Stored(t, cfg.DB, 1); g.Status != storage.StatusRunning {
+		t.Errorf("stored game: %s, want running", g.Status)
+	}
+	cfg.Resume = 1
+	again := run(t, cfg, "")
+	if !strings.Contains(again, "Game 1: Ann (red), Ben (green)") || !strings.Contains(again, "Where it fits") {
+		t.Errorf("resumed after the interrupt:\n%s", again)
+	}
+}
+
+// lockedBuffer is a bytes.Buffer that Run and a test may use at once.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }

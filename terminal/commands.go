@@ -1,0 +1,311 @@
+package terminal
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/render"
+)
+
+// helpText is what help prints.
+const helpText = `Commands, one per line:
+  place N [ROTATION] [SPOT]  lay the tile on cell N of the list, turned by ROTATION
+                             (0, 90, 180 or 270 clockwise; the first listed when left out),
+                             with a follower on spot number SPOT (1, 2, … see spots and the
+                             numbers on the board picture; none when left out)
+  place x,y [ROTATION] [follower@PORT]   the same in record notation: place 2,-1 90 follower@N
+  spots N [ROTATION]         the spots where a follower may stand on that placement
+  board                      write the picture of the board again
+  score                      the scores, followers in supply and tiles left
+  record FILE                write the game record (.rec) to FILE
+  help                       this help
+  quit                       stop; the game stays stored for play --resume
+`
+
+// command runs one command line. It returns quit for quit, and an error
+// only when the game cannot go on.
+func (s *session) command(line string) (quit bool, err error) {
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return false, nil
+	}
+	args := f[1:]
+	switch strings.ToLower(f[0]) {
+	case "place", "p":
+		return false, s.place(args)
+	case "spots", "s":
+		s.spots(args)
+	case "board", "b":
+		if s.state.Ended() {
+			s.board.updateFinal(s.state)
+		} else {
+			s.board.update(s.state)
+		}
+		if err := s.board.flush(); err != nil {
+			fmt.Fprintf(s.out, "Could not write the board to %s: %v\n", s.board.path, err)
+		} else {
+			fmt.Fprintf(s.out, "Board: %s\n", s.board.path)
+		}
+	case "score", "scores":
+		s.score()
+	case "record":
+		s.record(strings.TrimSpace(line[len(f[0]):]))
+	case "help", "h", "?":
+		io.WriteString(s.out, helpText)
+	case "quit", "q", "exit":
+		return true, nil
+	default:
+		fmt.Fprintf(s.out, "There is no command %q; type help for the list.\n", f[0])
+	}
+	return false, nil
+}
+
+// place plays `place N [ROTATION] [SPOT]`.
+func (s *session) place(args []string) error {
+	m, err := s.parseMove(args, true)
+	if err != nil {
+		fmt.Fprintln(s.out, sentence(err.Error()))
+		return nil
+	}
+	cur := s.state.Players()[s.state.Current()]
+	what := "no follower"
+	if m.Follower != engine.NoPort {
+		for _, sp := range s.state.FollowerSpots(engine.Placement{Cell: m.Cell, Rotation: m.Rotation}) {
+			if sp.Ports.Has(m.Follower) {
+				what = "a " + sp.Name()
+			}
+		}
+	}
+	before := s.state.Events()
+	ok, err := s.play(m)
+	if err != nil || !ok {
+		return err
+	}
+	fmt.Fprintf(s.out, "%s places %s on %s at %d° with %s.\n", cur, s.tileName(m.Tile), m.Cell, m.Rotation.Degrees(), what)
+	s.afterMove(before)
+	return nil
+}
+
+// spots plays `spots N [ROTATION]`.
+func (s *session) spots(args []string) {
+	m, err := s.parseMove(args, false)
+	if err != nil {
+		fmt.Fprintln(s.out, sentence(err.Error()))
+		return
+	}
+	ts := s.state.TileSet()
+	var edges []string
+	for side := engine.North; side <= engine.West; side++ {
+		edges = append(edges, side.String()+" "+ts.Edge(m.Tile, m.Rotation, side).String())
+	}
+	fmt.Fprintf(s.out, "%s on %s at %d° (%s):\n", s.tileName(m.Tile), m.Cell, m.Rotation.Degrees(), strings.Join(edges, ", "))
+	spots := s.state.FollowerSpots(engine.Placement{Cell: m.Cell, Rotation: m.Rotation})
+	if len(spots) == 0 {
+		if s.state.Supply(s.state.Current()) == 0 {
+			fmt.Fprintln(s.out, "  no follower is left in the supply")
+		} else {
+			fmt.Fprintln(s.out, "  no follower can stand on this tile here")
+		}
+		return
+	}
+	for i, sp := range spots {
+		fmt.Fprintf(s.out, "  %s  %s\n", engine.SpotLabel(i), sp.Name())
+	}
+}
+
+// parseMove reads the arguments of place (withSpot) or spots: a cell
+// number from the list or x,y, perhaps a rotation, perhaps a spot, and
+// returns the move, checked against the rules.
+func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
+	if s.state.Ended() {
+		return engine.Move{}, errors.New("the game is over")
+	}
+	t, _ := s.state.Drawn()
+	ts := s.state.TileSet()
+	usage := "spots N [ROTATION]"
+	if withSpot {
+		usage = "place N [ROTATION] [SPOT]"
+	}
+	// The record's tile letter may come first: place V 2,-1 90.
+	if len(args) > 1 && strings.Contains(args[1], ",") {
+		if id, ok := ts.Lookup(args[0]); ok {
+			if id != t {
+				return engine.Move{}, fmt.Errorf("the tile drawn is %s, not %s", ts.Name(t), args[0])
+			}
+			args = args[1:]
+		}
+	}
+	if len(args) == 0 {
+		return engine.Move{}, fmt.Errorf("which cell? write %s with N from the list, or x,y", usage)
+	}
+	// The cells as the board picture numbers them: cell i is number i+1.
+	cells := s.state.CandidateCells()
+	m := engine.Move{Tile: t}
+	if strings.Contains(args[0], ",") {
+		c, err := engine.ParseCell(args[0])
+		if err != nil {
+			return m, err
+		}
+		m.Cell = c
+	} else {
+		n, err := strconv.Atoi(args[0])
+		switch {
+		case err != nil:
+			return m, fmt.Errorf("%q is neither a cell number from the list nor x,y; write %s", args[0], usage)
+		case n < 1 || n > len(cells):
+			return m, fmt.Errorf("there is no cell %d: the cells are numbered 1 to %d", n, len(cells))
+		}
+		m.Cell = cells[n-1]
+	}
+	rots := s.state.RotationsAt(m.Cell)
+	rest := args[1:]
+	rotGiven := false
+	// A rotation is 0, 90, 180 or 270 and a spot's number 1 to at most 13
+	// (the ports of a tile), so a lone number after the cell is read
+	// unambiguously: a rotation if it is one, else a spot.
+	if len(rest) > 0 && startsWithDigit(rest[0]) && (!withSpot || len(rest) > 1 || isRotation(rest[0])) {
+		deg, err := strconv.Atoi(strings.TrimSuffix(rest[0], "°"))
+		r, ok := engine.RotationFromDegrees(deg)
+		if err != nil || !ok {
+			return m, fmt.Errorf("a tile turns by 0, 90, 180 or 270 degrees, not %s", rest[0])
+		}
+		m.Rotation, rotGiven = r, true
+		rest = rest[1:]
+	}
+	spot := ""
+	if withSpot && len(rest) > 0 {
+		spot, rest = rest[0], rest[1:]
+		if n, err := strconv.Atoi(spot); err == nil && (n < 1 || n > maxSpots) {
+			return m, fmt.Errorf("%s is neither a rotation (0, 90, 180 or 270) nor a spot's number (1, 2, …; see spots)", spot)
+		}
+	}
+	if len(rest) > 0 {
+		return m, fmt.Errorf("too many words: write %s", usage)
+	}
+	if len(rots) == 0 {
+		err := s.state.Check(m)
+		if err == nil || errors.Is(err, engine.ErrEdgesMismatch) {
+			return m, fmt.Errorf("tile %s fits on %s in no rotation", ts.Name(t), m.Cell)
+		}
+		return m, err
+	}
+	if !rotGiven {
+		m.Rotation = rots[0]
+	} else if err := s.state.Check(m); err != nil {
+		return m, fmt.Errorf("%s; on %s it fits at %s", err.Error(), m.Cell, degreesList(rots))
+	}
+	if spot == "" {
+		return m, nil
+	}
+	p := engine.Placement{Cell: m.Cell, Rotation: m.Rotation}
+	if port, ok := strings.CutPrefix(strings.ToLower(spot), "follower@"); ok {
+		pt, ok := engine.ParsePort(strings.ToUpper(port))
+		if !ok {
+			return m, fmt.Errorf("there is no port %q (NNW, N, NNE, ENE, E, ESE, SSE, S, SSW, WSW, W, WNW or C)", port)
+		}
+		m.Follower = pt
+		return m, s.state.Check(m)
+	}
+	spots := s.state.FollowerSpots(p)
+	n, err := strconv.Atoi(spot)
+	switch {
+	case err != nil || strings.HasPrefix(spot, "+"):
+		return m, fmt.Errorf("%q is not a spot: give its number (see spots) or follower@PORT", spot)
+	case len(spots) == 0 && s.state.Supply(s.state.Current()) == 0:
+		return m, fmt.Errorf("%s has no follower left in the supply", s.state.Players()[s.state.Current()])
+	case len(spots) == 0:
+		return m, errors.New("no follower can stand on this tile here")
+	case n > len(spots):
+		return m, fmt.Errorf("there is no spot %d here: the spots are %s (see spots %s %d)", n, spotRange(len(spots)), args[0], m.Rotation.Degrees())
+	}
+	i := n - 1
+	m.Follower = spots[i].Port
+	return m, s.state.Check(m)
+}
+
+// maxSpots is the most spots a tile can have: one per port.
+const maxSpots = 13
+
+// isRotation reports whether s is a rotation in degrees: 0, 90, 180 or 270,
+// perhaps followed by °.
+func isRotation(s string) bool {
+	switch strings.TrimSuffix(s, "°") {
+	case "0", "90", "180", "270":
+		return true
+	}
+	return false
+}
+
+// startsWithDigit reports whether s starts with an ASCII digit or a sign.
+func startsWithDigit(s string) bool {
+	return s != "" && (s[0] >= '0' && s[0] <= '9' || s[0] == '-' || s[0] == '+')
+}
+
+// spotRange returns "1", "1 and 2" or "1 to 4" for n spots.
+func spotRange(n int) string {
+	switch n {
+	case 1:
+		return engine.SpotLabel(0)
+	case 2:
+		return engine.SpotLabel(0) + " and " + engine.SpotLabel(1)
+	}
+	return engine.SpotLabel(0) + " to " + engine.SpotLabel(n-1)
+}
+
+// degreesList returns rotations as "0, 90 or 180".
+func degreesList(rs []engine.Rotation) string {
+	var s []string
+	for _, r := range rs {
+		s = append(s, r.String())
+	}
+	if len(s) < 2 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
+}
+
+// score prints where the players stand.
+func (s *session) score() {
+	if s.state.Ended() {
+		writeFinalTable(s.out, s.state)
+		return
+	}
+	names := s.state.Players()
+	width := 0
+	for _, n := range names {
+		width = max(width, utf8.RuneCountInString(n))
+	}
+	fmt.Fprintf(s.out, "Turn %d, %d tiles left:\n", s.state.Turn(), s.state.TilesLeft())
+	for i, n := range names {
+		fmt.Fprintf(s.out, "  %s  %-6s  %3d points  %d followers in supply\n", pad(n, width), render.PlayerColourName(i), s.state.Score(i), s.state.Supply(i))
+	}
+}
+
+// record writes the stored game's record to path.
+func (s *session) record(path string) {
+	if path == "" {
+		fmt.Fprintln(s.out, "Write the record where? record FILE, like record game.rec")
+		return
+	}
+	var rec *engine.Record
+	err := s.waitBusy(func() (err error) {
+		rec, err = s.store.Record(s.ctx, s.game.ID)
+		return err
+	})
+	if err == nil {
+		err = writeFileAtomic(s.temps, path, func(w io.Writer) error {
+			_, err := rec.WriteTo(w)
+			return err
+		})
+	}
+	if err != nil {
+		fmt.Fprintf(s.out, "Could not write the record: %v\n", err)
+		return
+	}
+	fmt.Fprintf(s.out, "Record written to %s.\n", path)
+}

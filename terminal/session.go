@@ -1,0 +1,479 @@
+package terminal
+
+import (
+	"bufio"
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/render"
+	"github.com/meeple-works/carcassonne/storage"
+)
+
+// session is one sitting at a local game.
+type session struct {
+	ctx    context.Context
+	store  *storage.Store
+	game   storage.Game
+	state  *engine.Game
+	board  *boardWriter
+	temps  *tempFiles // the files being written, removed on an interrupt
+	out    io.Writer
+	lines  <-chan inputLine // the lines read from the input
+	echo   bool             // write each command read after its prompt (input is not a terminal)
+	resume string           // the command line that continues the game
+	shown  int              // the number of moves when the position was last shown, -1 for none
+	ended  bool             // the end of the game was shown
+	over   bool             // the game was stopped or broke elsewhere: the sitting ends
+}
+
+// maxLine is the longest command line read, in bytes; longer lines are
+// refused.
+const maxLine = 4096
+
+// intro says which game is played.
+func (s *session) intro(resumed bool) {
+	var seats []string
+	for i, n := range s.state.Players() {
+		seats = append(seats, fmt.Sprintf("%s (%s)", n, render.PlayerColourName(i)))
+	}
+	verb := "New game"
+	if resumed {
+		verb = "Game"
+	}
+	fmt.Fprintf(s.out, "%s %d: %s · %s · seed %d\n", verb, s.game.ID, strings.Join(seats, ", "), s.state.Options(), s.state.Seed())
+	if resumed && !s.state.Ended() {
+		fmt.Fprintf(s.out, "Resumed after %d moves.\n", len(s.state.Moves()))
+	}
+	if !s.state.Ended() {
+		fmt.Fprintf(s.out, "Stored in the database: continue it any time with %s\n", s.resume)
+		fmt.Fprintln(s.out, "Type help for the commands; place N plays the drawn tile on cell N.")
+	}
+	s.shown = -1
+}
+
+// loop plays commands until the input ends or quit.
+func (s *session) loop() error {
+	for {
+		if err := s.discardUnplaceable(); err != nil {
+			return err
+		}
+		s.show()
+		prompt := "> "
+		if !s.state.Ended() {
+			prompt = s.state.Players()[s.state.Current()] + "> "
+		}
+		fmt.Fprint(s.out, prompt)
+		var in inputLine
+		select {
+		case <-s.ctx.Done():
+			return nil // Run says that the sitting stopped
+		case in = <-s.lines:
+		}
+		line, long := in.text, in.long
+		if !in.ok {
+			fmt.Fprintln(s.out)
+			s.stop()
+			return nil
+		}
+		if s.echo {
+			fmt.Fprintln(s.out, line)
+		}
+		if long {
+			fmt.Fprintf(s.out, "That line is too long (over %d characters).\n", maxLine)
+			continue
+		}
+		changed, err := s.refresh()
+		if err != nil {
+			return err
+		}
+		if s.over {
+			s.stop()
+			return nil
+		}
+		if changed && playsOn(line) {
+			// The command was meant for a position that is gone.
+			continue
+		}
+		quit, err := s.command(line)
+		if werr := s.board.takeErr(); werr != nil {
+			fmt.Fprintf(s.out, "Could not write the board to %s: %v\n", s.board.path, werr)
+		}
+		if err != nil {
+			return err
+		}
+		if quit || s.over {
+			s.stop()
+			return nil
+		}
+	}
+}
+
+// playsOn reports whether command line plays or looks at the drawn tile
+// (place, spots), which makes no sense once the position changed.
+func playsOn(line string) bool {
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return false
+	}
+	switch strings.ToLower(f[0]) {
+	case "place", "p", "spots", "s":
+		return true
+	}
+	return false
+}
+
+// stop says how to go on, after the last picture is written.
+func (s *session) stop() {
+	if err := s.board.flush(); err != nil {
+		fmt.Fprintf(s.out, "Could not write the board to %s: %v\n", s.board.path, err)
+	}
+	if !s.state.Ended() && !s.over {
+		fmt.Fprintf(s.out, "Stopped; game %d is stored. Continue it with %s\n", s.game.ID, s.resume)
+	}
+}
+
+// interrupted ends a sitting stopped by its context: it removes the
+// pictures being written, says how to go on and returns an error wrapping
+// the context's cause.
+func (s *session) interrupted() error {
+	s.temps.removeAll()
+	fmt.Fprintf(s.out, "\nStopped; game %d is stored. Continue it with %s\n", s.game.ID, s.resume)
+	return fmt.Errorf("game %d stopped: %w", s.game.ID, context.Cause(s.ctx))
+}
+
+// inputLine is one line of input, as readLine returns it.
+type inputLine struct {
+	text     string
+	ok, long bool
+}
+
+// readLines reads the lines of in, one by one, in a goroutine of its own
+// until in ends or done is closed, so that the sitting can stop while it
+// waits for a line.
+func readLines(in *bufio.Reader, done <-chan struct{}) <-chan inputLine {
+	lines := make(chan inputLine)
+	go func() {
+		for {
+			text, ok, long := readLine(in)
+			select {
+			case lines <- inputLine{text: text, ok: ok, long: long}:
+			case <-done:
+				return
+			}
+			if !ok {
+				return
+			}
+		}
+	}()
+	return lines
+}
+
+// readLine reads one line of in without its line ending and surrounding
+// spaces. It returns false at the end of the input, and long for a line
+// over maxLine bytes (read and dropped).
+func readLine(in *bufio.Reader) (line string, ok, long bool) {
+	var b []byte
+	for {
+		chunk, err := in.ReadSlice('\n')
+		if len(b)+len(chunk) <= maxLine+1 {
+			b = append(b, chunk...)
+		} else {
+			long = true
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		if err != nil && len(b) == 0 && !long {
+			return "", false, false
+		}
+		break
+	}
+	line = strings.ToValidUTF8(strings.TrimSpace(string(b)), "?")
+	return line, true, long
+}
+
+// discardUnplaceable discards, and says so, every drawn tile that fits
+// nowhere (000_…, "Placing land tiles": such a tile is put out of the game
+// and the player draws another).
+func (s *session) discardUnplaceable() error {
+	for !s.state.Ended() {
+		t, _ := s.state.Drawn()
+		if s.state.CanPlace(t) {
+			return nil
+		}
+		name := s.state.Players()[s.state.Current()]
+		m := engine.Move{Tile: t, Discard: true}
+		before := s.state
+		ok, err := s.play(m)
+		if err != nil || s.over {
+			return err
+		}
+		if !ok {
+			if s.state == before {
+				return nil // refused, said why
+			}
+			continue // the game was loaded again: look at its drawn tile
+		}
+		fmt.Fprintf(s.out, "%s draws tile %s, which fits nowhere: it is put out of the game.\n", name, s.tileName(t))
+		s.afterMove(nil)
+	}
+	return nil
+}
+
+// play stores move m and plays it on the state. It returns false, having
+// said why, when the store refused the move but the game can go on (another
+// process played first: the game is then loaded again), and an error when
+// the game cannot go on.
+func (s *session) play(m engine.Move) (bool, error) {
+	// A request id makes a retry after a busy database safe: a move stored
+	// by an attempt that reported busy is not stored twice.
+	reqID := fmt.Sprintf("local:%d:%d:%x", s.game.ID, len(s.state.Moves()), rand.Uint64())
+	var res storage.AppendResult
+	err := s.waitBusy(func() (err error) {
+		res, err = s.store.AppendMove(s.ctx, s.game.ID, len(s.state.Moves()), m, storage.Request{ID: reqID})
+		return err
+	})
+	switch {
+	case err == nil:
+		// The store returns the game and the state after the move, except
+		// for a request it had already taken (an attempt that reported a
+		// busy database but stored the move): then the move is played here.
+		if res.State != nil {
+			s.state = res.State
+		} else if err := s.state.Apply(m); err != nil {
+			// The store checked the move against the same position.
+			return false, fmt.Errorf("the stored move %s does not play here: %w", engine.MoveString(s.state.TileSet(), m), err)
+		}
+		s.game = res.Game
+		return true, nil
+	case errors.Is(err, storage.ErrConflict), errors.Is(err, storage.ErrNotRunning), errors.Is(err, storage.ErrBroken):
+		// Another window (or the bot) played, finished or stopped the
+		// game: show where it stands.
+		_, err := s.reload()
+		return false, err
+	default:
+		var me *engine.MoveError
+		if errors.As(err, &me) {
+			fmt.Fprintln(s.out, sentence(me.Error()))
+			return false, nil
+		}
+		return false, err
+	}
+}
+
+// goneOn is said when the stored game moved on without this window.
+const goneOn = "The game went on elsewhere (another window?); here is where it stands now."
+
+// refresh loads the game again when the stored game has moved on since it
+// was loaded here (another window played, finished or stopped it), says
+// so, and returns true; it returns false when nothing changed.
+func (s *session) refresh() (bool, error) {
+	var g storage.Game
+	err := s.waitBusy(func() (err error) {
+		g, err = s.store.Get(s.ctx, s.game.ID)
+		return err
+	})
+	if err != nil {
+		return false, err
+	}
+	if g.Moves == len(s.state.Moves()) && g.Status == s.game.Status {
+		return false, nil
+	}
+	return s.reload()
+}
+
+// reload loads the stored game again and says that it went on elsewhere.
+// A game stopped or broken elsewhere is said too, and ends the sitting
+// (s.over). It returns true when the position shown must be shown again.
+func (s *session) reload() (bool, error) {
+	var (
+		g     storage.Game
+		state *engine.Game
+	)
+	err := s.waitBusy(func() (err error) {
+		g, state, err = s.store.Load(s.ctx, s.game.ID)
+		return err
+	})
+	switch {
+	case errors.Is(err, storage.ErrBroken):
+		fmt.Fprintf(s.out, "Game %d cannot go on: %s.\n", s.game.ID, cmp.Or(g.Reason, "its moves no longer replay"))
+		s.over = true
+		return true, nil
+	case err != nil:
+		return false, err
+	}
+	s.game, s.state, s.shown = g, state, -1
+	fmt.Fprintln(s.out, goneOn)
+	if g.Status == storage.StatusStopped {
+		fmt.Fprintf(s.out, "Game %d was stopped (%s) and cannot go on.\n", g.ID, cmp.Or(g.Reason, "no reason given"))
+		s.over = true
+	}
+	return true, nil
+}
+
+// afterMove says what the last move scored and writes the picture.
+func (s *session) afterMove(before []engine.ScoreEvent) {
+	names := s.state.Players()
+	for _, ev := range s.state.Events()[len(before):] {
+		if !ev.Final {
+			fmt.Fprintf(s.out, "  %+d %s: %s\n", ev.Points, names[ev.Player], describeScore(ev))
+		}
+	}
+	s.board.update(s.state)
+}
+
+// show lists the turn (or the final scoring) when the position has changed
+// since it was last shown.
+func (s *session) show() {
+	n := len(s.state.Moves())
+	if n == s.shown {
+		return
+	}
+	s.shown = n
+	if s.state.Ended() {
+		if !s.ended {
+			s.ended = true
+			s.showFinal()
+		}
+		return
+	}
+	t, _ := s.state.Drawn()
+	cur := s.state.Current()
+	fmt.Fprintf(s.out, "\nTurn %d · %s (%s) · tile %s · %d left · board %s\n",
+		s.state.Turn(), s.state.Players()[cur], render.PlayerColourName(cur), s.tileName(t), s.state.TilesLeft(), s.board.path)
+	fmt.Fprintf(s.out, "Where it fits (number, x,y, rotations):\n")
+	// Numbered as the board picture numbers them: cell i is number i+1.
+	cells := s.state.CandidateCells()
+	const perLine = 3
+	var b strings.Builder
+	for i, c := range cells {
+		var rots []string
+		for _, r := range s.state.RotationsAt(c) {
+			rots = append(rots, r.String())
+		}
+		item := fmt.Sprintf("%3d  %-7s %s", i+1, c, strings.Join(rots, " "))
+		if i%perLine == perLine-1 || i == len(cells)-1 {
+			b.WriteString(strings.TrimRight(item, " "))
+			b.WriteByte('\n')
+		} else {
+			fmt.Fprintf(&b, "%-26s", item)
+		}
+	}
+	io.WriteString(s.out, b.String())
+}
+
+// showFinal prints the final scoring by player and feature, the winners and
+// the final picture.
+func (s *session) showFinal() {
+	fmt.Fprintf(s.out, "\nThe game is over after %d turns.\n", s.state.Turn()-1)
+	writeFinalTable(s.out, s.state)
+	s.board.updateFinal(s.state)
+	if err := s.board.flush(); err != nil {
+		fmt.Fprintf(s.out, "Could not write the board to %s: %v\n", s.board.path, err)
+	} else {
+		fmt.Fprintf(s.out, "Final board: %s\n", s.board.path)
+	}
+	fmt.Fprintln(s.out, "Type record FILE to save the game record, or quit.")
+}
+
+// writeFinalTable writes the final scoring: every player's points by
+// feature (roads, cities, cloisters, farms) and total, from the highest
+// score to the lowest (engine.Game.Standings, the order of the final
+// picture), then the winners (engine.Game.Winners).
+func writeFinalTable(w io.Writer, g *engine.Game) {
+	names := g.Players()
+	width := len("Final scoring")
+	for _, n := range names {
+		width = max(width, utf8.RuneCountInString(n)+2)
+	}
+	by := g.Breakdowns()
+	fmt.Fprintf(w, "%s  roads  cities  cloisters  farms  total\n", pad("Final scoring", width))
+	for _, p := range g.Standings() {
+		b := by[p]
+		fmt.Fprintf(w, "%s  %5d  %6d  %9d  %5d  %5d\n", pad("  "+names[p], width), b.Roads, b.Cities, b.Cloisters, b.Farms, g.Score(p))
+	}
+	won, best := g.Winners()
+	var winners []string
+	for _, p := range won {
+		winners = append(winners, names[p])
+	}
+	switch {
+	case len(names) == 1:
+		fmt.Fprintf(w, "%s scores %d points.\n", names[0], best)
+	case len(winners) == 1:
+		fmt.Fprintf(w, "%s wins with %d points.\n", winners[0], best)
+	default:
+		fmt.Fprintf(w, "%s share the victory with %d points each.\n", joinAnd(winners), best)
+	}
+}
+
+// pad pads s with spaces to width characters.
+func pad(s string, width int) string {
+	return s + strings.Repeat(" ", max(0, width-utf8.RuneCountInString(s)))
+}
+
+// joinAnd joins names as "A, B and C".
+func joinAnd(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// describeScore says what a score was for: "road of 3 tiles", "city of 4
+// tiles and 1 pennant", "cloister", "farm supplying 2 cities".
+func describeScore(ev engine.ScoreEvent) string {
+	var s string
+	switch ev.Feature {
+	case engine.Road:
+		s = "road of " + plural(ev.Tiles, "tile")
+	case engine.City:
+		s = "city of " + plural(ev.Tiles, "tile")
+		if ev.Pennants > 0 {
+			s += " and " + plural(ev.Pennants, "pennant")
+		}
+	case engine.Cloister:
+		s = "cloister"
+	case engine.Field:
+		return "farm supplying " + plural(ev.Cities, "completed city")
+	default:
+		s = ev.Feature.String()
+	}
+	if !ev.Complete {
+		s = "unfinished " + s
+	}
+	return s
+}
+
+// plural returns "1 tile", "2 tiles", "3 cities".
+func plural(n int, one string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	if many, ok := strings.CutSuffix(one, "city"); ok {
+		return fmt.Sprintf("%d %scities", n, many)
+	}
+	return fmt.Sprintf("%d %ss", n, one)
+}
+
+// sentence returns a reason as a sentence: a capital first letter and a
+// full stop.
+func sentence(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	s = string(unicode.ToUpper(r)) + s[n:]
+	if !strings.HasSuffix(s, ".") && !strings.HasSuffix(s, "?") {
+		s += "."
+	}
+	return s
+}
+
+// tileName returns the name of tile t ("V").
+func (s *session) tileName(t engine.TileID) string { return s.state.TileSet().Name(t) }

@@ -1,0 +1,239 @@
+package terminal
+
+import (
+	"bufio"
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/storage"
+)
+
+// Config sets up a sitting at a local game: the database, the picture, and
+// either a new game or a stored one to continue.
+type Config struct {
+	// DB is the SQLite database file, the bot's (storage.DefaultPath when
+	// empty); it is created when it does not exist.
+	DB string
+	// Board is the PNG file the picture of the board is written to before
+	// the first prompt and after every move; its folder must exist.
+	Board string
+
+	// Resume, when not 0, is the id of the stored game to continue (a
+	// local game that started and was not stopped); Players, Options and
+	// Seed are then not used.
+	Resume int64
+	// Players are the names of a new game's players in turn order: 1 to
+	// engine.MaxPlayers different names.
+	Players []string
+	// Options are the rule options of a new game.
+	Options engine.Options
+	// Seed shuffles a new game's draw pile.
+	Seed uint64
+
+	// ResumeHint returns the command line that continues stored game id,
+	// said at the start and when the sitting stops before the end
+	// ("carcassonne play --resume 3"); "carcassonne play --resume ID" when
+	// nil.
+	ResumeHint func(id int64) string
+	// GamesHint is the command line that lists the stored games, said when
+	// Resume names no stored game ("carcassonne games" when empty).
+	GamesHint string
+}
+
+// Run plays a hot-seat game on one terminal: it starts a new game (or
+// continues cfg.Resume), stores it in cfg.DB and reads commands from in,
+// one per line, writing what happens to out, until in ends or a player
+// types quit. Every move is stored before it is shown, so that the game can
+// be continued after any stop. When in is not a terminal (a script), each
+// command read is written after its prompt.
+//
+// When ctx ends (the program is interrupted), Run stops as quit does,
+// removes any picture half written, says how to continue and returns an
+// error wrapping context.Cause(ctx). Lines are read from in by a goroutine
+// of Run's, which ends when a read of in returns after Run did.
+//
+// Run returns an error when the game cannot be set up (a bad Config, no
+// such stored game, a game played in Discord), when the first picture
+// cannot be written, or when the database fails; a bad command is answered
+// on out and the game goes on.
+func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
+	if err := cfg.check(); err != nil {
+		return err
+	}
+	var st *storage.Store
+	err := WaitBusy(ctx, out, func() (err error) {
+		st, err = storage.Open(ctx, cfg.DB)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	var (
+		g     storage.Game
+		state *engine.Game
+	)
+	wait := func(op func() error) error { return WaitBusy(ctx, out, op) }
+	if cfg.Resume != 0 {
+		err = wait(func() (err error) {
+			g, state, err = resumeGame(ctx, st, cfg)
+			return err
+		})
+	} else {
+		g, state, err = newLocalGame(ctx, st, wait, cfg)
+	}
+	if err != nil {
+		return err
+	}
+	temps := &tempFiles{}
+	s := &session{
+		ctx: ctx, store: st, game: g, state: state, out: out, echo: !isTerminal(in),
+		board: newBoardWriter(cfg.Board, temps), temps: temps, resume: cfg.resumeHint(g.ID),
+	}
+	defer s.board.close()
+	s.intro(cfg.Resume != 0)
+	// The first picture is written before the first prompt, so that a bad
+	// Board is said at once.
+	s.board.update(s.state)
+	if err := s.board.flush(); err != nil {
+		return fmt.Errorf("writing the board: %w", err)
+	}
+	done := make(chan struct{})
+	defer close(done)
+	s.lines = readLines(bufio.NewReader(in), done)
+	err = s.loop()
+	if ctx.Err() != nil {
+		return s.interrupted()
+	}
+	return err
+}
+
+// check refuses a Config Run cannot play, in words for the player, and
+// fills in the defaults.
+func (c *Config) check() error {
+	c.DB = cmp.Or(c.DB, storage.DefaultPath)
+	if strings.TrimSpace(c.Board) == "" {
+		return errors.New("the picture of the board needs a file name")
+	}
+	if fi, err := os.Stat(filepath.Dir(c.Board)); err != nil || !fi.IsDir() {
+		return fmt.Errorf("the picture of the board %s cannot be written: the folder %s does not exist", c.Board, filepath.Dir(c.Board))
+	}
+	switch {
+	case c.Resume < 0:
+		return fmt.Errorf("there is no game %d: games are numbered 1, 2, …", c.Resume)
+	case c.Resume == 0 && (len(c.Players) < 1 || len(c.Players) > engine.MaxPlayers):
+		return fmt.Errorf("a game has 1 to %d players, not %d", engine.MaxPlayers, len(c.Players))
+	}
+	return nil
+}
+
+// resumeHint returns the command line that continues game id.
+func (c *Config) resumeHint(id int64) string {
+	if c.ResumeHint != nil {
+		return c.ResumeHint(id)
+	}
+	return fmt.Sprintf("carcassonne play --resume %d", id)
+}
+
+// localPrefix starts the user ids of the players of a local game, so that
+// they never clash with a Discord user's id (storage looks players up by
+// id); what a seat is, is its Kind.
+const localPrefix = "local:"
+
+// localSeat returns the seat of the player called name in a local game.
+func localSeat(name string) storage.Player {
+	return storage.Player{UserID: localPrefix + name, Name: name, Kind: storage.PlayerLocal}
+}
+
+// isLocal reports whether stored game g is a local game: every seat is
+// taken by a player of this terminal, none by a Discord user.
+func isLocal(g storage.Game) bool {
+	for _, seat := range g.Seats {
+		if seat.Kind != storage.PlayerLocal {
+			return false
+		}
+	}
+	return true
+}
+
+// newLocalGame stores a new game of cfg's players (seats from localSeat),
+// starts it with cfg's seed and loads it. Each step runs through wait,
+// which tries it again while the database is busy.
+func newLocalGame(ctx context.Context, st *storage.Store, wait func(func() error) error, cfg Config) (storage.Game, *engine.Game, error) {
+	var g storage.Game
+	err := wait(func() (err error) {
+		g, err = st.CreateGame(ctx, storage.NewGame{
+			Host:     localSeat(cfg.Players[0]),
+			Options:  cfg.Options,
+			MaxSeats: len(cfg.Players),
+		})
+		return err
+	})
+	if err != nil {
+		return g, nil, err
+	}
+	err = func() error {
+		for _, n := range cfg.Players[1:] {
+			if err := wait(func() error {
+				_, err := st.Join(ctx, g.ID, localSeat(n))
+				return err
+			}); err != nil {
+				return err
+			}
+		}
+		return wait(func() error {
+			_, err := st.Start(ctx, g.ID, cfg.Seed)
+			return err
+		})
+	}()
+	if err != nil {
+		st.MarkStatus(context.WithoutCancel(ctx), g.ID, storage.StatusStopped, "the local game could not start")
+		return g, nil, err
+	}
+	var state *engine.Game
+	err = wait(func() (err error) {
+		g, state, err = st.Load(ctx, g.ID)
+		return err
+	})
+	return g, state, err
+}
+
+// resumeGame loads stored game cfg.Resume for local play: it must be a
+// local game that has started and was not stopped or broken.
+func resumeGame(ctx context.Context, st *storage.Store, cfg Config) (storage.Game, *engine.Game, error) {
+	id := cfg.Resume
+	g, state, err := st.Load(ctx, id)
+	switch {
+	case errors.Is(err, storage.ErrNotFound):
+		return g, nil, fmt.Errorf("there is no game %d in %s (%s lists them)", id, cfg.DB, cmp.Or(cfg.GamesHint, "carcassonne games"))
+	case errors.Is(err, storage.ErrNotStarted):
+		return g, nil, fmt.Errorf("game %d is a lobby that has not started", id)
+	case err != nil:
+		return g, nil, fmt.Errorf("game %d: %w", id, err)
+	}
+	if !isLocal(g) {
+		return g, nil, fmt.Errorf("game %d is played in Discord; continue it there", id)
+	}
+	if g.Status == storage.StatusStopped {
+		return g, nil, fmt.Errorf("game %d was stopped (%s) and cannot go on", id, cmp.Or(g.Reason, "no reason given"))
+	}
+	return g, state, nil
+}
+
+// isTerminal reports whether r is a terminal (a character device), whose
+// input the terminal itself echoes.
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}

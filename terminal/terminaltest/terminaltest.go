@@ -1,0 +1,281 @@
+// Package terminaltest plays scripted games for the tests of the terminal
+// game (package terminal) and of the program that runs it: the command
+// lines of a whole game with random moves, the game they lead to, and
+// checks of what the terminal game printed and stored.
+//
+// Start with [New], feed [Script.Lines] to the terminal game, then check
+// its output with [CheckFinal].
+package terminaltest
+
+import (
+	"context"
+	"fmt"
+	"image/png"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/render"
+	"github.com/meeple-works/carcassonne/storage"
+)
+
+// Script is a game played by the test on its own engine, alongside the
+// terminal game: the command lines that play it and the game they lead to.
+type Script struct {
+	Names    []string
+	Seed     uint64
+	Options  engine.Options
+	Lines    []string      // one place command per turn
+	Moves    []engine.Move // the move each line plays, in order (discards left out)
+	Game     *engine.Game  // the game the lines lead to
+	Discards int           // the tiles discarded because they fit nowhere
+}
+
+// Cell is a cell where the drawn tile fits and its rotations there,
+// numbered as the board picture numbers cells: in the order of first
+// appearance in engine.Game.Placements.
+type Cell struct {
+	Cell      engine.Cell
+	Rotations []engine.Rotation
+}
+
+// Cells returns the cells where the drawn tile of g fits, read from
+// g.Placements by the test itself, in the picture's order (cell i is
+// number i+1).
+func Cells(g *engine.Game) []Cell {
+	var cells []Cell
+	for _, p := range g.Placements() {
+		if n := len(cells); n > 0 && cells[n-1].Cell == p.Cell {
+			cells[n-1].Rotations = append(cells[n-1].Rotations, p.Rotation)
+			continue
+		}
+		for _, c := range cells {
+			if c.Cell == p.Cell {
+				panic("Placements are not grouped by cell")
+			}
+		}
+		cells = append(cells, Cell{Cell: p.Cell, Rotations: []engine.Rotation{p.Rotation}})
+	}
+	return cells
+}
+
+// New plays a whole game of names shuffled by seed with random moves,
+// written in every form place takes: numbered cells with and without a
+// rotation and a spot label, record notation with follower@PORT (any port
+// of the feature), with and without the tile letter. Tiles that fit
+// nowhere are discarded, as the terminal game does by itself. It fails tb
+// when the board picture (render.Candidates) numbers the cells otherwise
+// than Cells.
+func New(tb testing.TB, names []string, seed uint64, opts engine.Options) *Script {
+	tb.Helper()
+	g, err := engine.New(engine.Config{Players: names, Seed: seed, Options: opts})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	sc := &Script{Names: names, Seed: seed, Options: opts, Game: g}
+	rng := rand.New(rand.NewPCG(seed, 99))
+	ts := g.TileSet()
+	for !g.Ended() {
+		t, _ := g.Drawn()
+		if !g.CanPlace(t) {
+			if err := g.Apply(engine.Move{Tile: t, Discard: true}); err != nil {
+				tb.Fatal(err)
+			}
+			sc.Discards++
+			continue
+		}
+		cells := Cells(g)
+		var want []engine.Cell
+		for _, c := range cells {
+			want = append(want, c.Cell)
+		}
+		if got := render.Candidates(g); !slices.Equal(got, want) {
+			tb.Fatalf("turn %d: the board numbers the cells %v, the test %v", g.Turn(), got, want)
+		}
+		n := rng.IntN(len(cells))
+		c := cells[n]
+		m := engine.Move{Tile: t, Cell: c.Cell, Rotation: c.Rotations[rng.IntN(len(c.Rotations))]}
+		spots := g.FollowerSpots(engine.Placement{Cell: m.Cell, Rotation: m.Rotation})
+		spot := -1
+		if len(spots) > 0 && rng.IntN(3) > 0 {
+			spot = rng.IntN(len(spots))
+		}
+		var line string
+		switch rng.IntN(4) {
+		case 0: // place N: the first rotation, no follower
+			m.Rotation = c.Rotations[0]
+			line = fmt.Sprintf("place %d", n+1)
+		case 1: // place N ROTATION [SPOT]
+			line = fmt.Sprintf("place %d %d", n+1, m.Rotation.Degrees())
+			if spot >= 0 {
+				m.Follower = spots[spot].Port
+				line += " " + strings.ToLower(engine.SpotLabel(spot))
+			}
+		case 2: // place N [SPOT], the first rotation
+			m.Rotation = c.Rotations[0]
+			line = fmt.Sprintf("place %d", n+1)
+			spots = g.FollowerSpots(engine.Placement{Cell: m.Cell, Rotation: m.Rotation})
+			if len(spots) > 0 && rng.IntN(2) == 0 {
+				i := rng.IntN(len(spots))
+				m.Follower = spots[i].Port
+				line += " " + engine.SpotLabel(i)
+			}
+		case 3: // record notation, perhaps with the tile letter
+			if spot >= 0 {
+				ports := spots[spot].Ports.Ports()
+				m.Follower = ports[rng.IntN(len(ports))]
+			}
+			line = "place " + strings.TrimPrefix(engine.MoveString(ts, m), ts.Name(t)+" ")
+			if rng.IntN(2) == 0 {
+				line = "place " + engine.MoveString(ts, m)
+			}
+		}
+		if err := g.Apply(m); err != nil {
+			tb.Fatalf("%s: %v", line, err)
+		}
+		sc.Lines = append(sc.Lines, line)
+		sc.Moves = append(sc.Moves, m)
+	}
+	return sc
+}
+
+// WithDiscard returns the scripted game of names from the first seed from
+// start whose game has a discard, so that the automatic discard is played
+// too (the game of seed start when none of 3,000 seeds has one).
+func WithDiscard(tb testing.TB, names []string, start uint64, opts engine.Options) *Script {
+	tb.Helper()
+	for seed := start; seed < start+3000; seed++ {
+		if sc := New(tb, names, seed, opts); sc.Discards > 0 {
+			return sc
+		}
+	}
+	tb.Log("no seed with a discard; playing without one")
+	return New(tb, names, start, opts)
+}
+
+// FinalTable reads the final scoring the terminal game printed in out: the
+// players' names in the order printed, and by name the points for roads,
+// cities, cloisters, farms and the total.
+func FinalTable(tb testing.TB, out string, names []string) (order []string, points map[string][5]int) {
+	tb.Helper()
+	_, table, ok := strings.Cut(out, "Final scoring")
+	if !ok {
+		tb.Fatalf("no final scoring in:\n%s", out)
+	}
+	lines := strings.Split(table, "\n")[1:]
+	if len(lines) < len(names) {
+		tb.Fatalf("the final scoring has fewer lines than players:\n%s", table)
+	}
+	points = map[string][5]int{}
+	for _, line := range lines[:len(names)] {
+		f := strings.Fields(line)
+		if len(f) < 6 {
+			tb.Fatalf("final scoring line %q, want a name and 5 numbers", line)
+		}
+		name := strings.Join(f[:len(f)-5], " ")
+		if !slices.Contains(names, name) {
+			tb.Fatalf("final scoring line %q: no player %q", line, name)
+		}
+		var row [5]int
+		for j := range row {
+			n, err := strconv.Atoi(f[len(f)-5+j])
+			if err != nil {
+				tb.Fatalf("final scoring line %q: %v", line, err)
+			}
+			row[j] = n
+		}
+		order = append(order, name)
+		points[name] = row
+	}
+	return order, points
+}
+
+// CheckFinal checks the final scoring printed in out against the scripted
+// game and against the replay of the game record the terminal game wrote
+// to the file rec: every player's points by feature and in total, the
+// order of the standings and the winner's sentence.
+func CheckFinal(tb testing.TB, sc *Script, out, rec string) {
+	tb.Helper()
+	order, table := FinalTable(tb, out, sc.Names)
+	replayed := Replay(tb, rec)
+	if !replayed.Ended() {
+		tb.Errorf("%s: the recorded game has not ended", rec)
+	}
+	var want [engine.MaxPlayers][5]int
+	for _, ev := range sc.Game.Events() {
+		want[ev.Player][int(ev.Feature)-1] += ev.Points // road, city, cloister, field
+		want[ev.Player][4] += ev.Points
+	}
+	for i, n := range sc.Names {
+		if got := table[n]; got != want[i] {
+			tb.Errorf("%s: printed roads, cities, cloisters, farms, total %v, want %v", n, got, want[i])
+		}
+		if got, w := table[n][4], replayed.Score(i); got != w {
+			tb.Errorf("%s: printed total %d, the replayed record %d", n, got, w)
+		}
+		if got, w := table[n][4], sc.Game.Score(i); got != w {
+			tb.Errorf("%s: printed total %d, the engine %d", n, got, w)
+		}
+	}
+	for k, p := range sc.Game.Standings() {
+		if order[k] != sc.Names[p] {
+			tb.Errorf("the final scoring lists %v, want the standings %v", order, sc.Game.Standings())
+			break
+		}
+	}
+	_, best := sc.Game.Winners()
+	if !strings.Contains(out, fmt.Sprintf("with %d points", best)) && !strings.Contains(out, fmt.Sprintf("scores %d points", best)) {
+		tb.Errorf("no winner with %d points in:\n%s", best, out[strings.Index(out, "Final scoring"):])
+	}
+}
+
+// Replay reads the game record in the file path and replays it.
+func Replay(tb testing.TB, path string) *engine.Game {
+	tb.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	rec, err := engine.ReadRecord(f)
+	if err != nil {
+		tb.Fatalf("%s: %v", path, err)
+	}
+	g, err := rec.Replay()
+	if err != nil {
+		tb.Fatalf("%s: %v", path, err)
+	}
+	return g
+}
+
+// CheckPNG fails tb unless the file path holds a PNG picture.
+func CheckPNG(tb testing.TB, path string) {
+	tb.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := png.Decode(f); err != nil {
+		tb.Errorf("%s: %v", path, err)
+	}
+}
+
+// Stored returns stored game id of the database file path.
+func Stored(tb testing.TB, path string, id int64) storage.Game {
+	tb.Helper()
+	st, err := storage.Open(context.Background(), path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer st.Close()
+	g, err := st.Get(context.Background(), id)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return g
+}
