@@ -88,9 +88,11 @@ func RotationFromDegrees(deg int) (Rotation, bool) {
 	return 0, false
 }
 
-// Port is one of the 13 places on a tile where a feature can be: the three
+// Port is one of the 14 places on a tile where a feature can be: the three
 // ports of each side (its two halves and its middle), clockwise from the
-// north-west corner, and the centre C (spec/tiles.md). The zero value is
+// north-west corner, the centre C (spec/tiles.md), and a second inner port
+// C2 for a tile with two features that touch no side (KR05 of King & Robber
+// Baron, spec/expansions/tiles-king-and-robber.md). The zero value is
 // NoPort.
 type Port uint8
 
@@ -110,12 +112,17 @@ const (
 	W
 	WNW
 	C
+	C2
 )
 
-// numPorts is the number of ports on a tile, the centre included.
-const numPorts = 13
+// numPorts is the number of ports on a tile, the inner ports C and C2
+// included; numEdgePorts are those on the sides, NNW … WNW.
+const (
+	numPorts     = 14
+	numEdgePorts = 12
+)
 
-var portNames = [...]string{"none", "NNW", "N", "NNE", "ENE", "E", "ESE", "SSE", "S", "SSW", "WSW", "W", "WNW", "C"}
+var portNames = [...]string{"none", "NNW", "N", "NNE", "ENE", "E", "ESE", "SSE", "S", "SSW", "WSW", "W", "WNW", "C", "C2"}
 
 // String returns the port's name as the record writes it ("NNE", "C").
 func (p Port) String() string {
@@ -125,10 +132,10 @@ func (p Port) String() string {
 	return "Port(" + strconv.Itoa(int(p)) + ")"
 }
 
-// ParsePort returns the port named s ("NNW" … "WNW", "C") and false for any
-// other string.
+// ParsePort returns the port named s ("NNW" … "WNW", "C", "C2") and false
+// for any other string.
 func ParsePort(s string) (Port, bool) {
-	for p := NNW; p <= C; p++ {
+	for p := NNW; p <= C2; p++ {
 		if portNames[p] == s {
 			return p, true
 		}
@@ -136,7 +143,7 @@ func ParsePort(s string) (Port, bool) {
 	return NoPort, false
 }
 
-// Side returns the side the port lies on, or NoSide for the centre.
+// Side returns the side the port lies on, or NoSide for an inner port.
 func (p Port) Side() Side {
 	if p == NoPort || p >= C {
 		return NoSide
@@ -144,7 +151,8 @@ func (p Port) Side() Side {
 	return Side((int(p)-1)/3 + 1)
 }
 
-// Rotate returns where the port lies after turning its tile by r clockwise.
+// Rotate returns where the port lies after turning its tile by r clockwise;
+// an inner port stays where it is.
 func (p Port) Rotate(r Rotation) Port {
 	if p == NoPort || p >= C {
 		return p
@@ -153,7 +161,8 @@ func (p Port) Rotate(r Rotation) Port {
 }
 
 // Facing returns the port of the neighbouring tile that touches p across
-// their shared side (N touches S, NNW touches SSW), or NoPort for the centre.
+// their shared side (N touches S, NNW touches SSW), or NoPort for an inner
+// port.
 func (p Port) Facing() Port {
 	if p == NoPort || p >= C {
 		return NoPort
@@ -167,7 +176,7 @@ func (p Port) Facing() Port {
 type PortSet uint16
 
 // Has reports whether the set holds port p.
-func (ps PortSet) Has(p Port) bool { return p != NoPort && p <= C && ps&(1<<(p-1)) != 0 }
+func (ps PortSet) Has(p Port) bool { return p != NoPort && p <= C2 && ps&(1<<(p-1)) != 0 }
 
 // With returns the set with port p added.
 func (ps PortSet) With(p Port) PortSet { return ps | 1<<(p-1) }
@@ -175,7 +184,7 @@ func (ps PortSet) With(p Port) PortSet { return ps | 1<<(p-1) }
 // Rotate returns the set after turning its tile by r clockwise.
 func (ps PortSet) Rotate(r Rotation) PortSet {
 	var out PortSet
-	for p := NNW; p <= C; p++ {
+	for p := NNW; p <= C2; p++ {
 		if ps.Has(p) {
 			out = out.With(p.Rotate(r))
 		}
@@ -183,10 +192,11 @@ func (ps PortSet) Rotate(r Rotation) PortSet {
 	return out
 }
 
-// Ports returns the ports of the set in clockwise order from NNW, centre last.
+// Ports returns the ports of the set in clockwise order from NNW, the inner
+// ports C and C2 last.
 func (ps PortSet) Ports() []Port {
 	var out []Port
-	for p := NNW; p <= C; p++ {
+	for p := NNW; p <= C2; p++ {
 		if ps.Has(p) {
 			out = append(out, p)
 		}
@@ -195,11 +205,15 @@ func (ps PortSet) Ports() []Port {
 }
 
 // Main returns the port that names the set best: the centre if it holds it,
-// else the first middle port (N, E, S, W), else the first port clockwise from
-// NNW. It returns NoPort for the empty set.
+// else the second inner port C2, else the first middle port (N, E, S, W),
+// else the first port clockwise from NNW. It returns NoPort for the empty
+// set.
 func (ps PortSet) Main() Port {
 	if ps.Has(C) {
 		return C
+	}
+	if ps.Has(C2) {
+		return C2
 	}
 	for _, p := range [...]Port{N, E, S, W} {
 		if ps.Has(p) {

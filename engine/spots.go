@@ -14,6 +14,7 @@ var portXY = [numPorts][2]float64{
 	{0.5, 1}, {0, 1}, {-0.5, 1}, // SSE S SSW
 	{-1, 0.5}, {-1, 0}, {-1, -0.5}, // WSW W WNW
 	{0, 0}, // C
+	{0, 0}, // C2
 }
 
 // compass are the eight compass words, clockwise from north.
@@ -38,8 +39,8 @@ var compass = [8]string{"north", "north-east", "east", "south-east", "south", "s
 // the edge at NNE and SSE, and the mean of the two points east, where the
 // city is). Naming each run says where the feature can be seen on the edge.
 func (ps PortSet) Direction() string {
-	const ring = numPorts - 1 // the edge ports, NNW … WNW
-	if ps.Has(C) && ps&^(1<<(C-1)) == 0 {
+	const ring = numEdgePorts // the edge ports, NNW … WNW
+	if ps&^(1<<(C-1)|1<<(C2-1)) == 0 {
 		return ""
 	}
 	// Start the walk round the tile after a port that is not in the set,

@@ -89,28 +89,179 @@ func (k FeatureKind) edgeKind() EdgeKind {
 
 // Marker is a bit set of the things drawn on a feature or a tile besides the
 // feature itself. The base game uses only Pennant; the others give the tile
-// model room for the expansions (spec/expansions/README.md).
+// model room for the expansions (spec/expansions/README.md): a marker written
+// after a feature in the tile tables is in TileFeature.Markers, one written
+// as its own item is in Tile.Markers.
 type Marker uint32
 
-// The markers.
+// The markers. The first sixteen keep their values (pictures and tests rely
+// on the range Pennant … Lake); new ones are added at the end.
 const (
+	// Pennant is the coat of arms on a city (base game).
 	Pennant Marker = 1 << iota
+	// Inn is the inn by a lake on a road (Inns & Cathedrals, The River II).
 	Inn
+	// Cathedral is the cathedral in a city (Inns & Cathedrals).
 	Cathedral
+	// Wine, Grain and Cloth are the goods in a city (Traders & Builders);
+	// TileFeature.Goods says how many.
 	Wine
 	Grain
 	Cloth
+	// Princess is the princess in a city (The Princess & the Dragon).
 	Princess
+	// Volcano, Dragon and MagicPortal are the symbols of the tiles of The
+	// Princess & the Dragon; Volcano is also on The River II's lake R203.
 	Volcano
 	Dragon
 	MagicPortal
+	// TowerFoundation is where tower pieces are stacked (The Tower).
 	TowerFoundation
+	// FlyingMachine is the flying machine at the centre of the tile (The
+	// Flying Machines); Tile.Flight is where it points.
 	FlyingMachine
+	// GoldMine is the gold ingot symbol (The Gold Mines).
 	GoldMine
+	// Magic is the symbol of Mage & Witch.
 	Magic
+	// CropCircle is a crop circle at the centre of the tile (Crop Circles);
+	// one of CropFork, CropClub, CropShield says its type.
 	CropCircle
+	// Lake is the lake that ends a river (on the river feature) or the
+	// ferries' lake where roads end (a tile marker, Ferries).
 	Lake
+	// Besieged is the Cathar siege of a city (Cathars).
+	Besieged
+	// PigHerd is the pig herd in a field (GQ11, The River II).
+	PigHerd
+	// Spring is where a river rises (The River, The River II, GQ11).
+	Spring
+	// Fork is where a river splits in two (The River II, R204).
+	Fork
+	// Bridge is the bridge on which two roads cross without meeting
+	// (Traders & Builders, TB24).
+	Bridge
+	// Tunnel is the tunnel of a road under a city (The Princess & the
+	// Dragon, PD25).
+	Tunnel
+	// CropFork, CropClub and CropShield are the three types of crop circle:
+	// for farmers, thieves and knights.
+	CropFork
+	CropClub
+	CropShield
 )
+
+// markerNames are the markers' names in the tile data, in bit order.
+var markerNames = [...]string{"pennant", "inn", "cathedral", "wine", "grain", "cloth", "princess",
+	"volcano", "dragon", "magic-portal", "tower-foundation", "flying-machine", "gold-mine", "magic",
+	"crop-circle", "lake", "besieged", "pig-herd", "spring", "fork", "bridge", "tunnel",
+	"crop-fork", "crop-club", "crop-shield"}
+
+// Goods are the goods markers.
+const Goods = Wine | Grain | Cloth
+
+// String returns the markers' names joined by "+" in bit order
+// ("pennant+inn"), or "" for none.
+func (m Marker) String() string {
+	var b strings.Builder
+	for i, name := range markerNames {
+		if m&(1<<i) != 0 {
+			if b.Len() > 0 {
+				b.WriteByte('+')
+			}
+			b.WriteString(name)
+		}
+	}
+	if rest := m &^ (1<<len(markerNames) - 1); rest != 0 {
+		if b.Len() > 0 {
+			b.WriteByte('+')
+		}
+		b.WriteString("Marker(" + strconv.FormatUint(uint64(rest), 16) + ")")
+	}
+	return b.String()
+}
+
+// ParseMarker returns the marker named s ("pennant", "pig-herd", …; the
+// names String writes), and false for any other string.
+func ParseMarker(s string) (Marker, bool) {
+	for i, name := range markerNames {
+		if name == s {
+			return 1 << i, true
+		}
+	}
+	return 0, false
+}
+
+// Heading is a compass direction on a tile: where a flying machine points.
+// It turns with the tile. The zero value is NoHeading.
+type Heading uint8
+
+// The headings, clockwise from north.
+const (
+	NoHeading Heading = iota
+	HeadingN
+	HeadingNE
+	HeadingE
+	HeadingSE
+	HeadingS
+	HeadingSW
+	HeadingW
+	HeadingNW
+)
+
+var headingNames = [...]string{"none", "N", "NE", "E", "SE", "S", "SW", "W", "NW"}
+
+// String returns the heading as the tile tables write it ("NW").
+func (h Heading) String() string {
+	if int(h) < len(headingNames) {
+		return headingNames[h]
+	}
+	return "Heading(" + strconv.Itoa(int(h)) + ")"
+}
+
+// ParseHeading returns the heading named s ("N" … "NW"), and false for any
+// other string.
+func ParseHeading(s string) (Heading, bool) {
+	for h := HeadingN; h <= HeadingNW; h++ {
+		if headingNames[h] == s {
+			return h, true
+		}
+	}
+	return NoHeading, false
+}
+
+// Rotate returns the heading after turning its tile by r clockwise (NW turned
+// by 90 is NE). NoHeading stays NoHeading.
+func (h Heading) Rotate(r Rotation) Heading {
+	if h == NoHeading || h > HeadingNW {
+		return h
+	}
+	return Heading((int(h)-1+2*int(r&3))%8 + 1)
+}
+
+// Step returns the cell offset of one step in direction h: dx east, dy
+// south (a diagonal step moves one cell on each axis).
+func (h Heading) Step() (dx, dy int) {
+	switch h {
+	case HeadingN:
+		return 0, -1
+	case HeadingNE:
+		return 1, -1
+	case HeadingE:
+		return 1, 0
+	case HeadingSE:
+		return 1, 1
+	case HeadingS:
+		return 0, 1
+	case HeadingSW:
+		return -1, 1
+	case HeadingW:
+		return -1, 0
+	case HeadingNW:
+		return -1, -1
+	}
+	return 0, 0
+}
 
 // TileFeature is one feature segment of a tile, in the tile's canonical
 // orientation (rotation 0).
@@ -120,6 +271,10 @@ type TileFeature struct {
 	// Ports are the ports the segment covers; every port of a tile belongs to
 	// exactly one segment.
 	Ports PortSet
+	// Goods is the number of goods tokens of a city whose Markers hold
+	// Wine, Grain or Cloth (Traders & Builders), 0 otherwise. It sits in
+	// what would be padding: the struct must not grow.
+	Goods uint8
 	// Pennants is the number of pennants (coats of arms) on a city segment.
 	Pennants int
 	// Markers are the other things drawn on the segment (expansions).
@@ -144,6 +299,9 @@ type Tile struct {
 	Features []TileFeature
 	// Markers are things drawn on the tile as a whole (expansions).
 	Markers Marker
+	// Flight is where the flying machine points, in canonical orientation
+	// (Markers holds FlyingMachine); NoHeading for any other tile.
+	Flight Heading
 }
 
 // TileID names a tile kind in a TileSet. The zero value is NoTile.
@@ -156,10 +314,14 @@ const NoTile TileID = 0
 type orient struct {
 	sig      uint16         // the edges N E S W in board orientation, 4 bits each
 	portFeat [numPorts]int8 // board port-1 -> feature index, or -1
-	same     Rotation       // the smallest rotation giving the same picture
 	ports    []PortSet      // per feature, its ports in board orientation
 	main     []Port         // per feature, the port that names it (PortSet.Main)
 }
+
+// orientSize is the size of an orient in bytes: one cache line. The smallest
+// rotation giving the same picture lives in TileSet.same, so that the second
+// inner port did not grow it.
+const orientSize = 64
 
 // numCodes is the number of edge constraints an empty cell can have: each of
 // its four sides wants no edge or one of the four edge kinds.
@@ -171,8 +333,9 @@ var sidePow = [4]uint16{1, 5, 25, 125}
 // TileSet is the set of tile kinds a game is played with. It is built once
 // and never changed, so games share it.
 type TileSet struct {
-	tiles   []Tile      // index 0 is unused (NoTile)
-	orients [][4]orient // per TileID and rotation
+	tiles   []Tile        // index 0 is unused (NoTile)
+	orients [][4]orient   // per TileID and rotation
+	same    [][4]Rotation // per TileID and rotation: the smallest rotation giving the same picture
 	byName  map[string]TileID
 	// fits[t][code] is the set of the distinct rotations (bit r) of tile t
 	// that fit a cell with constraint code: the sum over the sides s of
@@ -215,7 +378,7 @@ func (ts *TileSet) Total() int {
 // covers port p (in board orientation) when the tile is turned by r, and
 // false when no segment does.
 func (ts *TileSet) FeatureAt(id TileID, r Rotation, p Port) (int, bool) {
-	if id == NoTile || int(id) >= len(ts.tiles) || p == NoPort || p > C {
+	if id == NoTile || int(id) >= len(ts.tiles) || p == NoPort || p > C2 {
 		return 0, false
 	}
 	f := ts.orients[id][r&3].portFeat[p-1]
@@ -233,7 +396,7 @@ func (ts *TileSet) Edge(id TileID, r Rotation, s Side) EdgeKind {
 // DistinctRotation reports whether turning tile id by r gives a picture that
 // no smaller rotation gives; only those rotations are listed as placements.
 func (ts *TileSet) DistinctRotation(id TileID, r Rotation) bool {
-	return ts.orients[id][r&3].same == r
+	return ts.same[id][r&3] == r
 }
 
 // NewTileSet checks the tile kinds and builds a set from them. It returns an
@@ -243,6 +406,7 @@ func (ts *TileSet) DistinctRotation(id TileID, r Rotation) bool {
 func NewTileSet(tiles []Tile) (*TileSet, error) {
 	ts := &TileSet{tiles: make([]Tile, 1, len(tiles)+1), byName: make(map[string]TileID)}
 	ts.orients = make([][4]orient, 1, len(tiles)+1)
+	ts.same = make([][4]Rotation, 1, len(tiles)+1)
 	for _, t := range tiles {
 		if err := checkTile(&t); err != nil {
 			return nil, err
@@ -254,6 +418,7 @@ func NewTileSet(tiles []Tile) (*TileSet, error) {
 		ts.byName[t.Name] = id
 		ts.tiles = append(ts.tiles, t)
 		ts.orients = append(ts.orients, orients(&t))
+		ts.same = append(ts.same, sameRotations(&t))
 	}
 	ts.fits = make([][numCodes]uint8, len(ts.tiles))
 	ts.multi = make([]bool, len(ts.tiles))
@@ -271,7 +436,7 @@ func NewTileSet(tiles []Tile) (*TileSet, error) {
 		for code := range numCodes {
 			for r := Rotate0; r <= Rotate270; r++ {
 				o := ts.orients[id][r]
-				if o.same != r {
+				if ts.same[id][r] != r {
 					continue
 				}
 				fit := true
@@ -289,6 +454,9 @@ func NewTileSet(tiles []Tile) (*TileSet, error) {
 	}
 	return ts, nil
 }
+
+// innerPorts are the ports that touch no side.
+const innerPorts PortSet = 1<<(C-1) | 1<<(C2-1)
 
 func checkTile(t *Tile) error {
 	var covered PortSet
@@ -312,9 +480,18 @@ func checkTile(t *Tile) error {
 				return fmt.Errorf("tile %s: feature %d borders something that is not a city of the tile", t.Name, i)
 			}
 		}
+		if (f.Goods != 0) != (f.Markers&Goods != 0) || (f.Goods != 0 && f.Kind != City) {
+			return fmt.Errorf("tile %s: feature %d: goods need a kind (wine, grain, cloth), a count and a city", t.Name, i)
+		}
 	}
-	if covered&^PortSet(1<<(C-1)) != 1<<12-1 {
+	if covered&^innerPorts != 1<<numEdgePorts-1 {
 		return fmt.Errorf("tile %s: not every side port is covered", t.Name)
+	}
+	if covered.Has(C2) && !covered.Has(C) {
+		return fmt.Errorf("tile %s: the second inner port C2 is used but C is not", t.Name)
+	}
+	if (t.Flight != NoHeading) != (t.Markers&FlyingMachine != 0) || t.Flight > HeadingNW {
+		return fmt.Errorf("tile %s: a flying machine needs a heading, and only it has one", t.Name)
 	}
 	for s := North; s <= West; s++ {
 		mid := Port(3*int(s-1) + 2)
@@ -346,10 +523,19 @@ func orients(t *Tile) [4]orient {
 		for s := 0; s < 4; s++ {
 			o.sig |= uint16(t.Edges[(s-int(r)+4)%4]) << (4 * s)
 		}
-		o.same = r
+	}
+	return out
+}
+
+// sameRotations returns, for each rotation of t, the smallest rotation that
+// gives the same picture.
+func sameRotations(t *Tile) [4]Rotation {
+	var out [4]Rotation
+	for r := Rotate0; r <= Rotate270; r++ {
+		out[r] = r
 		for q := Rotate0; q < r; q++ {
 			if samePicture(t, q, r) {
-				o.same = q
+				out[r] = q
 				break
 			}
 		}
@@ -358,20 +544,25 @@ func orients(t *Tile) [4]orient {
 }
 
 // samePicture reports whether tile t turned by a and by b looks the same:
-// the same segments, with the same kinds and markers, on the same ports.
+// the same segments, with the same kinds and markers, on the same ports, and
+// the flying machine, if any, pointing the same way.
 func samePicture(t *Tile, a, b Rotation) bool {
+	if t.Flight.Rotate(a) != t.Flight.Rotate(b) {
+		return false
+	}
 	type look struct {
 		kind     FeatureKind
 		pennants int
+		goods    uint8
 		markers  Marker
 	}
 	seen := make(map[PortSet]look, len(t.Features))
 	for _, f := range t.Features {
-		seen[f.Ports.Rotate(a)] = look{f.Kind, f.Pennants, f.Markers}
+		seen[f.Ports.Rotate(a)] = look{f.Kind, f.Pennants, f.Goods, f.Markers}
 	}
 	for _, f := range t.Features {
 		l, ok := seen[f.Ports.Rotate(b)]
-		if !ok || l != (look{f.Kind, f.Pennants, f.Markers}) {
+		if !ok || l != (look{f.Kind, f.Pennants, f.Goods, f.Markers}) {
 			return false
 		}
 	}
@@ -380,8 +571,15 @@ func samePicture(t *Tile, a, b Rotation) bool {
 
 // tileSpec is the compact text form of a tile used to write tile data: the
 // edges as four letters (C city, R road, F field, ~ river) and the features
-// as "kind:PORT PORT…" items separated by ";"; "city+:…" is a city with a
-// pennant; "field>0,2:…" is a field that borders features 0 and 2.
+// as items separated by ";":
+//
+//   - "kind:PORT PORT…" is a feature; "city+:…" is a city with a pennant;
+//     "field>0,2:…" is a field that borders features 0 and 2; "road*inn:…"
+//     is a road with the marker inn (any marker name, ParseMarker), and
+//     "city*wine=2:…" a city with two wine goods (a goods marker alone
+//     counts one).
+//   - "*marker" is a marker on the tile as a whole ("*volcano");
+//     "*flying-machine=NW" also gives the machine's heading (Tile.Flight).
 type tileSpec struct {
 	name, edges string
 	count       int
@@ -398,6 +596,45 @@ func mustTiles(expansion string, specs []tileSpec) []Tile {
 		out = append(out, t)
 	}
 	return out
+}
+
+// parseMarkers reads "name[=value]" items separated by "*" into f (a feature,
+// or nil for the tile) and t.
+func parseMarkers(t *Tile, f *TileFeature, items []string) error {
+	for _, item := range items {
+		name, val, hasVal := strings.Cut(item, "=")
+		m, ok := ParseMarker(name)
+		if !ok {
+			return fmt.Errorf("tile %s: marker %q", t.Name, name)
+		}
+		switch {
+		case m == Pennant && f != nil && !hasVal:
+			f.Pennants++
+		case m&Goods != 0 && f != nil:
+			n := 1
+			if hasVal {
+				var err error
+				if n, err = strconv.Atoi(val); err != nil || n < 1 || n > 255 {
+					return fmt.Errorf("tile %s: goods count %q", t.Name, val)
+				}
+			}
+			f.Goods += uint8(n)
+		case m == FlyingMachine && f == nil && hasVal:
+			h, ok := ParseHeading(val)
+			if !ok {
+				return fmt.Errorf("tile %s: heading %q", t.Name, val)
+			}
+			t.Flight = h
+		case hasVal:
+			return fmt.Errorf("tile %s: marker %s takes no value", t.Name, name)
+		}
+		if f != nil {
+			f.Markers |= m
+		} else {
+			t.Markers |= m
+		}
+	}
+	return nil
 }
 
 func parseTileSpec(expansion string, s tileSpec) (Tile, error) {
@@ -420,12 +657,20 @@ func parseTileSpec(expansion string, s tileSpec) (Tile, error) {
 		}
 	}
 	for _, item := range strings.Split(s.features, ";") {
-		head, ports, ok := strings.Cut(strings.TrimSpace(item), ":")
+		item = strings.TrimSpace(item)
+		if rest, ok := strings.CutPrefix(item, "*"); ok {
+			if err := parseMarkers(&t, nil, strings.Split(rest, "*")); err != nil {
+				return t, err
+			}
+			continue
+		}
+		head, ports, ok := strings.Cut(item, ":")
 		if !ok {
 			return t, fmt.Errorf("tile %s: feature %q", s.name, item)
 		}
 		var f TileFeature
 		head, borders, _ := strings.Cut(head, ">")
+		head, markers, _ := strings.Cut(head, "*")
 		if strings.HasSuffix(head, "+") {
 			f.Pennants = 1
 			f.Markers |= Pennant
@@ -444,6 +689,11 @@ func parseTileSpec(expansion string, s tileSpec) (Tile, error) {
 			f.Kind = River
 		default:
 			return t, fmt.Errorf("tile %s: feature kind %q", s.name, head)
+		}
+		if markers != "" {
+			if err := parseMarkers(&t, &f, strings.Split(markers, "*")); err != nil {
+				return t, err
+			}
 		}
 		if borders != "" {
 			for _, b := range strings.Split(borders, ",") {
