@@ -1,0 +1,208 @@
+package engine
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+)
+
+// Rules are the rules of one game, built once by NewRules from the
+// expansions in play and the rule options, and shared, never changed, by the
+// game and all its copies: the composed tile set, the start tile and the
+// groups of the draw pile.
+type Rules struct {
+	// Expansions are the expansions in play; the base game always is.
+	Expansions ExpansionSet
+	// Options are the rule options (spec/rules-options.md).
+	Options Options
+	// Tiles is the tile set of the game: the base game's tiles with ids 1 to
+	// 24 as in BaseTiles, then each expansion's in record order, every kind
+	// with the number of copies in play (the start tile's copy included).
+	// Tiles the rules leave out of the game are not in it.
+	Tiles *TileSet
+	// Start is the tile on the board before the first turn: D at (0,0),
+	// rotation 0, or with a river its spring there.
+	Start StartTile
+	// Groups are the parts of the draw pile in the order they are drawn; each
+	// is shuffled on its own (NewPile). The base game has one, "land".
+	Groups []PileGroup
+}
+
+// PileGroup is a part of the draw pile: all its tiles are drawn, in shuffled
+// order, before any tile of the next group.
+type PileGroup struct {
+	// Name says what the group is: "fork", "river", "river end" or "land".
+	Name string
+	// Tiles are the group's tiles, every copy, in id order (before
+	// shuffling); the start tile's copy is not among them.
+	Tiles []TileID
+}
+
+// Names of the tiles the river rules treat apart (spec/rules-options.md,
+// The River).
+const (
+	riverSpring  = "RV01" // the spring of The River, its start tile
+	riverLake    = "RV02" // the lake of The River, left out with River II
+	river2Spring = "R201" // the spring of The River II, left out with River I
+	river2Fork   = "R204" // the fork, first after the spring
+	gq11Spring   = "GQ11" // the GQ11 promo's spring, left out (one spring)
+)
+
+// NewRules composes the rules of a game with the expansions exps (the base
+// game is always in) and the rule options opts. It returns an error wrapping
+// ErrUnknownExpander for an expansion without land tiles in this engine (the
+// messengers, the robbers), and one wrapping ErrBadOption for options out of
+// range.
+//
+// The tile set and the draw pile follow spec/rules-options.md, "The River
+// (river), The River II (river2)": with a river the base start tile is out of
+// the game (the base pile keeps its 71 tiles) and a spring starts it at 0,0
+// (RV01, or R201 with river2 alone); the river tiles are drawn first, with
+// River II's fork R204 first of all, and the tiles that end the river (the
+// lakes, R202) last; then every other tile. With both rivers R201 and RV02
+// are left out. The GQ11 promo's river tiles (spec/expansions/tiles-gq11.md)
+// play only with a river: GQ12 joins the river, and GQ11, a second spring,
+// is left out; without a river both are.
+func NewRules(exps ExpansionSet, opts Options) (*Rules, error) {
+	if opts.Farms > FarmsOff || (opts.TinyCity != 0 && opts.TinyCity != 2 && opts.TinyCity != 4) {
+		return nil, fmt.Errorf("%w: %+v", ErrBadOption, opts)
+	}
+	if exps>>numExpansions != 0 || exps&1 != 0 {
+		return nil, fmt.Errorf("%w: the set %#x names no expansion", ErrUnknownExpander, uint32(exps))
+	}
+	list := exps.List()
+	for _, e := range list {
+		if len(e.Tiles()) == 0 {
+			return nil, fmt.Errorf("%w: %s is not built yet", ErrUnknownExpander, e.Title())
+		}
+	}
+	river1, river2 := exps.Has(ExpansionRiver), exps.Has(ExpansionRiver2)
+	river := river1 || river2
+	left := map[string]bool{}
+	if river1 && river2 {
+		left[river2Spring], left[riverLake] = true, true
+	}
+	if exps.Has(ExpansionGQ11) {
+		left[gq11Spring] = true
+		if !river {
+			left["GQ12"] = true
+		}
+	}
+	var tiles []Tile
+	for _, e := range list {
+		for _, t := range e.Tiles() {
+			if left[t.Name] {
+				continue
+			}
+			if river && t.Name == "D" {
+				t.Count-- // the base start tile is out of the game
+			}
+			tiles = append(tiles, t)
+		}
+	}
+	ts, err := NewTileSet(tiles)
+	if err != nil {
+		return nil, err
+	}
+	r := &Rules{Expansions: exps, Options: opts, Tiles: ts}
+	spring := "D"
+	switch {
+	case river1:
+		spring = riverSpring
+	case river2:
+		spring = river2Spring
+	}
+	id, ok := ts.Lookup(spring)
+	if !ok {
+		return nil, fmt.Errorf("%w: the tile set has no start tile %s", ErrUnknownTile, spring)
+	}
+	r.Start = StartTile{Tile: id}
+
+	var fork, middle, ends, land PileGroup
+	fork.Name, middle.Name, ends.Name, land.Name = "fork", "river", "river end", "land"
+	for id := TileID(1); int(id) <= ts.Len(); id++ {
+		t := ts.Tile(id)
+		n := t.Count
+		if id == r.Start.Tile {
+			n--
+		}
+		g := &land
+		if rivers := riverSides(t); rivers > 0 {
+			switch {
+			case t.Name == river2Fork:
+				g = &fork
+			case rivers == 1 && !springs(t):
+				g = &ends
+			default:
+				g = &middle
+			}
+		}
+		for range n {
+			g.Tiles = append(g.Tiles, id)
+		}
+	}
+	for _, g := range []PileGroup{fork, middle, ends, land} {
+		if len(g.Tiles) > 0 {
+			r.Groups = append(r.Groups, g)
+		}
+	}
+	return r, nil
+}
+
+// riverSides returns the number of river sides of t.
+func riverSides(t *Tile) int {
+	n := 0
+	for _, e := range t.Edges {
+		if e == RiverEdge {
+			n++
+		}
+	}
+	return n
+}
+
+// springs reports whether a river rises on t.
+func springs(t *Tile) bool {
+	for _, f := range t.Features {
+		if f.Kind == River && f.Markers&Spring != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Total returns the number of tiles in the game, the start tile included.
+func (r *Rules) Total() int { return r.Tiles.Total() }
+
+// NewPile returns the draw pile of a game with these rules shuffled by seed:
+// the groups in order, each shuffled on its own, the first tile to draw at
+// index 0. Every group is shuffled as NewPile shuffles the base game's pile
+// (Fisher–Yates from the last position down, one PCG generator seeded with
+// seed and stream 0x6361726361737365, Lemire's bounded draws), the groups one
+// after another with the same generator, first to last. A game with one
+// group, the base game's, gets exactly the pile NewPile(r.Tiles,
+// r.Start.Tile, seed) gives.
+func (r *Rules) NewPile(seed uint64) []TileID {
+	pile := make([]TileID, 0, r.Total())
+	src := rand.NewPCG(seed, pileStream)
+	for _, g := range r.Groups {
+		part := append(pile[len(pile):], g.Tiles...)
+		for i := len(part) - 1; i > 0; i-- {
+			j := bounded(src, uint64(i+1))
+			part[i], part[j] = part[j], part[i]
+		}
+		pile = pile[:len(pile)+len(part)]
+	}
+	return pile
+}
+
+// GroupOf returns the index in Groups of the group that holds tile id, and
+// false for a tile in no group (the start tile's only copy, or an id not in
+// the set).
+func (r *Rules) GroupOf(id TileID) (int, bool) {
+	for i, g := range r.Groups {
+		if _, ok := slices.BinarySearch(g.Tiles, id); ok {
+			return i, true
+		}
+	}
+	return 0, false
+}
