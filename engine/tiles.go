@@ -272,8 +272,9 @@ type TileFeature struct {
 	// exactly one segment.
 	Ports PortSet
 	// Goods is the number of goods tokens of a city whose Markers hold
-	// Wine, Grain or Cloth (Traders & Builders), 0 otherwise. It sits in
-	// what would be padding: the struct must not grow.
+	// Wine, Grain or Cloth (Traders & Builders); every such city of the
+	// tile tables has a count, and 0 with a goods marker counts as 1. It
+	// sits in what would be padding: the struct must not grow.
 	Goods uint8
 	// Pennants is the number of pennants (coats of arms) on a city segment.
 	Pennants int
@@ -299,8 +300,9 @@ type Tile struct {
 	Features []TileFeature
 	// Markers are things drawn on the tile as a whole (expansions).
 	Markers Marker
-	// Flight is where the flying machine points, in canonical orientation
-	// (Markers holds FlyingMachine); NoHeading for any other tile.
+	// Flight is where the flying machine points, in canonical orientation,
+	// when Markers holds FlyingMachine (every such tile of the tile tables
+	// has one); NoHeading for any other tile.
 	Flight Heading
 }
 
@@ -480,8 +482,8 @@ func checkTile(t *Tile) error {
 				return fmt.Errorf("tile %s: feature %d borders something that is not a city of the tile", t.Name, i)
 			}
 		}
-		if (f.Goods != 0) != (f.Markers&Goods != 0) || (f.Goods != 0 && f.Kind != City) {
-			return fmt.Errorf("tile %s: feature %d: goods need a kind (wine, grain, cloth), a count and a city", t.Name, i)
+		if f.Goods != 0 && (f.Markers&Goods == 0 || f.Kind != City) {
+			return fmt.Errorf("tile %s: feature %d: goods need a kind (wine, grain or cloth) and a city", t.Name, i)
 		}
 	}
 	if covered&^innerPorts != 1<<numEdgePorts-1 {
@@ -490,8 +492,8 @@ func checkTile(t *Tile) error {
 	if covered.Has(C2) && !covered.Has(C) {
 		return fmt.Errorf("tile %s: the second inner port C2 is used but C is not", t.Name)
 	}
-	if (t.Flight != NoHeading) != (t.Markers&FlyingMachine != 0) || t.Flight > HeadingNW {
-		return fmt.Errorf("tile %s: a flying machine needs a heading, and only it has one", t.Name)
+	if (t.Flight != NoHeading && t.Markers&FlyingMachine == 0) || t.Flight > HeadingNW {
+		return fmt.Errorf("tile %s: a heading without a flying machine", t.Name)
 	}
 	for s := North; s <= West; s++ {
 		mid := Port(3*int(s-1) + 2)

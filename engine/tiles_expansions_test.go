@@ -364,9 +364,16 @@ func TestTileSpecSyntax(t *testing.T) {
 	}
 	refused := []tileSpec{
 		{"Y1", "FFFF", 1, "field:" + allSides + "; field:C2"},                                // C2 without C
-		{"Y2", "FFFF", 1, "field:" + allSides + "; *flying-machine"},                         // a machine pointing nowhere
 		{"Y3", "FRFR", 1, "road*wine:E W; field:NNW N NNE ENE WNW; field:ESE SSE S SSW WSW"}, // goods on a road
 		{"Y4", "FFFF", 1, "field:NNW N NNE ENE E ESE SSE S SSW WSW W WNW C2"},                // C2 alone
+	}
+	heading, err := parseTileSpec("test", tileSpec{"Y2", "FFFF", 1, "field:" + allSides})
+	if err != nil {
+		t.Fatal(err)
+	}
+	heading.Flight = HeadingN // a heading without a flying machine
+	if _, err := NewTileSet([]Tile{heading}); err == nil {
+		t.Error("a heading without a flying machine accepted")
 	}
 	for _, s := range refused {
 		tl, err := parseTileSpec("test", s)
