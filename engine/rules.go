@@ -185,12 +185,13 @@ func (r *Rules) NewPile(seed uint64) []TileID {
 	pile := make([]TileID, 0, r.Total())
 	src := rand.NewPCG(seed, pileStream)
 	for _, g := range r.Groups {
-		part := append(pile[len(pile):], g.Tiles...)
+		n := len(pile)
+		pile = append(pile, g.Tiles...)
+		part := pile[n:]
 		for i := len(part) - 1; i > 0; i-- {
 			j := bounded(src, uint64(i+1))
 			part[i], part[j] = part[j], part[i]
 		}
-		pile = pile[:len(pile)+len(part)]
 	}
 	return pile
 }
