@@ -399,7 +399,7 @@ func (g *Game) Check(m Move) error {
 	if m.Follower == NoPort {
 		return nil
 	}
-	if m.Follower > C {
+	if m.Follower > C2 {
 		return moveErr(ErrNoSuchSpot, "")
 	}
 	f, ok := g.ts.FeatureAt(m.Tile, m.Rotation, m.Follower)
