@@ -13,17 +13,17 @@ import (
 )
 
 // The paletted pictures are written by writePalettedPNG rather than
-// image/png, whose encoder cannot take another compressor: deflate was
-// three quarters of the time of a board picture once it was drawn in the
-// palette, and klauspost/compress's is about twice as fast as the standard
-// library's at a similar size (measured on BenchmarkRenderBoard: see
-// pngLevel).
+// image/png, whose encoder cannot take another compressor: once the board
+// picture was drawn in the palette, deflate was three quarters of its
+// time, and klauspost/compress's is faster than the standard library's
+// and its output a little smaller.
 
 // pngLevel is the zlib compression level of the paletted pictures. On the
-// 72-tile board of BenchmarkRenderBoard (1.5 MPx), klauspost's level 1
-// takes about 4.5 ms for 150 KB where the standard library's BestSpeed
-// took about 10 ms for 132 KB; its higher levels cost more time than the
-// bytes they save are worth to an upload.
+// finished 72-tile board of BenchmarkEncodeBoard (1986 × 1214 pixels), with
+// one processor: the standard library at png.BestSpeed took 10.4 ms for
+// 132 KB; klauspost level 1 6.3 ms for 127 KB, level 2 7.8 ms for 128 KB,
+// level 3 8.3 ms for 124 KB, level 5 9.6 ms for 116 KB. Level 1 saved
+// about 40% of the whole BoardPNG time (10.4 → 6.3 ms of about 12.5 ms).
 const pngLevel = zlib.BestSpeed
 
 // pngWriter is the work space of one PNG: the filtered rows, the
