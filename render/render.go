@@ -277,8 +277,7 @@ func (r *Renderer) compose(k *kit, sc *scene, l layout, final bool, alloc func(i
 // drawn straight in the renderer's fixed palette of 256 colours (the
 // colours of the pictures and the shades of their edges and blends): the
 // picture Board returns within a few levels of each channel at
-// anti-aliased edges.
-// It returns w's error.
+// anti-aliased edges. It returns w's error.
 func (r *Renderer) BoardPNG(w io.Writer, g *engine.Game) error {
 	k := r.kits.get()
 	cv := r.board(k, newScene(g, true), false, r.newPaletted).(palCanvas)
