@@ -2,6 +2,9 @@ package render
 
 import (
 	"bytes"
+	"image"
+	"image/png"
+	"io"
 	"testing"
 	"time"
 
@@ -115,4 +118,38 @@ func BenchmarkRenderTurn(b *testing.B) {
 	}
 	reportCPU(b, cpu)
 	b.ReportMetric(float64(buf.Len())/1024, "KiB")
+}
+
+// BenchmarkEncodeBoard writes the paletted picture of a finished 72-tile
+// board (as BoardPNG draws it) with the standard library's PNG encoder at
+// png.BestSpeed and with writePalettedPNG, to weigh the compressors.
+func BenchmarkEncodeBoard(b *testing.B) {
+	g := playGame(b, engine.Config{Players: []string{"Alice", "Bob", "Carol", "Dave"}, Seed: 11}, 11, -1)
+	r := testRenderer()
+	k := r.kits.get()
+	img := r.board(k, newScene(g, true), false, r.newPaletted).(palCanvas).img
+	r.kits.put(k)
+	for _, enc := range []struct {
+		name  string
+		write func(io.Writer, *image.Paletted) error
+	}{
+		{"stdlib", func(w io.Writer, p *image.Paletted) error {
+			return (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(w, p)
+		}},
+		{"klauspost", writePalettedPNG},
+	} {
+		b.Run(enc.name, func(b *testing.B) {
+			var buf bytes.Buffer
+			b.ReportAllocs()
+			cpu := cpuTime()
+			for b.Loop() {
+				buf.Reset()
+				if err := enc.write(&buf, img); err != nil {
+					b.Fatal(err)
+				}
+			}
+			reportCPU(b, cpu)
+			b.ReportMetric(float64(buf.Len())/1024, "KiB")
+		})
+	}
 }

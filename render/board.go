@@ -125,36 +125,35 @@ func fillRect(dst *image.RGBA, r image.Rectangle, c color.RGBA) {
 }
 
 // fillAround fills the part of outer that lies outside inner with c.
-func fillAround(dst *image.RGBA, outer, inner image.Rectangle, c color.RGBA) {
+func fillAround(dst canvas, outer, inner image.Rectangle, c color.RGBA) {
 	inner = inner.Intersect(outer)
 	if inner.Empty() {
-		fillRect(dst, outer, c)
+		dst.fill(outer, c)
 		return
 	}
-	fillRect(dst, image.Rect(outer.Min.X, outer.Min.Y, outer.Max.X, inner.Min.Y), c)
-	fillRect(dst, image.Rect(outer.Min.X, inner.Max.Y, outer.Max.X, outer.Max.Y), c)
-	fillRect(dst, image.Rect(outer.Min.X, inner.Min.Y, inner.Min.X, inner.Max.Y), c)
-	fillRect(dst, image.Rect(inner.Max.X, inner.Min.Y, outer.Max.X, inner.Max.Y), c)
+	dst.fill(image.Rect(outer.Min.X, outer.Min.Y, outer.Max.X, inner.Min.Y), c)
+	dst.fill(image.Rect(outer.Min.X, inner.Max.Y, outer.Max.X, outer.Max.Y), c)
+	dst.fill(image.Rect(outer.Min.X, inner.Min.Y, inner.Min.X, inner.Max.Y), c)
+	dst.fill(image.Rect(inner.Max.X, inner.Min.Y, outer.Max.X, inner.Max.Y), c)
 }
 
 // frame draws a frame of width w inside r.
-func frame(dst *image.RGBA, r image.Rectangle, w int, c color.RGBA) {
-	fillRect(dst, image.Rect(r.Min.X, r.Min.Y, r.Max.X, r.Min.Y+w), c)
-	fillRect(dst, image.Rect(r.Min.X, r.Max.Y-w, r.Max.X, r.Max.Y), c)
-	fillRect(dst, image.Rect(r.Min.X, r.Min.Y+w, r.Min.X+w, r.Max.Y-w), c)
-	fillRect(dst, image.Rect(r.Max.X-w, r.Min.Y+w, r.Max.X, r.Max.Y-w), c)
+func frame(dst canvas, r image.Rectangle, w int, c color.RGBA) {
+	dst.fill(image.Rect(r.Min.X, r.Min.Y, r.Max.X, r.Min.Y+w), c)
+	dst.fill(image.Rect(r.Min.X, r.Max.Y-w, r.Max.X, r.Max.Y), c)
+	dst.fill(image.Rect(r.Min.X, r.Min.Y+w, r.Min.X+w, r.Max.Y-w), c)
+	dst.fill(image.Rect(r.Max.X-w, r.Min.Y+w, r.Max.X, r.Max.Y-w), c)
 }
 
 // blit draws sprite src centred on pixel (x, y), blending over dst.
-func blit(dst *image.RGBA, src *image.RGBA, x, y int) {
+func blit(dst canvas, src *image.RGBA, x, y int) {
 	b := src.Bounds()
-	at := image.Pt(x-b.Dx()/2, y-b.Dy()/2)
-	draw.Draw(dst, image.Rectangle{at, at.Add(b.Size())}, src, b.Min, draw.Over)
+	dst.over(image.Pt(x-b.Dx()/2, y-b.Dy()/2), src)
 }
 
 // drawBoard draws the cells of window w of scene sc onto dst: the empty
 // cells, the tiles, then the marks the style asks for, then the followers.
-func (r *Renderer) drawBoard(dst *image.RGBA, k *kit, sc *scene, w window, st boardStyle) {
+func (r *Renderer) drawBoard(dst canvas, k *kit, sc *scene, w window, st boardStyle) {
 	t := w.tile
 	// The table under the board is the caller's. Empty cells: a faint grid.
 	for y := w.lo.Y; y <= w.hi.Y; y++ {
@@ -168,7 +167,7 @@ func (r *Renderer) drawBoard(dst *image.RGBA, k *kit, sc *scene, w window, st bo
 			}
 			cr := w.cellRect(c)
 			frame(dst, cr, 1, colTable)
-			fillRect(dst, cr.Inset(1), colGrid)
+			dst.fill(cr.Inset(1), colGrid)
 		}
 	}
 	// Tiles.
@@ -177,16 +176,14 @@ func (r *Renderer) drawBoard(dst *image.RGBA, k *kit, sc *scene, w window, st bo
 			continue
 		}
 		pt := sc.tiles[i]
-		art := r.cache.art(sc.ts, pt.Tile, pt.Rotation, t, sc.closed[i])
-		draw.Draw(dst, w.cellRect(c), art, image.Point{}, draw.Src)
+		dst.tile(w.cellRect(c), sc.ts, pt.Tile, pt.Rotation, sc.closed[i])
 		if st.focus != nil {
-			fillRect(dst, w.cellRect(c), colDim)
+			dst.fill(w.cellRect(c), colDim)
 		}
 	}
 	if f := st.focus; f != nil && sc.validTile(*f) {
-		art := r.cache.art(sc.ts, f.Tile, f.Rotation, t, 0)
 		cr := w.cellRect(f.Cell)
-		draw.Draw(dst, cr, art, image.Point{}, draw.Src)
+		dst.tile(cr, sc.ts, f.Tile, f.Rotation, 0)
 		frame(dst, cr.Inset(-max(2, t/24)), max(2, t/24), colHighlight)
 	}
 	if st.coords {
@@ -222,7 +219,7 @@ func coordFace(k *kit, t int) font.Face {
 
 // drawCoords writes in face f the column numbers (x) along the top and the row numbers
 // (y) down the left side, and on the other two sides when all is set.
-func (r *Renderer) drawCoords(dst *image.RGBA, f font.Face, w window, all bool) {
+func (r *Renderer) drawCoords(dst canvas, f font.Face, w window, all bool) {
 	half := w.tile / 2
 	top := w.origin.Y - w.margin/2
 	bottom := w.origin.Y + w.rows()*w.tile + w.margin/2
@@ -249,7 +246,7 @@ func (r *Renderer) drawCoords(dst *image.RGBA, f font.Face, w window, all bool) 
 // drawCandidates marks each cell where the drawn tile fits with its number,
 // 1, 2, 3… in the order of the placements, on discs of radius rad pixels
 // (0: from the tile size).
-func (r *Renderer) drawCandidates(dst *image.RGBA, k *kit, sc *scene, w window, rad int) {
+func (r *Renderer) drawCandidates(dst canvas, k *kit, sc *scene, w window, rad int) {
 	t := w.tile
 	over := r.cache.sprite(spriteKey{kind: spriteCandidate, size: t}, func() *image.RGBA { return drawCandidate(t) })
 	if rad <= 0 {
@@ -264,7 +261,7 @@ func (r *Renderer) drawCandidates(dst *image.RGBA, k *kit, sc *scene, w window, 
 			continue
 		}
 		cr := w.cellRect(c)
-		draw.Draw(dst, cr, over, image.Point{}, draw.Over)
+		dst.over(cr.Min, over)
 		cx, cy := cr.Min.X+t/2, cr.Min.Y+t/2
 		blit(dst, disc, cx, cy)
 		s := strconv.Itoa(i + 1)
@@ -341,7 +338,7 @@ func (r *Renderer) followerPoint(sc *scene, t engine.PlacedTile, f int, p engine
 // drawFollowers draws every follower on its tile: standing on roads,
 // cities and cloisters, lying down in fields (farmers); smaller where a
 // tile holds several.
-func (r *Renderer) drawFollowers(dst *image.RGBA, k *kit, sc *scene, w window) {
+func (r *Renderer) drawFollowers(dst canvas, k *kit, sc *scene, w window) {
 	per := make(map[engine.Cell]int, len(sc.followers))
 	for _, f := range sc.followers {
 		per[f.Cell]++
@@ -357,7 +354,7 @@ func (r *Renderer) drawFollowers(dst *image.RGBA, k *kit, sc *scene, w window) {
 
 // drawFollower draws follower f on placed tile t of window w, with others
 // followers on the same tile.
-func (r *Renderer) drawFollower(dst *image.RGBA, k *kit, sc *scene, w window, t engine.PlacedTile, f engine.Follower, others int) {
+func (r *Renderer) drawFollower(dst canvas, k *kit, sc *scene, w window, t engine.PlacedTile, f engine.Follower, others int) {
 	p, room := r.followerPoint(sc, t, f.Feature, f.Port)
 	cr := w.cellRect(f.Cell)
 	x := cr.Min.X + int(math.Round(p.x*float64(w.tile)))
@@ -392,7 +389,7 @@ func keepOnTile(cr image.Rectangle, size image.Point, x, y int) (int, int) {
 // engine.SpotLabel(i) ("1", "2", …) on white rounded squares at the places
 // where a follower would stand; on the spot whose feature holds port
 // chosen, it draws the current player's follower instead.
-func (r *Renderer) drawSpots(dst *image.RGBA, k *kit, sc *scene, w window, t engine.PlacedTile, spots []engine.Spot, chosen engine.Port) {
+func (r *Renderer) drawSpots(dst canvas, k *kit, sc *scene, w window, t engine.PlacedTile, spots []engine.Spot, chosen engine.Port) {
 	rad := spotRadius(w.tile)
 	badge := r.spotBadge(rad)
 	cr := w.cellRect(t.Cell)
@@ -417,7 +414,7 @@ func (r *Renderer) drawSpots(dst *image.RGBA, k *kit, sc *scene, w window, t eng
 // drawSpotLabel writes label centred on (x, y) for a badge of radius rad
 // pixels: a digit or a letter large, longer labels ("10") smaller so that
 // they fit.
-func drawSpotLabel(dst *image.RGBA, k *kit, rad, x, y int, label string) {
+func drawSpotLabel(dst canvas, k *kit, rad, x, y int, label string) {
 	size := rad * 6 / 5
 	f := k.face(true, size)
 	for size > 6 && textWidth(f, label) > 2*rad-4 {

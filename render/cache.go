@@ -52,6 +52,7 @@ type cache struct {
 	mu       sync.Mutex
 	geoms    map[geomKey]*tileGeom
 	arts     map[artKey]*image.RGBA
+	palArts  map[artKey]*image.Paletted
 	artBytes int
 	sprites  map[spriteKey]*image.RGBA
 }
@@ -60,6 +61,7 @@ func newCache() *cache {
 	return &cache{
 		geoms:   make(map[geomKey]*tileGeom),
 		arts:    make(map[artKey]*image.RGBA),
+		palArts: make(map[artKey]*image.Paletted),
 		sprites: make(map[spriteKey]*image.RGBA),
 	}
 }
@@ -108,9 +110,45 @@ func (c *cache) art(ts *engine.TileSet, id engine.TileID, rot engine.Rotation, s
 	} else {
 		if c.artBytes > artBudget {
 			clear(c.arts)
+			clear(c.palArts)
 			c.artBytes = 0
 		}
 		c.arts[k] = img
+		c.artBytes += len(img.Pix)
+	}
+	c.mu.Unlock()
+	return img
+}
+
+// palArt returns the picture of art(ts, id, rot, size, closed) in the
+// fixed palette, each pixel the nearest palette colour.
+func (c *cache) palArt(ts *engine.TileSet, id engine.TileID, rot engine.Rotation, size int, closed uint32) *image.Paletted {
+	k := artKey{geomKey{ts, id}, rot & 3, size, closed}
+	c.mu.Lock()
+	img, ok := c.palArts[k]
+	c.mu.Unlock()
+	if ok {
+		return img
+	}
+	src := c.art(ts, id, rot, size, closed)
+	p := fixedPalette()
+	img = image.NewPaletted(src.Rect, p.pal)
+	for y := range src.Rect.Dy() {
+		for x := range src.Rect.Dx() {
+			s := src.Pix[src.PixOffset(x, y):]
+			img.Pix[img.PixOffset(x, y)] = p.index(s[0], s[1], s[2])
+		}
+	}
+	c.mu.Lock()
+	if old, ok := c.palArts[k]; ok {
+		img = old
+	} else {
+		if c.artBytes > artBudget {
+			clear(c.arts)
+			clear(c.palArts)
+			c.artBytes = 0
+		}
+		c.palArts[k] = img
 		c.artBytes += len(img.Pix)
 	}
 	c.mu.Unlock()

@@ -39,6 +39,11 @@
 // engine.SpotLabel on white rounded squares, a shape unlike the followers.
 //
 // Each tile picture is drawn once per kind, rotation, size and completed
-// cities, with github.com/fogleman/gg, and cached; pictures are composited
-// with image/draw. A Renderer is safe for concurrent use.
+// cities, with github.com/fogleman/gg, and cached. The *PNG methods
+// compose their pictures straight in one fixed palette of 256 colours
+// (tiles mapped to it once and copied a byte a pixel, followers and text
+// blended and mapped through a table) and write them with
+// github.com/klauspost/compress's zlib; the methods that return an
+// *image.RGBA compose in true colour with image/draw. A Renderer is safe
+// for concurrent use.
 package render

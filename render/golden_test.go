@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/draw"
 	"image/png"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -133,23 +134,43 @@ func TestGolden(t *testing.T) {
 		}
 		return img
 	}
+	previewPNG := func(g *engine.Game, withFollower bool) func(io.Writer) error {
+		var best engine.Placement
+		n := -1
+		for _, p := range g.Placements() {
+			if s := len(g.FollowerSpots(p)); s > n {
+				best, n = p, s
+			}
+		}
+		follower := engine.NoPort
+		if withFollower {
+			follower = g.FollowerSpots(best)[0].Port
+		}
+		return func(w io.Writer) error { return r.PreviewPNG(w, g, best, follower) }
+	}
+	// Each picture in true colour, and as its *PNG method writes it (drawn
+	// in the fixed palette), against the same golden.
 	tests := []struct {
 		name string
 		img  func() *image.RGBA
+		png  func(io.Writer) error
 	}{
-		{"tiles.png", func() *image.RGBA { return tileSheet(r, engine.BaseTiles, 64) }},
-		{"board-mid.png", func() *image.RGBA { return r.Board(mid) }},
-		{"board-end.png", func() *image.RGBA { return r.Board(full) }},
-		{"final.png", func() *image.RGBA { return r.Final(full) }},
-		{"preview.png", func() *image.RGBA { return preview(mid, false) }},
-		{"preview-follower.png", func() *image.RGBA { return preview(mid, true) }},
-		{"turn-mid.png", func() *image.RGBA { return r.Turn(mid) }},
+		{"tiles.png", func() *image.RGBA { return tileSheet(r, engine.BaseTiles, 64) }, nil},
+		{"board-mid.png", func() *image.RGBA { return r.Board(mid) }, func(w io.Writer) error { return r.BoardPNG(w, mid) }},
+		{"board-end.png", func() *image.RGBA { return r.Board(full) }, func(w io.Writer) error { return r.BoardPNG(w, full) }},
+		{"final.png", func() *image.RGBA { return r.Final(full) }, func(w io.Writer) error { return r.FinalPNG(w, full) }},
+		{"preview.png", func() *image.RGBA { return preview(mid, false) }, previewPNG(mid, false)},
+		{"preview-follower.png", func() *image.RGBA { return preview(mid, true) }, previewPNG(mid, true)},
+		{"turn-mid.png", func() *image.RGBA { return r.Turn(mid) }, func(w io.Writer) error { return r.TurnPNG(w, mid) }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			img := tt.img()
 			dump(t, "", img)
 			checkGolden(t, tt.name, img)
+			if tt.png != nil && !*update {
+				checkGolden(t, tt.name, decodePNG(t, tt.png))
+			}
 		})
 	}
 }

@@ -3,7 +3,6 @@ package render
 import (
 	"image"
 	"image/color"
-	"image/draw"
 	"math"
 	"strconv"
 	"strings"
@@ -72,9 +71,9 @@ var featureBarColours = [len(featureColumns)]color.RGBA{colRoad, colCityClosed, 
 // the colour and initial, the name, the points and the followers in
 // supply. It is laid out to stay legible when the picture is shown
 // displayWidth pixels wide: few words, large figures.
-func (r *Renderer) drawScorePanel(dst *image.RGBA, k *kit, sc *scene, rect image.Rectangle, u float64) {
-	fillRect(dst, rect, colPanel)
-	fillRect(dst, image.Rect(rect.Min.X, rect.Min.Y, rect.Min.X+max(1, dpx(1, u)), rect.Max.Y), colPanelLine)
+func (r *Renderer) drawScorePanel(dst canvas, k *kit, sc *scene, rect image.Rectangle, u float64) {
+	dst.fill(rect, colPanel)
+	dst.fill(image.Rect(rect.Min.X, rect.Min.Y, rect.Min.X+max(1, dpx(1, u)), rect.Max.Y), colPanelLine)
 	g := sc.g
 	d := func(v float64) int { return dpx(v, u) }
 	x0, x1 := rect.Min.X+d(scorePadD+2), rect.Max.X-d(scorePadD)
@@ -99,8 +98,7 @@ func (r *Renderer) drawScorePanel(dst *image.RGBA, k *kit, sc *scene, rect image
 		ts := d(scoreTileD)
 		tr := image.Rect(x0, y, x0+ts, y+ts)
 		if int(t) <= sc.ts.Len() && t != engine.NoTile {
-			art := r.cache.art(sc.ts, t, engine.Rotate0, ts, 0)
-			draw.Draw(dst, tr, art, image.Point{}, draw.Src)
+			dst.tile(tr, sc.ts, t, engine.Rotate0, 0)
 		}
 		fw := max(2, d(1.5))
 		frame(dst, tr.Inset(-fw), fw, colPanelLine)
@@ -125,7 +123,7 @@ func (r *Renderer) drawScorePanel(dst *image.RGBA, k *kit, sc *scene, rect image
 	}
 
 	// The scoreboard: a thin line, then one row per player.
-	fillRect(dst, image.Rect(x0, y, x1, y+max(1, d(1))), colPanelLine)
+	dst.fill(image.Rect(x0, y, x1, y+max(1, d(1))), colPanelLine)
 	y += d(4)
 	scores := g.Scores()
 	rh := d(scoreRowD)
@@ -136,8 +134,8 @@ func (r *Renderer) drawScorePanel(dst *image.RGBA, k *kit, sc *scene, rect image
 	for p, name := range sc.names {
 		row := image.Rect(rect.Min.X+d(3), y+d(1), rect.Max.X-d(3), y+rh-d(1))
 		if p == g.Current() && !g.Ended() {
-			fillRect(dst, row, rgba(0xffd54a, 0.16))
-			fillRect(dst, image.Rect(row.Min.X, row.Min.Y, row.Min.X+d(2.5), row.Max.Y), colHighlight)
+			dst.fill(row, rgba(0xffd54a, 0.16))
+			dst.fill(image.Rect(row.Min.X, row.Min.Y, row.Min.X+d(2.5), row.Max.Y), colHighlight)
 		}
 		cy := y + rh/2
 		mh := d(19)
@@ -169,7 +167,7 @@ func (r *Renderer) drawScorePanel(dst *image.RGBA, k *kit, sc *scene, rect image
 
 // drawCityLegend explains the colours of cities on two lines from (x, y),
 // at scale u: completed and open.
-func (r *Renderer) drawCityLegend(dst *image.RGBA, k *kit, x, y int, u float64) {
+func (r *Renderer) drawCityLegend(dst canvas, k *kit, x, y int, u float64) {
 	d := func(v float64) int { return dpx(v, u) }
 	f := k.face(false, d(11))
 	for i, l := range [...]struct {
@@ -178,19 +176,19 @@ func (r *Renderer) drawCityLegend(dst *image.RGBA, k *kit, x, y int, u float64) 
 	}{{colCityClosed, "completed city"}, {colCity, "open city"}} {
 		cy := y + d(8) + i*d(16)
 		b := image.Rect(x, cy-d(5), x+d(10), cy+d(5))
-		fillRect(dst, b, colWall)
-		fillRect(dst, b.Inset(max(1, d(1.5))), l.c)
+		dst.fill(b, colWall)
+		dst.fill(b.Inset(max(1, d(1.5))), l.c)
 		drawTextAt(dst, f, colTextDim, x+d(15), cy, alignLeft, l.label)
 	}
 }
 
 // drawLegend explains the colours of cities: open and completed.
-func (r *Renderer) drawLegend(dst *image.RGBA, k *kit, x, cy int) {
+func (r *Renderer) drawLegend(dst canvas, k *kit, x, cy int) {
 	f := k.face(false, 14)
 	sw := func(x int, c, edge color.RGBA, label string) int {
 		b := image.Rect(x, cy-8, x+16, cy+8)
-		fillRect(dst, b, edge)
-		fillRect(dst, b.Inset(2), c)
+		dst.fill(b, edge)
+		dst.fill(b.Inset(2), c)
 		drawTextAt(dst, f, colTextDim, x+22, cy, alignLeft, label)
 		return x + 22 + textWidth(f, label) + 18
 	}
@@ -208,9 +206,9 @@ var featureColumns = [...]struct {
 // feature (roads, cities, cloisters, farms) from the game's score events,
 // the totals, and the winners (g.Winners), the players listed in the order
 // of g.Standings: the highest score first, ties in seat order.
-func (r *Renderer) drawFinalPanel(dst *image.RGBA, k *kit, sc *scene, rect image.Rectangle) {
-	fillRect(dst, rect, colPanel)
-	fillRect(dst, image.Rect(rect.Min.X, rect.Min.Y, rect.Min.X+1, rect.Max.Y), colPanelLine)
+func (r *Renderer) drawFinalPanel(dst canvas, k *kit, sc *scene, rect image.Rectangle) {
+	dst.fill(rect, colPanel)
+	dst.fill(image.Rect(rect.Min.X, rect.Min.Y, rect.Min.X+1, rect.Max.Y), colPanelLine)
 	g := sc.g
 	x0, x1 := rect.Min.X+panelPad, rect.Max.X-panelPad
 	y := rect.Min.Y + panelPad
@@ -278,10 +276,10 @@ func (r *Renderer) drawFinalPanel(dst *image.RGBA, k *kit, sc *scene, rect image
 		name := sc.names[p]
 		row := image.Rect(rect.Min.X+6, y, rect.Max.X-6, y+rowH-4)
 		if isWinner[p] && g.Ended() {
-			fillRect(dst, row, rgba(0xffd54a, 0.14))
-			fillRect(dst, image.Rect(row.Min.X, row.Min.Y, row.Min.X+4, row.Max.Y), colHighlight)
+			dst.fill(row, rgba(0xffd54a, 0.14))
+			dst.fill(image.Rect(row.Min.X, row.Min.Y, row.Min.X+4, row.Max.Y), colHighlight)
 		} else if i%2 == 1 {
-			fillRect(dst, row, rgba(0xffffff, 0.03))
+			dst.fill(row, rgba(0xffffff, 0.03))
 		}
 		cy := y + (rowH-4)/2
 		blit(dst, r.meeple(k, sc, p, 30, false), x0+12, cy)
@@ -323,8 +321,8 @@ func (r *Renderer) drawFinalPanel(dst *image.RGBA, k *kit, sc *scene, rect image
 		for c := range featureColumns {
 			w := max(byFeature[p][c], 0) * barW / most
 			if w > 0 {
-				fillRect(dst, image.Rect(x, cy-8, x+w, cy+8), featureBarColours[c])
-				fillRect(dst, image.Rect(x+w-1, cy-8, x+w, cy+8), colPanel)
+				dst.fill(image.Rect(x, cy-8, x+w, cy+8), featureBarColours[c])
+				dst.fill(image.Rect(x+w-1, cy-8, x+w, cy+8), colPanel)
 			}
 			x += w
 		}
@@ -334,7 +332,7 @@ func (r *Renderer) drawFinalPanel(dst *image.RGBA, k *kit, sc *scene, rect image
 	kf := k.face(false, 14)
 	for c, col := range featureColumns {
 		b := image.Rect(kx, y+barKeyH/2-7, kx+14, y+barKeyH/2+7)
-		fillRect(dst, b, featureBarColours[c])
+		dst.fill(b, featureBarColours[c])
 		drawTextAt(dst, kf, colTextDim, kx+20, y+barKeyH/2, alignLeft, strings.ToLower(col.title))
 		kx += 20 + textWidth(kf, strings.ToLower(col.title)) + 18
 	}

@@ -1,8 +1,12 @@
 package render
 
 import (
+	"bytes"
 	"fmt"
 	"image"
+	"image/draw"
+	"image/png"
+	"io"
 	"testing"
 
 	"github.com/meeple-works/carcassonne/engine"
@@ -89,5 +93,87 @@ func TestSpritesArePremultiplied(t *testing.T) {
 	validPremultiplied(t, "number disc", drawDisc(20, 2, colHighlight, colOutline))
 	for id := engine.TileID(1); int(id) <= engine.BaseTiles.Len(); id++ {
 		validPremultiplied(t, "tile "+engine.BaseTiles.Name(id), r.cache.art(engine.BaseTiles, id, 0, 64, 0))
+	}
+}
+
+// decodePNG runs write into a buffer and decodes the PNG it wrote.
+func decodePNG(tb testing.TB, write func(w io.Writer) error) *image.RGBA {
+	tb.Helper()
+	var buf bytes.Buffer
+	if err := write(&buf); err != nil {
+		tb.Fatal(err)
+	}
+	img, err := png.Decode(&buf)
+	if err != nil {
+		tb.Fatalf("the PNG does not decode: %v", err)
+	}
+	out := image.NewRGBA(img.Bounds())
+	draw.Draw(out, out.Rect, img, img.Bounds().Min, draw.Src)
+	return out
+}
+
+// colourError returns how many pixels of got differ from want by more
+// than tol in some channel, and the largest difference.
+func colourError(tb testing.TB, got, want *image.RGBA, tol int) (n, worst int) {
+	tb.Helper()
+	if got.Rect != want.Rect {
+		tb.Fatalf("size %v, want %v", got.Rect.Size(), want.Rect.Size())
+	}
+	for i := 0; i < len(got.Pix); i += 4 {
+		d := max(abs(int(got.Pix[i])-int(want.Pix[i])), abs(int(got.Pix[i+1])-int(want.Pix[i+1])), abs(int(got.Pix[i+2])-int(want.Pix[i+2])))
+		worst = max(worst, d)
+		if d > tol {
+			n++
+		}
+	}
+	return n, worst
+}
+
+// TestFixedPaletteNoSpecks checks that the pictures the *PNG methods
+// write, drawn in the fixed palette, are the true-colour pictures with no
+// speck of an odd colour: no pixel off by more than 56 in a channel, and
+// hardly any (anti-aliased edges) by more than 24. The games are not
+// those the palette was chosen from.
+func TestFixedPaletteNoSpecks(t *testing.T) {
+	r := testRenderer()
+	games := turnGames(t)
+	for _, s := range []uint64{31, 32} {
+		cfg := engine.Config{Players: []string{"Ann", "Ben", "Cid", "Dee", "Eli", "Flo"}[:2+int(s%5)], Seed: s}
+		games = append(games, struct {
+			name string
+			g    *engine.Game
+		}{fmt.Sprintf("seed %d", s), playGame(t, cfg, s, 50)})
+	}
+	for _, tc := range games {
+		type pair struct {
+			kind      string
+			got, want *image.RGBA
+		}
+		pics := []pair{
+			{"turn", decodePNG(t, func(w io.Writer) error { return r.TurnPNG(w, tc.g) }), r.Turn(tc.g)},
+			{"board", decodePNG(t, func(w io.Writer) error { return r.BoardPNG(w, tc.g) }), r.Board(tc.g)},
+			{"final", decodePNG(t, func(w io.Writer) error { return r.FinalPNG(w, tc.g) }), r.Final(tc.g)},
+		}
+		if ps := tc.g.Placements(); len(ps) > 0 {
+			p := ps[len(ps)/2]
+			follower := engine.NoPort
+			if spots := tc.g.FollowerSpots(p); len(spots) > 0 {
+				follower = spots[0].Port
+			}
+			want, err := r.Preview(tc.g, p, follower)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pics = append(pics, pair{"preview", decodePNG(t, func(w io.Writer) error { return r.PreviewPNG(w, tc.g, p, follower) }), want})
+		}
+		for _, p := range pics {
+			n, worst := colourError(t, p.got, p.want, 24)
+			total := p.want.Rect.Dx() * p.want.Rect.Dy()
+			t.Logf("%s, %s picture: %d of %d pixels off by more than 24, the worst by %d", tc.name, p.kind, n, total, worst)
+			if worst > 56 || n > total/10000 {
+				t.Errorf("%s, %s picture: %d of %d pixels off by more than 24, the worst by %d; want none over 56 and at most 0.01%% over 24",
+					tc.name, p.kind, n, total, worst)
+			}
+		}
 	}
 }

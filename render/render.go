@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/color"
 	"image/png"
 	"io"
 	"math"
@@ -56,7 +57,7 @@ var ErrNoDrawnTile = errors.New("render: the game is over, no tile is drawn")
 func (r *Renderer) Board(g *engine.Game) *image.RGBA {
 	k := r.kits.get()
 	defer r.kits.put(k)
-	return r.board(k, newScene(g, true), false, image.NewRGBA)
+	return r.board(k, newScene(g, true), false, r.newRGBA).(rgbaCanvas).img
 }
 
 // Final returns the picture of the end of game g: the board with every
@@ -68,7 +69,7 @@ func (r *Renderer) Board(g *engine.Game) *image.RGBA {
 func (r *Renderer) Final(g *engine.Game) *image.RGBA {
 	k := r.kits.get()
 	defer r.kits.put(k)
-	return r.board(k, newScene(g, false), true, image.NewRGBA)
+	return r.board(k, newScene(g, false), true, r.newRGBA).(rgbaCanvas).img
 }
 
 // previewTile is the tile size of a preview, in pixels, and previewReach
@@ -92,11 +93,15 @@ const (
 // over, and the engine's *engine.MoveError when p is not a legal placement
 // or follower not a legal spot on it.
 func (r *Renderer) Preview(g *engine.Game, p engine.Placement, follower engine.Port) (*image.RGBA, error) {
-	return r.preview(g, p, follower, image.NewRGBA)
+	cv, err := r.preview(g, p, follower, r.newRGBA)
+	if err != nil {
+		return nil, err
+	}
+	return cv.(rgbaCanvas).img, nil
 }
 
 // preview draws Preview on a canvas from alloc.
-func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.Port, alloc func(image.Rectangle) *image.RGBA) (*image.RGBA, error) {
+func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.Port, alloc func(image.Rectangle) canvas) (canvas, error) {
 	t, ok := g.Drawn()
 	if !ok {
 		return nil, ErrNoDrawnTile
@@ -119,7 +124,7 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.P
 	lineH := 30
 	listH := pad + lineH*max(1, len(spots)) + pad
 	img := alloc(image.Rect(0, 0, boardW, captionH+n*tsz+2*m+listH))
-	fillRect(img, img.Rect, colTable)
+	img.fill(img.Bounds(), colTable)
 
 	// Caption: who places which tile where.
 	cur := g.Current()
@@ -127,7 +132,7 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.P
 	if cur < len(sc.names) {
 		name = sc.names[cur]
 	}
-	fillRect(img, image.Rect(0, 0, boardW, captionH), colPanel)
+	img.fill(image.Rect(0, 0, boardW, captionH), colPanel)
 	blit(img, r.meeple(k, sc, cur, 30, false), pad+12, captionH/2)
 	cf := k.face(true, 20)
 	caption := fmt.Sprintf("%s at (%d,%d), %d°", sc.ts.Name(t), p.Cell.X, p.Cell.Y, p.Rotation.Degrees())
@@ -148,7 +153,7 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.P
 
 	// The spots, named.
 	y := captionH + n*tsz + 2*m + pad
-	fillRect(img, image.Rect(0, y-pad, boardW, img.Rect.Max.Y), colPanel)
+	img.fill(image.Rect(0, y-pad, boardW, img.Bounds().Max.Y), colPanel)
 	lf := k.face(false, 17)
 	if len(spots) == 0 {
 		msg := "No follower can be placed on this tile."
@@ -163,8 +168,8 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.P
 	for i, s := range spots {
 		cy := y + i*lineH + lineH/2
 		if i == pick {
-			fillRect(img, image.Rect(6, cy-lineH/2+1, boardW-6, cy+lineH/2-1), rgba(0xffd54a, 0.14))
-			fillRect(img, image.Rect(6, cy-lineH/2+1, 10, cy+lineH/2-1), colHighlight)
+			img.fill(image.Rect(6, cy-lineH/2+1, boardW-6, cy+lineH/2-1), rgba(0xffd54a, 0.14))
+			img.fill(image.Rect(6, cy-lineH/2+1, 10, cy+lineH/2-1), colHighlight)
 			blit(img, r.meeple(k, sc, cur, 2*rad+4, s.Kind == engine.Field), pad+rad+2, cy)
 			drawTextAt(img, k.face(true, 17), colText, pad+2*rad+12, cy, alignLeft, s.Name())
 			continue
@@ -248,13 +253,13 @@ func previewCorner(sc *scene, c engine.Cell) engine.Cell {
 }
 
 // board composes a board picture.
-func (r *Renderer) board(k *kit, sc *scene, final bool, alloc func(image.Rectangle) *image.RGBA) *image.RGBA {
+func (r *Renderer) board(k *kit, sc *scene, final bool, alloc func(image.Rectangle) canvas) canvas {
 	return r.compose(k, sc, layoutBoard(sc, final), final, alloc)
 }
 
 // compose draws the picture of layout l: the board, then the score panel
 // (or the final table when final is set).
-func (r *Renderer) compose(k *kit, sc *scene, l layout, final bool, alloc func(image.Rectangle) *image.RGBA) *image.RGBA {
+func (r *Renderer) compose(k *kit, sc *scene, l layout, final bool, alloc func(image.Rectangle) canvas) canvas {
 	img := alloc(image.Rectangle{Max: l.size})
 	// The table around the cells; the cells themselves are all drawn.
 	cells := image.Rectangle{Min: l.win.origin, Max: l.win.origin.Add(image.Pt(l.win.cols()*l.win.tile, l.win.rows()*l.win.tile))}
@@ -268,22 +273,26 @@ func (r *Renderer) compose(k *kit, sc *scene, l layout, final bool, alloc func(i
 	return img
 }
 
-// BoardPNG writes the picture of Board(g) to w as a PNG (see EncodePNG).
+// BoardPNG writes the picture of Board(g) to w as an 8-bit paletted PNG,
+// drawn straight in the renderer's fixed palette of 256 colours (the
+// colours of the pictures and the shades of their edges and blends): the
+// picture Board returns within a few levels of each channel at
+// anti-aliased edges. It returns w's error.
 func (r *Renderer) BoardPNG(w io.Writer, g *engine.Game) error {
 	k := r.kits.get()
-	img := r.board(k, newScene(g, true), false, r.canvases.get)
+	cv := r.board(k, newScene(g, true), false, r.newPaletted).(palCanvas)
 	r.kits.put(k)
-	defer r.canvases.put(img)
-	return r.EncodePNG(w, img)
+	defer r.canvases.put(cv.img)
+	return r.encodePaletted(w, cv.img)
 }
 
-// FinalPNG writes the picture of Final(g) to w as a PNG (see EncodePNG).
+// FinalPNG writes the picture of Final(g) to w as a PNG, as BoardPNG does.
 func (r *Renderer) FinalPNG(w io.Writer, g *engine.Game) error {
 	k := r.kits.get()
-	img := r.board(k, newScene(g, false), true, r.canvases.get)
+	cv := r.board(k, newScene(g, false), true, r.newPaletted).(palCanvas)
 	r.kits.put(k)
-	defer r.canvases.put(img)
-	return r.EncodePNG(w, img)
+	defer r.canvases.put(cv.img)
+	return r.encodePaletted(w, cv.img)
 }
 
 // Turn returns the picture of a turn of game g: the part of the board
@@ -311,34 +320,37 @@ func (r *Renderer) Turn(g *engine.Game) *image.RGBA {
 	k := r.kits.get()
 	defer r.kits.put(k)
 	sc := newScene(g, true)
-	return r.compose(k, sc, layoutTurn(sc), false, image.NewRGBA)
+	return r.compose(k, sc, layoutTurn(sc), false, r.newRGBA).(rgbaCanvas).img
 }
 
-// TurnPNG writes the picture of Turn(g) to w as a PNG (see EncodePNG).
+// TurnPNG writes the picture of Turn(g) to w as a PNG, as BoardPNG does.
 // The whole board is BoardPNG.
 func (r *Renderer) TurnPNG(w io.Writer, g *engine.Game) error {
 	k := r.kits.get()
 	sc := newScene(g, true)
-	img := r.compose(k, sc, layoutTurn(sc), false, r.canvases.get)
+	cv := r.compose(k, sc, layoutTurn(sc), false, r.newPaletted).(palCanvas)
 	r.kits.put(k)
-	defer r.canvases.put(img)
-	return r.EncodePNG(w, img)
+	defer r.canvases.put(cv.img)
+	return r.encodePaletted(w, cv.img)
 }
 
-// PreviewPNG writes the picture of Preview(g, p) to w as a PNG (see
-// EncodePNG), with the current player's follower standing on port follower
+// PreviewPNG writes the picture of Preview(g, p) to w as a PNG, as
+// BoardPNG does, with the current player's follower standing on port follower
 // (engine.NoPort: none), or returns Preview's error.
 func (r *Renderer) PreviewPNG(w io.Writer, g *engine.Game, p engine.Placement, follower engine.Port) error {
-	img, err := r.preview(g, p, follower, r.canvases.get)
+	cv, err := r.preview(g, p, follower, r.newPaletted)
 	if err != nil {
 		return err
 	}
+	img := cv.(palCanvas).img
 	defer r.canvases.put(img)
-	return r.EncodePNG(w, img)
+	return r.encodePaletted(w, img)
 }
 
-// EncodePNG writes img to w as a PNG. An opaque *image.RGBA (the pictures
-// this package makes) is written as an 8-bit paletted PNG of its 256 most
+// EncodePNG writes img to w as a PNG. The *PNG methods are faster for the
+// pictures this package makes: they draw them in a fixed palette. An
+// opaque *image.RGBA (the pictures Board, Final, Turn and Preview return)
+// is written as an 8-bit paletted PNG of its 256 most
 // used colours, each other colour mapped to the nearest of them: for these
 // flat-coloured pictures that is no visible change, about five times faster
 // and half the size. Other images are written as they are. The compression
@@ -357,24 +369,41 @@ func (r *Renderer) EncodePNG(w io.Writer, img image.Image) error {
 	return r.encoder.Encode(w, img)
 }
 
+// newRGBA returns a true-colour canvas of bounds b.
+func (r *Renderer) newRGBA(b image.Rectangle) canvas {
+	return rgbaCanvas{img: image.NewRGBA(b), cache: r.cache}
+}
+
+// newPaletted returns a canvas of bounds b in the fixed palette, lent by
+// r.canvases: give its image back with r.canvases.put.
+func (r *Renderer) newPaletted(b image.Rectangle) canvas {
+	p := fixedPalette()
+	return palCanvas{img: r.canvases.get(b, p.pal), pal: p, cache: r.cache}
+}
+
+// encodePaletted writes img, drawn in the fixed palette, to w as a PNG.
+func (r *Renderer) encodePaletted(w io.Writer, img *image.Paletted) error {
+	return writePalettedPNG(w, img)
+}
+
 // canvasPool lends the pictures that the *PNG methods draw and drop once
 // encoded. A lent canvas holds old pixels: the drawing covers every pixel.
 type canvasPool struct{ p sync.Pool }
 
-// get returns a canvas of bounds b; new, when the pool has none large
-// enough.
-func (c *canvasPool) get(b image.Rectangle) *image.RGBA {
-	n := 4 * b.Dx() * b.Dy()
+// get returns a paletted canvas of bounds b and palette pal; new, when the
+// pool has none large enough.
+func (c *canvasPool) get(b image.Rectangle, pal color.Palette) *image.Paletted {
+	n := b.Dx() * b.Dy()
 	if buf, ok := c.p.Get().(*[]byte); ok {
 		if cap(*buf) >= n {
-			return &image.RGBA{Pix: (*buf)[:n], Stride: 4 * b.Dx(), Rect: b}
+			return &image.Paletted{Pix: (*buf)[:n], Stride: b.Dx(), Rect: b, Palette: pal}
 		}
 	}
-	return image.NewRGBA(b)
+	return image.NewPaletted(b, pal)
 }
 
 // put gives a canvas back.
-func (c *canvasPool) put(img *image.RGBA) {
+func (c *canvasPool) put(img *image.Paletted) {
 	buf := img.Pix[:0]
 	c.p.Put(&buf)
 }

@@ -75,7 +75,8 @@ func drawMeeple(face font.Face, h int, lying bool, fill, ink color.RGBA, letter 
 		if lying {
 			cx, cy = tr(pt{0.5, 0.58})
 		}
-		drawTextAt(img, face, ink, int(math.Round(cx)), int(math.Round(cy)), alignCentre, letter)
+		x, y := textOrigin(face, int(math.Round(cx)), int(math.Round(cy)), alignCentre, letter)
+		drawText(img, face, ink, x, y, letter)
 	}
 	return img
 }

@@ -122,14 +122,20 @@ var (
 	alignRight  = align{1, 0.5}
 )
 
-// drawTextAt draws s so that point (x, y) lies at a of its box: the advance
-// across, and the cap height (not the descenders) from top to bottom.
-func drawTextAt(dst draw.Image, f font.Face, col color.Color, x, y int, a align, s string) {
+// drawTextAt draws s on dst so that point (x, y) lies at a of its box: the
+// advance across, and the cap height (not the descenders) from top to
+// bottom.
+func drawTextAt(dst canvas, f font.Face, col color.RGBA, x, y int, a align, s string) {
+	bx, by := textOrigin(f, x, y, a, s)
+	dst.text(f, col, bx, by, s)
+}
+
+// textOrigin returns where the baseline of s starts when point (x, y) lies
+// at a of its box (see drawTextAt).
+func textOrigin(f font.Face, x, y int, a align, s string) (bx, by int) {
 	w := textWidth(f, s)
 	capH := capHeight(f)
-	bx := x - int(math.Round(float64(w)*a.x))
-	by := y + int(math.Round(float64(capH)*(1-a.y)))
-	drawText(dst, f, col, bx, by, s)
+	return x - int(math.Round(float64(w)*a.x)), y + int(math.Round(float64(capH)*(1-a.y)))
 }
 
 // capHeight returns the height of a capital letter in face f, in pixels

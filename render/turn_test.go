@@ -228,7 +228,7 @@ func TestSpotLabelsFit(t *testing.T) {
 	for _, label := range []string{engine.SpotLabel(0), engine.SpotLabel(8), "1", "9", "10", "12", "A", "W"} {
 		n := 4 * rad
 		img := image.NewRGBA(image.Rect(0, 0, n, n))
-		drawSpotLabel(img, k, rad, n/2, n/2, label)
+		drawSpotLabel(rgbaCanvas{img: img}, k, rad, n/2, n/2, label)
 		ink := 0
 		for y := range n {
 			for x := range n {
