@@ -25,22 +25,23 @@ func (c *renderCmd) Run(e *env) error {
 		return err
 	}
 	r := render.New()
-	img := r.Board(g)
+	// The pictures drawn straight in the renderer's palette, the fast path.
+	write := r.BoardPNG
 	if g.Ended() {
-		img = r.Final(g)
+		write = r.FinalPNG
 	}
 	out := c.Output
 	if out == "" {
 		out = strings.TrimSuffix(c.File, filepath.Ext(c.File)) + ".png"
 	}
 	if out == "-" {
-		return r.EncodePNG(e.stdout, img)
+		return write(e.stdout, g)
 	}
 	f, err := os.Create(out)
 	if err != nil {
 		return err
 	}
-	if err := r.EncodePNG(f, img); err != nil {
+	if err := write(f, g); err != nil {
 		f.Close()
 		return fmt.Errorf("writing %s: %w", out, err)
 	}
