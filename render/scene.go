@@ -47,23 +47,10 @@ func newScene(g *engine.Game, withCands bool) *scene {
 }
 
 // Candidates returns the cells where the drawn tile of g fits, as Board
-// numbers them: cell i carries the number i+1. Each cell appears once, in
-// the order of its first placement in g.Placements() (by row, then column).
-// It returns nil when the game is over or the tile fits nowhere.
-func Candidates(g *engine.Game) []engine.Cell {
-	if g.Ended() {
-		return nil
-	}
-	var cells []engine.Cell
-	seen := make(map[engine.Cell]bool)
-	for _, p := range g.Placements() {
-		if !seen[p.Cell] {
-			seen[p.Cell] = true
-			cells = append(cells, p.Cell)
-		}
-	}
-	return cells
-}
+// numbers them: cell i carries the number i+1. It is the engine's
+// numbering, (*engine.Game).CandidateCells, the one the bot's menus and the
+// terminal game use; nil when the game is over or the tile fits nowhere.
+func Candidates(g *engine.Game) []engine.Cell { return g.CandidateCells() }
 
 // validTile reports whether t names a tile of the set with a rotation.
 func (sc *scene) validTile(t engine.PlacedTile) bool {

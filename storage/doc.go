@@ -16,7 +16,7 @@
 //     Discord, or local to the terminal game), at most [MaxLobbiesPerHost] open
 //     ones per host and [MaxLobbiesPerChannel] per channel (else
 //     [ErrTooManyLobbies]), [Store.Join] and [Store.Leave] change its
-//     seats, and [Store.Start] fixes the turn order, colours and seed;
+//     seats, and [Store.Start] fixes the turn order and seed;
 //   - [Store.AppendMove] checks a move against the engine and appends it to
 //     the game's move log. It names the move number it expects to be next,
 //     so that of two clicks on the same turn only the first is played

@@ -28,25 +28,6 @@ const (
 	StatusBroken   Status = "broken"
 )
 
-// Colour is the colour of a seat's followers.
-type Colour string
-
-// The colours, given to the seats in this order by seat index.
-const (
-	Red    Colour = "red"
-	Green  Colour = "green"
-	Blue   Colour = "blue"
-	Yellow Colour = "yellow"
-	Black  Colour = "black"
-	Grey   Colour = "grey"
-)
-
-var colours = [engine.MaxPlayers]Colour{Red, Green, Blue, Yellow, Black, Grey}
-
-// SeatColour returns the colour of seat i (from 0): red, green, blue,
-// yellow, black, grey. It panics for i outside 0 to 5.
-func SeatColour(i int) Colour { return colours[i] }
-
 // DefaultMaxSeats is the number of seats of a game created with MaxSeats 0:
 // the base game is for 2 to 5 players.
 const DefaultMaxSeats = 5
@@ -104,8 +85,6 @@ type Seat struct {
 	// when the game starts (without the characters a record cannot hold,
 	// different from the others'); empty in the lobby.
 	PlayerName string
-	// Colour is SeatColour(Index).
-	Colour Colour
 	// Resigned tells whether the player has resigned.
 	Resigned bool
 	// JoinedAt is when the player took the seat, in UTC.
@@ -265,7 +244,7 @@ func getGame(ctx context.Context, tx *txn, id int64) (Game, error) {
 }
 
 // seatsQuery reads the seats of a game, by index.
-const seatsQuery = `SELECT seat, user_id, name, player, colour, resigned, joined_at, kind
+const seatsQuery = `SELECT seat, user_id, name, player, resigned, joined_at, kind
 	FROM seats WHERE game_id = ? ORDER BY seat`
 
 // getSeats reads the seats of game id, by index.
@@ -278,12 +257,12 @@ func getSeats(ctx context.Context, tx *txn, id int64) ([]Seat, error) {
 	var seats []Seat
 	for rows.Next() {
 		var s Seat
-		var colour, kind string
+		var kind string
 		var joined int64
-		if err := rows.Scan(&s.Index, &s.UserID, &s.Name, &s.PlayerName, &colour, &s.Resigned, &joined, &kind); err != nil {
+		if err := rows.Scan(&s.Index, &s.UserID, &s.Name, &s.PlayerName, &s.Resigned, &joined, &kind); err != nil {
 			return nil, fmt.Errorf("storage: seats of game %d: %w", id, err)
 		}
-		s.Colour, s.Kind = Colour(colour), PlayerKind(kind)
+		s.Kind = PlayerKind(kind)
 		s.JoinedAt = fromMillis(sql.NullInt64{Int64: joined, Valid: true})
 		seats = append(seats, s)
 	}
@@ -436,8 +415,8 @@ func insertSeat(ctx context.Context, tx *txn, id int64, seat int, p Player, now 
 	if err != nil {
 		return err
 	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO seats (game_id, seat, user_id, name, colour, joined_at, kind)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`, id, seat, p.UserID, p.Name, SeatColour(seat), now, string(kind))
+	_, err = tx.ExecContext(ctx, `INSERT INTO seats (game_id, seat, user_id, name, joined_at, kind)
+		VALUES (?, ?, ?, ?, ?, ?)`, id, seat, p.UserID, p.Name, now, string(kind))
 	if err != nil {
 		return fmt.Errorf("storage: seat in game %d: %w", id, err)
 	}
@@ -550,8 +529,8 @@ func (s *Store) Start(ctx context.Context, id int64, seed uint64) (Game, error) 
 		}
 		// In increasing order of the old index, a seat moves to a free one.
 		for i, st := range g.Seats {
-			if _, err := tx.ExecContext(ctx, `UPDATE seats SET seat = ?, colour = ?, player = ?
-				WHERE game_id = ? AND user_id = ?`, i, SeatColour(i), names[i], id, st.UserID); err != nil {
+			if _, err := tx.ExecContext(ctx, `UPDATE seats SET seat = ?, player = ?
+				WHERE game_id = ? AND user_id = ?`, i, names[i], id, st.UserID); err != nil {
 				return fmt.Errorf("storage: start game %d: %w", id, err)
 			}
 		}

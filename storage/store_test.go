@@ -45,9 +45,9 @@ func TestRoundTrip(t *testing.T) {
 	}
 	var seats []string
 	for _, st := range g.Seats {
-		seats = append(seats, fmt.Sprintf("%d %s %s %s", st.Index, st.UserID, st.PlayerName, st.Colour))
+		seats = append(seats, fmt.Sprintf("%d %s %s", st.Index, st.UserID, st.PlayerName))
 	}
-	if got, want := strings.Join(seats, "; "), "0 u-oscar Oscar red; 1 u-bob Bob green; 2 u-dave Oscar 2 blue"; got != want {
+	if got, want := strings.Join(seats, "; "), "0 u-oscar Oscar; 1 u-bob Bob; 2 u-dave Oscar 2"; got != want {
 		t.Fatalf("seats: got %q, want %q", got, want)
 	}
 	if g.Deadline.IsZero() || g.Deadline.Sub(g.StartedAt) != 90*time.Second {
@@ -379,7 +379,7 @@ func TestLobby(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g.Status != StatusLobby || g.HostID != "a" || len(g.Seats) != 1 || g.Seats[0].Colour != Red || g.MaxSeats != 3 {
+	if g.Status != StatusLobby || g.HostID != "a" || len(g.Seats) != 1 || g.MaxSeats != 3 {
 		t.Fatalf("new lobby: %+v", g)
 	}
 	steps := []struct {
@@ -415,10 +415,10 @@ func TestLobby(t *testing.T) {
 	}
 	var seats []string
 	for _, st := range g.Seats {
-		seats = append(seats, fmt.Sprintf("%d %s %s %v", st.Index, st.UserID, st.Colour, st.Resigned))
+		seats = append(seats, fmt.Sprintf("%d %s %v", st.Index, st.UserID, st.Resigned))
 	}
 	// d took seat 0, freed by a, so it plays first.
-	if got, want := strings.Join(seats, "; "), "0 d red false; 1 b green false; 2 c blue true"; got != want {
+	if got, want := strings.Join(seats, "; "), "0 d false; 1 b false; 2 c true"; got != want {
 		t.Errorf("seats: got %q, want %q", got, want)
 	}
 
