@@ -196,11 +196,9 @@ func (r *Renderer) drawLegend(dst canvas, k *kit, x, cy int) {
 	sw(x, colCity, colWall, "open city")
 }
 
-// featureColumns are the columns of the final table.
-var featureColumns = [...]struct {
-	kind  engine.FeatureKind
-	title string
-}{{engine.Road, "Roads"}, {engine.City, "Cities"}, {engine.Cloister, "Cloisters"}, {engine.Field, "Farms"}}
+// featureColumns are the columns of the final table, in the order of
+// engine.Breakdown's fields.
+var featureColumns = [...]struct{ title string }{{"Roads"}, {"Cities"}, {"Cloisters"}, {"Farms"}}
 
 // drawFinalPanel draws the final scoring in rect: points by player and
 // feature (roads, cities, cloisters, farms) from the game's score events,
@@ -221,15 +219,12 @@ func (r *Renderer) drawFinalPanel(dst canvas, k *kit, sc *scene, rect image.Rect
 	y += titleH
 
 	n := len(sc.names)
+	// The columns in the order of featureColumns, from the engine's
+	// breakdown of the score events.
 	byFeature := make([][len(featureColumns)]int, n)
-	for _, ev := range g.Events() {
-		if ev.Player < 0 || ev.Player >= n {
-			continue
-		}
-		for c, col := range featureColumns {
-			if ev.Feature == col.kind {
-				byFeature[ev.Player][c] += ev.Points
-			}
+	for p, b := range g.Breakdowns() {
+		if p < n {
+			byFeature[p] = [len(featureColumns)]int{b.Roads, b.Cities, b.Cloisters, b.Farms}
 		}
 	}
 	scores := g.Scores()
