@@ -105,18 +105,25 @@ func (c *cache) art(ts *engine.TileSet, id engine.TileID, rot engine.Rotation, s
 		img = rotateRGBA(c.art(ts, id, 0, size, closed), int(rot&3))
 	}
 	c.mu.Lock()
-	if old, ok := c.arts[k]; ok {
-		img = old
-	} else {
-		if c.artBytes > artBudget {
-			clear(c.arts)
-			clear(c.palArts)
-			c.artBytes = 0
-		}
-		c.arts[k] = img
-		c.artBytes += len(img.Pix)
+	defer c.mu.Unlock()
+	return keepArt(c, c.arts, k, img, len(img.Pix))
+}
+
+// keepArt stores img of n bytes under k in m, one of c's maps of tile
+// pictures, and returns it; when another goroutine stored one first, it
+// returns that one. Both maps are emptied when their pictures pass
+// artBudget. The caller holds c.mu.
+func keepArt[T any](c *cache, m map[artKey]T, k artKey, img T, n int) T {
+	if old, ok := m[k]; ok {
+		return old
 	}
-	c.mu.Unlock()
+	if c.artBytes > artBudget {
+		clear(c.arts)
+		clear(c.palArts)
+		c.artBytes = 0
+	}
+	m[k] = img
+	c.artBytes += n
 	return img
 }
 
@@ -140,19 +147,8 @@ func (c *cache) palArt(ts *engine.TileSet, id engine.TileID, rot engine.Rotation
 		}
 	}
 	c.mu.Lock()
-	if old, ok := c.palArts[k]; ok {
-		img = old
-	} else {
-		if c.artBytes > artBudget {
-			clear(c.arts)
-			clear(c.palArts)
-			c.artBytes = 0
-		}
-		c.palArts[k] = img
-		c.artBytes += len(img.Pix)
-	}
-	c.mu.Unlock()
-	return img
+	defer c.mu.Unlock()
+	return keepArt(c, c.palArts, k, img, len(img.Pix))
 }
 
 // sprite returns the cached sprite for k, drawing it with draw the first
