@@ -26,6 +26,15 @@ var (
 	ErrNotAPlayer      = errors.New("no such player in this game")
 	ErrResigned        = errors.New("that player has already resigned")
 	ErrUnknownExpander = errors.New("that expansion is not available")
+	// ErrOutOfTurn: the draw pile is drawn group by group (Rules.Groups),
+	// the river tiles first; a tile of a later group is not drawn yet.
+	ErrOutOfTurn = errors.New("that tile is not drawn yet")
+	// ErrRiver: a river tile must continue the open end of the river (The
+	// River).
+	ErrRiver = errors.New("a river tile must continue the river")
+	// ErrUTurn: a river curve may not turn the same way as the river tile
+	// before it (The River: no U-turn).
+	ErrUTurn = errors.New("the river may not make a U-turn")
 )
 
 // MoveError is the error Apply returns for an illegal move. Err is one of the

@@ -31,6 +31,14 @@ type StartTile struct {
 
 // Config sets up a game.
 type Config struct {
+	// Rules are the rules of the game (NewRules): the expansions in play,
+	// the options, the tile set, the start tile and the groups of the draw
+	// pile. nil means the base game with Options, Tiles and Start, exactly as
+	// before expansions existed. With Rules, Options must be the zero value
+	// or Rules.Options, Tiles nil or Rules.Tiles, and Start the zero value
+	// (the rules' start tile) or a start on a tile of Rules.Tiles; the draw
+	// pile is Rules.NewPile(Seed).
+	Rules *Rules
 	// Players are the names in turn order: 1 to 6 of them, each non-empty,
 	// different, and without commas, quotes or line breaks (they are written
 	// into game records).
@@ -224,6 +232,8 @@ type meeple struct {
 // the players' scores and supplies, and the history of moves and scores.
 // Copy it with Clone; the zero value is not a game, use New.
 type Game struct {
+	rules   *Rules          // shared, never changed
+	x       *expansionState // nil in the base game
 	ts      *TileSet
 	opts    Options
 	seed    uint64
@@ -262,8 +272,25 @@ type Game struct {
 // into the draw pile by cfg.Seed, 7 followers in each supply, scores at 0,
 // the first player to play. It returns an error wrapping ErrPlayers for a
 // bad list of players, and ErrUnknownTile for a start tile not in the set.
+//
+// With cfg.Rules set, the tile set, the options, the start tile and the
+// draw pile come from the rules (see Config.Rules); a Config whose Tiles or
+// Options disagree with them returns an error wrapping ErrBadOption.
 func New(cfg Config) (*Game, error) {
+	rules := cfg.Rules
 	ts := cfg.Tiles
+	if rules != nil {
+		if ts != nil && ts != rules.Tiles {
+			return nil, fmt.Errorf("%w: Config.Tiles is not the tile set of Config.Rules", ErrBadOption)
+		}
+		if cfg.Options != (Options{}) && cfg.Options != rules.Options {
+			return nil, fmt.Errorf("%w: Config.Options %s differ from the rules' %s", ErrBadOption, cfg.Options, rules.Options)
+		}
+		ts, cfg.Options = rules.Tiles, rules.Options
+		if cfg.Start == (StartTile{}) {
+			cfg.Start = rules.Start
+		}
+	}
 	if ts == nil {
 		ts = BaseTiles
 	}
@@ -292,6 +319,7 @@ func New(cfg Config) (*Game, error) {
 	}
 	total := ts.Total()
 	g := &Game{
+		rules:     rules,
 		ts:        ts,
 		opts:      cfg.Options,
 		seed:      cfg.Seed,
@@ -304,7 +332,15 @@ func New(cfg Config) (*Game, error) {
 	for i := range g.nplayers {
 		g.supply[i] = FollowersPerPlayer
 	}
-	g.pile = NewPile(ts, start.Tile, cfg.Seed)
+	if rules == nil {
+		g.rules = rulesOf(ts, cfg.Options)
+		g.pile = NewPile(ts, start.Tile, cfg.Seed)
+	} else {
+		g.pile = rules.pileFor(start.Tile, cfg.Seed)
+		if rules.Expansions != 0 {
+			g.x = new(expansionState)
+		}
+	}
 	size := 16
 	for size < 6*total+8 {
 		size <<= 1
@@ -318,6 +354,9 @@ func New(cfg Config) (*Game, error) {
 	g.events = make([]ScoreEvent, 0, 32)
 	g.moves = make([]Move, 0, total)
 	g.place(start.Tile, int16(start.Cell.X), int16(start.Cell.Y), start.Rotation)
+	if g.x != nil {
+		g.x.placed(g, start.Tile, int16(start.Cell.X), int16(start.Cell.Y), start.Rotation)
+	}
 	return g, nil
 }
 
@@ -394,7 +433,17 @@ func (g *Game) Clone() *Game {
 // a zero Game or any game; it must not be g.
 func (g *Game) CopyTo(dst *Game) {
 	pile, grid, open, nodes, meeples, cloisters := dst.pile[:0], dst.grid[:0], dst.open[:0], dst.nodes[:0], dst.meeples[:0], dst.cloisters[:0]
+	x := dst.x
 	*dst = *g
+	if g.x != nil {
+		// The expansion state is a value without pointers: copy it into
+		// dst's own, allocating only the first time dst gets one.
+		if x == nil {
+			x = new(expansionState)
+		}
+		*x = *g.x
+		dst.x = x
+	}
 	dst.pile = append(pile, g.pile...)
 	dst.grid = append(grid, g.grid...)
 	dst.open = append(open, g.open...)
@@ -427,6 +476,9 @@ func (g *Game) MemSize() int {
 		cap(g.events)*int(unsafe.Sizeof(ScoreEvent{})) +
 		cap(g.moves)*int(unsafe.Sizeof(Move{})) +
 		cap(g.cloisters)*int(unsafe.Sizeof(int16(0)))
+	if g.x != nil {
+		n += int(unsafe.Sizeof(*g.x))
+	}
 	for _, p := range g.players {
 		n += int(unsafe.Sizeof(p)) + len(p)
 	}

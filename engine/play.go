@@ -33,6 +33,12 @@ func (g *Game) Seed() uint64 { return g.seed }
 // Start returns the start tile.
 func (g *Game) Start() StartTile { return g.start }
 
+// Rules returns the rules the game is played with, shared by the game and
+// its copies; the caller must not change them. A game set up without
+// Config.Rules has the base game's rules with its options (on a tile set
+// other than BaseTiles, rules describing that set as a base game).
+func (g *Game) Rules() *Rules { return g.rules }
+
 // TileSet returns the tile set the game is played with.
 func (g *Game) TileSet() *TileSet { return g.ts }
 
@@ -209,7 +215,13 @@ func (g *Game) Placements() []Placement {
 // AppendPlacements appends the legal placements of tile t to dst, in no
 // particular order, and returns the extended slice. It allocates nothing when
 // dst has room.
+//
+// With The River, a river tile's placements are those that continue the
+// river (see RiverEnds and Check).
 func (g *Game) AppendPlacements(dst []Placement, t TileID) []Placement {
+	if g.x != nil && g.rules.RiverTile(t) {
+		return g.appendRiverPlacements(dst, t)
+	}
 	fits := &g.ts.fits[t]
 	for _, oc := range g.open {
 		for rs := fits[oc.code]; rs != 0; rs &= rs - 1 {
@@ -219,8 +231,32 @@ func (g *Game) AppendPlacements(dst []Placement, t TileID) []Placement {
 	return dst
 }
 
+// appendRiverPlacements is AppendPlacements for a river tile.
+func (g *Game) appendRiverPlacements(dst []Placement, t TileID) []Placement {
+	fits := &g.ts.fits[t]
+	for _, oc := range g.open {
+		for rs := fits[oc.code]; rs != 0; rs &= rs - 1 {
+			r := Rotation(bits.TrailingZeros8(rs))
+			if g.riverFault(t, oc.x, oc.y, r, oc.code) == riverOK {
+				dst = append(dst, Placement{Cell: Cell{int(oc.x), int(oc.y)}, Rotation: r})
+			}
+		}
+	}
+	return dst
+}
+
 // CanPlace reports whether tile t has a legal placement.
 func (g *Game) CanPlace(t TileID) bool {
+	if g.x != nil && g.rules.RiverTile(t) {
+		for _, oc := range g.open {
+			for rs := g.ts.fits[t][oc.code]; rs != 0; rs &= rs - 1 {
+				if g.riverFault(t, oc.x, oc.y, Rotation(bits.TrailingZeros8(rs)), oc.code) == riverOK {
+					return true
+				}
+			}
+		}
+		return false
+	}
 	fits := &g.ts.fits[t]
 	for _, oc := range g.open {
 		if fits[oc.code] != 0 {
@@ -349,11 +385,16 @@ func (g *Game) occupiedAfter(t TileID, x, y int16, r Rotation) uint32 {
 // in that order (000_…, "Scoring"), the turn passes, and after the last tile
 // the final scoring is applied.
 //
+// With expansions, the draw pile is drawn group by group (Rules.Groups: the
+// river first), so a tile of a later group is refused while tiles of an
+// earlier one remain; and a river tile must continue the river without an
+// immediate U-turn (spec/rules-options.md, The River; see RiverEnds).
+//
 // An illegal move returns a *MoveError wrapping one of the rule errors
-// (ErrGameOver, ErrNotInPile, ErrNotDrawn, ErrCellTaken, ErrNoNeighbour,
-// ErrEdgesMismatch, ErrBadRotation, ErrNoSuchSpot, ErrOccupied,
-// ErrNoFollowers, ErrFarmsOff, ErrCannotDiscard) and leaves the game as it
-// was.
+// (ErrGameOver, ErrNotInPile, ErrNotDrawn, ErrOutOfTurn, ErrCellTaken,
+// ErrNoNeighbour, ErrEdgesMismatch, ErrRiver, ErrUTurn, ErrBadRotation,
+// ErrNoSuchSpot, ErrOccupied, ErrNoFollowers, ErrFarmsOff, ErrCannotDiscard)
+// and leaves the game as it was.
 func (g *Game) Apply(m Move) error {
 	if err := g.Check(m); err != nil {
 		return err
@@ -386,6 +427,12 @@ func (g *Game) Check(m Move) error {
 	}
 	if !slices.Contains(g.pile[g.top:], m.Tile) {
 		return moveErr(ErrNotInPile, fmt.Sprintf("no tile %s is left in the draw pile", name))
+	}
+	if r := g.rules; len(r.Groups) > 1 {
+		// The pile is drawn group by group: the river first (The River).
+		if want := r.group[g.pile[g.top]]; r.group[m.Tile] != want {
+			return moveErr(ErrOutOfTurn, fmt.Sprintf("tile %s is not drawn yet: the %s tiles are drawn first", name, r.Groups[want].Name))
+		}
 	}
 	if m.Discard {
 		if g.CanPlace(m.Tile) {
@@ -453,6 +500,9 @@ func (g *Game) checkPlacement(t TileID, c Cell, r Rotation) error {
 				s, name, r, withArticle(have), s, withArticle(want)))
 		}
 	}
+	if g.x != nil && g.rules.RiverTile(t) {
+		return g.riverErr(g.riverFault(t, int16(c.X), int16(c.Y), r, code), t)
+	}
 	return nil
 }
 
@@ -488,6 +538,9 @@ func (g *Game) Play(m Move) {
 	}
 	x, y := int16(m.Cell.X), int16(m.Cell.Y)
 	g.place(m.Tile, x, y, m.Rotation)
+	if g.x != nil {
+		g.x.placed(g, m.Tile, x, y, m.Rotation)
+	}
 	pt := &g.tiles[len(g.tiles)-1]
 	if m.Follower != NoPort {
 		f := g.ts.orients[m.Tile][m.Rotation].portFeat[m.Follower-1]

@@ -3,7 +3,6 @@ package engine
 import (
 	"fmt"
 	"math/rand/v2"
-	"slices"
 )
 
 // Rules are the rules of one game, built once by NewRules from the
@@ -26,7 +25,13 @@ type Rules struct {
 	// Groups are the parts of the draw pile in the order they are drawn; each
 	// is shuffled on its own (NewPile). The base game has one, "land".
 	Groups []PileGroup
+
+	group []uint8 // per TileID: its index in Groups, noGroup for none
+	river []bool  // per TileID: a river tile, placed by the river's rules
 }
+
+// noGroup is the group index of a tile in no pile group.
+const noGroup = 0xff
 
 // PileGroup is a part of the draw pile: all its tiles are drawn, in shuffled
 // order, before any tile of the next group.
@@ -100,9 +105,12 @@ func NewRules(exps ExpansionSet, opts Options) (*Rules, error) {
 			tiles = append(tiles, t)
 		}
 	}
-	ts, err := NewTileSet(tiles)
-	if err != nil {
-		return nil, err
+	ts := BaseTiles // the base game shares the one base tile set
+	if exps != 0 {
+		var err error
+		if ts, err = NewTileSet(tiles); err != nil {
+			return nil, err
+		}
 	}
 	r := &Rules{Expansions: exps, Options: opts, Tiles: ts}
 	spring := "D"
@@ -118,12 +126,35 @@ func NewRules(exps ExpansionSet, opts Options) (*Rules, error) {
 	}
 	r.Start = StartTile{Tile: id}
 
+	r.Groups = r.groupsFor(id)
+	r.group = make([]uint8, ts.Len()+1)
+	r.river = make([]bool, ts.Len()+1)
+	for i := range r.group {
+		r.group[i] = noGroup
+	}
+	for gi, g := range r.Groups {
+		for _, t := range g.Tiles {
+			r.group[t] = uint8(gi)
+		}
+	}
+	if river {
+		for id := TileID(1); int(id) <= ts.Len(); id++ {
+			r.river[id] = riverSides(ts.Tile(id)) > 0
+		}
+	}
+	return r, nil
+}
+
+// groupsFor returns the pile groups of the rules' tile set when start is the
+// start tile: one copy of it is out of the pile.
+func (r *Rules) groupsFor(start TileID) []PileGroup {
+	ts := r.Tiles
 	var fork, middle, ends, land PileGroup
 	fork.Name, middle.Name, ends.Name, land.Name = "fork", "river", "river end", "land"
 	for id := TileID(1); int(id) <= ts.Len(); id++ {
 		t := ts.Tile(id)
 		n := t.Count
-		if id == r.Start.Tile {
+		if id == start {
 			n--
 		}
 		g := &land
@@ -141,12 +172,13 @@ func NewRules(exps ExpansionSet, opts Options) (*Rules, error) {
 			g.Tiles = append(g.Tiles, id)
 		}
 	}
+	var out []PileGroup
 	for _, g := range []PileGroup{fork, middle, ends, land} {
 		if len(g.Tiles) > 0 {
-			r.Groups = append(r.Groups, g)
+			out = append(out, g)
 		}
 	}
-	return r, nil
+	return out
 }
 
 // riverSides returns the number of river sides of t.
@@ -182,9 +214,24 @@ func (r *Rules) Total() int { return r.Tiles.Total() }
 // group, the base game's, gets exactly the pile NewPile(r.Tiles,
 // r.Start.Tile, seed) gives.
 func (r *Rules) NewPile(seed uint64) []TileID {
-	pile := make([]TileID, 0, r.Total())
+	return shufflePile(r.Groups, r.Total(), seed)
+}
+
+// pileFor returns the draw pile shuffled by seed when start, which may not be
+// the rules' start tile (a record's Start header), lies on the board: the
+// groups as NewPile shuffles them, with one copy of start out of the pile
+// instead of one of Start.Tile.
+func (r *Rules) pileFor(start TileID, seed uint64) []TileID {
+	if start == r.Start.Tile {
+		return r.NewPile(seed)
+	}
+	return shufflePile(r.groupsFor(start), r.Total(), seed)
+}
+
+func shufflePile(groups []PileGroup, total int, seed uint64) []TileID {
+	pile := make([]TileID, 0, total)
 	src := rand.NewPCG(seed, pileStream)
-	for _, g := range r.Groups {
+	for _, g := range groups {
 		n := len(pile)
 		pile = append(pile, g.Tiles...)
 		part := pile[n:]
@@ -200,10 +247,59 @@ func (r *Rules) NewPile(seed uint64) []TileID {
 // false for a tile in no group (the start tile's only copy, or an id not in
 // the set).
 func (r *Rules) GroupOf(id TileID) (int, bool) {
-	for i, g := range r.Groups {
-		if _, ok := slices.BinarySearch(g.Tiles, id); ok {
-			return i, true
+	if int(id) >= len(r.group) || r.group[id] == noGroup {
+		return 0, false
+	}
+	return int(r.group[id]), true
+}
+
+// RiverTile reports whether tile id is placed by the river's rules: a tile
+// with a river side in a game with The River or The River II.
+func (r *Rules) RiverTile(id TileID) bool {
+	return int(id) < len(r.river) && r.river[id]
+}
+
+// baseRules are the rules of the base game for each valid Options value
+// (farms × tiny-city 0, 2, 4), built once: a base game set up without
+// Config.Rules points to one of them, at no cost.
+var baseRules = func() (out [3][3]*Rules) {
+	for f := range out {
+		for i, tiny := range []int{0, 2, 4} {
+			r, err := NewRules(0, Options{Farms: FarmScoring(f), TinyCity: tiny})
+			if err != nil {
+				panic(err) // the base game's own rules: a programming error
+			}
+			out[f][i] = r
 		}
 	}
-	return 0, false
+	return out
+}()
+
+// rulesOf returns the rules of a game set up without Config.Rules: the base
+// game's with options opts on tile set ts (valid options, checked by New).
+// For a tile set other than BaseTiles (tests, tools) it describes that set as
+// a base game: one group, "land", holding every copy (the pile is NewPile's,
+// one shuffle), and the start tile D at 0,0 when the set has a D.
+func rulesOf(ts *TileSet, opts Options) *Rules {
+	if ts == BaseTiles {
+		return baseRules[opts.Farms][opts.TinyCity/2]
+	}
+	r := &Rules{Options: opts, Tiles: ts}
+	if d, ok := ts.Lookup("D"); ok {
+		r.Start = StartTile{Tile: d}
+	}
+	land := PileGroup{Name: "land"}
+	for id := TileID(1); int(id) <= ts.Len(); id++ {
+		n := ts.Tile(id).Count
+		if id == r.Start.Tile {
+			n--
+		}
+		for range n {
+			land.Tiles = append(land.Tiles, id)
+		}
+	}
+	r.Groups = []PileGroup{land}
+	r.group = make([]uint8, ts.Len()+1) // every tile in group 0
+	r.river = make([]bool, ts.Len()+1)
+	return r
 }
