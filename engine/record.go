@@ -38,8 +38,10 @@ type Turn struct {
 type Record struct {
 	// Players are the names in turn order (header Players).
 	Players []string
-	// Expansions are the expansions played (header Expansions); nil means
-	// "base".
+	// Expansions are the names of the expansions played (header
+	// Expansions, spec/record.md "Expansions"), as ParseExpansions reads
+	// them; nil means "base". ReadRecord keeps them in record order, "base"
+	// first, as ExpansionSet.String writes them; Rules composes them.
 	Expansions []string
 	// Options are the rule options (header Rules).
 	Options Options
@@ -56,6 +58,7 @@ type Record struct {
 	End bool
 
 	startText string // the Start header, until the tile set is known
+	rules     *Rules // the rules of Expansions, composed by ReadRecord
 
 	playersLine, startLine int // the lines of the Players and Start headers, when read
 }
@@ -276,16 +279,16 @@ func (rec *Record) setHeader(key, val string) error {
 		}
 		rec.Players = names
 	case "Expansions":
-		var exps []string
-		for _, e := range strings.Split(val, ",") {
-			if e = strings.TrimSpace(e); e != "" {
-				exps = append(exps, e)
-			}
-		}
-		rec.Expansions = exps
-		if _, err := rec.tileSet(); err != nil {
+		set, err := ParseExpansions(val)
+		if err != nil {
 			return err
 		}
+		r, err := composeRules(set)
+		if err != nil {
+			return err
+		}
+		rec.Expansions = expansionNames(set)
+		rec.rules = r
 	case "Rules":
 		o, err := ParseOptions(val)
 		if err != nil {
@@ -329,14 +332,98 @@ func (rec *Record) resolveStart(ts *TileSet) error {
 	return nil
 }
 
+// expansionNames returns the names of the expansions of set in record
+// order, "base" first.
+func expansionNames(set ExpansionSet) []string {
+	var out []string
+	for _, e := range set.List() {
+		out = append(out, e.String())
+	}
+	return out
+}
+
+// expansionSet returns the set of the record's Expansions.
+func (rec *Record) expansionSet() (ExpansionSet, error) {
+	return ParseExpansions(strings.Join(rec.Expansions, ","))
+}
+
+// composeRules returns the rules of the expansions set with the default
+// options, or an error for expansions the engine cannot play yet.
+func composeRules(set ExpansionSet) (*Rules, error) {
+	if set == 0 {
+		return baseRules[0][0], nil
+	}
+	return NewRules(set, Options{})
+}
+
+// composed returns the rules of the record's expansions, options aside.
+func (rec *Record) composed() (*Rules, error) {
+	set, err := rec.expansionSet()
+	if err != nil {
+		return nil, err
+	}
+	if rec.rules != nil && rec.rules.Expansions == set {
+		return rec.rules, nil
+	}
+	return composeRules(set)
+}
+
+// Rules returns the rules of the record's game: its expansions (header
+// Expansions) and rule options (header Rules), composed as NewRules does.
+// It returns an error wrapping ErrUnknownExpander for an expansion the
+// engine does not know or does not play yet, and one wrapping ErrBadOption
+// for options out of range.
+func (rec *Record) Rules() (*Rules, error) {
+	r, err := rec.composed()
+	if err != nil {
+		return nil, err
+	}
+	if r.Options == rec.Options {
+		return r, nil
+	}
+	o := rec.Options
+	if r.Expansions == 0 {
+		if o.Farms > FarmsOff || (o.TinyCity != 0 && o.TinyCity != 2 && o.TinyCity != 4) {
+			return nil, fmt.Errorf("%w: %+v", ErrBadOption, o)
+		}
+		return baseRules[o.Farms][o.TinyCity/2], nil
+	}
+	if _, err := NewRules(0, o); err != nil {
+		return nil, err
+	}
+	c := *r // the same tile set and groups, other options
+	c.Options = o
+	return &c, nil
+}
+
 // tileSet returns the tile set of the record's expansions.
 func (rec *Record) tileSet() (*TileSet, error) {
-	for _, e := range rec.Expansions {
-		if e != "base" {
-			return nil, fmt.Errorf("%w: %q (this version plays the base game)", ErrUnknownExpander, e)
+	r, err := rec.composed()
+	if err != nil {
+		return nil, err
+	}
+	return r.Tiles, nil
+}
+
+// unknownTile returns the error for a tile name that tile set ts lacks,
+// saying when the tile belongs to an expansion the game does not play
+// (spec/record.md, "Expansions": a record naming a tile of an expansion not
+// in its header is refused).
+func unknownTile(ts *TileSet, name string) error {
+	for e := ExpansionBase + 1; e < numExpansions; e++ {
+		for _, t := range e.Tiles() {
+			if t.Name != name {
+				continue
+			}
+			for _, other := range e.Tiles() {
+				if id, ok := ts.Lookup(other.Name); ok && ts.Tile(id).Expansion == e.String() {
+					return fmt.Errorf("tile %s is out of the game with these expansions", name)
+				}
+			}
+			return fmt.Errorf("tile %s belongs to %s, which this game does not play: the Expansions header does not name %s", name, e.Title(), e)
 		}
 	}
-	return BaseTiles, nil
+	return fmt.Errorf("there is no tile %q", name)
 }
 
 func parseTurn(ts *TileSet, text string) (Turn, error) {
@@ -353,7 +440,7 @@ func parseTurn(ts *TileSet, text string) (Turn, error) {
 	}
 	id, ok := ts.Lookup(f[0])
 	if !ok {
-		return t, fmt.Errorf("there is no tile %q", f[0])
+		return t, unknownTile(ts, f[0])
 	}
 	t.Move.Tile = id
 	if f[1] == "discard" {
@@ -409,13 +496,14 @@ func parseRotation(s string) (Rotation, error) {
 	return r, nil
 }
 
-// tiles returns the record's tile set, base when the expansions are unknown.
-func (rec *Record) tiles() *TileSet {
-	ts, err := rec.tileSet()
+// tiles returns the record's tile set and default start tile, the base
+// game's when the expansions are unknown.
+func (rec *Record) tiles() (*TileSet, StartTile) {
+	r, err := rec.composed()
 	if err != nil {
-		return BaseTiles
+		r = baseRules[0][0]
 	}
-	return ts
+	return r.Tiles, r.Start
 }
 
 // WriteTo writes the record: the headers Players, Expansions, Rules (every
@@ -424,19 +512,17 @@ func (rec *Record) tiles() *TileSet {
 // game. Reading what it writes gives the same record, and writing that again
 // the same bytes.
 func (rec *Record) WriteTo(w io.Writer) (int64, error) {
-	ts := rec.tiles()
+	ts, start := rec.tiles()
 	var b strings.Builder
-	exps := rec.Expansions
-	if len(exps) == 0 {
-		exps = []string{"base"}
+	exps := strings.Join(rec.Expansions, ", ")
+	if set, err := rec.expansionSet(); err == nil {
+		exps = set.String()
 	}
 	fmt.Fprintf(&b, "[Players \"%s\"]\n", strings.Join(rec.Players, ", "))
-	fmt.Fprintf(&b, "[Expansions \"%s\"]\n", strings.Join(exps, ", "))
+	fmt.Fprintf(&b, "[Expansions \"%s\"]\n", exps)
 	fmt.Fprintf(&b, "[Rules \"%s\"]\n", rec.Options.String())
-	if rec.Start != (StartTile{}) {
-		if d, ok := ts.Lookup("D"); !ok || rec.Start != (StartTile{Tile: d}) {
-			fmt.Fprintf(&b, "[Start \"%s %s %s\"]\n", ts.Name(rec.Start.Tile), rec.Start.Cell, rec.Start.Rotation)
-		}
+	if rec.Start != (StartTile{}) && rec.Start != start {
+		fmt.Fprintf(&b, "[Start \"%s %s %s\"]\n", ts.Name(rec.Start.Tile), rec.Start.Cell, rec.Start.Rotation)
 	}
 	if rec.HasSeed {
 		fmt.Fprintf(&b, "[Seed \"%d\"]\n", rec.Seed)
@@ -511,9 +597,16 @@ func ParseMove(ts *TileSet, s string) (Move, error) {
 	return t.Move, err
 }
 
-// Config returns the game set-up the record describes.
+// Config returns the game set-up the record describes, with the Rules of
+// its expansions and options (see Rules). For expansions or options the
+// engine cannot play, it returns the base game's set-up with those options,
+// which New then refuses for bad options; Replay reports both.
 func (rec *Record) Config() Config {
-	return Config{Players: rec.Players, Options: rec.Options, Seed: rec.Seed, Tiles: rec.tiles(), Start: rec.Start}
+	r, err := rec.Rules()
+	if err != nil {
+		return Config{Players: rec.Players, Options: rec.Options, Seed: rec.Seed, Start: rec.Start}
+	}
+	return Config{Players: rec.Players, Seed: rec.Seed, Rules: r, Start: rec.Start}
 }
 
 // Replay plays the record's turns on a new game and, when the record ends
@@ -523,6 +616,9 @@ func (rec *Record) Config() Config {
 // (players, options, start tile) is reported at the Players header's line
 // (line 1 for a record built in code).
 func (rec *Record) Replay() (*Game, error) {
+	if _, err := rec.Rules(); err != nil {
+		return nil, &RecordError{Line: max(rec.playersLine, 1), Reason: err.Error(), Err: err}
+	}
 	g, err := New(rec.Config())
 	if err != nil {
 		return nil, &RecordError{Line: max(rec.playersLine, 1), Reason: err.Error(), Err: err}
@@ -548,7 +644,11 @@ func (g *Game) Record() *Record {
 		Seed:    g.seed, HasSeed: true,
 		End: g.ended,
 	}
-	if d, ok := g.ts.Lookup("D"); ok && g.start == (StartTile{Tile: d}) {
+	if g.rules.Expansions != 0 {
+		rec.Expansions = expansionNames(g.rules.Expansions)
+		rec.rules = g.rules
+	}
+	if d, ok := g.ts.Lookup("D"); ok && g.start == (StartTile{Tile: d}) || g.start == g.rules.Start {
 		rec.Start = StartTile{}
 	}
 	n := 1
