@@ -168,6 +168,13 @@ func FuzzReadRecord(f *testing.F) {
 	f.Add("[Players \"A\"]\n[Start \"Z 0,0 0\"]\n")
 	f.Add("[Players \"A\"]\n[Start \"D 0,0 90\"]\n1. C discard\n1. V 1,0 0 follower@S\nend\n")
 	f.Add("[Players \"A, B\"]\n[Rules \"farms=per-city, tiny-city=2\"]\n[Seed \"18446744073709551615\"]\n")
+	// The Expansions header (record.md, "Expansions").
+	f.Add("[Players \"A, B\"]\n[Expansions \"river, base\"]\n\n1. RV07 1,0 0 follower@N\n2. RV02 2,0 180\nend\n")
+	f.Add("[Players \"A\"]\n[Expansions \"river2\"]\n[Start \"R201 0,0 90\"]\n1. R204 0,1 90\n2. R209 1,1 0\n")
+	f.Add("[Players \"A\"]\n[Expansions \"river, river2, gq11, inns-and-cathedrals\"]\n[Seed \"5\"]\n1. R201 1,0 0\n")
+	f.Add("[Players \"A\"]\n[Expansions \"base, messengers\"]\n")
+	f.Add("[Players \"A\"]\n[Expansions \"river\"]\n[Start \"D 0,0 0\"]\n1. RV10 1,0 0\n1. RV03 discard\n")
+	f.Add("[Players \"A\"]\n1. RV03 1,0 0\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		rec, err := ReadRecord(strings.NewReader(text))
 		if err != nil {
@@ -192,6 +199,68 @@ func FuzzReadRecord(f *testing.F) {
 			_ = g.Record().String()
 		}
 	})
+}
+
+// TestRecordExpansionsHeader reads and writes the Expansions header
+// (record.md, "Expansions"): names in any order, written in record order
+// with "base" first; the river's spring is the default start and is not
+// written; an unknown or unbuilt expansion is refused at its line.
+func TestRecordExpansionsHeader(t *testing.T) {
+	tests := []struct {
+		in, header string
+	}{
+		{"", "base"},
+		{"base", "base"},
+		{"river", "base, river"},
+		{"river2, river, base", "base, river, river2"},
+		{"gq11,river", "base, river, gq11"},
+	}
+	for _, tt := range tests {
+		text := "[Players \"A, B\"]\n"
+		if tt.in != "" {
+			text += "[Expansions \"" + tt.in + "\"]\n"
+		}
+		rec, err := ReadRecord(strings.NewReader(text))
+		if err != nil {
+			t.Fatalf("%q: %v", tt.in, err)
+		}
+		want := "[Players \"A, B\"]\n[Expansions \"" + tt.header + "\"]\n[Rules \"farms=per-farm, tiny-city=4\"]\n"
+		if got := rec.String(); got != want {
+			t.Errorf("%q: wrote\n%s\nwant\n%s", tt.in, got, want)
+		}
+		r, err := rec.Rules()
+		if err != nil || r.Expansions.String() != tt.header {
+			t.Errorf("%q: rules %v, %v", tt.in, r, err)
+		}
+		if cfg := rec.Config(); cfg.Rules != r {
+			t.Errorf("%q: Config's rules are not the record's", tt.in)
+		}
+	}
+	// A start other than the spring is written; the spring is not.
+	rec, err := ReadRecord(strings.NewReader("[Players \"A\"]\n[Expansions \"river\"]\n[Start \"RV01 0,0 90\"]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(rec.String(), "[Start \"RV01 0,0 90\"]\n") {
+		t.Errorf("the turned spring is not written:\n%s", rec.String())
+	}
+	rec.Start.Rotation = Rotate0
+	if strings.Contains(rec.String(), "[Start") {
+		t.Errorf("the default spring is written:\n%s", rec.String())
+	}
+	for _, bad := range []string{"base, dragons", "river, river", "messengers"} {
+		_, err := ReadRecord(strings.NewReader("[Players \"A\"]\n[Expansions \"" + bad + "\"]\n"))
+		var re *RecordError
+		if !errors.As(err, &re) || re.Line != 2 || !errors.Is(err, ErrUnknownExpander) && !strings.Contains(re.Reason, "expansion") {
+			t.Errorf("%q: %v, want an error at line 2", bad, err)
+		}
+	}
+	// Options other than the default keep the expansions' tile set.
+	rec, _ = ReadRecord(strings.NewReader("[Players \"A\"]\n[Expansions \"river\"]\n[Rules \"farms=per-city\"]\n"))
+	r, err := rec.Rules()
+	if err != nil || r.Options.Farms != FarmsPerCity || r.Tiles != rec.rules.Tiles {
+		t.Errorf("rules with options: %v, %v", r, err)
+	}
 }
 
 func TestIllegalMovesChangeNothing(t *testing.T) {
