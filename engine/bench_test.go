@@ -98,3 +98,44 @@ func BenchmarkClone(b *testing.B) {
 		_ = g.Clone()
 	}
 }
+
+// BenchmarkRandomGameRiver plays complete 2-player games with The River and
+// The River II (the river tiles first, with their placement rules) with
+// uniformly random legal moves, and reports games/s.
+func BenchmarkRandomGameRiver(b *testing.B) {
+	r, err := NewRules(ExpansionSet(0).With(ExpansionRiver).With(ExpansionRiver2), Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	rng := rand.New(rand.NewPCG(1, 2))
+	cfg := Config{Players: []string{"A", "B"}, Rules: r}
+	var ps []Placement
+	var spots []Spot
+	seed := uint64(0)
+	for b.Loop() {
+		seed++
+		cfg.Seed = seed
+		g, err := New(cfg)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for !g.Ended() {
+			t, _ := g.Drawn()
+			ps = g.AppendPlacements(ps[:0], t)
+			m := Move{Tile: t, Discard: true}
+			if len(ps) > 0 {
+				p := ps[rng.IntN(len(ps))]
+				m = Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
+				if rng.IntN(2) == 0 {
+					spots = g.AppendFollowerSpots(spots[:0], t, p)
+					if len(spots) > 0 {
+						m.Follower = spots[rng.IntN(len(spots))].Port
+					}
+				}
+			}
+			g.Play(m)
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
