@@ -10,6 +10,12 @@
 // [ReadRecord], replayed with [Record.Replay] and written with
 // [Record.WriteTo]; [Game.Record] gives the record of a game.
 //
+// Expansions are chosen with [NewRules], which composes the tile set, the
+// start tile and the groups of the draw pile once; [Config.Rules] plays a
+// game with them (nil is the base game) and [Game.Rules] gives them back.
+// The River and The River II place their tiles by the river's rules
+// ([Game.RiverEnds]); the other expansions so far add their tiles only.
+//
 // A [Game] is a value that [Game.Clone] copies cheaply, so that computer
 // players can search thousands of positions a second. Features are tracked
 // incrementally with a union-find over the feature segments of the placed

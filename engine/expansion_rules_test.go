@@ -310,14 +310,14 @@ func TestNewRulesRefuses(t *testing.T) {
 	}
 }
 
-// TestComposedTilesPlay plays random games of the base engine on the tile
-// sets of every expansion alone and of this issue's together, checking after
-// every move the features and the scores against the slow reference of
-// reference_test.go, which knows only the base rules, as the engine does so
-// far (the river's placement rules and the expansions' scoring are not built
-// yet). It checks that the composed sets, with inner fields, a second inner
-// port, several cities or roads on a tile, crossed cities and river edges,
-// keep the board and the features consistent to the end of the game.
+// TestComposedTilesPlay plays random games of the base rules (Config.Tiles,
+// no Config.Rules) on the tile sets of every expansion alone and of this
+// issue's together, checking after every move the features and the scores
+// against the slow reference of reference_test.go. It checks that the
+// composed sets, with inner fields, a second inner port, several cities or
+// roads on a tile, crossed cities and river edges, keep the board and the
+// features consistent to the end of the game. The river's placement rules
+// are checked with Config.Rules in river_test.go.
 func TestComposedTilesPlay(t *testing.T) {
 	sets := [][]Expansion{issueExpansions}
 	for e := ExpansionBase + 1; e < numExpansions; e++ {

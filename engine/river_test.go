@@ -432,3 +432,30 @@ func TestRiverMoveErrors(t *testing.T) {
 		t.Error("a base game's rules or state are not the base game's")
 	}
 }
+
+// TestNewWithRules checks that New takes the tile set, options and start
+// tile from Config.Rules and refuses a Config that disagrees with them.
+func TestNewWithRules(t *testing.T) {
+	r, err := NewRules(ExpansionSet(0).With(ExpansionRiver), Options{Farms: FarmsPerCity})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(Config{Players: []string{"Ann"}, Rules: r, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.TileSet() != r.Tiles || g.Options() != r.Options || g.Start() != r.Start || g.TilesLeft() != r.Total()-1 {
+		t.Errorf("the game does not play its rules: %v %v, %d tiles left", g.Options(), g.Start(), g.TilesLeft())
+	}
+	if !slices.Equal(g.pile, r.NewPile(3)) {
+		t.Error("the pile is not Rules.NewPile(seed)")
+	}
+	for _, cfg := range []Config{
+		{Players: []string{"Ann"}, Rules: r, Options: Options{Farms: FarmsOff}},
+		{Players: []string{"Ann"}, Rules: r, Tiles: BaseTiles},
+	} {
+		if _, err := New(cfg); !errors.Is(err, ErrBadOption) {
+			t.Errorf("%+v: %v, want ErrBadOption", cfg, err)
+		}
+	}
+}
