@@ -2,6 +2,7 @@ package render
 
 import (
 	"math"
+	"sort"
 
 	"github.com/meeple-works/carcassonne/engine"
 )
@@ -32,11 +33,12 @@ type featGeom struct {
 	roads [][]pt // road or river centre lines
 	ends  bool   // a road that ends in the middle of the tile
 	// anchor[p] is where a follower deployed on port p (canonical) stands,
-	// pulled from the port toward the feature's area; index port-1.
-	anchor [13]pt
+	// pulled from the port toward the feature's area; index port-1, the
+	// inner ports C and C2 included.
+	anchor [numPorts]pt
 	// room[p] is the clearance around anchor[p]: the distance, in tile
 	// sides, to the nearest point outside the feature or the tile.
-	room [13]float64
+	room [numPorts]float64
 	// pennants are where the pennants of a city are drawn.
 	pennants []pt
 	// houses are the centres of the houses drawn in a city.
@@ -178,7 +180,7 @@ func (g *tileGeom) fillLabels() {
 	fieldPorts := func(f int) []pt {
 		var out []pt
 		for _, p := range g.feats[f].ports.Ports() {
-			if p != engine.C {
+			if p < engine.C {
 				out = append(out, lerp(posOf(p), pt{0.5, 0.5}, 0.04))
 			}
 		}
@@ -193,6 +195,33 @@ func (g *tileGeom) fillLabels() {
 			if c := comp[k]; c >= 0 && owner[c] < 0 {
 				owner[c] = int8(f)
 			}
+		}
+	}
+	// A field on inner ports only (C, C2: the enclosed fields of IC03 or
+	// KR05) takes the areas no port touches, the largest first, one field
+	// after the other, so that two such fields stand apart.
+	var inner []int8
+	for f := range g.feats {
+		if g.feats[f].kind == engine.Field && len(fieldPorts(f)) == 0 {
+			inner = append(inner, int8(f))
+		}
+	}
+	if len(inner) > 0 {
+		size := make([]int, len(owner))
+		for _, c := range comp {
+			if c >= 0 {
+				size[c]++
+			}
+		}
+		var free []int
+		for c := range owner {
+			if owner[c] < 0 {
+				free = append(free, c)
+			}
+		}
+		sort.SliceStable(free, func(a, b int) bool { return size[free[a]] > size[free[b]] })
+		for i, c := range free {
+			owner[c] = inner[i%len(inner)]
 		}
 	}
 	// Areas no port touches go to the field with the nearest port.
@@ -312,12 +341,12 @@ func (g *tileGeom) placeAnchors(f int) {
 		return clear[k]
 	}
 	var main pt
-	for p := engine.NNW; p <= engine.C; p++ {
+	for p := engine.NNW; p <= engine.C2; p++ {
 		if !fg.ports.Has(p) {
 			continue
 		}
 		target := centroid
-		if p != engine.C && fg.kind != engine.Cloister {
+		if p < engine.C && fg.kind != engine.Cloister {
 			target = lerp(posOf(p), centroid, 0.55)
 		}
 		switch fg.kind {
@@ -340,7 +369,7 @@ func (g *tileGeom) placeAnchors(f int) {
 	// Pennants: somewhere roomy, away from where followers stand and spot
 	// labels go.
 	var anchors []pt
-	for p := engine.NNW; p <= engine.C; p++ {
+	for p := engine.NNW; p <= engine.C2; p++ {
 		if fg.ports.Has(p) {
 			anchors = append(anchors, fg.anchor[p-1])
 		}

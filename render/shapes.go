@@ -30,19 +30,26 @@ func rotatePt(p pt, quarters int) pt {
 	return p
 }
 
-// portPos is where each port lies on the unit tile; index port-1.
-var portPos = [13]pt{
+// numPorts is the number of ports of a tile, the inner ports C and C2
+// included: the size of the arrays indexed by port-1.
+const numPorts = int(engine.C2)
+
+// portPos is where each port lies on the unit tile; index port-1. Both
+// inner ports lie at the centre: where a feature on them is drawn comes
+// from its area (tileGeom.fillLabels).
+var portPos = [numPorts]pt{
 	{0.25, 0}, {0.5, 0}, {0.75, 0}, // NNW N NNE
 	{1, 0.25}, {1, 0.5}, {1, 0.75}, // ENE E ESE
 	{0.75, 1}, {0.5, 1}, {0.25, 1}, // SSE S SSW
 	{0, 0.75}, {0, 0.5}, {0, 0.25}, // WSW W WNW
 	{0.5, 0.5}, // C
+	{0.5, 0.5}, // C2
 }
 
 // posOf returns the position of port p on the unit tile (the centre for an
 // unknown port).
 func posOf(p engine.Port) pt {
-	if p == engine.NoPort || p > engine.C {
+	if p == engine.NoPort || p > engine.C2 {
 		return pt{0.5, 0.5}
 	}
 	return portPos[p-1]
