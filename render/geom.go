@@ -50,6 +50,8 @@ type tileGeom struct {
 	feats    []featGeom
 	village  bool // roads end at a crossing in the middle (tiles L, W, X)
 	cloister int  // index of the cloister segment, or -1
+	// symbols are the markers' symbols and where they go (placeSymbols).
+	symbols []symbolPlace
 	// label holds, for each sample of the tile, the index of the feature
 	// there, or -1 (the village, nothing).
 	label [geomRes * geomRes]int8
@@ -82,6 +84,14 @@ func newTileGeom(t *engine.Tile) *tileGeom {
 				own = citySides[i]
 			}
 			fg.city = makeCity(own, allCity&^own)
+			if (own == 0b0101 || own == 0b1010) && allCity&^own == 0b1111&^own {
+				// Two cities cross each other (KR05).
+				q := 0
+				if own == 0b0101 {
+					q = 1
+				}
+				fg.city = makeCrossingCity(q)
+			}
 			if fg.city.covers {
 				centreTaken = true
 			}
@@ -90,6 +100,26 @@ func newTileGeom(t *engine.Tile) *tileGeom {
 		case engine.Cloister:
 			g.cloister = i
 			centreTaken = true
+		}
+	}
+	// A road that ends where a river runs through the middle of the tile
+	// ends on its bank.
+	for i := range g.feats {
+		r := &g.feats[i]
+		if r.kind != engine.River || r.ends {
+			continue
+		}
+		for _, path := range r.roads {
+			if distToPath(pt{0.5, 0.5}, path) < riverHalf {
+				centreTaken = true
+				for j := range g.feats {
+					if fg := &g.feats[j]; fg.kind == engine.Road && fg.ends {
+						for _, rp := range fg.roads {
+							rp[1] = lerp(pt{0.5, 0.5}, rp[0], 2*riverHalf)
+						}
+					}
+				}
+			}
 		}
 	}
 	// A road that ends in the middle of the tile ends at a crossing, drawn
@@ -104,6 +134,7 @@ func newTileGeom(t *engine.Tile) *tileGeom {
 	for i := range g.feats {
 		g.placeAnchors(i)
 	}
+	g.symbols = placeSymbols(g, t)
 	return g
 }
 

@@ -183,6 +183,25 @@ func makeCity(sides, other uint8) cityShape {
 	return makeCity(0, other)
 }
 
+// crossHalf is the half width, at the tile centre, of the two cities that
+// cross each other on one tile (KR05).
+const crossHalf = 0.14
+
+// makeCrossingCity returns the shape of a city across the tile from west to
+// east, turned by q quarters, narrow enough that another city can cross it
+// and leave room for the fields between them (King & Robber Baron's KR05).
+func makeCrossingCity(q int) cityShape {
+	m := 0.5 - crossHalf
+	top := cubic([]pt{{0, 0}}, pt{0, 0}, pt{0.02, m - 0.06}, pt{0.22, m}, pt{0.5, m}, curveSteps)
+	top = cubic(top, pt{0.5, m}, pt{0.78, m}, pt{0.98, m - 0.06}, pt{1, 0}, curveSteps)
+	bot := make([]pt, len(top))
+	for i, p := range top {
+		bot[len(top)-1-i] = pt{p.x, 1 - p.y}
+	}
+	poly := append(append([]pt(nil), top...), bot...)
+	return turnShape(cityShape{poly: poly, walls: [][]pt{top, bot}, covers: true}, q)
+}
+
 func turnShape(s cityShape, q int) cityShape {
 	for i := range s.poly {
 		s.poly[i] = rotatePt(s.poly[i], q)
