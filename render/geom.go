@@ -2,6 +2,7 @@ package render
 
 import (
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/meeple-works/carcassonne/engine"
@@ -16,6 +17,7 @@ const (
 	roadHalf   = 0.065 // half the width of a road, edges included
 	riverHalf  = 0.085 // half the width of a river
 	villageRad = 0.13  // radius of the crossing's village
+	springRad  = 0.12  // radius of a spring's pool
 )
 
 // The cloister building's half extents, in tile sides.
@@ -102,10 +104,47 @@ func newTileGeom(t *engine.Tile) *tileGeom {
 			centreTaken = true
 		}
 	}
+	// A river straight across a tile with a cloister bends around it, on
+	// the side of the tile's road if it has one (The River's RV05, whose
+	// road crosses it to the cloister).
+	if g.cloister >= 0 {
+		for i := range g.feats {
+			r := &g.feats[i]
+			m := sidesOf(r.ports)
+			if r.kind != engine.River || (m != 0b0101 && m != 0b1010) {
+				continue
+			}
+			bow := pt{0, 1} // away from the centre: south for a river east–west
+			if m == 0b0101 {
+				bow = pt{1, 0}
+			}
+			for _, f := range g.feats {
+				if f.kind == engine.Road && sidesOf(f.ports)&^m != 0 {
+					if d := posOf(f.ports.Main()).sub(pt{0.5, 0.5}); d.x*bow.x+d.y*bow.y < 0 {
+						bow = bow.mul(-1)
+					}
+				}
+			}
+			a, b := r.roads[0][0], r.roads[0][len(r.roads[0])-1]
+			k := bow.mul(0.35)
+			r.roads = [][]pt{cubic([]pt{a}, a, lerp(a, b, 0.25).add(k), lerp(a, b, 0.75).add(k), b, curveSteps)}
+		}
+	}
 	// A road that ends where a river runs through the middle of the tile
 	// ends on its bank.
 	for i := range g.feats {
 		r := &g.feats[i]
+		if r.kind == engine.River && r.ends && len(r.roads) == 1 {
+			// A road that ends where a river rises ends at its spring (GQ11).
+			centreTaken = true
+			for j := range g.feats {
+				if fg := &g.feats[j]; fg.kind == engine.Road && fg.ends {
+					for _, rp := range fg.roads {
+						rp[1] = lerp(pt{0.5, 0.5}, rp[0], 2*springRad)
+					}
+				}
+			}
+		}
 		if r.kind != engine.River || r.ends {
 			continue
 		}
@@ -217,16 +256,39 @@ func (g *tileGeom) fillLabels() {
 		}
 		return out
 	}
+	// An area the ports of several fields touch is shared among them, each
+	// sample to the field of the nearest port (a field beside a river the
+	// tile's shapes do not close off, as on The River's RV04).
+	touch := make([][]int8, len(owner))
 	for f := range g.feats {
 		if g.feats[f].kind != engine.Field {
 			continue
 		}
 		for _, q := range fieldPorts(f) {
 			k := sampleIndex(q)
+			if c := comp[k]; c >= 0 && !slices.Contains(touch[c], int8(f)) {
+				touch[c] = append(touch[c], int8(f))
+			}
 			if c := comp[k]; c >= 0 && owner[c] < 0 {
 				owner[c] = int8(f)
 			}
 		}
+	}
+	for k := range g.label {
+		c := comp[k]
+		if g.label[k] != -2 || c < 0 || len(touch[c]) < 2 {
+			continue
+		}
+		p := sampleAt(k%geomRes, k/geomRes)
+		best, bestD := touch[c][0], math.Inf(1)
+		for _, f := range touch[c] {
+			for _, q := range fieldPorts(int(f)) {
+				if d := p.dist(q); d < bestD {
+					best, bestD = f, d
+				}
+			}
+		}
+		g.label[k] = best
 	}
 	// A field on inner ports only (C, C2: the enclosed fields of IC03 or
 	// KR05) takes the areas no port touches, the largest first, one field

@@ -19,7 +19,8 @@ var (
 	colWaterLight = rgb(0xa9d3f5) // ripples on a spring or a lake
 	colInnRoof    = rgb(0x2c4f7c) // the inn's slate roof
 	colInnWall    = rgb(0xf4ead2)
-	colSign       = rgb(0xf2b705) // the inn's sign, the goods' grain
+	colSign       = rgb(0xf2b705) // the inn's sign
+	colGrain      = rgb(0xd4961c) // the goods' grain
 	colCathedral  = rgb(0x6a3d9a) // the cathedral's roof
 	colCathLight  = rgb(0x9b6fc8)
 	colSiege      = rgb(0x1e1a1a) // the Cathars' siege mark
@@ -48,7 +49,7 @@ var (
 
 // expansionColours are the flat colours of this file, for the palette.
 func expansionColours() []color.RGBA {
-	return []color.RGBA{colWaterLight, colInnRoof, colInnWall, colSign, colCathedral, colCathLight,
+	return []color.RGBA{colWaterLight, colInnRoof, colInnWall, colSign, colGrain, colCathedral, colCathLight,
 		colSiege, colSiegeRed, colWine, colLeaf, colCloth, colClothLight, colPig, colPigDark,
 		colVolcano, colLava, colDragon, colPortal, colPortalIn, colStone, colStoneDark, colPlane,
 		colGold, colGoldDark, colMagic, colCrop, colPrincess, colOutlineDk}
@@ -86,10 +87,10 @@ func drawRiverEnd(dc *gg.Context, m engine.Marker, s float64) {
 	case m&engine.Spring != 0:
 		// A spring: a small round pool with rings where the water rises.
 		dc.SetColor(colRiverEdge)
-		dc.DrawCircle(c, c, 0.12*s)
+		dc.DrawCircle(c, c, springRad*s)
 		dc.Fill()
 		dc.SetColor(colRiver)
-		dc.DrawCircle(c, c, 0.12*s-bank)
+		dc.DrawCircle(c, c, springRad*s-bank)
 		dc.Fill()
 		dc.SetColor(colWaterLight)
 		dc.SetLineWidth(math.Max(1, 0.016*s))
@@ -605,12 +606,9 @@ func drawSymbol(dc *gg.Context, m engine.Marker, goods uint8, h engine.Heading, 
 		for _, a := range [...]float64{-0.35, 0, 0.35} {
 			dc.Push()
 			dc.RotateAbout(a, c.x, c.y+r*0.75)
-			dc.DrawEllipse(c.x, c.y-r*0.3, r*0.18, r*0.42)
-			dc.SetColor(colSign)
-			dc.FillPreserve()
-			dc.SetColor(colGoldDark)
-			dc.SetLineWidth(math.Max(1, r*0.08))
-			dc.Stroke()
+			dc.DrawEllipse(c.x, c.y-r*0.25, r*0.26, r*0.55)
+			dc.SetColor(colGrain)
+			dc.Fill()
 			dc.Pop()
 		}
 		drawCount(dc, goods, c, r)
