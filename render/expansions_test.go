@@ -1,9 +1,12 @@
 package render
 
 import (
+	"bytes"
 	"fmt"
 	"image"
 	"image/color"
+	"image/png"
+	"io"
 	"math"
 	"testing"
 
@@ -232,5 +235,61 @@ func TestEnclosedFields(t *testing.T) {
 	}
 	if len(at) != 2 || at[0].dist(at[1]) < 0.3 {
 		t.Errorf("the farmers of the enclosed fields stand at %v, want two places at least 0.3 apart", at)
+	}
+}
+
+// issueExpansions are the expansions of the issue "Expansions I": the two
+// rivers, Inns & Cathedrals, King & Robber Baron, the Cathars and the pig
+// herd.
+var issueExpansions = []engine.Expansion{engine.ExpansionRiver, engine.ExpansionRiver2,
+	engine.ExpansionInnsAndCathedrals, engine.ExpansionKingAndRobber, engine.ExpansionCathars, engine.ExpansionGQ11}
+
+// expansionConfig returns the configuration of a game with expansions exps
+// (their composed tile set and start tile, engine.NewRules) for n players.
+func expansionConfig(tb testing.TB, exps []engine.Expansion, n int, seed uint64) engine.Config {
+	tb.Helper()
+	var set engine.ExpansionSet
+	for _, e := range exps {
+		set = set.With(e)
+	}
+	rules, err := engine.NewRules(set, engine.Options{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	names := []string{"Ann", "Ben", "Cid", "Dee", "Eli", "Flo"}
+	return engine.Config{Players: names[:n], Seed: seed, Tiles: rules.Tiles, Start: rules.Start}
+}
+
+// TestExpansionGames renders whole random games with this issue's expansions
+// and with every expansion's tiles, through the palette PNG path the bot
+// uses: each board and final picture decodes back, is no larger than the
+// 1 MB the bot allows, and has the size of the true-colour picture.
+func TestExpansionGames(t *testing.T) {
+	r := testRenderer()
+	for _, exps := range [][]engine.Expansion{issueExpansions, allExpansions()} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			g := compactGame(t, expansionConfig(t, exps, 2+int(seed)%5, seed), seed, -1)
+			for _, pic := range []struct {
+				name  string
+				img   *image.RGBA
+				write func(io.Writer, *engine.Game) error
+			}{{"board", r.Board(g), r.BoardPNG}, {"final", r.Final(g), r.FinalPNG}} {
+				dump(t, fmt.Sprintf("%s%d", pic.name, seed), pic.img)
+				var buf bytes.Buffer
+				if err := pic.write(&buf, g); err != nil {
+					t.Fatalf("%s %d: %v", pic.name, seed, err)
+				}
+				if buf.Len() > 1<<20 {
+					t.Errorf("%s %d: %d bytes, over 1 MiB", pic.name, seed, buf.Len())
+				}
+				dec, err := png.Decode(&buf)
+				if err != nil {
+					t.Fatalf("%s %d: %v", pic.name, seed, err)
+				}
+				if dec.Bounds() != pic.img.Bounds() {
+					t.Errorf("%s %d: PNG %v, picture %v", pic.name, seed, dec.Bounds(), pic.img.Bounds())
+				}
+			}
+		}
 	}
 }

@@ -126,7 +126,7 @@ func newTileGeom(t *engine.Tile) *tileGeom {
 				}
 			}
 			a, b := r.roads[0][0], r.roads[0][len(r.roads[0])-1]
-			k := bow.mul(0.35)
+			k := bow.mul(0.48)
 			r.roads = [][]pt{cubic([]pt{a}, a, lerp(a, b, 0.25).add(k), lerp(a, b, 0.75).add(k), b, curveSteps)}
 		}
 	}
