@@ -33,41 +33,44 @@ func drawTileArt(tg *tileGeom, t *engine.Tile, size int, closed uint32) *image.R
 	dc.Fill()
 	drawTufts(dc, tg, s)
 
-	// Rivers and roads: the edges first, then the pale surface.
+	// Rivers, then roads: the edges first, then the pale surface.
 	dc.SetLineCapButt()
 	dc.SetLineJoinRound()
-	for pass := range 2 {
-		for _, fg := range tg.feats {
-			if fg.kind != engine.Road && fg.kind != engine.River {
-				continue
+	for _, kind := range [...]engine.FeatureKind{engine.River, engine.Road} {
+		for pass := range 2 {
+			for _, fg := range tg.feats {
+				if fg.kind != kind {
+					continue
+				}
+				hw := roadHalf
+				edge, fill := colRoadEdge, colRoad
+				if fg.kind == engine.River {
+					hw, edge, fill = riverHalf, colRiverEdge, colRiver
+				}
+				w := 2 * hw * s
+				dc.SetColor(edge)
+				if pass == 1 {
+					w -= 2 * math.Max(1, 0.018*s)
+					dc.SetColor(fill)
+				}
+				dc.SetLineWidth(w)
+				for _, p := range fg.roads {
+					path(p)
+					dc.Stroke()
+				}
 			}
-			hw := roadHalf
-			edge, fill := colRoadEdge, colRoad
-			if fg.kind == engine.River {
-				hw, edge, fill = riverHalf, colRiverEdge, colRiver
-			}
-			w := 2 * hw * s
-			dc.SetColor(edge)
-			if pass == 1 {
-				w -= 2 * math.Max(1, 0.018*s)
-				dc.SetColor(fill)
-			}
-			dc.SetLineWidth(w)
-			for _, p := range fg.roads {
-				path(p)
-				dc.Stroke()
-			}
-			if fg.ends && pass == 0 && fg.kind == engine.River && !tg.village {
-				// A river that ends on the tile springs from a pond.
-				dc.SetColor(colRiverEdge)
-				dc.DrawEllipse(s/2, s/2, 0.17*s, 0.13*s)
-				dc.Fill()
-				dc.SetColor(colRiver)
-				dc.DrawEllipse(s/2, s/2, 0.17*s-math.Max(1, 0.018*s), 0.13*s-math.Max(1, 0.018*s))
-				dc.Fill()
+			if kind == engine.River && pass == 1 {
+				for i, fg := range tg.feats {
+					if fg.kind == engine.River && fg.ends && !tg.village {
+						drawRiverEnd(dc, t.Features[i].Markers, s)
+					}
+				}
+				dc.SetLineCapButt()
+				dc.SetLineJoinRound()
 			}
 		}
 	}
+	drawCrossings(dc, tg, t, s)
 
 	// Cities: the area, its houses, then the walls.
 	for i, fg := range tg.feats {
@@ -102,6 +105,8 @@ func drawTileArt(tg *tileGeom, t *engine.Tile, size int, closed uint32) *image.R
 		}
 	}
 
+	drawCityBridge(dc, tg, closed, s)
+
 	if tg.cloister >= 0 {
 		drawCloister(dc, s)
 	}
@@ -115,7 +120,7 @@ func drawTileArt(tg *tileGeom, t *engine.Tile, size int, closed uint32) *image.R
 			}
 		}
 	}
-	drawMarkers(dc, tg, t, s)
+	drawMarkerGround(dc, tg, t, s)
 
 	// A faint seam around the tile, so that cells can be counted.
 	dc.SetLineWidth(1)
@@ -283,73 +288,6 @@ func drawShield(dc *gg.Context, c pt, size float64) {
 	dc.LineTo(x+w/2, y+h*0.36)
 	dc.LineTo(x+w*0.78, y+h*0.62)
 	dc.Stroke()
-}
-
-// markerStyle is how an expansion marker is drawn: a small disc of one
-// colour with a ring.
-var markerStyle = map[engine.Marker]color.RGBA{
-	engine.Inn:             rgb(0x3a7bd5),
-	engine.Cathedral:       rgb(0x8e44ad),
-	engine.Wine:            rgb(0x7b2d5b),
-	engine.Grain:           rgb(0xe0b030),
-	engine.Cloth:           rgb(0x3aa0c8),
-	engine.Princess:        rgb(0xf28fb8),
-	engine.Volcano:         rgb(0xd35400),
-	engine.Dragon:          rgb(0xb03030),
-	engine.MagicPortal:     rgb(0x9b59b6),
-	engine.TowerFoundation: rgb(0x7f8c8d),
-	engine.FlyingMachine:   rgb(0x95a5a6),
-	engine.GoldMine:        rgb(0xf1c40f),
-	engine.Magic:           rgb(0x6c3483),
-	engine.CropCircle:      rgb(0xe8e0a0),
-}
-
-// drawMarkers draws the expansions' markers: those of a feature near the
-// feature's follower spot, those of the tile near its centre. The pennant
-// and the lake have their own pictures.
-func drawMarkers(dc *gg.Context, tg *tileGeom, t *engine.Tile, s float64) {
-	disc := func(c pt, col color.RGBA) {
-		dc.SetColor(color.RGBA{0xff, 0xff, 0xff, 0xff})
-		dc.DrawCircle(c.x*s, c.y*s, 0.075*s)
-		dc.Fill()
-		dc.SetColor(col)
-		dc.DrawCircle(c.x*s, c.y*s, 0.075*s-math.Max(1, 0.02*s))
-		dc.Fill()
-	}
-	if t.Markers&engine.Lake != 0 {
-		dc.SetColor(colRiverEdge)
-		dc.DrawEllipse(s/2, s/2, 0.2*s, 0.15*s)
-		dc.Fill()
-		dc.SetColor(colRiver)
-		dc.DrawEllipse(s/2, s/2, 0.2*s-2, 0.15*s-2)
-		dc.Fill()
-	}
-	k := 0
-	for m := engine.Marker(1); m != 0 && m <= engine.Lake; m <<= 1 {
-		if t.Markers&m == 0 || m == engine.Lake || m == engine.Pennant {
-			continue
-		}
-		if col, ok := markerStyle[m]; ok {
-			disc(pt{0.5 + 0.16*float64(k%3-1), 0.5 + 0.16*float64(k/3)}, col)
-			k++
-		}
-	}
-	for i, f := range t.Features {
-		fg := &tg.feats[i]
-		j := 0
-		for m := engine.Marker(1); m != 0 && m <= engine.Lake; m <<= 1 {
-			if f.Markers&m == 0 || m == engine.Pennant {
-				continue
-			}
-			col, ok := markerStyle[m]
-			if !ok || fg.ports == 0 {
-				continue
-			}
-			a := fg.anchor[fg.ports.Main()-1]
-			disc(lerp(a, pt{0.5, 0.5}, -0.35+0.2*float64(j)).add(pt{0.09, 0.09}), col)
-			j++
-		}
-	}
 }
 
 // rotateRGBA returns src (a square) turned clockwise by quarters × 90

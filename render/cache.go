@@ -99,9 +99,19 @@ func (c *cache) art(ts *engine.TileSet, id engine.TileID, rot engine.Rotation, s
 	if ok {
 		return img
 	}
-	if rot&3 == 0 {
-		img = drawTileArt(c.geom(ts, id), ts.Tile(id), size, closed)
-	} else {
+	g := c.geom(ts, id)
+	switch {
+	case rot&3 == 0:
+		img = drawTileArt(g, ts.Tile(id), size, closed)
+		if len(g.symbols) > 0 {
+			drawSymbols(img, g.symbols, 0)
+		}
+	case len(g.symbols) > 0:
+		// The symbols stand upright on every rotation: the ground is
+		// turned, then they are drawn.
+		img = rotateRGBA(drawTileArt(g, ts.Tile(id), size, closed), int(rot&3))
+		drawSymbols(img, g.symbols, rot)
+	default:
 		img = rotateRGBA(c.art(ts, id, 0, size, closed), int(rot&3))
 	}
 	c.mu.Lock()

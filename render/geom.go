@@ -2,6 +2,8 @@ package render
 
 import (
 	"math"
+	"slices"
+	"sort"
 
 	"github.com/meeple-works/carcassonne/engine"
 )
@@ -15,6 +17,7 @@ const (
 	roadHalf   = 0.065 // half the width of a road, edges included
 	riverHalf  = 0.085 // half the width of a river
 	villageRad = 0.13  // radius of the crossing's village
+	springRad  = 0.12  // radius of a spring's pool
 )
 
 // The cloister building's half extents, in tile sides.
@@ -32,11 +35,12 @@ type featGeom struct {
 	roads [][]pt // road or river centre lines
 	ends  bool   // a road that ends in the middle of the tile
 	// anchor[p] is where a follower deployed on port p (canonical) stands,
-	// pulled from the port toward the feature's area; index port-1.
-	anchor [13]pt
+	// pulled from the port toward the feature's area; index port-1, the
+	// inner ports C and C2 included.
+	anchor [numPorts]pt
 	// room[p] is the clearance around anchor[p]: the distance, in tile
 	// sides, to the nearest point outside the feature or the tile.
-	room [13]float64
+	room [numPorts]float64
 	// pennants are where the pennants of a city are drawn.
 	pennants []pt
 	// houses are the centres of the houses drawn in a city.
@@ -48,6 +52,8 @@ type tileGeom struct {
 	feats    []featGeom
 	village  bool // roads end at a crossing in the middle (tiles L, W, X)
 	cloister int  // index of the cloister segment, or -1
+	// symbols are the markers' symbols and where they go (placeSymbols).
+	symbols []symbolPlace
 	// label holds, for each sample of the tile, the index of the feature
 	// there, or -1 (the village, nothing).
 	label [geomRes * geomRes]int8
@@ -80,6 +86,14 @@ func newTileGeom(t *engine.Tile) *tileGeom {
 				own = citySides[i]
 			}
 			fg.city = makeCity(own, allCity&^own)
+			if (own == 0b0101 || own == 0b1010) && allCity&^own == 0b1111&^own {
+				// Two cities cross each other (KR05).
+				q := 0
+				if own == 0b0101 {
+					q = 1
+				}
+				fg.city = makeCrossingCity(q)
+			}
 			if fg.city.covers {
 				centreTaken = true
 			}
@@ -88,6 +102,63 @@ func newTileGeom(t *engine.Tile) *tileGeom {
 		case engine.Cloister:
 			g.cloister = i
 			centreTaken = true
+		}
+	}
+	// A river straight across a tile with a cloister bends around it, on
+	// the side of the tile's road if it has one (The River's RV05, whose
+	// road crosses it to the cloister).
+	if g.cloister >= 0 {
+		for i := range g.feats {
+			r := &g.feats[i]
+			m := sidesOf(r.ports)
+			if r.kind != engine.River || (m != 0b0101 && m != 0b1010) {
+				continue
+			}
+			bow := pt{0, 1} // away from the centre: south for a river east–west
+			if m == 0b0101 {
+				bow = pt{1, 0}
+			}
+			for _, f := range g.feats {
+				if f.kind == engine.Road && sidesOf(f.ports)&^m != 0 {
+					if d := posOf(f.ports.Main()).sub(pt{0.5, 0.5}); d.x*bow.x+d.y*bow.y < 0 {
+						bow = bow.mul(-1)
+					}
+				}
+			}
+			a, b := r.roads[0][0], r.roads[0][len(r.roads[0])-1]
+			k := bow.mul(0.48)
+			r.roads = [][]pt{cubic([]pt{a}, a, lerp(a, b, 0.25).add(k), lerp(a, b, 0.75).add(k), b, curveSteps)}
+		}
+	}
+	// A road that ends where a river runs through the middle of the tile
+	// ends on its bank.
+	for i := range g.feats {
+		r := &g.feats[i]
+		if r.kind == engine.River && r.ends && len(r.roads) == 1 {
+			// A road that ends where a river rises ends at its spring (GQ11).
+			centreTaken = true
+			for j := range g.feats {
+				if fg := &g.feats[j]; fg.kind == engine.Road && fg.ends {
+					for _, rp := range fg.roads {
+						rp[1] = lerp(pt{0.5, 0.5}, rp[0], 2*springRad)
+					}
+				}
+			}
+		}
+		if r.kind != engine.River || r.ends {
+			continue
+		}
+		for _, path := range r.roads {
+			if distToPath(pt{0.5, 0.5}, path) < riverHalf {
+				centreTaken = true
+				for j := range g.feats {
+					if fg := &g.feats[j]; fg.kind == engine.Road && fg.ends {
+						for _, rp := range fg.roads {
+							rp[1] = lerp(pt{0.5, 0.5}, rp[0], 2*riverHalf)
+						}
+					}
+				}
+			}
 		}
 	}
 	// A road that ends in the middle of the tile ends at a crossing, drawn
@@ -102,6 +173,7 @@ func newTileGeom(t *engine.Tile) *tileGeom {
 	for i := range g.feats {
 		g.placeAnchors(i)
 	}
+	g.symbols = placeSymbols(g, t)
 	return g
 }
 
@@ -178,21 +250,71 @@ func (g *tileGeom) fillLabels() {
 	fieldPorts := func(f int) []pt {
 		var out []pt
 		for _, p := range g.feats[f].ports.Ports() {
-			if p != engine.C {
+			if p < engine.C {
 				out = append(out, lerp(posOf(p), pt{0.5, 0.5}, 0.04))
 			}
 		}
 		return out
 	}
+	// An area the ports of several fields touch is shared among them, each
+	// sample to the field of the nearest port (a field beside a river the
+	// tile's shapes do not close off, as on The River's RV04).
+	touch := make([][]int8, len(owner))
 	for f := range g.feats {
 		if g.feats[f].kind != engine.Field {
 			continue
 		}
 		for _, q := range fieldPorts(f) {
 			k := sampleIndex(q)
+			if c := comp[k]; c >= 0 && !slices.Contains(touch[c], int8(f)) {
+				touch[c] = append(touch[c], int8(f))
+			}
 			if c := comp[k]; c >= 0 && owner[c] < 0 {
 				owner[c] = int8(f)
 			}
+		}
+	}
+	for k := range g.label {
+		c := comp[k]
+		if g.label[k] != -2 || c < 0 || len(touch[c]) < 2 {
+			continue
+		}
+		p := sampleAt(k%geomRes, k/geomRes)
+		best, bestD := touch[c][0], math.Inf(1)
+		for _, f := range touch[c] {
+			for _, q := range fieldPorts(int(f)) {
+				if d := p.dist(q); d < bestD {
+					best, bestD = f, d
+				}
+			}
+		}
+		g.label[k] = best
+	}
+	// A field on inner ports only (C, C2: the enclosed fields of IC03 or
+	// KR05) takes the areas no port touches, the largest first, one field
+	// after the other, so that two such fields stand apart.
+	var inner []int8
+	for f := range g.feats {
+		if g.feats[f].kind == engine.Field && len(fieldPorts(f)) == 0 {
+			inner = append(inner, int8(f))
+		}
+	}
+	if len(inner) > 0 {
+		size := make([]int, len(owner))
+		for _, c := range comp {
+			if c >= 0 {
+				size[c]++
+			}
+		}
+		var free []int
+		for c := range owner {
+			if owner[c] < 0 {
+				free = append(free, c)
+			}
+		}
+		sort.SliceStable(free, func(a, b int) bool { return size[free[a]] > size[free[b]] })
+		for i, c := range free {
+			owner[c] = inner[i%len(inner)]
 		}
 	}
 	// Areas no port touches go to the field with the nearest port.
@@ -312,12 +434,12 @@ func (g *tileGeom) placeAnchors(f int) {
 		return clear[k]
 	}
 	var main pt
-	for p := engine.NNW; p <= engine.C; p++ {
+	for p := engine.NNW; p <= engine.C2; p++ {
 		if !fg.ports.Has(p) {
 			continue
 		}
 		target := centroid
-		if p != engine.C && fg.kind != engine.Cloister {
+		if p < engine.C && fg.kind != engine.Cloister {
 			target = lerp(posOf(p), centroid, 0.55)
 		}
 		switch fg.kind {
@@ -340,7 +462,7 @@ func (g *tileGeom) placeAnchors(f int) {
 	// Pennants: somewhere roomy, away from where followers stand and spot
 	// labels go.
 	var anchors []pt
-	for p := engine.NNW; p <= engine.C; p++ {
+	for p := engine.NNW; p <= engine.C2; p++ {
 		if fg.ports.Has(p) {
 			anchors = append(anchors, fg.anchor[p-1])
 		}

@@ -30,19 +30,26 @@ func rotatePt(p pt, quarters int) pt {
 	return p
 }
 
-// portPos is where each port lies on the unit tile; index port-1.
-var portPos = [13]pt{
+// numPorts is the number of ports of a tile, the inner ports C and C2
+// included: the size of the arrays indexed by port-1.
+const numPorts = int(engine.C2)
+
+// portPos is where each port lies on the unit tile; index port-1. Both
+// inner ports lie at the centre: where a feature on them is drawn comes
+// from its area (tileGeom.fillLabels).
+var portPos = [numPorts]pt{
 	{0.25, 0}, {0.5, 0}, {0.75, 0}, // NNW N NNE
 	{1, 0.25}, {1, 0.5}, {1, 0.75}, // ENE E ESE
 	{0.75, 1}, {0.5, 1}, {0.25, 1}, // SSE S SSW
 	{0, 0.75}, {0, 0.5}, {0, 0.25}, // WSW W WNW
 	{0.5, 0.5}, // C
+	{0.5, 0.5}, // C2
 }
 
 // posOf returns the position of port p on the unit tile (the centre for an
 // unknown port).
 func posOf(p engine.Port) pt {
-	if p == engine.NoPort || p > engine.C {
+	if p == engine.NoPort || p > engine.C2 {
 		return pt{0.5, 0.5}
 	}
 	return portPos[p-1]
@@ -174,6 +181,25 @@ func makeCity(sides, other uint8) cityShape {
 	}
 	// Not reached for masks of 1 to 4 sides; keep a safe default.
 	return makeCity(0, other)
+}
+
+// crossHalf is the half width, at the tile centre, of the two cities that
+// cross each other on one tile (KR05).
+const crossHalf = 0.14
+
+// makeCrossingCity returns the shape of a city across the tile from west to
+// east, turned by q quarters, narrow enough that another city can cross it
+// and leave room for the fields between them (King & Robber Baron's KR05).
+func makeCrossingCity(q int) cityShape {
+	m := 0.5 - crossHalf
+	top := cubic([]pt{{0, 0}}, pt{0, 0}, pt{0.02, m - 0.06}, pt{0.22, m}, pt{0.5, m}, curveSteps)
+	top = cubic(top, pt{0.5, m}, pt{0.78, m}, pt{0.98, m - 0.06}, pt{1, 0}, curveSteps)
+	bot := make([]pt, len(top))
+	for i, p := range top {
+		bot[len(top)-1-i] = pt{p.x, 1 - p.y}
+	}
+	poly := append(append([]pt(nil), top...), bot...)
+	return turnShape(cityShape{poly: poly, walls: [][]pt{top, bot}, covers: true}, q)
 }
 
 func turnShape(s cityShape, q int) cityShape {
