@@ -63,10 +63,14 @@ func (g *Game) RotationsAt(c Cell) []Rotation {
 // scoring"; 000_…, scoring during the game), in points.
 type Breakdown struct {
 	Roads, Cities, Cloisters, Farms int
+	// King and RobberBaron are the final bonuses of King & Robber Baron.
+	King, RobberBaron int
 }
 
 // Total returns the sum of the breakdown, in points: the player's score.
-func (b Breakdown) Total() int { return b.Roads + b.Cities + b.Cloisters + b.Farms }
+func (b Breakdown) Total() int {
+	return b.Roads + b.Cities + b.Cloisters + b.Farms + b.King + b.RobberBaron
+}
 
 // Breakdowns returns each player's points (by player index) by the kind of
 // feature that scored them, during the game and at the end.
@@ -74,6 +78,14 @@ func (g *Game) Breakdowns() []Breakdown {
 	out := make([]Breakdown, g.nplayers)
 	for _, e := range g.events {
 		b := &out[e.Player]
+		switch e.Source {
+		case SourceKing:
+			b.King += e.Points
+			continue
+		case SourceRobberBaron:
+			b.RobberBaron += e.Points
+			continue
+		}
 		switch e.Feature {
 		case Road:
 			b.Roads += e.Points

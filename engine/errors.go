@@ -35,6 +35,12 @@ var (
 	// ErrUTurn: a river curve may not turn the same way as the river tile
 	// before it (The River: no U-turn).
 	ErrUTurn = errors.New("the river may not make a U-turn")
+	// ErrNoSuchFigure: the move deploys a kind of figure that is not
+	// played in this game (the large follower without Inns & Cathedrals).
+	ErrNoSuchFigure = errors.New("that figure is not played in this game")
+	// ErrNoEscape: the Cathars' escape names no knight of the player in a
+	// besieged city next to a cloister, or is not played in this game.
+	ErrNoEscape = errors.New("no knight can escape from there")
 )
 
 // MoveError is the error Apply returns for an illegal move. Err is one of the

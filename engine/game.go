@@ -77,6 +77,14 @@ type Move struct {
 	// deploys none. The follower's role (knight, thief, monk, farmer)
 	// follows from the feature.
 	Follower Port
+	// Figure is the kind of figure deployed at Follower: the follower (the
+	// zero value) or, with Inns & Cathedrals, the large follower.
+	Figure Figure
+	// Escape, with the Cathars, takes one of the player's knights back from
+	// a besieged city next to a cloister after the scoring of this turn
+	// (002_…, "Sequence of Play", step 7; spec/rules-options.md,
+	// "Cathars"); Escape.Port NoPort (the zero value) takes none.
+	Escape Target
 	// Resign, instead of a tile, takes Player (an index in turn order) out
 	// of the game: their turns are skipped from now on, their followers stay
 	// and still score. When every player but one has resigned (or the only
@@ -84,6 +92,14 @@ type Move struct {
 	// player left wins.
 	Resign bool
 	Player int
+}
+
+// Target names a feature on a tile of the board: the tile on Cell and the
+// feature holding Port (board orientation). The zero Port (NoPort) names
+// nothing.
+type Target struct {
+	Cell Cell
+	Port Port
 }
 
 // Placement is one legal way to lay a tile: a cell and a rotation.
@@ -128,6 +144,12 @@ type ScoreEvent struct {
 	Complete bool
 	// Final tells whether the score is part of the final scoring.
 	Final bool
+	// Source is what scored: a feature (Feature says which), or a bonus
+	// such as the King or the Robber Baron.
+	Source Source
+	// Markers are the markers of the feature that changed its points: an
+	// inn on a road, a cathedral or a siege in a city, a pig herd in a farm.
+	Markers Marker
 }
 
 // PlacedTile is a tile on the board.
@@ -150,6 +172,8 @@ type Follower struct {
 	Kind FeatureKind
 	// Feature is the index of its segment in the tile's features.
 	Feature int
+	// Figure is the kind of figure: the follower or the large follower.
+	Figure Figure
 }
 
 // FeatureInfo describes a whole feature on the board: all the segments joined
@@ -214,7 +238,8 @@ type node struct {
 	rank      uint8
 	pennants  uint8
 	followers uint8
-	done      bool // a road, city or cloister completed (and scored)
+	done      bool  // a road, city or cloister completed (and scored)
+	marks     uint8 // the markers that change the feature's points, see nodeMarks
 	open      uint16
 	tiles     uint16
 	multi     uint64 // tiles with several segments of one kind, by ordinal mod 64
@@ -222,6 +247,7 @@ type node struct {
 
 type meeple struct {
 	player int8
+	fig    Figure
 	kind   FeatureKind
 	port   Port
 	node   int16
@@ -339,6 +365,11 @@ func New(cfg Config) (*Game, error) {
 		g.pile = rules.pileFor(start.Tile, cfg.Seed)
 		if rules.Expansions != 0 {
 			g.x = new(expansionState)
+			for f := FigureFollower + 1; f < numFigures; f++ {
+				for p := range g.nplayers {
+					g.x.supply[p][f] = int8(rules.figureSupply(f))
+				}
+			}
 		}
 	}
 	size := 16
@@ -535,6 +566,9 @@ func (g *Game) place(t TileID, x, y int16, r Rotation) {
 	for i := range tl.Features {
 		f := &tl.Features[i]
 		n := node{parent: base + int16(i), tile: ti, kind: f.Kind, feat: uint8(i), pennants: uint8(f.Pennants), tiles: 1}
+		if f.Markers&scoringMarkers != 0 {
+			n.marks = packMarks(f.Markers)
+		}
 		switch f.Kind {
 		case Road, City:
 			n.open = uint16(bits.OnesCount16(uint16(f.Ports & middlePorts)))
@@ -668,6 +702,7 @@ func (g *Game) union(a, b int16) int16 {
 	A.open += B.open
 	A.pennants += B.pennants
 	A.followers += B.followers
+	A.marks |= B.marks
 	A.multi |= B.multi
 	A.done = A.done || B.done
 	return ra

@@ -113,7 +113,7 @@ func (g *Game) followers(ms []meeple) []Follower {
 	out := make([]Follower, len(ms))
 	for i, m := range ms {
 		t := g.tiles[m.tile]
-		out[i] = Follower{Player: int(m.player), Cell: Cell{int(t.x), int(t.y)}, Port: m.port, Kind: m.kind, Feature: int(g.nodes[m.node].feat)}
+		out[i] = Follower{Player: int(m.player), Cell: Cell{int(t.x), int(t.y)}, Port: m.port, Kind: m.kind, Feature: int(g.nodes[m.node].feat), Figure: m.fig}
 	}
 	return out
 }
@@ -443,6 +443,11 @@ func (g *Game) Check(m Move) error {
 	if err := g.checkPlacement(m.Tile, m.Cell, m.Rotation); err != nil {
 		return err
 	}
+	if m.Escape.Port != NoPort {
+		if err := g.checkEscape(m); err != nil {
+			return err
+		}
+	}
 	if m.Follower == NoPort {
 		return nil
 	}
@@ -459,8 +464,10 @@ func (g *Game) Check(m Move) error {
 		return moveErr(ErrFarmsOff, "farmers are not played in this game (farms=off)")
 	case !g.holds(kind):
 		return moveErr(ErrNoSuchSpot, fmt.Sprintf("a follower cannot stand on the %s", kind))
-	case g.supply[g.current] == 0:
-		return moveErr(ErrNoFollowers, fmt.Sprintf("%s has no follower left in the supply", g.players[g.current]))
+	case m.Figure >= numFigures || m.Figure != FigureFollower && g.rules.figureSupply(m.Figure) == 0:
+		return moveErr(ErrNoSuchFigure, fmt.Sprintf("the %s is not played in this game", m.Figure.Title()))
+	case g.SupplyOf(g.current, m.Figure) == 0:
+		return moveErr(ErrNoFollowers, fmt.Sprintf("%s has no %s left in the supply", g.players[g.current], m.Figure.Title()))
 	}
 	if g.occupiedAfter(m.Tile, int16(m.Cell.X), int16(m.Cell.Y), m.Rotation)&(1<<f) != 0 {
 		return moveErr(ErrOccupied, fmt.Sprintf("that %s already has a follower further along", kindWord(kind)))
@@ -545,9 +552,13 @@ func (g *Game) Play(m Move) {
 	if m.Follower != NoPort {
 		f := g.ts.orients[m.Tile][m.Rotation].portFeat[m.Follower-1]
 		nd := pt.seg + int16(f)
-		g.meeples = append(g.meeples, meeple{player: int8(g.current), kind: g.nodes[nd].kind, port: m.Follower, node: nd, tile: int16(len(g.tiles) - 1)})
+		g.meeples = append(g.meeples, meeple{player: int8(g.current), fig: m.Figure, kind: g.nodes[nd].kind, port: m.Follower, node: nd, tile: int16(len(g.tiles) - 1)})
 		g.nodes[g.find(nd)].followers++
-		g.supply[g.current]--
+		if m.Figure == FigureFollower {
+			g.supply[g.current]--
+		} else {
+			g.x.supply[g.current][m.Figure]--
+		}
 	}
 	// Score what the tile completed: its roads and cities, then cloisters.
 	nf := int16(len(g.ts.tiles[m.Tile].Features))

@@ -464,8 +464,9 @@ func parseTurn(ts *TileSet, text string) (Turn, error) {
 		if !ok {
 			return t, fmt.Errorf("a figure is written figure@PORT (\"follower@N\"), not %q", fig)
 		}
-		if kind != "follower" {
-			return t, fmt.Errorf("there is no figure %q in the base game", kind)
+		figure, known := ParseFigure(kind)
+		if !known {
+			return t, fmt.Errorf("there is no figure %q", kind)
 		}
 		p, ok := ParsePort(port)
 		if !ok {
@@ -474,7 +475,7 @@ func parseTurn(ts *TileSet, text string) (Turn, error) {
 		if t.Move.Follower != NoPort {
 			return t, errors.New("only one follower may be deployed in a turn")
 		}
-		t.Move.Follower = p
+		t.Move.Follower, t.Move.Figure = p, figure
 	}
 	return t, nil
 }
@@ -578,7 +579,7 @@ func MoveString(ts *TileSet, m Move) string {
 	}
 	s := ts.Name(m.Tile) + " " + m.Cell.String() + " " + m.Rotation.String()
 	if m.Follower != NoPort {
-		s += " follower@" + m.Follower.String()
+		s += " " + m.Figure.String() + "@" + m.Follower.String()
 	}
 	return s
 }

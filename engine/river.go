@@ -30,6 +30,11 @@ import "fmt"
 // value into the copy's own.
 type expansionState struct {
 	river riverState
+	// supply holds each player's figures by kind, but for the followers,
+	// which are in Game.supply.
+	supply [MaxPlayers][numFigures]int8
+	// king and baron are the King and the Robber Baron (king.go).
+	king, baron title
 }
 
 // maxRiverEnds bounds the open ends of the river: the spring opens one, the

@@ -2,6 +2,68 @@ package engine
 
 import "slices"
 
+// Source is what a score comes from: a feature (a road, city, cloister or
+// farm, ScoreEvent.Feature), or a bonus of an expansion. Every score of a
+// game goes through one place with its source, and Breakdowns sums them by
+// source.
+type Source uint8
+
+// The sources of points.
+const (
+	// SourceFeature is a road, city, cloister or farm scored (000_…,
+	// "Scoring"); ScoreEvent.Feature says which.
+	SourceFeature Source = iota
+	// SourceKing is the King's final bonus: 1 point per completed city on
+	// the board (King & Robber Baron; 002_…, step 2).
+	SourceKing
+	// SourceRobberBaron is the Robber Baron's final bonus: 1 point per
+	// completed road on the board (King & Robber Baron).
+	SourceRobberBaron
+	numSources
+)
+
+// sourceNames are the sources' names in a player's words.
+var sourceNames = [numSources]string{"feature", "King", "Robber Baron"}
+
+// String returns the source's name in a player's words ("feature", "King",
+// "Robber Baron").
+func (s Source) String() string {
+	if s < numSources {
+		return sourceNames[s]
+	}
+	return "source?"
+}
+
+// scoringMarkers are the feature markers that change a feature's points,
+// kept per feature in node.marks (packMarks): an inn on a road, a
+// cathedral or a siege in a city, a pig herd in a farm.
+const scoringMarkers = Inn | Cathedral | Besieged | PigHerd
+
+// packedMarkers are the bits of node.marks, in order.
+var packedMarkers = [...]Marker{Inn, Cathedral, Besieged, PigHerd}
+
+// packMarks returns the bits of node.marks for markers m.
+func packMarks(m Marker) uint8 {
+	var b uint8
+	for i, k := range packedMarkers {
+		if m&k != 0 {
+			b |= 1 << i
+		}
+	}
+	return b
+}
+
+// unpackMarks returns the markers of node.marks bits b.
+func unpackMarks(b uint8) Marker {
+	var m Marker
+	for i, k := range packedMarkers {
+		if b&(1<<i) != 0 {
+			m |= k
+		}
+	}
+	return m
+}
+
 // scoreFeature scores the road, city or cloister whose root is r for the
 // player(s) with the most followers on it, and returns those followers to
 // their supplies (000_…, "Scoring completed cloisters,
@@ -15,7 +77,7 @@ func (g *Game) scoreFeature(r int16, final bool) {
 	best := 0
 	for _, m := range g.meeples {
 		if g.find(m.node) == r {
-			count[m.player]++
+			count[m.player] += figureWeight[m.fig]
 			best = max(best, count[m.player])
 		}
 	}
@@ -56,7 +118,7 @@ func (g *Game) scoreFeature(r int16, final bool) {
 	kept := g.meeples[:0]
 	for _, m := range g.meeples {
 		if g.find(m.node) == r {
-			g.supply[m.player]++
+			g.returnFigure(m)
 			continue
 		}
 		kept = append(kept, m)
@@ -121,7 +183,7 @@ func (g *Game) scoreFarms() {
 			i = len(farms)
 			farms = append(farms, farm{root: r})
 		}
-		farms[i].count[m.player]++
+		farms[i].count[m.player] += figureWeight[m.fig]
 	}
 	if len(farms) == 0 {
 		return

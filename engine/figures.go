@@ -1,0 +1,146 @@
+package engine
+
+// This file holds the figures by kind (spec/rules-options.md, "Inns &
+// Cathedrals"; design/expansions.md, "Figures by kind"): what a player
+// deploys on a feature, how much it weighs when majorities are counted, and
+// how many of each kind a supply holds. The base game has one kind, the
+// follower; each expansion that brings a figure adds its kind here and its
+// supply in Rules.
+
+// Figure is a kind of figure a player deploys from their supply. The zero
+// value is the follower of the base game.
+type Figure uint8
+
+// The figures.
+const (
+	// FigureFollower is the follower of the base game (000_…, "Deploying
+	// followers"): its role (knight, thief, monk, farmer) follows from the
+	// feature it stands on. It counts once for majorities.
+	FigureFollower Figure = iota
+	// FigureLarge is the large follower of Inns & Cathedrals (001_…, "Inns &
+	// Cathedrals"): a follower that counts as two wherever majorities are
+	// counted (roads, cities, cloisters, farms); one in each supply.
+	FigureLarge
+	numFigures
+)
+
+// figureNames are the figures' names in records (`follower@N`, `large@N`).
+var figureNames = [numFigures]string{"follower", "large"}
+
+// figureTitles are the figures' names in a player's words.
+var figureTitles = [numFigures]string{"follower", "large follower"}
+
+// figureWeight is what a figure counts for when majorities are counted.
+var figureWeight = [numFigures]int{1, 2}
+
+// String returns the figure's name in records: "follower", "large".
+func (f Figure) String() string {
+	if f < numFigures {
+		return figureNames[f]
+	}
+	return "figure?"
+}
+
+// Title returns the figure's name in a player's words: "follower", "large
+// follower".
+func (f Figure) Title() string {
+	if f < numFigures {
+		return figureTitles[f]
+	}
+	return "figure"
+}
+
+// Weight returns what the figure counts for when the majority on a road,
+// city, cloister or farm is counted: 1 for a follower, 2 for the large
+// follower (001_…, "The large follower counts as two followers").
+func (f Figure) Weight() int {
+	if f < numFigures {
+		return figureWeight[f]
+	}
+	return 0
+}
+
+// ParseFigure returns the figure named s in records ("follower", "large"),
+// and false for any other string.
+func ParseFigure(s string) (Figure, bool) {
+	for i, n := range figureNames {
+		if n == s {
+			return Figure(i), true
+		}
+	}
+	return 0, false
+}
+
+// Figures returns the kinds of figure in each player's supply with these
+// rules: the follower, and the large follower with Inns & Cathedrals.
+func (r *Rules) Figures() []Figure {
+	out := []Figure{FigureFollower}
+	for f := FigureFollower + 1; f < numFigures; f++ {
+		if r.figureSupply(f) > 0 {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// figureSupply returns how many figures of kind f each supply holds at the
+// start with these rules.
+func (r *Rules) figureSupply(f Figure) int {
+	switch f {
+	case FigureFollower:
+		return FollowersPerPlayer
+	case FigureLarge:
+		if r.Expansions.Has(ExpansionInnsAndCathedrals) {
+			return 1
+		}
+	}
+	return 0
+}
+
+// SupplyOf returns how many figures of kind f player p has in their supply.
+// SupplyOf(p, FigureFollower) is Supply(p).
+func (g *Game) SupplyOf(p int, f Figure) int {
+	if f == FigureFollower {
+		return int(g.supply[p])
+	}
+	if g.x == nil || f >= numFigures {
+		return 0
+	}
+	return int(g.x.supply[p][f])
+}
+
+// returnFigure puts meeple m's figure back in its owner's supply.
+func (g *Game) returnFigure(m meeple) {
+	if m.fig == FigureFollower {
+		g.supply[m.player]++
+		return
+	}
+	g.x.supply[m.player][m.fig]++
+}
+
+// King returns the player who holds the King (King & Robber Baron: the
+// player who completed the largest city so far, in tiles), and false when
+// nobody holds it or the expansion is not in play.
+func (g *Game) King() (int, bool) {
+	if g.x == nil || g.x.king.holder == 0 {
+		return 0, false
+	}
+	return int(g.x.king.holder) - 1, true
+}
+
+// RobberBaron returns the player who holds the Robber Baron (King & Robber
+// Baron: the player who completed the longest road so far, in tiles), and
+// false when nobody holds it or the expansion is not in play.
+func (g *Game) RobberBaron() (int, bool) {
+	if g.x == nil || g.x.baron.holder == 0 {
+		return 0, false
+	}
+	return int(g.x.baron.holder) - 1, true
+}
+
+// title is a title of King & Robber Baron: its holder (player index + 1, 0
+// for none) and the size in tiles of the feature that took it.
+type title struct {
+	holder int8
+	size   uint16
+}
