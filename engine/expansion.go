@@ -181,3 +181,18 @@ func ParseExpansions(s string) (ExpansionSet, error) {
 	}
 	return set, nil
 }
+
+// playable are the expansions whose rules the engine plays, beyond their
+// tiles: the ones a game may be set up with (NewRules).
+var playable = ExpansionSet(0).With(ExpansionRiver).With(ExpansionRiver2).
+	With(ExpansionInnsAndCathedrals).With(ExpansionKingAndRobber).
+	With(ExpansionCathars).With(ExpansionGQ11)
+
+// Playable reports whether the engine plays expansion e (its tiles and its
+// rules), so that a game may be set up with it.
+func (e Expansion) Playable() bool { return e != ExpansionBase && playable.Has(e) }
+
+// PlayableExpansions returns the expansions the engine plays, in the order
+// of spec/record.md ("Expansions"): the ones a bot or a terminal game
+// offers.
+func PlayableExpansions() []Expansion { return playable.List() }
