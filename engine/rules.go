@@ -55,9 +55,11 @@ const (
 
 // NewRules composes the rules of a game with the expansions exps (the base
 // game is always in) and the rule options opts. It returns an error wrapping
-// ErrUnknownExpander for an expansion without land tiles in this engine (the
-// messengers, the robbers), and one wrapping ErrBadOption for options out of
-// range.
+// ErrUnknownExpander for an expansion whose rules the engine does not play
+// yet ("The Tower is not built yet"; see Expansion.Playable) or that has no
+// land tiles in this engine (the messengers, the robbers), and one wrapping
+// ErrBadOption for options out of range. ComposeTiles gives the tile set of
+// any expansion with tiles, for pictures and tests.
 //
 // The tile set and the draw pile follow spec/rules-options.md, "The River
 // (river), The River II (river2)": with a river the base start tile is out of
@@ -69,6 +71,29 @@ const (
 // play only with a river: GQ12 joins the river, and GQ11, a second spring,
 // is left out; without a river both are.
 func NewRules(exps ExpansionSet, opts Options) (*Rules, error) {
+	for _, e := range exps.List() {
+		if e != ExpansionBase && !e.Playable() {
+			return nil, fmt.Errorf("%w: %s is not built yet", ErrUnknownExpander, e.Title())
+		}
+	}
+	return composeTiles(exps, opts)
+}
+
+// ComposeTiles returns the tile set of any expansions with tiles, for
+// pictures and tests: Rules with the default options whose Tiles, Start and
+// Groups are composed as NewRules composes them, also for expansions whose
+// rules the engine does not play yet (Expansion.Playable). Playing their
+// rules needs NewRules; a game of such tiles is set up with Config.Tiles
+// and Config.Start from these Rules, as a base game. It returns an error
+// wrapping ErrUnknownExpander for an expansion without land tiles (the
+// messengers, the robbers) or a bit that names no expansion.
+func ComposeTiles(exps ExpansionSet) (*Rules, error) {
+	return composeTiles(exps, Options{})
+}
+
+// composeTiles is NewRules without the check that the expansions are
+// playable.
+func composeTiles(exps ExpansionSet, opts Options) (*Rules, error) {
 	if opts.Farms > FarmsOff || (opts.TinyCity != 0 && opts.TinyCity != 2 && opts.TinyCity != 4) {
 		return nil, fmt.Errorf("%w: %+v", ErrBadOption, opts)
 	}
