@@ -269,8 +269,10 @@ func (g *Game) CanPlace(t TileID) bool {
 // FollowerSpots returns the spots of the drawn tile, placed as p, where the
 // current player may deploy a follower: a feature not already occupied
 // anywhere along its length (000_…, "Placing land tiles"), no field under
-// farms=off, and none at all when the supply is empty. It returns nil for an
-// illegal placement.
+// farms=off, and none at all when the supply holds no figure. The spots are
+// the same for every kind of figure: which kind stands there (the follower,
+// or the large follower of Inns & Cathedrals) is a separate choice, among
+// FiguresInSupply. It returns nil for an illegal placement.
 func (g *Game) FollowerSpots(p Placement) []Spot {
 	t, ok := g.Drawn()
 	if !ok || g.checkPlacement(t, p.Cell, p.Rotation) != nil {
@@ -280,9 +282,10 @@ func (g *Game) FollowerSpots(p Placement) []Spot {
 }
 
 // AppendFollowerSpots appends to dst the follower spots of tile t placed as
-// p, which must be a legal placement, and returns the extended slice.
+// p, which must be a legal placement, and returns the extended slice (see
+// FollowerSpots).
 func (g *Game) AppendFollowerSpots(dst []Spot, t TileID, p Placement) []Spot {
-	if g.supply[g.current] == 0 {
+	if g.supply[g.current] == 0 && !g.hasOtherFigures(g.current) {
 		return dst
 	}
 	occ := g.occupiedAfter(t, int16(p.Cell.X), int16(p.Cell.Y), p.Rotation)
