@@ -8,3 +8,7 @@ package engine
 func (g *Game) checkEscape(m Move) error {
 	return moveErr(ErrNoEscape, "escapes are not played yet")
 }
+
+// escape takes the knight named by target back to its owner's supply.
+func (g *Game) escape(target Target) {
+}

@@ -17,6 +17,14 @@ func (g *Game) NumPlayers() int { return g.nplayers }
 // the one who would play next).
 func (g *Game) Current() int { return g.current }
 
+// ExtraTurn reports whether the turn being played is an extra turn: the
+// player who played the turn before plays again (The River II's
+// volcano-lake, R203; spec/rules-options.md, "River II specials"), as in
+// "Alice plays again". Its record line is the next turn, by the same player,
+// with the next number (spec/record.md, "A turn with expansions"). It is
+// false in the base game and once the game is over.
+func (g *Game) ExtraTurn() bool { return g.x != nil && g.x.extra > 0 && !g.ended }
+
 // Turn returns the number of the turn being played, from 1; after the end,
 // one more than the last turn played.
 func (g *Game) Turn() int { return g.turn }
@@ -536,6 +544,9 @@ func (g *Game) Play(m Move) {
 		}
 		if m.Player == g.current {
 			g.current = g.next(g.current)
+			if g.x != nil {
+				g.x.extra = 0 // their extra turn is skipped too
+			}
 		}
 		return
 	}
@@ -546,6 +557,23 @@ func (g *Game) Play(m Move) {
 		}
 		return
 	}
+	g.playTile(m)
+	if g.x != nil && m.Escape.Port != NoPort {
+		g.escape(m.Escape)
+	}
+	g.turn++
+	if g.x == nil || !g.x.again(g, m.Tile) {
+		g.current = g.next(g.current)
+	}
+	if g.top >= len(g.pile) {
+		g.finish()
+	}
+}
+
+// playTile places the tile of move m (drawn already), deploys its figure and
+// scores what the tile completed: steps 2, 3 and 6 of a turn (002_…,
+// Sequence of Play). The turn does not pass.
+func (g *Game) playTile(m Move) {
 	x, y := int16(m.Cell.X), int16(m.Cell.Y)
 	g.place(m.Tile, x, y, m.Rotation)
 	if g.x != nil {
@@ -579,11 +607,6 @@ func (g *Game) Play(m Move) {
 	for _, c := range g.done[:g.nd] {
 		g.nodes[c].done = true
 		g.scoreFeature(c, false)
-	}
-	g.turn++
-	g.current = g.next(g.current)
-	if g.top >= len(g.pile) {
-		g.finish()
 	}
 }
 

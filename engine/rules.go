@@ -28,6 +28,7 @@ type Rules struct {
 
 	group []uint8 // per TileID: its index in Groups, noGroup for none
 	river []bool  // per TileID: a river tile, placed by the river's rules
+	again []bool  // per TileID: placing it gives its player another turn (the volcano-lake)
 }
 
 // noGroup is the group index of a tile in no pile group.
@@ -167,7 +168,36 @@ func composeTiles(exps ExpansionSet, opts Options) (*Rules, error) {
 			r.river[id] = riverSides(ts.Tile(id)) > 0
 		}
 	}
+	r.again = make([]bool, ts.Len()+1)
+	if river2 {
+		for id := TileID(1); int(id) <= ts.Len(); id++ {
+			r.again[id] = volcanoLake(ts.Tile(id))
+		}
+	}
 	return r, nil
+}
+
+// volcanoLake reports whether t is The River II's volcano-lake (R203): a
+// volcano on a tile whose river ends in a lake.
+func volcanoLake(t *Tile) bool {
+	if t.Markers&Volcano == 0 {
+		return false
+	}
+	for _, f := range t.Features {
+		if f.Kind == River && f.Markers&Lake != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// ExtraTurn reports whether placing tile id gives its player an extra turn
+// right away: The River II's volcano-lake R203 (spec/rules-options.md, "River
+// II specials"; 002_…, Sequence of Play: "because you placed the
+// volcano-lake tile, then you start again at Step 2"). A player never plays
+// more than two turns in a row (Game.ExtraTurn).
+func (r *Rules) ExtraTurn(id TileID) bool {
+	return int(id) < len(r.again) && r.again[id]
 }
 
 // groupsFor returns the pile groups of the rules' tile set when start is the
