@@ -33,6 +33,19 @@ var figureTitles = [numFigures]string{"follower", "large follower"}
 // figureWeight is what a figure counts for when majorities are counted.
 var figureWeight = [numFigures]int{1, 2}
 
+// figureExpansion is the expansion that brings each figure.
+var figureExpansion = [numFigures]Expansion{ExpansionBase, ExpansionInnsAndCathedrals}
+
+// Expansion returns the expansion that brings the figure: the base game for
+// the follower, Inns & Cathedrals for the large follower; NoExpansion for a
+// value that is no figure.
+func (f Figure) Expansion() Expansion {
+	if f < numFigures {
+		return figureExpansion[f]
+	}
+	return NoExpansion
+}
+
 // String returns the figure's name in records: "follower", "large".
 func (f Figure) String() string {
 	if f < numFigures {

@@ -137,7 +137,7 @@ func TestLargeFollowerChecks(t *testing.T) {
 // of the fixtures that say so (# want-large: Red 1, Blue 0), beside the
 // scores TestRuleFixtures checks.
 func TestLargeFollowerFixtures(t *testing.T) {
-	paths, _ := filepath.Glob("testdata/rules/ic-*.rec")
+	paths, _ := filepath.Glob("testdata/rules/*.rec")
 	n := 0
 	for _, path := range paths {
 		data, err := os.ReadFile(path)

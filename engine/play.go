@@ -401,11 +401,17 @@ func (g *Game) occupiedAfter(t TileID, x, y int16, r Rotation) uint32 {
 // earlier one remain; and a river tile must continue the river without an
 // immediate U-turn (spec/rules-options.md, The River; see RiverEnds).
 //
+// With Inns & Cathedrals, Move.Figure may deploy the large follower, one
+// per supply. The River II's volcano-lake gives its player an extra turn
+// (ExtraTurn). With the Cathars, Move.Escape takes one of the player's
+// knights home from a besieged city next to a cloister after the scoring
+// (002_…, step 7; see Escapes).
+//
 // An illegal move returns a *MoveError wrapping one of the rule errors
 // (ErrGameOver, ErrNotInPile, ErrNotDrawn, ErrOutOfTurn, ErrCellTaken,
 // ErrNoNeighbour, ErrEdgesMismatch, ErrRiver, ErrUTurn, ErrBadRotation,
-// ErrNoSuchSpot, ErrOccupied, ErrNoFollowers, ErrFarmsOff, ErrCannotDiscard)
-// and leaves the game as it was.
+// ErrNoSuchSpot, ErrOccupied, ErrNoFollowers, ErrNoSuchFigure, ErrFarmsOff,
+// ErrNoEscape, ErrCannotDiscard) and leaves the game as it was.
 func (g *Game) Apply(m Move) error {
 	if err := g.Check(m); err != nil {
 		return err
@@ -454,14 +460,21 @@ func (g *Game) Check(m Move) error {
 	if err := g.checkPlacement(m.Tile, m.Cell, m.Rotation); err != nil {
 		return err
 	}
-	if m.Escape.Port != NoPort {
-		if err := g.checkEscape(m); err != nil {
-			return err
-		}
+	if err := g.checkFigure(m); err != nil {
+		return err
 	}
+	if m.Escape.Port != NoPort {
+		return g.checkEscape(m)
+	}
+	return nil
+}
+
+// checkFigure checks the figure move m deploys on its tile, legally placed.
+func (g *Game) checkFigure(m Move) error {
 	if m.Follower == NoPort {
 		return nil
 	}
+	name := g.ts.Name(m.Tile)
 	if m.Follower > C2 {
 		return moveErr(ErrNoSuchSpot, "")
 	}
