@@ -31,9 +31,10 @@ func replayFile(tb testing.TB, path string, n int) (*Record, *Game) {
 	return rec, g
 }
 
-// TestEscapeRefused checks the reasons behind the refused escapes of the
-// cathars-error fixtures: the rule error and the words a player reads.
-func TestEscapeRefused(t *testing.T) {
+// TestRefusedFixtures checks the reasons behind the refused fixtures of
+// the expansions (escapes, tokens, river tiles out of turn), whose lines
+// TestRuleFixtures checks: the rule error and the words a player reads.
+func TestRefusedFixtures(t *testing.T) {
 	tests := []struct {
 		file   string
 		err    error // nil: refused by the reader, with no rule error
@@ -46,6 +47,11 @@ func TestEscapeRefused(t *testing.T) {
 		{"cathars-error-without-header.rec", nil, "the Expansions header does not name cathars"},
 		{"cathars-error-escape-before-figure.rec", nil, "before the escape"},
 		{"ic-error-large-without-header.rec", nil, "the Expansions header does not name inns-and-cathedrals"},
+		{"ic-error-unknown-token.rec", nil, `there is no token "builder@E"`},
+		{"ic-error-two-figures.rec", nil, "only one follower"},
+		{"ic-error-large-twice.rec", ErrNoFollowers, "Red has no large follower left"},
+		{"river2-error-fork-not-first.rec", ErrOutOfTurn, "the fork tiles are drawn first"},
+		{"river2-error-lake-before-river.rec", ErrOutOfTurn, "the river tiles are drawn first"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
