@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -16,9 +17,9 @@ func mustRules(tb testing.TB, exps ...Expansion) *Rules {
 	for _, e := range exps {
 		set = set.With(e)
 	}
-	r, err := NewRules(set, Options{})
+	r, err := ComposeTiles(set)
 	if err != nil {
-		tb.Fatalf("NewRules(%s): %v", set, err)
+		tb.Fatalf("ComposeTiles(%s): %v", set, err)
 	}
 	return r
 }
@@ -246,7 +247,19 @@ func TestRulesEveryExpansion(t *testing.T) {
 			if _, err := NewRules(ExpansionSet(0).With(e), Options{}); !errors.Is(err, ErrUnknownExpander) {
 				t.Errorf("%s: err %v, want ErrUnknownExpander", e, err)
 			}
+			if _, err := ComposeTiles(ExpansionSet(0).With(e)); !errors.Is(err, ErrUnknownExpander) {
+				t.Errorf("%s: ComposeTiles err %v, want ErrUnknownExpander", e, err)
+			}
 			continue
+		}
+		// NewRules plays only the expansions that are built; ComposeTiles
+		// gives every expansion's tiles.
+		_, err := NewRules(ExpansionSet(0).With(e), Options{})
+		if e.Playable() && err != nil {
+			t.Errorf("%s: NewRules: %v", e, err)
+		}
+		if !e.Playable() && (!errors.Is(err, ErrUnknownExpander) || !strings.Contains(err.Error(), e.Title()+" is not built yet")) {
+			t.Errorf("%s: NewRules err %v, want ErrUnknownExpander saying it is not built yet", e, err)
 		}
 		r := mustRules(t, e)
 		n := 0

@@ -33,6 +33,19 @@ var figureTitles = [numFigures]string{"follower", "large follower"}
 // figureWeight is what a figure counts for when majorities are counted.
 var figureWeight = [numFigures]int{1, 2}
 
+// figureExpansion is the expansion that brings each figure.
+var figureExpansion = [numFigures]Expansion{ExpansionBase, ExpansionInnsAndCathedrals}
+
+// Expansion returns the expansion that brings the figure: the base game for
+// the follower, Inns & Cathedrals for the large follower; NoExpansion for a
+// value that is no figure.
+func (f Figure) Expansion() Expansion {
+	if f < numFigures {
+		return figureExpansion[f]
+	}
+	return NoExpansion
+}
+
 // String returns the figure's name in records: "follower", "large".
 func (f Figure) String() string {
 	if f < numFigures {
@@ -98,8 +111,12 @@ func (r *Rules) figureSupply(f Figure) int {
 }
 
 // SupplyOf returns how many figures of kind f player p has in their supply.
-// SupplyOf(p, FigureFollower) is Supply(p).
+// SupplyOf(p, FigureFollower) is Supply(p). It returns 0 for a player or a
+// figure not in the game.
 func (g *Game) SupplyOf(p int, f Figure) int {
+	if p < 0 || p >= g.nplayers {
+		return 0
+	}
 	if f == FigureFollower {
 		return int(g.supply[p])
 	}
@@ -107,6 +124,38 @@ func (g *Game) SupplyOf(p int, f Figure) int {
 		return 0
 	}
 	return int(g.x.supply[p][f])
+}
+
+// FiguresInSupply returns the kinds of figure player p can deploy now: those
+// with at least one in p's supply, in the order of the Figure constants (the
+// follower first, then the large follower with Inns & Cathedrals). It is
+// empty when p's supply holds no figure. A move deploys one of them at a spot
+// of FollowerSpots, with Move.Figure.
+func (g *Game) FiguresInSupply(p int) []Figure {
+	if p < 0 || p >= g.nplayers {
+		return nil
+	}
+	var out []Figure
+	for f := FigureFollower; f < numFigures; f++ {
+		if g.SupplyOf(p, f) > 0 {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// hasOtherFigures reports whether player p has a figure other than a
+// follower in their supply.
+func (g *Game) hasOtherFigures(p int) bool {
+	if g.x == nil {
+		return false
+	}
+	for f := FigureFollower + 1; f < numFigures; f++ {
+		if g.x.supply[p][f] > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // returnFigure puts meeple m's figure back in its owner's supply.

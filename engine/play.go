@@ -17,6 +17,14 @@ func (g *Game) NumPlayers() int { return g.nplayers }
 // the one who would play next).
 func (g *Game) Current() int { return g.current }
 
+// ExtraTurn reports whether the turn being played is an extra turn: the
+// player who played the turn before plays again (The River II's
+// volcano-lake, R203; spec/rules-options.md, "River II specials"), as in
+// "Alice plays again". Its record line is the next turn, by the same player,
+// with the next number (spec/record.md, "A turn with expansions"). It is
+// false in the base game and once the game is over.
+func (g *Game) ExtraTurn() bool { return g.x != nil && g.x.extra > 0 && !g.ended }
+
 // Turn returns the number of the turn being played, from 1; after the end,
 // one more than the last turn played.
 func (g *Game) Turn() int { return g.turn }
@@ -269,8 +277,10 @@ func (g *Game) CanPlace(t TileID) bool {
 // FollowerSpots returns the spots of the drawn tile, placed as p, where the
 // current player may deploy a follower: a feature not already occupied
 // anywhere along its length (000_…, "Placing land tiles"), no field under
-// farms=off, and none at all when the supply is empty. It returns nil for an
-// illegal placement.
+// farms=off, and none at all when the supply holds no figure. The spots are
+// the same for every kind of figure: which kind stands there (the follower,
+// or the large follower of Inns & Cathedrals) is a separate choice, among
+// FiguresInSupply. It returns nil for an illegal placement.
 func (g *Game) FollowerSpots(p Placement) []Spot {
 	t, ok := g.Drawn()
 	if !ok || g.checkPlacement(t, p.Cell, p.Rotation) != nil {
@@ -280,9 +290,10 @@ func (g *Game) FollowerSpots(p Placement) []Spot {
 }
 
 // AppendFollowerSpots appends to dst the follower spots of tile t placed as
-// p, which must be a legal placement, and returns the extended slice.
+// p, which must be a legal placement, and returns the extended slice (see
+// FollowerSpots).
 func (g *Game) AppendFollowerSpots(dst []Spot, t TileID, p Placement) []Spot {
-	if g.supply[g.current] == 0 {
+	if g.supply[g.current] == 0 && !g.hasOtherFigures(g.current) {
 		return dst
 	}
 	occ := g.occupiedAfter(t, int16(p.Cell.X), int16(p.Cell.Y), p.Rotation)
@@ -390,11 +401,17 @@ func (g *Game) occupiedAfter(t TileID, x, y int16, r Rotation) uint32 {
 // earlier one remain; and a river tile must continue the river without an
 // immediate U-turn (spec/rules-options.md, The River; see RiverEnds).
 //
+// With Inns & Cathedrals, Move.Figure may deploy the large follower, one
+// per supply. The River II's volcano-lake gives its player an extra turn
+// (ExtraTurn). With the Cathars, Move.Escape takes one of the player's
+// knights home from a besieged city next to a cloister after the scoring
+// (002_…, step 7; see Escapes).
+//
 // An illegal move returns a *MoveError wrapping one of the rule errors
 // (ErrGameOver, ErrNotInPile, ErrNotDrawn, ErrOutOfTurn, ErrCellTaken,
 // ErrNoNeighbour, ErrEdgesMismatch, ErrRiver, ErrUTurn, ErrBadRotation,
-// ErrNoSuchSpot, ErrOccupied, ErrNoFollowers, ErrFarmsOff, ErrCannotDiscard)
-// and leaves the game as it was.
+// ErrNoSuchSpot, ErrOccupied, ErrNoFollowers, ErrNoSuchFigure, ErrFarmsOff,
+// ErrNoEscape, ErrCannotDiscard) and leaves the game as it was.
 func (g *Game) Apply(m Move) error {
 	if err := g.Check(m); err != nil {
 		return err
@@ -443,14 +460,21 @@ func (g *Game) Check(m Move) error {
 	if err := g.checkPlacement(m.Tile, m.Cell, m.Rotation); err != nil {
 		return err
 	}
-	if m.Escape.Port != NoPort {
-		if err := g.checkEscape(m); err != nil {
-			return err
-		}
+	if err := g.checkFigure(m); err != nil {
+		return err
 	}
+	if m.Escape.Port != NoPort {
+		return g.checkEscape(m)
+	}
+	return nil
+}
+
+// checkFigure checks the figure move m deploys on its tile, legally placed.
+func (g *Game) checkFigure(m Move) error {
 	if m.Follower == NoPort {
 		return nil
 	}
+	name := g.ts.Name(m.Tile)
 	if m.Follower > C2 {
 		return moveErr(ErrNoSuchSpot, "")
 	}
@@ -533,6 +557,9 @@ func (g *Game) Play(m Move) {
 		}
 		if m.Player == g.current {
 			g.current = g.next(g.current)
+			if g.x != nil {
+				g.x.extra = 0 // their extra turn is skipped too
+			}
 		}
 		return
 	}
@@ -543,6 +570,23 @@ func (g *Game) Play(m Move) {
 		}
 		return
 	}
+	g.playTile(m)
+	if g.x != nil && m.Escape.Port != NoPort {
+		g.escape(m.Escape)
+	}
+	g.turn++
+	if g.x == nil || !g.x.again(g, m.Tile) {
+		g.current = g.next(g.current)
+	}
+	if g.top >= len(g.pile) {
+		g.finish()
+	}
+}
+
+// playTile places the tile of move m (drawn already), deploys its figure and
+// scores what the tile completed: steps 2, 3 and 6 of a turn (002_…,
+// Sequence of Play). The turn does not pass.
+func (g *Game) playTile(m Move) {
 	x, y := int16(m.Cell.X), int16(m.Cell.Y)
 	g.place(m.Tile, x, y, m.Rotation)
 	if g.x != nil {
@@ -576,11 +620,6 @@ func (g *Game) Play(m Move) {
 	for _, c := range g.done[:g.nd] {
 		g.nodes[c].done = true
 		g.scoreFeature(c, false)
-	}
-	g.turn++
-	g.current = g.next(g.current)
-	if g.top >= len(g.pile) {
-		g.finish()
 	}
 }
 

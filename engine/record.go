@@ -106,8 +106,10 @@ const bom = "\uFEFF"
 // ReadRecord reads a game record from r as a stream, one line at a time. It
 // checks the syntax and the headers (an unknown expansion or rule option, a
 // malformed or repeated header, a header after the turns, a missing Players
-// header), tile names, coordinates, rotations, figures and ports, that turn
-// numbers count up, and that nothing follows `end`. Whether the moves are
+// header), tile names, coordinates, rotations, figures and ports, the
+// tokens of a turn (a figure, then an escape; each at most once) and that
+// each belongs to an expansion of the Expansions header, that turn numbers
+// count up, and that nothing follows `end`. Whether the moves are
 // legal is checked by Replay. A UTF-8 byte-order mark at the start is
 // skipped. A line longer than MaxRecordLine bytes or a record longer than
 // MaxRecordSize bytes is refused; no more than MaxRecordSize+1 bytes are
@@ -126,7 +128,8 @@ func ReadRecord(r io.Reader) (*Record, error) {
 	line := 0
 	seen := map[string]bool{}
 	var ts *TileSet
-	next := 1 // the turn number expected
+	var set ExpansionSet // the expansions of the header, once ts is known
+	next := 1            // the turn number expected
 	for sc.Scan() {
 		line++
 		if size > MaxRecordSize {
@@ -177,6 +180,9 @@ func ReadRecord(r io.Reader) (*Record, error) {
 			if ts, err = rec.tileSet(); err != nil {
 				return nil, recErr(line, "%s", err)
 			}
+			if set, err = rec.expansionSet(); err != nil {
+				return nil, recErr(line, "%s", err)
+			}
 			if seen["Start"] {
 				if err := rec.resolveStart(ts); err != nil {
 					return nil, recErr(rec.startLine, "%s", err)
@@ -201,6 +207,9 @@ func ReadRecord(r io.Reader) (*Record, error) {
 		}
 		if t.Number != next {
 			return nil, recErr(line, "turn %d was expected here, not %d", next, t.Number)
+		}
+		if err := tokensAllowed(set, t.Move); err != nil {
+			return nil, recErr(line, "%s", err)
 		}
 		if !t.Move.Discard {
 			next++
@@ -459,25 +468,73 @@ func parseTurn(ts *TileSet, text string) (Turn, error) {
 	if t.Move.Rotation, err = parseRotation(f[2]); err != nil {
 		return t, err
 	}
-	for _, fig := range f[3:] {
-		kind, port, ok := strings.Cut(fig, "@")
+	// The tokens, in the order of the turn's steps (record.md, "A turn with
+	// expansions"): the figure deployed on the tile, then the escape.
+	for _, tok := range f[3:] {
+		verb, where, ok := strings.Cut(tok, "@")
 		if !ok {
-			return t, fmt.Errorf("a figure is written figure@PORT (\"follower@N\"), not %q", fig)
+			return t, fmt.Errorf("a token is written figure@PORT (\"follower@N\") or escape@x,y:PORT, not %q", tok)
 		}
-		figure, known := ParseFigure(kind)
+		if verb == "escape" {
+			if t.Move.Escape.Port != NoPort {
+				return t, errors.New("only one knight may escape in a turn")
+			}
+			target, err := parseTarget(where)
+			if err != nil {
+				return t, err
+			}
+			t.Move.Escape = target
+			continue
+		}
+		figure, known := ParseFigure(verb)
 		if !known {
-			return t, fmt.Errorf("there is no figure %q", kind)
+			return t, fmt.Errorf("there is no token %q: a turn deploys a figure with follower@PORT or large@PORT, and a knight escapes with escape@x,y:PORT", tok)
 		}
-		p, ok := ParsePort(port)
+		p, ok := ParsePort(where)
 		if !ok {
-			return t, fmt.Errorf("there is no port %q (NNW, N, NNE, ENE, E, ESE, SSE, S, SSW, WSW, W, WNW or C)", port)
+			return t, fmt.Errorf("there is no port %q (NNW, N, NNE, ENE, E, ESE, SSE, S, SSW, WSW, W, WNW or C)", where)
 		}
 		if t.Move.Follower != NoPort {
-			return t, errors.New("only one follower may be deployed in a turn")
+			return t, errors.New("only one follower, large or not, may be deployed in a turn")
+		}
+		if t.Move.Escape.Port != NoPort {
+			return t, errors.New("the figure is written before the escape, in the order of the turn")
 		}
 		t.Move.Follower, t.Move.Figure = p, figure
 	}
 	return t, nil
+}
+
+// parseTarget reads a feature on a tile of the board, x,y:PORT.
+func parseTarget(s string) (Target, error) {
+	cs, ps, ok := strings.Cut(s, ":")
+	if !ok {
+		return Target{}, fmt.Errorf("a feature on the board is written x,y:PORT (\"0,-1:S\"), not %q", s)
+	}
+	c, err := parseCell(cs)
+	if err != nil {
+		return Target{}, err
+	}
+	p, ok := ParsePort(ps)
+	if !ok {
+		return Target{}, fmt.Errorf("there is no port %q (NNW, N, NNE, ENE, E, ESE, SSE, S, SSW, WSW, W, WNW or C)", ps)
+	}
+	return Target{Cell: c, Port: p}, nil
+}
+
+// tokensAllowed checks that the tokens of move m belong to expansions in
+// set (spec/record.md, "Expansions": a record naming what an expansion not
+// in its header brings is refused).
+func tokensAllowed(set ExpansionSet, m Move) error {
+	if m.Follower != NoPort {
+		if e := m.Figure.Expansion(); !set.Has(e) {
+			return fmt.Errorf("%s@ is the %s of %s, which this game does not play: the Expansions header does not name %s", m.Figure, m.Figure.Title(), e.Title(), e)
+		}
+	}
+	if m.Escape.Port != NoPort && !set.Has(ExpansionCathars) {
+		return fmt.Errorf("escape@ is the knights' escape of %s, which this game does not play: the Expansions header does not name %s", ExpansionCathars.Title(), ExpansionCathars)
+	}
+	return nil
 }
 
 // parseCell reads a record's cell, x,y with no space.
@@ -567,7 +624,9 @@ func (t Turn) String(ts *TileSet) string {
 }
 
 // MoveString returns a move in record notation without its turn number
-// ("V 1,0 90 follower@S", "C discard"), with tile names from ts. A
+// ("V 1,0 90 follower@S", "IC13 2,0 90 large@N", "CA01 0,-1 180
+// escape@0,-1:S", "C discard"), with tile names from ts: the figure token,
+// then the escape (spec/record.md, "A turn with expansions"). A
 // resignation, which the record writes with the player's name, is written
 // "resign N" with the player's index.
 func MoveString(ts *TileSet, m Move) string {
@@ -581,11 +640,16 @@ func MoveString(ts *TileSet, m Move) string {
 	if m.Follower != NoPort {
 		s += " " + m.Figure.String() + "@" + m.Follower.String()
 	}
+	if m.Escape.Port != NoPort {
+		s += " escape@" + m.Escape.Cell.String() + ":" + m.Escape.Port.String()
+	}
 	return s
 }
 
 // ParseMove reads a move in record notation without its turn number, as
 // MoveString writes it. Errors say what is malformed in a player's words.
+// It reads the tokens of every expansion; whether the game plays them is
+// checked by Game.Check.
 func ParseMove(ts *TileSet, s string) (Move, error) {
 	if p, ok := strings.CutPrefix(strings.TrimSpace(s), "resign "); ok {
 		n, err := strconv.Atoi(p)

@@ -175,6 +175,13 @@ func FuzzReadRecord(f *testing.F) {
 	f.Add("[Players \"A\"]\n[Expansions \"base, messengers\"]\n")
 	f.Add("[Players \"A\"]\n[Expansions \"river\"]\n[Start \"D 0,0 0\"]\n1. RV10 1,0 0\n1. RV03 discard\n")
 	f.Add("[Players \"A\"]\n1. RV03 1,0 0\n")
+	// The tokens of Inns & Cathedrals and the Cathars (record.md, "A turn
+	// with expansions").
+	f.Add("[Players \"A, B\"]\n[Expansions \"inns-and-cathedrals, cathars\"]\n\n1. A 1,0 90\n2. CA01 0,-1 180 large@S escape@0,-1:W\nend\n")
+	f.Add("[Players \"A, B\"]\n[Expansions \"cathars\"]\n1. CA01 0,-1 180 follower@S\n2. A 1,0 90\n3. U -1,0 0 escape@0,-1:S\n")
+	f.Add("[Players \"A\"]\n1. U 1,0 0 large@E\n")
+	f.Add("[Players \"A\"]\n[Expansions \"cathars\"]\n1. U 1,0 0 escape@0,-1:S large@E escape@1,1\n")
+	f.Add("[Players \"A, B\"]\n[Expansions \"river2\"]\n1. R204 1,0 0\n2. R203 1,-1 90\n3. R202 2,0 0 follower@E\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		rec, err := ReadRecord(strings.NewReader(text))
 		if err != nil {

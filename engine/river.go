@@ -35,6 +35,24 @@ type expansionState struct {
 	supply [MaxPlayers][numFigures]int8
 	// king and baron are the King and the Robber Baron (king.go).
 	king, baron title
+	// extra is the number of extra turns the current player has played in
+	// a row: 0 on an ordinary turn, 1 on the turn after the volcano-lake
+	// (and later the builder's second turn). No extra turn follows an
+	// extra turn: never a third turn in a row (001_…, Traders & Builders:
+	// "cannot play more than two turns in a row").
+	extra uint8
+}
+
+// again reports whether the player who placed tile t plays again at once,
+// and counts the extra turn; it is called once per placement, after the
+// scoring.
+func (x *expansionState) again(g *Game, t TileID) bool {
+	if x.extra == 0 && g.rules.ExtraTurn(t) {
+		x.extra = 1
+		return true
+	}
+	x.extra = 0
+	return false
 }
 
 // maxRiverEnds bounds the open ends of the river: the spring opens one, the

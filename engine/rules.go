@@ -28,6 +28,7 @@ type Rules struct {
 
 	group []uint8 // per TileID: its index in Groups, noGroup for none
 	river []bool  // per TileID: a river tile, placed by the river's rules
+	again []bool  // per TileID: placing it gives its player another turn (the volcano-lake)
 }
 
 // noGroup is the group index of a tile in no pile group.
@@ -55,9 +56,11 @@ const (
 
 // NewRules composes the rules of a game with the expansions exps (the base
 // game is always in) and the rule options opts. It returns an error wrapping
-// ErrUnknownExpander for an expansion without land tiles in this engine (the
-// messengers, the robbers), and one wrapping ErrBadOption for options out of
-// range.
+// ErrUnknownExpander for an expansion whose rules the engine does not play
+// yet ("The Tower is not built yet"; see Expansion.Playable) or that has no
+// land tiles in this engine (the messengers, the robbers), and one wrapping
+// ErrBadOption for options out of range. ComposeTiles gives the tile set of
+// any expansion with tiles, for pictures and tests.
 //
 // The tile set and the draw pile follow spec/rules-options.md, "The River
 // (river), The River II (river2)": with a river the base start tile is out of
@@ -69,6 +72,29 @@ const (
 // play only with a river: GQ12 joins the river, and GQ11, a second spring,
 // is left out; without a river both are.
 func NewRules(exps ExpansionSet, opts Options) (*Rules, error) {
+	for _, e := range exps.List() {
+		if e != ExpansionBase && !e.Playable() {
+			return nil, fmt.Errorf("%w: %s is not built yet", ErrUnknownExpander, e.Title())
+		}
+	}
+	return composeTiles(exps, opts)
+}
+
+// ComposeTiles returns the tile set of any expansions with tiles, for
+// pictures and tests: Rules with the default options whose Tiles, Start and
+// Groups are composed as NewRules composes them, also for expansions whose
+// rules the engine does not play yet (Expansion.Playable). Playing their
+// rules needs NewRules; a game of such tiles is set up with Config.Tiles
+// and Config.Start from these Rules, as a base game. It returns an error
+// wrapping ErrUnknownExpander for an expansion without land tiles (the
+// messengers, the robbers) or a bit that names no expansion.
+func ComposeTiles(exps ExpansionSet) (*Rules, error) {
+	return composeTiles(exps, Options{})
+}
+
+// composeTiles is NewRules without the check that the expansions are
+// playable.
+func composeTiles(exps ExpansionSet, opts Options) (*Rules, error) {
 	if opts.Farms > FarmsOff || (opts.TinyCity != 0 && opts.TinyCity != 2 && opts.TinyCity != 4) {
 		return nil, fmt.Errorf("%w: %+v", ErrBadOption, opts)
 	}
@@ -142,7 +168,36 @@ func NewRules(exps ExpansionSet, opts Options) (*Rules, error) {
 			r.river[id] = riverSides(ts.Tile(id)) > 0
 		}
 	}
+	r.again = make([]bool, ts.Len()+1)
+	if river2 {
+		for id := TileID(1); int(id) <= ts.Len(); id++ {
+			r.again[id] = volcanoLake(ts.Tile(id))
+		}
+	}
 	return r, nil
+}
+
+// volcanoLake reports whether t is The River II's volcano-lake (R203): a
+// volcano on a tile whose river ends in a lake.
+func volcanoLake(t *Tile) bool {
+	if t.Markers&Volcano == 0 {
+		return false
+	}
+	for _, f := range t.Features {
+		if f.Kind == River && f.Markers&Lake != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// ExtraTurn reports whether placing tile id gives its player an extra turn
+// right away: The River II's volcano-lake R203 (spec/rules-options.md, "River
+// II specials"; 002_…, Sequence of Play: "because you placed the
+// volcano-lake tile, then you start again at Step 2"). A player never plays
+// more than two turns in a row (Game.ExtraTurn).
+func (r *Rules) ExtraTurn(id TileID) bool {
+	return int(id) < len(r.again) && r.again[id]
 }
 
 // groupsFor returns the pile groups of the rules' tile set when start is the
