@@ -61,11 +61,15 @@ func (r *Renderer) Board(g *engine.Game) *image.RGBA {
 }
 
 // Final returns the picture of the end of game g: the board with every
-// follower that stood on it when the game ended (g.FinalFollowers), and in
-// the side panel the final scoring: points by player and feature (roads,
-// cities, cloisters, farms) summed from g.Events(), the totals, the winners,
-// and the same points as bars. For a game still running it shows the
-// scores so far. Tile sizes are chosen as for Board.
+// figure that stood on it when the game ended (g.FinalFollowers, the large
+// follower drawn larger), and in the side panel the final scoring: a table
+// of points by player and source (g.Breakdowns: roads, cities, cloisters,
+// farms, and the King and the Robber Baron in games of King & Robber
+// Baron), the totals, the winners, and the same points as bars. For a game
+// still running it shows the scores so far. The panel is laid out in
+// display pixels, as Board's: it takes finalPanelD (246 to 300) of the 520
+// pixels Discord shows, so that its text stays legible there; tile sizes
+// are chosen as for Board with that panel beside the board.
 func (r *Renderer) Final(g *engine.Game) *image.RGBA {
 	k := r.kits.get()
 	defer r.kits.put(k)
@@ -218,17 +222,21 @@ func boardPanelScale(bw int) float64 {
 func layoutBoard(sc *scene, final bool) layout {
 	lo, hi := sc.bounds()
 	cols, rows := hi.X-lo.X+1, hi.Y-lo.Y+1
-	extra := func(bw int) int { return dpx(scorePanelD, boardPanelScale(bw)) }
+	scale := boardPanelScale
 	if final {
-		extra = func(int) int { return finalPanelW }
+		scale = func(bw int) float64 { return finalPanelScale(sc, bw) }
+	}
+	extra := func(bw int) int { return dpx(scorePanelD, scale(bw)) }
+	if final {
+		extra = func(bw int) int { return dpx(float64(finalPanelD(sc)), scale(bw)) }
 	}
 	t := chooseTile(cols, rows, extra)
 	m := marginFor(t)
 	bw, bh := cols*t+2*m, rows*t+2*m
-	u := boardPanelScale(bw)
+	u := scale(bw)
 	pw, ph := extra(bw), scorePanelHeight(sc, u)
 	if final {
-		ph = finalPanelHeight(sc)
+		ph = finalPanelHeight(sc, u)
 	}
 	w, h := bw+pw, max(bh, ph)
 	return layout{
@@ -298,7 +306,7 @@ func (r *Renderer) compose(k *kit, sc *scene, l layout, final bool, alloc func(i
 	fillAround(img, l.board, cells, colTable)
 	r.drawBoard(img, k, sc, l.win, l.st)
 	if final {
-		r.drawFinalPanel(img, k, sc, l.panel)
+		r.drawFinalPanel(img, k, sc, l.panel, l.u)
 	} else {
 		r.drawScorePanel(img, k, sc, l.panel, l.u)
 	}
