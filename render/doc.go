@@ -39,6 +39,11 @@
 // monk beside the church, smaller where the feature is small or the tile
 // holds several followers. Follower spots in a preview are labelled with
 // engine.SpotLabel on white rounded squares, a shape unlike the followers.
+// In games of King & Robber Baron the scoreboard shows a gold crown by the
+// King's holder and a violet mask by the Robber Baron's; with Inns &
+// Cathedrals a player's supply reads "×6+L" while the large follower is in
+// it. The final table has a column per source of points in play, headed
+// by the colours of the bars (and the crown and the mask).
 //
 // Each tile picture is drawn once per kind, rotation, size and completed
 // cities, with github.com/fogleman/gg, and cached. The *PNG methods
