@@ -91,6 +91,7 @@ type boardStyle struct {
 	focus    *engine.PlacedTile
 	spots    []engine.Spot // follower spots on focus, labelled engine.SpotLabel(i)
 	chosen   engine.Port   // the port of the follower shown on focus, or NoPort
+	figure   engine.Figure // the kind of figure shown on chosen
 	numRad   int           // the radius of the candidate numbers' discs, pixels; 0: from the tile size
 	coordPx  int           // the size of the coordinates' font, pixels; 0: from the tile size
 }
@@ -208,7 +209,7 @@ func (r *Renderer) drawBoard(dst canvas, k *kit, sc *scene, w window, st boardSt
 	}
 	r.drawFollowers(dst, k, sc, w)
 	if st.focus != nil {
-		r.drawSpots(dst, k, sc, w, *st.focus, st.spots, st.chosen)
+		r.drawSpots(dst, k, sc, w, *st.focus, st.spots, st.chosen, st.figure)
 	}
 }
 
@@ -300,6 +301,20 @@ func followerHeight(t int, kind engine.FeatureKind, room float64, others int) in
 	return int(math.Round(math.Max(h, math.Max(18, 0.34*float64(t)))))
 }
 
+// largeScale is how much taller the large follower (Inns & Cathedrals) is
+// drawn than a follower on the same spot: visibly larger at a glance, as
+// the figure on the table is.
+const largeScale = 1.4
+
+// figureHeight returns the height of figure fig where a follower would be
+// h pixels tall: the large follower largeScale times taller.
+func figureHeight(h int, fig engine.Figure) int {
+	if fig == engine.FigureLarge {
+		return int(math.Round(float64(h) * largeScale))
+	}
+	return h
+}
+
 // meeple returns the sprite of player p's follower, h pixels tall.
 func (r *Renderer) meeple(k *kit, sc *scene, p, h int, lying bool) *image.RGBA {
 	mark := ""
@@ -337,7 +352,7 @@ func (r *Renderer) followerPoint(sc *scene, t engine.PlacedTile, f int, p engine
 
 // drawFollowers draws every follower on its tile: standing on roads,
 // cities and cloisters, lying down in fields (farmers); smaller where a
-// tile holds several.
+// tile holds several; the large follower largeScale times taller.
 func (r *Renderer) drawFollowers(dst canvas, k *kit, sc *scene, w window) {
 	per := make(map[engine.Cell]int, len(sc.followers))
 	for _, f := range sc.followers {
@@ -359,7 +374,7 @@ func (r *Renderer) drawFollower(dst canvas, k *kit, sc *scene, w window, t engin
 	cr := w.cellRect(f.Cell)
 	x := cr.Min.X + int(math.Round(p.x*float64(w.tile)))
 	y := cr.Min.Y + int(math.Round(p.y*float64(w.tile)))
-	h := followerHeight(w.tile, f.Kind, room, others)
+	h := figureHeight(followerHeight(w.tile, f.Kind, room, others), f.Figure)
 	lying := f.Kind == engine.Field
 	if !lying && f.Kind != engine.Road {
 		y -= h / 8 // stand on the spot, not over it
@@ -388,8 +403,8 @@ func keepOnTile(cr image.Rectangle, size image.Point, x, y int) (int, int) {
 // drawSpots labels the follower spots of the focused tile with
 // engine.SpotLabel(i) ("1", "2", …) on white rounded squares at the places
 // where a follower would stand; on the spot whose feature holds port
-// chosen, it draws the current player's follower instead.
-func (r *Renderer) drawSpots(dst canvas, k *kit, sc *scene, w window, t engine.PlacedTile, spots []engine.Spot, chosen engine.Port) {
+// chosen, it draws the current player's figure fig instead.
+func (r *Renderer) drawSpots(dst canvas, k *kit, sc *scene, w window, t engine.PlacedTile, spots []engine.Spot, chosen engine.Port, fig engine.Figure) {
 	rad := spotRadius(w.tile)
 	badge := r.spotBadge(rad)
 	cr := w.cellRect(t.Cell)
@@ -406,7 +421,7 @@ func (r *Renderer) drawSpots(dst canvas, k *kit, sc *scene, w window, t engine.P
 	}
 	if pick >= 0 {
 		s := spots[pick]
-		fl := engine.Follower{Player: sc.g.Current(), Cell: t.Cell, Port: chosen, Kind: s.Kind, Feature: s.Feature}
+		fl := engine.Follower{Player: sc.g.Current(), Cell: t.Cell, Port: chosen, Kind: s.Kind, Feature: s.Feature, Figure: fig}
 		r.drawFollower(dst, k, sc, w, t, fl, 0)
 	}
 }

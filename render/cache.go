@@ -39,6 +39,9 @@ const (
 	spriteDisc
 	spriteCandidate
 	spriteSpot
+	spriteCrown
+	spriteMask
+	spriteChip
 )
 
 // artBudget is how many bytes of tile pictures the cache keeps before it

@@ -8,6 +8,7 @@
 //	err := r.TurnPNG(w, g)             // the turn: what matters, readable in Discord
 //	err = r.BoardPNG(w, g)             // the whole board, side panel included
 //	err = r.PreviewPNG(w, g, placement, port) // one placement, spots labelled, the follower on port
+//	err = r.PreviewFigurePNG(w, g, placement, port, engine.FigureLarge) // the large follower on port
 //	err = r.FinalPNG(w, g)             // the end: board and final scoring
 //
 // [Renderer.Turn], [Renderer.Board], [Renderer.Preview] and
@@ -32,11 +33,17 @@
 // Followers are drawn in their players' colours (red, green, blue, yellow,
 // black, grey by turn order, see [PlayerColour]) with a dark outline, a pale
 // halo and the player's initial (or number, when initials repeat), so that
-// colour-blind players can tell them apart; farmers lie down. A knight
+// colour-blind players can tell them apart; farmers lie down; the large
+// follower (Inns & Cathedrals) is drawn 1.4 times taller than a follower. A knight
 // stands inside its city, a farmer in its field, a thief on its road, a
 // monk beside the church, smaller where the feature is small or the tile
 // holds several followers. Follower spots in a preview are labelled with
 // engine.SpotLabel on white rounded squares, a shape unlike the followers.
+// In games of King & Robber Baron the scoreboard shows a gold crown by the
+// King's holder and a violet mask by the Robber Baron's; with Inns &
+// Cathedrals a player's supply reads "×6+L" while the large follower is in
+// it. The final table has a column per source of points in play, headed
+// by the colours of the bars (and the crown and the mask).
 //
 // Each tile picture is drawn once per kind, rotation, size and completed
 // cities, with github.com/fogleman/gg, and cached. The *PNG methods

@@ -25,6 +25,7 @@ func namedColours() []color.RGBA {
 		colCity, colCityClosed, colWall, colRoof, colRoofDark, colRoofClosed, colRoofCDark,
 		colChurch, colChurchRoof, colChurchDark, colShield, colShieldMark,
 		colOutline, colWhite, rgb(0x141416), rgb(0xb8a686), rgb(0xd9b058), rgb(0xd9e8b0),
+		colCrown, colCrownDark, colMask,
 	}
 	cs = append(cs, playerColours[:]...)
 	return append(cs, playerInk[:]...)

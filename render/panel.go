@@ -10,15 +10,6 @@ import (
 	"github.com/meeple-works/carcassonne/engine"
 )
 
-// Sizes of the final picture's side panel, in pixels.
-const (
-	finalPanelW = 560 // the panel beside the final board
-	panelPad    = 18
-	rowH        = 44 // a player's row
-	titleH      = 44
-	legendH     = 34
-)
-
 // The scoreboard panel of the turn and board pictures is laid out in
 // display pixels: the pixels of the picture as Discord shows it, about
 // displayWidth wide. A picture drawn u times larger than that scales them
@@ -47,29 +38,12 @@ func scorePanelHeight(sc *scene, u float64) int {
 	return dpx(float64(d), u)
 }
 
-// Sizes of the bar chart of the final panel, in pixels.
-const (
-	barRowH   = 28
-	barTitleH = 48
-	barKeyH   = 34
-)
-
-// finalPanelHeight returns the height the panel of the final picture needs.
-func finalPanelHeight(sc *scene) int {
-	table := panelPad + titleH + 34 + 30 + rowH*len(sc.names)
-	chart := barTitleH + barRowH*len(sc.names) + barKeyH
-	return table + chart + 12 + legendH + panelPad
-}
-
-// featureBarColours are the colours of roads, cities, cloisters and farms in
-// the bar chart.
-var featureBarColours = [len(featureColumns)]color.RGBA{colRoad, colCityClosed, colChurchRoof, colGrass}
-
 // drawScorePanel draws the side panel of a turn or board picture in rect,
 // at scale u (picture pixels per display pixel): the turn and the tiles
 // left, the drawn tile and who plays it, and for each player in seat order
-// the colour and initial, the name, the points and the followers in
-// supply. It is laid out to stay legible when the picture is shown
+// the colour and initial, the name, the King's crown and the Robber
+// Baron's mask by their holders (King & Robber Baron), the points and the
+// followers in supply ("+L" while the large follower is in supply too). It is laid out to stay legible when the picture is shown
 // displayWidth pixels wide: few words, large figures.
 func (r *Renderer) drawScorePanel(dst canvas, k *kit, sc *scene, rect image.Rectangle, u float64) {
 	dst.fill(rect, colPanel)
@@ -124,13 +98,16 @@ func (r *Renderer) drawScorePanel(dst canvas, k *kit, sc *scene, rect image.Rect
 
 	// The scoreboard: a thin line, then one row per player.
 	dst.fill(image.Rect(x0, y, x1, y+max(1, d(1))), colPanelLine)
-	y += d(4)
+	y = scoreRowsTop(sc, rect, u)
 	scores := g.Scores()
 	rh := d(scoreRowD)
 	nf := k.face(true, d(13))
 	pf := k.face(true, d(16))
 	sf := k.face(false, d(12))
 	supplyX := x1 - d(20) // the right end of the points
+	if sc.large {
+		supplyX = x1 - d(34) // room for "×7+L"
+	}
 	for p, name := range sc.names {
 		row := image.Rect(rect.Min.X+d(3), y+d(1), rect.Max.X-d(3), y+rh-d(1))
 		if p == g.Current() && !g.Ended() {
@@ -150,12 +127,20 @@ func (r *Renderer) drawScorePanel(dst canvas, k *kit, sc *scene, rect image.Rect
 			pts = strconv.Itoa(scores[p])
 		}
 		nameX := x0 + mh + d(4)
-		drawTextAt(dst, nf, col, nameX, cy, alignLeft, fitText(nf, name, supplyX-d(30)-nameX))
+		nameEnd := supplyX - d(30)
+		// The King's and the Robber Baron's tokens, left of the points.
+		if tks := r.titleTokens(sc, p, d(tokenD)); len(tks) > 0 {
+			nameEnd = supplyX - d(8) - textWidth(pf, pts) - len(tks)*d(tokenD+2)
+			for i, tk := range tks {
+				blit(dst, tk, nameEnd+d(2)+i*d(tokenD+2)+d(tokenD)/2, cy)
+			}
+		}
+		drawTextAt(dst, nf, col, nameX, cy, alignLeft, fitText(nf, name, nameEnd-nameX))
 		drawTextAt(dst, pf, col, supplyX-d(4), cy, alignRight, pts)
 		if gone {
 			drawTextAt(dst, sf, colTextDim, x1, cy, alignRight, "out")
 		} else {
-			drawTextAt(dst, sf, colTextDim, x1, cy, alignRight, "×"+strconv.Itoa(g.Supply(p)))
+			drawTextAt(dst, sf, colTextDim, x1, cy, alignRight, supplyText(sc, p))
 		}
 		y += rh
 	}
@@ -163,6 +148,49 @@ func (r *Renderer) drawScorePanel(dst canvas, k *kit, sc *scene, rect image.Rect
 	if rect.Max.Y-d(scorePadD) >= y+d(scoreLegendD) {
 		r.drawCityLegend(dst, k, x0, rect.Max.Y-d(scorePadD)-d(scoreLegendD), u)
 	}
+}
+
+// scoreRowsTop returns the y of the first player's row of the scoreboard
+// panel of sc in rect at scale u, in pixels.
+func scoreRowsTop(sc *scene, rect image.Rectangle, u float64) int {
+	d := func(v float64) int { return dpx(v, u) }
+	y := rect.Min.Y + d(scorePadD) + d(scoreTitleD)
+	if _, ok := sc.g.Drawn(); ok && !sc.g.Ended() {
+		y += d(scoreTileD) + d(12)
+	}
+	return y + d(4)
+}
+
+// tokenD is the width of the King's and the Robber Baron's tokens in the
+// scoreboard, in display pixels.
+const tokenD = 13
+
+// titleTokens returns the tokens player p holds, w pixels wide: the King's
+// crown, then the Robber Baron's mask (King & Robber Baron); none in a
+// game without the expansion.
+func (r *Renderer) titleTokens(sc *scene, p, w int) []*image.RGBA {
+	if !sc.kingAndRobber {
+		return nil
+	}
+	var out []*image.RGBA
+	if sc.king == p {
+		out = append(out, r.cache.sprite(spriteKey{kind: spriteCrown, size: w}, func() *image.RGBA { return drawCrown(w) }))
+	}
+	if sc.baron == p {
+		out = append(out, r.cache.sprite(spriteKey{kind: spriteMask, size: w}, func() *image.RGBA { return drawMask(w) }))
+	}
+	return out
+}
+
+// supplyText returns what the scoreboard says of player p's supply: "×7",
+// the followers; with Inns & Cathedrals "×7+L" while the large follower is
+// in the supply too.
+func supplyText(sc *scene, p int) string {
+	s := "×" + strconv.Itoa(sc.g.Supply(p))
+	if sc.large && sc.g.SupplyOf(p, engine.FigureLarge) > 0 {
+		s += "+L"
+	}
+	return s
 }
 
 // drawCityLegend explains the colours of cities on two lines from (x, y),
@@ -182,50 +210,149 @@ func (r *Renderer) drawCityLegend(dst canvas, k *kit, x, y int, u float64) {
 	}
 }
 
-// drawLegend explains the colours of cities: open and completed.
-func (r *Renderer) drawLegend(dst canvas, k *kit, x, cy int) {
-	f := k.face(false, 14)
-	sw := func(x int, c, edge color.RGBA, label string) int {
-		b := image.Rect(x, cy-8, x+16, cy+8)
-		dst.fill(b, edge)
-		dst.fill(b.Inset(2), c)
-		drawTextAt(dst, f, colTextDim, x+22, cy, alignLeft, label)
-		return x + 22 + textWidth(f, label) + 18
-	}
-	x = sw(x, colCityClosed, colWall, "completed city")
-	sw(x, colCity, colWall, "open city")
+// The final panel is laid out in display pixels too (see displayWidth),
+// so that the table stays legible when Discord shows the final picture
+// 520 pixels wide: it takes finalPanelD(sc) of those pixels.
+const (
+	finalPadD    = 10
+	finalTitleD  = 24 // "Final scores"
+	finalWinnerD = 20
+	finalHeadD   = 20 // the columns' icons
+	finalRowD    = 24 // a player's row
+	finalPlayerD = 84 // the player's column: follower and name
+	finalColD    = 27 // a column of points
+	finalTotalD  = 34 // the total
+	finalChartD  = 18 // the bar chart's title
+	finalBarD    = 13 // a bar
+	finalKeyD    = 16 // a line of the bar chart's key
+	finalKeyCols = 3  // items a line of the key
+)
+
+// scoreSource is a column of the final table: a source of points.
+type scoreSource struct {
+	title string // the word in the key
+	bar   color.RGBA
+	icon  uint8 // spriteCrown or spriteMask for the titles; 0: a chip of colour bar
+	value func(engine.Breakdown) int
 }
 
-// featureColumns are the columns of the final table, in the order of
+// featureSources are the columns every game has, in the order of
 // engine.Breakdown's fields.
-var featureColumns = [...]struct{ title string }{{"Roads"}, {"Cities"}, {"Cloisters"}, {"Farms"}}
+var featureSources = []scoreSource{
+	{"roads", colRoad, 0, func(b engine.Breakdown) int { return b.Roads }},
+	{"cities", colCityClosed, 0, func(b engine.Breakdown) int { return b.Cities }},
+	{"cloisters", colChurchRoof, 0, func(b engine.Breakdown) int { return b.Cloisters }},
+	{"farms", colGrass, 0, func(b engine.Breakdown) int { return b.Farms }},
+}
 
-// drawFinalPanel draws the final scoring in rect: points by player and
-// feature (roads, cities, cloisters, farms) from the game's score events,
-// the totals, and the winners (g.Winners), the players listed in the order
-// of g.Standings: the highest score first, ties in seat order.
-func (r *Renderer) drawFinalPanel(dst canvas, k *kit, sc *scene, rect image.Rectangle) {
+// titleSources are the columns of King & Robber Baron.
+var titleSources = []scoreSource{
+	{"King", colCrown, spriteCrown, func(b engine.Breakdown) int { return b.King }},
+	{"Robber Baron", colMask, spriteMask, func(b engine.Breakdown) int { return b.RobberBaron }},
+}
+
+// finalSources returns the columns of sc's final table: roads, cities,
+// cloisters and farms, and the King and the Robber Baron when King &
+// Robber Baron is in play.
+func finalSources(sc *scene) []scoreSource {
+	if sc.kingAndRobber {
+		return append(append([]scoreSource(nil), featureSources...), titleSources...)
+	}
+	return featureSources
+}
+
+// finalPanelD returns the width of sc's final panel in display pixels:
+// room for the players' names, a column per source of points and the
+// totals.
+func finalPanelD(sc *scene) int {
+	return 2*finalPadD + finalPlayerD + finalColD*len(finalSources(sc)) + finalTotalD
+}
+
+// finalPanelScale returns the scale of the final panel beside a board bw
+// pixels wide: the share of the picture it takes at displayWidth, and
+// never less than twice its display size.
+func finalPanelScale(sc *scene, bw int) float64 {
+	return math.Max(2, float64(bw)/float64(displayWidth-finalPanelD(sc)))
+}
+
+// finalKeyLines returns the number of lines of the bar chart's key.
+func finalKeyLines(sc *scene) int {
+	return (len(finalSources(sc)) + finalKeyCols - 1) / finalKeyCols
+}
+
+// finalPanelHeight returns the height, in picture pixels, the final panel
+// of sc needs at scale u.
+func finalPanelHeight(sc *scene, u float64) int {
+	n := len(sc.names)
+	d := 2*finalPadD + finalTitleD + finalWinnerD + finalHeadD + finalRowD*n +
+		8 + finalChartD + finalBarD*n + finalKeyD*finalKeyLines(sc) + 8 + scoreLegendD
+	return dpx(float64(d), u)
+}
+
+// finalRowsTop returns the y of the first row of the final table in rect at
+// scale u, in pixels.
+func finalRowsTop(rect image.Rectangle, u float64) int {
+	return rect.Min.Y + dpx(finalPadD+finalTitleD+finalWinnerD+finalHeadD, u)
+}
+
+// finalColumnX returns the x of the centre of column c (of n) of the final
+// table in rect at scale u; c == n is the totals' right edge.
+func finalColumnX(rect image.Rectangle, u float64, c, n int) int {
+	right := rect.Max.X - dpx(finalPadD, u)
+	if c == n {
+		return right
+	}
+	return right - dpx(finalTotalD, u) - dpx(float64(finalColD)*(float64(n-c)-0.5), u)
+}
+
+// sourceIcon returns the icon of column s, w pixels wide: the crown, the
+// mask, or a chip of the column's colour as in the bars.
+func (r *Renderer) sourceIcon(s scoreSource, w int) *image.RGBA {
+	switch s.icon {
+	case spriteCrown:
+		return r.cache.sprite(spriteKey{kind: spriteCrown, size: w}, func() *image.RGBA { return drawCrown(w) })
+	case spriteMask:
+		return r.cache.sprite(spriteKey{kind: spriteMask, size: w}, func() *image.RGBA { return drawMask(w) })
+	}
+	return r.cache.sprite(spriteKey{kind: spriteChip, size: w, fill: s.bar}, func() *image.RGBA {
+		img := image.NewRGBA(image.Rect(0, 0, w, w))
+		fillRect(img, img.Rect, colWall)
+		fillRect(img, img.Rect.Inset(max(1, w/8)), s.bar)
+		return img
+	})
+}
+
+// drawFinalPanel draws the final scoring in rect at scale u (picture pixels
+// per display pixel): the title, the winners (g.Winners), and a table of
+// points by player and source (engine.Breakdown: roads, cities, cloisters,
+// farms, and the King and the Robber Baron in games of King & Robber
+// Baron), each column headed by its colour or token, with the totals, the
+// players in the order of g.Standings (the highest score first, ties in
+// seat order); then the same points as bars, a key naming the columns, and
+// the colours of the cities.
+func (r *Renderer) drawFinalPanel(dst canvas, k *kit, sc *scene, rect image.Rectangle, u float64) {
+	d := func(v float64) int { return dpx(v, u) }
 	dst.fill(rect, colPanel)
-	dst.fill(image.Rect(rect.Min.X, rect.Min.Y, rect.Min.X+1, rect.Max.Y), colPanelLine)
+	dst.fill(image.Rect(rect.Min.X, rect.Min.Y, rect.Min.X+max(1, d(1)), rect.Max.Y), colPanelLine)
 	g := sc.g
-	x0, x1 := rect.Min.X+panelPad, rect.Max.X-panelPad
-	y := rect.Min.Y + panelPad
+	x0, x1 := rect.Min.X+d(finalPadD), rect.Max.X-d(finalPadD)
+	y := rect.Min.Y + d(finalPadD)
 	title := "Final scores"
 	if !g.Ended() {
 		title = "Scores so far"
 	}
-	drawTextAt(dst, k.face(true, 24), colText, x0, y+14, alignLeft, title)
-	drawTextAt(dst, k.face(false, 16), colTextDim, x1, y+14, alignRight, "after turn "+strconv.Itoa(g.Turn()-1))
-	y += titleH
+	drawTextAt(dst, k.face(true, d(17)), colText, x0, y+d(finalTitleD/2), alignLeft, title)
+	drawTextAt(dst, k.face(false, d(11)), colTextDim, x1, y+d(finalTitleD/2), alignRight, "after turn "+strconv.Itoa(g.Turn()-1))
+	y += d(finalTitleD)
 
 	n := len(sc.names)
-	// The columns in the order of featureColumns, from the engine's
-	// breakdown of the score events.
-	byFeature := make([][len(featureColumns)]int, n)
-	for p, b := range g.Breakdowns() {
-		if p < n {
-			byFeature[p] = [len(featureColumns)]int{b.Roads, b.Cities, b.Cloisters, b.Farms}
+	srcs := finalSources(sc)
+	bd := g.Breakdowns()
+	val := func(p, c int) int {
+		if p < len(bd) {
+			return srcs[c].value(bd[p])
 		}
+		return 0
 	}
 	scores := g.Scores()
 	won, _ := g.Winners()
@@ -245,93 +372,97 @@ func (r *Renderer) drawFinalPanel(dst canvas, k *kit, sc *scene, rect image.Rect
 			order = append(order, p)
 		}
 	}
-	wf := k.face(true, 18)
+	wf := k.face(true, d(13))
 	label := "Winner: "
 	if len(winners) > 1 {
 		label = "Winners: "
 	}
 	if len(winners) > 0 && g.Ended() {
-		drawTextAt(dst, wf, colHighlight, x0, y+10, alignLeft, fitText(wf, label+joinNames(winners), x1-x0))
+		drawTextAt(dst, wf, colHighlight, x0, y+d(finalWinnerD/2), alignLeft, fitText(wf, label+joinNames(winners), x1-x0))
 	}
-	y += 34
+	y += d(finalWinnerD)
 
-	// Columns, right-aligned at these x positions.
-	colW := 80
-	totalX := x1
-	colX := func(c int) int { return totalX - 78 - (len(featureColumns)-1-c)*colW }
-	hf := k.face(false, 12)
-	drawTextAt(dst, hf, colTextDim, x0, y+8, alignLeft, "PLAYER")
-	for c, col := range featureColumns {
-		drawTextAt(dst, hf, colTextDim, colX(c), y+8, alignRight, strings.ToUpper(col.title))
+	// The columns' heads: each source's colour or token, and "total".
+	hy := y + d(finalHeadD/2)
+	hf := k.face(false, d(10))
+	iw := d(13)
+	for c, s := range srcs {
+		blit(dst, r.sourceIcon(s, iw), finalColumnX(rect, u, c, len(srcs)), hy)
 	}
-	drawTextAt(dst, hf, colTextDim, totalX, y+8, alignRight, "TOTAL")
-	y += 30
-	nameRoom := colX(0) - 56 - (x0 + 32)
+	drawTextAt(dst, hf, colTextDim, x1, hy, alignRight, "total")
+	y = finalRowsTop(rect, u)
+
+	rh := d(finalRowD)
+	nf := k.face(true, d(12))
+	vf := k.face(false, d(12))
+	tf := k.face(true, d(14))
+	nameX := x0 + d(20)
+	nameRoom := finalColumnX(rect, u, 0, len(srcs)) - d(finalColD/2) - nameX - d(2)
 	for i, p := range order {
-		name := sc.names[p]
-		row := image.Rect(rect.Min.X+6, y, rect.Max.X-6, y+rowH-4)
+		row := image.Rect(rect.Min.X+d(3), y+d(1), rect.Max.X-d(3), y+rh-d(1))
 		if isWinner[p] && g.Ended() {
 			dst.fill(row, rgba(0xffd54a, 0.14))
-			dst.fill(image.Rect(row.Min.X, row.Min.Y, row.Min.X+4, row.Max.Y), colHighlight)
+			dst.fill(image.Rect(row.Min.X, row.Min.Y, row.Min.X+d(2.5), row.Max.Y), colHighlight)
 		} else if i%2 == 1 {
 			dst.fill(row, rgba(0xffffff, 0.03))
 		}
-		cy := y + (rowH-4)/2
-		blit(dst, r.meeple(k, sc, p, 30, false), x0+12, cy)
-		nf := k.face(true, 17)
-		drawTextAt(dst, nf, colText, x0+32, cy, alignLeft, fitText(nf, name, nameRoom))
-		vf := k.face(false, 18)
-		for c := range featureColumns {
-			v := byFeature[p][c]
+		cy := y + rh/2
+		blit(dst, r.meeple(k, sc, p, d(17), false), x0+d(8), cy)
+		drawTextAt(dst, nf, colText, nameX, cy, alignLeft, fitText(nf, sc.names[p], nameRoom))
+		for c := range srcs {
+			v := val(p, c)
 			col := colText
 			if v == 0 {
 				col = colTextDim
 			}
-			drawTextAt(dst, vf, col, colX(c), cy, alignRight, strconv.Itoa(v))
+			drawTextAt(dst, vf, col, finalColumnX(rect, u, c, len(srcs)), cy, alignCentre, strconv.Itoa(v))
 		}
 		if p < len(scores) {
-			drawTextAt(dst, k.face(true, 22), colText, totalX, cy, alignRight, strconv.Itoa(scores[p]))
+			drawTextAt(dst, tf, colText, x1, cy, alignRight, strconv.Itoa(scores[p]))
 		}
-		y += rowH
+		y += rh
 	}
 
-	// The same points as bars, one segment per feature.
-	y += barTitleH - 20
-	drawTextAt(dst, hf, colTextDim, x0, y, alignLeft, "POINTS BY FEATURE")
-	y += 20
+	// The same points as bars, one segment per source.
+	y += d(8)
+	drawTextAt(dst, hf, colTextDim, x0, y+d(finalChartD/2), alignLeft, "POINTS BY SOURCE")
+	y += d(finalChartD)
 	most := 1
 	for _, p := range order {
 		sum := 0
-		for c := range featureColumns {
-			sum += max(byFeature[p][c], 0)
+		for c := range srcs {
+			sum += max(val(p, c), 0)
 		}
 		most = max(most, sum)
 	}
-	barX := x0 + 32
+	barX := x0 + d(18)
 	barW := x1 - barX
+	bh := d(4)
 	for _, p := range order {
-		cy := y + barRowH/2
-		blit(dst, r.meeple(k, sc, p, 20, false), x0+10, cy)
+		cy := y + d(finalBarD)/2
+		blit(dst, r.meeple(k, sc, p, d(11), false), x0+d(6), cy)
 		x := barX
-		for c := range featureColumns {
-			w := max(byFeature[p][c], 0) * barW / most
+		for c, s := range srcs {
+			w := max(val(p, c), 0) * barW / most
 			if w > 0 {
-				dst.fill(image.Rect(x, cy-8, x+w, cy+8), featureBarColours[c])
-				dst.fill(image.Rect(x+w-1, cy-8, x+w, cy+8), colPanel)
+				dst.fill(image.Rect(x, cy-bh, x+w, cy+bh), s.bar)
+				dst.fill(image.Rect(x+w-max(1, d(0.5)), cy-bh, x+w, cy+bh), colPanel)
 			}
 			x += w
 		}
-		y += barRowH
+		y += d(finalBarD)
 	}
-	kx := x0
-	kf := k.face(false, 14)
-	for c, col := range featureColumns {
-		b := image.Rect(kx, y+barKeyH/2-7, kx+14, y+barKeyH/2+7)
-		dst.fill(b, featureBarColours[c])
-		drawTextAt(dst, kf, colTextDim, kx+20, y+barKeyH/2, alignLeft, strings.ToLower(col.title))
-		kx += 20 + textWidth(kf, strings.ToLower(col.title)) + 18
+	kf := k.face(false, d(11))
+	kw := (x1 - x0) / finalKeyCols
+	for c, s := range srcs {
+		kx := x0 + (c%finalKeyCols)*kw
+		ky := y + (c/finalKeyCols)*d(finalKeyD) + d(finalKeyD/2)
+		blit(dst, r.sourceIcon(s, d(11)), kx+d(11)/2, ky)
+		drawTextAt(dst, kf, colTextDim, kx+d(15), ky, alignLeft, fitText(kf, s.title, kw-d(17)))
 	}
-	r.drawLegend(dst, k, x0, rect.Max.Y-panelPad-legendH/2)
+	if rect.Max.Y-d(finalPadD) >= y+finalKeyLines(sc)*d(finalKeyD)+d(scoreLegendD) {
+		r.drawCityLegend(dst, k, x0, rect.Max.Y-d(finalPadD)-d(scoreLegendD), u)
+	}
 }
 
 // plural returns "1 tile" or "5 tiles".

@@ -61,11 +61,15 @@ func (r *Renderer) Board(g *engine.Game) *image.RGBA {
 }
 
 // Final returns the picture of the end of game g: the board with every
-// follower that stood on it when the game ended (g.FinalFollowers), and in
-// the side panel the final scoring: points by player and feature (roads,
-// cities, cloisters, farms) summed from g.Events(), the totals, the winners,
-// and the same points as bars. For a game still running it shows the
-// scores so far. Tile sizes are chosen as for Board.
+// figure that stood on it when the game ended (g.FinalFollowers, the large
+// follower drawn larger), and in the side panel the final scoring: a table
+// of points by player and source (g.Breakdowns: roads, cities, cloisters,
+// farms, and the King and the Robber Baron in games of King & Robber
+// Baron), the totals, the winners, and the same points as bars. For a game
+// still running it shows the scores so far. The panel is laid out in
+// display pixels, as Board's: it takes finalPanelD (246 to 300) of the 520
+// pixels Discord shows, so that its text stays legible there; tile sizes
+// are chosen as for Board with that panel beside the board.
 func (r *Renderer) Final(g *engine.Game) *image.RGBA {
 	k := r.kits.get()
 	defer r.kits.put(k)
@@ -92,21 +96,39 @@ const (
 // line in the list is marked. It returns ErrNoDrawnTile when the game is
 // over, and the engine's *engine.MoveError when p is not a legal placement
 // or follower not a legal spot on it.
+//
+// Preview shows a follower; PreviewFigure shows another kind of figure,
+// such as the large follower.
 func (r *Renderer) Preview(g *engine.Game, p engine.Placement, follower engine.Port) (*image.RGBA, error) {
-	cv, err := r.preview(g, p, follower, r.newRGBA)
+	return r.PreviewFigure(g, p, follower, engine.FigureFollower)
+}
+
+// PreviewFigure returns the picture of Preview with figure fig of the
+// current player standing on port follower: engine.FigureFollower as
+// Preview, or engine.FigureLarge (Inns & Cathedrals), drawn largeScale
+// (1.4) times taller than a follower on the same spot and named "large …"
+// in the list of spots. It returns Preview's errors, and the engine's
+// *engine.MoveError when the game does not play fig or the player has none
+// left in the supply (the move Check refuses). fig is ignored when
+// follower is engine.NoPort.
+func (r *Renderer) PreviewFigure(g *engine.Game, p engine.Placement, follower engine.Port, fig engine.Figure) (*image.RGBA, error) {
+	cv, err := r.preview(g, p, follower, fig, r.newRGBA)
 	if err != nil {
 		return nil, err
 	}
 	return cv.(rgbaCanvas).img, nil
 }
 
-// preview draws Preview on a canvas from alloc.
-func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.Port, alloc func(image.Rectangle) canvas) (canvas, error) {
+// preview draws PreviewFigure on a canvas from alloc.
+func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.Port, fig engine.Figure, alloc func(image.Rectangle) canvas) (canvas, error) {
 	t, ok := g.Drawn()
 	if !ok {
 		return nil, ErrNoDrawnTile
 	}
-	if err := g.Check(engine.Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation, Follower: follower}); err != nil {
+	if follower == engine.NoPort {
+		fig = engine.FigureFollower
+	}
+	if err := g.Check(engine.Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation, Follower: follower, Figure: fig}); err != nil {
 		return nil, err
 	}
 	k := r.kits.get()
@@ -116,11 +138,11 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.P
 	focus := engine.PlacedTile{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
 
 	const pad = 14
+	const captionH = previewCaptionH
 	tsz := previewTile
 	m := marginFor(tsz)
 	n := 2*previewReach + 1
 	boardW := n*tsz + 2*m
-	captionH := 50
 	lineH := 30
 	listH := pad + lineH*max(1, len(spots)) + pad
 	img := alloc(image.Rect(0, 0, boardW, captionH+n*tsz+2*m+listH))
@@ -141,15 +163,8 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.P
 	drawTextAt(img, nf, colText, pad+32, captionH/2, alignLeft, fitText(nf, name, boardW-2*pad-32-cw-12))
 	drawTextAt(img, cf, colText, boardW-pad, captionH/2, alignRight, caption)
 
-	lo := previewCorner(sc, p.Cell)
-	win := window{
-		lo:     lo,
-		hi:     engine.Cell{X: lo.X + 2*previewReach, Y: lo.Y + 2*previewReach},
-		tile:   tsz,
-		origin: image.Pt(m, captionH+m),
-		margin: m,
-	}
-	r.drawBoard(img, k, sc, win, boardStyle{coords: true, focus: &focus, spots: spots, chosen: follower})
+	win := previewWindow(sc, p.Cell)
+	r.drawBoard(img, k, sc, win, boardStyle{coords: true, focus: &focus, spots: spots, chosen: follower, figure: fig})
 
 	// The spots, named.
 	y := captionH + n*tsz + 2*m + pad
@@ -157,7 +172,7 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.P
 	lf := k.face(false, 17)
 	if len(spots) == 0 {
 		msg := "No follower can be placed on this tile."
-		if g.Supply(cur) == 0 {
+		if g.Supply(cur) == 0 && g.SupplyOf(cur, engine.FigureLarge) == 0 {
 			msg = "No follower left in the supply."
 		}
 		drawTextAt(img, lf, colTextDim, pad, y+lineH/2, alignLeft, msg)
@@ -171,7 +186,11 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.P
 			img.fill(image.Rect(6, cy-lineH/2+1, boardW-6, cy+lineH/2-1), rgba(0xffd54a, 0.14))
 			img.fill(image.Rect(6, cy-lineH/2+1, 10, cy+lineH/2-1), colHighlight)
 			blit(img, r.meeple(k, sc, cur, 2*rad+4, s.Kind == engine.Field), pad+rad+2, cy)
-			drawTextAt(img, k.face(true, 17), colText, pad+2*rad+12, cy, alignLeft, s.Name())
+			line := s.Name()
+			if fig == engine.FigureLarge {
+				line = "large " + line
+			}
+			drawTextAt(img, k.face(true, 17), colText, pad+2*rad+12, cy, alignLeft, line)
 			continue
 		}
 		blit(img, badge, pad+rad+2, cy)
@@ -203,17 +222,21 @@ func boardPanelScale(bw int) float64 {
 func layoutBoard(sc *scene, final bool) layout {
 	lo, hi := sc.bounds()
 	cols, rows := hi.X-lo.X+1, hi.Y-lo.Y+1
-	extra := func(bw int) int { return dpx(scorePanelD, boardPanelScale(bw)) }
+	scale := boardPanelScale
 	if final {
-		extra = func(int) int { return finalPanelW }
+		scale = func(bw int) float64 { return finalPanelScale(sc, bw) }
+	}
+	extra := func(bw int) int { return dpx(scorePanelD, scale(bw)) }
+	if final {
+		extra = func(bw int) int { return dpx(float64(finalPanelD(sc)), scale(bw)) }
 	}
 	t := chooseTile(cols, rows, extra)
 	m := marginFor(t)
 	bw, bh := cols*t+2*m, rows*t+2*m
-	u := boardPanelScale(bw)
+	u := scale(bw)
 	pw, ph := extra(bw), scorePanelHeight(sc, u)
 	if final {
-		ph = finalPanelHeight(sc)
+		ph = finalPanelHeight(sc, u)
 	}
 	w, h := bw+pw, max(bh, ph)
 	return layout{
@@ -223,6 +246,23 @@ func layoutBoard(sc *scene, final bool) layout {
 		panel: image.Rect(bw, 0, w, h),
 		u:     u,
 		st:    boardStyle{cands: !final, last: !final, coords: true, allSides: cols >= 8 || rows >= 8},
+	}
+}
+
+// previewCaptionH is the height of the preview's caption, in pixels.
+const previewCaptionH = 50
+
+// previewWindow returns the cells a preview of a placement on cell c shows
+// and where: 5 × 5 cells of previewTile pixels under the caption.
+func previewWindow(sc *scene, c engine.Cell) window {
+	m := marginFor(previewTile)
+	lo := previewCorner(sc, c)
+	return window{
+		lo:     lo,
+		hi:     engine.Cell{X: lo.X + 2*previewReach, Y: lo.Y + 2*previewReach},
+		tile:   previewTile,
+		origin: image.Pt(m, previewCaptionH+m),
+		margin: m,
 	}
 }
 
@@ -266,7 +306,7 @@ func (r *Renderer) compose(k *kit, sc *scene, l layout, final bool, alloc func(i
 	fillAround(img, l.board, cells, colTable)
 	r.drawBoard(img, k, sc, l.win, l.st)
 	if final {
-		r.drawFinalPanel(img, k, sc, l.panel)
+		r.drawFinalPanel(img, k, sc, l.panel, l.u)
 	} else {
 		r.drawScorePanel(img, k, sc, l.panel, l.u)
 	}
@@ -338,7 +378,15 @@ func (r *Renderer) TurnPNG(w io.Writer, g *engine.Game) error {
 // BoardPNG does, with the current player's follower standing on port follower
 // (engine.NoPort: none), or returns Preview's error.
 func (r *Renderer) PreviewPNG(w io.Writer, g *engine.Game, p engine.Placement, follower engine.Port) error {
-	cv, err := r.preview(g, p, follower, r.newPaletted)
+	return r.PreviewFigurePNG(w, g, p, follower, engine.FigureFollower)
+}
+
+// PreviewFigurePNG writes the picture of PreviewFigure(g, p, follower,
+// fig) to w as a PNG, as BoardPNG does: the current player's figure fig
+// (the follower or the large follower) standing on port follower
+// (engine.NoPort: none). It returns PreviewFigure's error or w's.
+func (r *Renderer) PreviewFigurePNG(w io.Writer, g *engine.Game, p engine.Placement, follower engine.Port, fig engine.Figure) error {
+	cv, err := r.preview(g, p, follower, fig, r.newPaletted)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -20,11 +21,31 @@ type scene struct {
 	closed    []uint32 // per tile: bit i when city segment i is completed
 	cands     []engine.Cell
 	last      int // index in tiles of the last tile placed, or -1
+
+	// kingAndRobber is set when King & Robber Baron is in play; king and
+	// baron are then the players holding the King and the Robber Baron
+	// (Game.King, Game.RobberBaron), -1 when nobody does.
+	kingAndRobber bool
+	king, baron   int
+	// large is set when the large follower is played (Inns & Cathedrals).
+	large bool
 }
 
 // newScene reads game g. withCands lists the cells where the drawn tile fits.
 func newScene(g *engine.Game, withCands bool) *scene {
-	sc := &scene{g: g, ts: g.TileSet(), names: g.Players(), last: -1}
+	sc := &scene{g: g, ts: g.TileSet(), names: g.Players(), last: -1, king: -1, baron: -1}
+	if rules := g.Rules(); rules != nil {
+		sc.kingAndRobber = rules.Expansions.Has(engine.ExpansionKingAndRobber)
+		sc.large = slices.Contains(rules.Figures(), engine.FigureLarge)
+	}
+	if sc.kingAndRobber {
+		if p, ok := g.King(); ok {
+			sc.king = p
+		}
+		if p, ok := g.RobberBaron(); ok {
+			sc.baron = p
+		}
+	}
 	sc.marks = playerMarks(sc.names)
 	sc.tiles = g.PlacedTiles()
 	sc.at = make(map[engine.Cell]int, len(sc.tiles))

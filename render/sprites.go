@@ -135,3 +135,102 @@ func drawSquareBadge(r int, ring float64, fill, edge color.RGBA) *image.RGBA {
 	dc.Fill()
 	return dc.Image().(*image.RGBA)
 }
+
+// The colours of the King and Robber Baron tokens (King & Robber Baron):
+// a gold crown and a violet bandit's mask, each a colour no other part of
+// the pictures uses, so that they are told apart from the followers and
+// from each other at a glance.
+var (
+	colCrown     = rgb(0xe8a317)
+	colCrownDark = rgb(0x7a4f06)
+	colMask      = rgb(0x5a2d82)
+)
+
+// crownOutline is the King's crown in a unit box (x right, y down): a band
+// with three points.
+var crownOutline = []pt{
+	{0.06, 0.86}, {0.06, 0.30}, {0.30, 0.56}, {0.50, 0.14}, {0.70, 0.56}, {0.94, 0.30}, {0.94, 0.86},
+}
+
+// drawCrown draws the King's token h pixels wide: a gold crown with a dark
+// outline and a pale halo, and a jewel on each point. The image's centre
+// is the crown's centre.
+func drawCrown(h int) *image.RGBA {
+	hf := float64(h)
+	line := math.Max(1, hf*0.07)
+	halo := math.Max(1, hf*0.06)
+	pad := int(math.Ceil(halo+line)) + 1
+	dc := gg.NewContext(h+2*pad, h+2*pad)
+	at := func(p pt) (float64, float64) { return float64(pad) + p.x*hf, float64(pad) + p.y*hf }
+	shape := func() {
+		for i, p := range crownOutline {
+			x, y := at(p)
+			if i == 0 {
+				dc.MoveTo(x, y)
+			} else {
+				dc.LineTo(x, y)
+			}
+		}
+		dc.ClosePath()
+	}
+	dc.SetLineJoinRound()
+	shape()
+	dc.SetColor(color.NRGBA{0xff, 0xff, 0xff, 0xd0})
+	dc.SetLineWidth(2 * (halo + line))
+	dc.Stroke()
+	shape()
+	dc.SetColor(colCrownDark)
+	dc.SetLineWidth(2 * line)
+	dc.StrokePreserve()
+	dc.SetColor(colCrown)
+	dc.Fill()
+	for _, p := range []pt{crownOutline[1], crownOutline[3], crownOutline[5]} {
+		x, y := at(p)
+		dc.DrawCircle(x, y, math.Max(1.2, hf*0.08))
+		dc.SetColor(colCrownDark)
+		dc.Fill()
+	}
+	// The band.
+	x0, y0 := at(pt{0.06, 0.70})
+	x1, _ := at(pt{0.94, 0.70})
+	dc.SetColor(colCrownDark)
+	dc.SetLineWidth(math.Max(1, hf*0.06))
+	dc.DrawLine(x0, y0, x1, y0)
+	dc.Stroke()
+	return dc.Image().(*image.RGBA)
+}
+
+// drawMask draws the Robber Baron's token h pixels wide: a violet
+// bandit's mask with two white eyes, a pale halo around it. The image's
+// centre is the mask's centre.
+func drawMask(h int) *image.RGBA {
+	hf := float64(h)
+	halo := math.Max(1.2, hf*0.08)
+	pad := int(math.Ceil(halo)) + 1
+	dc := gg.NewContext(h+2*pad, h+2*pad)
+	o := float64(pad)
+	shape := func() {
+		// Two lobes joined over the nose, tied at the sides.
+		dc.MoveTo(o+0.02*hf, o+0.40*hf)
+		dc.CubicTo(o+0.05*hf, o+0.18*hf, o+0.35*hf, o+0.20*hf, o+0.50*hf, o+0.30*hf)
+		dc.CubicTo(o+0.65*hf, o+0.20*hf, o+0.95*hf, o+0.18*hf, o+0.98*hf, o+0.40*hf)
+		dc.CubicTo(o+1.00*hf, o+0.70*hf, o+0.70*hf, o+0.80*hf, o+0.57*hf, o+0.66*hf)
+		dc.LineTo(o+0.50*hf, o+0.58*hf)
+		dc.LineTo(o+0.43*hf, o+0.66*hf)
+		dc.CubicTo(o+0.30*hf, o+0.80*hf, o+0.00*hf, o+0.70*hf, o+0.02*hf, o+0.40*hf)
+		dc.ClosePath()
+	}
+	dc.SetLineJoinRound()
+	shape()
+	dc.SetColor(color.NRGBA{0xff, 0xff, 0xff, 0xd0})
+	dc.SetLineWidth(2 * halo)
+	dc.StrokePreserve()
+	dc.SetColor(colMask)
+	dc.Fill()
+	dc.SetColor(colWhite)
+	for _, x := range []float64{0.27, 0.73} {
+		dc.DrawEllipse(o+x*hf, o+0.46*hf, 0.11*hf, 0.075*hf)
+		dc.Fill()
+	}
+	return dc.Image().(*image.RGBA)
+}

@@ -201,20 +201,22 @@ func TestFinalStandings(t *testing.T) {
 	img := r.Final(g)
 	dump(t, "final", img)
 	won, _ := g.Winners()
-	x0 := l.panel.Min.X + panelPad
-	y := l.panel.Min.Y + panelPad + titleH + 34 + 30
+	d := func(v float64) int { return dpx(v, l.u) }
+	x0 := l.panel.Min.X + d(finalPadD)
+	y := finalRowsTop(l.panel, l.u)
+	rh := d(finalRowD)
 	for i, p := range order {
-		cy := y + (rowH-4)/2
-		icon := image.Rect(x0, cy-12, x0+24, cy+12)
+		cy := y + rh/2
+		icon := image.Rect(x0, cy-d(8), x0+d(16), cy+d(8))
 		if n := countNear(img, icon, PlayerColour(p), 6); n < 60 {
 			t.Errorf("row %d: %d pixels of %s, want the follower of player %d (%s), of standing %d", i+1, n, PlayerColourName(p), p, sc.names[p], i+1)
 		}
-		mark := image.Rect(l.panel.Min.X+6, y, l.panel.Min.X+10, y+rowH-4)
+		mark := image.Rect(l.panel.Min.X+d(3), y+d(2), l.panel.Min.X+d(5), y+rh-d(2))
 		marked := countNear(img, mark, colHighlight, 8) > 0
 		if want := slices.Contains(won, p); marked != want {
 			t.Errorf("row %d (%s): marked as winner %v, want %v", i+1, sc.names[p], marked, want)
 		}
-		y += rowH
+		y += rh
 	}
 }
 
