@@ -41,8 +41,11 @@ func playGame(tb testing.TB, cfg engine.Config, rngSeed uint64, turns int) *engi
 			m = engine.Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
 			if rng.IntN(2) == 0 {
 				spots = g.AppendFollowerSpots(spots[:0], t, p)
-				if len(spots) > 0 {
+				if figs := g.FiguresInSupply(g.Current()); len(spots) > 0 && len(figs) > 0 {
 					m.Follower = spots[rng.IntN(len(spots))].Port
+					if m.Figure = figs[0]; len(figs) > 1 {
+						m.Figure = figs[rng.IntN(len(figs))]
+					}
 				}
 			}
 		}
@@ -87,8 +90,11 @@ func compactGame(tb testing.TB, cfg engine.Config, rngSeed uint64, turns int) *e
 			m = engine.Move{Tile: t, Cell: best.Cell, Rotation: best.Rotation}
 			if rng.IntN(3) > 0 {
 				spots = g.AppendFollowerSpots(spots[:0], t, best)
-				if len(spots) > 0 {
+				if figs := g.FiguresInSupply(g.Current()); len(spots) > 0 && len(figs) > 0 {
 					m.Follower = spots[rng.IntN(len(spots))].Port
+					if m.Figure = figs[0]; len(figs) > 1 {
+						m.Figure = figs[rng.IntN(len(figs))]
+					}
 				}
 			}
 		}
