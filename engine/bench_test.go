@@ -139,3 +139,53 @@ func BenchmarkRandomGameRiver(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 }
+
+// BenchmarkRandomGameExpansions plays complete 2-player games with every
+// expansion of "Expansions I" (The River I and II, Inns & Cathedrals, King &
+// Robber Baron, the Cathars, the pig herd) with uniformly random legal
+// moves, a follower about half the time and the large follower a third of
+// those times when the supply holds it, and reports games/s.
+func BenchmarkRandomGameExpansions(b *testing.B) {
+	var set ExpansionSet
+	for _, e := range PlayableExpansions() {
+		set = set.With(e)
+	}
+	r, err := NewRules(set, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	rng := rand.New(rand.NewPCG(1, 2))
+	cfg := Config{Players: []string{"A", "B"}, Rules: r}
+	var ps []Placement
+	var spots []Spot
+	seed := uint64(0)
+	for b.Loop() {
+		seed++
+		cfg.Seed = seed
+		g, err := New(cfg)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for !g.Ended() {
+			t, _ := g.Drawn()
+			ps = g.AppendPlacements(ps[:0], t)
+			m := Move{Tile: t, Discard: true}
+			if len(ps) > 0 {
+				p := ps[rng.IntN(len(ps))]
+				m = Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
+				if rng.IntN(2) == 0 {
+					spots = g.AppendFollowerSpots(spots[:0], t, p)
+					if len(spots) > 0 {
+						m.Follower = spots[rng.IntN(len(spots))].Port
+						if g.SupplyOf(g.Current(), FigureLarge) > 0 && rng.IntN(3) == 0 {
+							m.Figure = FigureLarge
+						}
+					}
+				}
+			}
+			g.Play(m)
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}

@@ -72,8 +72,11 @@ func (b Breakdown) Total() int {
 	return b.Roads + b.Cities + b.Cloisters + b.Farms + b.King + b.RobberBaron
 }
 
-// Breakdowns returns each player's points (by player index) by the kind of
-// feature that scored them, during the game and at the end.
+// Breakdowns returns each player's points (by player index) by what scored
+// them, during the game and at the end: features by their kind
+// (ScoreEvent.Feature), and the bonuses of King & Robber Baron by their
+// source (ScoreEvent.Source), so that a King's event (Feature City) is not
+// counted among the cities. Each Breakdown's Total is the player's score.
 func (g *Game) Breakdowns() []Breakdown {
 	out := make([]Breakdown, g.nplayers)
 	for _, e := range g.events {

@@ -18,6 +18,7 @@ type segKey struct {
 
 type refFeature struct {
 	kind     FeatureKind
+	marks    Marker // the markers of its segments that change points (expansions)
 	tiles    map[Cell]bool
 	pennants int
 	open     int
@@ -29,10 +30,22 @@ type refBoard struct {
 	g     *Game
 	comp  map[segKey]int
 	feats []*refFeature
+	// exp tells whether the markers act: expansions are in play.
+	exp bool
+	// titles, when set, are the King's and the Robber Baron's holders as
+	// the test followed them, for the final scoring.
+	titles *refTitles
+}
+
+// refTitles follows King & Robber Baron the slow way: the largest city and
+// the longest road completed so far, and who completed them (-1 nobody).
+type refTitles struct {
+	king, baron         int
+	kingSize, baronSize int
 }
 
 func newRefBoard(g *Game) *refBoard {
-	rb := &refBoard{g: g, comp: map[segKey]int{}}
+	rb := &refBoard{g: g, comp: map[segKey]int{}, exp: g.Rules().Expansions != 0}
 	ts := g.TileSet()
 	for _, pt := range g.PlacedTiles() {
 		for f := range ts.Tile(pt.Tile).Features {
@@ -66,6 +79,7 @@ func (rb *refBoard) search(start segKey) {
 		rf.tiles[k.cell] = true
 		_, f, ports := rb.ports(k)
 		rf.pennants += f.Pennants
+		rf.marks |= f.Markers & (Inn | Cathedral | Besieged | PigHerd)
 		if f.Kind == Cloister {
 			n := 0
 			for dy := -1; dy <= 1; dy++ {
@@ -110,15 +124,17 @@ func (rb *refBoard) search(start segKey) {
 
 // scoreKey is an event as the reference predicts it.
 type scoreKey struct {
-	player int
-	kind   FeatureKind
-	points int
+	player  int
+	kind    FeatureKind
+	points  int
+	source  Source
+	markers Marker
 }
 
 func eventKeys(evs []ScoreEvent) []scoreKey {
 	var out []scoreKey
 	for _, e := range evs {
-		out = append(out, scoreKey{e.Player, e.Feature, e.Points})
+		out = append(out, scoreKey{e.Player, e.Feature, e.Points, e.Source, e.Markers})
 	}
 	slices.SortFunc(out, cmpScoreKey)
 	return out
@@ -131,38 +147,66 @@ func cmpScoreKey(a, b scoreKey) int {
 	if a.kind != b.kind {
 		return int(a.kind) - int(b.kind)
 	}
+	if a.source != b.source {
+		return int(a.source) - int(b.source)
+	}
+	if a.markers != b.markers {
+		return int(a.markers) - int(b.markers)
+	}
 	return a.points - b.points
 }
 
-// points returns what a road, city or cloister scores, complete or not.
-func (rb *refBoard) points(rf *refFeature) int {
-	n := len(rf.tiles)
-	switch rf.kind {
-	case Road:
-		return n
-	case City:
-		if !rf.complete {
-			return n + rf.pennants
-		}
-		if n == 2 && rb.g.Options().TinyCity == 2 {
-			return n + rf.pennants
-		}
-		return 2 * (n + rf.pennants)
-	case Cloister:
-		return 9 - rf.open
-	}
-	return 0
+// refCityRates are the points per tile and pennant of a city, from 002_…'s
+// "Scoring Summary": [cathedral][cathars][completed].
+var refCityRates = [2][2][2]int{
+	{{1, 2}, {0, 1}}, // no cathedral: no Cathars, Cathars
+	{{0, 3}, {0, 2}}, // cathedral(s)
 }
 
-// majority adds an event for each player with the most followers.
-func majority(out []scoreKey, count map[int]int, kind FeatureKind, points int) []scoreKey {
+// points returns what a road, city or cloister scores, complete or not, and
+// the markers that changed it.
+func (rb *refBoard) points(rf *refFeature) (int, Marker) {
+	n := len(rf.tiles)
+	b := func(ok bool) int {
+		if ok {
+			return 1
+		}
+		return 0
+	}
+	marks := rf.marks
+	if !rb.exp {
+		marks = 0
+	}
+	switch rf.kind {
+	case Road:
+		if marks&Inn != 0 {
+			// 002_…: "Road with Inn(s) on the Lake(s) Per tile 2 0".
+			return 2 * n * b(rf.complete), Inn
+		}
+		return n, 0
+	case City:
+		m := marks & (Cathedral | Besieged)
+		rate := refCityRates[b(m&Cathedral != 0)][b(m&Besieged != 0)][b(rf.complete)]
+		if rf.complete && n == 2 && rb.g.Options().TinyCity == 2 && m&Cathedral == 0 {
+			rate = 1
+		}
+		return rate * (n + rf.pennants), m
+	case Cloister:
+		return 9 - rf.open, 0
+	}
+	return 0, 0
+}
+
+// majority adds an event for each player with the most followers (by
+// weight).
+func majority(out []scoreKey, count map[int]int, kind FeatureKind, points int, markers Marker) []scoreKey {
 	best := 0
 	for _, c := range count {
 		best = max(best, c)
 	}
 	for p, c := range count {
 		if c == best && best > 0 && points > 0 {
-			out = append(out, scoreKey{p, kind, points})
+			out = append(out, scoreKey{p, kind, points, SourceFeature, markers})
 		}
 	}
 	return out
@@ -177,7 +221,7 @@ func (rb *refBoard) expectTurn(before []Follower, placed Cell, isNew func(segKey
 		if counts[id] == nil {
 			counts[id] = map[int]int{}
 		}
-		counts[id][f.Player]++
+		counts[id][f.Player] += f.Figure.Weight()
 	}
 	var out []scoreKey
 	for id, rf := range rb.feats {
@@ -195,7 +239,8 @@ func (rb *refBoard) expectTurn(before []Follower, placed Cell, isNew func(segKey
 			just = abs(c.X-placed.X) <= 1 && abs(c.Y-placed.Y) <= 1
 		}
 		if just {
-			out = majority(out, counts[id], rf.kind, rb.points(rf))
+			pts, m := rb.points(rf)
+			out = majority(out, counts[id], rf.kind, pts, m)
 		}
 	}
 	slices.SortFunc(out, cmpScoreKey)
@@ -217,12 +262,13 @@ func (rb *refBoard) expectFinal() []scoreKey {
 		if counts[id] == nil {
 			counts[id] = map[int]int{}
 		}
-		counts[id][f.Player]++
+		counts[id][f.Player] += f.Figure.Weight()
 	}
 	var out []scoreKey
 	for id, rf := range rb.feats {
-		if rf.kind != Field && !rf.complete && counts[id] != nil {
-			out = majority(out, counts[id], rf.kind, rb.points(rf))
+		if rf.kind != Field && rf.kind != River && !rf.complete && counts[id] != nil {
+			pts, m := rb.points(rf)
+			out = majority(out, counts[id], rf.kind, pts, m)
 		}
 	}
 	// Farms: the completed cities each farm borders.
@@ -245,15 +291,38 @@ func (rb *refBoard) expectFinal() []scoreKey {
 			}
 		}
 	}
+	// 002_…, "Scoring Summary": a farm's points per city, doubled for a
+	// besieged one; one more per city with a pig herd (spec/rules-options.md,
+	// "The pig herd").
+	herd := func(farm int) bool { return rb.exp && rb.feats[farm].marks&PigHerd != 0 }
+	cityValue := func(base int, city int) (int, Marker) {
+		if rb.exp && rb.feats[city].marks&Besieged != 0 {
+			return 2 * base, Besieged
+		}
+		return base, 0
+	}
 	switch rb.g.Options().Farms {
 	case FarmsPerFarm:
 		for farm, cities := range borders {
-			if counts[farm] != nil {
-				out = majority(out, counts[farm], Field, 3*len(cities))
+			if counts[farm] == nil {
+				continue
 			}
+			base := 3
+			var m Marker
+			if herd(farm) {
+				base, m = 4, PigHerd
+			}
+			pts := 0
+			for city := range cities {
+				v, cm := cityValue(base, city)
+				pts += v
+				m |= cm
+			}
+			out = majority(out, counts[farm], Field, pts, m)
 		}
 	case FarmsPerCity:
 		byCity := map[int]map[int]int{}
+		herds := map[int]bool{}
 		for farm, cities := range borders {
 			for city := range cities {
 				if byCity[city] == nil {
@@ -262,14 +331,56 @@ func (rb *refBoard) expectFinal() []scoreKey {
 				for p, c := range counts[farm] {
 					byCity[city][p] += c
 				}
+				if herd(farm) {
+					herds[city] = true
+				}
 			}
 		}
-		for _, count := range byCity {
-			out = majority(out, count, Field, 4)
+		for city, count := range byCity {
+			base := 4
+			var m Marker
+			if herds[city] {
+				base, m = 5, PigHerd
+			}
+			v, cm := cityValue(base, city)
+			out = majority(out, count, Field, v, m|cm)
+		}
+	}
+	// King & Robber Baron: 1 per completed city, and road, on the board.
+	if t := rb.titles; t != nil {
+		cities, roads := 0, 0
+		for _, rf := range rb.feats {
+			switch {
+			case rf.kind == City && rf.complete:
+				cities++
+			case rf.kind == Road && rf.complete:
+				roads++
+			}
+		}
+		if t.king >= 0 {
+			out = append(out, scoreKey{t.king, City, cities, SourceKing, 0})
+		}
+		if t.baron >= 0 {
+			out = append(out, scoreKey{t.baron, Road, roads, SourceRobberBaron, 0})
 		}
 	}
 	slices.SortFunc(out, cmpScoreKey)
 	return out
+}
+
+// crown follows the King and the Robber Baron after a move by player p that
+// completed the features just (feature ids): a city larger, or a road
+// longer, than all completed before takes the title (002_…, step 2).
+func (t *refTitles) crown(rb *refBoard, just []int, p int) {
+	for _, id := range just {
+		rf := rb.feats[id]
+		switch {
+		case rf.kind == City && len(rf.tiles) > t.kingSize:
+			t.king, t.kingSize = p, len(rf.tiles)
+		case rf.kind == Road && len(rf.tiles) > t.baronSize:
+			t.baron, t.baronSize = p, len(rf.tiles)
+		}
+	}
 }
 
 // checkAgainstReference compares every segment's feature in the engine with

@@ -53,6 +53,14 @@ func packMarks(m Marker) uint8 {
 	return b
 }
 
+// The bits of node.marks for each marker (packMarks).
+const (
+	packedInn uint8 = 1 << iota
+	packedCathedral
+	packedBesieged
+	packedPigHerd
+)
+
 // unpackMarks returns the markers of node.marks bits b.
 func unpackMarks(b uint8) Marker {
 	var m Marker
@@ -64,12 +72,87 @@ func unpackMarks(b uint8) Marker {
 	return m
 }
 
+// addPoints is the one place where points are scored: it gives ev.Points
+// to player p, adds the event (ev.Player set to p) to the history, and so
+// keeps every score with its source (ScoreEvent.Source) and the markers that
+// changed it (ScoreEvent.Markers). Features during the game, incomplete
+// features and farms at the end, and the King's and the Robber Baron's
+// bonuses all score through it.
+func (g *Game) addPoints(p int, ev ScoreEvent) {
+	ev.Player = p
+	g.scores[p] += ev.Points
+	g.events = append(g.events, ev)
+}
+
+// featurePoints returns what the road, city or cloister of root n scores,
+// completed or not, and the markers that changed its points. It is the one
+// rule for a feature's points with every modifier (spec/rules-options.md,
+// "Expansions"; 002_…, "Scoring Summary"):
+//
+//   - road: 1 per tile; with an inn (Inns & Cathedrals, The River II), 2 per
+//     tile when completed and 0 at the end if incomplete;
+//   - city: 2 per tile and pennant when completed, 1 at the end; with a
+//     cathedral 3 when completed, 0 at the end; besieged (Cathars) 1 when
+//     completed (2 with a cathedral), 0 at the end; a completed two-tile city
+//     under tiny-city=2 scores 1 per tile and pennant, but not with a
+//     cathedral;
+//   - cloister: 1 for itself and each tile around it.
+//
+// Markers act only when expansions are in play (g.x != nil): a game on
+// expansion tiles with the base rules scores them as the base game does.
+func (g *Game) featurePoints(n *node, complete bool) (points int, markers Marker) {
+	switch n.kind {
+	case Road:
+		points = int(n.tiles)
+		if n.marks != 0 && g.x != nil && n.marks&packedInn != 0 {
+			markers = Inn
+			if complete {
+				points *= 2
+			} else {
+				points = 0
+			}
+		}
+	case City:
+		per := 2
+		switch {
+		case !complete:
+			per = 1
+		case n.tiles == 2 && g.opts.tinyCityOld():
+			per = 1
+		}
+		if n.marks != 0 && g.x != nil && n.marks&(packedCathedral|packedBesieged) != 0 {
+			markers = unpackMarks(n.marks) & (Cathedral | Besieged)
+			switch {
+			case !complete:
+				per = 0
+			case markers == Cathedral|Besieged:
+				per = 2
+			case markers == Cathedral:
+				per = 3
+			default: // besieged
+				per = 1
+			}
+		}
+		points = per * (int(n.tiles) + int(n.pennants))
+	case Cloister:
+		points = 9 - int(n.open)
+	}
+	return points, markers
+}
+
 // scoreFeature scores the road, city or cloister whose root is r for the
-// player(s) with the most followers on it, and returns those followers to
-// their supplies (000_…, "Scoring completed cloisters,
-// roads and cities"; final scoring of incomplete ones: "Final Scoring").
+// player(s) with the most followers on it (by weight: a large follower
+// counts two), and returns those followers to their supplies (000_…,
+// "Scoring completed cloisters, roads and cities"; final scoring of
+// incomplete ones: "Final Scoring"; 001_…, Inns & Cathedrals). A road or
+// city completed during the game may take the King or the Robber Baron
+// first (king.go), followers or not. A score of 0 points (an incomplete inn
+// road or cathedral city) makes no event.
 func (g *Game) scoreFeature(r int16, final bool) {
 	n := &g.nodes[r]
+	if !final && g.x != nil && n.kind != Cloister {
+		g.crown(r)
+	}
 	if n.followers == 0 {
 		return
 	}
@@ -87,29 +170,18 @@ func (g *Game) scoreFeature(r int16, final bool) {
 	}
 	complete := n.open == 0
 	ev.Complete = complete
+	ev.Points, ev.Markers = g.featurePoints(n, complete)
 	switch n.kind {
-	case Road:
+	case Road, City:
 		ev.Tiles = int(n.tiles)
-		ev.Points = ev.Tiles
-	case City:
-		ev.Tiles = int(n.tiles)
-		switch {
-		case !complete:
-			ev.Points = ev.Tiles + ev.Pennants
-		case ev.Tiles == 2 && g.opts.tinyCityOld():
-			ev.Points = ev.Tiles + ev.Pennants
-		default:
-			ev.Points = 2 * (ev.Tiles + ev.Pennants)
-		}
 	case Cloister:
-		ev.Tiles = 9 - int(n.open)
-		ev.Points = ev.Tiles
+		ev.Tiles = ev.Points
 	}
-	for p := 0; p < g.nplayers; p++ {
-		if count[p] == best {
-			ev.Player = p
-			g.scores[p] += ev.Points
-			g.events = append(g.events, ev)
+	if ev.Points > 0 {
+		for p := 0; p < g.nplayers; p++ {
+			if count[p] == best {
+				g.addPoints(p, ev)
+			}
 		}
 	}
 	// Return the followers (000_…: "the followers involved are returned";
@@ -131,7 +203,8 @@ func (g *Game) scoreFeature(r int16, final bool) {
 // cloisters, then farms (000_…, "Final Scoring"; 004_…, "Farmer scoring"
 // under farms=per-city). Thieves, knights and monks go back to the supply as
 // they score; farmers stay. FinalFollowers keeps them all for the final
-// picture.
+// picture. Then, with King & Robber Baron, the holders of the King and
+// the Robber Baron score their bonuses (king.go).
 func (g *Game) finish() {
 	g.ended = true
 	g.final = slices.Clone(g.meeples)
@@ -149,10 +222,12 @@ func (g *Game) finish() {
 	for _, r := range roots {
 		g.scoreFeature(r, true)
 	}
-	if g.opts.Farms == FarmsOff {
-		return
+	if g.opts.Farms != FarmsOff {
+		g.scoreFarms()
 	}
-	g.scoreFarms()
+	if g.x != nil {
+		g.scoreTitles()
+	}
 }
 
 // supplyLink is a farm bordering a completed city.
@@ -189,7 +264,10 @@ func (g *Game) scoreFarms() {
 		return
 	}
 	slices.SortFunc(farms, func(a, b farm) int { return int(a.root) - int(b.root) })
-	// Which completed cities each farm with farmers borders.
+	// Which completed cities each farm with farmers borders (and, with
+	// expansions, each farm with a pig herd: under farms=per-city it counts
+	// for the cities it borders even without farmers).
+	herds := g.x != nil
 	var links []supplyLink
 	for i := range g.nodes {
 		n := &g.nodes[i]
@@ -202,7 +280,7 @@ func (g *Game) scoreFarms() {
 			continue
 		}
 		fr := g.find(int16(i))
-		if g.nodes[fr].followers == 0 {
+		if f := &g.nodes[fr]; f.followers == 0 && (!herds || f.marks&packedPigHerd == 0) {
 			continue
 		}
 		for _, b := range borders {
@@ -217,7 +295,7 @@ func (g *Game) scoreFarms() {
 		}
 	}
 	last := g.turn - 1
-	award := func(count *[MaxPlayers]int, points, cities int) {
+	award := func(count *[MaxPlayers]int, points, cities int, markers Marker) {
 		best := 0
 		for p := 0; p < g.nplayers; p++ {
 			best = max(best, count[p])
@@ -227,27 +305,36 @@ func (g *Game) scoreFarms() {
 		}
 		for p := 0; p < g.nplayers; p++ {
 			if count[p] == best {
-				g.scores[p] += points
-				g.events = append(g.events, ScoreEvent{Turn: last, Player: p, Feature: Field, Cities: cities, Points: points, Final: true})
+				g.addPoints(p, ScoreEvent{Turn: last, Feature: Field, Cities: cities, Points: points, Final: true, Markers: markers})
 			}
 		}
 	}
 	switch g.opts.Farms {
 	case FarmsPerFarm:
 		// Each farm: 3 points per completed city it borders, to the player(s)
-		// with the most farmers in it.
+		// with the most farmers in it; 4 with a pig herd in the farm; twice
+		// that for a besieged city (farmCityPoints).
 		for i := range farms {
-			cities := 0
+			cities, points := 0, 0
+			var markers Marker
+			herd := herds && g.nodes[farms[i].root].marks&packedPigHerd != 0
+			if herd {
+				markers |= PigHerd
+			}
 			for _, l := range links {
 				if l.farm == farms[i].root {
 					cities++
+					pts, m := g.farmCityPoints(3, herd, l.city)
+					points += pts
+					markers |= m
 				}
 			}
-			award(&farms[i].count, 3*cities, cities)
+			award(&farms[i].count, points, cities, markers)
 		}
 	case FarmsPerCity:
 		// Each completed city: 4 points to the player(s) with the most
-		// farmers in all the farms bordering it.
+		// farmers in all the farms bordering it; 5 when any of those farms
+		// holds a pig herd; twice that for a besieged city.
 		slices.SortFunc(links, func(a, b supplyLink) int {
 			if a.city != b.city {
 				return int(a.city) - int(b.city)
@@ -257,14 +344,42 @@ func (g *Game) scoreFarms() {
 		for i := 0; i < len(links); {
 			j := i
 			var count [MaxPlayers]int
+			herd := false
 			for ; j < len(links) && links[j].city == links[i].city; j++ {
-				f := &farms[farmIndex(links[j].farm)]
+				if herds && g.nodes[links[j].farm].marks&packedPigHerd != 0 {
+					herd = true
+				}
+				fi := farmIndex(links[j].farm)
+				if fi < 0 {
+					continue // a pig herd without farmers
+				}
+				f := &farms[fi]
 				for p := range count {
 					count[p] += f.count[p]
 				}
 			}
-			award(&count, 4, 1)
+			points, markers := g.farmCityPoints(4, herd, links[i].city)
+			if herd {
+				markers |= PigHerd
+			}
+			award(&count, points, 1, markers)
 			i = j
 		}
 	}
+}
+
+// farmCityPoints returns what completed city c (a root) is worth to a farm
+// that supplies it, from base, the points per city of the farm rule (3
+// per-farm, 4 per-city): one more with a pig herd (002_…, "The pig-herd
+// scores 1 extra point per city for each farmer scoring"), and twice that
+// for a besieged city (Cathars; 002_…, "Scoring Summary": 6 per besieged
+// city, 8 with a pig herd), with Besieged among the markers then.
+func (g *Game) farmCityPoints(base int, herd bool, c int16) (int, Marker) {
+	if herd {
+		base++
+	}
+	if g.x != nil && g.nodes[c].marks&packedBesieged != 0 {
+		return 2 * base, Besieged
+	}
+	return base, 0
 }
