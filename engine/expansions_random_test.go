@@ -62,7 +62,7 @@ func playRulesChecked(tb testing.TB, r *Rules, seed uint64, nplayers int) *Game 
 				sp := spots[rng.IntN(len(spots))]
 				ports := sp.Ports.Ports()
 				m.Follower = ports[rng.IntN(len(ports))]
-				if g.SupplyOf(mover, FigureLarge) > 0 && rng.IntN(3) == 0 {
+				if g.SupplyOf(mover, FigureLarge) > 0 && (rng.IntN(3) == 0 || g.Supply(mover) == 0) {
 					m.Figure = FigureLarge
 				}
 				before = append(before, Follower{Player: mover, Cell: p.Cell, Feature: sp.Feature, Kind: sp.Kind, Figure: m.Figure})
