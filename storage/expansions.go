@@ -126,8 +126,10 @@ type LobbyUpdate struct {
 // stopped, an error wrapping engine.ErrUnknownExpander for expansions not
 // played, the engine's error for bad options, ErrSixSeats for 6 seats
 // without Inns & Cathedrals, one wrapping engine.ErrPlayers for another
-// number out of 1 to 6, or ErrGameFull when fewer seats than players
-// seated are asked for; and nothing is written.
+// number out of 1 to 6, ErrGameFull when fewer seats than players seated
+// are asked for, or one wrapping ErrBroken when the lobby's stored
+// settings do not read and the update does not replace both its
+// expansions and its options; and nothing is written.
 func (s *Store) UpdateLobby(ctx context.Context, id int64, u LobbyUpdate) (Game, error) {
 	var set engine.ExpansionSet
 	if u.Expansions != nil {

@@ -338,3 +338,30 @@ func TestExpansionsTampered(t *testing.T) {
 		})
 	}
 }
+
+// TestUpdateLobbyTampered checks that a lobby whose stored expansions do not
+// read is refused until an update replaces its expansions and options.
+func TestUpdateLobbyTampered(t *testing.T) {
+	ctx := context.Background()
+	s, path := openTest(t)
+	g, err := s.CreateGame(ctx, NewGame{Host: Player{UserID: "u0", Name: "P0"}, Expansions: []string{"river"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rawDB(t, path).Exec(`UPDATE games SET expansions = 'base, dragons' WHERE id = ?`, g.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Start(ctx, g.ID, 1); !errors.Is(err, ErrBroken) || !strings.Contains(err.Error(), "dragons") {
+		t.Errorf("Start: got %v, want ErrBroken naming dragons", err)
+	}
+	if _, err := s.UpdateLobby(ctx, g.ID, LobbyUpdate{MaxSeats: 3}); !errors.Is(err, ErrBroken) {
+		t.Errorf("UpdateLobby of the seats: got %v, want ErrBroken", err)
+	}
+	g, err = s.UpdateLobby(ctx, g.ID, LobbyUpdate{Expansions: []string{"river"}, Options: &engine.Options{}})
+	if err != nil || !slices.Equal(g.Expansions, []string{"base", "river"}) {
+		t.Fatalf("UpdateLobby of both: %q, %v", g.Expansions, err)
+	}
+	if _, err := s.Start(ctx, g.ID, 1); err != nil {
+		t.Errorf("Start after the update: %v", err)
+	}
+}
