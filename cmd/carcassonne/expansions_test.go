@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -87,8 +88,9 @@ func TestPlayExpansions(t *testing.T) {
 }
 
 // TestReplayExpansionRecords replays and renders every record of the
-// expansions among the engine's and render's fixtures; the fixtures of
-// refused records (error-*.rec) are refused with their file and line.
+// expansions among the engine's and render's fixtures: a fixture that wants
+// an error ("# want-error: line N") is refused at that line, and one that
+// wants scores ("# want: Red 3, Blue 0") gets them from replay --json.
 func TestReplayExpansionRecords(t *testing.T) {
 	t.Parallel()
 	var files []string
@@ -102,22 +104,38 @@ func TestReplayExpansionRecords(t *testing.T) {
 			return nil
 		})
 	}
-	if len(files) == 0 {
-		t.Fatal("no record of an expansion among the fixtures")
-	}
 	dir := t.TempDir()
 	played := 0
 	for _, path := range files {
+		text, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
 		var stdout, stderr bytes.Buffer
-		if strings.HasPrefix(filepath.Base(path), "error-") {
-			if code := run([]string{"replay", path}, &stdout, &stderr); code != 1 || !regexp.MustCompile(regexp.QuoteMeta(filepath.Base(path))+`:\d+: \w`).MatchString(stderr.String()) {
-				t.Errorf("replay %s: exit %d, %q; want 1 and the file's line", path, code, stderr.String())
+		if m := regexp.MustCompile(`(?m)^# want-error: line (\d+)`).FindSubmatch(text); m != nil {
+			want := filepath.Base(path) + ":" + string(m[1]) + ": "
+			if code := run([]string{"replay", path}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), want) {
+				t.Errorf("replay %s: exit %d, %q; want 1 and %q", path, code, stderr.String(), want)
 			}
 			continue
 		}
 		played++
 		if code := run([]string{"replay", "--json", path}, &stdout, &stderr); code != 0 {
 			t.Errorf("replay %s: exit %d: %s", path, code, stderr.String())
+			continue
+		}
+		var got replayJSON
+		if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
+			t.Fatal(err)
+		}
+		if m := regexp.MustCompile(`(?m)^# want: (.*)$`).FindSubmatch(text); m != nil {
+			var scores []string
+			for _, p := range got.Players {
+				scores = append(scores, fmt.Sprintf("%s %d", p.Name, p.Score))
+			}
+			if g, w := strings.Join(scores, ", "), strings.TrimSpace(string(m[1])); g != w {
+				t.Errorf("replay %s: scores %q, want %q", path, g, w)
+			}
 		}
 		if code := run([]string{"render", path, "-o", filepath.Join(dir, filepath.Base(path)+".png")}, &stdout, &stderr); code != 0 {
 			t.Errorf("render %s: exit %d: %s", path, code, stderr.String())
