@@ -10,9 +10,10 @@ import (
 // cacheKey is what a cached state was set up with besides its game id: a
 // state is only used for a game with the same settings.
 type cacheKey struct {
-	seed    uint64
-	options engine.Options
-	players string
+	seed       uint64
+	options    engine.Options
+	expansions engine.ExpansionSet
+	players    string
 }
 
 // stateCache keeps the engine states of the games played most recently,

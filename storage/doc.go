@@ -15,8 +15,12 @@
 //   - [Store.CreateGame] opens a lobby (each [Player] of a [PlayerKind]:
 //     Discord, or local to the terminal game), at most [MaxLobbiesPerHost] open
 //     ones per host and [MaxLobbiesPerChannel] per channel (else
-//     [ErrTooManyLobbies]), [Store.Join] and [Store.Leave] change its
-//     seats, and [Store.Start] fixes the turn order and seed;
+//     [ErrTooManyLobbies]), with its expansions (record names, checked
+//     by [ParseExpansions] against the ones the engine plays, stored in
+//     record order) and rule options; [Store.UpdateLobby] changes them
+//     and the number of seats (6 only with Inns & Cathedrals),
+//     [Store.Join] and [Store.Leave] change its seats, and [Store.Start]
+//     fixes the turn order and seed;
 //   - [Store.AppendMove] checks a move against the engine and appends it to
 //     the game's move log. It names the move number it expects to be next,
 //     so that of two clicks on the same turn only the first is played

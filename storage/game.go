@@ -98,8 +98,9 @@ type Game struct {
 	Status Status
 	// Reason says why the game was stopped or is broken.
 	Reason string
-	// Options are the rule options; Expansions the expansions played
-	// (["base"]).
+	// Options are the rule options; Expansions the expansions played,
+	// record names in record order with "base" first (["base", "river",
+	// "inns-and-cathedrals"]; spec/record.md, "Expansions").
 	Options    engine.Options
 	Expansions []string
 	// Seed shuffles the draw pile; set by Start.
@@ -130,7 +131,8 @@ type Game struct {
 	// Seats are the seats taken, by Index.
 	Seats []Seat
 
-	invalid string // why the settings stored cannot be read, if they cannot
+	invalid string              // why the settings stored cannot be read, if they cannot
+	set     engine.ExpansionSet // the expansions, when they read
 }
 
 // SeatOf returns the seat of the player with user id userID.
@@ -152,9 +154,12 @@ type NewGame struct {
 	GuildID, ChannelID, LobbyMessageID string
 	// Options are the rule options.
 	Options engine.Options
-	// Expansions are the expansions played; nil means the base game.
+	// Expansions are the expansions played, record names in any order
+	// ("river", "inns-and-cathedrals"; see ParseExpansions); nil means the
+	// base game, which is always in. They are stored in record order.
 	Expansions []string
-	// MaxSeats is the number of seats, 1 to 6; 0 means DefaultMaxSeats.
+	// MaxSeats is the number of seats, 1 to 6 (6 only with
+	// inns-and-cathedrals); 0 means DefaultMaxSeats.
 	MaxSeats int
 	// TurnTimeout is how long a player has for a turn; 0 means no limit.
 	// It is stored to the millisecond.
@@ -210,10 +215,10 @@ func scanGame(row scanner) (Game, error) {
 	if started.Valid && !seed.Valid {
 		g.invalid = "the game has started but has no seed"
 	}
-	for _, e := range g.Expansions {
-		if e != "base" {
-			g.invalid = fmt.Sprintf("the expansion %q is not available", e)
-		}
+	if set, names, err := ParseExpansions(g.Expansions); err != nil {
+		g.invalid = fmt.Sprintf("the expansions %q cannot be played: %v", expansions, err)
+	} else {
+		g.set, g.Expansions = set, names
 	}
 	return g, nil
 }
@@ -320,8 +325,10 @@ func scanGames(ctx context.Context, tx *txn, rows *sql.Rows) ([]Game, error) {
 
 // CreateGame opens a lobby with the host in seat 0 and returns it. It
 // checks the options and expansions with the engine (errors wrapping
-// engine.ErrPlayers for MaxSeats outside 0 to 6, engine.ErrUnknownExpander,
-// or the engine's error for the options). It returns ErrHostLobbies when
+// engine.ErrPlayers for MaxSeats outside 0 to 6, ErrSixSeats for 6 seats
+// without Inns & Cathedrals, engine.ErrUnknownExpander for an expansion
+// that is unknown or not built (see ParseExpansions), or the engine's error
+// for the options). It returns ErrHostLobbies when
 // the host already has MaxLobbiesPerHost open lobbies, and
 // ErrChannelLobbies when the channel (if given) already has
 // MaxLobbiesPerChannel; both are ErrTooManyLobbies for errors.Is. The caps
@@ -331,8 +338,12 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 	if ng.MaxSeats == 0 {
 		ng.MaxSeats = DefaultMaxSeats
 	}
-	if ng.MaxSeats < 1 || ng.MaxSeats > engine.MaxPlayers {
-		return Game{}, fmt.Errorf("%w: %d seats", engine.ErrPlayers, ng.MaxSeats)
+	set, _, err := ParseExpansions(ng.Expansions)
+	if err != nil {
+		return Game{}, err
+	}
+	if err := checkSeats(ng.MaxSeats, set); err != nil {
+		return Game{}, err
 	}
 	if ng.Host.UserID == "" {
 		return Game{}, errors.New("storage: the host has no user id")
@@ -340,18 +351,11 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 	if ng.TurnTimeout < 0 {
 		return Game{}, errors.New("storage: the turn timeout is negative")
 	}
-	exps := ng.Expansions
-	if len(exps) == 0 {
-		exps = []string{"base"}
-	}
-	if err := checkExpansions(exps); err != nil {
-		return Game{}, err
-	}
-	if _, err := engine.New(engine.Config{Players: []string{"x"}, Options: ng.Options}); err != nil {
+	if _, err := rulesFor(set, ng.Options); err != nil {
 		return Game{}, err
 	}
 	var g Game
-	err := s.writeTx(ctx, func(tx *txn) error {
+	err = s.writeTx(ctx, func(tx *txn) error {
 		if err := checkLobbyCaps(ctx, tx, ng.Host.UserID, ng.ChannelID); err != nil {
 			return err
 		}
@@ -359,7 +363,7 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 		res, err := tx.ExecContext(ctx, `INSERT INTO games (expansions, rules, max_seats,
 			turn_timeout_ms, host_user_id, guild_id, channel_id, lobby_message_id,
 			deadline, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			strings.Join(exps, ", "), ng.Options.String(), ng.MaxSeats,
+			set.String(), ng.Options.String(), ng.MaxSeats,
 			ng.TurnTimeout.Milliseconds(), ng.Host.UserID, ng.GuildID, ng.ChannelID,
 			ng.LobbyMessageID, toMillis(ng.Deadline), now, now)
 		if err != nil {
@@ -396,16 +400,6 @@ func checkLobbyCaps(ctx context.Context, tx *txn, host, channel string) error {
 	}
 	if n >= MaxLobbiesPerChannel {
 		return ErrChannelLobbies
-	}
-	return nil
-}
-
-// checkExpansions reports an expansion the engine does not play.
-func checkExpansions(exps []string) error {
-	for _, e := range exps {
-		if e != "base" {
-			return fmt.Errorf("%w: %q", engine.ErrUnknownExpander, e)
-		}
 	}
 	return nil
 }
@@ -523,8 +517,15 @@ func (s *Store) Start(ctx context.Context, id int64, seed uint64) (Game, error) 
 		if len(g.Seats) == 0 {
 			return ErrNoPlayers
 		}
+		if g.invalid != "" {
+			return fmt.Errorf("%w: %s", ErrBroken, g.invalid)
+		}
 		names := recordNames(g.Seats)
-		if _, err := engine.New(engine.Config{Players: names, Options: g.Options, Seed: seed}); err != nil {
+		rules, err := rulesFor(g.set, g.Options)
+		if err != nil {
+			return err
+		}
+		if _, err := engine.New(engine.Config{Rules: rules, Players: names, Seed: seed}); err != nil {
 			return err
 		}
 		// In increasing order of the old index, a seat moves to a free one.

@@ -301,7 +301,7 @@ func (s *Store) state(ctx context.Context, tx *txn, g Game) (*engine.Game, error
 	if g.invalid != "" {
 		return nil, &brokenError{g.invalid}
 	}
-	key := cacheKey{seed: g.Seed, options: g.Options}
+	key := cacheKey{seed: g.Seed, options: g.Options, expansions: g.set}
 	for _, st := range g.Seats {
 		key.players += st.PlayerName + ","
 	}
@@ -342,8 +342,12 @@ func newState(g Game) (*engine.Game, error) {
 		}
 		names[i] = st.PlayerName
 	}
+	rules, err := rulesFor(g.set, g.Options)
+	if err != nil {
+		return nil, &brokenError{fmt.Sprintf("the rules do not set up: %v", err)}
+	}
 	// The game was made from its seed: every move plays the tile drawn.
-	state, err := engine.New(engine.Config{Players: names, Options: g.Options, Seed: g.Seed, Tiles: engine.BaseTiles, DrawnOnly: true})
+	state, err := engine.New(engine.Config{Rules: rules, Players: names, Seed: g.Seed, DrawnOnly: true})
 	if err != nil {
 		return nil, &brokenError{fmt.Sprintf("the game does not set up: %v", err)}
 	}
@@ -439,7 +443,8 @@ func rowMove(ts *engine.TileSet, r moveRow) (engine.Move, error) {
 }
 
 // Record returns the game record of started game id (spec/record.md): the
-// players' record names in turn order, expansions, rules, the moves stored
+// players' record names in turn order, the expansions (header Expansions,
+// in record order, "base" first), rules, the moves stored
 // and `end` for a finished game, with the extra headers Date (the start,
 // UTC, YYYY-MM-DD), Guild, Channel and Thread (when set) and Game (the id).
 // It does not replay the moves (Record.Replay does).
@@ -453,8 +458,8 @@ func rowMove(ts *engine.TileSet, r moveRow) (engine.Move, error) {
 // order.
 //
 // It returns ErrNotFound, ErrNotStarted for a lobby (or a game stopped
-// before it started), or an error wrapping ErrBroken when a stored move
-// does not read.
+// before it started), or an error wrapping ErrBroken when a stored move or
+// the game's settings (its expansions, rules, seed) do not read.
 func (s *Store) Record(ctx context.Context, id int64) (*engine.Record, error) {
 	var rec *engine.Record
 	err := s.readTx(ctx, func(tx *txn) error {
@@ -464,6 +469,13 @@ func (s *Store) Record(ctx context.Context, id int64) (*engine.Record, error) {
 		}
 		if g.Status == StatusLobby || g.StartedAt.IsZero() {
 			return ErrNotStarted
+		}
+		if g.invalid != "" {
+			return &brokenError{g.invalid}
+		}
+		rules, err := rulesFor(g.set, g.Options)
+		if err != nil {
+			return &brokenError{fmt.Sprintf("the rules do not set up: %v", err)}
 		}
 		rec = &engine.Record{
 			Expansions: g.Expansions,
@@ -489,7 +501,7 @@ func (s *Store) Record(ctx context.Context, id int64) (*engine.Record, error) {
 		}
 		turn := 1
 		for i, r := range rows {
-			m, err := rowMove(engine.BaseTiles, r)
+			m, err := rowMove(rules.Tiles, r)
 			if err != nil {
 				return &brokenError{fmt.Sprintf("move %d %v", i, err)}
 			}

@@ -18,8 +18,13 @@ const helpText = `Commands, one per line:
                              (0, 90, 180 or 270 clockwise; the first listed when left out),
                              with a follower on spot number SPOT (1, 2, … see spots and the
                              numbers on the board picture; none when left out)
+                             With Inns & Cathedrals, SPOT with an L after it (2L), or
+                             the word large before it (large 2), deploys your large
+                             follower, which counts as two followers for majorities
   place x,y [ROTATION] [follower@PORT]   the same in record notation: place 2,-1 90 follower@N
-  spots N [ROTATION]         the spots where a follower may stand on that placement
+                             (large@N for the large follower)
+  spots N [ROTATION]         the spots where a follower (and the large follower,
+                             labelled 1L, 2L, …) may stand on that placement
   board                      write the picture of the board again
   score                      the scores, followers in supply and tiles left
   record FILE                write the game record (.rec) to FILE
@@ -72,12 +77,16 @@ func (s *session) place(args []string) error {
 		fmt.Fprintln(s.out, sentence(err.Error()))
 		return nil
 	}
-	cur := s.state.Players()[s.state.Current()]
+	mover := s.state.Current()
+	cur := s.state.Players()[mover]
 	what := "no follower"
 	if m.Follower != engine.NoPort {
 		for _, sp := range s.state.FollowerSpots(engine.Placement{Cell: m.Cell, Rotation: m.Rotation}) {
 			if sp.Ports.Has(m.Follower) {
 				what = "a " + sp.Name()
+				if m.Figure == engine.FigureLarge {
+					what = "the " + largeSpotName(sp)
+				}
 			}
 		}
 	}
@@ -87,8 +96,15 @@ func (s *session) place(args []string) error {
 		return err
 	}
 	fmt.Fprintf(s.out, "%s places %s on %s at %d° with %s.\n", cur, s.tileName(m.Tile), m.Cell, m.Rotation.Degrees(), what)
-	s.afterMove(before)
+	s.afterMove(before, mover)
 	return nil
+}
+
+// largeSpotName names spot sp for the large follower: "large follower –
+// city (north)", "large follower – cloister".
+func largeSpotName(sp engine.Spot) string {
+	_, feature, _ := strings.Cut(sp.Name(), " – ")
+	return engine.FigureLarge.Title() + " – " + feature
 }
 
 // spots plays `spots N [ROTATION]`.
@@ -105,18 +121,37 @@ func (s *session) spots(args []string) {
 	}
 	fmt.Fprintf(s.out, "%s on %s at %d° (%s):\n", s.tileName(m.Tile), m.Cell, m.Rotation.Degrees(), strings.Join(edges, ", "))
 	spots := s.state.FollowerSpots(engine.Placement{Cell: m.Cell, Rotation: m.Rotation})
+	cur := s.state.Current()
+	followers, large := s.state.Supply(cur) > 0, s.state.SupplyOf(cur, engine.FigureLarge) > 0
 	if len(spots) == 0 {
-		if s.state.Supply(s.state.Current()) == 0 {
+		if !followers && !large {
 			fmt.Fprintln(s.out, "  no follower is left in the supply")
 		} else {
 			fmt.Fprintln(s.out, "  no follower can stand on this tile here")
 		}
 		return
 	}
-	for i, sp := range spots {
-		fmt.Fprintf(s.out, "  %s  %s\n", engine.SpotLabel(i), sp.Name())
+	// The labels padded to one width: "1" alone in the base game, "1 "
+	// beside "1L" with the large follower.
+	width := 0
+	if large {
+		width = len(engine.SpotLabel(len(spots)-1) + largeSuffix)
+	}
+	if followers {
+		for i, sp := range spots {
+			fmt.Fprintf(s.out, "  %-*s  %s\n", width, engine.SpotLabel(i), sp.Name())
+		}
+	}
+	if large {
+		for i, sp := range spots {
+			fmt.Fprintf(s.out, "  %-*s  %s\n", width, engine.SpotLabel(i)+largeSuffix, largeSpotName(sp))
+		}
 	}
 }
+
+// largeSuffix after a spot's label deploys the large follower there
+// (place N 2L).
+const largeSuffix = "L"
 
 // parseMove reads the arguments of place (withSpot) or spots: a cell
 // number from the list or x,y, perhaps a rotation, perhaps a spot, and
@@ -178,8 +213,18 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 		rest = rest[1:]
 	}
 	spot := ""
+	figure := engine.FigureFollower
+	if withSpot && len(rest) > 0 && strings.EqualFold(rest[0], "large") {
+		figure, rest = engine.FigureLarge, rest[1:]
+		if len(rest) == 0 {
+			return m, errors.New("large on which spot? write large 2 (see spots), or 2L")
+		}
+	}
 	if withSpot && len(rest) > 0 {
 		spot, rest = rest[0], rest[1:]
+		if n, ok := strings.CutSuffix(strings.ToUpper(spot), largeSuffix); ok && n != "" && startsWithDigit(n) {
+			figure, spot = engine.FigureLarge, n
+		}
 		if n, err := strconv.Atoi(spot); err == nil && (n < 1 || n > maxSpots) {
 			return m, fmt.Errorf("%s is neither a rotation (0, 90, 180 or 270) nor a spot's number (1, 2, …; see spots)", spot)
 		}
@@ -203,20 +248,33 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 		return m, nil
 	}
 	p := engine.Placement{Cell: m.Cell, Rotation: m.Rotation}
-	if port, ok := strings.CutPrefix(strings.ToLower(spot), "follower@"); ok {
+	m.Figure = figure
+	if name, port, ok := strings.Cut(strings.ToLower(spot), "@"); ok {
+		fig, known := engine.ParseFigure(name)
+		if !known {
+			return m, fmt.Errorf("%q is not a figure: write follower@PORT or large@PORT", name)
+		}
 		pt, ok := engine.ParsePort(strings.ToUpper(port))
 		if !ok {
 			return m, fmt.Errorf("there is no port %q (NNW, N, NNE, ENE, E, ESE, SSE, S, SSW, WSW, W, WNW or C)", port)
 		}
-		m.Follower = pt
+		m.Follower, m.Figure = pt, fig
 		return m, s.state.Check(m)
 	}
 	spots := s.state.FollowerSpots(p)
 	n, err := strconv.Atoi(spot)
 	switch {
 	case err != nil || strings.HasPrefix(spot, "+"):
+		if hasLarge(s.state) {
+			return m, fmt.Errorf("%q is not a spot: give its number (see spots), its number and L for the large follower (2L), or follower@PORT", spot)
+		}
 		return m, fmt.Errorf("%q is not a spot: give its number (see spots) or follower@PORT", spot)
-	case len(spots) == 0 && s.state.Supply(s.state.Current()) == 0:
+	case figure != engine.FigureFollower && s.state.SupplyOf(s.state.Current(), figure) == 0:
+		if !hasLarge(s.state) {
+			return m, fmt.Errorf("the %s is not played in this game: it comes with Inns & Cathedrals", figure.Title())
+		}
+		return m, fmt.Errorf("%s has no %s left in the supply", s.state.Players()[s.state.Current()], figure.Title())
+	case len(spots) == 0 && s.state.Supply(s.state.Current()) == 0 && figure == engine.FigureFollower:
 		return m, fmt.Errorf("%s has no follower left in the supply", s.state.Players()[s.state.Current()])
 	case len(spots) == 0:
 		return m, errors.New("no follower can stand on this tile here")
@@ -281,8 +339,20 @@ func (s *session) score() {
 		width = max(width, utf8.RuneCountInString(n))
 	}
 	fmt.Fprintf(s.out, "Turn %d, %d tiles left:\n", s.state.Turn(), s.state.TilesLeft())
+	king, hasK := s.state.King()
+	baron, hasB := s.state.RobberBaron()
 	for i, n := range names {
-		fmt.Fprintf(s.out, "  %s  %-6s  %3d points  %d followers in supply\n", pad(n, width), render.PlayerColourName(i), s.state.Score(i), s.state.Supply(i))
+		line := fmt.Sprintf("  %s  %-6s  %3d points  %d followers in supply", pad(n, width), render.PlayerColourName(i), s.state.Score(i), s.state.Supply(i))
+		if s.state.SupplyOf(i, engine.FigureLarge) > 0 {
+			line += " and the large follower"
+		}
+		if hasK && king == i {
+			line += " · the King"
+		}
+		if hasB && baron == i {
+			line += " · the Robber Baron"
+		}
+		fmt.Fprintln(s.out, line)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -32,6 +33,8 @@ type session struct {
 	shown  int              // the number of moves when the position was last shown, -1 for none
 	ended  bool             // the end of the game was shown
 	over   bool             // the game was stopped or broke elsewhere: the sitting ends
+	king   int              // who held the King when last said, -1 for nobody
+	baron  int              // who held the Robber Baron when last said, -1 for nobody
 }
 
 // maxLine is the longest command line read, in bytes; longer lines are
@@ -48,15 +51,72 @@ func (s *session) intro(resumed bool) {
 	if resumed {
 		verb = "Game"
 	}
-	fmt.Fprintf(s.out, "%s %d: %s · %s · seed %d\n", verb, s.game.ID, strings.Join(seats, ", "), s.state.Options(), s.state.Seed())
+	fmt.Fprintf(s.out, "%s %d: %s%s · %s · seed %d\n", verb, s.game.ID, strings.Join(seats, ", "), expansionTitles(s.state), s.state.Options(), s.state.Seed())
 	if resumed && !s.state.Ended() {
 		fmt.Fprintf(s.out, "Resumed after %d moves.\n", len(s.state.Moves()))
 	}
 	if !s.state.Ended() {
 		fmt.Fprintf(s.out, "Stored in the database: continue it any time with %s\n", s.resume)
 		fmt.Fprintln(s.out, "Type help for the commands; place N plays the drawn tile on cell N.")
+		if hasLarge(s.state) {
+			fmt.Fprintln(s.out, "Inns & Cathedrals: add L to a spot's number (place N 2L) to deploy your large follower.")
+		}
 	}
 	s.shown = -1
+	s.noteTitles()
+}
+
+// expansionTitles returns " · The River, Inns & Cathedrals" for a game with
+// expansions, "" for the base game.
+func expansionTitles(g *engine.Game) string {
+	var titles []string
+	for _, e := range g.Rules().Expansions.List() {
+		if e != engine.ExpansionBase {
+			titles = append(titles, e.Title())
+		}
+	}
+	if len(titles) == 0 {
+		return ""
+	}
+	return " · " + strings.Join(titles, ", ")
+}
+
+// hasLarge reports whether the players of g have the large follower of Inns
+// & Cathedrals.
+func hasLarge(g *engine.Game) bool {
+	return slices.Contains(g.Rules().Figures(), engine.FigureLarge)
+}
+
+// hasKing reports whether g is played with King & Robber Baron.
+func hasKing(g *engine.Game) bool {
+	return g.Rules().Expansions.Has(engine.ExpansionKingAndRobber)
+}
+
+// noteTitles notes who holds the King and the Robber Baron now, without
+// saying it.
+func (s *session) noteTitles() {
+	s.king, s.baron = -1, -1
+	if p, ok := s.state.King(); ok {
+		s.king = p
+	}
+	if p, ok := s.state.RobberBaron(); ok {
+		s.baron = p
+	}
+}
+
+// sayTitles says who took the King or the Robber Baron since they were last
+// noted (King & Robber Baron: the player who completes the largest city so
+// far takes the King, the longest road the Robber Baron).
+func (s *session) sayTitles() {
+	names := s.state.Players()
+	if p, ok := s.state.King(); ok && p != s.king {
+		fmt.Fprintf(s.out, "  %s takes the King.\n", names[p])
+		s.king = p
+	}
+	if p, ok := s.state.RobberBaron(); ok && p != s.baron {
+		fmt.Fprintf(s.out, "  %s takes the Robber Baron.\n", names[p])
+		s.baron = p
+	}
 }
 
 // loop plays commands until the input ends or quit.
@@ -223,7 +283,7 @@ func (s *session) discardUnplaceable() error {
 			continue // the game was loaded again: look at its drawn tile
 		}
 		fmt.Fprintf(s.out, "%s draws tile %s, which fits nowhere: it is put out of the game.\n", name, s.tileName(t))
-		s.afterMove(nil)
+		s.afterMove(s.state.Events(), -1)
 	}
 	return nil
 }
@@ -311,6 +371,7 @@ func (s *session) reload() (bool, error) {
 		return false, err
 	}
 	s.game, s.state, s.shown = g, state, -1
+	s.noteTitles()
 	fmt.Fprintln(s.out, goneOn)
 	if g.Status == storage.StatusStopped {
 		fmt.Fprintf(s.out, "Game %d was stopped (%s) and cannot go on.\n", g.ID, cmp.Or(g.Reason, "no reason given"))
@@ -319,15 +380,32 @@ func (s *session) reload() (bool, error) {
 	return true, nil
 }
 
-// afterMove says what the last move scored and writes the picture.
-func (s *session) afterMove(before []engine.ScoreEvent) {
+// afterMove says what the last move scored, who took the King or the
+// Robber Baron, and whether mover (the player who placed the tile; -1 for a
+// discard) plays again, and writes the picture.
+func (s *session) afterMove(before []engine.ScoreEvent, mover int) {
 	names := s.state.Players()
 	for _, ev := range s.state.Events()[len(before):] {
 		if !ev.Final {
 			fmt.Fprintf(s.out, "  %+d %s: %s\n", ev.Points, names[ev.Player], describeScore(ev))
 		}
 	}
+	s.sayTitles()
+	if mover >= 0 && !s.state.Ended() && s.state.Current() == mover && s.othersPlay(mover) {
+		fmt.Fprintf(s.out, "  %s takes an extra turn.\n", names[mover])
+	}
 	s.board.update(s.state)
+}
+
+// othersPlay reports whether a player other than p is still in the game
+// (has not resigned), so that p playing again is an extra turn.
+func (s *session) othersPlay(p int) bool {
+	for i := range s.state.NumPlayers() {
+		if i != p && !s.state.Resigned(i) {
+			return true
+		}
+	}
+	return false
 }
 
 // show lists the turn (or the final scoring) when the position has changed
@@ -385,9 +463,10 @@ func (s *session) showFinal() {
 }
 
 // writeFinalTable writes the final scoring: every player's points by
-// feature (roads, cities, cloisters, farms) and total, from the highest
-// score to the lowest (engine.Game.Standings, the order of the final
-// picture), then the winners (engine.Game.Winners).
+// source (roads, cities, cloisters, farms, and with King & Robber Baron the
+// King and the Robber Baron; engine.Game.Breakdowns) and total, from the
+// highest score to the lowest (engine.Game.Standings, the order of the
+// final picture), then the winners (engine.Game.Winners).
 func writeFinalTable(w io.Writer, g *engine.Game) {
 	names := g.Players()
 	width := len("Final scoring")
@@ -395,10 +474,24 @@ func writeFinalTable(w io.Writer, g *engine.Game) {
 		width = max(width, utf8.RuneCountInString(n)+2)
 	}
 	by := g.Breakdowns()
-	fmt.Fprintf(w, "%s  roads  cities  cloisters  farms  total\n", pad("Final scoring", width))
+	cols := []string{"roads", "cities", "cloisters", "farms"}
+	if hasKing(g) {
+		cols = append(cols, "King", "Robber Baron")
+	}
+	cols = append(cols, "total")
+	fmt.Fprintf(w, "%s  %s\n", pad("Final scoring", width), strings.Join(cols, "  "))
 	for _, p := range g.Standings() {
 		b := by[p]
-		fmt.Fprintf(w, "%s  %5d  %6d  %9d  %5d  %5d\n", pad("  "+names[p], width), b.Roads, b.Cities, b.Cloisters, b.Farms, g.Score(p))
+		vals := []int{b.Roads, b.Cities, b.Cloisters, b.Farms}
+		if hasKing(g) {
+			vals = append(vals, b.King, b.RobberBaron)
+		}
+		vals = append(vals, g.Score(p))
+		row := pad("  "+names[p], width)
+		for i, v := range vals {
+			row += fmt.Sprintf("  %*d", len(cols[i]), v)
+		}
+		fmt.Fprintln(w, row)
 	}
 	won, best := g.Winners()
 	var winners []string
@@ -429,8 +522,40 @@ func joinAnd(names []string) string {
 }
 
 // describeScore says what a score was for: "road of 3 tiles", "city of 4
-// tiles and 1 pennant", "cloister", "farm supplying 2 cities".
+// tiles and 1 pennant", "cloister", "farm supplying 2 cities", "road of 3
+// tiles with an inn", "city of 5 tiles with a cathedral", "the King".
 func describeScore(ev engine.ScoreEvent) string {
+	switch ev.Source {
+	case engine.SourceFeature:
+	case engine.SourceKing:
+		return "the King, 1 point per completed city"
+	case engine.SourceRobberBaron:
+		return "the Robber Baron, 1 point per completed road"
+	default:
+		return ev.Source.String()
+	}
+	s := describeFeature(ev)
+	var with []string
+	if ev.Markers&engine.Inn != 0 {
+		with = append(with, "an inn")
+	}
+	if ev.Markers&engine.Cathedral != 0 {
+		with = append(with, "a cathedral")
+	}
+	if ev.Markers&engine.PigHerd != 0 {
+		with = append(with, "a pig herd")
+	}
+	if ev.Markers&engine.Besieged != 0 {
+		with = append(with, "a siege")
+	}
+	if len(with) > 0 {
+		s += " with " + joinAnd(with)
+	}
+	return s
+}
+
+// describeFeature says which feature a score was for (describeScore).
+func describeFeature(ev engine.ScoreEvent) string {
 	var s string
 	switch ev.Feature {
 	case engine.Road:

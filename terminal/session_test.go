@@ -365,6 +365,10 @@ func TestRefused(t *testing.T) {
 	}{
 		{"no players", Config{DB: db, Board: board}, "a game has 1 to 6 players, not 0"},
 		{"seven players", Config{DB: db, Board: board, Players: []string{"A", "B", "C", "D", "E", "F", "G"}}, "not 7"},
+		{"six players, base", Config{DB: db, Board: board, Players: []string{"A", "B", "C", "D", "E", "F"}}, "a sixth player needs Inns & Cathedrals (inns-and-cathedrals)"},
+		{"six players, river", Config{DB: db, Board: board, Players: []string{"A", "B", "C", "D", "E", "F"}, Expansions: []string{"river"}}, "a sixth player needs Inns & Cathedrals"},
+		{"unknown expansion", Config{DB: db, Board: board, Players: []string{"Ann"}, Expansions: []string{"river", "dragons"}}, `there is no expansion "dragons" (the expansions available are river, river2, inns-and-cathedrals, king-and-robber, cathars, gq11)`},
+		{"unbuilt expansion", Config{DB: db, Board: board, Players: []string{"Ann"}, Expansions: []string{"tower"}}, "The Tower (tower) is not built yet"},
 		{"no board", Config{DB: db, Players: []string{"Ann"}}, "the picture of the board needs a file name"},
 		{"no folder", Config{DB: db, Board: filepath.Join(dir, "no", "b.png"), Players: []string{"Ann"}}, "does not exist"},
 		{"a negative id", Config{DB: db, Board: board, Resume: -2}, "there is no game -2"},

@@ -26,14 +26,18 @@ type Config struct {
 	Board string
 
 	// Resume, when not 0, is the id of the stored game to continue (a
-	// local game that started and was not stopped); Players, Options and
-	// Seed are then not used.
+	// local game that started and was not stopped); Players, Options,
+	// Expansions and Seed are then not used.
 	Resume int64
-	// Players are the names of a new game's players in turn order: 1 to
-	// engine.MaxPlayers different names.
+	// Players are the names of a new game's players in turn order: 1 to 5
+	// different names, or 6 with Inns & Cathedrals (engine.MaxPlayers).
 	Players []string
 	// Options are the rule options of a new game.
 	Options engine.Options
+	// Expansions are the expansions of a new game, record names in any
+	// order ("river", "inns-and-cathedrals"; storage.ParseExpansions): one
+	// the engine does not play yet is refused. nil means the base game.
+	Expansions []string
 	// Seed shuffles a new game's draw pile.
 	Seed uint64
 
@@ -128,8 +132,17 @@ func (c *Config) check() error {
 	switch {
 	case c.Resume < 0:
 		return fmt.Errorf("there is no game %d: games are numbered 1, 2, …", c.Resume)
-	case c.Resume == 0 && (len(c.Players) < 1 || len(c.Players) > engine.MaxPlayers):
+	case c.Resume != 0:
+		return nil
+	case len(c.Players) < 1 || len(c.Players) > engine.MaxPlayers:
 		return fmt.Errorf("a game has 1 to %d players, not %d", engine.MaxPlayers, len(c.Players))
+	}
+	set, _, err := storage.ParseExpansions(c.Expansions)
+	if err != nil {
+		return err
+	}
+	if len(c.Players) > storage.DefaultMaxSeats && !set.Has(engine.ExpansionInnsAndCathedrals) {
+		return fmt.Errorf("a game has 1 to %d players; a sixth player needs Inns & Cathedrals (%s)", storage.DefaultMaxSeats, engine.ExpansionInnsAndCathedrals)
 	}
 	return nil
 }
@@ -170,9 +183,10 @@ func newLocalGame(ctx context.Context, st *storage.Store, wait func(func() error
 	var g storage.Game
 	err := wait(func() (err error) {
 		g, err = st.CreateGame(ctx, storage.NewGame{
-			Host:     localSeat(cfg.Players[0]),
-			Options:  cfg.Options,
-			MaxSeats: len(cfg.Players),
+			Host:       localSeat(cfg.Players[0]),
+			Options:    cfg.Options,
+			Expansions: cfg.Expansions,
+			MaxSeats:   len(cfg.Players),
 		})
 		return err
 	})

@@ -27,16 +27,18 @@ import (
 // game itself is package terminal; this reads the flags and hands them to
 // terminal.Run.
 type playCmd struct {
-	Players  string `name:"players" placeholder:"Alice,Bob" help:"The players in turn order, separated by commas: 1 to 6 different names (default Alice,Bob)."`
-	Farms    string `name:"farms" placeholder:"per-farm" help:"How farms score: per-farm, per-city or off (no farmers) (default per-farm)."`
-	TinyCity string `name:"tiny-city" placeholder:"4" help:"What a completed city of two tiles scores: 4 (like any city) or 2 (the old rule) (default 4)."`
-	Seed     string `name:"seed" placeholder:"N" help:"Shuffle the draw pile with this seed, 0 to 18446744073709551615 (default: a random one, printed)."`
-	Resume   *int64 `name:"resume" placeholder:"ID" help:"Continue stored game ID (see carcassonne games) instead of starting one."`
-	DB       string `name:"db" env:"CARCASSONNE_DB" default:"carcassonne.db" help:"The SQLite database file, the bot's."`
-	Out      string `name:"out" default:"carcassonne-board.png" help:"The picture of the board (PNG), written after every move."`
+	Players    string `name:"players" placeholder:"Alice,Bob" help:"The players in turn order, separated by commas: 1 to 5 different names, 6 with inns-and-cathedrals (default Alice,Bob)."`
+	Expansions string `name:"expansions" placeholder:"river,inns-and-cathedrals" help:"The expansions played, separated by commas: river, river2, inns-and-cathedrals, king-and-robber, cathars, gq11 (default: the base game alone)."`
+	Farms      string `name:"farms" placeholder:"per-farm" help:"How farms score: per-farm, per-city or off (no farmers) (default per-farm)."`
+	TinyCity   string `name:"tiny-city" placeholder:"4" help:"What a completed city of two tiles scores: 4 (like any city) or 2 (the old rule) (default 4)."`
+	Seed       string `name:"seed" placeholder:"N" help:"Shuffle the draw pile with this seed, 0 to 18446744073709551615 (default: a random one, printed)."`
+	Resume     *int64 `name:"resume" placeholder:"ID" help:"Continue stored game ID (see carcassonne games) instead of starting one."`
+	DB         string `name:"db" env:"CARCASSONNE_DB" default:"carcassonne.db" help:"The SQLite database file, the bot's."`
+	Out        string `name:"out" default:"carcassonne-board.png" help:"The picture of the board (PNG), written after every move."`
 
 	// Set by Validate.
 	names []string
+	exps  []string
 	opts  engine.Options
 	seed  uint64
 }
@@ -53,7 +55,7 @@ func (c *playCmd) Validate() error {
 			return fmt.Errorf("--resume takes a game id (1, 2, …; see carcassonne games), not %d", *c.Resume)
 		}
 		var set []string
-		for _, f := range []struct{ name, val string }{{"--players", c.Players}, {"--farms", c.Farms}, {"--tiny-city", c.TinyCity}, {"--seed", c.Seed}} {
+		for _, f := range []struct{ name, val string }{{"--players", c.Players}, {"--expansions", c.Expansions}, {"--farms", c.Farms}, {"--tiny-city", c.TinyCity}, {"--seed", c.Seed}} {
 			if f.val != "" {
 				set = append(set, f.name)
 			}
@@ -64,6 +66,9 @@ func (c *playCmd) Validate() error {
 	}
 	var err error
 	if c.names, err = parsePlayers(c.Players); err != nil {
+		return err
+	}
+	if c.exps, err = parseExpansions(c.Expansions, len(c.names)); err != nil {
 		return err
 	}
 	switch farms := cmp.Or(c.Farms, "per-farm"); farms {
@@ -123,6 +128,21 @@ func parsePlayers(s string) ([]string, error) {
 	return names, nil
 }
 
+// parseExpansions reads --expansions: record names separated by commas, in
+// any order, checked against the expansions the engine plays
+// (storage.ParseExpansions, which says the ones available); players is the
+// number of players, 6 only with inns-and-cathedrals.
+func parseExpansions(s string, players int) ([]string, error) {
+	set, names, err := storage.ParseExpansions(strings.Split(s, ","))
+	if err != nil {
+		return nil, fmt.Errorf("--expansions: %s", strings.TrimPrefix(err.Error(), engine.ErrUnknownExpander.Error()+": "))
+	}
+	if players > storage.DefaultMaxSeats && !set.Has(engine.ExpansionInnsAndCathedrals) {
+		return nil, fmt.Errorf("--players: a game has 1 to %d players; a sixth player needs --expansions %s", storage.DefaultMaxSeats, engine.ExpansionInnsAndCathedrals)
+	}
+	return names, nil
+}
+
 // Run plays the terminal game (terminal.Run) on standard input and output.
 // Ctrl-C (or the terminal closing, or a kill) stops it like quit: the moves
 // are stored already; the program then exits with status 128 + the
@@ -149,7 +169,7 @@ func (c *playCmd) Run(e *env) error {
 	}
 	err := terminal.Run(ctx, terminal.Config{
 		DB: c.DB, Board: c.Out,
-		Resume: resume, Players: c.names, Options: c.opts, Seed: c.seed,
+		Resume: resume, Players: c.names, Expansions: c.exps, Options: c.opts, Seed: c.seed,
 		ResumeHint: func(id int64) string { return resumeCommand(strconv.FormatInt(id, 10), c.DB) },
 		GamesHint:  gamesCommand(c.DB),
 	}, e.stdin, e.stdout)

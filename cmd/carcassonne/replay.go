@@ -7,6 +7,8 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"slices"
+	"strings"
 
 	"github.com/meeple-works/carcassonne/engine"
 )
@@ -19,19 +21,24 @@ type replayCmd struct {
 
 // replayJSON is the shape printed by --json.
 type replayJSON struct {
-	Players   []playerJSON `json:"players"`
-	Ended     bool         `json:"ended"`
-	Next      string       `json:"next"`
-	Turn      int          `json:"turn"`
-	Drawn     string       `json:"drawn,omitempty"`
-	TilesLeft int          `json:"tiles_left"`
-	Events    []eventJSON  `json:"events"`
+	// Expansions are the expansions played, record names, "base" first.
+	Expansions []string     `json:"expansions"`
+	Players    []playerJSON `json:"players"`
+	Ended      bool         `json:"ended"`
+	Next       string       `json:"next"`
+	Turn       int          `json:"turn"`
+	Drawn      string       `json:"drawn,omitempty"`
+	TilesLeft  int          `json:"tiles_left"`
+	Events     []eventJSON  `json:"events"`
 }
 
 type playerJSON struct {
 	Name   string `json:"name"`
 	Score  int    `json:"score"`
 	Supply int    `json:"supply"`
+	// Large is the number of large followers in supply (0 or 1), only
+	// with Inns & Cathedrals.
+	Large *int `json:"large,omitempty"`
 }
 
 type eventJSON struct {
@@ -44,6 +51,9 @@ type eventJSON struct {
 	Tiles    int    `json:"tiles,omitempty"`
 	Pennants int    `json:"pennants,omitempty"`
 	Cities   int    `json:"cities,omitempty"`
+	// Source is what scored when it is not a feature: "King" or "Robber
+	// Baron" (King & Robber Baron).
+	Source string `json:"source,omitempty"`
 }
 
 // Run replays the record; a bad record fails with FILE:LINE: reason.
@@ -87,17 +97,30 @@ func loadRecord(path string) (*engine.Game, error) {
 func replayResult(g *engine.Game) replayJSON {
 	names := g.Players()
 	out := replayJSON{Ended: g.Ended(), Next: names[g.Current()], Turn: g.Turn(), TilesLeft: g.TilesLeft(), Events: []eventJSON{}}
+	for _, e := range g.Rules().Expansions.List() {
+		out.Expansions = append(out.Expansions, e.String())
+	}
+	large := slices.Contains(g.Rules().Figures(), engine.FigureLarge)
 	if t, ok := g.Drawn(); ok {
 		out.Drawn = g.TileSet().Name(t)
 	}
 	for i, n := range names {
-		out.Players = append(out.Players, playerJSON{Name: n, Score: g.Score(i), Supply: g.Supply(i)})
+		p := playerJSON{Name: n, Score: g.Score(i), Supply: g.Supply(i)}
+		if large {
+			n := g.SupplyOf(i, engine.FigureLarge)
+			p.Large = &n
+		}
+		out.Players = append(out.Players, p)
 	}
 	for _, ev := range g.Events() {
-		out.Events = append(out.Events, eventJSON{
+		e := eventJSON{
 			Turn: ev.Turn, Player: names[ev.Player], Feature: ev.Feature.String(), Points: ev.Points,
 			Final: ev.Final, Complete: ev.Complete, Tiles: ev.Tiles, Pennants: ev.Pennants, Cities: ev.Cities,
-		})
+		}
+		if ev.Source != engine.SourceFeature {
+			e.Source = ev.Source.String()
+		}
+		out.Events = append(out.Events, e)
 	}
 	return out
 }
@@ -114,8 +137,19 @@ func writeReplayText(w io.Writer, g *engine.Game) {
 	} else {
 		fmt.Fprintf(w, "Turn %d: %s plays tile %s; %d tiles left.\n", r.Turn, r.Next, r.Drawn, r.TilesLeft)
 	}
+	if len(r.Expansions) > 1 {
+		var titles []string
+		for _, e := range g.Rules().Expansions.List()[1:] {
+			titles = append(titles, e.Title())
+		}
+		fmt.Fprintf(w, "Expansions: %s.\n", strings.Join(titles, ", "))
+	}
 	for _, p := range r.Players {
-		fmt.Fprintf(w, "  %-16s %4d points  %d followers in supply\n", p.Name, p.Score, p.Supply)
+		line := fmt.Sprintf("  %-16s %4d points  %d followers in supply", p.Name, p.Score, p.Supply)
+		if p.Large != nil && *p.Large > 0 {
+			line += " and the large follower"
+		}
+		fmt.Fprintln(w, line)
 	}
 	if len(r.Events) > 0 {
 		fmt.Fprintln(w, "Scores:")
@@ -125,6 +159,10 @@ func writeReplayText(w io.Writer, g *engine.Game) {
 		if ev.Final {
 			when = "final"
 		}
-		fmt.Fprintf(w, "  %-8s %-16s %-8s %+d\n", when, ev.Player, ev.Feature, ev.Points)
+		what := ev.Feature
+		if ev.Source != "" {
+			what = ev.Source
+		}
+		fmt.Fprintf(w, "  %-8s %-16s %-8s %+d\n", when, ev.Player, what, ev.Points)
 	}
 }

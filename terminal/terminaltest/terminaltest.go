@@ -26,13 +26,17 @@ import (
 // Script is a game played by the test on its own engine, alongside the
 // terminal game: the command lines that play it and the game they lead to.
 type Script struct {
-	Names    []string
-	Seed     uint64
-	Options  engine.Options
-	Lines    []string      // one place command per turn
-	Moves    []engine.Move // the move each line plays, in order (discards left out)
-	Game     *engine.Game  // the game the lines lead to
-	Discards int           // the tiles discarded because they fit nowhere
+	Names   []string
+	Seed    uint64
+	Options engine.Options
+	// Expansions are the expansions played, record names as the terminal
+	// game takes them (nil: the base game).
+	Expansions []string
+	Lines      []string      // one place command per turn
+	Moves      []engine.Move // the move each line plays, in order (discards left out)
+	Game       *engine.Game  // the game the lines lead to
+	Discards   int           // the tiles discarded because they fit nowhere
+	Large      int           // the large followers deployed (Inns & Cathedrals)
 }
 
 // Cell is a cell where the drawn tile fits and its rotations there,
@@ -72,11 +76,29 @@ func Cells(g *engine.Game) []Cell {
 // than Cells.
 func New(tb testing.TB, names []string, seed uint64, opts engine.Options) *Script {
 	tb.Helper()
-	g, err := engine.New(engine.Config{Players: names, Seed: seed, Options: opts})
+	return NewWith(tb, names, seed, opts, nil)
+}
+
+// NewWith is New with the expansions exps (record names, as the terminal
+// game's Config.Expansions takes them). With Inns & Cathedrals the large
+// follower is deployed about half the times a player who has it deploys a
+// figure, written as the spot's label and L (2L), large before the label
+// (large 2) or large@PORT.
+func NewWith(tb testing.TB, names []string, seed uint64, opts engine.Options, exps []string) *Script {
+	tb.Helper()
+	set, err := engine.ParseExpansions(strings.Join(exps, ","))
 	if err != nil {
 		tb.Fatal(err)
 	}
-	sc := &Script{Names: names, Seed: seed, Options: opts, Game: g}
+	rules, err := engine.NewRules(set, opts)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	g, err := engine.New(engine.Config{Rules: rules, Players: names, Seed: seed})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	sc := &Script{Names: names, Seed: seed, Options: opts, Expansions: exps, Game: g}
 	rng := rand.New(rand.NewPCG(seed, 99))
 	ts := g.TileSet()
 	for !g.Ended() {
@@ -104,6 +126,18 @@ func New(tb testing.TB, names []string, seed uint64, opts engine.Options) *Scrip
 		if len(spots) > 0 && rng.IntN(3) > 0 {
 			spot = rng.IntN(len(spots))
 		}
+		// The large follower, when the player has it, about half the time.
+		large := g.SupplyOf(g.Current(), engine.FigureLarge) > 0 && rng.IntN(2) == 0
+		label := func(i int) string {
+			if !large {
+				return engine.SpotLabel(i)
+			}
+			m.Figure = engine.FigureLarge
+			if rng.IntN(2) == 0 {
+				return "large " + engine.SpotLabel(i)
+			}
+			return engine.SpotLabel(i) + []string{"L", "l"}[rng.IntN(2)]
+		}
 		var line string
 		switch rng.IntN(4) {
 		case 0: // place N: the first rotation, no follower
@@ -113,7 +147,7 @@ func New(tb testing.TB, names []string, seed uint64, opts engine.Options) *Scrip
 			line = fmt.Sprintf("place %d %d", n+1, m.Rotation.Degrees())
 			if spot >= 0 {
 				m.Follower = spots[spot].Port
-				line += " " + strings.ToLower(engine.SpotLabel(spot))
+				line += " " + label(spot)
 			}
 		case 2: // place N [SPOT], the first rotation
 			m.Rotation = c.Rotations[0]
@@ -122,12 +156,15 @@ func New(tb testing.TB, names []string, seed uint64, opts engine.Options) *Scrip
 			if len(spots) > 0 && rng.IntN(2) == 0 {
 				i := rng.IntN(len(spots))
 				m.Follower = spots[i].Port
-				line += " " + engine.SpotLabel(i)
+				line += " " + label(i)
 			}
 		case 3: // record notation, perhaps with the tile letter
 			if spot >= 0 {
 				ports := spots[spot].Ports.Ports()
 				m.Follower = ports[rng.IntN(len(ports))]
+				if large {
+					m.Figure = engine.FigureLarge
+				}
 			}
 			line = "place " + strings.TrimPrefix(engine.MoveString(ts, m), ts.Name(t)+" ")
 			if rng.IntN(2) == 0 {
@@ -136,6 +173,9 @@ func New(tb testing.TB, names []string, seed uint64, opts engine.Options) *Scrip
 		}
 		if err := g.Apply(m); err != nil {
 			tb.Fatalf("%s: %v", line, err)
+		}
+		if m.Figure == engine.FigureLarge {
+			sc.Large++
 		}
 		sc.Lines = append(sc.Lines, line)
 		sc.Moves = append(sc.Moves, m)
@@ -159,34 +199,47 @@ func WithDiscard(tb testing.TB, names []string, start uint64, opts engine.Option
 
 // FinalTable reads the final scoring the terminal game printed in out: the
 // players' names in the order printed, and by name the points for roads,
-// cities, cloisters, farms and the total.
-func FinalTable(tb testing.TB, out string, names []string) (order []string, points map[string][5]int) {
+// cities, cloisters, farms, the King and the Robber Baron (0 when the
+// table has no such columns, without King & Robber Baron) and the total.
+func FinalTable(tb testing.TB, out string, names []string) (order []string, points map[string][Columns]int) {
 	tb.Helper()
 	_, table, ok := strings.Cut(out, "Final scoring")
 	if !ok {
 		tb.Fatalf("no final scoring in:\n%s", out)
 	}
-	lines := strings.Split(table, "\n")[1:]
+	lines := strings.Split(table, "\n")
+	header := lines[0]
+	lines = lines[1:]
 	if len(lines) < len(names) {
 		tb.Fatalf("the final scoring has fewer lines than players:\n%s", table)
 	}
-	points = map[string][5]int{}
+	// The columns printed, in the order of a row of points.
+	cols := []int{0, 1, 2, 3}
+	if strings.Contains(header, "King") {
+		if !strings.Contains(header, "farms  King  Robber Baron  total") {
+			tb.Fatalf("final scoring header %q", header)
+		}
+		cols = append(cols, 4, 5)
+	}
+	cols = append(cols, 6)
+	points = map[string][Columns]int{}
 	for _, line := range lines[:len(names)] {
 		f := strings.Fields(line)
-		if len(f) < 6 {
-			tb.Fatalf("final scoring line %q, want a name and 5 numbers", line)
+		k := len(cols)
+		if len(f) < k+1 {
+			tb.Fatalf("final scoring line %q, want a name and %d numbers", line, k)
 		}
-		name := strings.Join(f[:len(f)-5], " ")
+		name := strings.Join(f[:len(f)-k], " ")
 		if !slices.Contains(names, name) {
 			tb.Fatalf("final scoring line %q: no player %q", line, name)
 		}
-		var row [5]int
-		for j := range row {
-			n, err := strconv.Atoi(f[len(f)-5+j])
+		var row [Columns]int
+		for j, c := range cols {
+			n, err := strconv.Atoi(f[len(f)-k+j])
 			if err != nil {
 				tb.Fatalf("final scoring line %q: %v", line, err)
 			}
-			row[j] = n
+			row[c] = n
 		}
 		order = append(order, name)
 		points[name] = row
@@ -205,19 +258,28 @@ func CheckFinal(tb testing.TB, sc *Script, out, rec string) {
 	if !replayed.Ended() {
 		tb.Errorf("%s: the recorded game has not ended", rec)
 	}
-	var want [engine.MaxPlayers][5]int
+	var want [engine.MaxPlayers][Columns]int
 	for _, ev := range sc.Game.Events() {
-		want[ev.Player][int(ev.Feature)-1] += ev.Points // road, city, cloister, field
-		want[ev.Player][4] += ev.Points
+		switch ev.Source {
+		case engine.SourceFeature:
+			want[ev.Player][int(ev.Feature)-1] += ev.Points // road, city, cloister, field
+		case engine.SourceKing:
+			want[ev.Player][4] += ev.Points
+		case engine.SourceRobberBaron:
+			want[ev.Player][5] += ev.Points
+		default:
+			tb.Fatalf("a score of %s, which the final table has no column for", ev.Source)
+		}
+		want[ev.Player][6] += ev.Points
 	}
 	for i, n := range sc.Names {
 		if got := table[n]; got != want[i] {
-			tb.Errorf("%s: printed roads, cities, cloisters, farms, total %v, want %v", n, got, want[i])
+			tb.Errorf("%s: printed roads, cities, cloisters, farms, King, Robber Baron, total %v, want %v", n, got, want[i])
 		}
-		if got, w := table[n][4], replayed.Score(i); got != w {
+		if got, w := table[n][6], replayed.Score(i); got != w {
 			tb.Errorf("%s: printed total %d, the replayed record %d", n, got, w)
 		}
-		if got, w := table[n][4], sc.Game.Score(i); got != w {
+		if got, w := table[n][6], sc.Game.Score(i); got != w {
 			tb.Errorf("%s: printed total %d, the engine %d", n, got, w)
 		}
 	}
@@ -232,6 +294,10 @@ func CheckFinal(tb testing.TB, sc *Script, out, rec string) {
 		tb.Errorf("no winner with %d points in:\n%s", best, out[strings.Index(out, "Final scoring"):])
 	}
 }
+
+// Columns is the number of columns of a row of FinalTable: roads, cities,
+// cloisters, farms, the King, the Robber Baron and the total.
+const Columns = 7
 
 // Replay reads the game record in the file path and replays it.
 func Replay(tb testing.TB, path string) *engine.Game {
