@@ -129,10 +129,13 @@ type ScoreEvent struct {
 	Turn int
 	// Player is the index of the player in turn order.
 	Player int
-	// Feature is road, city, cloister or field (farm).
+	// Feature is road, city, cloister or field (farm). The King's bonus
+	// (Source SourceKing) says City, the Robber Baron's (SourceRobberBaron)
+	// Road.
 	Feature FeatureKind
 	// Tiles is the number of tiles of the road or city, or of the cloister
-	// and its neighbours.
+	// and its neighbours; for the Robber Baron's bonus, the number of
+	// completed roads (the King's counts its cities in Cities).
 	Tiles int
 	// Pennants is the number of pennants of a city.
 	Pennants int
