@@ -8,9 +8,18 @@ import (
 // BenchmarkRandomGame plays complete 2-player base games with uniformly
 // random legal moves (a follower about half the time) and reports games/s.
 func BenchmarkRandomGame(b *testing.B) {
+	benchRandomGames(b, nil)
+}
+
+// benchRandomGames plays complete 2-player games with rules r (nil: the
+// base game) and uniformly random legal moves through the unchecked Play:
+// a figure about half the time, the large follower a third of those times
+// when the supply holds it (always when it is the only figure left). It
+// reports games/s.
+func benchRandomGames(b *testing.B, r *Rules) {
 	b.ReportAllocs()
 	rng := rand.New(rand.NewPCG(1, 2))
-	cfg := Config{Players: []string{"A", "B"}}
+	cfg := Config{Players: []string{"A", "B"}, Rules: r}
 	var ps []Placement
 	var spots []Spot
 	seed := uint64(0)
@@ -32,6 +41,9 @@ func BenchmarkRandomGame(b *testing.B) {
 					spots = g.AppendFollowerSpots(spots[:0], t, p)
 					if len(spots) > 0 {
 						m.Follower = spots[rng.IntN(len(spots))].Port
+						if cur := g.Current(); g.SupplyOf(cur, FigureLarge) > 0 && (g.Supply(cur) == 0 || rng.IntN(3) == 0) {
+							m.Figure = FigureLarge
+						}
 					}
 				}
 			}
@@ -107,37 +119,7 @@ func BenchmarkRandomGameRiver(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.ReportAllocs()
-	rng := rand.New(rand.NewPCG(1, 2))
-	cfg := Config{Players: []string{"A", "B"}, Rules: r}
-	var ps []Placement
-	var spots []Spot
-	seed := uint64(0)
-	for b.Loop() {
-		seed++
-		cfg.Seed = seed
-		g, err := New(cfg)
-		if err != nil {
-			b.Fatal(err)
-		}
-		for !g.Ended() {
-			t, _ := g.Drawn()
-			ps = g.AppendPlacements(ps[:0], t)
-			m := Move{Tile: t, Discard: true}
-			if len(ps) > 0 {
-				p := ps[rng.IntN(len(ps))]
-				m = Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
-				if rng.IntN(2) == 0 {
-					spots = g.AppendFollowerSpots(spots[:0], t, p)
-					if len(spots) > 0 {
-						m.Follower = spots[rng.IntN(len(spots))].Port
-					}
-				}
-			}
-			g.Play(m)
-		}
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	benchRandomGames(b, r)
 }
 
 // BenchmarkRandomGameExpansions plays complete 2-player games with every
@@ -154,40 +136,7 @@ func BenchmarkRandomGameExpansions(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.ReportAllocs()
-	rng := rand.New(rand.NewPCG(1, 2))
-	cfg := Config{Players: []string{"A", "B"}, Rules: r}
-	var ps []Placement
-	var spots []Spot
-	seed := uint64(0)
-	for b.Loop() {
-		seed++
-		cfg.Seed = seed
-		g, err := New(cfg)
-		if err != nil {
-			b.Fatal(err)
-		}
-		for !g.Ended() {
-			t, _ := g.Drawn()
-			ps = g.AppendPlacements(ps[:0], t)
-			m := Move{Tile: t, Discard: true}
-			if len(ps) > 0 {
-				p := ps[rng.IntN(len(ps))]
-				m = Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
-				if rng.IntN(2) == 0 {
-					spots = g.AppendFollowerSpots(spots[:0], t, p)
-					if len(spots) > 0 {
-						m.Follower = spots[rng.IntN(len(spots))].Port
-						if g.SupplyOf(g.Current(), FigureLarge) > 0 && rng.IntN(3) == 0 {
-							m.Figure = FigureLarge
-						}
-					}
-				}
-			}
-			g.Play(m)
-		}
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	benchRandomGames(b, r)
 }
 
 // BenchmarkAppendPlacements lists, into a reused slice, the placements of
