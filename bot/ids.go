@@ -11,8 +11,8 @@ import (
 // Custom ids of the components. Every id starts with "cc:" and the action,
 // then the game id; turn components carry the number of moves stored when
 // they were made, so a component from an earlier turn is recognised, and the
-// preview's components carry the whole choice (cell, rotation, port), so
-// the bot keeps no state between clicks.
+// preview's components carry the whole choice (cell, rotation, port and
+// the kind of figure), so the bot keeps no state between clicks.
 const idPrefix = "cc"
 
 // The component actions.
@@ -28,6 +28,7 @@ const (
 	actOK     = "ok"    // Confirm
 	actBack   = "back"  // Back
 	actBoard  = "board" // the turn message's Whole board button
+	actExp    = "exp"   // the lobby's Expansions… menu
 )
 
 // choice is a placement being previewed.
@@ -36,7 +37,8 @@ type choice struct {
 	moves int
 	cell  engine.Cell
 	rot   engine.Rotation
-	port  engine.Port // NoPort: no follower
+	port  engine.Port   // NoPort: no follower
+	fig   engine.Figure // the kind of figure standing on port
 }
 
 func lobbyID(action string, game int64) string {
@@ -62,7 +64,38 @@ func (c choice) id(action string) string {
 	if c.port != engine.NoPort {
 		port = c.port.String()
 	}
-	return fmt.Sprintf("%s:%s:%d:%d:%d:%d:%d:%s", idPrefix, action, c.game, c.moves, c.cell.X, c.cell.Y, c.rot.Degrees(), port)
+	return fmt.Sprintf("%s:%s:%d:%d:%d:%d:%d:%s", idPrefix, action, c.game, c.moves, c.cell.X, c.cell.Y, c.rot.Degrees(), spotValue(port, c.fig))
+}
+
+// spotValue names a figure on a port, as the follower menu's values and
+// the preview's custom ids carry it: the port ("N") for the follower,
+// "large@N" for another figure (the record's notation), "-" for none.
+func spotValue(port string, fig engine.Figure) string {
+	if port == "-" || fig == engine.FigureFollower {
+		return port
+	}
+	return fig.String() + "@" + port
+}
+
+// parseSpotValue reads a spotValue; "-", "none" and "" are no figure.
+func parseSpotValue(v string) (engine.Port, engine.Figure, bool) {
+	v = strings.TrimSpace(v)
+	if v == "" || v == "-" || strings.EqualFold(v, "none") {
+		return engine.NoPort, engine.FigureFollower, true
+	}
+	fig := engine.FigureFollower
+	if f, p, ok := strings.Cut(v, "@"); ok {
+		ff, ok := engine.ParseFigure(f)
+		if !ok {
+			return engine.NoPort, 0, false
+		}
+		fig, v = ff, p
+	}
+	port, ok := engine.ParsePort(v)
+	if !ok || port == engine.NoPort {
+		return engine.NoPort, 0, false
+	}
+	return port, fig, true
 }
 
 // parsedID is a custom id taken apart.
@@ -87,7 +120,7 @@ func parseID(s string) (parsedID, error) {
 	}
 	p.game = game
 	switch p.action {
-	case actJoin, actLeave, actStart, actCancel:
+	case actJoin, actLeave, actStart, actCancel, actExp:
 		if len(f) != 3 {
 			return p, fmt.Errorf("bad lobby component %q", s)
 		}
@@ -116,13 +149,11 @@ func parseID(s string) (parsedID, error) {
 		}
 		p.moves = n[0]
 		c := choice{game: game, moves: n[0], cell: engine.Cell{X: n[1], Y: n[2]}, rot: rot}
-		if f[7] != "-" {
-			port, ok := engine.ParsePort(f[7])
-			if !ok {
-				return p, fmt.Errorf("bad port in %q", s)
-			}
-			c.port = port
+		port, fig, ok := parseSpotValue(f[7])
+		if !ok {
+			return p, fmt.Errorf("bad port in %q", s)
 		}
+		c.port, c.fig = port, fig
 		p.choice = c
 		return p, nil
 	}
