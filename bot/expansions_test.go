@@ -2,6 +2,8 @@ package bot
 
 import (
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -10,6 +12,7 @@ import (
 
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/internal/discordtest"
+	"github.com/meeple-works/carcassonne/storage"
 )
 
 // field returns the value of the embed field named name of message m.
@@ -396,5 +399,47 @@ func TestSpotValues(t *testing.T) {
 		if _, _, ok := parseSpotValue(v); ok {
 			t.Errorf("parseSpotValue(%q) reads", v)
 		}
+	}
+}
+
+// TestDescribeExpansions: the summaries of the rule texts' examples name
+// the inn, the cathedral, the King, the Robber Baron and the extra turn.
+func TestDescribeExpansions(t *testing.T) {
+	for _, c := range []struct {
+		file string
+		want []string
+	}{
+		{"river2-volcano-lake-extra-turn.rec", []string{"Ben placed R203 at (0,-4). Ben plays again.\nBen placed R202 at (5,1), knight on the city.\nAnn placed"}},
+		{"cathedral-city-completed.rec", []string{"City with a cathedral completed: Blue +"}},
+		{"inn-road-completed.rec", []string{"Road with an inn completed: "}},
+		{"king-and-robber-baron.rec", []string{"takes the King.", "takes the Robber Baron."}},
+	} {
+		t.Run(c.file, func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join("..", "engine", "testdata", "rules", c.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec, err := engine.ReadRecord(strings.NewReader(string(data)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := rec.Replay()
+			if err != nil {
+				t.Fatal(err)
+			}
+			// From the start, as a bot catching up replays the moves.
+			got, _, err := (&Bot{}).describeSince(storage.Game{}, st, nil, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("the summary does not say %q:\n%s", w, got)
+				}
+			}
+			if strings.Count(got, "plays again") > 1 {
+				t.Errorf("an extra turn announced twice:\n%s", got)
+			}
+		})
 	}
 }
