@@ -231,7 +231,7 @@ func (b *Bot) onComponent(i *discordgo.Interaction) {
 			return
 		}
 		b.pickCell(i, id, data.Values[0])
-	case actRotL, actRotR, actSpot, actBack, actOK:
+	case actRotL, actRotR, actSpot, actBack, actOK, actEsc:
 		b.preview(i, id, data.Values)
 	}
 }

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"encoding/json"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/internal/discordtest"
+	"github.com/meeple-works/carcassonne/render"
 	"github.com/meeple-works/carcassonne/storage"
 )
 
@@ -441,5 +443,89 @@ func TestDescribeExpansions(t *testing.T) {
 				t.Errorf("an extra turn announced twice:\n%s", got)
 			}
 		})
+	}
+}
+
+// TestEscapeMenu: with the Cathars, the preview offers the escape of a
+// knight from a besieged city next to a cloister (002_…, Sequence of Play,
+// step 7), its choice travels in the custom ids, and the move it makes is
+// legal and announced.
+func TestEscapeMenu(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "engine", "testdata", "rules", "cathars-escape.rec"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := engine.ReadRecord(strings.NewReader(string(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	final, err := rec.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := final.Moves()
+	// A draw pile whose third tile is the record's, U: the preview shows
+	// the tile drawn.
+	var st *engine.Game
+	for seed := uint64(1); seed < 2000 && st == nil; seed++ {
+		g, err := engine.New(engine.Config{Rules: final.Rules(), Players: final.Players(), Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range moves[:2] {
+			if err := g.Apply(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if tile, ok := g.Drawn(); ok && tile == moves[2].Tile {
+			st = g
+		}
+	}
+	if st == nil {
+		t.Fatal("no seed draws the record's third tile third")
+	}
+	ch := choice{game: 1, moves: 2, cell: moves[2].Cell, rot: moves[2].Rotation}
+	b := &Bot{draw: render.New()}
+	resp, err := b.previewData(st, ch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := json.Marshal(map[string]any{"components": resp.Components})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var msg discordgo.Message
+	if err := json.Unmarshal(raw, &msg); err != nil {
+		t.Fatal(err)
+	}
+	sm, ok := menu(&msg, actEsc)
+	if !ok {
+		t.Fatal("the preview has no Escape… menu")
+	}
+	if len(sm.Options) != 2 || sm.Options[0].Value != "-" || !sm.Options[0].Default {
+		t.Fatalf("the Escape… menu: %+v", sm.Options)
+	}
+	esc, ok := parseTargetValue(sm.Options[1].Value)
+	if !ok || esc.Cell != moves[2].Escape.Cell {
+		t.Fatalf("the escape offered is %q, the record's %v", sm.Options[1].Value, moves[2].Escape)
+	}
+	ch.escape = esc
+	p, err := parseID(ch.id(actOK))
+	if err != nil || p.choice != ch {
+		t.Fatalf("parseID(%q) = %+v, %v", ch.id(actOK), p.choice, err)
+	}
+	if _, err := b.previewData(st, ch); err != nil {
+		t.Fatal(err)
+	}
+	before := st.Clone()
+	if err := st.Apply(ch.move(st)); err != nil {
+		t.Fatalf("the move with the escape: %v", err)
+	}
+	if got := st.Supply(0); got != 7 {
+		t.Errorf("after the escape Red has %d followers in supply, want 7", got)
+	}
+	sum, _, err := b.describeSince(storage.Game{}, st, before, 2)
+	if err != nil || !strings.Contains(sum, "the knight at (0,-1) escapes from the besieged city") {
+		t.Errorf("the summary: %q, %v", sum, err)
 	}
 }

@@ -65,7 +65,7 @@ func (b *Bot) cmdPlace(i *discordgo.Interaction, opts map[string]*discordgo.Appl
 		b.editReply(i, why+": pick a spot from the list.")
 		return
 	}
-	b.editReply(i, b.play(ctx, i, g.ID, g.Moves, c, r, port, fig))
+	b.editReply(i, b.play(ctx, i, choice{game: g.ID, moves: g.Moves, cell: c, rot: r, port: port, fig: fig}, g.Moves))
 }
 
 func containsRot(rs []engine.Rotation, r engine.Rotation) bool {

@@ -29,6 +29,7 @@ const (
 	actBack   = "back"  // Back
 	actBoard  = "board" // the turn message's Whole board button
 	actExp    = "exp"   // the lobby's Expansions… menu
+	actEsc    = "esc"   // the preview's Escape… menu (the Cathars)
 )
 
 // choice is a placement being previewed.
@@ -39,6 +40,9 @@ type choice struct {
 	rot   engine.Rotation
 	port  engine.Port   // NoPort: no follower
 	fig   engine.Figure // the kind of figure standing on port
+	// escape is the knight taken back from a besieged city (the Cathars);
+	// Port NoPort: none.
+	escape engine.Target
 }
 
 func lobbyID(action string, game int64) string {
@@ -64,7 +68,35 @@ func (c choice) id(action string) string {
 	if c.port != engine.NoPort {
 		port = c.port.String()
 	}
-	return fmt.Sprintf("%s:%s:%d:%d:%d:%d:%d:%s", idPrefix, action, c.game, c.moves, c.cell.X, c.cell.Y, c.rot.Degrees(), spotValue(port, c.fig))
+	id := fmt.Sprintf("%s:%s:%d:%d:%d:%d:%d:%s", idPrefix, action, c.game, c.moves, c.cell.X, c.cell.Y, c.rot.Degrees(), spotValue(port, c.fig))
+	if c.escape.Port != engine.NoPort {
+		id += ":" + targetValue(c.escape)
+	}
+	return id
+}
+
+// targetValue names a feature on the board for a custom id or a menu's
+// value: "x/y/PORT" ("0/-1/S").
+func targetValue(t engine.Target) string {
+	return fmt.Sprintf("%d/%d/%s", t.Cell.X, t.Cell.Y, t.Port)
+}
+
+// parseTargetValue reads a targetValue; "-" is none.
+func parseTargetValue(v string) (engine.Target, bool) {
+	if v == "-" {
+		return engine.Target{}, true
+	}
+	f := strings.Split(v, "/")
+	if len(f) != 3 {
+		return engine.Target{}, false
+	}
+	x, err1 := strconv.Atoi(f[0])
+	y, err2 := strconv.Atoi(f[1])
+	p, ok := engine.ParsePort(f[2])
+	if err1 != nil || err2 != nil || !ok || p == engine.NoPort {
+		return engine.Target{}, false
+	}
+	return engine.Target{Cell: engine.Cell{X: x, Y: y}, Port: p}, true
 }
 
 // spotValue names a figure on a port, as the follower menu's values and
@@ -133,8 +165,8 @@ func parseID(s string) (parsedID, error) {
 			return p, fmt.Errorf("bad move number in %q", s)
 		}
 		return p, nil
-	case actRotL, actRotR, actSpot, actOK, actBack:
-		if len(f) != 8 {
+	case actRotL, actRotR, actSpot, actOK, actBack, actEsc:
+		if len(f) != 8 && len(f) != 9 {
 			return p, fmt.Errorf("bad preview component %q", s)
 		}
 		n := make([]int, 4)
@@ -154,6 +186,13 @@ func parseID(s string) (parsedID, error) {
 			return p, fmt.Errorf("bad port in %q", s)
 		}
 		c.port, c.fig = port, fig
+		if len(f) == 9 {
+			t, ok := parseTargetValue(f[8])
+			if !ok || t.Port == engine.NoPort {
+				return p, fmt.Errorf("bad escape in %q", s)
+			}
+			c.escape = t
+		}
 		p.choice = c
 		return p, nil
 	}

@@ -213,11 +213,20 @@ func (b *Bot) previewData(st *engine.Game, ch choice) (*discordgo.InteractionRes
 		discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
 			CustomID: ch.id(actSpot), Placeholder: "Follower…", Options: opts, MinValues: intPtr(1), MaxValues: 1,
 		}}},
+	}
+	if esc := escapeOptions(st, ch); len(esc) > 1 {
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+			CustomID: ch.id(actEsc), Placeholder: "Escape…", Options: esc, MinValues: intPtr(1), MaxValues: 1,
+		}}})
+		if ch.escape.Port != engine.NoPort {
+			e.Description += fmt.Sprintf("\nEscape: your knight at (%s) goes back to your supply.", ch.escape.Cell)
+		}
+	}
+	rows = append(rows,
 		discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: "Confirm", Style: discordgo.SuccessButton, CustomID: ch.id(actOK)},
 			discordgo.Button{Label: "Back", Style: discordgo.SecondaryButton, CustomID: ch.id(actBack)},
-		}},
-	}
+		}})
 	none := []*discordgo.MessageAttachment{}
 	return &discordgo.InteractionResponseData{
 		Embeds:      []*discordgo.MessageEmbed{e},
@@ -261,10 +270,10 @@ func (b *Bot) preview(i *discordgo.Interaction, id parsedID, values []string) {
 	switch id.action {
 	case actRotL:
 		ch.rot = rots[(k+len(rots)-1)%len(rots)]
-		ch.port, ch.fig = engine.NoPort, engine.FigureFollower
+		ch.port, ch.fig, ch.escape = engine.NoPort, engine.FigureFollower, engine.Target{}
 	case actRotR:
 		ch.rot = rots[(k+1)%len(rots)]
-		ch.port, ch.fig = engine.NoPort, engine.FigureFollower
+		ch.port, ch.fig, ch.escape = engine.NoPort, engine.FigureFollower, engine.Target{}
 	case actSpot:
 		if len(values) != 1 {
 			b.replyError(i, "Pick one spot.")
@@ -276,6 +285,17 @@ func (b *Bot) preview(i *discordgo.Interaction, id parsedID, values []string) {
 			return
 		}
 		ch.port, ch.fig = port, fig
+		ch.escape = engine.Target{}
+	case actEsc:
+		t, ok := engine.Target{}, len(values) == 1
+		if ok {
+			t, ok = parseTargetValue(values[0])
+		}
+		if !ok || t.Port != engine.NoPort && !slices.Contains(st.Escapes(ch.move(st)), t) {
+			b.replyError(i, "No knight of yours can escape from there.")
+			return
+		}
+		ch.escape = t
 	}
 	data, err := b.previewData(st, ch)
 	if err != nil {
@@ -293,6 +313,34 @@ func hasSpot(spots []engine.Spot, p engine.Port) bool {
 		}
 	}
 	return false
+}
+
+// move is the move of the choice, with the tile drawn in st.
+func (c choice) move(st *engine.Game) engine.Move {
+	t, _ := st.Drawn()
+	return engine.Move{Tile: t, Cell: c.cell, Rotation: c.rot, Follower: c.port, Figure: c.fig, Escape: c.escape}
+}
+
+// escapeOptions lists the Escape… menu of the Cathars: "No escape", then
+// each knight of the current player that may leave a besieged city next
+// to a cloister after this move (engine.Game.Escapes); nothing when none
+// may.
+func escapeOptions(st *engine.Game, ch choice) []discordgo.SelectMenuOption {
+	m := ch.move(st)
+	m.Escape = engine.Target{}
+	ts := st.Escapes(m)
+	if len(ts) == 0 {
+		return nil
+	}
+	opts := []discordgo.SelectMenuOption{{Label: "No escape", Value: "-", Default: ch.escape.Port == engine.NoPort}}
+	for _, t := range ts {
+		if len(opts) == 25 {
+			break
+		}
+		opts = append(opts, discordgo.SelectMenuOption{Label: fmt.Sprintf("knight at (%s) escapes from the besieged city", t.Cell),
+			Value: targetValue(t), Default: t == ch.escape})
+	}
+	return opts
 }
 
 // spotOption is one entry of the Follower… menu: a figure of the current
@@ -369,23 +417,23 @@ func (b *Bot) confirm(i *discordgo.Interaction, ch choice) {
 	ctx, cancel := b.context()
 	defer cancel()
 	defer b.lock(ch.game)()
-	text := b.play(ctx, i, ch.game, ch.moves, ch.cell, ch.rot, ch.port, ch.fig)
+	text := b.play(ctx, i, ch, ch.moves)
 	b.editReply(i, text)
 }
 
 // play checks and stores a placement by the member for the turn after
 // `moves` moves, announces it and moves the game on. It returns what to tell
 // the member. The caller holds the game's lock.
-func (b *Bot) play(ctx context.Context, i *discordgo.Interaction, game int64, moves int, c engine.Cell, r engine.Rotation, port engine.Port, fig engine.Figure) string {
+func (b *Bot) play(ctx context.Context, i *discordgo.Interaction, ch choice, moves int) string {
+	game := ch.game
 	_, st, why := b.turnCheck(ctx, i, game, moves)
 	if why != "" {
 		// A retried confirm whose move was stored: nothing more to say.
 		return why
 	}
-	t, _ := st.Drawn()
 	// AppendMove checks the move against the rules (a *engine.MoveError
 	// says why) in the transaction that stores it.
-	m := engine.Move{Tile: t, Cell: c, Rotation: r, Follower: port, Figure: fig}
+	m := ch.move(st)
 	res, err := b.store.AppendMove(ctx, game, moves, m, storage.Request{ID: i.ID})
 	switch {
 	case errors.Is(err, storage.ErrConflict):
@@ -416,6 +464,9 @@ func describeMove(g storage.Game, st *engine.Game, p int, m engine.Move) string 
 				s += fmt.Sprintf(", %s on the %s", k.Role(), featureWord(k))
 			}
 		}
+	}
+	if m.Escape.Port != engine.NoPort {
+		s += fmt.Sprintf("; the knight at (%s) escapes from the besieged city", m.Escape.Cell)
 	}
 	return s + "."
 }
