@@ -54,6 +54,8 @@ func (h *harness) autocomplete(a discordtest.Actor, line, focused string) []*dis
 // Follower… menu offers it; the final table must be the replay of the
 // attached record.
 func TestExpansionsGame(t *testing.T) {
+	// The two whole games run side by side: each is mostly drawing.
+	t.Parallel()
 	h := newHarness(t)
 	alice := h.srv.NewUser("alice", "Alice")
 	bob := h.srv.NewUser("bob", "Bob")

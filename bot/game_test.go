@@ -142,6 +142,8 @@ func recordOf(tb testing.TB, m discordtest.Message) *engine.Game {
 // two players joining with the button, the start, every turn through the
 // components, and the end.
 func TestWholeGame(t *testing.T) {
+	// The two whole games run side by side: each is mostly drawing.
+	t.Parallel()
 	h := newHarness(t)
 	alice := h.srv.NewUser("alice", "Alice")
 	bob := h.srv.NewUser("bob", "Bob")
