@@ -116,6 +116,10 @@ func TestExpansionsGame(t *testing.T) {
 	if got := text(h.slash(discordtest.Actor{User: bob, ChannelID: thread}, "/carcassonne help")); !strings.Contains(got, "Expansions in this game**: "+want) {
 		t.Errorf("help in the game: %q", got)
 	}
+	// /carcassonne score counts the large follower in the supply.
+	if got := text(h.slash(discordtest.Actor{User: bob, ChannelID: thread}, "/carcassonne score")); strings.Count(got, "7 followers and the large follower in supply") != 2 {
+		t.Errorf("the scoreboard of an Inns & Cathedrals game: %q", got)
+	}
 	// /carcassonne place offers the large follower too.
 	h.checkLargeAutocomplete(users, thread, msg)
 
