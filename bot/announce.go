@@ -149,7 +149,7 @@ func (b *Bot) describeSince(g storage.Game, st, before *engine.Game, from int) (
 	moves := st.Moves()
 	cur := before
 	if cur == nil || len(cur.Moves()) != from {
-		cur, err = engine.New(engine.Config{Players: st.Players(), Options: st.Options(), Seed: st.Seed(), Tiles: st.TileSet(), Start: st.Start()})
+		cur, err = engine.New(engine.Config{Rules: st.Rules(), Players: st.Players(), Options: st.Options(), Seed: st.Seed(), Tiles: st.TileSet(), Start: st.Start()})
 		if err != nil {
 			return "", "", err
 		}
@@ -164,6 +164,8 @@ func (b *Bot) describeSince(g storage.Game, st, before *engine.Game, from int) (
 		}
 		before := len(cur.Events())
 		who, turn := cur.Current(), cur.Turn()
+		king, hasKing := cur.King()
+		robber, hasRobber := cur.RobberBaron()
 		if err := cur.Apply(m); err != nil {
 			return strings.Join(lines, "\n"), note, fmt.Errorf("move %d: %w", k, err)
 		}
@@ -178,7 +180,17 @@ func (b *Bot) describeSince(g storage.Game, st, before *engine.Game, from int) (
 		case m.Resign:
 			lines = append(lines, fmt.Sprintf("%s resigned; their turns are skipped and their followers stay on the board.", seatName(g, cur, m.Player)))
 		default:
-			lines = append(lines, describeMove(g, cur, who, m)+describeScores(g, cur, cur.Events()[before:], turn))
+			line := describeMove(g, cur, who, m) + describeScores(g, cur, cur.Events()[before:], turn)
+			if p, ok := cur.King(); ok && (!hasKing || p != king) {
+				line += fmt.Sprintf(" %s takes the King.", seatName(g, cur, p))
+			}
+			if p, ok := cur.RobberBaron(); ok && (!hasRobber || p != robber) {
+				line += fmt.Sprintf(" %s takes the Robber Baron.", seatName(g, cur, p))
+			}
+			if cur.ExtraTurn() {
+				line += fmt.Sprintf(" %s plays again.", seatName(g, cur, who))
+			}
+			lines = append(lines, line)
 		}
 	}
 	return strings.Join(lines, "\n"), note, nil

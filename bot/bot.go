@@ -45,6 +45,7 @@ type GameStore interface {
 	TurnTimeouts(ctx context.Context, id int64, seat int) (int, error)
 	SetReminded(ctx context.Context, id int64, moves int) (bool, error)
 	RemindersDue(ctx context.Context, t time.Time) ([]storage.Game, error)
+	UpdateLobby(ctx context.Context, id int64, u storage.LobbyUpdate) (storage.Game, error)
 }
 
 // Renderer draws the pictures the bot posts, as PNG files; render.Renderer
@@ -56,10 +57,11 @@ type Renderer interface {
 	// TurnPNG draws the turn's picture: the board around the numbered
 	// cells and the last tiles, readable at the width Discord shows.
 	TurnPNG(w io.Writer, g *engine.Game) error
-	// PreviewPNG draws the neighbourhood of placement p of the drawn tile
-	// with its follower spots labelled and the current player's follower
+	// PreviewFigurePNG draws the neighbourhood of placement p of the drawn
+	// tile with its follower spots labelled and the current player's figure
+	// fig (the follower, or the large follower of Inns & Cathedrals)
 	// standing on port follower (engine.NoPort: none).
-	PreviewPNG(w io.Writer, g *engine.Game, p engine.Placement, follower engine.Port) error
+	PreviewFigurePNG(w io.Writer, g *engine.Game, p engine.Placement, follower engine.Port, fig engine.Figure) error
 	// FinalPNG draws the final board and scoring table.
 	FinalPNG(w io.Writer, g *engine.Game) error
 }

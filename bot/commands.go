@@ -8,6 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/storage"
 )
 
@@ -25,7 +26,7 @@ var timeoutChoices = []struct{ name, value string }{
 // commands returns the /carcassonne command with its subcommands
 // (spec/discord.md, "Commands").
 func commands() []*discordgo.ApplicationCommand {
-	minSeats, maxSeats := float64(2), float64(5)
+	minSeats, maxSeats := float64(2), float64(engine.MaxPlayers)
 	sub := func(name, desc string, opts ...*discordgo.ApplicationCommandOption) *discordgo.ApplicationCommandOption {
 		return &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: name, Description: desc, Options: opts}
 	}
@@ -58,7 +59,8 @@ func commands() []*discordgo.ApplicationCommand {
 				str("farms", "How farms score", false, choice("per farm (current rules)", "per-farm"), choice("per city (1st edition)", "per-city"), choice("off (no farmers)", "off")),
 				str("tiny-city", "What a completed city of two tiles scores", false, choice("4 points (current rules)", "4"), choice("2 points (old rule)", "2")),
 				str("turn-timeout", "How long a player has for a turn", false, timeouts...),
-				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "seats", Description: "Most players (2 to 5)", MinValue: &minSeats, MaxValue: maxSeats},
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "seats", Description: "Most players (2 to 5; 6 with Inns & Cathedrals)", MinValue: &minSeats, MaxValue: maxSeats},
+				str("expansions", "Expansions, comma-separated: river, inns-and-cathedrals, …", true),
 			),
 			sub("join", "Take a seat in the lobby", game()),
 			sub("leave", "Give up your seat in the lobby", game()),
@@ -180,7 +182,7 @@ func (b *Bot) onCommand(i *discordgo.Interaction) {
 	case "stop":
 		b.cmdStop(i)
 	case "help":
-		b.reply(i, &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral, Embeds: []*discordgo.MessageEmbed{helpEmbed()}})
+		b.cmdHelp(i)
 	default:
 		b.replyError(i, "I do not know that command.")
 	}
@@ -221,13 +223,15 @@ func (b *Bot) onComponent(i *discordgo.Interaction) {
 		b.lobbyStart(i, id.game, false, true)
 	case actCancel:
 		b.lobbyCancel(i, id.game)
+	case actExp:
+		b.lobbyExpansions(i, id.game, data.Values)
 	case actCell:
 		if len(data.Values) != 1 {
 			b.replyError(i, "Pick one cell.")
 			return
 		}
 		b.pickCell(i, id, data.Values[0])
-	case actRotL, actRotR, actSpot, actBack, actOK:
+	case actRotL, actRotR, actSpot, actBack, actOK, actEsc:
 		b.preview(i, id, data.Values)
 	}
 }
@@ -282,4 +286,14 @@ func randomSeed() uint64 {
 		panic(fmt.Sprintf("bot: no randomness: %v", err))
 	}
 	return binary.LittleEndian.Uint64(buf[:])
+}
+
+// cmdHelp answers /carcassonne help: how to play, and the expansions in
+// play in the game here (a lobby or a running game), or those available.
+func (b *Bot) cmdHelp(i *discordgo.Interaction) {
+	ctx, cancel := b.context()
+	defer cancel()
+	g, err := b.findGame(ctx, i, storage.StatusLobby, storage.StatusRunning)
+	b.reply(i, &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral,
+		Embeds: []*discordgo.MessageEmbed{helpEmbed(gameExpansions(g), err == nil)}})
 }

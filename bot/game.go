@@ -60,16 +60,12 @@ func (b *Bot) cmdPlace(i *discordgo.Interaction, opts map[string]*discordgo.Appl
 		}
 		r = rr
 	}
-	port := engine.NoPort
-	if v := strings.TrimSpace(optString(opts, "follower")); v != "" && v != "none" && v != "-" {
-		p, ok := engine.ParsePort(v)
-		if !ok || !hasSpot(st.FollowerSpots(engine.Placement{Cell: c, Rotation: r}), p) {
-			b.editReply(i, "Your follower cannot stand there: pick a spot from the list.")
-			return
-		}
-		port = p
+	port, fig, why := checkSpot(st, engine.Placement{Cell: c, Rotation: r}, optString(opts, "follower"))
+	if why != "" {
+		b.editReply(i, why+": pick a spot from the list.")
+		return
 	}
-	b.editReply(i, b.play(ctx, i, g.ID, g.Moves, c, r, port))
+	b.editReply(i, b.play(ctx, i, choice{game: g.ID, moves: g.Moves, cell: c, rot: r, port: port, fig: fig}, g.Moves))
 }
 
 func containsRot(rs []engine.Rotation, r engine.Rotation) bool {
@@ -108,6 +104,15 @@ func (b *Bot) onAutocomplete(i *discordgo.Interaction) {
 			choices = b.gameChoices(ctx, i, strings.TrimSpace(typed))
 			return
 		}
+	}
+	if data.Options[0].Name == "new" {
+		for _, o := range data.Options[0].Options {
+			if o != nil && o.Focused && o.Name == "expansions" {
+				typed, _ := o.Value.(string)
+				choices = expansionChoices(typed)
+			}
+		}
+		return
 	}
 	if data.Options[0].Name != "place" {
 		return
@@ -171,8 +176,8 @@ func (b *Bot) onAutocomplete(i *discordgo.Interaction) {
 			}
 		}
 		add("none", "none")
-		for _, s := range st.FollowerSpots(engine.Placement{Cell: c, Rotation: r}) {
-			add(s.Name(), s.Port.String())
+		for _, o := range spotOptions(st, engine.Placement{Cell: c, Rotation: r}) {
+			add(o.name, o.value)
 		}
 	}
 }
@@ -413,11 +418,20 @@ func (b *Bot) postEnd(ctx context.Context, g storage.Game, st *engine.Game, note
 
 func finalEmbed(g storage.Game, st *engine.Game) *discordgo.MessageEmbed {
 	table := st.Breakdowns()
+	kr := st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionKingAndRobber)
 	var b strings.Builder
-	b.WriteString("```\nplayer           roads cities cloisters farms total\n")
+	b.WriteString("```\nplayer           roads cities cloisters farms")
+	if kr {
+		b.WriteString(" King Robber Baron")
+	}
+	b.WriteString(" total\n")
 	for _, p := range st.Standings() {
 		r := table[p]
-		fmt.Fprintf(&b, "%-16s %5d %6d %9d %5d %5d\n", truncate(seatName(g, st, p), 16), r.Roads, r.Cities, r.Cloisters, r.Farms, st.Score(p))
+		fmt.Fprintf(&b, "%-16s %5d %6d %9d %5d", truncate(seatName(g, st, p), 16), r.Roads, r.Cities, r.Cloisters, r.Farms)
+		if kr {
+			fmt.Fprintf(&b, " %4d %12d", r.King, r.RobberBaron)
+		}
+		fmt.Fprintf(&b, " %5d\n", st.Score(p))
 	}
 	b.WriteString("```")
 	return &discordgo.MessageEmbed{Title: fmt.Sprintf("Game #%d · final scoring", g.ID), Description: b.String(), Color: 0xC9A227}
@@ -464,7 +478,15 @@ func scoreEmbed(g storage.Game, st *engine.Game) *discordgo.MessageEmbed {
 		if st.Resigned(p) {
 			mark = " (resigned)"
 		}
-		fmt.Fprintf(&b, "%s **%s** — %d points, %d followers in supply%s\n", colourDot(p), seatName(g, st, p), st.Score(p), st.Supply(p), mark)
+		supply := plural(st.Supply(p), "follower") + " in supply"
+		if st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionInnsAndCathedrals) {
+			if st.SupplyOf(p, engine.FigureLarge) > 0 {
+				supply = plural(st.Supply(p), "follower") + " and the large follower in supply"
+			} else {
+				supply += " (the large follower is on the board)"
+			}
+		}
+		fmt.Fprintf(&b, "%s **%s** — %d points, %s%s\n", colourDot(p), seatName(g, st, p), st.Score(p), supply, mark)
 	}
 	fmt.Fprintf(&b, "\n%d tiles left.", st.TilesLeft())
 	return &discordgo.MessageEmbed{Title: fmt.Sprintf("Game #%d · scoreboard", g.ID), Description: b.String(), Color: 0x3B7D3B}
@@ -522,6 +544,7 @@ func lobbyEmbed(g storage.Game) *discordgo.MessageEmbed {
 			{Name: "Host", Value: "<@" + g.HostID + ">", Inline: true},
 			{Name: "Settings", Value: fmt.Sprintf("farms: %s\ntiny city: %d\nturn timeout: %s", g.Options.Farms, tiny, timeout), Inline: true},
 			{Name: seatsTitle, Value: seats.String()},
+			{Name: "Expansions", Value: expansionTitles(gameExpansions(g))},
 		},
 	}
 }
@@ -550,16 +573,128 @@ func plural(n int, word string) string {
 	return fmt.Sprintf("%d %ss", n, word)
 }
 
+// lobbyButtons are the lobby's components: Join, Leave, Start and Cancel,
+// then the menu Expansions… and, for each chosen expansion with options, a
+// menu per option (lobbyOptionMenus).
 func lobbyButtons(g storage.Game) []discordgo.MessageComponent {
-	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+	rows := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: "Join", Style: discordgo.PrimaryButton, CustomID: lobbyID(actJoin, g.ID)},
 		discordgo.Button{Label: "Leave", Style: discordgo.SecondaryButton, CustomID: lobbyID(actLeave, g.ID)},
 		discordgo.Button{Label: "Start", Style: discordgo.SuccessButton, CustomID: lobbyID(actStart, g.ID)},
 		discordgo.Button{Label: "Cancel", Style: discordgo.DangerButton, CustomID: lobbyID(actCancel, g.ID)},
 	}}}
+	if m, ok := expansionsMenu(g); ok {
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{m}})
+	}
+	for _, m := range lobbyOptionMenus(g) {
+		if len(rows) == 5 {
+			break
+		}
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{m}})
+	}
+	return rows
 }
 
-func helpEmbed() *discordgo.MessageEmbed {
+// expansionsMenu is the lobby's multi-select menu Expansions…: the
+// expansions the bot plays (engine.PlayableExpansions) by their names in
+// the rule texts, the lobby's own selected (spec/discord.md, "Expansions").
+// Choosing none plays the base game.
+func expansionsMenu(g storage.Game) (discordgo.SelectMenu, bool) {
+	chosen := gameExpansions(g)
+	var opts []discordgo.SelectMenuOption
+	for _, e := range engine.PlayableExpansions() {
+		if e == engine.ExpansionBase || !e.Playable() || len(opts) == 25 {
+			continue
+		}
+		opts = append(opts, discordgo.SelectMenuOption{Label: e.Title(), Value: e.String(), Default: chosen.Has(e)})
+	}
+	if len(opts) == 0 {
+		return discordgo.SelectMenu{}, false
+	}
+	return discordgo.SelectMenu{CustomID: lobbyID(actExp, g.ID), Placeholder: "Expansions…",
+		Options: opts, MinValues: intPtr(0), MaxValues: len(opts)}, true
+}
+
+// expansionOptions are the rule options each expansion brings
+// (spec/rules-options.md, "Expansions"), as lobby menus: one menu per
+// option, shown while the expansion is chosen. None of the expansions
+// played so far has options; an expansion that brings some adds its entry
+// here and its case to lobbyOption.
+var expansionOptions = map[engine.Expansion][]lobbyOption{}
+
+// lobbyOption is one rule option of an expansion, as a lobby menu.
+type lobbyOption struct {
+	// name is the option's name, as its custom id carries it.
+	name string
+	// menu builds the menu showing the lobby's current choice.
+	menu func(g storage.Game) discordgo.SelectMenu
+}
+
+// lobbyOptionMenus returns the menus of the options of the expansions
+// chosen in lobby g, in record order.
+func lobbyOptionMenus(g storage.Game) []discordgo.SelectMenu {
+	var out []discordgo.SelectMenu
+	chosen := gameExpansions(g)
+	for _, e := range chosen.List() {
+		for _, o := range expansionOptions[e] {
+			out = append(out, o.menu(g))
+		}
+	}
+	return out
+}
+
+// gameExpansions reads the expansions stored with g; names that do not
+// read are left out.
+func gameExpansions(g storage.Game) engine.ExpansionSet {
+	var set engine.ExpansionSet
+	for _, n := range g.Expansions {
+		if e, ok := engine.ParseExpansion(n); ok {
+			set = set.With(e)
+		}
+	}
+	return set
+}
+
+// expansionTitles lists the expansions of set by their names in the rule
+// texts, "The River, Inns & Cathedrals", or "base game" when there are
+// none.
+func expansionTitles(set engine.ExpansionSet) string {
+	var ts []string
+	for _, e := range set.List() {
+		if e != engine.ExpansionBase {
+			ts = append(ts, e.Title())
+		}
+	}
+	if len(ts) == 0 {
+		return "base game"
+	}
+	return strings.Join(ts, ", ")
+}
+
+// availableTitles lists the expansions the bot plays, by title and record
+// name: "The River (river), …".
+func availableTitles() string {
+	var ts []string
+	for _, e := range engine.PlayableExpansions() {
+		if e.Playable() {
+			ts = append(ts, fmt.Sprintf("%s (`%s`)", e.Title(), e))
+		}
+	}
+	return strings.Join(ts, ", ")
+}
+
+// helpEmbed is /carcassonne help: how to play, in short, and the
+// expansions in play in game set (inGame), or the expansions available.
+func helpEmbed(set engine.ExpansionSet, inGame bool) *discordgo.MessageEmbed {
+	exp := "\n\n**Expansions available**: " + availableTitles() + ". The host chooses them in the lobby's **Expansions…** menu, " +
+		"or with **/carcassonne new expansions:**. With Inns & Cathedrals each player also has a large follower, " +
+		"which counts as two followers, and a sixth player may join."
+	if inGame {
+		exp = "\n\n**Expansions in this game**: " + expansionTitles(set) + "."
+		if set.Has(engine.ExpansionInnsAndCathedrals) {
+			exp += " Your large follower counts as two followers: choose it in the **Follower…** menu (\"large follower – city (north)\")."
+		}
+	}
 	return &discordgo.MessageEmbed{
 		Title: "How to play Carcassonne here",
 		Color: 0x3B7D3B,
@@ -575,6 +710,6 @@ func helpEmbed() *discordgo.MessageEmbed {
 			"for one player. With a turn timeout, you are reminded at half time; when the time runs out I place your tile " +
 			"(first legal placement, no follower), and three timeouts in a row count as resigning.\n\n" +
 			"Also: **/carcassonne board**, **score**, **record**, **resign**, **stop** (host). In a channel with several games, " +
-			"pick one with the **game** option.",
+			"pick one with the **game** option." + exp,
 	}
 }

@@ -3,7 +3,6 @@ package bot
 import (
 	"fmt"
 	"math/rand/v2"
-	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -68,7 +67,30 @@ func (h *harness) playTurn(users []discordtest.User, thread string, msg discordt
 	}
 }
 
-var tableRow = regexp.MustCompile(`(?m)^(.+?)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)$`)
+// tableRows reads the rows of the final table: a name, then 5 numbers or
+// more (roads, cities, cloisters, farms, perhaps King and Robber Baron,
+// and the total last).
+func tableRows(desc string) (names []string, cols [][]int) {
+	for _, line := range strings.Split(desc, "\n") {
+		f := strings.Fields(line)
+		k := len(f)
+		var nums []int
+		for k > 0 {
+			n, err := strconv.Atoi(f[k-1])
+			if err != nil {
+				break
+			}
+			nums = append([]int{n}, nums...)
+			k--
+		}
+		if k == 0 || len(nums) < 5 {
+			continue
+		}
+		names = append(names, strings.Join(f[:k], " "))
+		cols = append(cols, nums)
+	}
+	return names, cols
+}
 
 // finalScores reads the final table the bot posted: name -> total.
 func finalScores(tb testing.TB, m discordtest.Message) map[string]int {
@@ -77,9 +99,9 @@ func finalScores(tb testing.TB, m discordtest.Message) map[string]int {
 		tb.Fatal("the end has no table")
 	}
 	out := map[string]int{}
-	for _, row := range tableRow.FindAllStringSubmatch(m.Embeds[0].Description, -1) {
-		n, _ := strconv.Atoi(row[6])
-		out[strings.TrimSpace(row[1])] = n
+	names, cols := tableRows(m.Embeds[0].Description)
+	for k, n := range names {
+		out[n] = cols[k][len(cols[k])-1]
 	}
 	return out
 }
@@ -120,6 +142,8 @@ func recordOf(tb testing.TB, m discordtest.Message) *engine.Game {
 // two players joining with the button, the start, every turn through the
 // components, and the end.
 func TestWholeGame(t *testing.T) {
+	// The two whole games run side by side: each is mostly drawing.
+	t.Parallel()
 	h := newHarness(t)
 	alice := h.srv.NewUser("alice", "Alice")
 	bob := h.srv.NewUser("bob", "Bob")
@@ -187,10 +211,7 @@ func (h *harness) checkEnd(t *testing.T, end discordtest.Message, turns int) {
 	}
 	// The table lists the players in the order of the standings, as the
 	// final picture does.
-	var order []string
-	for _, row := range tableRow.FindAllStringSubmatch(end.Embeds[0].Description, -1) {
-		order = append(order, strings.TrimSpace(row[1]))
-	}
+	order, _ := tableRows(end.Embeds[0].Description)
 	for k, p := range g.Standings() {
 		if k >= len(order) || order[k] != g.Players()[p] {
 			t.Errorf("the final table's order %v, want the standings %v", order, g.Standings())

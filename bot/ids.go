@@ -11,8 +11,8 @@ import (
 // Custom ids of the components. Every id starts with "cc:" and the action,
 // then the game id; turn components carry the number of moves stored when
 // they were made, so a component from an earlier turn is recognised, and the
-// preview's components carry the whole choice (cell, rotation, port), so
-// the bot keeps no state between clicks.
+// preview's components carry the whole choice (cell, rotation, port and
+// the kind of figure), so the bot keeps no state between clicks.
 const idPrefix = "cc"
 
 // The component actions.
@@ -28,6 +28,8 @@ const (
 	actOK     = "ok"    // Confirm
 	actBack   = "back"  // Back
 	actBoard  = "board" // the turn message's Whole board button
+	actExp    = "exp"   // the lobby's Expansions… menu
+	actEsc    = "esc"   // the preview's Escape… menu (the Cathars)
 )
 
 // choice is a placement being previewed.
@@ -36,7 +38,11 @@ type choice struct {
 	moves int
 	cell  engine.Cell
 	rot   engine.Rotation
-	port  engine.Port // NoPort: no follower
+	port  engine.Port   // NoPort: no follower
+	fig   engine.Figure // the kind of figure standing on port
+	// escape is the knight taken back from a besieged city (the Cathars);
+	// Port NoPort: none.
+	escape engine.Target
 }
 
 func lobbyID(action string, game int64) string {
@@ -62,7 +68,66 @@ func (c choice) id(action string) string {
 	if c.port != engine.NoPort {
 		port = c.port.String()
 	}
-	return fmt.Sprintf("%s:%s:%d:%d:%d:%d:%d:%s", idPrefix, action, c.game, c.moves, c.cell.X, c.cell.Y, c.rot.Degrees(), port)
+	id := fmt.Sprintf("%s:%s:%d:%d:%d:%d:%d:%s", idPrefix, action, c.game, c.moves, c.cell.X, c.cell.Y, c.rot.Degrees(), spotValue(port, c.fig))
+	if c.escape.Port != engine.NoPort {
+		id += ":" + targetValue(c.escape)
+	}
+	return id
+}
+
+// targetValue names a feature on the board for a custom id or a menu's
+// value: "x/y/PORT" ("0/-1/S").
+func targetValue(t engine.Target) string {
+	return fmt.Sprintf("%d/%d/%s", t.Cell.X, t.Cell.Y, t.Port)
+}
+
+// parseTargetValue reads a targetValue; "-" is none.
+func parseTargetValue(v string) (engine.Target, bool) {
+	if v == "-" {
+		return engine.Target{}, true
+	}
+	f := strings.Split(v, "/")
+	if len(f) != 3 {
+		return engine.Target{}, false
+	}
+	x, err1 := strconv.Atoi(f[0])
+	y, err2 := strconv.Atoi(f[1])
+	p, ok := engine.ParsePort(f[2])
+	if err1 != nil || err2 != nil || !ok || p == engine.NoPort {
+		return engine.Target{}, false
+	}
+	return engine.Target{Cell: engine.Cell{X: x, Y: y}, Port: p}, true
+}
+
+// spotValue names a figure on a port, as the follower menu's values and
+// the preview's custom ids carry it: the port ("N") for the follower,
+// "large@N" for another figure (the record's notation), "-" for none.
+func spotValue(port string, fig engine.Figure) string {
+	if port == "-" || fig == engine.FigureFollower {
+		return port
+	}
+	return fig.String() + "@" + port
+}
+
+// parseSpotValue reads a spotValue; "-", "none" and "" are no figure.
+func parseSpotValue(v string) (engine.Port, engine.Figure, bool) {
+	v = strings.TrimSpace(v)
+	if v == "" || v == "-" || strings.EqualFold(v, "none") {
+		return engine.NoPort, engine.FigureFollower, true
+	}
+	fig := engine.FigureFollower
+	if f, p, ok := strings.Cut(v, "@"); ok {
+		ff, ok := engine.ParseFigure(f)
+		if !ok {
+			return engine.NoPort, 0, false
+		}
+		fig, v = ff, p
+	}
+	port, ok := engine.ParsePort(v)
+	if !ok || port == engine.NoPort {
+		return engine.NoPort, 0, false
+	}
+	return port, fig, true
 }
 
 // parsedID is a custom id taken apart.
@@ -87,7 +152,7 @@ func parseID(s string) (parsedID, error) {
 	}
 	p.game = game
 	switch p.action {
-	case actJoin, actLeave, actStart, actCancel:
+	case actJoin, actLeave, actStart, actCancel, actExp:
 		if len(f) != 3 {
 			return p, fmt.Errorf("bad lobby component %q", s)
 		}
@@ -100,8 +165,8 @@ func parseID(s string) (parsedID, error) {
 			return p, fmt.Errorf("bad move number in %q", s)
 		}
 		return p, nil
-	case actRotL, actRotR, actSpot, actOK, actBack:
-		if len(f) != 8 {
+	case actRotL, actRotR, actSpot, actOK, actBack, actEsc:
+		if len(f) != 8 && len(f) != 9 {
 			return p, fmt.Errorf("bad preview component %q", s)
 		}
 		n := make([]int, 4)
@@ -116,12 +181,17 @@ func parseID(s string) (parsedID, error) {
 		}
 		p.moves = n[0]
 		c := choice{game: game, moves: n[0], cell: engine.Cell{X: n[1], Y: n[2]}, rot: rot}
-		if f[7] != "-" {
-			port, ok := engine.ParsePort(f[7])
-			if !ok {
-				return p, fmt.Errorf("bad port in %q", s)
+		port, fig, ok := parseSpotValue(f[7])
+		if !ok {
+			return p, fmt.Errorf("bad port in %q", s)
+		}
+		c.port, c.fig = port, fig
+		if len(f) == 9 {
+			t, ok := parseTargetValue(f[8])
+			if !ok || t.Port == engine.NoPort {
+				return p, fmt.Errorf("bad escape in %q", s)
 			}
-			c.port = port
+			c.escape = t
 		}
 		p.choice = c
 		return p, nil

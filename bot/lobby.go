@@ -197,20 +197,29 @@ func (b *Bot) cmdNew(i *discordgo.Interaction, opts map[string]*discordgo.Applic
 		b.replyError(i, "turn-timeout is off, 5m, 1h or 24h.")
 		return
 	}
+	set, names, err := readExpansions(optString(opts, "expansions"))
+	if err != nil {
+		b.replyError(i, b.playerError(err))
+		return
+	}
 	seats := storage.DefaultMaxSeats
 	if o := opts["seats"]; o != nil {
 		n, ok := o.Value.(float64)
-		if !ok || n < 2 || n > 5 || n != float64(int(n)) {
-			b.replyError(i, "seats is a number from 2 to 5.")
+		if !ok || n < 2 || n > engine.MaxPlayers || n != float64(int(n)) {
+			b.replyError(i, "seats is a number from 2 to 5, or 6 with Inns & Cathedrals.")
 			return
 		}
 		seats = int(n)
+	}
+	if seats == engine.MaxPlayers && !set.Has(engine.ExpansionInnsAndCathedrals) {
+		b.replyError(i, sixSeatsWords)
+		return
 	}
 	u := actor(i)
 	g, err := b.store.CreateGame(ctx, storage.NewGame{
 		Host:    storage.Player{UserID: u.ID, Name: displayName(i)},
 		GuildID: i.GuildID, ChannelID: i.ChannelID,
-		Options: o, MaxSeats: seats, TurnTimeout: timeout,
+		Options: o, Expansions: names, MaxSeats: seats, TurnTimeout: timeout,
 		Deadline: b.cfg.Now().Add(lobbyLifetime),
 	})
 	if err != nil {
@@ -228,6 +237,90 @@ func (b *Bot) cmdNew(i *discordgo.Interaction, opts map[string]*discordgo.Applic
 	if err := b.store.SetLobbyMessage(ctx, g.ID, m.ID); err != nil {
 		b.log.Warn("storing the lobby message", "game", g.ID, "err", err)
 	}
+}
+
+// sixSeatsWords refuses a sixth seat without Inns & Cathedrals, which
+// brings the sixth player's followers.
+const sixSeatsWords = "A sixth seat needs Inns & Cathedrals, which brings the sixth player's followers: " +
+	"add inns-and-cathedrals to expansions, or take 5 seats at most."
+
+// readExpansions reads the expansions option of /carcassonne new: record
+// names separated by commas ("river, inns-and-cathedrals"), in any case.
+// It returns the set and the names as storage keeps them, or an error
+// wrapping engine.ErrUnknownExpander that names the wrong one and lists
+// those available.
+func readExpansions(v string) (engine.ExpansionSet, []string, error) {
+	var names []string
+	for _, n := range strings.Split(v, ",") {
+		if n = strings.ToLower(strings.TrimSpace(n)); n != "" {
+			names = append(names, n)
+		}
+	}
+	return storage.ParseExpansions(names)
+}
+
+// expansionChoices completes the expansions option of /carcassonne new:
+// the names typed before the last comma are kept, and the last one is
+// completed with the expansions available that are not named yet and
+// contain what was typed of it (in their record name or title).
+func expansionChoices(typed string) []*discordgo.ApplicationCommandOptionChoice {
+	parts := strings.Split(typed, ",")
+	last := strings.ToLower(strings.TrimSpace(parts[len(parts)-1]))
+	var kept []string
+	named := map[string]bool{}
+	for _, p := range parts[:len(parts)-1] {
+		if p = strings.ToLower(strings.TrimSpace(p)); p != "" {
+			kept = append(kept, p)
+			named[p] = true
+		}
+	}
+	var out []*discordgo.ApplicationCommandOptionChoice
+	for _, e := range engine.PlayableExpansions() {
+		if !e.Playable() || named[e.String()] || len(out) == 25 {
+			continue
+		}
+		if last != "" && !strings.Contains(e.String(), last) && !strings.Contains(strings.ToLower(e.Title()), last) {
+			continue
+		}
+		value := strings.Join(append(append([]string(nil), kept...), e.String()), ", ")
+		if len(value) > 100 {
+			continue
+		}
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: truncate(value+" ("+e.Title()+")", 100), Value: value})
+	}
+	return out
+}
+
+// lobbyExpansions serves the lobby's Expansions… menu: the host chooses
+// the expansions (none: the base game), and the lobby message shows them.
+func (b *Bot) lobbyExpansions(i *discordgo.Interaction, id int64, values []string) {
+	ctx, cancel := b.context()
+	defer cancel()
+	defer b.lock(id)()
+	g, err := b.store.Get(ctx, id)
+	if err != nil {
+		b.replyError(i, b.playerError(err))
+		return
+	}
+	switch {
+	case g.HostID != actor(i).ID:
+		b.replyError(i, "Only the host can choose the expansions.")
+		return
+	case g.Status != storage.StatusLobby:
+		b.replyError(i, "This game has already started: its expansions are set.")
+		return
+	}
+	names := append([]string{}, values...) // none chosen: the base game alone
+	g, err = b.store.UpdateLobby(ctx, id, storage.LobbyUpdate{Expansions: names})
+	if errors.Is(err, storage.ErrSixSeats) {
+		b.replyError(i, "Six players are seated, and a sixth seat needs Inns & Cathedrals: keep it, or a player leaves first.")
+		return
+	}
+	if err != nil {
+		b.replyError(i, b.playerError(err))
+		return
+	}
+	b.lobbyChanged(i, g, true, "")
 }
 
 func (b *Bot) cmdJoin(i *discordgo.Interaction) {
@@ -437,6 +530,10 @@ func (b *Bot) followupError(i *discordgo.Interaction, text string) {
 func (b *Bot) playerError(err error) string {
 	var me *engine.MoveError
 	switch {
+	case errors.Is(err, storage.ErrSixSeats):
+		return sixSeatsWords
+	case errors.Is(err, engine.ErrUnknownExpander), errors.Is(err, engine.ErrPlayers), errors.Is(err, engine.ErrBadOption):
+		return capitalize(err.Error()) + "."
 	case errors.As(err, &me):
 		return capitalize(me.Error()) + "."
 	case errors.Is(err, storage.ErrNotFound):

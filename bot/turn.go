@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -176,21 +177,22 @@ func (b *Bot) pickCell(i *discordgo.Interaction, id parsedID, value string) {
 // menu, Confirm and Back.
 func (b *Bot) previewData(st *engine.Game, ch choice) (*discordgo.InteractionResponseData, error) {
 	p := engine.Placement{Cell: ch.cell, Rotation: ch.rot}
-	png, err := pngOf(func(w io.Writer) error { return b.draw.PreviewPNG(w, st, p, ch.port) })
+	png, err := pngOf(func(w io.Writer) error { return b.draw.PreviewFigurePNG(w, st, p, ch.port, ch.fig) })
 	if err != nil {
 		return nil, err
 	}
 	t, _ := st.Drawn()
 	tile := st.TileSet().Name(t)
-	spots := st.FollowerSpots(p)
 	follower := "no follower"
 	opts := []discordgo.SelectMenuOption{{Label: "No follower", Value: "-", Default: ch.port == engine.NoPort}}
-	for k, s := range spots {
-		sel := s.Ports.Has(ch.port)
+	for _, o := range spotOptions(st, p) {
+		sel := o.spot.Ports.Has(ch.port) && o.fig == ch.fig
 		if sel {
-			follower = s.Name()
+			follower = o.name
 		}
-		opts = append(opts, discordgo.SelectMenuOption{Label: engine.SpotLabel(k) + " · " + s.Name(), Value: s.Port.String(), Default: sel})
+		if len(opts) < 25 {
+			opts = append(opts, discordgo.SelectMenuOption{Label: engine.SpotLabel(o.index) + " · " + o.name, Value: o.value, Default: sel})
+		}
 	}
 	rots := st.RotationsAt(ch.cell)
 	file := "preview.png"
@@ -199,7 +201,7 @@ func (b *Bot) previewData(st *engine.Game, ch choice) (*discordgo.InteractionRes
 		Description: fmt.Sprintf("Follower: **%s**. Turn the tile with ⟲ ⟳, choose a follower, then Confirm.", follower),
 		Image:       &discordgo.MessageEmbedImage{URL: "attachment://" + file},
 	}
-	if st.Supply(st.Current()) == 0 {
+	if len(st.FiguresInSupply(st.Current())) == 0 {
 		e.Description += "\nYou have no follower left in your supply."
 	}
 	one := len(rots) < 2
@@ -211,11 +213,20 @@ func (b *Bot) previewData(st *engine.Game, ch choice) (*discordgo.InteractionRes
 		discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
 			CustomID: ch.id(actSpot), Placeholder: "Follower…", Options: opts, MinValues: intPtr(1), MaxValues: 1,
 		}}},
+	}
+	if esc := escapeOptions(st, ch); len(esc) > 1 {
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+			CustomID: ch.id(actEsc), Placeholder: "Escape…", Options: esc, MinValues: intPtr(1), MaxValues: 1,
+		}}})
+		if ch.escape.Port != engine.NoPort {
+			e.Description += fmt.Sprintf("\nEscape: your knight at (%s) goes back to your supply.", ch.escape.Cell)
+		}
+	}
+	rows = append(rows,
 		discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: "Confirm", Style: discordgo.SuccessButton, CustomID: ch.id(actOK)},
 			discordgo.Button{Label: "Back", Style: discordgo.SecondaryButton, CustomID: ch.id(actBack)},
-		}},
-	}
+		}})
 	none := []*discordgo.MessageAttachment{}
 	return &discordgo.InteractionResponseData{
 		Embeds:      []*discordgo.MessageEmbed{e},
@@ -259,24 +270,32 @@ func (b *Bot) preview(i *discordgo.Interaction, id parsedID, values []string) {
 	switch id.action {
 	case actRotL:
 		ch.rot = rots[(k+len(rots)-1)%len(rots)]
-		ch.port = engine.NoPort
+		ch.port, ch.fig, ch.escape = engine.NoPort, engine.FigureFollower, engine.Target{}
 	case actRotR:
 		ch.rot = rots[(k+1)%len(rots)]
-		ch.port = engine.NoPort
+		ch.port, ch.fig, ch.escape = engine.NoPort, engine.FigureFollower, engine.Target{}
 	case actSpot:
 		if len(values) != 1 {
 			b.replyError(i, "Pick one spot.")
 			return
 		}
-		ch.port = engine.NoPort
-		if values[0] != "-" {
-			p, ok := engine.ParsePort(values[0])
-			if !ok || !hasSpot(st.FollowerSpots(engine.Placement{Cell: ch.cell, Rotation: ch.rot}), p) {
-				b.replyError(i, "Your follower cannot stand there.")
-				return
-			}
-			ch.port = p
+		port, fig, why := checkSpot(st, engine.Placement{Cell: ch.cell, Rotation: ch.rot}, values[0])
+		if why != "" {
+			b.replyError(i, why+".")
+			return
 		}
+		ch.port, ch.fig = port, fig
+		ch.escape = engine.Target{}
+	case actEsc:
+		t, ok := engine.Target{}, len(values) == 1
+		if ok {
+			t, ok = parseTargetValue(values[0])
+		}
+		if !ok || t.Port != engine.NoPort && !slices.Contains(st.Escapes(ch.move(st)), t) {
+			b.replyError(i, "No knight of yours can escape from there.")
+			return
+		}
+		ch.escape = t
 	}
 	data, err := b.previewData(st, ch)
 	if err != nil {
@@ -296,6 +315,93 @@ func hasSpot(spots []engine.Spot, p engine.Port) bool {
 	return false
 }
 
+// move is the move of the choice, with the tile drawn in st.
+func (c choice) move(st *engine.Game) engine.Move {
+	t, _ := st.Drawn()
+	return engine.Move{Tile: t, Cell: c.cell, Rotation: c.rot, Follower: c.port, Figure: c.fig, Escape: c.escape}
+}
+
+// escapeOptions lists the Escape… menu of the Cathars: "No escape", then
+// each knight of the current player that may leave a besieged city next
+// to a cloister after this move (engine.Game.Escapes); nothing when none
+// may.
+func escapeOptions(st *engine.Game, ch choice) []discordgo.SelectMenuOption {
+	m := ch.move(st)
+	m.Escape = engine.Target{}
+	ts := st.Escapes(m)
+	if len(ts) == 0 {
+		return nil
+	}
+	opts := []discordgo.SelectMenuOption{{Label: "No escape", Value: "-", Default: ch.escape.Port == engine.NoPort}}
+	for _, t := range ts {
+		if len(opts) == 25 {
+			break
+		}
+		opts = append(opts, discordgo.SelectMenuOption{Label: fmt.Sprintf("knight at (%s) escapes from the besieged city", t.Cell),
+			Value: targetValue(t), Default: t == ch.escape})
+	}
+	return opts
+}
+
+// spotOption is one entry of the Follower… menu: a figure of the current
+// player's supply on a spot of the placement.
+type spotOption struct {
+	spot  engine.Spot
+	index int           // the spot's number in FollowerSpots (SpotLabel)
+	fig   engine.Figure // the follower, or the large follower (Inns & Cathedrals)
+	name  string        // "knight – city (north)", "large follower – city (north)"
+	value string        // spotValue
+}
+
+// spotOptions lists the figures the current player may deploy on
+// placement p, spot by spot: the follower ("knight – city (north)") when
+// one is in the supply, then the large follower ("large follower – city
+// (north)") when the supply holds it (spec/discord.md, "Expansions").
+func spotOptions(st *engine.Game, p engine.Placement) []spotOption {
+	figs := st.FiguresInSupply(st.Current())
+	var out []spotOption
+	for k, s := range st.FollowerSpots(p) {
+		for _, f := range figs {
+			o := spotOption{spot: s, index: k, fig: f, name: spotName(s, f), value: spotValue(s.Port.String(), f)}
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// spotName names figure f on spot s: "knight – city (north)" for the
+// follower, "large follower – city (north)" for another figure.
+func spotName(s engine.Spot, f engine.Figure) string {
+	name := s.Name()
+	if f == engine.FigureFollower {
+		return name
+	}
+	if _, rest, ok := strings.Cut(name, " – "); ok {
+		return f.Title() + " – " + rest
+	}
+	return f.Title() + " – " + name
+}
+
+// checkSpot reads a figure on a spot of placement p (a spotValue, or
+// "none") and checks that the current player may deploy it there; why says
+// otherwise, for the player.
+func checkSpot(st *engine.Game, p engine.Placement, v string) (engine.Port, engine.Figure, string) {
+	port, fig, ok := parseSpotValue(v)
+	if !ok {
+		return engine.NoPort, 0, "Your follower cannot stand there"
+	}
+	if port == engine.NoPort {
+		return port, engine.FigureFollower, ""
+	}
+	if !hasSpot(st.FollowerSpots(p), port) {
+		return engine.NoPort, 0, "Your follower cannot stand there"
+	}
+	if !slices.Contains(st.FiguresInSupply(st.Current()), fig) {
+		return engine.NoPort, 0, fmt.Sprintf("You have no %s in your supply", fig.Title())
+	}
+	return port, fig, ""
+}
+
 // update answers a component by editing the message it is on.
 func (b *Bot) update(i *discordgo.Interaction, data *discordgo.InteractionResponseData) {
 	if err := b.s.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: data}); err != nil {
@@ -311,23 +417,23 @@ func (b *Bot) confirm(i *discordgo.Interaction, ch choice) {
 	ctx, cancel := b.context()
 	defer cancel()
 	defer b.lock(ch.game)()
-	text := b.play(ctx, i, ch.game, ch.moves, ch.cell, ch.rot, ch.port)
+	text := b.play(ctx, i, ch, ch.moves)
 	b.editReply(i, text)
 }
 
 // play checks and stores a placement by the member for the turn after
 // `moves` moves, announces it and moves the game on. It returns what to tell
 // the member. The caller holds the game's lock.
-func (b *Bot) play(ctx context.Context, i *discordgo.Interaction, game int64, moves int, c engine.Cell, r engine.Rotation, port engine.Port) string {
+func (b *Bot) play(ctx context.Context, i *discordgo.Interaction, ch choice, moves int) string {
+	game := ch.game
 	_, st, why := b.turnCheck(ctx, i, game, moves)
 	if why != "" {
 		// A retried confirm whose move was stored: nothing more to say.
 		return why
 	}
-	t, _ := st.Drawn()
 	// AppendMove checks the move against the rules (a *engine.MoveError
 	// says why) in the transaction that stores it.
-	m := engine.Move{Tile: t, Cell: c, Rotation: r, Follower: port}
+	m := ch.move(st)
 	res, err := b.store.AppendMove(ctx, game, moves, m, storage.Request{ID: i.ID})
 	switch {
 	case errors.Is(err, storage.ErrConflict):
@@ -352,8 +458,15 @@ func describeMove(g storage.Game, st *engine.Game, p int, m engine.Move) string 
 	if m.Follower != engine.NoPort {
 		if f, ok := st.TileSet().FeatureAt(m.Tile, m.Rotation, m.Follower); ok {
 			k := st.TileSet().Tile(m.Tile).Features[f].Kind
-			s += fmt.Sprintf(", %s on the %s", k.Role(), featureWord(k))
+			if m.Figure != engine.FigureFollower {
+				s += fmt.Sprintf(", %s (%s) on the %s", m.Figure.Title(), k.Role(), featureWord(k))
+			} else {
+				s += fmt.Sprintf(", %s on the %s", k.Role(), featureWord(k))
+			}
 		}
+	}
+	if m.Escape.Port != engine.NoPort {
+		s += fmt.Sprintf("; the knight at (%s) escapes from the besieged city", m.Escape.Cell)
 	}
 	return s + "."
 }
@@ -372,10 +485,41 @@ func describeScores(g storage.Game, st *engine.Game, evs []engine.ScoreEvent, tu
 		if e.Final {
 			continue
 		}
-		parts = append(parts, fmt.Sprintf("%s completed: %s +%d", e.Feature, seatName(g, st, e.Player), e.Points))
+		parts = append(parts, fmt.Sprintf("%s completed: %s +%d", scoredWords(e), seatName(g, st, e.Player), e.Points))
 	}
 	if len(parts) == 0 {
 		return ""
 	}
 	return " " + capitalize(strings.Join(parts, "; ")) + "."
+}
+
+// scoredWords names what a score event scored, with the markers that
+// changed its points: "road with an inn", "city with a cathedral",
+// "besieged city", "farm with a pig herd"; "King" and "Robber Baron" for
+// their bonuses.
+func scoredWords(e engine.ScoreEvent) string {
+	switch e.Source {
+	case engine.SourceKing:
+		return "King"
+	case engine.SourceRobberBaron:
+		return "Robber Baron"
+	}
+	w := featureWord(e.Feature)
+	if e.Markers&engine.Besieged != 0 {
+		w = "besieged " + w
+	}
+	var with []string
+	if e.Markers&engine.Inn != 0 {
+		with = append(with, "an inn")
+	}
+	if e.Markers&engine.Cathedral != 0 {
+		with = append(with, "a cathedral")
+	}
+	if e.Markers&engine.PigHerd != 0 {
+		with = append(with, "a pig herd")
+	}
+	if len(with) > 0 {
+		w += " with " + joinAnd(with)
+	}
+	return w
 }

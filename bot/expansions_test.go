@@ -1,0 +1,537 @@
+package bot
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/internal/discordtest"
+	"github.com/meeple-works/carcassonne/render"
+	"github.com/meeple-works/carcassonne/storage"
+)
+
+// field returns the value of the embed field named name of message m.
+func field(m discordtest.Message, name string) string {
+	if len(m.Embeds) == 0 {
+		return ""
+	}
+	for _, f := range m.Embeds[0].Fields {
+		if f.Name == name {
+			return f.Value
+		}
+	}
+	return ""
+}
+
+// autocomplete returns the choices the bot offers for option focused of
+// the command line typed so far.
+func (h *harness) autocomplete(a discordtest.Actor, line, focused string) []*discordgo.ApplicationCommandOptionChoice {
+	h.t.Helper()
+	ctx, cancel := h.wctx()
+	defer cancel()
+	i, err := h.srv.Autocomplete(ctx, a, line, focused)
+	if err != nil {
+		h.t.Fatalf("%s: %v", line, err)
+	}
+	r := h.answer(ctx, i)
+	var data discordgo.InteractionResponseData
+	if err := jsonUnmarshal(r.Data, &data); err != nil {
+		h.t.Fatalf("%s: the choices do not read: %v", line, err)
+	}
+	return data.Choices
+}
+
+// TestExpansionsGame plays a whole game of The River, Inns & Cathedrals
+// and King & Robber Baron, chosen with the lobby's Expansions… menu,
+// through the components, deploying the large follower whenever the
+// Follower… menu offers it; the final table must be the replay of the
+// attached record.
+func TestExpansionsGame(t *testing.T) {
+	// The two whole games run side by side: each is mostly drawing.
+	t.Parallel()
+	h := newHarness(t)
+	alice := h.srv.NewUser("alice", "Alice")
+	bob := h.srv.NewUser("bob", "Bob")
+	users := []discordtest.User{alice, bob}
+	r := h.slash(discordtest.Actor{User: alice}, "/carcassonne new")
+	lobby := r.Original.ID
+	if got := field(*r.Original, "Expansions"); got != "base game" {
+		t.Errorf("a new lobby's expansions: %q, want base game", got)
+	}
+	menuID := lobbyID(actExp, 1)
+	m, _ := h.srv.Message(lobby)
+	sm, ok := menu(m.Message, actExp)
+	if !ok {
+		t.Fatal("the lobby has no Expansions… menu")
+	}
+	var labels []string
+	for _, o := range sm.Options {
+		labels = append(labels, o.Label)
+	}
+	if sm.Placeholder != "Expansions…" || !slices.Contains(labels, "The River") || !slices.Contains(labels, "Inns & Cathedrals") ||
+		sm.MinValues == nil || *sm.MinValues != 0 || sm.MaxValues != len(sm.Options) {
+		t.Errorf("the Expansions… menu: %q, options %q, min %v max %d", sm.Placeholder, labels, sm.MinValues, sm.MaxValues)
+	}
+	h.click(discordtest.Actor{User: bob}, lobby, lobbyID(actJoin, 1))
+	if r := h.pick(discordtest.Actor{User: bob}, lobby, menuID, "river"); !strings.Contains(text(r), "Only the host") {
+		t.Errorf("a player who is not the host chose expansions: %s", text(r))
+	}
+	chosen := []string{"river", "inns-and-cathedrals", "king-and-robber"}
+	if r := h.pick(discordtest.Actor{User: alice}, lobby, menuID, chosen...); r.Type != 7 {
+		t.Fatalf("the Expansions… menu answered type %d: %s", r.Type, text(r))
+	}
+	m, _ = h.srv.Message(lobby)
+	want := "The River, Inns & Cathedrals, King & Robber Baron"
+	if got := field(m, "Expansions"); got != want {
+		t.Errorf("the lobby lists the expansions %q, want %q", got, want)
+	}
+	sm, _ = menu(m.Message, actExp)
+	for _, o := range sm.Options {
+		if o.Default != slices.Contains(chosen, o.Value) {
+			t.Errorf("option %s selected: %v", o.Value, o.Default)
+		}
+	}
+	if r := h.click(discordtest.Actor{User: alice}, lobby, lobbyID(actStart, 1)); r.Type != 6 {
+		t.Fatalf("start: answer type %d: %s", r.Type, text(r))
+	}
+	ctx, cancel := h.wctx()
+	defer cancel()
+	if err := h.srv.Wait(ctx, func() bool { return len(h.srv.Threads(h.srv.ChannelID)) == 1 }); err != nil {
+		t.Fatalf("no thread: %v", err)
+	}
+	thread := h.srv.Threads(h.srv.ChannelID)[0].ID
+	msg, err := h.srv.WaitMessage(ctx, thread, func(m discordtest.Message) bool { return cellMenu(m) != nil })
+	if err != nil {
+		t.Fatalf("no first turn: %v", err)
+	}
+
+	// /carcassonne help in the game's thread names its expansions.
+	if got := text(h.slash(discordtest.Actor{User: bob, ChannelID: thread}, "/carcassonne help")); !strings.Contains(got, "Expansions in this game**: "+want) {
+		t.Errorf("help in the game: %q", got)
+	}
+	// /carcassonne score counts the large follower in the supply.
+	if got := text(h.slash(discordtest.Actor{User: bob, ChannelID: thread}, "/carcassonne score")); strings.Count(got, "7 followers and the large follower in supply") != 2 {
+		t.Errorf("the scoreboard of an Inns & Cathedrals game: %q", got)
+	}
+	// /carcassonne place offers the large follower too.
+	h.checkLargeAutocomplete(users, thread, msg)
+
+	rng := rand.New(rand.NewPCG(3, 4))
+	turns, large := 0, 0
+	for more := true; more; turns++ {
+		if h.playTurnLarge(users, thread, msg, rng) {
+			large++
+		}
+		msg, more = h.nextTurn(thread, msg.ID)
+	}
+	if large == 0 {
+		t.Error("the large follower was never offered")
+	}
+	t.Logf("%d turns, %d large followers deployed", turns, large)
+	if turns < 90 {
+		t.Errorf("only %d turns were played", turns)
+	}
+	h.checkEnd(t, msg, turns)
+	g := recordOf(t, msg)
+	for _, e := range []engine.Expansion{engine.ExpansionRiver, engine.ExpansionInnsAndCathedrals, engine.ExpansionKingAndRobber} {
+		if !g.Rules().Expansions.Has(e) {
+			t.Errorf("the record's game does not play %s", e.Title())
+		}
+	}
+	if rec := recordText(t, msg); strings.Count(rec, "large@") != large {
+		t.Errorf("%d large followers were deployed, the record has %d", large, strings.Count(rec, "large@"))
+	}
+	// The table has the King's and the Robber Baron's columns, as the
+	// replay breaks the scores down.
+	desc := msg.Embeds[0].Description
+	if !strings.Contains(desc, "King") || !strings.Contains(desc, "Robber Baron") {
+		t.Errorf("the final table has no King and Robber Baron columns:\n%s", desc)
+	}
+	names, cols := tableRows(desc)
+	bd := g.Breakdowns()
+	for k, name := range names {
+		p := slices.Index(g.Players(), name)
+		if p < 0 || len(cols[k]) != 7 {
+			t.Fatalf("row %q: %v", name, cols[k])
+		}
+		b := bd[p]
+		if w := []int{b.Roads, b.Cities, b.Cloisters, b.Farms, b.King, b.RobberBaron, g.Score(p)}; !slices.Equal(cols[k], w) {
+			t.Errorf("%s: the table says %v, the replay %v", name, cols[k], w)
+		}
+	}
+	// The summaries say who took the King and the Robber Baron.
+	var all strings.Builder
+	for _, m := range h.srv.Messages(thread) {
+		all.WriteString(m.Content + "\n")
+	}
+	for _, w := range []string{"takes the King.", "takes the Robber Baron."} {
+		if !strings.Contains(all.String(), w) {
+			t.Errorf("no summary says %q", w)
+		}
+	}
+}
+
+// playTurnLarge plays the turn of msg through the components as playTurn
+// does, but picks the large follower in the Follower… menu whenever it is
+// offered, and checks the preview and the summary name it. It reports
+// whether it deployed the large follower.
+func (h *harness) playTurnLarge(users []discordtest.User, thread string, msg discordtest.Message, rng *rand.Rand) bool {
+	h.t.Helper()
+	ids := mention.FindStringSubmatch(msg.Content)
+	if ids == nil {
+		h.t.Fatalf("the turn message mentions nobody: %q", msg.Content)
+	}
+	u, err := userByID(users, ids[1])
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	a := discordtest.Actor{User: u, ChannelID: thread}
+	cm := cellMenu(msg)
+	r := h.pick(a, msg.ID, cm.CustomID, cm.Options[rng.IntN(len(cm.Options))].Value)
+	preview := r.Original
+	if preview == nil {
+		h.t.Fatalf("no preview: %s", text(r))
+	}
+	deployed := false
+	if sm, ok := menu(preview.Message, actSpot); ok {
+		var pick *discordgo.SelectMenuOption
+		var plain int
+		for k, o := range sm.Options {
+			if strings.HasPrefix(o.Value, "large@") && pick == nil {
+				pick = &sm.Options[k]
+			}
+			if o.Value != "-" && !strings.HasPrefix(o.Value, "large@") {
+				plain++
+			}
+		}
+		if pick == nil && plain > 0 && rng.IntN(3) == 0 {
+			pick = &sm.Options[1+rng.IntN(plain)]
+		}
+		if pick != nil {
+			r = h.pick(a, preview.ID, sm.CustomID, pick.Value)
+			if r.Type != 7 {
+				h.t.Fatalf("the follower menu answered type %d: %s", r.Type, text(r))
+			}
+			m, _ := h.srv.Message(preview.ID)
+			preview = &m
+			if strings.HasPrefix(pick.Value, "large@") {
+				if !strings.Contains(pick.Label, "large follower – ") {
+					h.t.Errorf("the large follower's entry is %q", pick.Label)
+				}
+				if d := preview.Embeds[0].Description; !strings.Contains(d, "Follower: **large follower – ") {
+					h.t.Errorf("the preview after choosing the large follower says %q", d)
+				}
+				checkPNG(h.t, *preview)
+				deployed = true
+			}
+		}
+	}
+	ok, found := button(preview.Message, actOK)
+	if !found {
+		h.t.Fatal("the preview has no Confirm")
+	}
+	r = h.click(a, preview.ID, ok.CustomID)
+	if r.Original == nil || strings.Contains(r.Original.Content, "turn is over") {
+		h.t.Fatalf("confirm: %s", text(r))
+	}
+	if deployed {
+		if m, _ := h.srv.Message(msg.ID); !strings.Contains(m.Content, "large follower (") {
+			h.t.Errorf("the summary does not name the large follower: %q", m.Content)
+		}
+	}
+	return deployed
+}
+
+// checkLargeAutocomplete checks that /carcassonne place's follower
+// autocomplete offers the large follower on every spot it offers the
+// follower on, in a game of Inns & Cathedrals.
+func (h *harness) checkLargeAutocomplete(users []discordtest.User, thread string, msg discordtest.Message) {
+	h.t.Helper()
+	ids := mention.FindStringSubmatch(msg.Content)
+	u, err := userByID(users, ids[1])
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	a := discordtest.Actor{User: u, ChannelID: thread}
+	cm := cellMenu(msg)
+	for _, o := range cm.Options {
+		choices := h.autocomplete(a, "/carcassonne place position:"+o.Value+" follower:", "follower")
+		plain, large := 0, 0
+		for _, c := range choices {
+			switch {
+			case strings.HasPrefix(c.Name, "large follower – "):
+				large++
+				if v, _ := c.Value.(string); !strings.HasPrefix(v, "large@") {
+					h.t.Errorf("choice %q has value %v", c.Name, c.Value)
+				}
+			case c.Name != "none":
+				plain++
+			}
+		}
+		if plain != large {
+			h.t.Errorf("at %s the follower autocomplete offers %d spots to the follower, %d to the large follower: %v", o.Value, plain, large, choices)
+		}
+		if plain > 0 {
+			return
+		}
+	}
+	h.t.Error("no cell of the first turn has a spot for a follower")
+}
+
+// TestNewExpansions: /carcassonne new's expansions option, its
+// autocomplete, names refused, a sixth seat with Inns & Cathedrals only,
+// the lobby that drops it, and help outside and inside a game.
+func TestNewExpansions(t *testing.T) {
+	h := newHarness(t)
+	alice := h.srv.NewUser("alice", "Alice")
+	a := discordtest.Actor{User: alice}
+
+	got := h.autocomplete(a, "/carcassonne new expansions:", "expansions")
+	if len(got) != len(engine.PlayableExpansions())-boolInt(slices.Contains(engine.PlayableExpansions(), engine.ExpansionBase)) || len(got) > 25 {
+		t.Errorf("the expansions autocomplete offers %d choices for nothing typed: %v", len(got), got)
+	}
+	got = h.autocomplete(a, `/carcassonne new expansions:"river, inn"`, "expansions")
+	if len(got) != 1 || got[0].Value != "river, inns-and-cathedrals" {
+		t.Errorf(`"river, inn" completes to %v`, choiceValues(got))
+	}
+	got = h.autocomplete(a, `/carcassonne new expansions:"river,river"`, "expansions")
+	if vs := choiceValues(got); !slices.Contains(vs, "river, river2") || slices.Contains(vs, "river, river") {
+		t.Errorf(`"river,river" completes to %v`, vs)
+	}
+
+	r := h.slash(a, "/carcassonne new expansions:rivers")
+	if r.Flags&64 == 0 || !strings.Contains(text(r), `"rivers"`) || !strings.Contains(text(r), "inns-and-cathedrals") {
+		t.Errorf("a bad expansion name: %s", text(r))
+	}
+	r = h.slash(a, "/carcassonne new seats:6 expansions:river")
+	if r.Flags&64 == 0 || !strings.Contains(text(r), "sixth seat needs Inns & Cathedrals") {
+		t.Errorf("6 seats without Inns & Cathedrals: %s", text(r))
+	}
+	if games, _ := h.store.GamesByChannel(h.ctx, h.srv.ChannelID); len(games) != 0 {
+		t.Fatalf("refused commands opened %d games", len(games))
+	}
+	if got := text(h.slash(a, "/carcassonne help")); !strings.Contains(got, "Expansions available**: ") || !strings.Contains(got, "Inns & Cathedrals (`inns-and-cathedrals`)") {
+		t.Errorf("help outside a game: %q", got)
+	}
+
+	r = h.slash(a, `/carcassonne new seats:6 expansions:"Inns-and-Cathedrals, river"`)
+	if r.Original == nil {
+		t.Fatalf("6 seats with Inns & Cathedrals: %s", text(r))
+	}
+	lobby := *r.Original
+	if f := field(lobby, "Seats (1/6)"); strings.Count(f, "free") != 5 {
+		t.Errorf("the 6-seat lobby: %+v", lobby.Embeds)
+	}
+	if got := field(lobby, "Expansions"); got != "The River, Inns & Cathedrals" {
+		t.Errorf("the lobby lists %q", got)
+	}
+	if got := text(h.slash(a, "/carcassonne help")); !strings.Contains(got, "Expansions in this game**: The River, Inns & Cathedrals.") {
+		t.Errorf("help in a lobby: %q", got)
+	}
+	// Leaving out Inns & Cathedrals takes the sixth seat away.
+	if r := h.pick(a, lobby.ID, lobbyID(actExp, 1), "river"); r.Type != 7 {
+		t.Fatalf("the Expansions… menu answered type %d: %s", r.Type, text(r))
+	}
+	m, _ := h.srv.Message(lobby.ID)
+	if field(m, "Seats (1/5)") == "" || field(m, "Expansions") != "The River" {
+		t.Errorf("the lobby without Inns & Cathedrals: %+v", m.Embeds[0].Fields)
+	}
+	// None chosen: the base game.
+	if r := h.pick(a, lobby.ID, lobbyID(actExp, 1)); r.Type != 7 {
+		t.Fatalf("the Expansions… menu with nothing chosen answered type %d: %s", r.Type, text(r))
+	}
+	if m, _ := h.srv.Message(lobby.ID); field(m, "Expansions") != "base game" {
+		t.Errorf("the lobby with no expansion lists %q", field(m, "Expansions"))
+	}
+	if g, err := h.store.Get(h.ctx, 1); err != nil || len(g.Expansions) > 1 {
+		t.Errorf("stored expansions: %v, %v", g.Expansions, err)
+	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func choiceValues(cs []*discordgo.ApplicationCommandOptionChoice) []string {
+	var out []string
+	for _, c := range cs {
+		v, _ := c.Value.(string)
+		out = append(out, v)
+	}
+	return out
+}
+
+// TestScoredWords: score lines name the markers that changed the points
+// and the bonuses.
+func TestScoredWords(t *testing.T) {
+	for _, c := range []struct {
+		e    engine.ScoreEvent
+		want string
+	}{
+		{engine.ScoreEvent{Feature: engine.Road}, "road"},
+		{engine.ScoreEvent{Feature: engine.Road, Markers: engine.Inn}, "road with an inn"},
+		{engine.ScoreEvent{Feature: engine.City, Markers: engine.Cathedral}, "city with a cathedral"},
+		{engine.ScoreEvent{Feature: engine.City, Markers: engine.Besieged | engine.Cathedral}, "besieged city with a cathedral"},
+		{engine.ScoreEvent{Feature: engine.Field, Markers: engine.PigHerd}, "farm with a pig herd"},
+		{engine.ScoreEvent{Feature: engine.City, Source: engine.SourceKing}, "King"},
+		{engine.ScoreEvent{Feature: engine.Road, Source: engine.SourceRobberBaron}, "Robber Baron"},
+	} {
+		if got := scoredWords(c.e); got != c.want {
+			t.Errorf("scoredWords(%+v) = %q, want %q", c.e, got, c.want)
+		}
+	}
+}
+
+// TestSpotValues: the follower menu's values and the preview's custom ids
+// carry the kind of figure, and read back.
+func TestSpotValues(t *testing.T) {
+	ch := choice{game: 3, moves: 7, cell: engine.Cell{X: -2, Y: 1}, rot: engine.Rotation(1), port: engine.N, fig: engine.FigureLarge}
+	for _, c := range []choice{ch, {game: 3, moves: 7, port: engine.N}, {game: 3, moves: 7, port: engine.NoPort}} {
+		id := c.id(actOK)
+		p, err := parseID(id)
+		if err != nil || p.choice != c {
+			t.Errorf("parseID(%q) = %+v, %v; want %+v", id, p.choice, err, c)
+		}
+	}
+	for _, v := range []string{"large@", "giant@N", "large@XYZ", "@N"} {
+		if _, _, ok := parseSpotValue(v); ok {
+			t.Errorf("parseSpotValue(%q) reads", v)
+		}
+	}
+}
+
+// TestDescribeExpansions: the summaries of the rule texts' examples name
+// the inn, the cathedral, the King, the Robber Baron and the extra turn.
+func TestDescribeExpansions(t *testing.T) {
+	for _, c := range []struct {
+		file string
+		want []string
+	}{
+		{"river2-volcano-lake-extra-turn.rec", []string{"Ben placed R203 at (0,-4). Ben plays again.\nBen placed R202 at (5,1), knight on the city.\nAnn placed"}},
+		{"cathedral-city-completed.rec", []string{"City with a cathedral completed: Blue +"}},
+		{"inn-road-completed.rec", []string{"Road with an inn completed: "}},
+		{"king-and-robber-baron.rec", []string{"takes the King.", "takes the Robber Baron."}},
+	} {
+		t.Run(c.file, func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join("..", "engine", "testdata", "rules", c.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec, err := engine.ReadRecord(strings.NewReader(string(data)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := rec.Replay()
+			if err != nil {
+				t.Fatal(err)
+			}
+			// From the start, as a bot catching up replays the moves.
+			got, _, err := (&Bot{}).describeSince(storage.Game{}, st, nil, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("the summary does not say %q:\n%s", w, got)
+				}
+			}
+			if strings.Count(got, "plays again") > 1 {
+				t.Errorf("an extra turn announced twice:\n%s", got)
+			}
+		})
+	}
+}
+
+// TestEscapeMenu: with the Cathars, the preview offers the escape of a
+// knight from a besieged city next to a cloister (002_…, Sequence of Play,
+// step 7), its choice travels in the custom ids, and the move it makes is
+// legal and announced.
+func TestEscapeMenu(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "engine", "testdata", "rules", "cathars-escape.rec"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := engine.ReadRecord(strings.NewReader(string(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	final, err := rec.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := final.Moves()
+	// A draw pile whose third tile is the record's, U: the preview shows
+	// the tile drawn.
+	var st *engine.Game
+	for seed := uint64(1); seed < 2000 && st == nil; seed++ {
+		g, err := engine.New(engine.Config{Rules: final.Rules(), Players: final.Players(), Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range moves[:2] {
+			if err := g.Apply(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if tile, ok := g.Drawn(); ok && tile == moves[2].Tile {
+			st = g
+		}
+	}
+	if st == nil {
+		t.Fatal("no seed draws the record's third tile third")
+	}
+	ch := choice{game: 1, moves: 2, cell: moves[2].Cell, rot: moves[2].Rotation}
+	b := &Bot{draw: render.New()}
+	resp, err := b.previewData(st, ch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := json.Marshal(map[string]any{"components": resp.Components})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var msg discordgo.Message
+	if err := json.Unmarshal(raw, &msg); err != nil {
+		t.Fatal(err)
+	}
+	sm, ok := menu(&msg, actEsc)
+	if !ok {
+		t.Fatal("the preview has no Escape… menu")
+	}
+	if len(sm.Options) != 2 || sm.Options[0].Value != "-" || !sm.Options[0].Default {
+		t.Fatalf("the Escape… menu: %+v", sm.Options)
+	}
+	esc, ok := parseTargetValue(sm.Options[1].Value)
+	if !ok || esc.Cell != moves[2].Escape.Cell {
+		t.Fatalf("the escape offered is %q, the record's %v", sm.Options[1].Value, moves[2].Escape)
+	}
+	ch.escape = esc
+	p, err := parseID(ch.id(actOK))
+	if err != nil || p.choice != ch {
+		t.Fatalf("parseID(%q) = %+v, %v", ch.id(actOK), p.choice, err)
+	}
+	if _, err := b.previewData(st, ch); err != nil {
+		t.Fatal(err)
+	}
+	before := st.Clone()
+	if err := st.Apply(ch.move(st)); err != nil {
+		t.Fatalf("the move with the escape: %v", err)
+	}
+	if got := st.Supply(0); got != 7 {
+		t.Errorf("after the escape Red has %d followers in supply, want 7", got)
+	}
+	sum, _, err := b.describeSince(storage.Game{}, st, before, 2)
+	if err != nil || !strings.Contains(sum, "the knight at (0,-1) escapes from the besieged city") {
+		t.Errorf("the summary: %q, %v", sum, err)
+	}
+}
