@@ -106,20 +106,45 @@ const (
 	riverUTurn   // the river would turn the same way twice in a row
 )
 
+// riverInOf gives, for each edge constraint code of an open cell (see
+// TileSet.fits), the side (0 north … 3 west) by which the river flows into
+// the cell, or riverInNone when no neighbour shows a river there and
+// riverInTwo when several do: riverFault's first question, answered once
+// for all codes instead of with four divisions per placement tried.
+var riverInOf = func() (out [numCodes]int8) {
+	for code := range numCodes {
+		in, n := int8(0), 0
+		for s := range 4 {
+			if EdgeKind(uint16(code)/sidePow[s]%5) == RiverEdge {
+				in = int8(s)
+				n++
+			}
+		}
+		switch {
+		case n == 0:
+			in = riverInNone
+		case n > 1:
+			in = riverInTwo
+		}
+		out[code] = in
+	}
+	return out
+}()
+
+// The values of riverInOf that are not a side.
+const (
+	riverInNone = -1
+	riverInTwo  = -2
+)
+
 // riverFault says whether river tile t may go on the open cell (x, y) with
 // constraint code, turned by r; the edges must match already.
 func (g *Game) riverFault(t TileID, x, y int16, r Rotation, code uint16) int {
-	in, n := 0, 0
-	for s := range 4 {
-		if EdgeKind(code/sidePow[s]%5) == RiverEdge {
-			in = s
-			n++
-		}
-	}
-	switch {
-	case n == 0:
+	in := int(riverInOf[code%numCodes])
+	switch in {
+	case riverInNone:
 		return riverNoEnd
-	case n > 1:
+	case riverInTwo:
 		return riverTwoEnds
 	}
 	prev := g.x.river.turnInto(x, y, in)
