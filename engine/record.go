@@ -713,7 +713,13 @@ func (g *Game) Record() *Record {
 		rec.Expansions = expansionNames(g.rules.Expansions)
 		rec.rules = g.rules
 	}
-	if d, ok := g.ts.Lookup("D"); ok && g.start == (StartTile{Tile: d}) || g.start == g.rules.Start {
+	// The Start header is left out when the start is the default one: the
+	// rules' (the spring with a river), or D at 0,0 in the base game.
+	defaultStart := g.start == g.rules.Start
+	if d, ok := g.ts.Lookup("D"); ok && g.rules.Expansions == 0 && g.start == (StartTile{Tile: d}) {
+		defaultStart = true
+	}
+	if defaultStart {
 		rec.Start = StartTile{}
 	}
 	n := 1

@@ -459,3 +459,35 @@ func TestNewWithRules(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordKeepsOtherStart checks that a game with a river started on
+// another tile than the spring writes its Start header, so that its record
+// replays from the same start: only the rules' own start is left out.
+func TestRecordKeepsOtherStart(t *testing.T) {
+	r, err := NewRules(ExpansionSet(0).With(ExpansionRiver), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _ := r.Tiles.Lookup("D")
+	for _, start := range []StartTile{{}, {Tile: d}} {
+		g, err := New(Config{Players: []string{"Ann", "Ben"}, Rules: r, Start: start, Seed: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := g.Record().String()
+		if hasHeader := strings.Contains(text, "[Start "); hasHeader != (start != StartTile{}) {
+			t.Errorf("start %v: Start header written %v:\n%s", start, hasHeader, text)
+		}
+		rec, err := ReadRecord(strings.NewReader(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := rec.Replay()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if back.Start() != g.Start() {
+			t.Errorf("start %v: the record replays from %v", g.Start(), back.Start())
+		}
+	}
+}
