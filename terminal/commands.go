@@ -23,6 +23,8 @@ const helpText = `Commands, one per line:
                              follower, which counts as two followers for majorities
   place x,y [ROTATION] [follower@PORT]   the same in record notation: place 2,-1 90 follower@N
                              (large@N for the large follower)
+                             With the Cathars, a last word escape@x,y:PORT takes your
+                             knight home from that besieged city (spots lists them)
   spots N [ROTATION]         the spots where a follower (and the large follower,
                              labelled 1L, 2L, …) may stand on that placement
   board                      write the picture of the board again
@@ -121,6 +123,7 @@ func (s *session) spots(args []string) {
 	}
 	fmt.Fprintf(s.out, "%s on %s at %d° (%s):\n", s.tileName(m.Tile), m.Cell, m.Rotation.Degrees(), strings.Join(edges, ", "))
 	spots := s.state.FollowerSpots(engine.Placement{Cell: m.Cell, Rotation: m.Rotation})
+	defer s.listEscapes(m)
 	cur := s.state.Current()
 	followers, large := s.state.Supply(cur) > 0, s.state.SupplyOf(cur, engine.FigureLarge) > 0
 	if len(spots) == 0 {
@@ -147,6 +150,48 @@ func (s *session) spots(args []string) {
 			fmt.Fprintf(s.out, "  %-*s  %s\n", width, engine.SpotLabel(i)+largeSuffix, largeSpotName(sp))
 		}
 	}
+}
+
+// listEscapes lists the Cathars' escapes open after move m (a placement
+// without a figure): the knights of the current player that may leave a
+// besieged city next to a cloister (002_…, step 7), written as the last
+// word of place.
+func (s *session) listEscapes(m engine.Move) {
+	escapes := s.state.Escapes(m)
+	if len(escapes) == 0 {
+		return
+	}
+	words := make([]string, len(escapes))
+	for i, e := range escapes {
+		words[i] = escapeWord(e)
+	}
+	fmt.Fprintf(s.out, "  a knight may escape (add it to place): %s\n", strings.Join(words, ", "))
+}
+
+// escapePrefix starts the last word of place that takes a knight home
+// from a besieged city (the Cathars): escape@x,y:PORT, as records write it.
+const escapePrefix = "escape@"
+
+// escapeWord returns escape target e as place and records write it.
+func escapeWord(e engine.Target) string {
+	return escapePrefix + e.Cell.String() + ":" + e.Port.String()
+}
+
+// parseEscape reads the x,y:PORT of an escape@x,y:PORT word.
+func parseEscape(s string) (engine.Target, error) {
+	cell, port, ok := strings.Cut(s, ":")
+	if !ok {
+		return engine.Target{}, fmt.Errorf("an escape is written escape@x,y:PORT (escape@2,-1:N), not %s%s", escapePrefix, s)
+	}
+	c, err := engine.ParseCell(cell)
+	if err != nil {
+		return engine.Target{}, err
+	}
+	p, ok := engine.ParsePort(strings.ToUpper(port))
+	if !ok {
+		return engine.Target{}, fmt.Errorf("there is no port %q (NNW, N, NNE, ENE, E, ESE, SSE, S, SSW, WSW, W, WNW or C)", port)
+	}
+	return engine.Target{Cell: c, Port: p}, nil
 }
 
 // largeSuffix after a spot's label deploys the large follower there
@@ -181,6 +226,14 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 	// The cells as the board picture numbers them: cell i is number i+1.
 	cells := s.state.CandidateCells()
 	m := engine.Move{Tile: t}
+	// The Cathars' escape comes last: place N 90 2 escape@1,-1:N.
+	if last := len(args) - 1; withSpot && last > 0 && len(args[last]) > len(escapePrefix) && strings.EqualFold(args[last][:len(escapePrefix)], escapePrefix) {
+		e, err := parseEscape(args[last][len(escapePrefix):])
+		if err != nil {
+			return m, err
+		}
+		m.Escape, args = e, args[:last]
+	}
 	if strings.Contains(args[0], ",") {
 		c, err := engine.ParseCell(args[0])
 		if err != nil {
@@ -242,7 +295,10 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 	if !rotGiven {
 		m.Rotation = rots[0]
 	} else if err := s.state.Check(m); err != nil {
-		return m, fmt.Errorf("%s; on %s it fits at %s", err.Error(), m.Cell, degreesList(rots))
+		if errors.Is(err, engine.ErrNoEscape) {
+			return m, err
+		}
+		return m, fmt.Errorf("%w; on %s it fits at %s", err, m.Cell, degreesList(rots))
 	}
 	if spot == "" {
 		return m, nil
