@@ -71,6 +71,7 @@ func commands() []*discordgo.ApplicationCommand {
 				str("position", "The cell, like (2,-1)", true),
 				str("rotation", "Degrees clockwise", true),
 				str("follower", "Where your follower stands, or none", true),
+				str("escape", "The Cathars: a knight of yours that leaves a besieged city, or none", true),
 				game()),
 			sub("board", "Show the board", game()),
 			sub("score", "Show the scoreboard", game()),

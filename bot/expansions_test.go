@@ -523,6 +523,26 @@ func TestEscapeMenu(t *testing.T) {
 	if _, err := b.previewData(st, ch); err != nil {
 		t.Fatal(err)
 	}
+	// /carcassonne place takes the same escape in its escape option, and
+	// refuses one that is not offered.
+	typed := choice{game: 1, moves: 2, cell: ch.cell, rot: ch.rot}
+	for _, c := range []struct {
+		value string
+		want  engine.Target
+		ok    bool
+	}{
+		{sm.Options[1].Value, esc, true},
+		{"none", engine.Target{}, true},
+		{"", engine.Target{}, true},
+		{"1/0/S", engine.Target{}, false},
+		{"0/-1", engine.Target{}, false},
+		{"99999999999999999999/0/N", engine.Target{}, false},
+	} {
+		got, why := checkEscape(st, typed, c.value)
+		if got != c.want || (why == "") != c.ok {
+			t.Errorf("escape option %q: %+v, %q", c.value, got, why)
+		}
+	}
 	before := st.Clone()
 	if err := st.Apply(ch.move(st)); err != nil {
 		t.Fatalf("the move with the escape: %v", err)

@@ -65,7 +65,31 @@ func (b *Bot) cmdPlace(i *discordgo.Interaction, opts map[string]*discordgo.Appl
 		b.editReply(i, why+": pick a spot from the list.")
 		return
 	}
-	b.editReply(i, b.play(ctx, i, choice{game: g.ID, moves: g.Moves, cell: c, rot: r, port: port, fig: fig}, g.Moves))
+	ch := choice{game: g.ID, moves: g.Moves, cell: c, rot: r, port: port, fig: fig}
+	if ch.escape, why = checkEscape(st, ch, optString(opts, "escape")); why != "" {
+		b.editReply(i, why)
+		return
+	}
+	b.editReply(i, b.play(ctx, i, ch, g.Moves))
+}
+
+// checkEscape reads the escape option of /carcassonne place (the Cathars):
+// empty or "none" for none, else a knight among escapeOptions of the move
+// ch. It returns the escape, or why it is refused in a player's words.
+func checkEscape(st *engine.Game, ch choice, v string) (engine.Target, string) {
+	v = strings.TrimSpace(v)
+	if v == "" || strings.EqualFold(v, "none") || v == "-" {
+		return engine.Target{}, ""
+	}
+	t, ok := parseTargetValue(v)
+	if ok {
+		for _, o := range escapeOptions(st, ch) {
+			if o.Value == v && o.Value != "-" {
+				return t, ""
+			}
+		}
+	}
+	return engine.Target{}, "No knight of yours can escape from there after this move: pick an escape from the list, or none."
 }
 
 func containsRot(rs []engine.Rotation, r engine.Rotation) bool {
@@ -178,6 +202,32 @@ func (b *Bot) onAutocomplete(i *discordgo.Interaction) {
 		add("none", "none")
 		for _, o := range spotOptions(st, engine.Placement{Cell: c, Rotation: r}) {
 			add(o.name, o.value)
+		}
+	case "escape":
+		c, err := engine.ParseCell(vals["position"])
+		if err != nil {
+			return
+		}
+		rots := st.RotationsAt(c)
+		if len(rots) == 0 {
+			return
+		}
+		ch := choice{cell: c, rot: rots[0]}
+		var deg int
+		if _, err := fmt.Sscanf(vals["rotation"], "%d", &deg); err == nil {
+			if rr, ok := engine.RotationFromDegrees(deg); ok && containsRot(rots, rr) {
+				ch.rot = rr
+			}
+		}
+		if port, fig, why := checkSpot(st, engine.Placement{Cell: c, Rotation: ch.rot}, vals["follower"]); why == "" {
+			ch.port, ch.fig = port, fig
+		}
+		for _, o := range escapeOptions(st, ch) {
+			if o.Value == "-" {
+				add("none", "none")
+				continue
+			}
+			add(o.Label, o.Value)
 		}
 	}
 }
