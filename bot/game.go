@@ -184,42 +184,21 @@ func (b *Bot) onAutocomplete(i *discordgo.Interaction) {
 			add(r.String()+"°", r.String())
 		}
 	case "follower":
-		c, err := engine.ParseCell(vals["position"])
-		if err != nil {
+		p, ok := typedPlacement(st, vals)
+		if !ok {
 			return
-		}
-		rots := st.RotationsAt(c)
-		if len(rots) == 0 {
-			return
-		}
-		r := rots[0]
-		var deg int
-		if _, err := fmt.Sscanf(vals["rotation"], "%d", &deg); err == nil {
-			if rr, ok := engine.RotationFromDegrees(deg); ok && containsRot(rots, rr) {
-				r = rr
-			}
 		}
 		add("none", "none")
-		for _, o := range spotOptions(st, engine.Placement{Cell: c, Rotation: r}) {
+		for _, o := range spotOptions(st, p) {
 			add(o.name, o.value)
 		}
 	case "escape":
-		c, err := engine.ParseCell(vals["position"])
-		if err != nil {
+		p, ok := typedPlacement(st, vals)
+		if !ok {
 			return
 		}
-		rots := st.RotationsAt(c)
-		if len(rots) == 0 {
-			return
-		}
-		ch := choice{cell: c, rot: rots[0]}
-		var deg int
-		if _, err := fmt.Sscanf(vals["rotation"], "%d", &deg); err == nil {
-			if rr, ok := engine.RotationFromDegrees(deg); ok && containsRot(rots, rr) {
-				ch.rot = rr
-			}
-		}
-		if port, fig, why := checkSpot(st, engine.Placement{Cell: c, Rotation: ch.rot}, vals["follower"]); why == "" {
+		ch := choice{cell: p.Cell, rot: p.Rotation}
+		if port, fig, why := checkSpot(st, p, vals["follower"]); why == "" {
 			ch.port, ch.fig = port, fig
 		}
 		for _, o := range escapeOptions(st, ch) {
@@ -230,6 +209,30 @@ func (b *Bot) onAutocomplete(i *discordgo.Interaction) {
 			add(o.Label, o.Value)
 		}
 	}
+}
+
+// typedPlacement returns the placement typed so far in /carcassonne place
+// (its position and rotation options, vals by name): the cell, and the
+// rotation typed when the tile fits that way, else the first that fits. It
+// returns false when the position does not read or the tile fits there in
+// no rotation.
+func typedPlacement(st *engine.Game, vals map[string]string) (engine.Placement, bool) {
+	c, err := engine.ParseCell(vals["position"])
+	if err != nil {
+		return engine.Placement{}, false
+	}
+	rots := st.RotationsAt(c)
+	if len(rots) == 0 {
+		return engine.Placement{}, false
+	}
+	p := engine.Placement{Cell: c, Rotation: rots[0]}
+	var deg int
+	if _, err := fmt.Sscanf(vals["rotation"], "%d", &deg); err == nil {
+		if r, ok := engine.RotationFromDegrees(deg); ok && containsRot(rots, r) {
+			p.Rotation = r
+		}
+	}
+	return p, true
 }
 
 // isPlayer reports whether the member has a seat in g.
