@@ -145,7 +145,11 @@ func writeReplayText(w io.Writer, g *engine.Game) {
 		fmt.Fprintf(w, "Expansions: %s.\n", strings.Join(titles, ", "))
 	}
 	for _, p := range r.Players {
-		line := fmt.Sprintf("  %-16s %4d points  %d followers in supply", p.Name, p.Score, p.Supply)
+		noun := "followers"
+		if p.Supply == 1 {
+			noun = "follower"
+		}
+		line := fmt.Sprintf("  %-16s %4d points  %d %s in supply", p.Name, p.Score, p.Supply, noun)
 		if p.Large != nil && *p.Large > 0 {
 			line += " and the large follower"
 		}
