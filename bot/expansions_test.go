@@ -335,13 +335,46 @@ func TestNewExpansions(t *testing.T) {
 	if got := text(h.slash(a, "/carcassonne help")); !strings.Contains(got, "Expansions in this game**: The River, Inns & Cathedrals.") {
 		t.Errorf("help in a lobby: %q", got)
 	}
-	// Leaving out Inns & Cathedrals takes the sixth seat away.
-	if r := h.pick(a, lobby.ID, lobbyID(actExp, 1), "river"); r.Type != 7 {
+	// Only the host chooses the expansions.
+	bob := h.srv.NewUser("bob", "Bob")
+	if r := h.pick(discordtest.Actor{User: bob}, lobby.ID, lobbyID(actExp, 1), "river"); r.Flags&64 == 0 || !strings.Contains(text(r), "Only the host") {
+		t.Errorf("a player who is not the host chose the expansions: %s", text(r))
+	}
+	// With six players seated, Inns & Cathedrals stays.
+	others := []discordtest.User{bob, h.srv.NewUser("cleo", "Cleo"), h.srv.NewUser("dan", "Dan"), h.srv.NewUser("eve", "Eve"), h.srv.NewUser("fay", "Fay")}
+	for _, u := range others {
+		if r := h.click(discordtest.Actor{User: u}, lobby.ID, lobbyID(actJoin, 1)); r.Type != 7 {
+			t.Fatalf("%s joins: answer type %d: %s", u.Username, r.Type, text(r))
+		}
+	}
+	if r := h.pick(a, lobby.ID, lobbyID(actExp, 1), "river"); r.Flags&64 == 0 || !strings.HasPrefix(text(r), sixSeatedWords) {
+		t.Errorf("leaving out Inns & Cathedrals with six seated: %s", text(r))
+	}
+	if m, _ := h.srv.Message(lobby.ID); field(m, "Seats (6/6)") == "" || field(m, "Expansions") != "The River, Inns & Cathedrals" {
+		t.Errorf("the refused change changed the lobby: %+v", m.Embeds[0].Fields)
+	}
+	// With five seated, leaving out Inns & Cathedrals takes the sixth seat
+	// away, and the host is told.
+	if r := h.click(discordtest.Actor{User: others[4]}, lobby.ID, lobbyID(actLeave, 1)); r.Type != 7 {
+		t.Fatalf("leave: answer type %d: %s", r.Type, text(r))
+	}
+	ctx, cancel := h.wctx()
+	defer cancel()
+	in, err := h.srv.Select(ctx, a, lobby.ID, lobbyID(actExp, 1), "river")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := h.answer(ctx, in); r.Type != 7 {
 		t.Fatalf("the Expansions… menu answered type %d: %s", r.Type, text(r))
 	}
 	m, _ := h.srv.Message(lobby.ID)
-	if field(m, "Seats (1/5)") == "" || field(m, "Expansions") != "The River" {
+	if field(m, "Seats (5/5)") == "" || field(m, "Expansions") != "The River" {
 		t.Errorf("the lobby without Inns & Cathedrals: %+v", m.Embeds[0].Fields)
+	}
+	if err := h.srv.Wait(ctx, func() bool { return len(h.srv.Response(in.ID).Followups) > 0 }); err != nil {
+		t.Errorf("the host was not told the lobby has 5 seats: %v", err)
+	} else if f := h.srv.Response(in.ID).Followups[0]; f.Flags&64 == 0 || !strings.Contains(f.Content, "the lobby has 5 seats") {
+		t.Errorf("the note on the seats: %q (flags %d)", f.Content, f.Flags)
 	}
 	// None chosen: the base game.
 	if r := h.pick(a, lobby.ID, lobbyID(actExp, 1)); r.Type != 7 {

@@ -311,9 +311,10 @@ func (b *Bot) lobbyExpansions(i *discordgo.Interaction, id int64, values []strin
 		return
 	}
 	names := append([]string{}, values...) // none chosen: the base game alone
+	seats := g.MaxSeats
 	g, err = b.store.UpdateLobby(ctx, id, storage.LobbyUpdate{Expansions: names})
 	if errors.Is(err, storage.ErrSixSeats) {
-		b.replyError(i, "Six players are seated, and a sixth seat needs Inns & Cathedrals: keep it, or a player leaves first.")
+		b.replyError(i, sixSeatedWords)
 		return
 	}
 	if err != nil {
@@ -321,7 +322,14 @@ func (b *Bot) lobbyExpansions(i *discordgo.Interaction, id int64, values []strin
 		return
 	}
 	b.lobbyChanged(i, g, true, "")
+	if g.MaxSeats < seats {
+		b.followupError(i, fmt.Sprintf("Without Inns & Cathedrals the lobby has %d seats: the sixth seat needs its sixth player's followers.", g.MaxSeats))
+	}
 }
+
+// sixSeatedWords refuses to leave out Inns & Cathedrals from a lobby where
+// six players are seated.
+const sixSeatedWords = "Six players are seated, and a sixth seat needs Inns & Cathedrals: keep it, or a player leaves first."
 
 func (b *Bot) cmdJoin(i *discordgo.Interaction) {
 	if g, ok := b.gameFor(i, storage.StatusLobby); ok {
