@@ -48,18 +48,19 @@ func (h *harness) autocomplete(a discordtest.Actor, line, focused string) []*dis
 	return data.Choices
 }
 
-// TestExpansionsGame plays a whole game of The River, Inns & Cathedrals
-// and King & Robber Baron, chosen with the lobby's Expansions… menu,
-// through the components, deploying the large follower whenever the
-// Follower… menu offers it; the final table must be the replay of the
-// attached record.
+// TestExpansionsGame plays a whole game of three players with The River,
+// Inns & Cathedrals and King & Robber Baron, chosen with the lobby's
+// Expansions… menu, through the components, deploying the large follower
+// whenever the Follower… menu offers it; the final table must be the
+// replay of the attached record.
 func TestExpansionsGame(t *testing.T) {
 	// The two whole games run side by side: each is mostly drawing.
 	t.Parallel()
 	h := newHarness(t)
 	alice := h.srv.NewUser("alice", "Alice")
 	bob := h.srv.NewUser("bob", "Bob")
-	users := []discordtest.User{alice, bob}
+	cleo := h.srv.NewUser("cleo", "Cleo")
+	users := []discordtest.User{alice, bob, cleo}
 	r := h.slash(discordtest.Actor{User: alice}, "/carcassonne new")
 	lobby := r.Original.ID
 	if got := field(*r.Original, "Expansions"); got != "base game" {
@@ -79,7 +80,11 @@ func TestExpansionsGame(t *testing.T) {
 		sm.MinValues == nil || *sm.MinValues != 0 || sm.MaxValues != len(sm.Options) {
 		t.Errorf("the Expansions… menu: %q, options %q, min %v max %d", sm.Placeholder, labels, sm.MinValues, sm.MaxValues)
 	}
-	h.click(discordtest.Actor{User: bob}, lobby, lobbyID(actJoin, 1))
+	for _, u := range users[1:] {
+		if r := h.click(discordtest.Actor{User: u}, lobby, lobbyID(actJoin, 1)); r.Type != 7 {
+			t.Fatalf("%s joins: answer type %d: %s", u.Username, r.Type, text(r))
+		}
+	}
 	if r := h.pick(discordtest.Actor{User: bob}, lobby, menuID, "river"); !strings.Contains(text(r), "Only the host") {
 		t.Errorf("a player who is not the host chose expansions: %s", text(r))
 	}
@@ -117,7 +122,7 @@ func TestExpansionsGame(t *testing.T) {
 		t.Errorf("help in the game: %q", got)
 	}
 	// /carcassonne score counts the large follower in the supply.
-	if got := text(h.slash(discordtest.Actor{User: bob, ChannelID: thread}, "/carcassonne score")); strings.Count(got, "7 followers and the large follower in supply") != 2 {
+	if got := text(h.slash(discordtest.Actor{User: bob, ChannelID: thread}, "/carcassonne score")); strings.Count(got, "7 followers and the large follower in supply") != len(users) {
 		t.Errorf("the scoreboard of an Inns & Cathedrals game: %q", got)
 	}
 	// /carcassonne place offers the large follower too.
