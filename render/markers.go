@@ -150,15 +150,30 @@ func direction(path []pt, c pt) pt {
 // below, centred on c (unit) along direction d, span long (unit): the deck
 // and its two parapets.
 func drawBridge(dc *gg.Context, c, d pt, hw, span, s float64) {
+	drawDeck(dc, c, d, hw, span, s, colRoad, nil, math.Max(1.5, 0.03*s))
+}
+
+// drawDeck draws a deck of half width hw across a crossing, centred on c
+// (unit) along direction d, span long (unit), in colour fill, with a
+// parapet of width wall (pixels) on each side, and under it, when shadow
+// is not nil, a slightly wider band of that colour: a bridge of a road
+// over the river, or of a city over another (KR05).
+func drawDeck(dc *gg.Context, c, d pt, hw, span, s float64, fill color.Color, shadow color.Color, wall float64) {
 	n := pt{-d.y, d.x}
 	a, b := c.sub(d.mul(span/2)), c.add(d.mul(span/2))
 	dc.SetLineCapButt()
-	dc.SetColor(colRoad)
+	if shadow != nil {
+		dc.SetColor(shadow)
+		dc.SetLineWidth(2*hw*s + 0.05*s)
+		dc.DrawLine(a.x*s, a.y*s, b.x*s, b.y*s)
+		dc.Stroke()
+	}
+	dc.SetColor(fill)
 	dc.SetLineWidth(2 * hw * s)
 	dc.DrawLine(a.x*s, a.y*s, b.x*s, b.y*s)
 	dc.Stroke()
 	dc.SetLineCapRound()
-	dc.SetLineWidth(math.Max(1.5, 0.03*s))
+	dc.SetLineWidth(wall)
 	dc.SetColor(colWall)
 	for _, k := range [...]float64{-1, 1} {
 		o := n.mul(k * hw)
@@ -266,28 +281,8 @@ func drawCityBridge(dc *gg.Context, tg *tileGeom, closed uint32, s float64) {
 	if top < 32 && closed&(1<<top) != 0 {
 		fill = colCityClosed
 	}
-	n := pt{-d.y, d.x}
-	c := pt{0.5, 0.5}
 	const hw, span = crossHalf, 2*crossHalf + 0.12
-	a, b := c.sub(d.mul(span/2)), c.add(d.mul(span/2))
-	dc.SetLineCapButt()
-	dc.SetColor(color.RGBA{0, 0, 0, 0x50})
-	dc.SetLineWidth(2*hw*s + 0.05*s)
-	dc.DrawLine(a.x*s, a.y*s, b.x*s, b.y*s)
-	dc.Stroke()
-	dc.SetColor(fill)
-	dc.SetLineWidth(2 * hw * s)
-	dc.DrawLine(a.x*s, a.y*s, b.x*s, b.y*s)
-	dc.Stroke()
-	dc.SetLineCapRound()
-	dc.SetLineWidth(math.Max(2, 0.05*s))
-	dc.SetColor(colWall)
-	for _, k := range [...]float64{-1, 1} {
-		o := n.mul(k * hw)
-		p, q := a.add(o), b.add(o)
-		dc.DrawLine(p.x*s, p.y*s, q.x*s, q.y*s)
-		dc.Stroke()
-	}
+	drawDeck(dc, pt{0.5, 0.5}, d, hw, span, s, fill, color.RGBA{0, 0, 0, 0x50}, math.Max(2, 0.05*s))
 }
 
 // symbolSpot returns a free place for a tile's own marker (a volcano, a
