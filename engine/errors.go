@@ -41,6 +41,10 @@ var (
 	// ErrNoEscape: the Cathars' escape names no knight of the player in a
 	// besieged city next to a cloister, or is not played in this game.
 	ErrNoEscape = errors.New("no knight can escape from there")
+	// ErrWrongStep: Act was given the answer to a step the game does not
+	// wait for (Pending says which), or Apply a whole move while a turn is
+	// being answered step by step.
+	ErrWrongStep = errors.New("the game does not wait for that answer now")
 )
 
 // MoveError is the error Apply returns for an illegal move. Err is one of the

@@ -274,7 +274,8 @@ type Game struct {
 	current   int
 	turn      int // the number of the turn being played, from 1
 	ended     bool
-	resigned  uint8 // bit p: player p resigned
+	resigned  uint8    // bit p: player p resigned
+	part      partTurn // the answers of the turn under way through Act
 	scores    [MaxPlayers]int
 	supply    [MaxPlayers]int8
 

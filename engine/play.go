@@ -427,8 +427,13 @@ func (g *Game) occupiedAfter(t TileID, x, y int16, r Rotation) uint32 {
 // (ErrGameOver, ErrNotInPile, ErrNotDrawn, ErrOutOfTurn, ErrCellTaken,
 // ErrNoNeighbour, ErrEdgesMismatch, ErrRiver, ErrUTurn, ErrBadRotation,
 // ErrNoSuchSpot, ErrOccupied, ErrNoFollowers, ErrNoSuchFigure, ErrFarmsOff,
-// ErrNoEscape, ErrCannotDiscard) and leaves the game as it was.
+// ErrNoEscape, ErrCannotDiscard) and leaves the game as it was. While a
+// turn is being answered step by step through Act, Apply takes only a
+// resignation and returns ErrWrongStep for any other move.
 func (g *Game) Apply(m Move) error {
+	if g.part.step != StepNone && !m.Resign && !g.ended {
+		return moveErr(ErrWrongStep, fmt.Sprintf("a turn is under way step by step: the game waits for the %s step", g.part.step))
+	}
 	if err := g.Check(m); err != nil {
 		return err
 	}
@@ -572,6 +577,7 @@ func (g *Game) Play(m Move) {
 			return
 		}
 		if m.Player == g.current {
+			g.part = partTurn{} // a turn begun through Act is given up
 			g.current = g.next(g.current)
 			if g.x != nil {
 				g.x.extra = 0 // their extra turn is skipped too
