@@ -47,7 +47,7 @@ func TestRefusedFixtures(t *testing.T) {
 		{"cathars-error-without-header.rec", nil, "the Expansions header does not name cathars"},
 		{"cathars-error-escape-before-figure.rec", nil, "before the escape"},
 		{"ic-error-large-without-header.rec", nil, "the Expansions header does not name inns-and-cathedrals"},
-		{"ic-error-unknown-token.rec", nil, `there is no token "builder@E"`},
+		{"ic-error-unknown-token.rec", nil, "builder@E is a token of Traders & Builders, which this program does not play yet"},
 		{"ic-error-two-figures.rec", nil, "only one follower"},
 		{"ic-error-large-twice.rec", ErrNoFollowers, "Red has no large follower left"},
 		{"river2-error-fork-not-first.rec", ErrOutOfTurn, "the fork tiles are drawn first"},

@@ -45,6 +45,12 @@ var (
 	// wait for (Pending says which), or Apply a whole move while a turn is
 	// being answered step by step.
 	ErrWrongStep = errors.New("the game does not wait for that answer now")
+	// ErrCannotSetAside: Move.Aside names a tile no rule of the game sets
+	// aside now.
+	ErrCannotSetAside = errors.New("that tile cannot be set aside")
+	// ErrMustSetAside: the rules set the tile drawn aside (a dragon tile
+	// before any volcano, The Princess & the Dragon); it cannot be placed.
+	ErrMustSetAside = errors.New("that tile must be set aside")
 )
 
 // MoveError is the error Apply returns for an illegal move. Err is one of the

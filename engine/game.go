@@ -69,6 +69,12 @@ type Move struct {
 	Tile TileID
 	// Discard puts the tile out of the game; legal only when it fits nowhere.
 	Discard bool
+	// Aside sets the tile drawn aside, as the rules of some expansions
+	// require (The Princess & the Dragon: a dragon tile drawn before any
+	// volcano); it comes back into the draw pile later, and the same player
+	// draws again without the turn number moving (spec/record.md, "n. TILE
+	// aside"). Legal only when the rules set that tile aside (SetsAside).
+	Aside bool
 	// Cell and Rotation say where the tile goes and how it is turned.
 	Cell     Cell
 	Rotation Rotation
@@ -372,7 +378,7 @@ func New(cfg Config) (*Game, error) {
 		g.pile = NewPile(ts, start.Tile, cfg.Seed)
 	} else {
 		g.pile = rules.pileFor(start.Tile, cfg.Seed)
-		if rules.Expansions != 0 {
+		if rules.Expansions != 0 || rules.aside.sets != nil {
 			g.x = new(expansionState)
 			for f := FigureFollower + 1; f < numFigures; f++ {
 				for p := range g.nplayers {

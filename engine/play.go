@@ -472,6 +472,11 @@ func (g *Game) Check(m Move) error {
 			return moveErr(ErrOutOfTurn, fmt.Sprintf("tile %s is not drawn yet: the %s tiles are drawn first", name, r.Groups[want].Name))
 		}
 	}
+	if r := g.rules; r.aside.sets != nil || m.Aside {
+		if err := g.checkAside(m); err != nil || m.Aside {
+			return err
+		}
+	}
 	if m.Discard {
 		if g.CanPlace(m.Tile) {
 			return moveErr(ErrCannotDiscard, fmt.Sprintf("tile %s fits on the board, so it cannot be discarded", name))
@@ -586,7 +591,10 @@ func (g *Game) Play(m Move) {
 		return
 	}
 	g.draw(m.Tile)
-	if m.Discard {
+	if m.Discard || m.Aside {
+		if m.Aside {
+			g.setAside(m.Tile)
+		}
 		if g.top >= len(g.pile) {
 			g.finish()
 		}

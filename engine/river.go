@@ -41,6 +41,9 @@ type expansionState struct {
 	// extra turn: never a third turn in a row (001_…, Traders & Builders:
 	// "cannot play more than two turns in a row").
 	extra uint8
+	// aside holds the tiles set aside, naside of them (aside.go).
+	aside  [maxAside]TileID
+	naside uint8
 }
 
 // again reports whether the player who placed tile t plays again at once,
@@ -190,6 +193,9 @@ func (rs *riverState) turnInto(x, y int16, in int) int8 {
 // opens one for each of its other river sides; the start tile (the spring)
 // opens one for each of its river sides.
 func (x *expansionState) placed(g *Game, t TileID, cx, cy int16, r Rotation) {
+	if x.naside > 0 && g.rules.aside.returns != nil && g.rules.aside.returns(t) {
+		g.returnAside()
+	}
 	if !g.rules.RiverTile(t) {
 		return
 	}

@@ -22,6 +22,13 @@ import "fmt"
 // players (the dragon's moves, chosen by each player in turn order; crop
 // circles; the robbers): Pending will then name them and their steps, Act
 // will take their answers, and Apply will keep taking the current player's.
+// Chance (the die of the flying machines, the messengers' tiles) will be a
+// step too, answered with its outcome: a live game draws it from its seed,
+// the record writes it (roll=, msg=), and a replay takes it from the record,
+// never from the seed. The record reader knows every token of
+// spec/record.md by now (lexToken) and refuses those of the expansions not
+// built yet with their name; a tile set aside ("n. TILE aside") is in
+// aside.go.
 
 // Step is a decision in a turn. The zero value, StepNone, means no decision
 // is pending (the game is over).
@@ -108,9 +115,11 @@ func (g *Game) partMove() Move {
 type Answer struct {
 	Step Step
 	// StepTile: Discard puts the tile drawn out of the game (only when it
-	// fits nowhere); otherwise Cell and Rotation say where it goes and how
-	// it is turned (degrees clockwise, in steps of 90).
+	// fits nowhere); Aside sets it aside (only when the rules do, see
+	// Game.SetsAside); otherwise Cell and Rotation say where it goes and
+	// how it is turned (degrees clockwise, in steps of 90).
 	Discard  bool
+	Aside    bool
 	Cell     Cell
 	Rotation Rotation
 	// StepFigure: a Figure of the player's supply on the feature at Port
@@ -124,13 +133,16 @@ type Answer struct {
 }
 
 // String returns the answer in words close to the record's tokens: "tile
-// 1,0 90", "tile discard", "figure large@N", "figure none", "escape
+// 1,0 90", "tile discard", "tile aside", "figure large@N", "figure none", "escape
 // 0,-1:S", "escape none".
 func (a Answer) String() string {
 	switch a.Step {
 	case StepTile:
 		if a.Discard {
 			return "tile discard"
+		}
+		if a.Aside {
+			return "tile aside"
 		}
 		return fmt.Sprintf("tile %d,%d %s", a.Cell.X, a.Cell.Y, a.Rotation)
 	case StepFigure:
@@ -166,11 +178,11 @@ func (g *Game) Act(a Answer) (bool, error) {
 	t, _ := g.Drawn()
 	switch d.Step {
 	case StepTile:
-		m := Move{Tile: t, Discard: a.Discard, Cell: a.Cell, Rotation: a.Rotation}
+		m := Move{Tile: t, Discard: a.Discard, Aside: a.Aside, Cell: a.Cell, Rotation: a.Rotation}
 		if err := g.Check(m); err != nil {
 			return false, err
 		}
-		if a.Discard {
+		if a.Discard || a.Aside {
 			g.Play(m)
 			return true, nil
 		}
@@ -213,7 +225,8 @@ func (g *Game) Reset() { g.part = partTurn{} }
 
 // Answers returns the legal answers of the step the game waits for
 // (Pending), nil once the game is over. StepTile: every placement of the
-// tile drawn (Placements), or the discard alone when it fits nowhere.
+// tile drawn (Placements), or the discard alone when it fits nowhere, or
+// setting it aside alone when the rules do (SetsAside).
 // StepFigure: "none" first, then each figure of the current player's
 // supply on each free spot of the tile placed (FollowerSpots,
 // FiguresInSupply). StepEscape: "none" first, then each knight that may
@@ -224,6 +237,9 @@ func (g *Game) Answers() []Answer {
 	case StepTile:
 		if !ok {
 			return nil
+		}
+		if g.SetsAside() {
+			return []Answer{{Step: StepTile, Aside: true}}
 		}
 		ps := g.AppendPlacements(nil, t)
 		if len(ps) == 0 {
