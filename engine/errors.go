@@ -51,6 +51,10 @@ var (
 	// ErrMustSetAside: the rules set the tile drawn aside (a dragon tile
 	// before any volcano, The Princess & the Dragon); it cannot be placed.
 	ErrMustSetAside = errors.New("that tile must be set aside")
+	// ErrNotYours: a builder or pig (Traders & Builders) goes only on a
+	// feature that joins one where its player has a thief, knight or
+	// farmer.
+	ErrNotYours = errors.New("a builder or pig needs a follower of its player there")
 )
 
 // MoveError is the error Apply returns for an illegal move. Err is one of the

@@ -157,8 +157,12 @@ type ScoreEvent struct {
 	// such as the King or the Robber Baron.
 	Source Source
 	// Markers are the markers of the feature that changed its points: an
-	// inn on a road, a cathedral or a siege in a city, a pig herd in a farm.
+	// inn on a road, a cathedral or a siege in a city, a pig herd in a farm;
+	// for a goods majority (SourceGoods), the good.
 	Markers Marker
+	// Pig tells that the player's pig in the farm added to its points
+	// (Traders & Builders: 1 more per city, 2 more for a besieged one).
+	Pig bool
 }
 
 // PlacedTile is a tile on the board.

@@ -518,6 +518,8 @@ func (g *Game) checkFigure(m Move) error {
 		return moveErr(ErrNoSuchFigure, fmt.Sprintf("the %s is not played in this game", m.Figure.Title()))
 	case g.SupplyOf(g.current, m.Figure) == 0:
 		return moveErr(ErrNoFollowers, fmt.Sprintf("%s has no %s left in the supply", g.players[g.current], m.Figure.Title()))
+	case m.Figure == FigureBuilder || m.Figure == FigurePig:
+		return g.checkHelper(m, f, kind)
 	}
 	if g.occupiedAfter(m.Tile, int16(m.Cell.X), int16(m.Cell.Y), m.Rotation)&(1<<f) != 0 {
 		return moveErr(ErrOccupied, fmt.Sprintf("that %s already has a follower further along", kindWord(kind)))
@@ -603,6 +605,7 @@ func (g *Game) Play(m Move) {
 	g.playTile(m)
 	if g.x != nil && m.Escape.Port != NoPort {
 		g.escape(m.Escape)
+		g.dropOrphans(g.current)
 	}
 	g.turn++
 	if g.x == nil || !g.x.again(g, m.Tile) {
@@ -644,6 +647,9 @@ func (g *Game) playTile(m Move) {
 		r := g.find(i)
 		if n := &g.nodes[r]; n.open == 0 && !n.done {
 			n.done = true
+			if k == City && g.x != nil && g.x.ngoodsSegs > 0 {
+				g.takeGoods(r)
+			}
 			g.scoreFeature(r, false)
 		}
 	}

@@ -512,7 +512,6 @@ func lexToken(s string) (token, error) {
 // tokenExpansion names the expansion each verb of spec/record.md belongs
 // to, for the refusal of the tokens of expansions not built yet.
 var tokenExpansion = map[string]Expansion{
-	"builder": ExpansionTradersAndBuilders, "pig": ExpansionTradersAndBuilders,
 	"princess": ExpansionPrincessAndDragon, "fairy": ExpansionPrincessAndDragon, "dragon": ExpansionPrincessAndDragon,
 	"tower": ExpansionTower, "capture": ExpansionTower, "ransom": ExpansionTower,
 	"land": ExpansionFlyingMachines, "roll": ExpansionFlyingMachines,

@@ -228,8 +228,8 @@ func (g *Game) Reset() { g.part = partTurn{} }
 // tile drawn (Placements), or the discard alone when it fits nowhere, or
 // setting it aside alone when the rules do (SetsAside).
 // StepFigure: "none" first, then each figure of the current player's
-// supply on each free spot of the tile placed (FollowerSpots,
-// FiguresInSupply). StepEscape: "none" first, then each knight that may
+// supply (FiguresInSupply) on each spot of the tile placed where it may
+// stand (FigureSpots). StepEscape: "none" first, then each knight that may
 // escape (Escapes). Every answer listed is accepted by Act.
 func (g *Game) Answers() []Answer {
 	t, ok := g.Drawn()
@@ -253,9 +253,10 @@ func (g *Game) Answers() []Answer {
 	case StepFigure:
 		out := []Answer{{Step: StepFigure}}
 		m := g.partMove()
-		figs := g.FiguresInSupply(g.current)
-		for _, s := range g.AppendFollowerSpots(nil, t, Placement{Cell: m.Cell, Rotation: m.Rotation}) {
-			for _, f := range figs {
+		var spots []Spot
+		for _, f := range g.FiguresInSupply(g.current) {
+			spots = g.AppendFigureSpots(spots[:0], t, Placement{Cell: m.Cell, Rotation: m.Rotation}, f)
+			for _, s := range spots {
 				out = append(out, Answer{Step: StepFigure, Figure: f, Port: s.Port})
 			}
 		}
