@@ -60,7 +60,9 @@ type Record struct {
 	startText string // the Start header, until the tile set is known
 	rules     *Rules // the rules of Expansions, composed by ReadRecord
 
-	playersLine, startLine int // the lines of the Players and Start headers, when read
+	playersLine, startLine int  // the lines of the Players and Start headers, when read
+	rulesLine              int  // the line of the Rules header, when read
+	pigOption              bool // the Rules header names pig= (Traders & Builders)
 }
 
 // RecordError is an error in a record: the line (from 1; ReadRecord and
@@ -166,6 +168,8 @@ func ReadRecord(r io.Reader) (*Record, error) {
 				rec.playersLine = line
 			case "Start":
 				rec.startLine = line
+			case "Rules":
+				rec.rulesLine = line
 			}
 			if err := rec.setHeader(key, val); err != nil {
 				return nil, recErr(line, "%s", err)
@@ -182,6 +186,9 @@ func ReadRecord(r io.Reader) (*Record, error) {
 			}
 			if set, err = rec.expansionSet(); err != nil {
 				return nil, recErr(line, "%s", err)
+			}
+			if rec.pigOption && !set.Has(ExpansionTradersAndBuilders) {
+				return nil, recErr(rec.rulesLine, "pig is an option of %s, which this game does not play: the Expansions header does not name %s", ExpansionTradersAndBuilders.Title(), ExpansionTradersAndBuilders)
 			}
 			if seen["Start"] {
 				if err := rec.resolveStart(ts); err != nil {
@@ -304,6 +311,11 @@ func (rec *Record) setHeader(key, val string) error {
 			return err
 		}
 		rec.Options = o
+		for _, item := range strings.Split(val, ",") {
+			if k, _, _ := strings.Cut(item, "="); strings.TrimSpace(k) == "pig" {
+				rec.pigOption = true
+			}
+		}
 	case "Start":
 		// Checked against the tile set once the headers are read.
 		rec.startText = val
@@ -645,7 +657,12 @@ func (rec *Record) WriteTo(w io.Writer) (int64, error) {
 	}
 	fmt.Fprintf(&b, "[Players \"%s\"]\n", strings.Join(rec.Players, ", "))
 	fmt.Fprintf(&b, "[Expansions \"%s\"]\n", exps)
-	fmt.Fprintf(&b, "[Rules \"%s\"]\n", rec.Options.String())
+	rules := rec.Options.String()
+	if set, err := rec.expansionSet(); err == nil && set.Has(ExpansionTradersAndBuilders) {
+		// spec/rules-options.md: each expansion's options, every one named.
+		rules += ", pig=plus-one"
+	}
+	fmt.Fprintf(&b, "[Rules \"%s\"]\n", rules)
 	if rec.Start != (StartTile{}) && rec.Start != start {
 		fmt.Fprintf(&b, "[Start \"%s %s %s\"]\n", ts.Name(rec.Start.Tile), rec.Start.Cell, rec.Start.Rotation)
 	}
