@@ -333,11 +333,19 @@ func escapeOptions(st *engine.Game, ch choice) []discordgo.SelectMenuOption {
 		return nil
 	}
 	opts := []discordgo.SelectMenuOption{{Label: "No escape", Value: "-", Default: ch.escape.Port == engine.NoPort}}
+	who := "knight"
 	for _, t := range ts {
 		if len(opts) == 25 {
 			break
 		}
-		opts = append(opts, discordgo.SelectMenuOption{Label: fmt.Sprintf("knight at (%s) escapes from the besieged city", t.Cell),
+		// One figure of a player stands on a tile at most: the one
+		// deployed with it (a builder escapes too, record.md).
+		for _, f := range st.Followers() {
+			if f.Cell == t.Cell && f.Player == st.Current() && f.Figure == engine.FigureBuilder {
+				who = "builder"
+			}
+		}
+		opts = append(opts, discordgo.SelectMenuOption{Label: fmt.Sprintf("%s at (%s) escapes from the besieged city", who, t.Cell),
 			Value: targetValue(t), Default: t == ch.escape})
 	}
 	return opts

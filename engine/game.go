@@ -185,7 +185,8 @@ type Follower struct {
 	Kind FeatureKind
 	// Feature is the index of its segment in the tile's features.
 	Feature int
-	// Figure is the kind of figure: the follower or the large follower.
+	// Figure is the kind of figure: the follower, the large follower, the
+	// builder or the pig.
 	Figure Figure
 }
 
