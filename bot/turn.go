@@ -333,11 +333,11 @@ func escapeOptions(st *engine.Game, ch choice) []discordgo.SelectMenuOption {
 		return nil
 	}
 	opts := []discordgo.SelectMenuOption{{Label: "No escape", Value: "-", Default: ch.escape.Port == engine.NoPort}}
-	who := "knight"
 	for _, t := range ts {
 		if len(opts) == 25 {
 			break
 		}
+		who := "knight"
 		// One figure of a player stands on a tile at most: the one
 		// deployed with it (a builder escapes too, record.md).
 		for _, f := range st.Followers() {
