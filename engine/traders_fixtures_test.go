@@ -74,6 +74,18 @@ func TestTradersBuilderTurns(t *testing.T) {
 			{5, red, true, true}, // the tile completing the road gives the second turn too
 			{6, blue, false, false},
 		}},
+		{"tb-builder-on-completing-tile.rec", []turnWant{
+			{2, red, false, false},
+			{3, blue, false, false}, // the builder's own tile, completing the road: no second turn
+		}},
+		{"tb-builder-city.rec", []turnWant{
+			{3, blue, false, false},
+			{4, red, false, false}, // Blue continued Red's city: nobody plays twice
+			{5, blue, false, false},
+			{6, red, false, false},
+			{7, red, true, true}, // Red continued her builder's city
+			{8, blue, false, false},
+		}},
 		{"tb-builder-no-majority.rec", []turnWant{
 			{4, red, false, false},
 			{5, red, true, true}, // the tile joining both roads continues the builder's
@@ -134,6 +146,24 @@ func TestTradersBuilderCompletesRoad(t *testing.T) {
 	}
 	if n := g.SupplyOf(red, FigureBuilder); n != 0 {
 		t.Errorf("after the second tile Red has %d builders in supply, want 0", n)
+	}
+}
+
+// TestTradersBuilderOnCompletingTile follows
+// tb-builder-on-completing-tile.rec: a builder placed on the tile that
+// completes its road goes home with the thief at that scoring
+// (spec/rules-options.md, Traders & Builders, Reading).
+func TestTradersBuilderOnCompletingTile(t *testing.T) {
+	const red = 0
+	_, g := replayFile(t, tbDir+"tb-builder-on-completing-tile.rec", 3)
+	if got := figuresOf(g, FigureBuilder); len(got) != 0 {
+		t.Errorf("builders on the board %v, want none", got)
+	}
+	if n := g.SupplyOf(red, FigureBuilder); n != 1 {
+		t.Errorf("Red has %d builders in supply, want 1", n)
+	}
+	if n := g.Supply(red); n != FollowersPerPlayer {
+		t.Errorf("Red has %d followers in supply, want %d", n, FollowersPerPlayer)
 	}
 }
 
@@ -202,6 +232,23 @@ func TestTradersGoodsExample(t *testing.T) {
 		t.Errorf("ended after turn 4: scores %v, want Blue 10, Red 20", got)
 	}
 	checkGoodsEvents(t, g, map[Marker][]int{Wine: {red}, Grain: {red}}, map[Marker]int{Wine: 1, Grain: 2})
+
+	// Ended before Red closes the city, nobody took its goods: the open
+	// city scores for Blue's knight (4 tiles), and no goods at all.
+	rec.Turns = rec.Turns[:3]
+	g, err = rec.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := g.Scores(); got[blue] != 4 || got[red] != 0 {
+		t.Errorf("ended after turn 3: scores %v, want Blue 4, Red 0", got)
+	}
+	checkGoodsEvents(t, g, nil, nil)
+	for p := range g.NumPlayers() {
+		if got := g.Goods(p); got != goods(0, 0, 0) {
+			t.Errorf("ended after turn 3: player %d holds %v, want none", p, got)
+		}
+	}
 }
 
 // checkGoodsEvents checks the final goods events of game g: for each
@@ -285,6 +332,9 @@ func TestTradersGoodsFinal(t *testing.T) {
 		t.Errorf("breakdowns %+v, want goods only: Blue 20, Red 30", b)
 	}
 	// A player out of the game holds nothing.
+	if got := g.Goods(-1); got != goods(0, 0, 0) {
+		t.Errorf("Goods(-1) = %v, want none", got)
+	}
 	if got := g.Goods(2); got != goods(0, 0, 0) {
 		t.Errorf("Goods(2) in a two-player game = %v, want none", got)
 	}
@@ -403,5 +453,26 @@ func TestTradersRefusedFixtures(t *testing.T) {
 	}
 	if spots := g.AppendFigureSpots(nil, u, p, FigureFollower); len(spots) == 0 {
 		t.Error("the follower's spots on U at 1,0: none, want the road and fields")
+	}
+}
+
+// TestTradersBuilderCityGoods follows tb-builder-city.rec: the tile of a
+// builder's second turn that completes the city gives its goods to the
+// player, and the builder goes home with the knight.
+func TestTradersBuilderCityGoods(t *testing.T) {
+	const red = 0
+	_, g := replayFile(t, tbDir+"tb-builder-city.rec", 7)
+	if got := g.Goods(red); got != goods(0, 0, 0) {
+		t.Errorf("before the city is closed Red holds %v, want none", got)
+	}
+	if got := figuresOf(g, FigureBuilder); len(got) != 1 || got[0].Kind != City {
+		t.Errorf("builders %v, want Red's in the city", got)
+	}
+	_, g = replayFile(t, tbDir+"tb-builder-city.rec", 8)
+	if got, want := g.Goods(red), goods(1, 0, 0); got != want {
+		t.Errorf("Red holds %v, want %v", got, want)
+	}
+	if n := g.SupplyOf(red, FigureBuilder); n != 1 || len(g.Followers()) != 0 {
+		t.Errorf("after the city: %d builders in Red's supply, %v on the board; want 1 and nothing", n, g.Followers())
 	}
 }
