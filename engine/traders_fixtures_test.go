@@ -476,3 +476,21 @@ func TestTradersBuilderCityGoods(t *testing.T) {
 		t.Errorf("after the city: %d builders in Red's supply, %v on the board; want 1 and nothing", n, g.Followers())
 	}
 }
+
+// TestTradersGoodsTwoCities follows tb-goods-two-cities.rec: one tile
+// that completes two cities gives the goods of both.
+func TestTradersGoodsTwoCities(t *testing.T) {
+	const blue, red = 0, 1
+	_, g := replayFile(t, tbDir+"tb-goods-two-cities.rec", 7)
+	if got := g.Goods(red); got != goods(0, 0, 0) {
+		t.Errorf("before the closing tile Red holds %v, want none", got)
+	}
+	_, g = replayFile(t, tbDir+"tb-goods-two-cities.rec", -1)
+	if got, want := g.Goods(red), goods(1, 1, 0); got != want {
+		t.Errorf("Red holds %v, want %v", got, want)
+	}
+	checkGoodsEvents(t, g, map[Marker][]int{Wine: {red}, Grain: {red}}, map[Marker]int{Wine: 1, Grain: 1})
+	if b := g.Breakdowns(); b[blue].Goods != 0 || b[red].Goods != 2*GoodsPoints {
+		t.Errorf("breakdowns %+v, want goods Blue 0, Red %d", b, 2*GoodsPoints)
+	}
+}
