@@ -11,21 +11,6 @@ import (
 	"github.com/meeple-works/carcassonne/terminal/terminaltest"
 )
 
-// tradersScript returns the scripted game of Traders & Builders of names
-// from the first seed from start that deploys a builder and a pig and gives
-// a builder's second turn.
-func tradersScript(tb testing.TB, names []string, start uint64, exps []string) *terminaltest.Script {
-	tb.Helper()
-	for seed := start; seed < start+200; seed++ {
-		sc := terminaltest.NewWith(tb, names, seed, engine.Options{}, exps)
-		if sc.Builders > 0 && sc.Pigs > 0 && sc.BuilderTurns > 0 {
-			return sc
-		}
-	}
-	tb.Fatalf("no seed from %d deploys a builder and a pig and gives a second turn", start)
-	return nil
-}
-
 // tradersSays returns what the terminal game must say of the scripted
 // game, in order: each goods taken ("  Ann takes 1 wine.") and each
 // builder's second turn ("  Builder: Ann plays again."), replayed here on
@@ -75,7 +60,7 @@ func TestWholeGameTraders(t *testing.T) {
 	dir := t.TempDir()
 	db, board, rec := filepath.Join(dir, "games.db"), filepath.Join(dir, "board.png"), filepath.Join(dir, "game.rec")
 	exps := []string{"traders-and-builders"}
-	sc := tradersScript(t, []string{"Ann", "Ben", "Cy"}, 1, exps)
+	sc := terminaltest.WithBuilderTurn(t, []string{"Ann", "Ben", "Cy"}, 1, engine.Options{}, exps)
 	t.Logf("seed %d: %d turns, %d builders, %d pigs, %d second turns", sc.Seed, len(sc.Lines), sc.Builders, sc.Pigs, sc.BuilderTurns)
 	cfg := newGame(sc, db, board)
 	cfg.Expansions = exps

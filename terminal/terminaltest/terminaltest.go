@@ -288,6 +288,29 @@ func WithDiscard(tb testing.TB, names []string, start uint64, opts engine.Option
 	return New(tb, names, start, opts)
 }
 
+// WithBuilderTurn returns the scripted game (NewWith) of names with
+// expansions exps, which must include Traders & Builders, from the first
+// seed from start that deploys a builder and a pig, gives a builder's
+// second turn and ends with goods taken; it fails tb when none of 200
+// seeds does.
+func WithBuilderTurn(tb testing.TB, names []string, start uint64, opts engine.Options, exps []string) *Script {
+	tb.Helper()
+	for seed := start; seed < start+200; seed++ {
+		sc := NewWith(tb, names, seed, opts, exps)
+		goods := 0
+		for p := range names {
+			for _, n := range sc.Game.Goods(p) {
+				goods += n
+			}
+		}
+		if sc.Builders > 0 && sc.Pigs > 0 && sc.BuilderTurns > 0 && goods > 0 {
+			return sc
+		}
+	}
+	tb.Fatalf("no seed from %d deploys a builder and a pig, gives a builder's second turn and goods", start)
+	return nil
+}
+
 // FinalTable reads the final scoring the terminal game printed in out: the
 // players' names in the order printed, and by name the points for roads,
 // cities, cloisters, farms, the King and the Robber Baron (0 when the
