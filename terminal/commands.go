@@ -27,7 +27,8 @@ const helpText = `Commands, one per line:
                              on a road or city where you already have a thief or
                              knight, P (1P, pig 1) your pig in a field where you
                              already have a farmer; builder and pig spots are
-                             numbered on their own (see spots)
+                             numbered on their own (see spots). A tile that extends
+                             the road or city of your builder gives you a second turn
   place x,y [ROTATION] [follower@PORT]   the same in record notation: place 2,-1 90 follower@N
                              (large@N for the large follower, builder@N for the
                              builder, pig@N for the pig)

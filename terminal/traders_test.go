@@ -251,7 +251,12 @@ func TestTradersRefused(t *testing.T) {
 	}
 	cfg := newGame(sc, filepath.Join(dir, "g.db"), filepath.Join(dir, "b.png"))
 	cfg.Expansions = exps
-	out := run(t, cfg, strings.Join(input, "\n")+"\nscore\n")
+	out := run(t, cfg, strings.Join(input, "\n")+"\nscore\nhelp\n")
+	for _, want := range []string{"(1B) or the", "word builder before it (builder 1) deploys your builder", "P (1P, pig 1) your pig", "builder@N for the", "pig@N for the pig", "gives you a second turn"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("help lacks %q", want)
+		}
+	}
 	for _, c := range cases[:len(cases)-1] {
 		_, after, ok := strings.Cut(out, "> "+c.line+"\n")
 		if !ok {
