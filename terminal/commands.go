@@ -390,8 +390,11 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 	p := engine.Placement{Cell: m.Cell, Rotation: m.Rotation}
 	m.Figure = figure
 	if name, port, ok := strings.Cut(strings.ToLower(spot), "@"); ok {
+		if figure != engine.FigureFollower {
+			return m, fmt.Errorf("write %s 2 or %s@PORT, not both", figure, figure)
+		}
 		fig, known := engine.ParseFigure(name)
-		if !known || figure != engine.FigureFollower {
+		if !known {
 			return m, fmt.Errorf("%q is not a figure: write %s", name, s.recordFigures())
 		}
 		pt, ok := engine.ParsePort(strings.ToUpper(port))
