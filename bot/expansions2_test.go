@@ -1,0 +1,461 @@
+package bot
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/internal/discordtest"
+)
+
+// catharsExpansions are the expansions TestCatharsGame chooses in the
+// lobby's Expansions… menu, by their values there.
+var catharsExpansions = []engine.Expansion{engine.ExpansionRiver2, engine.ExpansionInnsAndCathedrals, engine.ExpansionCathars, engine.ExpansionGQ11}
+
+// catharsPlayers are the record names of TestCatharsGame's players, in
+// turn order.
+var catharsPlayers = []string{"Alice", "Bob", "Cleo"}
+
+// catharsMove picks the move of the turn being played in st, from the
+// engine's legal moves alone (the draw pile's order aside, it depends on
+// the position only, so the search below and the game through Discord
+// make the same moves): the discard of a tile that fits nowhere; else the
+// first placement, among the cells the turn message's menus list, that
+// lets a knight of the current player escape from a besieged city, with
+// that escape and no follower; else the placement and figure of the best
+// mark, where a knight in a besieged city, a follower on an inn's road or a
+// cathedral's city, and the large follower there, mark higher, and a
+// pseudo-random number drawn from the seed and the number of moves breaks
+// ties.
+func catharsMove(st *engine.Game) engine.Move {
+	t, _ := st.Drawn()
+	if !st.CanPlace(t) {
+		return engine.Move{Tile: t, Discard: true}
+	}
+	cur := st.Current()
+	cells := st.CandidateCells()
+	if len(cells) > maxCellMenus*25 {
+		cells = cells[:maxCellMenus*25]
+	}
+	var ps []engine.Placement
+	for _, p := range st.Placements() {
+		if slices.Contains(cells, p.Cell) {
+			ps = append(ps, p)
+		}
+	}
+	if knightInSiege(st, cur) {
+		for _, p := range ps {
+			m := engine.Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
+			if es := st.Escapes(m); len(es) > 0 {
+				m.Escape = es[0]
+				return m
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(st.Seed(), uint64(len(st.Moves()))))
+	figs := st.FiguresInSupply(cur)
+	tile := st.TileSet().Tile(t)
+	var best engine.Move
+	bestMark := -1
+	for _, p := range ps {
+		m := engine.Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
+		if mark := rng.IntN(10); mark > bestMark {
+			best, bestMark = m, mark
+		}
+		for _, s := range st.FollowerSpots(p) {
+			markers := tile.Features[s.Feature].Markers
+			for _, f := range figs {
+				mark := rng.IntN(10)
+				switch {
+				case s.Kind == engine.City && markers&engine.Besieged != 0:
+					mark += 30
+				case markers&(engine.Inn|engine.Cathedral) != 0:
+					mark += 20
+					if f != engine.FigureFollower {
+						mark += 5
+					}
+				case s.Kind == engine.Field:
+					mark -= 5
+				}
+				if mark > bestMark {
+					m.Follower, m.Figure = s.Port, f
+					best, bestMark = m, mark
+				}
+			}
+		}
+	}
+	return best
+}
+
+// knightInSiege reports whether player p has a knight in a besieged city
+// not completed yet.
+func knightInSiege(st *engine.Game, p int) bool {
+	for _, f := range st.Followers() {
+		if f.Player != p || f.Kind != engine.City {
+			continue
+		}
+		fi, ok := st.FeatureAt(f.Cell, f.Port)
+		if !ok || fi.Complete {
+			continue
+		}
+		for _, s := range fi.Segments {
+			if pt, ok := st.TileAt(s.Cell); ok && st.TileSet().Tile(pt.Tile).Features[s.Feature].Markers&engine.Besieged != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// catharsSeen is what a game of catharsMove showed, move by move.
+type catharsSeen struct {
+	escape    int // the number of the first move with an escape, or -1
+	innOrCath int // the first move that scored an inn's road or a cathedral's city
+	siege     int // the first move that scored a besieged city
+	extra     int // the first move after which its player plays again
+}
+
+func (s catharsSeen) all() bool {
+	return s.escape >= 0 && s.innOrCath >= 0 && s.siege >= 0 && s.extra >= 0
+}
+
+// playCathars plays a game of the Cathars' expansions shuffled by seed
+// with catharsMove, until it has shown all catharsSeen looks for or has
+// ended, and says what it showed.
+func playCathars(tb testing.TB, seed uint64) catharsSeen {
+	tb.Helper()
+	rules, err := engine.NewRules(catharsSet(), engine.Options{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	st, err := engine.New(engine.Config{Rules: rules, Players: catharsPlayers, Seed: seed, DrawnOnly: true})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	seen := catharsSeen{-1, -1, -1, -1}
+	for k := 0; !st.Ended() && !seen.all(); k++ {
+		m := catharsMove(st)
+		before := len(st.Events())
+		if err := st.Apply(m); err != nil {
+			tb.Fatalf("seed %d, move %d %+v: %v", seed, k, m, err)
+		}
+		seen.note(k, m, st, st.Events()[before:])
+	}
+	return seen
+}
+
+// note notes what move number k, m, showed: st is the game after it and
+// evs the scores it made.
+func (s *catharsSeen) note(k int, m engine.Move, st *engine.Game, evs []engine.ScoreEvent) {
+	if m.Escape.Port != engine.NoPort && s.escape < 0 {
+		s.escape = k
+	}
+	if st.ExtraTurn() && s.extra < 0 {
+		s.extra = k
+	}
+	for _, e := range evs {
+		if e.Final || e.Source != engine.SourceFeature {
+			continue
+		}
+		if e.Markers&(engine.Inn|engine.Cathedral) != 0 && s.innOrCath < 0 {
+			s.innOrCath = k
+		}
+		if e.Markers&engine.Besieged != 0 && s.siege < 0 {
+			s.siege = k
+		}
+	}
+}
+
+// catharsSet is the set of catharsExpansions.
+func catharsSet() engine.ExpansionSet {
+	set := engine.ExpansionSet(0)
+	for _, e := range catharsExpansions {
+		set = set.With(e)
+	}
+	return set
+}
+
+// catharsSeed is the first seed from 1 whose game, played with
+// catharsMove, shows everything catharsSeen looks for.
+func catharsSeed(tb testing.TB) (uint64, catharsSeen) {
+	tb.Helper()
+	for seed := uint64(1); seed <= 500; seed++ {
+		if s := playCathars(tb, seed); s.all() {
+			return seed, s
+		}
+	}
+	tb.Fatal("no seed up to 500 shows an escape, an inn or cathedral, a besieged city scored and an extra turn")
+	return 0, catharsSeen{}
+}
+
+// TestCatharsGame plays a whole game of three players with The River II,
+// Inns & Cathedrals, the Cathars and the pig herd (GQ11), chosen with the
+// lobby's Expansions… menu, through the components (Place the tile…, ⟳,
+// Follower…, Escape…, Confirm), with the moves of catharsMove on a draw
+// pile found by catharsSeed: a knight escapes from a besieged city, a road
+// with an inn or a city with a cathedral is completed, a besieged city is
+// completed, and the volcano-lake gives its player another turn; the
+// summaries must say so, the turn after the volcano-lake must ping the same
+// player, and the final table must be the replay of the attached record.
+func TestCatharsGame(t *testing.T) {
+	t.Parallel()
+	seed, want := catharsSeed(t)
+	t.Logf("seed %d: %+v", seed, want)
+	h := newHarnessWith(t, func(c *Config) { c.Seed = func() uint64 { return seed } })
+	alice := h.srv.NewUser("alice", "Alice")
+	bob := h.srv.NewUser("bob", "Bob")
+	cleo := h.srv.NewUser("cleo", "Cleo")
+	users := []discordtest.User{alice, bob, cleo}
+	r := h.slash(discordtest.Actor{User: alice}, "/carcassonne new")
+	if r.Original == nil {
+		t.Fatalf("no lobby: %s", text(r))
+	}
+	lobby := r.Original.ID
+	for _, u := range users[1:] {
+		if r := h.click(discordtest.Actor{User: u}, lobby, lobbyID(actJoin, 1)); r.Type != 7 {
+			t.Fatalf("%s joins: answer type %d: %s", u.Username, r.Type, text(r))
+		}
+	}
+	var values, titles []string
+	for _, e := range catharsExpansions {
+		values = append(values, e.String())
+		titles = append(titles, e.Title())
+	}
+	m, _ := h.srv.Message(lobby)
+	sm, ok := menu(m.Message, actExp)
+	if !ok {
+		t.Fatal("the lobby has no Expansions… menu")
+	}
+	for _, v := range values {
+		if !slices.ContainsFunc(sm.Options, func(o discordgo.SelectMenuOption) bool { return o.Value == v }) {
+			t.Fatalf("the Expansions… menu does not offer %s: %+v", v, sm.Options)
+		}
+	}
+	if r := h.pick(discordtest.Actor{User: alice}, lobby, lobbyID(actExp, 1), values...); r.Type != 7 {
+		t.Fatalf("the Expansions… menu answered type %d: %s", r.Type, text(r))
+	}
+	m, _ = h.srv.Message(lobby)
+	if got, w := field(m, "Expansions"), strings.Join(titles, ", "); got != w {
+		t.Errorf("the lobby lists the expansions %q, want %q", got, w)
+	}
+	if r := h.click(discordtest.Actor{User: alice}, lobby, lobbyID(actStart, 1)); r.Type != 6 {
+		t.Fatalf("start: answer type %d: %s", r.Type, text(r))
+	}
+	ctx, cancel := h.wctx()
+	defer cancel()
+	if err := h.srv.Wait(ctx, func() bool { return len(h.srv.Threads(h.srv.ChannelID)) == 1 }); err != nil {
+		t.Fatalf("no thread: %v", err)
+	}
+	thread := h.srv.Threads(h.srv.ChannelID)[0].ID
+	msg, err := h.srv.WaitMessage(ctx, thread, func(m discordtest.Message) bool { return cellMenu(m) != nil })
+	if err != nil {
+		t.Fatalf("no first turn: %v", err)
+	}
+
+	seen := catharsSeen{-1, -1, -1, -1}
+	var summaries []string
+	turns := 0
+	for more := true; more; turns++ {
+		g, st, err := h.store.Load(h.ctx, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Seed() != seed {
+			t.Fatalf("the game's seed is %d, want %d", st.Seed(), seed)
+		}
+		cur := st.Current()
+		u := users[cur]
+		if ids := mention.FindStringSubmatch(msg.Content); ids == nil || ids[1] != u.ID {
+			t.Fatalf("turn %d: the turn message pings %q, the player to move is %s", turns, msg.Content, u.Username)
+		}
+		mv := catharsMove(st)
+		after := st.Clone()
+		if err := after.Apply(mv); err != nil {
+			t.Fatalf("turn %d: %+v: %v", turns, mv, err)
+		}
+		evs := after.Events()[len(st.Events()):]
+		k := len(st.Moves())
+		seen.note(k, mv, after, evs)
+
+		summary := h.playMove(u, thread, msg, st, mv)
+		summaries = append(summaries, summary)
+		if k == want.escape || k == want.innOrCath || k == want.siege || k == want.extra {
+			t.Logf("move %d: %s", k, summary)
+		}
+		low := strings.ToLower(summary)
+		name := g.Seats[cur].Name
+		if mv.Escape.Port != engine.NoPort {
+			if w := fmt.Sprintf("the knight at (%s) escapes from the besieged city", mv.Escape.Cell); !strings.Contains(summary, w) {
+				t.Errorf("move %d: the summary of an escape does not say %q: %q", k, w, summary)
+			}
+		}
+		for _, e := range evs {
+			if e.Final || e.Source != engine.SourceFeature || e.Markers&(engine.Inn|engine.Cathedral|engine.Besieged) == 0 {
+				continue
+			}
+			if w := fmt.Sprintf("%s completed: %s +%d", markedWords(e), g.Seats[e.Player].Name, e.Points); !strings.Contains(low, strings.ToLower(w)) {
+				t.Errorf("move %d: the summary does not say %q: %q", k, w, summary)
+			}
+		}
+		again := after.ExtraTurn()
+		if w := name + " plays again."; strings.Contains(summary, w) != again {
+			t.Errorf("move %d: the extra turn is %v, the summary %q", k, again, summary)
+		}
+		msg, more = h.nextTurn(thread, msg.ID)
+		if again {
+			if !more {
+				t.Fatalf("move %d: the game ended after the volcano-lake", k)
+			}
+			if ids := mention.FindStringSubmatch(msg.Content); ids == nil || ids[1] != u.ID {
+				t.Errorf("move %d: after the volcano-lake the next turn pings %q, want %s", k, msg.Content, u.Username)
+			}
+		}
+	}
+	if seen.escape != want.escape || seen.innOrCath != want.innOrCath || seen.siege != want.siege || seen.extra != want.extra {
+		t.Errorf("the game through Discord showed %+v, the search %+v", seen, want)
+	}
+	t.Logf("%d turns", turns)
+	h.checkEnd(t, msg, turns)
+	g := recordOf(t, msg)
+	for _, e := range catharsExpansions {
+		if !g.Rules().Expansions.Has(e) {
+			t.Errorf("the record's game does not play %s", e.Title())
+		}
+	}
+	names, cols := tableRows(msg.Embeds[0].Description)
+	bd := g.Breakdowns()
+	for k, name := range names {
+		p := slices.Index(g.Players(), name)
+		if p < 0 || len(cols[k]) != 5 {
+			t.Fatalf("row %q: %v", name, cols[k])
+		}
+		b := bd[p]
+		if w := []int{b.Roads, b.Cities, b.Cloisters, b.Farms, g.Score(p)}; !slices.Equal(cols[k], w) {
+			t.Errorf("%s: the table says %v, the replay %v", name, cols[k], w)
+		}
+	}
+	// The thread keeps the summaries the players were given.
+	var all strings.Builder
+	for _, m := range h.srv.Messages(thread) {
+		all.WriteString(m.Content + "\n")
+	}
+	for _, s := range summaries {
+		if !strings.Contains(all.String(), s) {
+			t.Errorf("the thread does not hold the summary %q", s)
+		}
+	}
+}
+
+// markedWords names a feature scored with its markers, as the summaries
+// should: "road with an inn", "city with a cathedral", "besieged city",
+// "besieged city with a cathedral".
+func markedWords(e engine.ScoreEvent) string {
+	w := map[engine.FeatureKind]string{engine.Road: "road", engine.City: "city", engine.Cloister: "cloister", engine.Field: "farm"}[e.Feature]
+	if e.Markers&engine.Besieged != 0 {
+		w = "besieged " + w
+	}
+	switch {
+	case e.Markers&engine.Inn != 0:
+		w += " with an inn"
+	case e.Markers&engine.Cathedral != 0:
+		w += " with a cathedral"
+	}
+	return w
+}
+
+// playMove plays move mv of the turn of msg (st is the game before it)
+// through the components, as user u would: the cell in the menu of cells
+// that lists it, ⟳ until the tile is turned as mv says, the figure in the
+// Follower… menu, the knight in the Escape… menu, then Confirm. It checks
+// the preview at each step and returns the summary the turn message
+// became.
+func (h *harness) playMove(u discordtest.User, thread string, msg discordtest.Message, st *engine.Game, mv engine.Move) string {
+	h.t.Helper()
+	a := discordtest.Actor{User: u, ChannelID: thread}
+	var cm *discordgo.SelectMenu
+	menus, _ := components(msg.Message)
+	for _, s := range menus {
+		if strings.HasPrefix(s.CustomID, idPrefix+":"+actCell+":") &&
+			slices.ContainsFunc(s.Options, func(o discordgo.SelectMenuOption) bool { return o.Value == mv.Cell.String() }) {
+			cm = &s
+		}
+	}
+	if cm == nil {
+		h.t.Fatalf("no menu of the turn message lists the cell (%s)", mv.Cell)
+	}
+	r := h.pick(a, msg.ID, cm.CustomID, mv.Cell.String())
+	if r.Flags&64 == 0 || r.Original == nil {
+		h.t.Fatalf("the preview is not ephemeral: %s", text(r))
+	}
+	preview := r.Original
+	// update checks the answer to a component of the preview and reads
+	// the preview again.
+	update := func(what string, r *discordtest.Response) {
+		h.t.Helper()
+		if r.Type != 7 {
+			h.t.Fatalf("%s answered type %d: %s", what, r.Type, text(r))
+		}
+		m, _ := h.srv.Message(preview.ID)
+		preview = &m
+	}
+	rots := st.RotationsAt(mv.Cell)
+	steps := slices.Index(rots, mv.Rotation)
+	if steps < 0 {
+		h.t.Fatalf("rotation %s° is not among %v at (%s)", mv.Rotation, rots, mv.Cell)
+	}
+	for range steps {
+		b, ok := button(preview.Message, actRotR)
+		if !ok || b.Disabled {
+			h.t.Fatalf("the preview has no ⟳ to turn the tile to %s°", mv.Rotation)
+		}
+		update("⟳", h.click(a, preview.ID, b.CustomID))
+	}
+	if title := preview.Embeds[0].Title; !strings.Contains(title, fmt.Sprintf("at (%s), turned %s°", mv.Cell, mv.Rotation)) {
+		h.t.Fatalf("the preview says %q, want the tile at (%s) turned %s°", title, mv.Cell, mv.Rotation)
+	}
+	if mv.Follower != engine.NoPort {
+		sm, ok := menu(preview.Message, actSpot)
+		v := spotValue(mv.Follower.String(), mv.Figure)
+		if !ok || !slices.ContainsFunc(sm.Options, func(o discordgo.SelectMenuOption) bool { return o.Value == v }) {
+			h.t.Fatalf("the Follower… menu does not offer %s: %+v", v, sm.Options)
+		}
+		update("the Follower… menu", h.pick(a, preview.ID, sm.CustomID, v))
+		if d := preview.Embeds[0].Description; strings.Contains(d, "Follower: **no follower**") {
+			h.t.Fatalf("the preview after choosing %s says %q", v, d)
+		}
+	}
+	placed := mv
+	placed.Escape = engine.Target{}
+	sm, ok := menu(preview.Message, actEsc)
+	if escapes := st.Escapes(placed); ok != (len(escapes) > 0) {
+		h.t.Fatalf("the preview offers the Escape… menu: %v, the engine's escapes: %v", ok, escapes)
+	}
+	if mv.Escape.Port != engine.NoPort {
+		v := targetValue(mv.Escape)
+		if !ok || !slices.ContainsFunc(sm.Options, func(o discordgo.SelectMenuOption) bool { return o.Value == v }) {
+			h.t.Fatalf("the Escape… menu does not offer %s: %+v", v, sm.Options)
+		}
+		update("the Escape… menu", h.pick(a, preview.ID, sm.CustomID, v))
+		if d, w := preview.Embeds[0].Description, fmt.Sprintf("Escape: your knight at (%s) goes back to your supply.", mv.Escape.Cell); !strings.Contains(d, w) {
+			h.t.Errorf("the preview after choosing the escape says %q, want %q", d, w)
+		}
+	}
+	confirm, found := button(preview.Message, actOK)
+	if !found {
+		h.t.Fatal("the preview has no Confirm")
+	}
+	r = h.click(a, preview.ID, confirm.CustomID)
+	if r.Original == nil || strings.Contains(r.Original.Content, "turn is over") {
+		h.t.Fatalf("confirm: %s", text(r))
+	}
+	m, _ := h.srv.Message(msg.ID)
+	if m.Content != r.Original.Content {
+		h.t.Errorf("the turn message says %q, the player was told %q", m.Content, r.Original.Content)
+	}
+	return m.Content
+}
