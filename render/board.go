@@ -450,10 +450,12 @@ func keepOnTile(cr image.Rectangle, size image.Point, x, y int) (int, int) {
 	return x, y
 }
 
-// drawSpots labels the follower spots of the focused tile with
+// drawSpots labels the spots of the focused tile (for the follower, or
+// the figure fig: see previewSpots) with
 // engine.SpotLabel(i) ("1", "2", …) on white rounded squares at the places
 // where a follower would stand; on the spot whose feature holds port
-// chosen, it draws the current player's figure fig instead.
+// chosen, it draws the current player's figure fig instead, in its own
+// shape (Renderer.figure).
 func (r *Renderer) drawSpots(dst canvas, k *kit, sc *scene, w window, t engine.PlacedTile, spots []engine.Spot, chosen engine.Port, fig engine.Figure) {
 	rad := spotRadius(w.tile)
 	badge := r.spotBadge(rad)

@@ -47,7 +47,9 @@ var ErrNoDrawnTile = errors.New("render: the game is over, no tile is drawn")
 // the order of g.Placements() (one number per cell), coordinates on the
 // margins (x along the top, y down the side), and a side panel with the
 // drawn tile and the scoreboard (colour, name, points, followers in supply,
-// tiles left). Completed cities are drawn in gold, open ones in grey stone.
+// tiles left; with Traders & Builders each player's goods tokens and the
+// builder and pig in supply). The builder and the pig are drawn in shapes
+// of their own, unlike the followers. Completed cities are drawn in gold, open ones in grey stone.
 //
 // The tile size adapts to the board: MaxTile pixels for small boards, less
 // for larger ones so that the picture's longest side stays within MaxSide
