@@ -208,7 +208,7 @@ func tbFigures(tb testing.TB) *engine.Game {
 // (mid-game, BoardPNG) and at the end (FinalPNG), decodes the pictures,
 // and checks each builder and pig where it stands: the pixels it adds to
 // the picture drawn without it have its shape (checkShape), not a
-// follower's; the followers beside them keep theirs.
+// follower's; a few followers beside them keep theirs.
 func TestTradersFigures(t *testing.T) {
 	r := testRenderer()
 	k := r.kits.get()
@@ -235,6 +235,11 @@ func TestTradersFigures(t *testing.T) {
 			seen := map[engine.Figure]int{}
 			all := sc.followers
 			for i, f := range all {
+				// Every builder and pig, and a few followers standing
+				// and lying (each check draws the picture again).
+				if f.Figure == engine.FigureFollower && seen[engine.FigureFollower] >= 4 {
+					continue
+				}
 				// The same picture without this figure.
 				sc.followers = append(append([]engine.Follower(nil), all[:i]...), all[i+1:]...)
 				without := r.compose(k, sc, l, tt.final, r.newRGBA).(rgbaCanvas).img
