@@ -306,13 +306,62 @@ func followerHeight(t int, kind engine.FeatureKind, room float64, others int) in
 // the figure on the table is.
 const largeScale = 1.4
 
+// builderScale and pigScale size the builder and the pig (Traders &
+// Builders) against a follower on the same spot: the builder a little
+// taller, as the piece on the table is, the pig (measured by its length)
+// a little longer than a follower is tall but much lower, so that it
+// stands out from the lying farmers as a different animal.
+const (
+	builderScale = 1.15
+	pigScale     = 1.2
+)
+
 // figureHeight returns the height of figure fig where a follower would be
-// h pixels tall: the large follower largeScale times taller.
+// h pixels tall: the large follower largeScale times taller, the builder
+// builderScale times, the pig's length pigScale times.
 func figureHeight(h int, fig engine.Figure) int {
-	if fig == engine.FigureLarge {
+	switch fig {
+	case engine.FigureLarge:
 		return int(math.Round(float64(h) * largeScale))
+	case engine.FigureBuilder:
+		return int(math.Round(float64(h) * builderScale))
+	case engine.FigurePig:
+		return int(math.Round(float64(h) * pigScale))
 	}
 	return h
+}
+
+// figure returns the sprite of player p's figure fig, h pixels tall (the
+// pig h pixels long): a follower or the large follower as meeple draws it
+// (lying when lying is set), the builder and the pig each in a shape of its
+// own, in the player's colour with the player's letter.
+func (r *Renderer) figure(k *kit, sc *scene, p, h int, lying bool, fig engine.Figure) *image.RGBA {
+	if fig != engine.FigureBuilder && fig != engine.FigurePig {
+		return r.meeple(k, sc, p, h, lying)
+	}
+	mark := ""
+	if p >= 0 && p < len(sc.marks) {
+		mark = sc.marks[p]
+	}
+	fill, ink := PlayerColour(p), playerInk[((p%6)+6)%6]
+	kind := spriteBuilder
+	if fig == engine.FigurePig {
+		kind = spritePig
+	}
+	return r.cache.sprite(spriteKey{kind: kind, size: h, player: p % 6, letter: mark}, func() *image.RGBA {
+		if fig == engine.FigurePig {
+			fs := h * 30 / 100
+			if len(mark) > 1 {
+				fs = h * 22 / 100
+			}
+			return drawPig(k.face(true, fs), h, fill, ink, mark)
+		}
+		fs := h * 30 / 100
+		if len(mark) > 1 {
+			fs = h * 20 / 100
+		}
+		return drawBuilder(k.face(true, fs), h, fill, ink, mark)
+	})
 }
 
 // meeple returns the sprite of player p's follower, h pixels tall.
@@ -350,9 +399,10 @@ func (r *Renderer) followerPoint(sc *scene, t engine.PlacedTile, f int, p engine
 	return rotatePt(fg.anchor[cp-1], int(t.Rotation&3)), fg.room[cp-1]
 }
 
-// drawFollowers draws every follower on its tile: standing on roads,
-// cities and cloisters, lying down in fields (farmers); smaller where a
-// tile holds several; the large follower largeScale times taller.
+// drawFollowers draws every figure on its tile: followers standing on
+// roads, cities and cloisters, lying down in fields (farmers); smaller
+// where a tile holds several; the large follower largeScale times taller;
+// the builder and the pig (Traders & Builders) in shapes of their own.
 func (r *Renderer) drawFollowers(dst canvas, k *kit, sc *scene, w window) {
 	per := make(map[engine.Cell]int, len(sc.followers))
 	for _, f := range sc.followers {
@@ -375,11 +425,11 @@ func (r *Renderer) drawFollower(dst canvas, k *kit, sc *scene, w window, t engin
 	x := cr.Min.X + int(math.Round(p.x*float64(w.tile)))
 	y := cr.Min.Y + int(math.Round(p.y*float64(w.tile)))
 	h := figureHeight(followerHeight(w.tile, f.Kind, room, others), f.Figure)
-	lying := f.Kind == engine.Field
-	if !lying && f.Kind != engine.Road {
+	lying := f.Kind == engine.Field && f.Figure != engine.FigurePig
+	if !lying && f.Kind != engine.Road && f.Kind != engine.Field {
 		y -= h / 8 // stand on the spot, not over it
 	}
-	sp := r.meeple(k, sc, f.Player, h, lying)
+	sp := r.figure(k, sc, f.Player, h, lying, f.Figure)
 	x, y = keepOnTile(cr, sp.Bounds().Size(), x, y)
 	blit(dst, sp, x, y)
 }
@@ -400,10 +450,12 @@ func keepOnTile(cr image.Rectangle, size image.Point, x, y int) (int, int) {
 	return x, y
 }
 
-// drawSpots labels the follower spots of the focused tile with
+// drawSpots labels the spots of the focused tile (for the follower, or
+// the figure fig: see previewSpots) with
 // engine.SpotLabel(i) ("1", "2", …) on white rounded squares at the places
 // where a follower would stand; on the spot whose feature holds port
-// chosen, it draws the current player's figure fig instead.
+// chosen, it draws the current player's figure fig instead, in its own
+// shape (Renderer.figure).
 func (r *Renderer) drawSpots(dst canvas, k *kit, sc *scene, w window, t engine.PlacedTile, spots []engine.Spot, chosen engine.Port, fig engine.Figure) {
 	rad := spotRadius(w.tile)
 	badge := r.spotBadge(rad)

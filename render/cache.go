@@ -42,6 +42,10 @@ const (
 	spriteCrown
 	spriteMask
 	spriteChip
+	spriteBuilder
+	spritePig
+	spriteGood
+	spriteGoodsChip
 )
 
 // artBudget is how many bytes of tile pictures the cache keeps before it

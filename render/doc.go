@@ -9,6 +9,7 @@
 //	err = r.BoardPNG(w, g)             // the whole board, side panel included
 //	err = r.PreviewPNG(w, g, placement, port) // one placement, spots labelled, the follower on port
 //	err = r.PreviewFigurePNG(w, g, placement, port, engine.FigureLarge) // the large follower on port
+//	err = r.PreviewFigurePNG(w, g, placement, engine.NoPort, engine.FigureBuilder) // where the builder may go
 //	err = r.FinalPNG(w, g)             // the end: board and final scoring
 //
 // [Renderer.Turn], [Renderer.Board], [Renderer.Preview] and
@@ -34,7 +35,10 @@
 // black, grey by turn order, see [PlayerColour]) with a dark outline, a pale
 // halo and the player's initial (or number, when initials repeat), so that
 // colour-blind players can tell them apart; farmers lie down; the large
-// follower (Inns & Cathedrals) is drawn 1.4 times taller than a follower. A knight
+// follower (Inns & Cathedrals) is drawn 1.4 times taller than a follower;
+// the builder (Traders & Builders) is a slim figure with a hard hat and no
+// spread arms, the pig a pig seen from the side, both in the player's
+// colour with the same outline, halo and letter. A knight
 // stands inside its city, a farmer in its field, a thief on its road, a
 // monk beside the church, smaller where the feature is small or the tile
 // holds several followers. Follower spots in a preview are labelled with
@@ -42,8 +46,12 @@
 // In games of King & Robber Baron the scoreboard shows a gold crown by the
 // King's holder and a violet mask by the Robber Baron's; with Inns &
 // Cathedrals a player's supply reads "×6+L" while the large follower is in
-// it. The final table has a column per source of points in play, headed
-// by the colours of the bars (and the crown and the mask).
+// it. With Traders & Builders each player's row of the scoreboard has a
+// second line: the goods tokens held (the tiles' wine, grain and cloth
+// symbols, each with its count) and the builder and the pig while in the
+// supply. The final table has a column per source of points in play,
+// headed by the colours of the bars (and the crown and the mask; the goods
+// striped in their three colours).
 //
 // Each tile picture is drawn once per kind, rotation, size and completed
 // cities, with github.com/fogleman/gg, and cached. The *PNG methods

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/color"
 	"io"
 	"testing"
 
@@ -143,7 +144,7 @@ func TestLargeFollower(t *testing.T) {
 // player's row of the scoreboard panel of picture img, laid out as l.
 func rowTokens(img *image.RGBA, sc *scene, l layout) (crown, mask []int) {
 	top := scoreRowsTop(sc, l.panel, l.u)
-	rh := dpx(scoreRowD, l.u)
+	rh := dpx(scoreRowH(sc), l.u)
 	for p := range sc.names {
 		row := image.Rect(l.panel.Min.X, top+p*rh, l.panel.Max.X, top+(p+1)*rh)
 		crown = append(crown, countNear(img, row, colCrown, 4))
@@ -256,29 +257,43 @@ func TestSupplyText(t *testing.T) {
 // TestFinalColumns checks the final table's columns: roads, cities,
 // cloisters and farms in every game, and the King's and the Robber Baron's
 // columns, headed by the crown and the mask, in games of King & Robber
-// Baron only; the final picture of six players with expansions decodes
-// back and holds every player's row.
+// Baron only, the goods' column, striped in the colours of wine, grain and
+// cloth, in games of Traders & Builders only; the final picture of six
+// players with expansions decodes back and holds every player's row.
 func TestFinalColumns(t *testing.T) {
 	r := testRenderer()
 	names := []string{"Ann", "Ben", "Cid", "Dee", "Eli", "Flo"}
 	all := rulesOf(t, engine.ExpansionRiver2, engine.ExpansionInnsAndCathedrals, engine.ExpansionKingAndRobber, engine.ExpansionCathars, engine.ExpansionGQ11)
+	tb := rulesOf(t, engine.ExpansionTradersAndBuilders)
+	tbKing := rulesOf(t, engine.ExpansionTradersAndBuilders, engine.ExpansionKingAndRobber, engine.ExpansionInnsAndCathedrals)
 	tests := []struct {
 		name   string
 		cfg    engine.Config
 		titles bool
+		goods  bool
 	}{
-		{"base", engine.Config{Players: names[:4], Seed: 2}, false},
-		{"inns", engine.Config{Rules: rulesOf(t, engine.ExpansionInnsAndCathedrals), Players: names, Seed: 2}, false},
-		{"king and robber", engine.Config{Rules: rulesOf(t, engine.ExpansionKingAndRobber), Players: names[:3], Seed: 2}, true},
-		{"six players, all", engine.Config{Rules: all, Players: names, Seed: 2}, true},
+		{"base", engine.Config{Players: names[:4], Seed: 2}, false, false},
+		{"inns", engine.Config{Rules: rulesOf(t, engine.ExpansionInnsAndCathedrals), Players: names, Seed: 2}, false, false},
+		{"king and robber", engine.Config{Rules: rulesOf(t, engine.ExpansionKingAndRobber), Players: names[:3], Seed: 2}, true, false},
+		{"six players, all", engine.Config{Rules: all, Players: names, Seed: 2}, true, false},
+		{"traders and builders", engine.Config{Rules: tb, Players: names[:3], Seed: 2}, false, true},
+		{"traders and king", engine.Config{Rules: tbKing, Players: names[:4], Seed: 2}, true, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			g := compactGame(t, tt.cfg, 2, -1)
+			var g *engine.Game
+			if tt.goods {
+				g = tbRun(t, tt.cfg, 2, -1, nil)
+			} else {
+				g = compactGame(t, tt.cfg, 2, -1)
+			}
 			sc := newScene(g, false)
 			want := []string{"roads", "cities", "cloisters", "farms"}
 			if tt.titles {
 				want = append(want, "King", "Robber Baron")
+			}
+			if tt.goods {
+				want = append(want, "goods")
 			}
 			var got []string
 			for _, s := range finalSources(sc) {
@@ -305,6 +320,28 @@ func TestFinalColumns(t *testing.T) {
 				chip := image.Rect(x-dpx(4, l.u), head.Min.Y, x+dpx(4, l.u), head.Max.Y)
 				if n := countNear(img, chip, s.bar, 4); n < 20 {
 					t.Errorf("column %s: %d pixels of its colour over it, want at least 20", s.title, n)
+				}
+			}
+			// The goods' column, striped in their colours, with each
+			// player's points.
+			srcs := finalSources(sc)
+			x := finalColumnX(l.panel, l.u, len(srcs)-1, len(srcs))
+			chip := image.Rect(x-dpx(5, l.u), head.Min.Y, x+dpx(5, l.u), head.Max.Y)
+			for _, c := range []color.RGBA{colWine, colGrain, colCloth} {
+				if n := countNear(img, chip, c, 4); (n >= 10) != tt.goods {
+					t.Errorf("%d pixels of %v over the last column, want the goods' stripes %v", n, c, tt.goods)
+				}
+			}
+			if tt.goods {
+				total := 0
+				for _, b := range g.Breakdowns() {
+					total += b.Goods
+				}
+				if total == 0 {
+					t.Errorf("no goods points in the whole game, want some to show")
+				}
+				if srcs[len(srcs)-1].value(engine.Breakdown{Goods: 20}) != 20 {
+					t.Errorf("the goods column does not read Breakdown.Goods")
 				}
 			}
 			// Every player's row within the panel.

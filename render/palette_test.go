@@ -26,6 +26,7 @@ func namedColours() []color.RGBA {
 		colChurch, colChurchRoof, colChurchDark, colShield, colShieldMark,
 		colOutline, colWhite, rgb(0x141416), rgb(0xb8a686), rgb(0xd9b058), rgb(0xd9e8b0),
 		colCrown, colCrownDark, colMask,
+		colWine, colGrain, colCloth, colPig, // the goods and the pig's snout (Traders & Builders)
 	}
 	cs = append(cs, playerColours[:]...)
 	return append(cs, playerInk[:]...)

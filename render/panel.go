@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/fogleman/gg"
 	"github.com/meeple-works/carcassonne/engine"
 )
 
@@ -23,7 +24,20 @@ const (
 	scoreTileD   = 58 // the drawn tile
 	scoreRowD    = 25 // a player's row
 	scoreLegendD = 32 // the two lines of the legend
+	scoreGoodsD  = 15 // the line of goods under a player's row (Traders & Builders)
+	goodsIconD   = 13 // a good's icon on that line
+	goodsStepD   = 27 // from one good to the next on that line
 )
+
+// scoreRowH returns the height of a player's row of sc's scoreboard, in
+// display pixels: a line, and a second for the goods and the builder and
+// the pig when Traders & Builders is in play.
+func scoreRowH(sc *scene) float64 {
+	if sc.traders {
+		return scoreRowD + scoreGoodsD
+	}
+	return scoreRowD
+}
 
 // dpx returns d display pixels at scale u, in picture pixels.
 func dpx(d, u float64) int { return int(math.Round(d * u)) }
@@ -31,11 +45,11 @@ func dpx(d, u float64) int { return int(math.Round(d * u)) }
 // scorePanelHeight returns the height, in picture pixels, of the
 // scoreboard panel of sc at scale u, the legend included.
 func scorePanelHeight(sc *scene, u float64) int {
-	d := 2*scorePadD + scoreTitleD + scoreRowD*len(sc.names) + 8 + scoreLegendD
+	d := 2*scorePadD + scoreTitleD + scoreRowH(sc)*float64(len(sc.names)) + 8 + scoreLegendD
 	if !sc.g.Ended() {
 		d += scoreTileD + 12
 	}
-	return dpx(float64(d), u)
+	return dpx(d, u)
 }
 
 // drawScorePanel draws the side panel of a turn or board picture in rect,
@@ -43,8 +57,12 @@ func scorePanelHeight(sc *scene, u float64) int {
 // left, the drawn tile and who plays it, and for each player in seat order
 // the colour and initial, the name, the King's crown and the Robber
 // Baron's mask by their holders (King & Robber Baron), the points and the
-// followers in supply ("+L" while the large follower is in supply too). It is laid out to stay legible when the picture is shown
-// displayWidth pixels wide: few words, large figures.
+// followers in supply ("+L" while the large follower is in supply too);
+// with Traders & Builders, a second line under each player: their goods
+// tokens (the wine, grain and cloth symbols of the tiles, each with its
+// count) and, at the right end under the supply, the player's builder and
+// pig while they are in the supply. It is laid out to stay legible when
+// the picture is shown displayWidth pixels wide: few words, large figures.
 func (r *Renderer) drawScorePanel(dst canvas, k *kit, sc *scene, rect image.Rectangle, u float64) {
 	dst.fill(rect, colPanel)
 	dst.fill(image.Rect(rect.Min.X, rect.Min.Y, rect.Min.X+max(1, dpx(1, u)), rect.Max.Y), colPanelLine)
@@ -100,7 +118,7 @@ func (r *Renderer) drawScorePanel(dst canvas, k *kit, sc *scene, rect image.Rect
 	dst.fill(image.Rect(x0, y, x1, y+max(1, d(1))), colPanelLine)
 	y = scoreRowsTop(sc, rect, u)
 	scores := g.Scores()
-	rh := d(scoreRowD)
+	rh := d(scoreRowH(sc))
 	nf := k.face(true, d(13))
 	pf := k.face(true, d(16))
 	sf := k.face(false, d(12))
@@ -114,7 +132,7 @@ func (r *Renderer) drawScorePanel(dst canvas, k *kit, sc *scene, rect image.Rect
 			dst.fill(row, rgba(0xffd54a, 0.16))
 			dst.fill(image.Rect(row.Min.X, row.Min.Y, row.Min.X+d(2.5), row.Max.Y), colHighlight)
 		}
-		cy := y + rh/2
+		cy := y + d(scoreRowD)/2
 		mh := d(19)
 		blit(dst, r.meeple(k, sc, p, mh, false), x0+mh/2, cy)
 		gone := g.Resigned(p)
@@ -141,6 +159,9 @@ func (r *Renderer) drawScorePanel(dst canvas, k *kit, sc *scene, rect image.Rect
 			drawTextAt(dst, sf, colTextDim, x1, cy, alignRight, "out")
 		} else {
 			drawTextAt(dst, sf, colTextDim, x1, cy, alignRight, supplyText(sc, p))
+		}
+		if sc.traders {
+			r.drawGoodsLine(dst, k, sc, p, nameX, x1, y+d(scoreRowD)+d(scoreGoodsD)/2-d(3), u)
 		}
 		y += rh
 	}
@@ -180,6 +201,49 @@ func (r *Renderer) titleTokens(sc *scene, p, w int) []*image.RGBA {
 		out = append(out, r.cache.sprite(spriteKey{kind: spriteMask, size: w}, func() *image.RGBA { return drawMask(w) }))
 	}
 	return out
+}
+
+// drawGoodsLine draws player p's second line of the scoreboard of a game
+// of Traders & Builders, centred on y from x0 to x1 at scale u: the goods
+// tokens p holds (sc.goods), each good's symbol followed by its count (dim
+// when none), then at x1 the builder and the pig in p's colour while they
+// are in p's supply.
+func (r *Renderer) drawGoodsLine(dst canvas, k *kit, sc *scene, p, x0, x1, y int, u float64) {
+	d := func(v float64) int { return dpx(v, u) }
+	var goods [engine.NumGoods]int
+	if p < len(sc.goods) {
+		goods = sc.goods[p]
+	}
+	cf := k.face(true, d(12))
+	for i, n := range goods {
+		x := x0 + i*d(goodsStepD)
+		blit(dst, r.goodIcon(engine.Good(i), d(goodsIconD)), x+d(goodsIconD)/2, y)
+		col := colText
+		if n == 0 {
+			col = colTextDim
+		}
+		drawTextAt(dst, cf, col, x+d(goodsIconD)+d(2), y, alignLeft, strconv.Itoa(n))
+	}
+	x := x1
+	for _, fig := range [...]engine.Figure{engine.FigurePig, engine.FigureBuilder} {
+		if sc.g.SupplyOf(p, fig) == 0 {
+			continue
+		}
+		h := d(14)
+		sp := r.figure(k, sc, p, h, false, fig)
+		blit(dst, sp, x-h/2, y)
+		x -= h + d(3)
+	}
+}
+
+// goodIcon returns good g's symbol as the tiles show it, w pixels wide.
+func (r *Renderer) goodIcon(g engine.Good, w int) *image.RGBA {
+	return r.cache.sprite(spriteKey{kind: spriteGood, size: w, player: int(g)}, func() *image.RGBA {
+		n := w + 4
+		dc := gg.NewContext(n, n)
+		drawSymbol(dc, g.Marker(), 1, 0, pt{float64(n) / 2, float64(n) / 2}, float64(w)/2/1.05-0.5)
+		return dc.Image().(*image.RGBA)
+	})
 }
 
 // supplyText returns what the scoreboard says of player p's supply: "×7",
@@ -232,33 +296,59 @@ const (
 type scoreSource struct {
 	title string // the word in the key
 	bar   color.RGBA
-	icon  uint8 // spriteCrown or spriteMask for the titles; 0: a chip of colour bar
+	icon  uint8 // spriteCrown or spriteMask for the titles, spriteGoodsChip for the goods; 0: a chip of colour bar
 	value func(engine.Breakdown) int
+	// stripes, when set, are drawn across the bars and the chip instead of
+	// bar, top to bottom, in equal shares.
+	stripes []color.RGBA
 }
 
 // featureSources are the columns every game has, in the order of
 // engine.Breakdown's fields.
 var featureSources = []scoreSource{
-	{"roads", colRoad, 0, func(b engine.Breakdown) int { return b.Roads }},
-	{"cities", colCityClosed, 0, func(b engine.Breakdown) int { return b.Cities }},
-	{"cloisters", colChurchRoof, 0, func(b engine.Breakdown) int { return b.Cloisters }},
-	{"farms", colGrass, 0, func(b engine.Breakdown) int { return b.Farms }},
+	{"roads", colRoad, 0, func(b engine.Breakdown) int { return b.Roads }, nil},
+	{"cities", colCityClosed, 0, func(b engine.Breakdown) int { return b.Cities }, nil},
+	{"cloisters", colChurchRoof, 0, func(b engine.Breakdown) int { return b.Cloisters }, nil},
+	{"farms", colGrass, 0, func(b engine.Breakdown) int { return b.Farms }, nil},
 }
 
 // titleSources are the columns of King & Robber Baron.
 var titleSources = []scoreSource{
-	{"King", colCrown, spriteCrown, func(b engine.Breakdown) int { return b.King }},
-	{"Robber Baron", colMask, spriteMask, func(b engine.Breakdown) int { return b.RobberBaron }},
+	{"King", colCrown, spriteCrown, func(b engine.Breakdown) int { return b.King }, nil},
+	{"Robber Baron", colMask, spriteMask, func(b engine.Breakdown) int { return b.RobberBaron }, nil},
 }
 
+// goodsSource is the column of the goods majorities of Traders & Builders
+// (engine.Breakdown.Goods), striped in the colours of wine, grain and
+// cloth.
+var goodsSource = scoreSource{"goods", colCloth, spriteGoodsChip, func(b engine.Breakdown) int { return b.Goods },
+	[]color.RGBA{colWine, colGrain, colCloth}}
+
 // finalSources returns the columns of sc's final table: roads, cities,
-// cloisters and farms, and the King and the Robber Baron when King &
-// Robber Baron is in play.
+// cloisters and farms (with the pigs' points), the King and the Robber
+// Baron when King & Robber Baron is in play, and the goods when Traders &
+// Builders is.
 func finalSources(sc *scene) []scoreSource {
-	if sc.kingAndRobber {
-		return append(append([]scoreSource(nil), featureSources...), titleSources...)
+	if !sc.kingAndRobber && !sc.traders {
+		return featureSources
 	}
-	return featureSources
+	out := append([]scoreSource(nil), featureSources...)
+	if sc.kingAndRobber {
+		out = append(out, titleSources...)
+	}
+	if sc.traders {
+		out = append(out, goodsSource)
+	}
+	return out
+}
+
+// fillStripes fills r with colours cs in horizontal stripes of equal
+// height, top to bottom.
+func fillStripes(dst canvas, r image.Rectangle, cs []color.RGBA) {
+	h := r.Dy()
+	for i, c := range cs {
+		dst.fill(image.Rect(r.Min.X, r.Min.Y+i*h/len(cs), r.Max.X, r.Min.Y+(i+1)*h/len(cs)), c)
+	}
 }
 
 // finalPanelD returns the width of sc's final panel in display pixels:
@@ -314,10 +404,19 @@ func (r *Renderer) sourceIcon(s scoreSource, w int) *image.RGBA {
 	case spriteMask:
 		return r.cache.sprite(spriteKey{kind: spriteMask, size: w}, func() *image.RGBA { return drawMask(w) })
 	}
-	return r.cache.sprite(spriteKey{kind: spriteChip, size: w, fill: s.bar}, func() *image.RGBA {
+	kind := spriteChip
+	if len(s.stripes) > 0 {
+		kind = spriteGoodsChip
+	}
+	return r.cache.sprite(spriteKey{kind: kind, size: w, fill: s.bar}, func() *image.RGBA {
 		img := image.NewRGBA(image.Rect(0, 0, w, w))
 		fillRect(img, img.Rect, colWall)
-		fillRect(img, img.Rect.Inset(max(1, w/8)), s.bar)
+		in := img.Rect.Inset(max(1, w/8))
+		if len(s.stripes) > 0 {
+			fillStripes(rgbaCanvas{img: img}, in, s.stripes)
+		} else {
+			fillRect(img, in, s.bar)
+		}
 		return img
 	})
 }
@@ -325,8 +424,8 @@ func (r *Renderer) sourceIcon(s scoreSource, w int) *image.RGBA {
 // drawFinalPanel draws the final scoring in rect at scale u (picture pixels
 // per display pixel): the title, the winners (g.Winners), and a table of
 // points by player and source (engine.Breakdown: roads, cities, cloisters,
-// farms, and the King and the Robber Baron in games of King & Robber
-// Baron), each column headed by its colour or token, with the totals, the
+// farms, the King and the Robber Baron in games of King & Robber Baron,
+// the goods in games of Traders & Builders), each column headed by its colour or token, with the totals, the
 // players in the order of g.Standings (the highest score first, ties in
 // seat order); then the same points as bars, a key naming the columns, and
 // the colours of the cities.
@@ -444,7 +543,10 @@ func (r *Renderer) drawFinalPanel(dst canvas, k *kit, sc *scene, rect image.Rect
 		x := barX
 		for c, s := range srcs {
 			w := max(val(p, c), 0) * barW / most
-			if w > 0 {
+			if w > 0 && len(s.stripes) > 0 {
+				fillStripes(dst, image.Rect(x, cy-bh, x+w, cy+bh), s.stripes)
+				dst.fill(image.Rect(x+w-max(1, d(0.5)), cy-bh, x+w, cy+bh), colPanel)
+			} else if w > 0 {
 				dst.fill(image.Rect(x, cy-bh, x+w, cy+bh), s.bar)
 				dst.fill(image.Rect(x+w-max(1, d(0.5)), cy-bh, x+w, cy+bh), colPanel)
 			}

@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"io"
 	"math"
+	"strings"
 	"sync"
 
 	"github.com/meeple-works/carcassonne/engine"
@@ -46,7 +47,9 @@ var ErrNoDrawnTile = errors.New("render: the game is over, no tile is drawn")
 // the order of g.Placements() (one number per cell), coordinates on the
 // margins (x along the top, y down the side), and a side panel with the
 // drawn tile and the scoreboard (colour, name, points, followers in supply,
-// tiles left). Completed cities are drawn in gold, open ones in grey stone.
+// tiles left; with Traders & Builders each player's goods tokens and the
+// builder and pig in supply). The builder and the pig are drawn in shapes
+// of their own, unlike the followers. Completed cities are drawn in gold, open ones in grey stone.
 //
 // The tile size adapts to the board: MaxTile pixels for small boards, less
 // for larger ones so that the picture's longest side stays within MaxSide
@@ -62,7 +65,8 @@ func (r *Renderer) Board(g *engine.Game) *image.RGBA {
 
 // Final returns the picture of the end of game g: the board with every
 // figure that stood on it when the game ended (g.FinalFollowers, the large
-// follower drawn larger), and in the side panel the final scoring: a table
+// follower drawn larger, the builder and the pig of Traders & Builders in
+// shapes of their own), and in the side panel the final scoring: a table
 // of points by player and source (g.Breakdowns: roads, cities, cloisters,
 // farms, and the King and the Robber Baron in games of King & Robber
 // Baron), the totals, the winners, and the same points as bars. For a game
@@ -105,12 +109,18 @@ func (r *Renderer) Preview(g *engine.Game, p engine.Placement, follower engine.P
 
 // PreviewFigure returns the picture of Preview with figure fig of the
 // current player standing on port follower: engine.FigureFollower as
-// Preview, or engine.FigureLarge (Inns & Cathedrals), drawn largeScale
-// (1.4) times taller than a follower on the same spot and named "large …"
-// in the list of spots. It returns Preview's errors, and the engine's
-// *engine.MoveError when the game does not play fig or the player has none
-// left in the supply (the move Check refuses). fig is ignored when
-// follower is engine.NoPort.
+// Preview, engine.FigureLarge (Inns & Cathedrals), drawn largeScale (1.4)
+// times taller than a follower on the same spot and named "large …" in the
+// list of spots, or engine.FigureBuilder or engine.FigurePig (Traders &
+// Builders), drawn in shapes of their own (a slim figure with a hard hat;
+// a pig) and named "builder – …", "pig – …". The spots labelled and listed
+// are those where fig may go: g.FigureSpots for the builder and the pig
+// (the roads and cities, or fields, that continue the player's own), the
+// follower spots for the others; also when follower is engine.NoPort,
+// which shows no figure. It returns Preview's errors, and the engine's
+// *engine.MoveError when the game does not play fig, the player has none
+// left in the supply, or fig may not stand on that spot (the move Check
+// refuses).
 func (r *Renderer) PreviewFigure(g *engine.Game, p engine.Placement, follower engine.Port, fig engine.Figure) (*image.RGBA, error) {
 	cv, err := r.preview(g, p, follower, fig, r.newRGBA)
 	if err != nil {
@@ -125,16 +135,17 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.P
 	if !ok {
 		return nil, ErrNoDrawnTile
 	}
+	checked := fig
 	if follower == engine.NoPort {
-		fig = engine.FigureFollower
+		checked = engine.FigureFollower
 	}
-	if err := g.Check(engine.Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation, Follower: follower, Figure: fig}); err != nil {
+	if err := g.Check(engine.Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation, Follower: follower, Figure: checked}); err != nil {
 		return nil, err
 	}
 	k := r.kits.get()
 	defer r.kits.put(k)
 	sc := newScene(g, false)
-	spots := g.FollowerSpots(p)
+	spots := previewSpots(g, p, fig)
 	focus := engine.PlacedTile{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
 
 	const pad = 14
@@ -171,11 +182,7 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.P
 	img.fill(image.Rect(0, y-pad, boardW, img.Bounds().Max.Y), colPanel)
 	lf := k.face(false, 17)
 	if len(spots) == 0 {
-		msg := "No follower can be placed on this tile."
-		if g.Supply(cur) == 0 && g.SupplyOf(cur, engine.FigureLarge) == 0 {
-			msg = "No follower left in the supply."
-		}
-		drawTextAt(img, lf, colTextDim, pad, y+lineH/2, alignLeft, msg)
+		drawTextAt(img, lf, colTextDim, pad, y+lineH/2, alignLeft, fitText(lf, noSpotsText(g, fig), boardW-2*pad))
 	}
 	rad := spotRadius(tsz)
 	badge := r.spotBadge(rad)
@@ -185,19 +192,60 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.P
 		if i == pick {
 			img.fill(image.Rect(6, cy-lineH/2+1, boardW-6, cy+lineH/2-1), rgba(0xffd54a, 0.14))
 			img.fill(image.Rect(6, cy-lineH/2+1, 10, cy+lineH/2-1), colHighlight)
-			blit(img, r.meeple(k, sc, cur, 2*rad+4, s.Kind == engine.Field), pad+rad+2, cy)
-			line := s.Name()
-			if fig == engine.FigureLarge {
-				line = "large " + line
-			}
-			drawTextAt(img, k.face(true, 17), colText, pad+2*rad+12, cy, alignLeft, line)
+			blit(img, r.figure(k, sc, cur, 2*rad+4, s.Kind == engine.Field, fig), pad+rad+2, cy)
+			drawTextAt(img, k.face(true, 17), colText, pad+2*rad+12, cy, alignLeft, spotName(s, fig))
 			continue
 		}
 		blit(img, badge, pad+rad+2, cy)
 		drawSpotLabel(img, k, rad, pad+rad+2, cy, engine.SpotLabel(i))
-		drawTextAt(img, lf, colText, pad+2*rad+12, cy, alignLeft, s.Name())
+		drawTextAt(img, lf, colText, pad+2*rad+12, cy, alignLeft, spotName(s, fig))
 	}
 	return img, nil
+}
+
+// previewSpots returns the spots a preview of placement p lists for figure
+// fig: where the current player may deploy the builder or the pig
+// (g.FigureSpots), else the follower spots (g.FollowerSpots).
+func previewSpots(g *engine.Game, p engine.Placement, fig engine.Figure) []engine.Spot {
+	if fig == engine.FigureBuilder || fig == engine.FigurePig {
+		return g.FigureSpots(p, fig)
+	}
+	return g.FollowerSpots(p)
+}
+
+// spotName returns how the preview names spot s for figure fig: the spot's
+// name (engine.Spot.Name, "knight – city (north)"), "large knight – …" for
+// the large follower, "builder – city (north)" and "pig – field (…)" for
+// the builder and the pig.
+func spotName(s engine.Spot, fig engine.Figure) string {
+	switch fig {
+	case engine.FigureLarge:
+		return "large " + s.Name()
+	case engine.FigureBuilder, engine.FigurePig:
+		return fig.Title() + strings.TrimPrefix(s.Name(), s.Kind.Role())
+	}
+	return s.Name()
+}
+
+// noSpotsText says why a preview lists no spot for figure fig.
+func noSpotsText(g *engine.Game, fig engine.Figure) string {
+	cur := g.Current()
+	switch fig {
+	case engine.FigureBuilder:
+		if g.SupplyOf(cur, fig) == 0 {
+			return "Your builder is not in your supply."
+		}
+		return "The builder needs a road or city of yours that this tile continues."
+	case engine.FigurePig:
+		if g.SupplyOf(cur, fig) == 0 {
+			return "Your pig is not in your supply."
+		}
+		return "The pig needs a farm of yours with a farmer that this tile joins."
+	}
+	if g.Supply(cur) == 0 && g.SupplyOf(cur, engine.FigureLarge) == 0 {
+		return "No follower left in the supply."
+	}
+	return "No follower can be placed on this tile."
 }
 
 // layout is where the parts of a board picture go, in pixels.
@@ -383,7 +431,8 @@ func (r *Renderer) PreviewPNG(w io.Writer, g *engine.Game, p engine.Placement, f
 
 // PreviewFigurePNG writes the picture of PreviewFigure(g, p, follower,
 // fig) to w as a PNG, as BoardPNG does: the current player's figure fig
-// (the follower or the large follower) standing on port follower
+// (the follower, the large follower, the builder or the pig) standing on
+// port follower
 // (engine.NoPort: none). It returns PreviewFigure's error or w's.
 func (r *Renderer) PreviewFigurePNG(w io.Writer, g *engine.Game, p engine.Placement, follower engine.Port, fig engine.Figure) error {
 	cv, err := r.preview(g, p, follower, fig, r.newPaletted)

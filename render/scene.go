@@ -29,6 +29,10 @@ type scene struct {
 	king, baron   int
 	// large is set when the large follower is played (Inns & Cathedrals).
 	large bool
+	// traders is set when Traders & Builders is in play; goods then holds
+	// each player's goods tokens (Game.Goods).
+	traders bool
+	goods   [][engine.NumGoods]int
 }
 
 // newScene reads game g. withCands lists the cells where the drawn tile fits.
@@ -37,6 +41,13 @@ func newScene(g *engine.Game, withCands bool) *scene {
 	if rules := g.Rules(); rules != nil {
 		sc.kingAndRobber = rules.Expansions.Has(engine.ExpansionKingAndRobber)
 		sc.large = slices.Contains(rules.Figures(), engine.FigureLarge)
+		sc.traders = rules.Expansions.Has(engine.ExpansionTradersAndBuilders)
+	}
+	if sc.traders {
+		sc.goods = make([][engine.NumGoods]int, len(sc.names))
+		for p := range sc.goods {
+			sc.goods[p] = g.Goods(p)
+		}
 	}
 	if sc.kingAndRobber {
 		if p, ok := g.King(); ok {

@@ -234,3 +234,152 @@ func drawMask(h int) *image.RGBA {
 	}
 	return dc.Image().(*image.RGBA)
 }
+
+// builderOutline is the builder's silhouette (Traders & Builders) in a unit
+// box (x right, y down), below its hard hat: a slim figure without the
+// follower's spread arms, widening to a broad foot, so that it reads as a
+// different piece at a glance; the head is a circle and the hat a dome
+// with a wide brim.
+var builderOutline = []pt{
+	{0.40, 0.40}, {0.60, 0.40}, {0.70, 0.52}, {0.66, 0.60}, {0.70, 0.88},
+	{0.84, 0.92}, {0.84, 0.99}, {0.16, 0.99}, {0.16, 0.92}, {0.30, 0.88},
+	{0.34, 0.60}, {0.30, 0.52},
+}
+
+const (
+	builderHeadX, builderHeadY, builderHeadR = 0.5, 0.29, 0.12
+	builderBrimY                             = 0.22 // the hat's brim, across the top of the head
+)
+
+// figureSilhouette draws a figure's shape with dark outline and pale halo
+// on an n × n context: shape traces the path; it is filled with fill.
+func figureSilhouette(dc *gg.Context, shape func(), h int, fill color.RGBA) {
+	halo := math.Max(1.5, float64(h)*0.07)
+	line := math.Max(1, float64(h)*0.045)
+	dc.SetLineJoinRound()
+	dc.SetLineCapRound()
+	shape()
+	dc.SetColor(color.NRGBA{0xff, 0xff, 0xff, 0xe8}) // see drawMeeple
+	dc.SetLineWidth(2 * (halo + line))
+	dc.StrokePreserve()
+	dc.Fill()
+	shape()
+	dc.SetColor(color.RGBA{0x14, 0x14, 0x16, 0xff})
+	dc.SetLineWidth(2 * line)
+	dc.StrokePreserve()
+	dc.Fill()
+	shape()
+	dc.SetColor(fill)
+	dc.Fill()
+}
+
+// figurePad returns the margin around a figure h pixels tall that holds
+// its outline and halo, in pixels.
+func figurePad(h int) int {
+	return int(math.Ceil(math.Max(1.5, float64(h)*0.07) + math.Max(1, float64(h)*0.045) + 1))
+}
+
+// drawBuilder draws the builder (Traders & Builders) h pixels tall in
+// colour fill, outlined as a follower is: a slim standing figure with a
+// builder's hard hat and no spread arms, and letter on its foot in ink. The
+// image is just large enough; its centre is the figure's centre.
+func drawBuilder(face font.Face, h int, fill, ink color.RGBA, letter string) *image.RGBA {
+	pad := figurePad(h)
+	n := h + 2*pad
+	dc := gg.NewContext(n, n)
+	hf := float64(h)
+	at := func(p pt) (float64, float64) { return float64(pad) + p.x*hf, float64(pad) + p.y*hf }
+	shape := func() {
+		for i, p := range builderOutline {
+			x, y := at(p)
+			if i == 0 {
+				dc.MoveTo(x, y)
+			} else {
+				dc.LineTo(x, y)
+			}
+		}
+		dc.ClosePath()
+		hx, hy := at(pt{builderHeadX, builderHeadY})
+		dc.NewSubPath()
+		dc.DrawCircle(hx, hy, builderHeadR*hf)
+		// The hard hat: a dome over the head and a brim wider than it.
+		dc.NewSubPath()
+		x0, y0 := at(pt{0.14, builderBrimY - 0.035})
+		dc.DrawRoundedRectangle(x0, y0, 0.72*hf, 0.07*hf, 0.03*hf)
+		dc.NewSubPath()
+		dc.DrawEllipticalArc(hx, y0+0.01*hf, 0.19*hf, 0.17*hf, math.Pi, 2*math.Pi)
+		dc.ClosePath()
+	}
+	figureSilhouette(dc, shape, h, fill)
+	img := dc.Image().(*image.RGBA)
+	if letter != "" && face != nil {
+		cx, cy := at(pt{0.5, 0.74})
+		x, y := textOrigin(face, int(math.Round(cx)), int(math.Round(cy)), alignCentre, letter)
+		drawText(img, face, ink, x, y, letter)
+	}
+	return img
+}
+
+// drawPig draws the pig (Traders & Builders) h pixels long in colour fill,
+// outlined as a follower is: a round body on four short legs, seen from
+// the side, with an ear, a pink snout and a curled tail, and letter on its body
+// in ink. It is about two thirds as tall as long. The image is just large
+// enough; its centre is the pig's centre.
+func drawPig(face font.Face, h int, fill, ink color.RGBA, letter string) *image.RGBA {
+	pad := figurePad(h)
+	n := h + 2*pad
+	dc := gg.NewContext(n, n)
+	hf := float64(h)
+	o := float64(pad)
+	at := func(x, y float64) (float64, float64) { return o + x*hf, o + y*hf }
+	shape := func() {
+		// The body, seen from the side, head to the east.
+		x, y := at(0.46, 0.50)
+		dc.DrawEllipse(x, y, 0.36*hf, 0.23*hf)
+		// The head and its snout.
+		dc.NewSubPath()
+		x, y = at(0.80, 0.42)
+		dc.DrawCircle(x, y, 0.15*hf)
+		dc.NewSubPath()
+		x, y = at(0.93, 0.46)
+		dc.DrawEllipse(x, y, 0.06*hf, 0.08*hf)
+		// An ear.
+		dc.NewSubPath()
+		dc.MoveTo(at(0.72, 0.32))
+		dc.LineTo(at(0.78, 0.17))
+		dc.LineTo(at(0.86, 0.30))
+		dc.ClosePath()
+		// Four short legs.
+		for _, lx := range [...]float64{0.20, 0.33, 0.58, 0.70} {
+			dc.NewSubPath()
+			x, y := at(lx-0.045, 0.62)
+			dc.DrawRectangle(x, y, 0.09*hf, 0.20*hf)
+		}
+	}
+	figureSilhouette(dc, shape, h, fill)
+	// The curled tail and the snout's nostrils, in the outline's colour.
+	line := math.Max(1, hf*0.045)
+	dc.SetColor(color.RGBA{0x14, 0x14, 0x16, 0xff})
+	dc.SetLineWidth(1.6 * line)
+	dc.NewSubPath()
+	x, y := at(0.08, 0.40)
+	dc.DrawArc(x, y, 0.045*hf, 0, 1.6*math.Pi)
+	dc.Stroke()
+	x, y = at(0.93, 0.46)
+	dc.DrawEllipse(x, y, 0.05*hf, 0.07*hf)
+	dc.SetColor(colPig)
+	dc.Fill()
+	dc.SetColor(color.RGBA{0x14, 0x14, 0x16, 0xff})
+	for _, ny := range [...]float64{0.43, 0.49} {
+		x, y := at(0.94, ny)
+		dc.DrawCircle(x, y, math.Max(0.7, 0.018*hf))
+		dc.Fill()
+	}
+	img := dc.Image().(*image.RGBA)
+	if letter != "" && face != nil {
+		x, y := at(0.44, 0.50)
+		tx, ty := textOrigin(face, int(math.Round(x)), int(math.Round(y)), alignCentre, letter)
+		drawText(img, face, ink, tx, ty, letter)
+	}
+	return img
+}
