@@ -286,15 +286,47 @@ func (g *Game) AppendPlacements(dst []Placement, t TileID) []Placement {
 	return out[:n]
 }
 
-// appendRiverPlacements is AppendPlacements for a river tile.
+// appendRiverPlacements is AppendPlacements for a river tile. Only an open
+// cell a neighbour's river flows into can take a river tile (riverFault),
+// and those are the river's open ends: it tries them instead of every open
+// cell, each cell once, in the order of the ends.
 func (g *Game) appendRiverPlacements(dst []Placement, t TileID) []Placement {
 	fits := &g.ts.fits[t]
-	for _, oc := range g.open {
-		for rs := fits[oc.code]; rs != 0; rs &= rs - 1 {
-			r := Rotation(bits.TrailingZeros8(rs))
-			if g.riverFault(t, oc.x, oc.y, r, oc.code) == riverOK {
-				dst = append(dst, Placement{Cell: Cell{int(oc.x), int(oc.y)}, Rotation: r})
-			}
+	rs := &g.x.river
+	if rs.lost {
+		for _, oc := range g.open {
+			dst = g.appendRiverCell(dst, t, fits, oc)
+		}
+		return dst
+	}
+	for i, e := range rs.ends[:rs.n] {
+		if riverEndSeen(rs, i) {
+			continue
+		}
+		if s := g.slot(e.x, e.y); s.state == slotOpen {
+			dst = g.appendRiverCell(dst, t, fits, g.open[s.idx])
+		}
+	}
+	return dst
+}
+
+// riverEndSeen reports whether an end before end i flows into the same cell.
+func riverEndSeen(rs *riverState, i int) bool {
+	for _, f := range rs.ends[:i] {
+		if f.x == rs.ends[i].x && f.y == rs.ends[i].y {
+			return true
+		}
+	}
+	return false
+}
+
+// appendRiverCell appends the placements of river tile t (fits is its
+// TileSet.fits row) on the open cell oc.
+func (g *Game) appendRiverCell(dst []Placement, t TileID, fits *[numCodes]uint8, oc openCell) []Placement {
+	for rs := fits[oc.code]; rs != 0; rs &= rs - 1 {
+		r := Rotation(bits.TrailingZeros8(rs))
+		if g.riverFault(t, oc.x, oc.y, r, oc.code) == riverOK {
+			dst = append(dst, Placement{Cell: Cell{int(oc.x), int(oc.y)}, Rotation: r})
 		}
 	}
 	return dst
@@ -303,11 +335,21 @@ func (g *Game) appendRiverPlacements(dst []Placement, t TileID) []Placement {
 // CanPlace reports whether tile t has a legal placement.
 func (g *Game) CanPlace(t TileID) bool {
 	if g.x != nil && g.rules.RiverTile(t) {
-		for _, oc := range g.open {
-			for rs := g.ts.fits[t][oc.code]; rs != 0; rs &= rs - 1 {
-				if g.riverFault(t, oc.x, oc.y, Rotation(bits.TrailingZeros8(rs)), oc.code) == riverOK {
+		// A river tile has at most 4 placements per cell.
+		var buf [4]Placement
+		fits := &g.ts.fits[t]
+		rs := &g.x.river
+		if rs.lost {
+			for _, oc := range g.open {
+				if len(g.appendRiverCell(buf[:0], t, fits, oc)) > 0 {
 					return true
 				}
+			}
+			return false
+		}
+		for _, e := range rs.ends[:rs.n] {
+			if s := g.slot(e.x, e.y); s.state == slotOpen && len(g.appendRiverCell(buf[:0], t, fits, g.open[s.idx])) > 0 {
+				return true
 			}
 		}
 		return false
