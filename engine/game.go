@@ -233,6 +233,14 @@ type placedTile struct {
 	cloister int16 // the node of its cloister, or -1
 }
 
+// cloisterAt is a cloister not yet completed: its node and its tile's cell,
+// kept together so that placing a tile finds the cloisters around it
+// without looking up their tiles.
+type cloisterAt struct {
+	node int16
+	x, y int16
+}
+
 type node struct {
 	parent    int16
 	tile      int16 // index in Game.tiles
@@ -292,8 +300,8 @@ type Game struct {
 	events  []ScoreEvent // append-only
 	moves   []Move       // append-only
 
-	cloisters []int16  // the nodes of the cloisters not yet completed
-	done      [9]int16 // cloisters completed by the tile being placed
+	cloisters []cloisterAt // the cloisters not yet completed
+	done      [9]int16     // cloisters completed by the tile being placed
 	nd        int
 }
 
@@ -514,7 +522,7 @@ func (g *Game) MemSize() int {
 		(cap(g.meeples)+cap(g.final))*int(unsafe.Sizeof(meeple{})) +
 		cap(g.events)*int(unsafe.Sizeof(ScoreEvent{})) +
 		cap(g.moves)*int(unsafe.Sizeof(Move{})) +
-		cap(g.cloisters)*int(unsafe.Sizeof(int16(0)))
+		cap(g.cloisters)*int(unsafe.Sizeof(cloisterAt{}))
 	if g.x != nil {
 		n += int(unsafe.Sizeof(*g.x))
 	}
@@ -621,20 +629,25 @@ func (g *Game) place(t TileID, x, y int16, r Rotation) {
 
 	// Cloisters around, and this tile's own.
 	g.nd = 0
-	kept := g.cloisters[:0]
 	for _, c := range g.cloisters {
-		ct := &g.tiles[g.nodes[c].tile]
-		if ddx, ddy := ct.x-x, ct.y-y; ddx >= -1 && ddx <= 1 && ddy >= -1 && ddy <= 1 {
-			g.nodes[c].open--
-			if g.nodes[c].open == 0 {
-				g.done[g.nd] = c
+		if uint32(int32(c.x)-int32(x)+1) <= 2 && uint32(int32(c.y)-int32(y)+1) <= 2 {
+			n := &g.nodes[c.node]
+			n.open--
+			if n.open == 0 {
+				g.done[g.nd] = c.node
 				g.nd++
-				continue
 			}
 		}
-		kept = append(kept, c)
 	}
-	g.cloisters = kept
+	if g.nd > 0 {
+		kept := g.cloisters[:0]
+		for _, c := range g.cloisters {
+			if g.nodes[c.node].open != 0 {
+				kept = append(kept, c)
+			}
+		}
+		g.cloisters = kept
+	}
 	if c := pt.cloister; c >= 0 {
 		around := 0
 		for ddy := int16(-1); ddy <= 1; ddy++ {
@@ -649,7 +662,7 @@ func (g *Game) place(t TileID, x, y int16, r Rotation) {
 			g.done[g.nd] = c
 			g.nd++
 		} else {
-			g.cloisters = append(g.cloisters, c)
+			g.cloisters = append(g.cloisters, cloisterAt{node: c, x: x, y: y})
 		}
 	}
 }
