@@ -398,6 +398,7 @@ func New(cfg Config) (*Game, error) {
 	g.tiles = make([]placedTile, 0, total)
 	g.nodes = make([]node, 0, 4*total)
 	g.meeples = make([]meeple, 0, MaxPlayers*FollowersPerPlayer)
+	g.cloisters = make([]cloisterAt, 0, 16)
 	g.events = make([]ScoreEvent, 0, 32)
 	g.moves = make([]Move, 0, total)
 	g.place(start.Tile, int16(start.Cell.X), int16(start.Cell.Y), start.Rotation)
