@@ -268,18 +268,22 @@ func (g *Game) AppendPlacements(dst []Placement, t TileID) []Placement {
 				n += int(e >> 1 & 1)
 			}
 		default:
+			// Most kept cells take one or two rotations: write the first
+			// two that fit, keeping the second only when there is one,
+			// and loop for the rare others.
 			for _, e := range kept[:k] {
 				oc := g.open[e>>4]
 				c := Cell{int(oc.x), int(oc.y)}
-				_ = out[n+3]
-				out[n] = Placement{Cell: c, Rotation: Rotate0}
-				n += int(e & 1)
-				out[n] = Placement{Cell: c, Rotation: Rotate90}
-				n += int(e >> 1 & 1)
-				out[n] = Placement{Cell: c, Rotation: Rotate180}
-				n += int(e >> 2 & 1)
-				out[n] = Placement{Cell: c, Rotation: Rotate270}
-				n += int(e >> 3 & 1)
+				rs := uint8(e & 15)
+				rest := rs & (rs - 1)
+				_ = out[n+1]
+				out[n] = Placement{Cell: c, Rotation: Rotation(bits.TrailingZeros8(rs))}
+				out[n+1] = Placement{Cell: c, Rotation: Rotation(bits.TrailingZeros8(rest) & 3)}
+				n += 1 + int((rest+15)>>4)
+				for rest &= rest - 1; rest != 0; rest &= rest - 1 {
+					out[n] = Placement{Cell: c, Rotation: Rotation(bits.TrailingZeros8(rest))}
+					n++
+				}
 			}
 		}
 	}
