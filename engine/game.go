@@ -610,7 +610,7 @@ func (g *Game) place(t TileID, x, y int16, r Rotation) {
 		}
 		g.open = g.open[:last]
 	}
-	e = g.slot(x, y) // the slot may not have moved, but be explicit
+	// Slots never move (the table is not resized), so e is still the cell's.
 	e.key, e.state, e.idx = cellKey(x, y), slotPlaced, ti
 
 	for s := 0; s < 4; s++ {
