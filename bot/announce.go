@@ -166,6 +166,7 @@ func (b *Bot) describeSince(g storage.Game, st, before *engine.Game, from int) (
 		who, turn := cur.Current(), cur.Turn()
 		king, hasKing := cur.King()
 		robber, hasRobber := cur.RobberBaron()
+		goods := cur.Goods(who)
 		if err := cur.Apply(m); err != nil {
 			return strings.Join(lines, "\n"), note, fmt.Errorf("move %d: %w", k, err)
 		}
@@ -187,7 +188,13 @@ func (b *Bot) describeSince(g storage.Game, st, before *engine.Game, from int) (
 			if p, ok := cur.RobberBaron(); ok && (!hasRobber || p != robber) {
 				line += fmt.Sprintf(" %s takes the Robber Baron.", seatName(g, cur, p))
 			}
-			if cur.ExtraTurn() {
+			if taken := goodsWords(goods, cur.Goods(who)); taken != "" {
+				line += fmt.Sprintf(" %s takes %s.", seatName(g, cur, who), taken)
+			}
+			switch {
+			case cur.BuilderTurn():
+				line += fmt.Sprintf(" Builder: %s plays again.", seatName(g, cur, who))
+			case cur.ExtraTurn():
 				line += fmt.Sprintf(" %s plays again.", seatName(g, cur, who))
 			}
 			lines = append(lines, line)
@@ -504,4 +511,16 @@ func joinAnd(ws []string) string {
 // sent more than once).
 func pngFile(name string, data []byte) *discordgo.File {
 	return &discordgo.File{Name: name, ContentType: "image/png", Reader: bytes.NewReader(data)}
+}
+
+// goodsWords says the goods tokens taken between two counts of a player's
+// goods (Traders & Builders): "2 grain and 1 wine", "" when none.
+func goodsWords(before, after [engine.NumGoods]int) string {
+	var parts []string
+	for d := range engine.NumGoods {
+		if n := after[d] - before[d]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, d))
+		}
+	}
+	return joinAnd(parts)
 }

@@ -226,6 +226,8 @@ func (b *Bot) onComponent(i *discordgo.Interaction) {
 		b.lobbyCancel(i, id.game)
 	case actExp:
 		b.lobbyExpansions(i, id.game, data.Values)
+	case actPig:
+		b.lobbyPig(i, id.game, data.Values)
 	case actCell:
 		if len(data.Values) != 1 {
 			b.replyError(i, "Pick one cell.")

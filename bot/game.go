@@ -472,10 +472,14 @@ func (b *Bot) postEnd(ctx context.Context, g storage.Game, st *engine.Game, note
 func finalEmbed(g storage.Game, st *engine.Game) *discordgo.MessageEmbed {
 	table := st.Breakdowns()
 	kr := st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionKingAndRobber)
+	tb := st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionTradersAndBuilders)
 	var b strings.Builder
 	b.WriteString("```\nplayer           roads cities cloisters farms")
 	if kr {
 		b.WriteString(" King Robber Baron")
+	}
+	if tb {
+		b.WriteString(" goods")
 	}
 	b.WriteString(" total\n")
 	for _, p := range st.Standings() {
@@ -483,6 +487,9 @@ func finalEmbed(g storage.Game, st *engine.Game) *discordgo.MessageEmbed {
 		fmt.Fprintf(&b, "%-16s %5d %6d %9d %5d", truncate(seatName(g, st, p), 16), r.Roads, r.Cities, r.Cloisters, r.Farms)
 		if kr {
 			fmt.Fprintf(&b, " %4d %12d", r.King, r.RobberBaron)
+		}
+		if tb {
+			fmt.Fprintf(&b, " %5d", r.Goods)
 		}
 		fmt.Fprintf(&b, " %5d\n", st.Score(p))
 	}
@@ -539,6 +546,9 @@ func scoreEmbed(g storage.Game, st *engine.Game) *discordgo.MessageEmbed {
 				supply += " (the large follower is on the board)"
 			}
 		}
+		if st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionTradersAndBuilders) {
+			supply += traderWords(st, p)
+		}
 		fmt.Fprintf(&b, "%s **%s** — %d points, %s%s\n", colourDot(p), seatName(g, st, p), st.Score(p), supply, mark)
 	}
 	fmt.Fprintf(&b, "\n%d tiles left.", st.TilesLeft())
@@ -589,13 +599,17 @@ func lobbyEmbed(g storage.Game) *discordgo.MessageEmbed {
 	if g.Options.TinyCity == 2 {
 		tiny = 2
 	}
+	settings := fmt.Sprintf("farms: %s\ntiny city: %d\nturn timeout: %s", g.Options.Farms, tiny, timeout)
+	if gameExpansions(g).Has(engine.ExpansionTradersAndBuilders) {
+		settings += "\npig: plus-one"
+	}
 	return &discordgo.MessageEmbed{
 		Title:       fmt.Sprintf("Carcassonne · game #%d", g.ID),
 		Description: "Press **Join** to take a seat; the host starts the game.",
 		Color:       0x3B7D3B,
 		Fields: []*discordgo.MessageEmbedField{
 			{Name: "Host", Value: "<@" + g.HostID + ">", Inline: true},
-			{Name: "Settings", Value: fmt.Sprintf("farms: %s\ntiny city: %d\nturn timeout: %s", g.Options.Farms, tiny, timeout), Inline: true},
+			{Name: "Settings", Value: settings, Inline: true},
 			{Name: seatsTitle, Value: seats.String()},
 			{Name: "Expansions", Value: expansionTitles(gameExpansions(g))},
 		},
@@ -673,7 +687,18 @@ func expansionsMenu(g storage.Game) (discordgo.SelectMenu, bool) {
 // option, shown while the expansion is chosen. None of the expansions
 // played so far has options; an expansion that brings some adds its entry
 // here and its case to lobbyOption.
-var expansionOptions = map[engine.Expansion][]lobbyOption{}
+var expansionOptions = map[engine.Expansion][]lobbyOption{
+	engine.ExpansionTradersAndBuilders: {{name: "pig", menu: pigMenu}},
+}
+
+// pigMenu is the lobby's menu of Traders & Builders' option pig
+// (spec/rules-options.md): its one value, plus-one, the pig adding 1 point
+// per city to its owner's farm.
+func pigMenu(g storage.Game) discordgo.SelectMenu {
+	return discordgo.SelectMenu{CustomID: lobbyID(actPig, g.ID), Placeholder: "Pig…", MinValues: intPtr(1), MaxValues: 1,
+		Options: []discordgo.SelectMenuOption{{Label: "pig: plus-one", Value: "plus-one",
+			Description: "a pig adds 1 point per city to its owner's farm", Default: true}}}
+}
 
 // lobbyOption is one rule option of an expansion, as a lobby menu.
 type lobbyOption struct {
@@ -747,6 +772,12 @@ func helpEmbed(set engine.ExpansionSet, inGame bool) *discordgo.MessageEmbed {
 		if set.Has(engine.ExpansionInnsAndCathedrals) {
 			exp += " Your large follower counts as two followers: choose it in the **Follower…** menu (\"large follower – city (north)\")."
 		}
+		if set.Has(engine.ExpansionTradersAndBuilders) {
+			exp += " Your builder goes on a road or city of the tile you place where you already have a thief or knight " +
+				"(\"builder – road (east)\"): each later tile that extends it gives you a second turn, never a third. " +
+				"Your pig goes in a field where you have a farmer and adds 1 point per city to that farm if you win it. " +
+				"Whoever completes a city takes its goods; at the end, the most wine, grain and cloth score 10 each."
+		}
 	}
 	return &discordgo.MessageEmbed{
 		Title: "How to play Carcassonne here",
@@ -765,4 +796,19 @@ func helpEmbed(set engine.ExpansionSet, inGame bool) *discordgo.MessageEmbed {
 			"Also: **/carcassonne board**, **score**, **record**, **resign**, **stop** (host). In a channel with several games, " +
 			"pick one with the **game** option." + exp,
 	}
+}
+
+// traderWords says player p's builder and pig (in the supply or on the
+// board) and goods tokens, for the scoreboard: "; builder in supply, pig on
+// the board; goods: 2 wine, 0 grain, 1 cloth".
+func traderWords(st *engine.Game, p int) string {
+	where := func(f engine.Figure) string {
+		if st.SupplyOf(p, f) > 0 {
+			return f.Title() + " in supply"
+		}
+		return f.Title() + " on the board"
+	}
+	gs := st.Goods(p)
+	return fmt.Sprintf("; %s, %s; goods: %d wine, %d grain, %d cloth", where(engine.FigureBuilder), where(engine.FigurePig),
+		gs[engine.GoodWine], gs[engine.GoodGrain], gs[engine.GoodCloth])
 }

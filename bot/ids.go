@@ -30,6 +30,7 @@ const (
 	actBoard  = "board" // the turn message's Whole board button
 	actExp    = "exp"   // the lobby's Expansions… menu
 	actEsc    = "esc"   // the preview's Escape… menu (the Cathars)
+	actPig    = "pig"   // the lobby's Pig… menu (Traders & Builders' option pig)
 )
 
 // choice is a placement being previewed.
@@ -152,7 +153,7 @@ func parseID(s string) (parsedID, error) {
 	}
 	p.game = game
 	switch p.action {
-	case actJoin, actLeave, actStart, actCancel, actExp:
+	case actJoin, actLeave, actStart, actCancel, actExp, actPig:
 		if len(f) != 3 {
 			return p, fmt.Errorf("bad lobby component %q", s)
 		}

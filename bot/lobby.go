@@ -327,6 +327,29 @@ func (b *Bot) lobbyExpansions(i *discordgo.Interaction, id int64, values []strin
 	}
 }
 
+// lobbyPig answers the lobby's Pig… menu (Traders & Builders): its one
+// value, plus-one, is the game's already, so the lobby shows it again; any
+// other value is refused.
+func (b *Bot) lobbyPig(i *discordgo.Interaction, id int64, values []string) {
+	ctx, cancel := b.context()
+	defer cancel()
+	g, err := b.store.Get(ctx, id)
+	switch {
+	case err != nil:
+		b.replyError(i, b.playerError(err))
+	case g.HostID != actor(i).ID:
+		b.replyError(i, "Only the host can choose the rule options.")
+	case g.Status != storage.StatusLobby:
+		b.replyError(i, "This game has already started: its rules are set.")
+	case !gameExpansions(g).Has(engine.ExpansionTradersAndBuilders):
+		b.replyError(i, "The pig is a rule of Traders & Builders, which this lobby does not play.")
+	case len(values) != 1 || values[0] != "plus-one":
+		b.replyError(i, "The pig's rule is plus-one: a pig adds 1 point per city to its owner's farm.")
+	default:
+		b.lobbyChanged(i, g, true, "")
+	}
+}
+
 // sixSeatedWords refuses to leave out Inns & Cathedrals from a lobby where
 // six players are seated.
 const sixSeatedWords = "Six players are seated, and a sixth seat needs Inns & Cathedrals: keep it, or a player leaves first."

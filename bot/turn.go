@@ -191,7 +191,7 @@ func (b *Bot) previewData(st *engine.Game, ch choice) (*discordgo.InteractionRes
 			follower = o.name
 		}
 		if len(opts) < 25 {
-			opts = append(opts, discordgo.SelectMenuOption{Label: engine.SpotLabel(o.index) + " · " + o.name, Value: o.value, Default: sel})
+			opts = append(opts, discordgo.SelectMenuOption{Label: o.label(), Value: o.value, Default: sel})
 		}
 	}
 	rots := st.RotationsAt(ch.cell)
@@ -337,7 +337,15 @@ func escapeOptions(st *engine.Game, ch choice) []discordgo.SelectMenuOption {
 		if len(opts) == 25 {
 			break
 		}
-		opts = append(opts, discordgo.SelectMenuOption{Label: fmt.Sprintf("knight at (%s) escapes from the besieged city", t.Cell),
+		who := "knight"
+		// One figure of a player stands on a tile at most: the one
+		// deployed with it (a builder escapes too, record.md).
+		for _, f := range st.Followers() {
+			if f.Cell == t.Cell && f.Player == st.Current() && f.Figure == engine.FigureBuilder {
+				who = "builder"
+			}
+		}
+		opts = append(opts, discordgo.SelectMenuOption{Label: fmt.Sprintf("%s at (%s) escapes from the besieged city", who, t.Cell),
 			Value: targetValue(t), Default: t == ch.escape})
 	}
 	return opts
@@ -346,24 +354,49 @@ func escapeOptions(st *engine.Game, ch choice) []discordgo.SelectMenuOption {
 // spotOption is one entry of the Follower… menu: a figure of the current
 // player's supply on a spot of the placement.
 type spotOption struct {
-	spot  engine.Spot
-	index int           // the spot's number in FollowerSpots (SpotLabel)
-	fig   engine.Figure // the follower, or the large follower (Inns & Cathedrals)
-	name  string        // "knight – city (north)", "large follower – city (north)"
+	spot engine.Spot
+	// index is the spot's number in FollowerSpots (SpotLabel), as the
+	// preview marks it; -1 for a builder or pig, whose spots (features
+	// where the player already has a follower) the preview does not number.
+	index int
+	fig   engine.Figure // the follower, the large follower, the builder or the pig
+	name  string        // "knight – city (north)", "large follower – city (north)", "builder – road (east)"
 	value string        // spotValue
+}
+
+// label is the option's label in the Follower… menu: "1 · knight – city
+// (north)", or for a builder or pig its name alone.
+func (o spotOption) label() string {
+	if o.index < 0 {
+		return o.name
+	}
+	return engine.SpotLabel(o.index) + " · " + o.name
 }
 
 // spotOptions lists the figures the current player may deploy on
 // placement p, spot by spot: the follower ("knight – city (north)") when
 // one is in the supply, then the large follower ("large follower – city
-// (north)") when the supply holds it (spec/discord.md, "Expansions").
+// (north)") when the supply holds it; then, with Traders & Builders, the
+// builder ("builder – road (east)") and the pig ("pig – field (south)")
+// where the player already has a follower (spec/discord.md, "Expansions").
 func spotOptions(st *engine.Game, p engine.Placement) []spotOption {
 	figs := st.FiguresInSupply(st.Current())
 	var out []spotOption
 	for k, s := range st.FollowerSpots(p) {
 		for _, f := range figs {
+			if f.Weight() == 0 {
+				continue
+			}
 			o := spotOption{spot: s, index: k, fig: f, name: spotName(s, f), value: spotValue(s.Port.String(), f)}
 			out = append(out, o)
+		}
+	}
+	for _, f := range figs {
+		if f.Weight() != 0 {
+			continue
+		}
+		for _, s := range st.FigureSpots(p, f) {
+			out = append(out, spotOption{spot: s, index: -1, fig: f, name: spotName(s, f), value: spotValue(s.Port.String(), f)})
 		}
 	}
 	return out
@@ -393,11 +426,17 @@ func checkSpot(st *engine.Game, p engine.Placement, v string) (engine.Port, engi
 	if port == engine.NoPort {
 		return port, engine.FigureFollower, ""
 	}
-	if !hasSpot(st.FollowerSpots(p), port) {
-		return engine.NoPort, 0, "Your follower cannot stand there"
-	}
 	if !slices.Contains(st.FiguresInSupply(st.Current()), fig) {
 		return engine.NoPort, 0, fmt.Sprintf("You have no %s in your supply", fig.Title())
+	}
+	if !hasSpot(st.FigureSpots(p, fig), port) {
+		switch fig {
+		case engine.FigureBuilder:
+			return engine.NoPort, 0, "Your builder goes only on a road or city of this tile where you already have a thief or knight"
+		case engine.FigurePig:
+			return engine.NoPort, 0, "Your pig goes only in a field of this tile where you already have a farmer"
+		}
+		return engine.NoPort, 0, "Your follower cannot stand there"
 	}
 	return port, fig, ""
 }
@@ -458,9 +497,14 @@ func describeMove(g storage.Game, st *engine.Game, p int, m engine.Move) string 
 	if m.Follower != engine.NoPort {
 		if f, ok := st.TileSet().FeatureAt(m.Tile, m.Rotation, m.Follower); ok {
 			k := st.TileSet().Tile(m.Tile).Features[f].Kind
-			if m.Figure != engine.FigureFollower {
+			switch {
+			case m.Figure.Weight() == 0 && k == engine.Field:
+				s += fmt.Sprintf(", %s in the %s", m.Figure.Title(), featureWord(k))
+			case m.Figure.Weight() == 0:
+				s += fmt.Sprintf(", %s on the %s", m.Figure.Title(), featureWord(k))
+			case m.Figure != engine.FigureFollower:
 				s += fmt.Sprintf(", %s (%s) on the %s", m.Figure.Title(), k.Role(), featureWord(k))
-			} else {
+			default:
 				s += fmt.Sprintf(", %s on the %s", k.Role(), featureWord(k))
 			}
 		}
@@ -503,6 +547,13 @@ func scoredWords(e engine.ScoreEvent) string {
 		return "King"
 	case engine.SourceRobberBaron:
 		return "Robber Baron"
+	case engine.SourceGoods:
+		for d := range engine.NumGoods {
+			if e.Markers&d.Marker() != 0 {
+				return "most " + d.String()
+			}
+		}
+		return "goods"
 	}
 	w := featureWord(e.Feature)
 	if e.Markers&engine.Besieged != 0 {
@@ -517,6 +568,9 @@ func scoredWords(e engine.ScoreEvent) string {
 	}
 	if e.Markers&engine.PigHerd != 0 {
 		with = append(with, "a pig herd")
+	}
+	if e.Pig {
+		with = append(with, "the pig")
 	}
 	if len(with) > 0 {
 		w += " with " + joinAnd(with)

@@ -47,7 +47,7 @@ func TestRefusedFixtures(t *testing.T) {
 		{"cathars-error-without-header.rec", nil, "the Expansions header does not name cathars"},
 		{"cathars-error-escape-before-figure.rec", nil, "before the escape"},
 		{"ic-error-large-without-header.rec", nil, "the Expansions header does not name inns-and-cathedrals"},
-		{"ic-error-unknown-token.rec", nil, `there is no token "builder@E"`},
+		{"ic-error-unknown-token.rec", nil, "the Expansions header does not name traders-and-builders"},
 		{"ic-error-two-figures.rec", nil, "only one follower"},
 		{"ic-error-large-twice.rec", ErrNoFollowers, "Red has no large follower left"},
 		{"river2-error-fork-not-first.rec", ErrOutOfTurn, "the fork tiles are drawn first"},
@@ -203,7 +203,7 @@ func TestMoveNotationTokens(t *testing.T) {
 		"U 1,0 0 escape@0,-1",
 		"U 1,0 0 escape@0,-1:X",
 		"U 1,0 0 escape@a,b:S",
-		"U 1,0 0 builder@S",
+		"U 1,0 0 ferry@S",
 		"U 1,0 0 large",
 		"U 1,0 0 large@E follower@W",
 		"U 1,0 0 escape@0,-1:S large@E",
@@ -218,7 +218,7 @@ func TestMoveNotationTokens(t *testing.T) {
 				return
 			}
 		}
-	}); !slices.Equal(got, []Expansion{ExpansionBase, ExpansionInnsAndCathedrals}) {
+	}); !slices.Equal(got, []Expansion{ExpansionBase, ExpansionInnsAndCathedrals, ExpansionTradersAndBuilders, ExpansionTradersAndBuilders}) {
 		t.Errorf("the figures' expansions: %v", got)
 	}
 }

@@ -65,11 +65,13 @@ type Breakdown struct {
 	Roads, Cities, Cloisters, Farms int
 	// King and RobberBaron are the final bonuses of King & Robber Baron.
 	King, RobberBaron int
+	// Goods are the goods majorities of Traders & Builders.
+	Goods int
 }
 
 // Total returns the sum of the breakdown, in points: the player's score.
 func (b Breakdown) Total() int {
-	return b.Roads + b.Cities + b.Cloisters + b.Farms + b.King + b.RobberBaron
+	return b.Roads + b.Cities + b.Cloisters + b.Farms + b.King + b.RobberBaron + b.Goods
 }
 
 // Breakdowns returns each player's points (by player index) by what scored
@@ -87,6 +89,9 @@ func (g *Game) Breakdowns() []Breakdown {
 			continue
 		case SourceRobberBaron:
 			b.RobberBaron += e.Points
+			continue
+		case SourceGoods:
+			b.Goods += e.Points
 			continue
 		}
 		switch e.Feature {

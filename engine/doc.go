@@ -14,7 +14,15 @@
 // start tile and the groups of the draw pile once; [Config.Rules] plays a
 // game with them (nil is the base game) and [Game.Rules] gives them back.
 // The River and The River II place their tiles by the river's rules
-// ([Game.RiverEnds]); the other expansions so far add their tiles only.
+// ([Game.RiverEnds]). Inns & Cathedrals bring the large follower
+// ([Figure], [Game.SupplyOf]), King & Robber Baron their titles
+// ([Game.King]), the Cathars the knights' escape ([Game.Escapes]); every
+// score carries its [Source] ([ScoreEvent], [Game.Breakdowns]).
+//
+// A turn is a sequence of steps ([Step]): [Game.Pending] says who decides
+// what next, [Game.Answers] lists the legal answers, and [Game.Act] takes
+// one at a time; [Game.Apply] takes all of the current player's answers at
+// once as a [Move], and [Game.Play] is its unchecked path.
 //
 // A [Game] is a value that [Game.Clone] copies cheaply, so that computer
 // players can search thousands of positions a second. Features are tracked

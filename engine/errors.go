@@ -41,6 +41,20 @@ var (
 	// ErrNoEscape: the Cathars' escape names no knight of the player in a
 	// besieged city next to a cloister, or is not played in this game.
 	ErrNoEscape = errors.New("no knight can escape from there")
+	// ErrWrongStep: Act was given the answer to a step the game does not
+	// wait for (Pending says which), or Apply a whole move while a turn is
+	// being answered step by step.
+	ErrWrongStep = errors.New("the game does not wait for that answer now")
+	// ErrCannotSetAside: Move.Aside names a tile no rule of the game sets
+	// aside now.
+	ErrCannotSetAside = errors.New("that tile cannot be set aside")
+	// ErrMustSetAside: the rules set the tile drawn aside (a dragon tile
+	// before any volcano, The Princess & the Dragon); it cannot be placed.
+	ErrMustSetAside = errors.New("that tile must be set aside")
+	// ErrNotYours: a builder or pig (Traders & Builders) goes only on a
+	// feature that joins one where its player has a thief, knight or
+	// farmer.
+	ErrNotYours = errors.New("a builder or pig needs a follower of its player there")
 )
 
 // MoveError is the error Apply returns for an illegal move. Err is one of the

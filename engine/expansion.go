@@ -185,7 +185,7 @@ func ParseExpansions(s string) (ExpansionSet, error) {
 // playable are the expansions whose rules the engine plays, beyond their
 // tiles: the ones a game may be set up with (NewRules).
 var playable = ExpansionSet(0).With(ExpansionRiver).With(ExpansionRiver2).
-	With(ExpansionInnsAndCathedrals).With(ExpansionKingAndRobber).
+	With(ExpansionInnsAndCathedrals).With(ExpansionTradersAndBuilders).With(ExpansionKingAndRobber).
 	With(ExpansionCathars).With(ExpansionGQ11)
 
 // Playable reports whether the engine plays expansion e (its tiles and its

@@ -47,8 +47,12 @@ func playRulesChecked(tb testing.TB, r *Rules, seed uint64, nplayers int) *Game 
 	kings := r.Expansions.Has(ExpansionKingAndRobber)
 	titles := &refTitles{king: -1, baron: -1}
 	figures := r.Figures()
+	traders := r.Expansions.Has(ExpansionTradersAndBuilders)
+	var goods [MaxPlayers][NumGoods]int
 	for !g.Ended() {
 		before := g.Followers()
+		onTurn := g.Followers()
+		wasExtra := g.ExtraTurn()
 		nevents := len(g.events)
 		lastScores := g.Scores()
 		mover := g.Current()
@@ -58,7 +62,15 @@ func playRulesChecked(tb testing.TB, r *Rules, seed uint64, nplayers int) *Game 
 		if len(ps) > 0 {
 			p := ps[rng.IntN(len(ps))]
 			m = Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
-			if spots := g.FollowerSpots(p); len(spots) > 0 && rng.IntN(2) == 0 {
+			helpers := append(g.FigureSpots(p, FigureBuilder), g.FigureSpots(p, FigurePig)...)
+			if len(helpers) > 0 && rng.IntN(2) == 0 {
+				sp := helpers[rng.IntN(len(helpers))]
+				m.Follower, m.Figure = sp.Port, FigureBuilder
+				if sp.Kind == Field {
+					m.Figure = FigurePig
+				}
+				before = append(before, Follower{Player: mover, Cell: p.Cell, Feature: sp.Feature, Kind: sp.Kind, Figure: m.Figure})
+			} else if spots := g.FollowerSpots(p); len(spots) > 0 && rng.IntN(2) == 0 {
 				sp := spots[rng.IntN(len(spots))]
 				ports := sp.Ports.Ports()
 				m.Follower = ports[rng.IntN(len(ports))]
@@ -86,6 +98,40 @@ func playRulesChecked(tb testing.TB, r *Rules, seed uint64, nplayers int) *Game 
 		if kings {
 			titles.crown(rb, just, mover)
 			rb.titles = titles
+		}
+		if traders {
+			// Goods: the mover takes those of every city the move completed.
+			for _, id := range just {
+				if rf := rb.feats[id]; rf.kind == City {
+					for d, n := range rb.refGoods(rf) {
+						goods[mover][d] += n
+					}
+				}
+			}
+			rb.goods = &goods
+			for p := range nplayers {
+				if g.Goods(p) != goods[p] {
+					tb.Fatalf("seed %d turn %d: player %d holds goods %v, reference %v", seed, g.Turn()-1, p, g.Goods(p), goods[p])
+				}
+			}
+		}
+		// A second turn: the volcano-lake, or a tile that extends a road or
+		// city where the mover's builder stood before the move; never after
+		// a second turn.
+		if !m.Discard && !g.Ended() {
+			byBuilder := false
+			for _, f := range onTurn {
+				if f.Figure == FigureBuilder && f.Player == mover && rb.feats[rb.comp[segKey{f.Cell, f.Feature}]].tiles[m.Cell] {
+					byBuilder = true
+				}
+			}
+			want := !wasExtra && (r.ExtraTurn(m.Tile) || byBuilder)
+			if g.ExtraTurn() != want || want && g.Current() != mover || g.BuilderTurn() != (want && byBuilder && !r.ExtraTurn(m.Tile)) {
+				tb.Fatalf("seed %d turn %d (%s): extra turn %v (builder %v) for player %d; reference %v (builder %v) for %d", seed, g.Turn()-1, MoveString(g.TileSet(), m), g.ExtraTurn(), g.BuilderTurn(), g.Current(), want, byBuilder, mover)
+			}
+			if want && g.BuilderTurn() {
+				refBuilderTurns++
+			}
 		}
 		king, ok := g.King()
 		if !ok {
@@ -169,6 +215,10 @@ func playRulesChecked(tb testing.TB, r *Rules, seed uint64, nplayers int) *Game 
 	return g
 }
 
+// refBuilderTurns counts the second turns builders gave in the games
+// playRulesChecked played, for TestExpansionGamesAgainstReference.
+var refBuilderTurns int
+
 // TestExpansionGamesAgainstReference plays random legal games with each
 // expansion of "Expansions I" alone and all together, under both farm
 // rules (and farms=off, tiny-city=2 now and then), with 1 to 6 players,
@@ -183,7 +233,7 @@ func TestExpansionGamesAgainstReference(t *testing.T) {
 	// fixtures cathedral-*.rec score it.
 	seen := map[string]int{}
 	defer func() {
-		for _, k := range []string{"inn", "inn-0", "cathedral-0", "besieged", "pig-herd", "besieged-farm", "King", "Robber Baron", "large"} {
+		for _, k := range []string{"inn", "inn-0", "cathedral-0", "besieged", "pig-herd", "besieged-farm", "King", "Robber Baron", "large", "goods", "pig", "builder-turn"} {
 			if seen[k] == 0 {
 				t.Errorf("no game scored %s; seen %v", k, seen)
 			}
@@ -205,7 +255,12 @@ func TestExpansionGamesAgainstReference(t *testing.T) {
 			players := 1 + int((seed+uint64(set))%6)
 			t.Run(fmt.Sprintf("%s/seed%d-%dp-%s", strings.ReplaceAll(set.String(), ", ", "+"), seed, players, opts), func(t *testing.T) {
 				g := playRulesChecked(t, r, seed, players)
+				seen["builder-turn"] += refBuilderTurns
+				refBuilderTurns = 0
 				for _, e := range g.Events() {
+					if e.Pig {
+						seen["pig"]++
+					}
 					switch {
 					case e.Source != SourceFeature:
 						seen[e.Source.String()]++

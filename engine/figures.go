@@ -21,20 +21,30 @@ const (
 	// Cathedrals"): a follower that counts as two wherever majorities are
 	// counted (roads, cities, cloisters, farms); one in each supply.
 	FigureLarge
+	// FigureBuilder is the builder of Traders & Builders (001_…, 004_…,
+	// "The builder"): deployed on a road or city of the tile just placed
+	// where its player already has a thief or knight; extending that feature
+	// later gives its player a second turn. It counts for no majority.
+	FigureBuilder
+	// FigurePig is the pig of Traders & Builders (001_…, 004_…, "The
+	// pig"): deployed on a field of the tile just placed where its player
+	// already has a farmer; it adds 1 point per city to its player's farm
+	// score when they win that farm. It counts for no majority.
+	FigurePig
 	numFigures
 )
 
 // figureNames are the figures' names in records (`follower@N`, `large@N`).
-var figureNames = [numFigures]string{"follower", "large"}
+var figureNames = [numFigures]string{"follower", "large", "builder", "pig"}
 
 // figureTitles are the figures' names in a player's words.
-var figureTitles = [numFigures]string{"follower", "large follower"}
+var figureTitles = [numFigures]string{"follower", "large follower", "builder", "pig"}
 
 // figureWeight is what a figure counts for when majorities are counted.
-var figureWeight = [numFigures]int{1, 2}
+var figureWeight = [numFigures]int{1, 2, 0, 0}
 
 // figureExpansion is the expansion that brings each figure.
-var figureExpansion = [numFigures]Expansion{ExpansionBase, ExpansionInnsAndCathedrals}
+var figureExpansion = [numFigures]Expansion{ExpansionBase, ExpansionInnsAndCathedrals, ExpansionTradersAndBuilders, ExpansionTradersAndBuilders}
 
 // Expansion returns the expansion that brings the figure: the base game for
 // the follower, Inns & Cathedrals for the large follower; NoExpansion for a
@@ -46,7 +56,8 @@ func (f Figure) Expansion() Expansion {
 	return NoExpansion
 }
 
-// String returns the figure's name in records: "follower", "large".
+// String returns the figure's name in records: "follower", "large",
+// "builder", "pig".
 func (f Figure) String() string {
 	if f < numFigures {
 		return figureNames[f]
@@ -55,7 +66,7 @@ func (f Figure) String() string {
 }
 
 // Title returns the figure's name in a player's words: "follower", "large
-// follower".
+// follower", "builder", "pig".
 func (f Figure) Title() string {
 	if f < numFigures {
 		return figureTitles[f]
@@ -65,7 +76,10 @@ func (f Figure) Title() string {
 
 // Weight returns what the figure counts for when the majority on a road,
 // city, cloister or farm is counted: 1 for a follower, 2 for the large
-// follower (001_…, "The large follower counts as two followers").
+// follower (001_…, "The large follower counts as two followers"), 0 for
+// the builder and the pig (001_…: "Builders are not taken into
+// consideration when determining majorities"; "Pigs are not taken into
+// consideration").
 func (f Figure) Weight() int {
 	if f < numFigures {
 		return figureWeight[f]
@@ -104,6 +118,10 @@ func (r *Rules) figureSupply(f Figure) int {
 		return FollowersPerPlayer
 	case FigureLarge:
 		if r.Expansions.Has(ExpansionInnsAndCathedrals) {
+			return 1
+		}
+	case FigureBuilder, FigurePig:
+		if r.Expansions.Has(ExpansionTradersAndBuilders) {
 			return 1
 		}
 	}
@@ -145,13 +163,14 @@ func (g *Game) FiguresInSupply(p int) []Figure {
 }
 
 // hasOtherFigures reports whether player p has a figure other than a
-// follower in their supply.
+// follower in their supply that stands on a free feature (the large
+// follower; not the builder or the pig).
 func (g *Game) hasOtherFigures(p int) bool {
 	if g.x == nil {
 		return false
 	}
 	for f := FigureFollower + 1; f < numFigures; f++ {
-		if g.x.supply[p][f] > 0 {
+		if g.x.supply[p][f] > 0 && figureWeight[f] > 0 {
 			return true
 		}
 	}

@@ -69,6 +69,12 @@ type Move struct {
 	Tile TileID
 	// Discard puts the tile out of the game; legal only when it fits nowhere.
 	Discard bool
+	// Aside sets the tile drawn aside, as the rules of some expansions
+	// require (The Princess & the Dragon: a dragon tile drawn before any
+	// volcano); it comes back into the draw pile later, and the same player
+	// draws again without the turn number moving (spec/record.md, "n. TILE
+	// aside"). Legal only when the rules set that tile aside (SetsAside).
+	Aside bool
 	// Cell and Rotation say where the tile goes and how it is turned.
 	Cell     Cell
 	Rotation Rotation
@@ -151,8 +157,12 @@ type ScoreEvent struct {
 	// such as the King or the Robber Baron.
 	Source Source
 	// Markers are the markers of the feature that changed its points: an
-	// inn on a road, a cathedral or a siege in a city, a pig herd in a farm.
+	// inn on a road, a cathedral or a siege in a city, a pig herd in a farm;
+	// for a goods majority (SourceGoods), the good.
 	Markers Marker
+	// Pig tells that the player's pig in the farm added to its points
+	// (Traders & Builders: 1 more per city, 2 more for a besieged one).
+	Pig bool
 }
 
 // PlacedTile is a tile on the board.
@@ -175,7 +185,8 @@ type Follower struct {
 	Kind FeatureKind
 	// Feature is the index of its segment in the tile's features.
 	Feature int
-	// Figure is the kind of figure: the follower or the large follower.
+	// Figure is the kind of figure: the follower, the large follower, the
+	// builder or the pig.
 	Figure Figure
 }
 
@@ -282,7 +293,8 @@ type Game struct {
 	current   int
 	turn      int // the number of the turn being played, from 1
 	ended     bool
-	resigned  uint8 // bit p: player p resigned
+	resigned  uint8    // bit p: player p resigned
+	part      partTurn // the answers of the turn under way through Act
 	scores    [MaxPlayers]int
 	supply    [MaxPlayers]int8
 
@@ -379,7 +391,7 @@ func New(cfg Config) (*Game, error) {
 		g.pile = NewPile(ts, start.Tile, cfg.Seed)
 	} else {
 		g.pile = rules.pileFor(start.Tile, cfg.Seed)
-		if rules.Expansions != 0 {
+		if rules.Expansions != 0 || rules.aside.sets != nil {
 			g.x = new(expansionState)
 			for f := FigureFollower + 1; f < numFigures; f++ {
 				for p := range g.nplayers {

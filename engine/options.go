@@ -105,6 +105,13 @@ func ParseOptions(s string) (Options, error) {
 			default:
 				return o, fmt.Errorf("%w: tiny-city is 4 or 2, not %q", ErrBadOption, val)
 			}
+		case "pig":
+			// Traders & Builders (spec/rules-options.md): the pig's bonus,
+			// whose only value is the default. Whether the game plays
+			// Traders & Builders is checked by the record reader.
+			if val != "plus-one" {
+				return o, fmt.Errorf("%w: pig is plus-one, not %q", ErrBadOption, val)
+			}
 		default:
 			return o, fmt.Errorf("%w: %q", ErrBadOption, key)
 		}

@@ -504,8 +504,13 @@ func (g *Game) occupiedAfter(t TileID, x, y int16, r Rotation) uint32 {
 // (ErrGameOver, ErrNotInPile, ErrNotDrawn, ErrOutOfTurn, ErrCellTaken,
 // ErrNoNeighbour, ErrEdgesMismatch, ErrRiver, ErrUTurn, ErrBadRotation,
 // ErrNoSuchSpot, ErrOccupied, ErrNoFollowers, ErrNoSuchFigure, ErrFarmsOff,
-// ErrNoEscape, ErrCannotDiscard) and leaves the game as it was.
+// ErrNoEscape, ErrCannotDiscard) and leaves the game as it was. While a
+// turn is being answered step by step through Act, Apply takes only a
+// resignation and returns ErrWrongStep for any other move.
 func (g *Game) Apply(m Move) error {
+	if g.part.step != StepNone && !m.Resign && !g.ended {
+		return moveErr(ErrWrongStep, fmt.Sprintf("a turn is under way step by step: the game waits for the %s step", g.part.step))
+	}
 	if err := g.Check(m); err != nil {
 		return err
 	}
@@ -542,6 +547,11 @@ func (g *Game) Check(m Move) error {
 		// The pile is drawn group by group: the river first (The River).
 		if want := r.group[g.pile[g.top]]; r.group[m.Tile] != want {
 			return moveErr(ErrOutOfTurn, fmt.Sprintf("tile %s is not drawn yet: the %s tiles are drawn first", name, r.Groups[want].Name))
+		}
+	}
+	if r := g.rules; r.aside.sets != nil || m.Aside {
+		if err := g.checkAside(m); err != nil || m.Aside {
+			return err
 		}
 	}
 	if m.Discard {
@@ -585,6 +595,8 @@ func (g *Game) checkFigure(m Move) error {
 		return moveErr(ErrNoSuchFigure, fmt.Sprintf("the %s is not played in this game", m.Figure.Title()))
 	case g.SupplyOf(g.current, m.Figure) == 0:
 		return moveErr(ErrNoFollowers, fmt.Sprintf("%s has no %s left in the supply", g.players[g.current], m.Figure.Title()))
+	case m.Figure == FigureBuilder || m.Figure == FigurePig:
+		return g.checkHelper(m, f, kind)
 	}
 	if g.occupiedAfter(m.Tile, int16(m.Cell.X), int16(m.Cell.Y), m.Rotation)&(1<<f) != 0 {
 		return moveErr(ErrOccupied, fmt.Sprintf("that %s already has a follower further along", kindWord(kind)))
@@ -649,6 +661,7 @@ func (g *Game) Play(m Move) {
 			return
 		}
 		if m.Player == g.current {
+			g.part = partTurn{} // a turn begun through Act is given up
 			g.current = g.next(g.current)
 			if g.x != nil {
 				g.x.extra = 0 // their extra turn is skipped too
@@ -657,7 +670,10 @@ func (g *Game) Play(m Move) {
 		return
 	}
 	g.draw(m.Tile)
-	if m.Discard {
+	if m.Discard || m.Aside {
+		if m.Aside {
+			g.setAside(m.Tile)
+		}
 		if g.top >= len(g.pile) {
 			g.finish()
 		}
@@ -666,6 +682,7 @@ func (g *Game) Play(m Move) {
 	g.playTile(m)
 	if g.x != nil && m.Escape.Port != NoPort {
 		g.escape(m.Escape)
+		g.dropOrphans(g.current)
 	}
 	g.turn++
 	if g.x == nil || !g.x.again(g, m.Tile) {
@@ -707,6 +724,9 @@ func (g *Game) playTile(m Move) {
 		r := g.find(i)
 		if n := &g.nodes[r]; n.open == 0 && !n.done {
 			n.done = true
+			if k == City && g.x != nil && g.x.ngoodsSegs > 0 {
+				g.takeGoods(r)
+			}
 			g.scoreFeature(r, false)
 		}
 	}

@@ -60,7 +60,9 @@ type Record struct {
 	startText string // the Start header, until the tile set is known
 	rules     *Rules // the rules of Expansions, composed by ReadRecord
 
-	playersLine, startLine int // the lines of the Players and Start headers, when read
+	playersLine, startLine int  // the lines of the Players and Start headers, when read
+	rulesLine              int  // the line of the Rules header, when read
+	pigOption              bool // the Rules header names pig= (Traders & Builders)
 }
 
 // RecordError is an error in a record: the line (from 1; ReadRecord and
@@ -166,6 +168,8 @@ func ReadRecord(r io.Reader) (*Record, error) {
 				rec.playersLine = line
 			case "Start":
 				rec.startLine = line
+			case "Rules":
+				rec.rulesLine = line
 			}
 			if err := rec.setHeader(key, val); err != nil {
 				return nil, recErr(line, "%s", err)
@@ -182,6 +186,9 @@ func ReadRecord(r io.Reader) (*Record, error) {
 			}
 			if set, err = rec.expansionSet(); err != nil {
 				return nil, recErr(line, "%s", err)
+			}
+			if rec.pigOption && !set.Has(ExpansionTradersAndBuilders) {
+				return nil, recErr(rec.rulesLine, "pig is an option of %s, which this game does not play: the Expansions header does not name %s", ExpansionTradersAndBuilders.Title(), ExpansionTradersAndBuilders)
 			}
 			if seen["Start"] {
 				if err := rec.resolveStart(ts); err != nil {
@@ -211,7 +218,7 @@ func ReadRecord(r io.Reader) (*Record, error) {
 		if err := tokensAllowed(set, t.Move); err != nil {
 			return nil, recErr(line, "%s", err)
 		}
-		if !t.Move.Discard {
+		if !t.Move.Discard && !t.Move.Aside {
 			next++
 		}
 		t.Line = line
@@ -304,6 +311,11 @@ func (rec *Record) setHeader(key, val string) error {
 			return err
 		}
 		rec.Options = o
+		for _, item := range strings.Split(val, ",") {
+			if k, _, _ := strings.Cut(item, "="); strings.TrimSpace(k) == "pig" {
+				rec.pigOption = true
+			}
+		}
 	case "Start":
 		// Checked against the tile set once the headers are read.
 		rec.startText = val
@@ -452,11 +464,11 @@ func parseTurn(ts *TileSet, text string) (Turn, error) {
 		return t, unknownTile(ts, f[0])
 	}
 	t.Move.Tile = id
-	if f[1] == "discard" {
+	if f[1] == "discard" || f[1] == "aside" {
 		if len(f) > 2 {
-			return t, errors.New("nothing may follow discard")
+			return t, fmt.Errorf("nothing may follow %s", f[1])
 		}
-		t.Move.Discard = true
+		t.Move.Discard, t.Move.Aside = f[1] == "discard", f[1] == "aside"
 		return t, nil
 	}
 	if len(f) < 3 {
@@ -470,39 +482,103 @@ func parseTurn(ts *TileSet, text string) (Turn, error) {
 	}
 	// The tokens, in the order of the turn's steps (record.md, "A turn with
 	// expansions"): the figure deployed on the tile, then the escape.
-	for _, tok := range f[3:] {
-		verb, where, ok := strings.Cut(tok, "@")
-		if !ok {
-			return t, fmt.Errorf("a token is written figure@PORT (\"follower@N\") or escape@x,y:PORT, not %q", tok)
+	for _, s := range f[3:] {
+		tok, err := lexToken(s)
+		if err != nil {
+			return t, err
 		}
-		if verb == "escape" {
-			if t.Move.Escape.Port != NoPort {
-				return t, errors.New("only one knight may escape in a turn")
-			}
-			target, err := parseTarget(where)
-			if err != nil {
-				return t, err
-			}
-			t.Move.Escape = target
-			continue
+		if err := t.Move.readToken(tok); err != nil {
+			return t, err
 		}
-		figure, known := ParseFigure(verb)
-		if !known {
-			return t, fmt.Errorf("there is no token %q: a turn deploys a figure with follower@PORT or large@PORT, and a knight escapes with escape@x,y:PORT", tok)
-		}
-		p, ok := ParsePort(where)
-		if !ok {
-			return t, fmt.Errorf("there is no port %q (NNW, N, NNE, ENE, E, ESE, SSE, S, SSW, WSW, W, WNW or C)", where)
-		}
-		if t.Move.Follower != NoPort {
-			return t, errors.New("only one follower, large or not, may be deployed in a turn")
-		}
-		if t.Move.Escape.Port != NoPort {
-			return t, errors.New("the figure is written before the escape, in the order of the turn")
-		}
-		t.Move.Follower, t.Move.Figure = p, figure
 	}
 	return t, nil
+}
+
+// token is one token of a turn line (spec/record.md, "A turn with
+// expansions"): verb [@where] [/seat] [=value], or "-" (pass) alone.
+type token struct {
+	text, verb, where, seat, value string
+	hasWhere, hasSeat, hasValue    bool
+}
+
+// lexToken splits a token into its parts, checking only its shape.
+func lexToken(s string) (token, error) {
+	tok := token{text: s}
+	if s == "-" {
+		tok.verb = "-"
+		return tok, nil
+	}
+	rest := s
+	rest, tok.value, tok.hasValue = strings.Cut(rest, "=")
+	rest, tok.seat, tok.hasSeat = strings.Cut(rest, "/")
+	tok.verb, tok.where, tok.hasWhere = strings.Cut(rest, "@")
+	if tok.verb == "" || strings.Trim(tok.verb, "abcdefghijklmnopqrstuvwxyz") != "" {
+		return tok, fmt.Errorf("a token is a word, then @ and where (\"follower@N\", \"escape@0,-1:S\"), not %q", s)
+	}
+	if tok.hasWhere && tok.where == "" || tok.hasSeat && tok.seat == "" || tok.hasValue && tok.value == "" {
+		return tok, fmt.Errorf("the token %q is cut short", s)
+	}
+	return tok, nil
+}
+
+// tokenExpansion names the expansion each verb of spec/record.md belongs
+// to, for the refusal of the tokens of expansions not built yet.
+var tokenExpansion = map[string]Expansion{
+	"princess": ExpansionPrincessAndDragon, "fairy": ExpansionPrincessAndDragon, "dragon": ExpansionPrincessAndDragon,
+	"tower": ExpansionTower, "capture": ExpansionTower, "ransom": ExpansionTower,
+	"land": ExpansionFlyingMachines, "roll": ExpansionFlyingMachines,
+	"ferry": ExpansionFerries, "gold": ExpansionGoldMines,
+	"mage": ExpansionMageAndWitch, "witch": ExpansionMageAndWitch,
+	"crop": ExpansionCropCircles, "return": ExpansionCropCircles,
+	"robber": ExpansionRobbers, "msg": ExpansionMessengers,
+}
+
+// readToken sets the part of move m that token tok answers, in the order
+// of the turn's steps; it refuses tokens out of order, twice, or of the
+// expansions not built.
+func (m *Move) readToken(tok token) error {
+	switch tok.verb {
+	case "-":
+		return errors.New("\"-\" passes an optional choice that a later token could be mistaken for; no turn of the expansions played here has such a choice")
+	case "escape":
+		if tok.hasSeat || tok.hasValue || !tok.hasWhere {
+			return fmt.Errorf("a knight escapes with escape@x,y:PORT (\"escape@0,-1:S\"), not %q", tok.text)
+		}
+		if m.Escape.Port != NoPort {
+			return errors.New("only one knight may escape in a turn")
+		}
+		target, err := parseTarget(tok.where)
+		if err != nil {
+			return err
+		}
+		m.Escape = target
+		return nil
+	}
+	figure, known := ParseFigure(tok.verb)
+	if !known {
+		if e, ok := tokenExpansion[tok.verb]; ok {
+			return fmt.Errorf("%s is a token of %s, which this program does not play yet", tok.text, e.Title())
+		}
+		return fmt.Errorf("there is no token %q: a turn deploys a figure with follower@PORT or large@PORT, and a knight escapes with escape@x,y:PORT", tok.text)
+	}
+	if !tok.hasWhere || tok.hasSeat || tok.hasValue {
+		return fmt.Errorf("a figure is deployed with %s@PORT (\"%s@N\"), not %q", tok.verb, tok.verb, tok.text)
+	}
+	p, ok := ParsePort(tok.where)
+	if !ok {
+		if strings.Contains(tok.where, ",") {
+			return fmt.Errorf("%s deploys onto another tile through the magic portal of %s, which this program does not play yet", tok.text, ExpansionPrincessAndDragon.Title())
+		}
+		return fmt.Errorf("there is no port %q (NNW, N, NNE, ENE, E, ESE, SSE, S, SSW, WSW, W, WNW or C)", tok.where)
+	}
+	if m.Follower != NoPort {
+		return errors.New("only one follower, large or not, may be deployed in a turn")
+	}
+	if m.Escape.Port != NoPort {
+		return errors.New("the figure is written before the escape, in the order of the turn")
+	}
+	m.Follower, m.Figure = p, figure
+	return nil
 }
 
 // parseTarget reads a feature on a tile of the board, x,y:PORT.
@@ -530,6 +606,9 @@ func tokensAllowed(set ExpansionSet, m Move) error {
 		if e := m.Figure.Expansion(); !set.Has(e) {
 			return fmt.Errorf("%s@ is the %s of %s, which this game does not play: the Expansions header does not name %s", m.Figure, m.Figure.Title(), e.Title(), e)
 		}
+	}
+	if m.Aside && !set.Has(ExpansionPrincessAndDragon) {
+		return fmt.Errorf("a tile is set aside only in %s (a dragon tile drawn before any volcano), which this game does not play: the Expansions header does not name %s", ExpansionPrincessAndDragon.Title(), ExpansionPrincessAndDragon)
 	}
 	if m.Escape.Port != NoPort && !set.Has(ExpansionCathars) {
 		return fmt.Errorf("escape@ is the knights' escape of %s, which this game does not play: the Expansions header does not name %s", ExpansionCathars.Title(), ExpansionCathars)
@@ -578,7 +657,12 @@ func (rec *Record) WriteTo(w io.Writer) (int64, error) {
 	}
 	fmt.Fprintf(&b, "[Players \"%s\"]\n", strings.Join(rec.Players, ", "))
 	fmt.Fprintf(&b, "[Expansions \"%s\"]\n", exps)
-	fmt.Fprintf(&b, "[Rules \"%s\"]\n", rec.Options.String())
+	rules := rec.Options.String()
+	if set, err := rec.expansionSet(); err == nil && set.Has(ExpansionTradersAndBuilders) {
+		// spec/rules-options.md: each expansion's options, every one named.
+		rules += ", pig=plus-one"
+	}
+	fmt.Fprintf(&b, "[Rules \"%s\"]\n", rules)
 	if rec.Start != (StartTile{}) && rec.Start != start {
 		fmt.Fprintf(&b, "[Start \"%s %s %s\"]\n", ts.Name(rec.Start.Tile), rec.Start.Cell, rec.Start.Rotation)
 	}
@@ -625,7 +709,7 @@ func (t Turn) String(ts *TileSet) string {
 
 // MoveString returns a move in record notation without its turn number
 // ("V 1,0 90 follower@S", "IC13 2,0 90 large@N", "CA01 0,-1 180
-// escape@0,-1:S", "C discard"), with tile names from ts: the figure token,
+// escape@0,-1:S", "C discard", "PD04 aside"), with tile names from ts: the figure token,
 // then the escape (spec/record.md, "A turn with expansions"). A
 // resignation, which the record writes with the player's name, is written
 // "resign N" with the player's index.
@@ -635,6 +719,9 @@ func MoveString(ts *TileSet, m Move) string {
 	}
 	if m.Discard {
 		return ts.Name(m.Tile) + " discard"
+	}
+	if m.Aside {
+		return ts.Name(m.Tile) + " aside"
 	}
 	s := ts.Name(m.Tile) + " " + m.Cell.String() + " " + m.Rotation.String()
 	if m.Follower != NoPort {
@@ -725,7 +812,7 @@ func (g *Game) Record() *Record {
 	n := 1
 	for _, m := range g.moves {
 		rec.Turns = append(rec.Turns, Turn{Number: n, Move: m})
-		if !m.Discard && !m.Resign {
+		if !m.Discard && !m.Aside && !m.Resign {
 			n++
 		}
 	}

@@ -114,7 +114,23 @@ func TestRecordErrors(t *testing.T) {
 		{"cell with space", head + "1. E 0, -1 180\n", 2, "not a cell"},
 		{"rotation 45", head + "1. E 0,-1 45\n", 2, "rotation"},
 		{"no rotation", head + "1. E 0,-1\n", 2, "rotation"},
-		{"bad figure", head + "1. E 0,-1 180 pig@N\n", 2, "figure"},
+		{"bad figure", head + "1. E 0,-1 180 meeple@N\n", 2, "no token \"meeple@N\""},
+		{"token of an expansion not built", head + "1. E 0,-1 180 gold@0,1\n", 2, "gold@0,1 is a token of The Gold Mines"},
+		{"pig option without its expansion", "[Players \"A\"]\n[Rules \"farms=per-city, pig=plus-one\"]\n1. E 0,-1 180\n", 2, "pig is an option of Traders & Builders"},
+		{"pig option value", "[Players \"A\"]\n[Expansions \"traders-and-builders\"]\n[Rules \"pig=plus-two\"]\n", 3, "pig is plus-one"},
+		{"pig without its expansion", head + "1. E 0,-1 180 pig@N\n", 2, "the Expansions header does not name traders-and-builders"},
+		{"dragon step", head + "1. E 0,-1 180 dragon@0,-1\n", 2, "The Princess & the Dragon"},
+		{"die roll", head + "1. E 0,-1 180 roll=2\n", 2, "roll=2 is a token of The Flying Machines"},
+		{"ransom to a seat", head + "1. E 0,-1 180 ransom/2\n", 2, "The Tower"},
+		{"portal", head + "1. E 0,-1 180 follower@0,0:N\n", 2, "magic portal"},
+		{"pass with no choice", head + "1. E 0,-1 180 -\n", 2, "passes an optional choice"},
+		{"figure with a seat", head + "1. E 0,-1 180 follower@N/2\n", 2, "follower@PORT"},
+		{"figure with no where", head + "1. E 0,-1 180 follower\n", 2, "follower@PORT"},
+		{"token cut short", head + "1. E 0,-1 180 follower@\n", 2, "cut short"},
+		{"token in capitals", head + "1. E 0,-1 180 Follower@N\n", 2, "a token is a word"},
+		{"escape with a value", "[Players \"A\"]\n[Expansions \"cathars\"]\n1. E 0,-1 180 escape@0,0:N=1\n", 3, "escape@x,y:PORT"},
+		{"aside in the base game", head + "1. E aside\n", 2, "set aside only in The Princess & the Dragon"},
+		{"something after aside", head + "1. E aside follower@N\n", 2, "nothing may follow aside"},
 		{"bad port", head + "1. E 0,-1 180 follower@NE\n", 2, "port"},
 		{"two followers", head + "1. E 0,-1 180 follower@N follower@S\n", 2, "one follower"},
 		{"no number", head + "E 0,-1 180\n", 2, "number"},
@@ -182,6 +198,7 @@ func FuzzReadRecord(f *testing.F) {
 	f.Add("[Players \"A\"]\n1. U 1,0 0 large@E\n")
 	f.Add("[Players \"A\"]\n[Expansions \"cathars\"]\n1. U 1,0 0 escape@0,-1:S large@E escape@1,1\n")
 	f.Add("[Players \"A, B\"]\n[Expansions \"river2\"]\n1. R204 1,0 0\n2. R203 1,-1 90\n3. R202 2,0 0 follower@E\n")
+	f.Add("[Players \"A, B\"]\n1. E aside\n1. E 0,-1 180 - roll=2 ransom/2 dragon@0,1 follower@0,0:N=large/x@\n2. V discard follower@N\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		rec, err := ReadRecord(strings.NewReader(text))
 		if err != nil {

@@ -35,6 +35,51 @@ type refBoard struct {
 	// titles, when set, are the King's and the Robber Baron's holders as
 	// the test followed them, for the final scoring.
 	titles *refTitles
+	// goods, when set, are the goods tokens each player took as the test
+	// followed them (Traders & Builders), for the final scoring.
+	goods *[MaxPlayers][NumGoods]int
+}
+
+// refGoods returns the goods tokens in feature rf, by good, read from the
+// tile tables.
+func (rb *refBoard) refGoods(rf *refFeature) [NumGoods]int {
+	var out [NumGoods]int
+	for _, s := range rf.segs {
+		_, f, _ := rb.ports(s)
+		for d := range NumGoods {
+			if f.Markers&Good(d).Marker() != 0 {
+				out[d] += max(int(f.Goods), 1)
+			}
+		}
+	}
+	return out
+}
+
+// pigs returns, per farm (feature id), the players whose pig stands in it.
+func (rb *refBoard) pigs() map[int]map[int]bool {
+	out := map[int]map[int]bool{}
+	for _, f := range rb.g.FinalFollowers() {
+		if f.Figure != FigurePig {
+			continue
+		}
+		id := rb.comp[segKey{f.Cell, f.Feature}]
+		if out[id] == nil {
+			out[id] = map[int]bool{}
+		}
+		out[id][f.Player] = true
+	}
+	return out
+}
+
+// majorityPlus is majority with extra(p) more points for a winner p (a
+// pig's bonus).
+func majorityPlus(out []scoreKey, count map[int]int, kind FeatureKind, points int, markers Marker, extra func(p int) int) []scoreKey {
+	n := len(out)
+	out = majority(out, count, kind, points, markers)
+	for i := n; i < len(out); i++ {
+		out[i].points += extra(out[i].player)
+	}
+	return out
 }
 
 // refTitles follows King & Robber Baron the slow way: the largest city and
@@ -301,6 +346,10 @@ func (rb *refBoard) expectFinal() []scoreKey {
 		}
 		return base, 0
 	}
+	// Traders & Builders: a winner's pig adds 1 per city (2 for a
+	// besieged one; 002_…, "Scoring Summary": 8 per besieged city with the
+	// scoring player's pig).
+	pigs := rb.pigs()
 	switch rb.g.Options().Farms {
 	case FarmsPerFarm:
 		for farm, cities := range borders {
@@ -312,21 +361,33 @@ func (rb *refBoard) expectFinal() []scoreKey {
 			if herd(farm) {
 				base, m = 4, PigHerd
 			}
-			pts := 0
+			pts, pigPts := 0, 0
 			for city := range cities {
 				v, cm := cityValue(base, city)
 				pts += v
 				m |= cm
+				w, _ := cityValue(base+1, city)
+				pigPts += w - v
 			}
-			out = majority(out, counts[farm], Field, pts, m)
+			out = majorityPlus(out, counts[farm], Field, pts, m, func(p int) int {
+				if pigs[farm][p] {
+					return pigPts
+				}
+				return 0
+			})
 		}
 	case FarmsPerCity:
 		byCity := map[int]map[int]int{}
 		herds := map[int]bool{}
+		cityPigs := map[int]map[int]bool{} // city -> players with a pig in a farm bordering it
 		for farm, cities := range borders {
 			for city := range cities {
 				if byCity[city] == nil {
 					byCity[city] = map[int]int{}
+					cityPigs[city] = map[int]bool{}
+				}
+				for p := range pigs[farm] {
+					cityPigs[city][p] = true
 				}
 				for p, c := range counts[farm] {
 					byCity[city][p] += c
@@ -343,7 +404,13 @@ func (rb *refBoard) expectFinal() []scoreKey {
 				base, m = 5, PigHerd
 			}
 			v, cm := cityValue(base, city)
-			out = majority(out, count, Field, v, m|cm)
+			w, _ := cityValue(base+1, city)
+			out = majorityPlus(out, count, Field, v, m|cm, func(p int) int {
+				if cityPigs[city][p] {
+					return w - v
+				}
+				return 0
+			})
 		}
 	}
 	// King & Robber Baron: 1 per completed city, and road, on the board.
@@ -362,6 +429,21 @@ func (rb *refBoard) expectFinal() []scoreKey {
 		}
 		if t.baron >= 0 {
 			out = append(out, scoreKey{t.baron, Road, roads, SourceRobberBaron, 0})
+		}
+	}
+	// Traders & Builders: 10 points for the most tokens of each good, ties
+	// all score (001_…, "Final scoring").
+	if gs := rb.goods; gs != nil {
+		for d := range NumGoods {
+			best := 0
+			for p := range rb.g.NumPlayers() {
+				best = max(best, gs[p][d])
+			}
+			for p := range rb.g.NumPlayers() {
+				if best > 0 && gs[p][d] == best {
+					out = append(out, scoreKey{p, City, GoodsPoints, SourceGoods, Good(d).Marker()})
+				}
+			}
 		}
 	}
 	slices.SortFunc(out, cmpScoreKey)

@@ -41,17 +41,33 @@ type expansionState struct {
 	// extra turn: never a third turn in a row (001_…, Traders & Builders:
 	// "cannot play more than two turns in a row").
 	extra uint8
+	// byBuilder says that the extra turn under way (extra > 0) was given
+	// by a builder, built that a builder was extended this turn
+	// (traders.go).
+	byBuilder, built bool
+	// goods are the goods tokens each player holds (traders.go), and
+	// goodsSegs the city segments with goods whose city is not completed,
+	// ngoodsSegs of them.
+	goods      [MaxPlayers][NumGoods]uint8
+	goodsSegs  [maxGoodsSegments]int16
+	ngoodsSegs uint8
+	// aside holds the tiles set aside, naside of them (aside.go).
+	aside  [maxAside]TileID
+	naside uint8
 }
 
 // again reports whether the player who placed tile t plays again at once,
 // and counts the extra turn; it is called once per placement, after the
 // scoring.
 func (x *expansionState) again(g *Game, t TileID) bool {
-	if x.extra == 0 && g.rules.ExtraTurn(t) {
+	built := x.built
+	x.built = false
+	if x.extra == 0 && (g.rules.ExtraTurn(t) || built) {
 		x.extra = 1
+		x.byBuilder = built && !g.rules.ExtraTurn(t)
 		return true
 	}
-	x.extra = 0
+	x.extra, x.byBuilder = 0, false
 	return false
 }
 
@@ -194,6 +210,13 @@ func (rs *riverState) turnInto(x, y int16, in int) int8 {
 // opens one for each of its other river sides; the start tile (the spring)
 // opens one for each of its river sides.
 func (x *expansionState) placed(g *Game, t TileID, cx, cy int16, r Rotation) {
+	if x.naside > 0 && g.rules.aside.returns != nil && g.rules.aside.returns(t) {
+		g.returnAside()
+	}
+	if g.rules.Expansions.Has(ExpansionTradersAndBuilders) {
+		x.tradersPlaced(g, t)
+		x.built = x.extra == 0 && g.builderExtended(g.tiles[len(g.tiles)-1].seg, len(g.ts.tiles[t].Features))
+	}
 	if !g.rules.RiverTile(t) {
 		return
 	}

@@ -29,6 +29,8 @@ type Rules struct {
 	group []uint8 // per TileID: its index in Groups, noGroup for none
 	river []bool  // per TileID: a river tile, placed by the river's rules
 	again []bool  // per TileID: placing it gives its player another turn (the volcano-lake)
+
+	aside asideRule // the tiles set aside and when they come back (aside.go); zero: none
 }
 
 // noGroup is the group index of a tile in no pile group.

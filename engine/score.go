@@ -22,14 +22,18 @@ const (
 	// SourceRobberBaron is the Robber Baron's final bonus: 1 point per
 	// completed road on the board (King & Robber Baron).
 	SourceRobberBaron
+	// SourceGoods is a goods majority at the end: GoodsPoints for the most
+	// tokens of one good (Traders & Builders); ScoreEvent.Markers names the
+	// good (Wine, Grain or Cloth) and Tiles the number of tokens.
+	SourceGoods
 	numSources
 )
 
 // sourceNames are the sources' names in a player's words.
-var sourceNames = [numSources]string{"feature", "King", "Robber Baron"}
+var sourceNames = [numSources]string{"feature", "King", "Robber Baron", "goods"}
 
 // String returns the source's name in a player's words ("feature", "King",
-// "Robber Baron").
+// "Robber Baron", "goods").
 func (s Source) String() string {
 	if s < numSources {
 		return sourceNames[s]
@@ -180,7 +184,7 @@ func (g *Game) scoreFeature(r int16, final bool) {
 	case Cloister:
 		ev.Tiles = ev.Points
 	}
-	if ev.Points > 0 {
+	if ev.Points > 0 && best > 0 {
 		for p := 0; p < g.nplayers; p++ {
 			if count[p] == best {
 				g.addPoints(p, ev)
@@ -230,6 +234,9 @@ func (g *Game) finish() {
 	}
 	if g.x != nil {
 		g.scoreTitles()
+		if g.rules.Expansions.Has(ExpansionTradersAndBuilders) {
+			g.scoreGoods()
+		}
 	}
 }
 
@@ -295,7 +302,11 @@ func (g *Game) scoreFarms() {
 		}
 	}
 	last := g.turn - 1
-	award := func(count *[MaxPlayers]int, points, cities int, markers Marker) {
+	pigs := g.traders()
+	// award scores a farm (per-farm) or a city (per-city) for the player(s)
+	// with the most farmers by count: points each, and with Traders &
+	// Builders pigPoints(p) more for a winner p whose pig stands there.
+	award := func(count *[MaxPlayers]int, points, cities int, markers Marker, pigPoints func(p int) int) {
 		best := 0
 		for p := 0; p < g.nplayers; p++ {
 			best = max(best, count[p])
@@ -305,7 +316,14 @@ func (g *Game) scoreFarms() {
 		}
 		for p := 0; p < g.nplayers; p++ {
 			if count[p] == best {
-				g.addPoints(p, ScoreEvent{Turn: last, Feature: Field, Cities: cities, Points: points, Final: true, Markers: markers})
+				ev := ScoreEvent{Turn: last, Feature: Field, Cities: cities, Points: points, Final: true, Markers: markers}
+				if pigs {
+					if extra := pigPoints(p); extra > 0 {
+						ev.Points += extra
+						ev.Pig = true
+					}
+				}
+				g.addPoints(p, ev)
 			}
 		}
 	}
@@ -329,7 +347,23 @@ func (g *Game) scoreFarms() {
 					markers |= m
 				}
 			}
-			award(&farms[i].count, points, cities, markers)
+			root := farms[i].root
+			// A pig adds 1 per city, doubled for a besieged city (002_…,
+			// "Scoring Summary": 8 per besieged city with the pig).
+			award(&farms[i].count, points, cities, markers, func(p int) int {
+				if !g.pigIn(p, root) {
+					return 0
+				}
+				extra := 0
+				for _, l := range links {
+					if l.farm == root {
+						with, _ := g.farmCityPoints(4, herd, l.city)
+						without, _ := g.farmCityPoints(3, herd, l.city)
+						extra += with - without
+					}
+				}
+				return extra
+			})
 		}
 	case FarmsPerCity:
 		// Each completed city: 4 points to the player(s) with the most
@@ -362,7 +396,18 @@ func (g *Game) scoreFarms() {
 			if herd {
 				markers |= PigHerd
 			}
-			award(&count, points, 1, markers)
+			city, from, to := links[i].city, i, j
+			// A pig counts for a city only in a farm that borders it
+			// (spec/rules-options.md, "Traders & Builders").
+			award(&count, points, 1, markers, func(p int) int {
+				for _, l := range links[from:to] {
+					if g.pigIn(p, l.farm) {
+						with, _ := g.farmCityPoints(5, herd, city)
+						return with - points
+					}
+				}
+				return 0
+			})
 			i = j
 		}
 	}

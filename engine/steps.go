@@ -1,21 +1,34 @@
 package engine
 
+import "fmt"
+
 // This file holds the step view of a turn (issue "Expansions I": a turn as a
 // sequence of steps, some of them choices; the engine says who decides next
 // and what the legal answers are). A turn follows the FAQ's "Sequence of
 // Play" (002_…): place the tile (step 2), deploy a figure (step 3), score
-// (step 6, automatic), a knight's escape with the Cathars (step 7). Today
-// every choice of a turn is the current player's, and one Move carries the
-// answers of all its steps at once: Move.Tile, Cell and Rotation (or
-// Discard) answer StepTile, Move.Follower and Figure answer StepFigure,
-// Move.Escape answers StepEscape. Apply checks them together; Play is the
-// unchecked path.
+// (step 6, automatic), a knight's escape with the Cathars (step 7).
 //
-// Later expansions give steps to other players (the dragon's moves, chosen
-// by each player in turn order; crop circles; the robbers): Pending will
-// then name them and their steps, and the answers will be taken one at a
-// time. The legal answers of the steps built so far are Placements,
-// FollowerSpots with FiguresInSupply, and Escapes.
+// A turn is played in one of two ways, both checked:
+//   - Apply takes a whole Move, the answers of all of the current player's
+//     steps at once (Move.Tile, Cell and Rotation or Discard answer
+//     StepTile; Move.Follower and Figure answer StepFigure; Move.Escape
+//     answers StepEscape);
+//   - Act takes one Answer at a time, to the step Pending names, and Answers
+//     lists the legal answers of that step. Nothing is placed before the
+//     last step of the turn is answered, so an abandoned turn leaves the
+//     board as it was.
+//
+// Play is the unchecked path of Apply. Later expansions give steps to other
+// players (the dragon's moves, chosen by each player in turn order; crop
+// circles; the robbers): Pending will then name them and their steps, Act
+// will take their answers, and Apply will keep taking the current player's.
+// Chance (the die of the flying machines, the messengers' tiles) will be a
+// step too, answered with its outcome: a live game draws it from its seed,
+// the record writes it (roll=, msg=), and a replay takes it from the record,
+// never from the seed. The record reader knows every token of
+// spec/record.md by now (lexToken) and refuses those of the expansions not
+// built yet with their name; a tile set aside ("n. TILE aside") is in
+// aside.go.
 
 // Step is a decision in a turn. The zero value, StepNone, means no decision
 // is pending (the game is over).
@@ -54,14 +67,16 @@ type Decision struct {
 	Step   Step
 }
 
-// Pending returns the decision the game waits for: while the game runs, the
-// current player placing the tile drawn (StepTile); once it is over,
-// StepNone with the player who would play next. A Move answers StepTile
-// and the steps after it at once (TurnSteps). Later expansions will make
-// Pending return other players and steps (the dragon, crop circles).
+// Pending returns the decision the game waits for: while the game runs,
+// the current player's next step (StepTile at the start of a turn, then the
+// steps answered through Act); once it is over, StepNone with the player
+// who would play next.
 func (g *Game) Pending() Decision {
-	if g.ended {
+	switch {
+	case g.ended:
 		return Decision{Player: g.current, Step: StepNone}
+	case g.part.step != StepNone:
+		return Decision{Player: g.current, Step: g.part.step}
 	}
 	return Decision{Player: g.current, Step: StepTile}
 }
@@ -75,4 +90,183 @@ func (r *Rules) TurnSteps() []Step {
 		steps = append(steps, StepEscape)
 	}
 	return steps
+}
+
+// partTurn holds the answers given through Act to the turn under way: the
+// step waited for next (StepNone: no turn begun) and the answers so far.
+type partTurn struct {
+	step   Step
+	rot    Rotation
+	port   Port
+	figure Figure
+	x, y   int16
+}
+
+// partMove returns the Move of the answers so far, for the tile drawn.
+func (g *Game) partMove() Move {
+	t, _ := g.Drawn()
+	p := &g.part
+	return Move{Tile: t, Cell: Cell{int(p.x), int(p.y)}, Rotation: p.rot, Follower: p.port, Figure: p.figure}
+}
+
+// Answer is the answer to one step of a turn, given to Act. Step names the
+// step answered, which must be the one Pending waits for; the other fields
+// that step does not read are ignored.
+type Answer struct {
+	Step Step
+	// StepTile: Discard puts the tile drawn out of the game (only when it
+	// fits nowhere); Aside sets it aside (only when the rules do, see
+	// Game.SetsAside); otherwise Cell and Rotation say where it goes and
+	// how it is turned (degrees clockwise, in steps of 90).
+	Discard  bool
+	Aside    bool
+	Cell     Cell
+	Rotation Rotation
+	// StepFigure: a Figure of the player's supply on the feature at Port
+	// (board orientation) of the tile just placed; Port NoPort deploys
+	// none.
+	Figure Figure
+	Port   Port
+	// StepEscape: the player's knight taken home from a besieged city next
+	// to a cloister (Cathars); Target.Port NoPort takes none.
+	Target Target
+}
+
+// String returns the answer in words close to the record's tokens: "tile
+// 1,0 90", "tile discard", "tile aside", "figure large@N", "figure none", "escape
+// 0,-1:S", "escape none".
+func (a Answer) String() string {
+	switch a.Step {
+	case StepTile:
+		if a.Discard {
+			return "tile discard"
+		}
+		if a.Aside {
+			return "tile aside"
+		}
+		return fmt.Sprintf("tile %d,%d %s", a.Cell.X, a.Cell.Y, a.Rotation)
+	case StepFigure:
+		if a.Port == NoPort {
+			return "figure none"
+		}
+		return fmt.Sprintf("figure %s@%s", a.Figure, a.Port)
+	case StepEscape:
+		if a.Target.Port == NoPort {
+			return "escape none"
+		}
+		return fmt.Sprintf("escape %d,%d:%s", a.Target.Cell.X, a.Target.Cell.Y, a.Target.Port)
+	}
+	return a.Step.String()
+}
+
+// Act answers the step the game waits for (Pending) and reports whether
+// the turn is over. The answers of a turn are kept until its last step
+// (StepFigure, or StepEscape with the Cathars) is answered; then the turn
+// is played as Apply plays the Move they make up, and Act returns true.
+// It returns a *MoveError wrapping ErrGameOver once the game is over,
+// ErrWrongStep when a.Step is not the step waited for, or the error Apply
+// would give for the answer (ErrEdgesMismatch, ErrOccupied, ErrNoEscape…);
+// the game is then unchanged. To give up a turn begun, use Reset.
+func (g *Game) Act(a Answer) (bool, error) {
+	d := g.Pending()
+	if d.Step == StepNone {
+		return false, moveErr(ErrGameOver, "")
+	}
+	if a.Step != d.Step {
+		return false, moveErr(ErrWrongStep, fmt.Sprintf("the game waits for the %s step, not the %s step", d.Step, a.Step))
+	}
+	t, _ := g.Drawn()
+	switch d.Step {
+	case StepTile:
+		m := Move{Tile: t, Discard: a.Discard, Aside: a.Aside, Cell: a.Cell, Rotation: a.Rotation}
+		if err := g.Check(m); err != nil {
+			return false, err
+		}
+		if a.Discard || a.Aside {
+			g.Play(m)
+			return true, nil
+		}
+		g.part = partTurn{step: StepFigure, x: int16(a.Cell.X), y: int16(a.Cell.Y), rot: a.Rotation}
+		return false, nil
+	case StepFigure:
+		m := g.partMove()
+		m.Follower, m.Figure = a.Port, a.Figure
+		if a.Port == NoPort {
+			m.Figure = FigureFollower
+		}
+		if err := g.checkFigure(m); err != nil {
+			return false, err
+		}
+		if g.rules.Expansions.Has(ExpansionCathars) {
+			g.part.step, g.part.port, g.part.figure = StepEscape, m.Follower, m.Figure
+			return false, nil
+		}
+		g.part = partTurn{}
+		g.Play(m)
+		return true, nil
+	default: // StepEscape
+		m := g.partMove()
+		m.Escape = a.Target
+		if a.Target.Port != NoPort {
+			if err := g.checkEscape(m); err != nil {
+				return false, err
+			}
+		}
+		g.part = partTurn{}
+		g.Play(m)
+		return true, nil
+	}
+}
+
+// Reset gives up the answers given through Act to the turn under way: the
+// turn starts again at StepTile. The board never held them, so nothing else
+// changes.
+func (g *Game) Reset() { g.part = partTurn{} }
+
+// Answers returns the legal answers of the step the game waits for
+// (Pending), nil once the game is over. StepTile: every placement of the
+// tile drawn (Placements), or the discard alone when it fits nowhere, or
+// setting it aside alone when the rules do (SetsAside).
+// StepFigure: "none" first, then each figure of the current player's
+// supply (FiguresInSupply) on each spot of the tile placed where it may
+// stand (FigureSpots). StepEscape: "none" first, then each knight that may
+// escape (Escapes). Every answer listed is accepted by Act.
+func (g *Game) Answers() []Answer {
+	t, ok := g.Drawn()
+	switch g.Pending().Step {
+	case StepTile:
+		if !ok {
+			return nil
+		}
+		if g.SetsAside() {
+			return []Answer{{Step: StepTile, Aside: true}}
+		}
+		ps := g.AppendPlacements(nil, t)
+		if len(ps) == 0 {
+			return []Answer{{Step: StepTile, Discard: true}}
+		}
+		out := make([]Answer, len(ps))
+		for i, p := range ps {
+			out[i] = Answer{Step: StepTile, Cell: p.Cell, Rotation: p.Rotation}
+		}
+		return out
+	case StepFigure:
+		out := []Answer{{Step: StepFigure}}
+		m := g.partMove()
+		var spots []Spot
+		for _, f := range g.FiguresInSupply(g.current) {
+			spots = g.AppendFigureSpots(spots[:0], t, Placement{Cell: m.Cell, Rotation: m.Rotation}, f)
+			for _, s := range spots {
+				out = append(out, Answer{Step: StepFigure, Figure: f, Port: s.Port})
+			}
+		}
+		return out
+	case StepEscape:
+		out := []Answer{{Step: StepEscape}}
+		for _, e := range g.Escapes(g.partMove()) {
+			out = append(out, Answer{Step: StepEscape, Target: e})
+		}
+		return out
+	}
+	return nil
 }

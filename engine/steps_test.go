@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"errors"
+	"math/rand/v2"
 	"slices"
 	"testing"
 )
@@ -33,5 +35,165 @@ func TestPending(t *testing.T) {
 		if s.String() != want {
 			t.Errorf("Step(%d) is %q, want %q", s, s.String(), want)
 		}
+	}
+}
+
+// TestActPlaysAsApply plays random games one answer at a time through Act,
+// with each expansion alone and all together, choosing among Answers, and
+// checks that: every answer listed is accepted (on a copy, every few
+// turns); answers to the wrong step or against the rules are refused and
+// leave the game as it was; each turn Act completes is the Move that Apply
+// plays to the same game on a twin, so both games end with the same record
+// and scores.
+func TestActPlaysAsApply(t *testing.T) {
+	escapes := 0
+	for i, set := range append([]ExpansionSet{0}, expansionSets()...) {
+		r, err := NewRules(set, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seed := uint64(1); seed <= 3; seed++ {
+			cfg := Config{Players: []string{"Ann", "Ben", "Cal"}, Seed: seed*7 + uint64(i), Rules: r}
+			g, err := New(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			twin, _ := New(cfg)
+			rng := rand.New(rand.NewPCG(seed, uint64(i)))
+			for steps := 0; !g.Ended(); steps++ {
+				d := g.Pending()
+				if d.Player != g.Current() || d.Step == StepNone {
+					t.Fatalf("%s: Pending %+v with player %d to play", set, d, g.Current())
+				}
+				as := g.Answers()
+				if len(as) == 0 {
+					t.Fatalf("%s turn %d: no answer to the %s step", set, g.Turn(), d.Step)
+				}
+				if steps%7 == 0 {
+					for _, a := range as {
+						if _, err := g.Clone().Act(a); err != nil {
+							t.Fatalf("%s turn %d: listed answer %s refused: %v", set, g.Turn(), a, err)
+						}
+					}
+				}
+				refuseBadAnswers(t, g, d.Step)
+				a := as[rng.IntN(len(as))]
+				if d.Step == StepEscape && len(as) > 1 {
+					a = as[1+rng.IntN(len(as)-1)]
+					escapes++
+				}
+				done, err := g.Act(a)
+				if err != nil {
+					t.Fatalf("%s turn %d: %s: %v", set, g.Turn(), a, err)
+				}
+				if !done {
+					if g.Pending().Step == d.Step {
+						t.Fatalf("%s: the %s step answered but still pending", set, d.Step)
+					}
+					continue
+				}
+				moves := g.Moves()
+				m := moves[len(moves)-1]
+				if err := twin.Apply(m); err != nil {
+					t.Fatalf("%s turn %d: Apply of the move Act made (%s): %v", set, g.Turn(), MoveString(g.TileSet(), m), err)
+				}
+			}
+			if got, want := g.Record().String(), twin.Record().String(); got != want {
+				t.Fatalf("%s seed %d: Act's game\n%s\nApply's game\n%s", set, seed, got, want)
+			}
+			if !slices.Equal(g.Scores(), twin.Scores()) {
+				t.Fatalf("%s: scores %v through Act, %v through Apply", set, g.Scores(), twin.Scores())
+			}
+			if _, err := g.Act(Answer{Step: StepTile}); !errors.Is(err, ErrGameOver) {
+				t.Errorf("%s: Act after the end: %v, want ErrGameOver", set, err)
+			}
+			if g.Answers() != nil {
+				t.Errorf("%s: answers after the end", set)
+			}
+		}
+	}
+	if escapes == 0 {
+		t.Error("no knight escaped through Act: the escape step was never really answered")
+	}
+}
+
+// refuseBadAnswers gives Act answers that must be refused at step s and
+// checks that the game did not change.
+func refuseBadAnswers(t *testing.T, g *Game, s Step) {
+	t.Helper()
+	before := g.Record().String()
+	pending := g.Pending()
+	bad := []Answer{{Step: s + 1}, {Step: StepNone}}
+	switch s {
+	case StepTile:
+		bad = append(bad, Answer{Step: StepTile, Cell: Cell{X: 0, Y: 0}}, Answer{Step: StepTile, Cell: Cell{X: 40, Y: 40}}, Answer{Step: StepTile, Discard: true}, Answer{Step: StepTile, Cell: Cell{X: 1, Y: 0}, Rotation: 4})
+	case StepFigure:
+		bad = append(bad, Answer{Step: StepFigure, Port: C2 + 1}, Answer{Step: StepFigure, Port: N, Figure: numFigures})
+	case StepEscape:
+		bad = append(bad, Answer{Step: StepEscape, Target: Target{Cell: Cell{X: 99, Y: 0}, Port: N}})
+	}
+	for _, a := range bad {
+		if s == StepTile && a.Discard && len(g.Answers()) == 1 && g.Answers()[0].Discard {
+			continue // the discard is legal here
+		}
+		done, err := g.Act(a)
+		if err == nil || done {
+			t.Fatalf("turn %d: %s accepted at the %s step", g.Turn(), a, s)
+		}
+		var me *MoveError
+		if !errors.As(err, &me) {
+			t.Fatalf("%s: %v is not a *MoveError", a, err)
+		}
+		if g.Record().String() != before || g.Pending() != pending {
+			t.Fatalf("turn %d: refused answer %s changed the game", g.Turn(), a)
+		}
+	}
+	if s != StepTile {
+		tile, _ := g.Drawn()
+		if err := g.Apply(Move{Tile: tile, Discard: true}); !errors.Is(err, ErrWrongStep) {
+			t.Fatalf("Apply during a turn under way: %v, want ErrWrongStep", err)
+		}
+	}
+}
+
+// TestActResetAndResign checks that Reset and a resignation give up a turn
+// begun through Act, and that the board does not show its answers before
+// the last one.
+func TestActResetAndResign(t *testing.T) {
+	g, err := New(Config{Players: []string{"Ann", "Ben", "Cal"}, Seed: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := g.Answers()[0]
+	if done, err := g.Act(first); done || err != nil {
+		t.Fatalf("tile step: done %v, %v", done, err)
+	}
+	if n := len(g.PlacedTiles()); n != 1 {
+		t.Errorf("%d tiles on the board before the figure step, want the start tile alone", n)
+	}
+	if got := g.Pending(); got != (Decision{Player: 0, Step: StepFigure}) {
+		t.Errorf("Pending %+v after the tile step", got)
+	}
+	g.Reset()
+	if got := g.Pending(); got != (Decision{Player: 0, Step: StepTile}) {
+		t.Errorf("Pending %+v after Reset", got)
+	}
+	if _, err := g.Act(first); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Apply(Move{Resign: true, Player: 0}); err != nil {
+		t.Fatalf("resigning during a turn under way: %v", err)
+	}
+	if got := g.Pending(); got != (Decision{Player: 1, Step: StepTile}) {
+		t.Errorf("Pending %+v after Ann resigned mid-turn, want Ben's tile step", got)
+	}
+	if done, err := g.Act(g.Answers()[0]); done || err != nil {
+		t.Fatalf("Ben's tile step: %v, %v", done, err)
+	}
+	if done, err := g.Act(Answer{Step: StepFigure}); !done || err != nil {
+		t.Fatalf("Ben's figure step: done %v, %v", done, err)
+	}
+	if n := len(g.PlacedTiles()); n != 2 {
+		t.Errorf("%d tiles on the board after Ben's turn, want 2", n)
 	}
 }

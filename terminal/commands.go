@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -21,14 +22,24 @@ const helpText = `Commands, one per line:
                              With Inns & Cathedrals, SPOT with an L after it (2L), or
                              the word large before it (large 2), deploys your large
                              follower, which counts as two followers for majorities
+                             With Traders & Builders, B after the number (1B) or the
+                             word builder before it (builder 1) deploys your builder
+                             on a road or city where you already have a thief or
+                             knight, P (1P, pig 1) your pig in a field where you
+                             already have a farmer; builder and pig spots are
+                             numbered on their own (see spots). A tile that extends
+                             the road or city of your builder gives you a second turn
   place x,y [ROTATION] [follower@PORT]   the same in record notation: place 2,-1 90 follower@N
-                             (large@N for the large follower)
+                             (large@N for the large follower, builder@N for the
+                             builder, pig@N for the pig)
                              With the Cathars, a last word escape@x,y:PORT takes your
                              knight home from that besieged city (spots lists them)
   spots N [ROTATION]         the spots where a follower (and the large follower,
-                             labelled 1L, 2L, …) may stand on that placement
+                             labelled 1L, 2L, …, the builder, 1B, 2B, …, and the
+                             pig, 1P, 2P, …) may stand on that placement
   board                      write the picture of the board again
-  score                      the scores, followers in supply and tiles left
+  score                      the scores, followers in supply (the large follower,
+                             the builder, the pig), goods and tiles left
   record FILE                write the game record (.rec) to FILE
   help                       this help
   quit                       stop; the game stays stored for play --resume
@@ -83,30 +94,34 @@ func (s *session) place(args []string) error {
 	cur := s.state.Players()[mover]
 	what := "no follower"
 	if m.Follower != engine.NoPort {
-		for _, sp := range s.state.FollowerSpots(engine.Placement{Cell: m.Cell, Rotation: m.Rotation}) {
+		for _, sp := range s.state.FigureSpots(engine.Placement{Cell: m.Cell, Rotation: m.Rotation}, m.Figure) {
 			if sp.Ports.Has(m.Follower) {
 				what = "a " + sp.Name()
-				if m.Figure == engine.FigureLarge {
-					what = "the " + largeSpotName(sp)
+				if m.Figure != engine.FigureFollower {
+					what = "the " + figureSpotName(m.Figure, sp)
 				}
 			}
 		}
 	}
-	before := s.state.Events()
+	before, goods := s.state.Events(), s.allGoods()
 	ok, err := s.play(m)
 	if err != nil || !ok {
 		return err
 	}
 	fmt.Fprintf(s.out, "%s places %s on %s at %d° with %s.\n", cur, s.tileName(m.Tile), m.Cell, m.Rotation.Degrees(), what)
-	s.afterMove(before, mover)
+	s.afterMove(before, goods, mover)
 	return nil
 }
 
 // largeSpotName names spot sp for the large follower: "large follower –
 // city (north)", "large follower – cloister".
-func largeSpotName(sp engine.Spot) string {
+func largeSpotName(sp engine.Spot) string { return figureSpotName(engine.FigureLarge, sp) }
+
+// figureSpotName names spot sp for a figure other than the follower: "large
+// follower – city (north)", "builder – road (east)", "pig – field (south)".
+func figureSpotName(fig engine.Figure, sp engine.Spot) string {
 	_, feature, _ := strings.Cut(sp.Name(), " – ")
-	return engine.FigureLarge.Title() + " – " + feature
+	return fig.Title() + " – " + feature
 }
 
 // spots plays `spots N [ROTATION]`.
@@ -122,11 +137,31 @@ func (s *session) spots(args []string) {
 		edges = append(edges, side.String()+" "+ts.Edge(m.Tile, m.Rotation, side).String())
 	}
 	fmt.Fprintf(s.out, "%s on %s at %d° (%s):\n", s.tileName(m.Tile), m.Cell, m.Rotation.Degrees(), strings.Join(edges, ", "))
-	spots := s.state.FollowerSpots(engine.Placement{Cell: m.Cell, Rotation: m.Rotation})
+	p := engine.Placement{Cell: m.Cell, Rotation: m.Rotation}
+	spots := s.state.FollowerSpots(p)
 	defer s.listEscapes(m)
 	cur := s.state.Current()
 	followers, large := s.state.Supply(cur) > 0, s.state.SupplyOf(cur, engine.FigureLarge) > 0
-	if len(spots) == 0 {
+	// The rows: the follower's spots, then the large follower's (1L), the
+	// builder's (1B) and the pig's (1P), each figure's numbered from 1.
+	type row struct{ label, name string }
+	var rows []row
+	suffixed := false
+	if followers {
+		for i, sp := range spots {
+			rows = append(rows, row{engine.SpotLabel(i), sp.Name()})
+		}
+	}
+	for _, fig := range []engine.Figure{engine.FigureLarge, engine.FigureBuilder, engine.FigurePig} {
+		if s.state.SupplyOf(cur, fig) == 0 {
+			continue
+		}
+		for i, sp := range s.state.FigureSpots(p, fig) {
+			rows = append(rows, row{engine.SpotLabel(i) + figureSuffix(fig), figureSpotName(fig, sp)})
+			suffixed = true
+		}
+	}
+	if len(rows) == 0 {
 		if !followers && !large {
 			fmt.Fprintln(s.out, "  no follower is left in the supply")
 		} else {
@@ -137,18 +172,13 @@ func (s *session) spots(args []string) {
 	// The labels padded to one width: "1" alone in the base game, "1 "
 	// beside "1L" with the large follower.
 	width := 0
-	if large {
-		width = len(engine.SpotLabel(len(spots)-1) + largeSuffix)
-	}
-	if followers {
-		for i, sp := range spots {
-			fmt.Fprintf(s.out, "  %-*s  %s\n", width, engine.SpotLabel(i), sp.Name())
+	if suffixed {
+		for _, r := range rows {
+			width = max(width, len(r.label))
 		}
 	}
-	if large {
-		for i, sp := range spots {
-			fmt.Fprintf(s.out, "  %-*s  %s\n", width, engine.SpotLabel(i)+largeSuffix, largeSpotName(sp))
-		}
+	for _, r := range rows {
+		fmt.Fprintf(s.out, "  %-*s  %s\n", width, r.label, r.name)
 	}
 }
 
@@ -197,6 +227,50 @@ func parseEscape(s string) (engine.Target, error) {
 // largeSuffix after a spot's label deploys the large follower there
 // (place N 2L).
 const largeSuffix = "L"
+
+// The suffixes after a spot's label that deploy the builder (place N 1B)
+// and the pig (place N 1P) of Traders & Builders.
+const (
+	builderSuffix = "B"
+	pigSuffix     = "P"
+)
+
+// figureSuffix returns the suffix of a spot's label for figure fig: "" for
+// the follower, "L" for the large follower, "B" for the builder, "P" for the
+// pig.
+func figureSuffix(fig engine.Figure) string {
+	switch fig {
+	case engine.FigureLarge:
+		return largeSuffix
+	case engine.FigureBuilder:
+		return builderSuffix
+	case engine.FigurePig:
+		return pigSuffix
+	}
+	return ""
+}
+
+// figureWord returns the figure a word of place names: large, builder or
+// pig (place N large 2, place N builder 1).
+func figureWord(w string) (engine.Figure, bool) {
+	switch strings.ToLower(w) {
+	case "large":
+		return engine.FigureLarge, true
+	case "builder":
+		return engine.FigureBuilder, true
+	case "pig":
+		return engine.FigurePig, true
+	}
+	return engine.FigureFollower, false
+}
+
+// figureExpansion returns the expansion that brings figure fig.
+func figureExpansion(fig engine.Figure) engine.Expansion {
+	if fig == engine.FigureBuilder || fig == engine.FigurePig {
+		return engine.ExpansionTradersAndBuilders
+	}
+	return engine.ExpansionInnsAndCathedrals
+}
 
 // parseMove reads the arguments of place (withSpot) or spots: a cell
 // number from the list or x,y, perhaps a rotation, perhaps a spot, and
@@ -267,16 +341,26 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 	}
 	spot := ""
 	figure := engine.FigureFollower
-	if withSpot && len(rest) > 0 && strings.EqualFold(rest[0], "large") {
-		figure, rest = engine.FigureLarge, rest[1:]
-		if len(rest) == 0 {
-			return m, errors.New("large on which spot? write large 2 (see spots), or 2L")
+	if withSpot && len(rest) > 0 {
+		if fig, ok := figureWord(rest[0]); ok {
+			w := strings.ToLower(rest[0])
+			figure, rest = fig, rest[1:]
+			if len(rest) == 0 {
+				return m, fmt.Errorf("%s on which spot? write %s 2 (see spots), or 2%s", w, w, figureSuffix(fig))
+			}
 		}
 	}
 	if withSpot && len(rest) > 0 {
 		spot, rest = rest[0], rest[1:]
-		if n, ok := strings.CutSuffix(strings.ToUpper(spot), largeSuffix); ok && n != "" && startsWithDigit(n) {
-			figure, spot = engine.FigureLarge, n
+		for _, fig := range []engine.Figure{engine.FigureLarge, engine.FigureBuilder, engine.FigurePig} {
+			n, ok := strings.CutSuffix(strings.ToUpper(spot), figureSuffix(fig))
+			if !ok || n == "" || !startsWithDigit(n) {
+				continue
+			}
+			if figure != engine.FigureFollower && figure != fig {
+				return m, fmt.Errorf("%s %s names two figures: write %s %s or %s%s", figure.Title(), spot, figure.Title(), n, n, figureSuffix(figure))
+			}
+			figure, spot = fig, n
 		}
 		if n, err := strconv.Atoi(spot); err == nil && (n < 1 || n > maxSpots) {
 			return m, fmt.Errorf("%s is neither a rotation (0, 90, 180 or 270) nor a spot's number (1, 2, …; see spots)", spot)
@@ -306,40 +390,103 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 	p := engine.Placement{Cell: m.Cell, Rotation: m.Rotation}
 	m.Figure = figure
 	if name, port, ok := strings.Cut(strings.ToLower(spot), "@"); ok {
+		if figure != engine.FigureFollower {
+			return m, fmt.Errorf("write %s 2 or %s@PORT, not both", figure, figure)
+		}
 		fig, known := engine.ParseFigure(name)
 		if !known {
-			return m, fmt.Errorf("%q is not a figure: write follower@PORT or large@PORT", name)
+			return m, fmt.Errorf("%q is not a figure: write %s", name, s.recordFigures())
 		}
 		pt, ok := engine.ParsePort(strings.ToUpper(port))
 		if !ok {
 			return m, fmt.Errorf("there is no port %q (NNW, N, NNE, ENE, E, ESE, SSE, S, SSW, WSW, W, WNW or C)", port)
 		}
 		m.Follower, m.Figure = pt, fig
+		if err := s.figureInPlay(fig); err != nil {
+			return m, err
+		}
 		return m, s.state.Check(m)
 	}
-	spots := s.state.FollowerSpots(p)
+	var spots []engine.Spot
+	if figure == engine.FigureBuilder || figure == engine.FigurePig {
+		spots = s.state.FigureSpots(p, figure)
+	} else {
+		spots = s.state.FollowerSpots(p)
+	}
+	cur := s.state.Current()
+	who := s.state.Players()[cur]
 	n, err := strconv.Atoi(spot)
 	switch {
 	case err != nil || strings.HasPrefix(spot, "+"):
-		if hasLarge(s.state) {
-			return m, fmt.Errorf("%q is not a spot: give its number (see spots), its number and L for the large follower (2L), or follower@PORT", spot)
+		if hint := s.suffixHint(); hint != "" {
+			return m, fmt.Errorf("%q is not a spot: give its number (see spots)%s, or %s", spot, hint, s.recordFigures())
 		}
 		return m, fmt.Errorf("%q is not a spot: give its number (see spots) or follower@PORT", spot)
-	case figure != engine.FigureFollower && s.state.SupplyOf(s.state.Current(), figure) == 0:
-		if !hasLarge(s.state) {
-			return m, fmt.Errorf("the %s is not played in this game: it comes with Inns & Cathedrals", figure.Title())
-		}
-		return m, fmt.Errorf("%s has no %s left in the supply", s.state.Players()[s.state.Current()], figure.Title())
-	case len(spots) == 0 && s.state.Supply(s.state.Current()) == 0 && figure == engine.FigureFollower:
-		return m, fmt.Errorf("%s has no follower left in the supply", s.state.Players()[s.state.Current()])
+	case figure != engine.FigureFollower && s.figureInPlay(figure) != nil:
+		return m, s.figureInPlay(figure)
+	case figure != engine.FigureFollower && s.state.SupplyOf(cur, figure) == 0:
+		return m, fmt.Errorf("%s has no %s left in the supply", who, figure.Title())
+	case len(spots) == 0 && s.state.Supply(cur) == 0 && figure == engine.FigureFollower:
+		return m, fmt.Errorf("%s has no follower left in the supply", who)
+	case len(spots) == 0 && figure == engine.FigureBuilder:
+		return m, fmt.Errorf("the builder goes only on a road or in a city where %s already has a thief or knight, and no road or city of this tile joins one here", who)
+	case len(spots) == 0 && figure == engine.FigurePig:
+		return m, fmt.Errorf("the pig goes only in a field where %s already has a farmer, and no field of this tile joins one here", who)
 	case len(spots) == 0:
 		return m, errors.New("no follower can stand on this tile here")
 	case n > len(spots):
-		return m, fmt.Errorf("there is no spot %d here: the spots are %s (see spots %s %d)", n, spotRange(len(spots)), args[0], m.Rotation.Degrees())
+		if figure == engine.FigureBuilder || figure == engine.FigurePig {
+			suffix := figureSuffix(figure)
+			return m, fmt.Errorf("there is no spot %d%s here: the %s's spots are %s (see spots %s %d)", n, suffix, figure.Title(), spotRange(len(spots), suffix), args[0], m.Rotation.Degrees())
+		}
+		return m, fmt.Errorf("there is no spot %d here: the spots are %s (see spots %s %d)", n, spotRange(len(spots), ""), args[0], m.Rotation.Degrees())
 	}
 	i := n - 1
 	m.Follower = spots[i].Port
 	return m, s.state.Check(m)
+}
+
+// figureInPlay returns nil when the players of this game have figures of
+// kind fig, and else an error naming the expansion that brings them.
+func (s *session) figureInPlay(fig engine.Figure) error {
+	if fig == engine.FigureFollower || slices.Contains(s.state.Rules().Figures(), fig) {
+		return nil
+	}
+	return fmt.Errorf("the %s is not played in this game: it comes with %s", fig.Title(), figureExpansion(fig).Title())
+}
+
+// suffixHint returns the suffixes after a spot's number this game takes,
+// as words for a refusal: ", its number and L for the large follower
+// (2L)".
+func (s *session) suffixHint() string {
+	var hints []string
+	for _, fig := range []engine.Figure{engine.FigureLarge, engine.FigureBuilder, engine.FigurePig} {
+		if s.figureInPlay(fig) == nil {
+			hints = append(hints, fmt.Sprintf("%s for the %s (2%s)", figureSuffix(fig), fig.Title(), figureSuffix(fig)))
+		}
+	}
+	if len(hints) == 0 {
+		return ""
+	}
+	return ", its number and " + joinOr(hints)
+}
+
+// recordFigures returns the record notations of the figures of this game:
+// "follower@PORT or large@PORT".
+func (s *session) recordFigures() string {
+	var words []string
+	for _, fig := range s.state.Rules().Figures() {
+		words = append(words, fig.String()+"@PORT")
+	}
+	return joinOr(words)
+}
+
+// joinOr joins words as "A, B or C".
+func joinOr(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }
 
 // maxSpots is the most spots a tile can have: one per port.
@@ -360,15 +507,16 @@ func startsWithDigit(s string) bool {
 	return s != "" && (s[0] >= '0' && s[0] <= '9' || s[0] == '-' || s[0] == '+')
 }
 
-// spotRange returns "1", "1 and 2" or "1 to 4" for n spots.
-func spotRange(n int) string {
+// spotRange returns "1", "1 and 2" or "1 to 4" for n spots, each label
+// followed by suffix ("1B to 3B").
+func spotRange(n int, suffix string) string {
 	switch n {
 	case 1:
-		return engine.SpotLabel(0)
+		return engine.SpotLabel(0) + suffix
 	case 2:
-		return engine.SpotLabel(0) + " and " + engine.SpotLabel(1)
+		return engine.SpotLabel(0) + suffix + " and " + engine.SpotLabel(1) + suffix
 	}
-	return engine.SpotLabel(0) + " to " + engine.SpotLabel(n-1)
+	return engine.SpotLabel(0) + suffix + " to " + engine.SpotLabel(n-1) + suffix
 }
 
 // degreesList returns rotations as "0, 90 or 180".
@@ -398,9 +546,18 @@ func (s *session) score() {
 	king, hasK := s.state.King()
 	baron, hasB := s.state.RobberBaron()
 	for i, n := range names {
-		line := fmt.Sprintf("  %s  %-6s  %3d points  %d followers in supply", pad(n, width), render.PlayerColourName(i), s.state.Score(i), s.state.Supply(i))
-		if s.state.SupplyOf(i, engine.FigureLarge) > 0 {
-			line += " and the large follower"
+		line := fmt.Sprintf("  %s  %-6s  %3d points  %s in supply", pad(n, width), render.PlayerColourName(i), s.state.Score(i), plural(s.state.Supply(i), "follower"))
+		var figures []string
+		for _, fig := range []engine.Figure{engine.FigureLarge, engine.FigureBuilder, engine.FigurePig} {
+			if s.state.SupplyOf(i, fig) > 0 {
+				figures = append(figures, "the "+fig.Title())
+			}
+		}
+		if len(figures) > 0 {
+			line += " and " + joinAnd(figures)
+		}
+		if hasTraders(s.state) {
+			line += " · goods: " + goodsList(s.state.Goods(i), true)
 		}
 		if hasK && king == i {
 			line += " · the King"

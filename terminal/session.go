@@ -61,6 +61,9 @@ func (s *session) intro(resumed bool) {
 		if hasLarge(s.state) {
 			fmt.Fprintln(s.out, "Inns & Cathedrals: add L to a spot's number (place N 2L) to deploy your large follower.")
 		}
+		if hasTraders(s.state) {
+			fmt.Fprintln(s.out, "Traders & Builders: add B to a spot's number (place N 1B) to deploy your builder, P (place N 1P) your pig; spots lists where they may go.")
+		}
 	}
 	s.shown = -1
 	s.noteTitles()
@@ -85,6 +88,52 @@ func expansionTitles(g *engine.Game) string {
 // & Cathedrals.
 func hasLarge(g *engine.Game) bool {
 	return slices.Contains(g.Rules().Figures(), engine.FigureLarge)
+}
+
+// hasTraders reports whether g is played with Traders & Builders: goods,
+// the builder and the pig.
+func hasTraders(g *engine.Game) bool {
+	return g.Rules().Expansions.Has(engine.ExpansionTradersAndBuilders)
+}
+
+// allGoods returns the goods every player holds, by player index, to tell
+// after a move who took which (Traders & Builders).
+func (s *session) allGoods() [][engine.NumGoods]int {
+	out := make([][engine.NumGoods]int, s.state.NumPlayers())
+	for p := range out {
+		out[p] = s.state.Goods(p)
+	}
+	return out
+}
+
+// sayGoods says the goods each player took since before (allGoods):
+// "Ann takes 2 grain and 1 wine." (Traders & Builders: the player who
+// completes a city takes its goods tokens).
+func (s *session) sayGoods(before [][engine.NumGoods]int) {
+	names := s.state.Players()
+	for p, was := range before {
+		var took [engine.NumGoods]int
+		some := false
+		for d, n := range s.state.Goods(p) {
+			took[d] = n - was[d]
+			some = some || took[d] > 0
+		}
+		if some {
+			fmt.Fprintf(s.out, "  %s takes %s.\n", names[p], goodsList(took, false))
+		}
+	}
+}
+
+// goodsList writes goods tokens by kind: "2 wine, 1 grain and 0 cloth"
+// with all, else only the kinds held ("2 wine and 1 grain").
+func goodsList(goods [engine.NumGoods]int, all bool) string {
+	var parts []string
+	for d, n := range goods {
+		if n > 0 || all {
+			parts = append(parts, fmt.Sprintf("%d %s", n, engine.Good(d)))
+		}
+	}
+	return joinAnd(parts)
 }
 
 // hasKing reports whether g is played with King & Robber Baron.
@@ -283,7 +332,7 @@ func (s *session) discardUnplaceable() error {
 			continue // the game was loaded again: look at its drawn tile
 		}
 		fmt.Fprintf(s.out, "%s draws tile %s, which fits nowhere: it is put out of the game.\n", name, s.tileName(t))
-		s.afterMove(s.state.Events(), -1)
+		s.afterMove(s.state.Events(), nil, -1)
 	}
 	return nil
 }
@@ -380,19 +429,28 @@ func (s *session) reload() (bool, error) {
 	return true, nil
 }
 
-// afterMove says what the last move scored, who took the King or the
-// Robber Baron, and whether mover (the player who placed the tile; -1 for a
-// discard) plays again, and writes the picture.
-func (s *session) afterMove(before []engine.ScoreEvent, mover int) {
+// afterMove says what the last move scored, the goods taken (goods are
+// every player's before the move, allGoods; nil for a discard), who took
+// the King or the Robber Baron, and whether mover (the player who placed
+// the tile; -1 for a discard) plays again, a builder's second turn or the
+// volcano-lake's extra turn, and writes the picture.
+func (s *session) afterMove(before []engine.ScoreEvent, goods [][engine.NumGoods]int, mover int) {
 	names := s.state.Players()
 	for _, ev := range s.state.Events()[len(before):] {
 		if !ev.Final {
 			fmt.Fprintf(s.out, "  %+d %s: %s\n", ev.Points, names[ev.Player], describeScore(ev))
 		}
 	}
+	if goods != nil {
+		s.sayGoods(goods)
+	}
 	s.sayTitles()
 	if mover >= 0 && !s.state.Ended() && s.state.Current() == mover && s.othersPlay(mover) {
-		fmt.Fprintf(s.out, "  %s takes an extra turn.\n", names[mover])
+		if s.state.BuilderTurn() {
+			fmt.Fprintf(s.out, "  Builder: %s plays again.\n", names[mover])
+		} else {
+			fmt.Fprintf(s.out, "  %s takes an extra turn.\n", names[mover])
+		}
 	}
 	s.board.update(s.state)
 }
@@ -452,6 +510,14 @@ func (s *session) show() {
 // the final picture.
 func (s *session) showFinal() {
 	fmt.Fprintf(s.out, "\nThe game is over after %d turns.\n", s.state.Turn()-1)
+	// The final scores of Traders & Builders, which the table's columns
+	// do not tell apart: the pigs' farms and the goods majorities.
+	names := s.state.Players()
+	for _, ev := range s.state.Events() {
+		if ev.Final && (ev.Pig || ev.Source == engine.SourceGoods) {
+			fmt.Fprintf(s.out, "  %+d %s: %s\n", ev.Points, names[ev.Player], describeScore(ev))
+		}
+	}
 	writeFinalTable(s.out, s.state)
 	s.board.updateFinal(s.state)
 	if err := s.board.flush(); err != nil {
@@ -463,8 +529,9 @@ func (s *session) showFinal() {
 }
 
 // writeFinalTable writes the final scoring: every player's points by
-// source (roads, cities, cloisters, farms, and with King & Robber Baron the
-// King and the Robber Baron; engine.Game.Breakdowns) and total, from the
+// source (roads, cities, cloisters, farms, with King & Robber Baron the
+// King and the Robber Baron, with Traders & Builders the goods majorities;
+// engine.Game.Breakdowns) and total, from the
 // highest score to the lowest (engine.Game.Standings, the order of the
 // final picture), then the winners (engine.Game.Winners).
 func writeFinalTable(w io.Writer, g *engine.Game) {
@@ -478,6 +545,9 @@ func writeFinalTable(w io.Writer, g *engine.Game) {
 	if hasKing(g) {
 		cols = append(cols, "King", "Robber Baron")
 	}
+	if hasTraders(g) {
+		cols = append(cols, "goods")
+	}
 	cols = append(cols, "total")
 	fmt.Fprintf(w, "%s  %s\n", pad("Final scoring", width), strings.Join(cols, "  "))
 	for _, p := range g.Standings() {
@@ -485,6 +555,9 @@ func writeFinalTable(w io.Writer, g *engine.Game) {
 		vals := []int{b.Roads, b.Cities, b.Cloisters, b.Farms}
 		if hasKing(g) {
 			vals = append(vals, b.King, b.RobberBaron)
+		}
+		if hasTraders(g) {
+			vals = append(vals, b.Goods)
 		}
 		vals = append(vals, g.Score(p))
 		row := pad("  "+names[p], width)
@@ -523,7 +596,8 @@ func joinAnd(names []string) string {
 
 // describeScore says what a score was for: "road of 3 tiles", "city of 4
 // tiles and 1 pennant", "cloister", "farm supplying 2 cities", "road of 3
-// tiles with an inn", "city of 5 tiles with a cathedral", "the King".
+// tiles with an inn", "city of 5 tiles with a cathedral", "farm supplying 3
+// completed cities with their pig", "the King", "the most wine, 3 tokens".
 func describeScore(ev engine.ScoreEvent) string {
 	switch ev.Source {
 	case engine.SourceFeature:
@@ -531,6 +605,13 @@ func describeScore(ev engine.ScoreEvent) string {
 		return "the King, 1 point per completed city"
 	case engine.SourceRobberBaron:
 		return "the Robber Baron, 1 point per completed road"
+	case engine.SourceGoods:
+		for d := range engine.NumGoods {
+			if ev.Markers&d.Marker() != 0 {
+				return fmt.Sprintf("the most %s, %s", d, plural(ev.Tiles, "token"))
+			}
+		}
+		return "the most goods"
 	default:
 		return ev.Source.String()
 	}
@@ -547,6 +628,9 @@ func describeScore(ev engine.ScoreEvent) string {
 	}
 	if ev.Markers&engine.Besieged != 0 {
 		with = append(with, "a siege")
+	}
+	if ev.Pig {
+		with = append(with, "their pig")
 	}
 	if len(with) > 0 {
 		s += " with " + joinAnd(with)

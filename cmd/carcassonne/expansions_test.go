@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -170,4 +171,128 @@ func TestExpansionsHelp(t *testing.T) {
 			t.Errorf("the help of --expansions does not name %s: %q", e, help)
 		}
 	}
+}
+
+// TestPlayTraders plays a whole game of Inns & Cathedrals and Traders &
+// Builders with `play --expansions`, builders and pigs deployed and a
+// builder's second turn, and checks what it said against `replay --json`
+// of the record it wrote: the goods taken, the builders and pigs in
+// supply, the pigs' farms and goods majorities at the end; and that
+// `replay` and `render` read the record.
+func TestPlayTraders(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	db, board, rec := filepath.Join(dir, "games.db"), filepath.Join(dir, "board.png"), filepath.Join(dir, "game.rec")
+	exps := []string{"inns-and-cathedrals", "traders-and-builders"}
+	sc := terminaltest.WithBuilderTurn(t, []string{"Ann", "Ben"}, 3, engine.Options{Farms: engine.FarmsPerFarm, TinyCity: 4}, exps)
+	t.Logf("seed %d: %d builders, %d pigs, %d second turns, %d large followers", sc.Seed, sc.Builders, sc.Pigs, sc.BuilderTurns, sc.Large)
+	args := append(playArgs(sc, db, board), "--expansions", "traders-and-builders,inns-and-cathedrals")
+	out := playRun(t, args, strings.Join(sc.Lines, "\n")+"\nrecord "+rec+"\n")
+	if !strings.Contains(out, "New game 1: Ann (red), Ben (green) · Inns & Cathedrals, Traders & Builders · ") {
+		t.Errorf("output:\n%s", out[:min(len(out), 600)])
+	}
+	terminaltest.CheckFinal(t, sc, out, rec)
+	if got := replayRecord(t, rec); got != sc.Game.Record().String() {
+		t.Errorf("the record replays to\n%s\nwant\n%s", got, sc.Game.Record().String())
+	}
+	if got := strings.Count(out, "  Builder: "); got != sc.BuilderTurns {
+		t.Errorf("%d second turns said, want %d", got, sc.BuilderTurns)
+	}
+
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"replay", "--json", rec}, &stdout, &stderr); code != 0 {
+		t.Fatalf("replay --json: exit %d: %s", code, stderr.String())
+	}
+	var got replayJSON
+	if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"base", "inns-and-cathedrals", "traders-and-builders"}; !slices.Equal(got.Expansions, want) || !got.Ended {
+		t.Errorf("expansions %q, ended %v; want %q, ended", got.Expansions, got.Ended, want)
+	}
+	// The goods the game said were taken, by player, are those replay
+	// counts.
+	taken := map[string]goodsJSON{}
+	for _, m := range regexp.MustCompile(`(?m)^  (\S+) takes (.+)\.$`).FindAllStringSubmatch(out, -1) {
+		if strings.HasPrefix(m[2], "the ") {
+			continue // the King or the Robber Baron
+		}
+		g := taken[m[1]]
+		for _, part := range regexp.MustCompile(`(\d+) (wine|grain|cloth)`).FindAllStringSubmatch(m[2], -1) {
+			n, _ := strconv.Atoi(part[1])
+			switch part[2] {
+			case "wine":
+				g.Wine += n
+			case "grain":
+				g.Grain += n
+			case "cloth":
+				g.Cloth += n
+			}
+		}
+		taken[m[1]] = g
+	}
+	goods := 0
+	for i, p := range got.Players {
+		if p.Goods == nil || p.Builder == nil || p.Pig == nil || p.Large == nil {
+			t.Fatalf("%s: goods %v, builder %v, pig %v, large %v in replay --json", p.Name, p.Goods, p.Builder, p.Pig, p.Large)
+		}
+		if *p.Goods != taken[p.Name] {
+			t.Errorf("%s: the game said %+v goods taken, replay --json %+v", p.Name, taken[p.Name], *p.Goods)
+		}
+		goods += p.Goods.Wine + p.Goods.Grain + p.Goods.Cloth
+		want := sc.Game.Goods(i)
+		if *p.Goods != (goodsJSON{want[engine.GoodWine], want[engine.GoodGrain], want[engine.GoodCloth]}) {
+			t.Errorf("%s: replay --json goods %+v, the engine %v", p.Name, *p.Goods, want)
+		}
+		if p.Score != sc.Game.Score(i) || *p.Builder != sc.Game.SupplyOf(i, engine.FigureBuilder) || *p.Pig != sc.Game.SupplyOf(i, engine.FigurePig) || *p.Large != sc.Game.SupplyOf(i, engine.FigureLarge) {
+			t.Errorf("%s: score %d, builder %d, pig %d, large %d; want %d, %d, %d, %d", p.Name, p.Score, *p.Builder, *p.Pig, *p.Large,
+				sc.Game.Score(i), sc.Game.SupplyOf(i, engine.FigureBuilder), sc.Game.SupplyOf(i, engine.FigurePig), sc.Game.SupplyOf(i, engine.FigureLarge))
+		}
+	}
+	if goods == 0 {
+		t.Error("nobody took goods")
+	}
+	// The final pigs and goods majorities: said by the game, listed by
+	// replay.
+	names := sc.Game.Players()
+	var final []string
+	for _, e := range got.Events {
+		if e.Final && (e.Pig || e.Source == "goods") {
+			line := fmt.Sprintf("  %+d %s: ", e.Points, e.Player)
+			if e.Source == "goods" {
+				line += "the most " + e.Good + ", "
+			}
+			final = append(final, line)
+		}
+	}
+	var want []string
+	for _, ev := range sc.Game.Events() {
+		if ev.Final && (ev.Pig || ev.Source == engine.SourceGoods) {
+			want = append(want, fmt.Sprintf("%+d %s", ev.Points, names[ev.Player]))
+		}
+	}
+	if len(final) != len(want) || len(final) == 0 {
+		t.Errorf("replay --json lists %d pigs and goods majorities at the end, the engine %d", len(final), len(want))
+	}
+	for _, line := range final {
+		if !strings.Contains(out, line) {
+			t.Errorf("the game did not say %q", line)
+		}
+	}
+
+	// replay as text, and render.
+	stdout.Reset()
+	if code := run([]string{"replay", rec}, &stdout, &stderr); code != 0 {
+		t.Fatalf("replay: exit %d: %s", code, stderr.String())
+	}
+	for _, w := range []string{"Expansions: Inns & Cathedrals, Traders & Builders.\n", " · goods: ", "goods (", "final "} {
+		if !strings.Contains(stdout.String(), w) {
+			t.Errorf("replay lacks %q:\n%s", w, stdout.String())
+		}
+	}
+	pic := filepath.Join(dir, "final.png")
+	if code := run([]string{"render", rec, "-o", pic}, &stdout, &stderr); code != 0 {
+		t.Fatalf("render: exit %d: %s", code, stderr.String())
+	}
+	terminaltest.CheckPNG(t, pic)
 }

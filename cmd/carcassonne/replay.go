@@ -39,6 +39,18 @@ type playerJSON struct {
 	// Large is the number of large followers in supply (0 or 1), only
 	// with Inns & Cathedrals.
 	Large *int `json:"large,omitempty"`
+	// Builder and Pig are the builders and pigs in supply (0 or 1 each),
+	// and Goods the goods tokens held, only with Traders & Builders.
+	Builder *int       `json:"builder,omitempty"`
+	Pig     *int       `json:"pig,omitempty"`
+	Goods   *goodsJSON `json:"goods,omitempty"`
+}
+
+// goodsJSON are a player's goods tokens by kind (Traders & Builders).
+type goodsJSON struct {
+	Wine  int `json:"wine"`
+	Grain int `json:"grain"`
+	Cloth int `json:"cloth"`
 }
 
 type eventJSON struct {
@@ -52,8 +64,15 @@ type eventJSON struct {
 	Pennants int    `json:"pennants,omitempty"`
 	Cities   int    `json:"cities,omitempty"`
 	// Source is what scored when it is not a feature: "King" or "Robber
-	// Baron" (King & Robber Baron).
+	// Baron" (King & Robber Baron), "goods" (a goods majority of Traders &
+	// Builders at the end).
 	Source string `json:"source,omitempty"`
+	// Good is the good of a goods majority: "wine", "grain" or "cloth";
+	// Tiles is then the number of tokens.
+	Good string `json:"good,omitempty"`
+	// Pig tells that the player's pig added to the farm's points (Traders
+	// & Builders).
+	Pig bool `json:"pig,omitempty"`
 }
 
 // Run replays the record; a bad record fails with FILE:LINE: reason.
@@ -101,6 +120,7 @@ func replayResult(g *engine.Game) replayJSON {
 		out.Expansions = append(out.Expansions, e.String())
 	}
 	large := slices.Contains(g.Rules().Figures(), engine.FigureLarge)
+	traders := g.Rules().Expansions.Has(engine.ExpansionTradersAndBuilders)
 	if t, ok := g.Drawn(); ok {
 		out.Drawn = g.TileSet().Name(t)
 	}
@@ -109,6 +129,11 @@ func replayResult(g *engine.Game) replayJSON {
 		if large {
 			n := g.SupplyOf(i, engine.FigureLarge)
 			p.Large = &n
+		}
+		if traders {
+			b, pig, goods := g.SupplyOf(i, engine.FigureBuilder), g.SupplyOf(i, engine.FigurePig), g.Goods(i)
+			p.Builder, p.Pig = &b, &pig
+			p.Goods = &goodsJSON{Wine: goods[engine.GoodWine], Grain: goods[engine.GoodGrain], Cloth: goods[engine.GoodCloth]}
 		}
 		out.Players = append(out.Players, p)
 	}
@@ -120,6 +145,14 @@ func replayResult(g *engine.Game) replayJSON {
 		if ev.Source != engine.SourceFeature {
 			e.Source = ev.Source.String()
 		}
+		if ev.Source == engine.SourceGoods {
+			for d := range engine.NumGoods {
+				if ev.Markers&d.Marker() != 0 {
+					e.Good = d.String()
+				}
+			}
+		}
+		e.Pig = ev.Pig
 		out.Events = append(out.Events, e)
 	}
 	return out
@@ -150,8 +183,24 @@ func writeReplayText(w io.Writer, g *engine.Game) {
 			noun = "follower"
 		}
 		line := fmt.Sprintf("  %-16s %4d points  %d %s in supply", p.Name, p.Score, p.Supply, noun)
-		if p.Large != nil && *p.Large > 0 {
-			line += " and the large follower"
+		var figures []string
+		for _, f := range []struct {
+			n    *int
+			name string
+		}{{p.Large, "the large follower"}, {p.Builder, "the builder"}, {p.Pig, "the pig"}} {
+			if f.n != nil && *f.n > 0 {
+				figures = append(figures, f.name)
+			}
+		}
+		switch len(figures) {
+		case 0:
+		case 1:
+			line += " and " + figures[0]
+		default:
+			line += " and " + strings.Join(figures[:len(figures)-1], ", ") + " and " + figures[len(figures)-1]
+		}
+		if p.Goods != nil {
+			line += fmt.Sprintf(" · goods: %d wine, %d grain and %d cloth", p.Goods.Wine, p.Goods.Grain, p.Goods.Cloth)
 		}
 		fmt.Fprintln(w, line)
 	}
@@ -166,6 +215,12 @@ func writeReplayText(w io.Writer, g *engine.Game) {
 		what := ev.Feature
 		if ev.Source != "" {
 			what = ev.Source
+		}
+		if ev.Good != "" {
+			what += " (" + ev.Good + ")"
+		}
+		if ev.Pig {
+			what += " with the pig"
 		}
 		fmt.Fprintf(w, "  %-8s %-16s %-8s %+d\n", when, ev.Player, what, ev.Points)
 	}

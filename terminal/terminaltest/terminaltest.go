@@ -37,6 +37,9 @@ type Script struct {
 	Game       *engine.Game  // the game the lines lead to
 	Discards   int           // the tiles discarded because they fit nowhere
 	Large      int           // the large followers deployed (Inns & Cathedrals)
+	// Builders, Pigs and BuilderTurns count the builders and pigs
+	// deployed and the second turns builders gave (Traders & Builders).
+	Builders, Pigs, BuilderTurns int
 }
 
 // Cell is a cell where the drawn tile fits and its rotations there,
@@ -99,6 +102,7 @@ func NewWith(tb testing.TB, names []string, seed uint64, opts engine.Options, ex
 		tb.Fatal(err)
 	}
 	sc := &Script{Names: names, Seed: seed, Options: opts, Expansions: exps, Game: g}
+	traders := set.Has(engine.ExpansionTradersAndBuilders)
 	rng := rand.New(rand.NewPCG(seed, 99))
 	ts := g.TileSet()
 	for !g.Ended() {
@@ -117,6 +121,25 @@ func NewWith(tb testing.TB, names []string, seed uint64, opts engine.Options, ex
 		}
 		if got := render.Candidates(g); !slices.Equal(got, want) {
 			tb.Fatalf("turn %d: the board numbers the cells %v, the test %v", g.Turn(), got, want)
+		}
+		if traders {
+			if m, line, ok := tradersMove(g, rng, cells); ok {
+				if err := g.Apply(m); err != nil {
+					tb.Fatalf("%s: %v", line, err)
+				}
+				switch {
+				case m.Figure == engine.FigureBuilder:
+					sc.Builders++
+				case m.Figure == engine.FigurePig:
+					sc.Pigs++
+				}
+				if g.BuilderTurn() {
+					sc.BuilderTurns++
+				}
+				sc.Lines = append(sc.Lines, line)
+				sc.Moves = append(sc.Moves, m)
+				continue
+			}
 		}
 		n := rng.IntN(len(cells))
 		c := cells[n]
@@ -177,10 +200,78 @@ func NewWith(tb testing.TB, names []string, seed uint64, opts engine.Options, ex
 		if m.Figure == engine.FigureLarge {
 			sc.Large++
 		}
+		if g.BuilderTurn() {
+			sc.BuilderTurns++
+		}
 		sc.Lines = append(sc.Lines, line)
 		sc.Moves = append(sc.Moves, m)
 	}
 	return sc
+}
+
+// tradersMove chooses, with Traders & Builders, a move of the builder or
+// the pig: a placement that extends a road or city with the current
+// player's builder (a second turn), whenever there is one and the turn is
+// not already a builder's second turn; else, about half the times one is
+// possible, the builder or the pig deployed, written as the spot's label
+// and B or P (1B, 2p), the figure's name before the label (builder 1, pig
+// 2) or the record notation (builder@PORT, pig@PORT). It returns false
+// when it chose none, without drawing on rng when no such move exists.
+func tradersMove(g *engine.Game, rng *rand.Rand, cells []Cell) (engine.Move, string, bool) {
+	t, _ := g.Drawn()
+	ts := g.TileSet()
+	cur := g.Current()
+	if g.SupplyOf(cur, engine.FigureBuilder) == 0 && !g.BuilderTurn() {
+		for n, c := range cells {
+			for _, r := range c.Rotations {
+				m := engine.Move{Tile: t, Cell: c.Cell, Rotation: r}
+				after := g.Clone()
+				if err := after.Apply(m); err == nil && after.BuilderTurn() {
+					return m, fmt.Sprintf("place %d %d", n+1, r.Degrees()), true
+				}
+			}
+		}
+	}
+	for _, fig := range []engine.Figure{engine.FigureBuilder, engine.FigurePig} {
+		if g.SupplyOf(cur, fig) == 0 {
+			continue
+		}
+		type choice struct {
+			n     int
+			r     engine.Rotation
+			spots []engine.Spot
+		}
+		var choices []choice
+		for n, c := range cells {
+			for _, r := range c.Rotations {
+				if spots := g.FigureSpots(engine.Placement{Cell: c.Cell, Rotation: r}, fig); len(spots) > 0 {
+					choices = append(choices, choice{n, r, spots})
+				}
+			}
+		}
+		if len(choices) == 0 || rng.IntN(2) == 0 {
+			continue
+		}
+		ch := choices[rng.IntN(len(choices))]
+		i := rng.IntN(len(ch.spots))
+		m := engine.Move{Tile: t, Cell: cells[ch.n].Cell, Rotation: ch.r, Follower: ch.spots[i].Port, Figure: fig}
+		suffix := map[engine.Figure]string{engine.FigureBuilder: "B", engine.FigurePig: "P"}[fig]
+		line := fmt.Sprintf("place %d %d ", ch.n+1, ch.r.Degrees())
+		switch rng.IntN(4) {
+		case 0:
+			line += engine.SpotLabel(i) + suffix
+		case 1:
+			line += engine.SpotLabel(i) + strings.ToLower(suffix)
+		case 2:
+			line += fig.String() + " " + engine.SpotLabel(i)
+		case 3:
+			ports := ch.spots[i].Ports.Ports()
+			m.Follower = ports[rng.IntN(len(ports))]
+			line = "place " + engine.MoveString(ts, m)
+		}
+		return m, line, true
+	}
+	return engine.Move{}, "", false
 }
 
 // WithDiscard returns the scripted game of names from the first seed from
@@ -197,10 +288,34 @@ func WithDiscard(tb testing.TB, names []string, start uint64, opts engine.Option
 	return New(tb, names, start, opts)
 }
 
+// WithBuilderTurn returns the scripted game (NewWith) of names with
+// expansions exps, which must include Traders & Builders, from the first
+// seed from start that deploys a builder and a pig, gives a builder's
+// second turn and ends with goods taken; it fails tb when none of 200
+// seeds does.
+func WithBuilderTurn(tb testing.TB, names []string, start uint64, opts engine.Options, exps []string) *Script {
+	tb.Helper()
+	for seed := start; seed < start+200; seed++ {
+		sc := NewWith(tb, names, seed, opts, exps)
+		goods := 0
+		for p := range names {
+			for _, n := range sc.Game.Goods(p) {
+				goods += n
+			}
+		}
+		if sc.Builders > 0 && sc.Pigs > 0 && sc.BuilderTurns > 0 && goods > 0 {
+			return sc
+		}
+	}
+	tb.Fatalf("no seed from %d deploys a builder and a pig, gives a builder's second turn and goods", start)
+	return nil
+}
+
 // FinalTable reads the final scoring the terminal game printed in out: the
 // players' names in the order printed, and by name the points for roads,
 // cities, cloisters, farms, the King and the Robber Baron (0 when the
-// table has no such columns, without King & Robber Baron) and the total.
+// table has no such columns, without King & Robber Baron), the goods
+// majorities (0 without Traders & Builders) and the total.
 func FinalTable(tb testing.TB, out string, names []string) (order []string, points map[string][Columns]int) {
 	tb.Helper()
 	_, table, ok := strings.Cut(out, "Final scoring")
@@ -216,12 +331,18 @@ func FinalTable(tb testing.TB, out string, names []string) (order []string, poin
 	// The columns printed, in the order of a row of points.
 	cols := []int{0, 1, 2, 3}
 	if strings.Contains(header, "King") {
-		if !strings.Contains(header, "farms  King  Robber Baron  total") {
+		if !strings.Contains(header, "farms  King  Robber Baron  ") {
 			tb.Fatalf("final scoring header %q", header)
 		}
 		cols = append(cols, 4, 5)
 	}
-	cols = append(cols, 6)
+	if strings.Contains(header, "goods") {
+		if !strings.HasSuffix(header, "  goods  total") {
+			tb.Fatalf("final scoring header %q", header)
+		}
+		cols = append(cols, 6)
+	}
+	cols = append(cols, 7)
 	points = map[string][Columns]int{}
 	for _, line := range lines[:len(names)] {
 		f := strings.Fields(line)
@@ -267,19 +388,21 @@ func CheckFinal(tb testing.TB, sc *Script, out, rec string) {
 			want[ev.Player][4] += ev.Points
 		case engine.SourceRobberBaron:
 			want[ev.Player][5] += ev.Points
+		case engine.SourceGoods:
+			want[ev.Player][6] += ev.Points
 		default:
 			tb.Fatalf("a score of %s, which the final table has no column for", ev.Source)
 		}
-		want[ev.Player][6] += ev.Points
+		want[ev.Player][7] += ev.Points
 	}
 	for i, n := range sc.Names {
 		if got := table[n]; got != want[i] {
-			tb.Errorf("%s: printed roads, cities, cloisters, farms, King, Robber Baron, total %v, want %v", n, got, want[i])
+			tb.Errorf("%s: printed roads, cities, cloisters, farms, King, Robber Baron, goods, total %v, want %v", n, got, want[i])
 		}
-		if got, w := table[n][6], replayed.Score(i); got != w {
+		if got, w := table[n][7], replayed.Score(i); got != w {
 			tb.Errorf("%s: printed total %d, the replayed record %d", n, got, w)
 		}
-		if got, w := table[n][6], sc.Game.Score(i); got != w {
+		if got, w := table[n][7], sc.Game.Score(i); got != w {
 			tb.Errorf("%s: printed total %d, the engine %d", n, got, w)
 		}
 	}
@@ -296,8 +419,8 @@ func CheckFinal(tb testing.TB, sc *Script, out, rec string) {
 }
 
 // Columns is the number of columns of a row of FinalTable: roads, cities,
-// cloisters, farms, the King, the Robber Baron and the total.
-const Columns = 7
+// cloisters, farms, the King, the Robber Baron, the goods and the total.
+const Columns = 8
 
 // Replay reads the game record in the file path and replays it.
 func Replay(tb testing.TB, path string) *engine.Game {
