@@ -302,7 +302,7 @@ type Game struct {
 	top  int
 
 	grid    []gridEntry
-	shift   uint
+	shift   uint // the table is laid out in rows of 1<<shift cells (see slot)
 	open    []openCell
 	tiles   []placedTile // append-only
 	nodes   []node
@@ -405,7 +405,7 @@ func New(cfg Config) (*Game, error) {
 		size <<= 1
 	}
 	g.grid = make([]gridEntry, size)
-	g.shift = uint(32 - bits.TrailingZeros(uint(size)))
+	g.shift = uint(bits.TrailingZeros(uint(size))+1) / 2
 	g.open = make([]openCell, 0, 2*total+4)
 	g.tiles = make([]placedTile, 0, total)
 	g.nodes = make([]node, 0, 4*total)
@@ -556,7 +556,11 @@ func cellKey(x, y int16) uint32 { return uint32(uint16(x))<<16 | uint32(uint16(y
 func (g *Game) slot(x, y int16) *gridEntry {
 	k := cellKey(x, y)
 	mask := uint32(len(g.grid) - 1)
-	i := (k * 0x9E3779B1) >> g.shift
+	// The board wraps onto the table row by row, so that a cell's
+	// neighbours left and right are in the same cache line and those
+	// above and below one row away: placing a tile looks up all four.
+	// The board is compact, so cells rarely share a slot.
+	i := (uint32(uint16(y))<<g.shift + uint32(uint16(x))) & mask
 	for {
 		e := &g.grid[i]
 		if e.state == slotEmpty || e.key == k {
