@@ -689,6 +689,7 @@ func (g *Game) place(t TileID, x, y int16, r Rotation) {
 func (g *Game) join(o *orient, base int16, nb, s int) {
 	nt := &g.tiles[nb]
 	no := &g.ts.orients[nt.tile][nt.rot]
+	lastA, lastB := int16(-1), int16(-1)
 	for k := 0; k < 3; k++ {
 		p := 3*s + k
 		q := 3*((s+2)&3) + 2 - k
@@ -701,7 +702,12 @@ func (g *Game) join(o *orient, base int16, nb, s int) {
 				g.nodes[r].open -= 2
 			}
 		case Field:
-			g.union(a, b)
+			// A side that is all field joins the same two segments at
+			// its three ports: once is enough.
+			if a != lastA || b != lastB {
+				g.union(a, b)
+				lastA, lastB = a, b
+			}
 		}
 	}
 }
