@@ -70,3 +70,45 @@ func TestRiverEndsMatchScan(t *testing.T) {
 		}
 	}
 }
+
+// TestPlacementsMatchReference checks AppendPlacements (through Placements)
+// against the slow listing of every empty cell next to the board and every
+// distinct rotation, on every turn of random games of the base game and of
+// all playable expansions, and CanPlace with it.
+func TestPlacementsMatchReference(t *testing.T) {
+	var all ExpansionSet
+	for _, e := range PlayableExpansions() {
+		all = all.With(e)
+	}
+	for _, set := range []ExpansionSet{0, all} {
+		r, err := NewRules(set, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seed := uint64(1); seed <= 12; seed++ {
+			g, err := New(Config{Players: []string{"A", "B"}, Rules: r, Seed: seed})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(seed, 11))
+			for !g.Ended() {
+				tl, _ := g.Drawn()
+				ps := g.Placements()
+				if want := refPlacements(g, tl); !slices.Equal(ps, want) {
+					t.Fatalf("%s seed %d turn %d: %s placements\n%v\nreference\n%v", set, seed, g.Turn(), r.Tiles.Name(tl), ps, want)
+				}
+				if g.CanPlace(tl) != (len(ps) > 0) {
+					t.Fatalf("%s seed %d turn %d: CanPlace(%s) = %v with %d placements", set, seed, g.Turn(), r.Tiles.Name(tl), g.CanPlace(tl), len(ps))
+				}
+				m := Move{Tile: tl, Discard: true}
+				if len(ps) > 0 {
+					p := ps[rng.IntN(len(ps))]
+					m = Move{Tile: tl, Cell: p.Cell, Rotation: p.Rotation}
+				}
+				if err := g.Apply(m); err != nil {
+					t.Fatalf("%s seed %d: %v", set, seed, err)
+				}
+			}
+		}
+	}
+}
