@@ -411,6 +411,7 @@ func New(cfg Config) (*Game, error) {
 	g.nodes = make([]node, 0, 4*total)
 	g.meeples = make([]meeple, 0, MaxPlayers*FollowersPerPlayer)
 	g.cloisters = make([]cloisterAt, 0, 16)
+	g.multi = make([]int16, 0, total)
 	g.events = make([]ScoreEvent, 0, 32)
 	g.moves = make([]Move, 0, total)
 	g.place(start.Tile, int16(start.Cell.X), int16(start.Cell.Y), start.Rotation)

@@ -249,7 +249,8 @@ func (g *Game) scoreFarms() {
 		root  int16
 		count [MaxPlayers]int
 	}
-	var farms []farm
+	var buf [16]farm // most games have fewer farms with farmers
+	farms := buf[:0]
 	farmIndex := func(r int16) int {
 		for i := range farms {
 			if farms[i].root == r {
