@@ -244,6 +244,14 @@ type placedTile struct {
 	cloister int16 // the node of its cloister, or -1
 }
 
+// cloisterAt is a cloister not yet completed: its node and its tile's cell,
+// kept together so that placing a tile finds the cloisters around it
+// without looking up their tiles.
+type cloisterAt struct {
+	node int16
+	x, y int16
+}
+
 type node struct {
 	parent    int16
 	tile      int16 // index in Game.tiles
@@ -294,7 +302,7 @@ type Game struct {
 	top  int
 
 	grid    []gridEntry
-	shift   uint
+	shift   uint // the table is laid out in rows of 1<<shift cells (see slot)
 	open    []openCell
 	tiles   []placedTile // append-only
 	nodes   []node
@@ -304,8 +312,8 @@ type Game struct {
 	events  []ScoreEvent // append-only
 	moves   []Move       // append-only
 
-	cloisters []int16  // the nodes of the cloisters not yet completed
-	done      [9]int16 // cloisters completed by the tile being placed
+	cloisters []cloisterAt // the cloisters not yet completed
+	done      [9]int16     // cloisters completed by the tile being placed
 	nd        int
 }
 
@@ -397,11 +405,13 @@ func New(cfg Config) (*Game, error) {
 		size <<= 1
 	}
 	g.grid = make([]gridEntry, size)
-	g.shift = uint(32 - bits.TrailingZeros(uint(size)))
+	g.shift = uint(bits.TrailingZeros(uint(size))+1) / 2
 	g.open = make([]openCell, 0, 2*total+4)
 	g.tiles = make([]placedTile, 0, total)
 	g.nodes = make([]node, 0, 4*total)
 	g.meeples = make([]meeple, 0, MaxPlayers*FollowersPerPlayer)
+	g.cloisters = make([]cloisterAt, 0, 16)
+	g.multi = make([]int16, 0, total)
 	g.events = make([]ScoreEvent, 0, 32)
 	g.moves = make([]Move, 0, total)
 	g.place(start.Tile, int16(start.Cell.X), int16(start.Cell.Y), start.Rotation)
@@ -526,7 +536,7 @@ func (g *Game) MemSize() int {
 		(cap(g.meeples)+cap(g.final))*int(unsafe.Sizeof(meeple{})) +
 		cap(g.events)*int(unsafe.Sizeof(ScoreEvent{})) +
 		cap(g.moves)*int(unsafe.Sizeof(Move{})) +
-		cap(g.cloisters)*int(unsafe.Sizeof(int16(0)))
+		cap(g.cloisters)*int(unsafe.Sizeof(cloisterAt{}))
 	if g.x != nil {
 		n += int(unsafe.Sizeof(*g.x))
 	}
@@ -547,7 +557,11 @@ func cellKey(x, y int16) uint32 { return uint32(uint16(x))<<16 | uint32(uint16(y
 func (g *Game) slot(x, y int16) *gridEntry {
 	k := cellKey(x, y)
 	mask := uint32(len(g.grid) - 1)
-	i := (k * 0x9E3779B1) >> g.shift
+	// The board wraps onto the table row by row, so that a cell's
+	// neighbours left and right are in the same cache line and those
+	// above and below one row away: placing a tile looks up all four.
+	// The board is compact, so cells rarely share a slot.
+	i := (uint32(uint16(y))<<g.shift + uint32(uint16(x))) & mask
 	for {
 		e := &g.grid[i]
 		if e.state == slotEmpty || e.key == k {
@@ -613,7 +627,7 @@ func (g *Game) place(t TileID, x, y int16, r Rotation) {
 		}
 		g.open = g.open[:last]
 	}
-	e = g.slot(x, y) // the slot may not have moved, but be explicit
+	// Slots never move (the table is not resized), so e is still the cell's.
 	e.key, e.state, e.idx = cellKey(x, y), slotPlaced, ti
 
 	for s := 0; s < 4; s++ {
@@ -633,20 +647,25 @@ func (g *Game) place(t TileID, x, y int16, r Rotation) {
 
 	// Cloisters around, and this tile's own.
 	g.nd = 0
-	kept := g.cloisters[:0]
 	for _, c := range g.cloisters {
-		ct := &g.tiles[g.nodes[c].tile]
-		if ddx, ddy := ct.x-x, ct.y-y; ddx >= -1 && ddx <= 1 && ddy >= -1 && ddy <= 1 {
-			g.nodes[c].open--
-			if g.nodes[c].open == 0 {
-				g.done[g.nd] = c
+		if uint32(int32(c.x)-int32(x)+1) <= 2 && uint32(int32(c.y)-int32(y)+1) <= 2 {
+			n := &g.nodes[c.node]
+			n.open--
+			if n.open == 0 {
+				g.done[g.nd] = c.node
 				g.nd++
-				continue
 			}
 		}
-		kept = append(kept, c)
 	}
-	g.cloisters = kept
+	if g.nd > 0 {
+		kept := g.cloisters[:0]
+		for _, c := range g.cloisters {
+			if g.nodes[c.node].open != 0 {
+				kept = append(kept, c)
+			}
+		}
+		g.cloisters = kept
+	}
 	if c := pt.cloister; c >= 0 {
 		around := 0
 		for ddy := int16(-1); ddy <= 1; ddy++ {
@@ -661,7 +680,7 @@ func (g *Game) place(t TileID, x, y int16, r Rotation) {
 			g.done[g.nd] = c
 			g.nd++
 		} else {
-			g.cloisters = append(g.cloisters, c)
+			g.cloisters = append(g.cloisters, cloisterAt{node: c, x: x, y: y})
 		}
 	}
 }
@@ -671,6 +690,7 @@ func (g *Game) place(t TileID, x, y int16, r Rotation) {
 func (g *Game) join(o *orient, base int16, nb, s int) {
 	nt := &g.tiles[nb]
 	no := &g.ts.orients[nt.tile][nt.rot]
+	lastA, lastB := int16(-1), int16(-1)
 	for k := 0; k < 3; k++ {
 		p := 3*s + k
 		q := 3*((s+2)&3) + 2 - k
@@ -683,7 +703,12 @@ func (g *Game) join(o *orient, base int16, nb, s int) {
 				g.nodes[r].open -= 2
 			}
 		case Field:
-			g.union(a, b)
+			// A side that is all field joins the same two segments at
+			// its three ports: once is enough.
+			if a != lastA || b != lastB {
+				g.union(a, b)
+				lastA, lastB = a, b
+			}
 		}
 	}
 }

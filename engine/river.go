@@ -86,6 +86,10 @@ type riverEnd struct {
 type riverState struct {
 	ends [maxRiverEnds]riverEnd
 	n    uint8
+	// lost is set once an end could not be kept (more than maxRiverEnds):
+	// from then on the open cells, not the ends, say where the river may
+	// go (see appendRiverPlacements).
+	lost bool
 }
 
 // turnOf returns how the water turns on a tile it enters by side in and
@@ -236,7 +240,11 @@ func (x *expansionState) placed(g *Game, t TileID, cx, cy int16, r Rotation) {
 			continue
 		}
 		nx, ny := cx+dx[s], cy+dy[s]
-		if g.placedAt(nx, ny) >= 0 || rs.n == maxRiverEnds {
+		if g.placedAt(nx, ny) >= 0 {
+			continue
+		}
+		if rs.n == maxRiverEnds {
+			rs.lost = true
 			continue
 		}
 		var turn int8

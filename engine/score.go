@@ -1,6 +1,9 @@
 package engine
 
-import "slices"
+import (
+	"math/bits"
+	"slices"
+)
 
 // Source is what a score comes from: a feature (a road, city, cloister or
 // farm, ScoreEvent.Feature), or a bonus of an expansion. Every score of a
@@ -246,7 +249,8 @@ func (g *Game) scoreFarms() {
 		root  int16
 		count [MaxPlayers]int
 	}
-	var farms []farm
+	var buf [16]farm // most games have fewer farms with farmers
+	farms := buf[:0]
 	farmIndex := func(r int16) int {
 		for i := range farms {
 			if farms[i].root == r {
@@ -276,28 +280,25 @@ func (g *Game) scoreFarms() {
 	// for the cities it borders even without farmers).
 	herds := g.x != nil
 	var links []supplyLink
-	for i := range g.nodes {
-		n := &g.nodes[i]
-		if n.kind != Field {
-			continue
-		}
-		t := &g.tiles[n.tile]
-		borders := g.ts.tiles[t.tile].Features[n.feat].Borders
-		if len(borders) == 0 {
-			continue
-		}
-		fr := g.find(int16(i))
-		if f := &g.nodes[fr]; f.followers == 0 && (!herds || f.marks&packedPigHerd == 0) {
-			continue
-		}
-		for _, b := range borders {
-			cr := g.find(t.seg + int16(b))
-			if g.nodes[cr].open != 0 {
+	// Tile by tile, the fields that border a city only (TileSet.bordering),
+	// in node order all the same.
+	for ti := range g.tiles {
+		t := &g.tiles[ti]
+		for fs := g.ts.bordering[t.tile]; fs != 0; fs &= fs - 1 {
+			f := bits.TrailingZeros32(fs)
+			fr := g.find(t.seg + int16(f))
+			if n := &g.nodes[fr]; n.followers == 0 && (!herds || n.marks&packedPigHerd == 0) {
 				continue
 			}
-			l := supplyLink{fr, cr}
-			if !slices.Contains(links, l) {
-				links = append(links, l)
+			for _, b := range g.ts.tiles[t.tile].Features[f].Borders {
+				cr := g.find(t.seg + int16(b))
+				if g.nodes[cr].open != 0 {
+					continue
+				}
+				l := supplyLink{fr, cr}
+				if !slices.Contains(links, l) {
+					links = append(links, l)
+				}
 			}
 		}
 	}

@@ -344,6 +344,10 @@ type TileSet struct {
 	// sidePow[s] times the edge kind the neighbour across s shows (0: none).
 	fits  [][numCodes]uint8
 	multi []bool // tile has two or more road or city segments
+	// bordering[t] has bit i set when feature i of tile t is a field that
+	// borders a city (Borders not empty): the final farm scoring looks at
+	// those only, without reading the tile's features.
+	bordering []uint32
 }
 
 // Tile returns the tile kind id names. It panics for an id not in the set,
@@ -424,9 +428,13 @@ func NewTileSet(tiles []Tile) (*TileSet, error) {
 	}
 	ts.fits = make([][numCodes]uint8, len(ts.tiles))
 	ts.multi = make([]bool, len(ts.tiles))
+	ts.bordering = make([]uint32, len(ts.tiles))
 	for id := 1; id < len(ts.tiles); id++ {
 		roads, cities := 0, 0
-		for _, f := range ts.tiles[id].Features {
+		for i, f := range ts.tiles[id].Features {
+			if f.Kind == Field && len(f.Borders) > 0 {
+				ts.bordering[id] |= 1 << i
+			}
 			switch f.Kind {
 			case Road:
 				roads++
