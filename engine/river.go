@@ -215,7 +215,9 @@ func (x *expansionState) placed(g *Game, t TileID, cx, cy int16, r Rotation) {
 	}
 	if g.rules.Expansions.Has(ExpansionTradersAndBuilders) {
 		x.tradersPlaced(g, t)
-		x.built = x.extra == 0 && g.builderExtended(g.tiles[len(g.tiles)-1].seg, len(g.ts.tiles[t].Features))
+		// The builder is on the board when it is not in the supply.
+		x.built = x.extra == 0 && x.supply[g.current][FigureBuilder] == 0 &&
+			g.builderExtended(g.tiles[len(g.tiles)-1].seg, len(g.ts.tiles[t].Features))
 	}
 	if !g.rules.RiverTile(t) {
 		return
