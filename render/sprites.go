@@ -39,15 +39,7 @@ func drawMeeple(face font.Face, h int, lying bool, fill, ink color.RGBA, letter 
 		return float64(pad) + p.x*hf, float64(pad) + p.y*hf
 	}
 	shape := func() {
-		for i, p := range meepleOutline {
-			x, y := tr(p)
-			if i == 0 {
-				dc.MoveTo(x, y)
-			} else {
-				dc.LineTo(x, y)
-			}
-		}
-		dc.ClosePath()
+		tracePolygon(dc, meepleOutline, tr)
 		hx, hy := tr(pt{meepleHeadX, meepleHeadY})
 		dc.NewSubPath()
 		dc.DrawCircle(hx, hy, meepleHeadR*hf)
@@ -163,15 +155,7 @@ func drawCrown(h int) *image.RGBA {
 	dc := gg.NewContext(h+2*pad, h+2*pad)
 	at := func(p pt) (float64, float64) { return float64(pad) + p.x*hf, float64(pad) + p.y*hf }
 	shape := func() {
-		for i, p := range crownOutline {
-			x, y := at(p)
-			if i == 0 {
-				dc.MoveTo(x, y)
-			} else {
-				dc.LineTo(x, y)
-			}
-		}
-		dc.ClosePath()
+		tracePolygon(dc, crownOutline, at)
 	}
 	dc.SetLineJoinRound()
 	shape()
@@ -290,15 +274,7 @@ func drawBuilder(face font.Face, h int, fill, ink color.RGBA, letter string) *im
 	hf := float64(h)
 	at := func(p pt) (float64, float64) { return float64(pad) + p.x*hf, float64(pad) + p.y*hf }
 	shape := func() {
-		for i, p := range builderOutline {
-			x, y := at(p)
-			if i == 0 {
-				dc.MoveTo(x, y)
-			} else {
-				dc.LineTo(x, y)
-			}
-		}
-		dc.ClosePath()
+		tracePolygon(dc, builderOutline, at)
 		hx, hy := at(pt{builderHeadX, builderHeadY})
 		dc.NewSubPath()
 		dc.DrawCircle(hx, hy, builderHeadR*hf)
@@ -382,4 +358,18 @@ func drawPig(face font.Face, h int, fill, ink color.RGBA, letter string) *image.
 		drawText(img, face, ink, tx, ty, letter)
 	}
 	return img
+}
+
+// tracePolygon adds to dc's path the closed polygon of outline, its points
+// mapped to pixels by at.
+func tracePolygon(dc *gg.Context, outline []pt, at func(pt) (float64, float64)) {
+	for i, p := range outline {
+		x, y := at(p)
+		if i == 0 {
+			dc.MoveTo(x, y)
+		} else {
+			dc.LineTo(x, y)
+		}
+	}
+	dc.ClosePath()
 }
