@@ -167,6 +167,10 @@ func (b *Bot) describeSince(g storage.Game, st, before *engine.Game, from int) (
 		king, hasKing := cur.King()
 		robber, hasRobber := cur.RobberBaron()
 		goods := cur.Goods(who)
+		escaped := ""
+		if m.Escape.Port != engine.NoPort {
+			escaped = escapeWho(cur, m)
+		}
 		if err := cur.Apply(m); err != nil {
 			return strings.Join(lines, "\n"), note, fmt.Errorf("move %d: %w", k, err)
 		}
@@ -181,7 +185,7 @@ func (b *Bot) describeSince(g storage.Game, st, before *engine.Game, from int) (
 		case m.Resign:
 			lines = append(lines, fmt.Sprintf("%s resigned; their turns are skipped and their followers stay on the board.", seatName(g, cur, m.Player)))
 		default:
-			line := describeMove(g, cur, who, m) + describeScores(g, cur, cur.Events()[before:], turn)
+			line := describeMove(g, cur, who, m, escaped) + describeScores(g, cur, cur.Events()[before:], turn)
 			if p, ok := cur.King(); ok && (!hasKing || p != king) {
 				line += fmt.Sprintf(" %s takes the King.", seatName(g, cur, p))
 			}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/internal/discordtest"
+	"github.com/meeple-works/carcassonne/storage"
 )
 
 // TestTradersGame plays a whole game of Traders & Builders for two
@@ -227,4 +228,39 @@ func (h *harness) playTurnTraders(users []discordtest.User, thread string, msg d
 		}
 	}
 	return fig
+}
+
+// TestEscapeWho: the Cathars' escape may take a builder home too
+// (record.md: "a knight or builder leaves a besieged city"); the Escape…
+// menu and the summary name the figure that leaves.
+func TestEscapeWho(t *testing.T) {
+	text := "[Players \"Red, Blue\"]\n[Expansions \"base, traders-and-builders, cathars\"]\n\n" +
+		"1. CA01 0,-1 180 follower@S\n2. A 1,0 90\n3. E -1,-1 90 builder@E\n4. U -1,0 0\n"
+	rec, err := engine.ReadRecord(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := rec.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, _ := st.TileSet().Lookup("U")
+	for _, tt := range []struct {
+		escape engine.Target
+		want   string
+	}{
+		{engine.Target{Cell: engine.Cell{X: 0, Y: -1}, Port: engine.S}, "knight"},
+		{engine.Target{Cell: engine.Cell{X: -1, Y: -1}, Port: engine.E}, "builder"},
+	} {
+		m := engine.Move{Tile: u, Cell: engine.Cell{X: -2, Y: 0}, Escape: tt.escape}
+		if err := st.Check(m); err != nil {
+			t.Fatalf("escape from %v: %v", tt.escape, err)
+		}
+		if got := escapeWho(st, m); got != tt.want {
+			t.Errorf("escape from %v: %q, want %q", tt.escape, got, tt.want)
+		}
+		if got := describeMove(storage.Game{}, st, 0, m, escapeWho(st, m)); !strings.Contains(got, "the "+tt.want+" at ("+tt.escape.Cell.String()+") escapes") {
+			t.Errorf("the summary of the escape from %v: %q", tt.escape, got)
+		}
+	}
 }

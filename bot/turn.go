@@ -201,7 +201,7 @@ func (b *Bot) previewData(st *engine.Game, ch choice) (*discordgo.InteractionRes
 		Description: fmt.Sprintf("Follower: **%s**. Turn the tile with ⟲ ⟳, choose a follower, then Confirm.", follower),
 		Image:       &discordgo.MessageEmbedImage{URL: "attachment://" + file},
 	}
-	if len(st.FiguresInSupply(st.Current())) == 0 {
+	if st.Supply(st.Current()) == 0 && st.SupplyOf(st.Current(), engine.FigureLarge) == 0 {
 		e.Description += "\nYou have no follower left in your supply."
 	}
 	one := len(rots) < 2
@@ -219,7 +219,7 @@ func (b *Bot) previewData(st *engine.Game, ch choice) (*discordgo.InteractionRes
 			CustomID: ch.id(actEsc), Placeholder: "Escape…", Options: esc, MinValues: intPtr(1), MaxValues: 1,
 		}}})
 		if ch.escape.Port != engine.NoPort {
-			e.Description += fmt.Sprintf("\nEscape: your knight at (%s) goes back to your supply.", ch.escape.Cell)
+			e.Description += fmt.Sprintf("\nEscape: your %s at (%s) goes back to your supply.", escapeWho(st, ch.move(st)), ch.escape.Cell)
 		}
 	}
 	rows = append(rows,
@@ -337,14 +337,8 @@ func escapeOptions(st *engine.Game, ch choice) []discordgo.SelectMenuOption {
 		if len(opts) == 25 {
 			break
 		}
-		who := "knight"
-		// One figure of a player stands on a tile at most: the one
-		// deployed with it (a builder escapes too, record.md).
-		for _, f := range st.Followers() {
-			if f.Cell == t.Cell && f.Player == st.Current() && f.Figure == engine.FigureBuilder {
-				who = "builder"
-			}
-		}
+		m.Escape = t
+		who := escapeWho(st, m)
 		opts = append(opts, discordgo.SelectMenuOption{Label: fmt.Sprintf("%s at (%s) escapes from the besieged city", who, t.Cell),
 			Value: targetValue(t), Default: t == ch.escape})
 	}
@@ -432,9 +426,9 @@ func checkSpot(st *engine.Game, p engine.Placement, v string) (engine.Port, engi
 	if !hasSpot(st.FigureSpots(p, fig), port) {
 		switch fig {
 		case engine.FigureBuilder:
-			return engine.NoPort, 0, "Your builder goes only on a road or city of this tile where you already have a thief or knight"
+			return engine.NoPort, 0, "Your builder goes only on a road or city of this tile that continues one where you already have a thief or knight"
 		case engine.FigurePig:
-			return engine.NoPort, 0, "Your pig goes only in a field of this tile where you already have a farmer"
+			return engine.NoPort, 0, "Your pig goes only in a field of this tile that continues a farm where you already have a farmer"
 		}
 		return engine.NoPort, 0, "Your follower cannot stand there"
 	}
@@ -489,8 +483,9 @@ func (b *Bot) play(ctx context.Context, i *discordgo.Interaction, ch choice, mov
 }
 
 // describeMove says what a move did: "Alice placed V at (2,-1), thief on the
-// road."
-func describeMove(g storage.Game, st *engine.Game, p int, m engine.Move) string {
+// road."; escaped names the figure its escape takes home (escapeWho, from
+// the game before the move).
+func describeMove(g storage.Game, st *engine.Game, p int, m engine.Move, escaped string) string {
 	name := seatName(g, st, p)
 	tile := st.TileSet().Name(m.Tile)
 	s := fmt.Sprintf("%s placed %s at (%s)", name, tile, m.Cell)
@@ -510,9 +505,28 @@ func describeMove(g storage.Game, st *engine.Game, p int, m engine.Move) string 
 		}
 	}
 	if m.Escape.Port != engine.NoPort {
-		s += fmt.Sprintf("; the knight at (%s) escapes from the besieged city", m.Escape.Cell)
+		s += fmt.Sprintf("; the %s at (%s) escapes from the besieged city", escaped, m.Escape.Cell)
 	}
 	return s + "."
+}
+
+// escapeWho names the figure that move m's escape takes home, on game st
+// before the move: "builder" for a builder (record.md: "a knight or
+// builder leaves a besieged city"), else "knight". One figure of a player
+// stands on a tile at most: the one deployed with it.
+func escapeWho(st *engine.Game, m engine.Move) string {
+	if m.Escape.Cell == m.Cell && m.Follower != engine.NoPort {
+		if m.Figure == engine.FigureBuilder {
+			return "builder"
+		}
+		return "knight"
+	}
+	for _, f := range st.Followers() {
+		if f.Cell == m.Escape.Cell && f.Player == st.Current() && f.Figure == engine.FigureBuilder {
+			return "builder"
+		}
+	}
+	return "knight"
 }
 
 func featureWord(k engine.FeatureKind) string {

@@ -205,7 +205,9 @@ type FeatureInfo struct {
 	// Complete tells whether the road, city or cloister is completed; a farm
 	// never is.
 	Complete bool
-	// Followers counts the followers on it by player index.
+	// Followers counts the figures on it by player index: followers, large
+	// followers (one each), builders and pigs; majorities weigh them
+	// otherwise (Figure.Weight).
 	Followers [MaxPlayers]int
 	// Segments are the tile segments it is made of.
 	Segments []Segment

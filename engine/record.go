@@ -233,6 +233,12 @@ func ReadRecord(r io.Reader) (*Record, error) {
 	if !seen["Players"] {
 		return nil, recErr(max(line, 1), "the Players header is missing: a record starts with it, like [Players \"Alice, Bob\"]")
 	}
+	if ts == nil && rec.pigOption {
+		// A record of headers alone: the check the first turn makes.
+		if set, err := rec.expansionSet(); err == nil && !set.Has(ExpansionTradersAndBuilders) {
+			return nil, recErr(rec.rulesLine, "pig is an option of %s, which this game does not play: the Expansions header does not name %s", ExpansionTradersAndBuilders.Title(), ExpansionTradersAndBuilders)
+		}
+	}
 	if ts == nil && seen["Start"] {
 		ts, err := rec.tileSet()
 		if err != nil {

@@ -117,6 +117,7 @@ func TestRecordErrors(t *testing.T) {
 		{"bad figure", head + "1. E 0,-1 180 meeple@N\n", 2, "no token \"meeple@N\""},
 		{"token of an expansion not built", head + "1. E 0,-1 180 gold@0,1\n", 2, "gold@0,1 is a token of The Gold Mines"},
 		{"pig option without its expansion", "[Players \"A\"]\n[Rules \"farms=per-city, pig=plus-one\"]\n1. E 0,-1 180\n", 2, "pig is an option of Traders & Builders"},
+		{"pig option without its expansion, no turns", "[Players \"A\"]\n[Rules \"pig=plus-one\"]\n", 2, "pig is an option of Traders & Builders"},
 		{"pig option value", "[Players \"A\"]\n[Expansions \"traders-and-builders\"]\n[Rules \"pig=plus-two\"]\n", 3, "pig is plus-one"},
 		{"pig without its expansion", head + "1. E 0,-1 180 pig@N\n", 2, "the Expansions header does not name traders-and-builders"},
 		{"dragon step", head + "1. E 0,-1 180 dragon@0,-1\n", 2, "The Princess & the Dragon"},
