@@ -26,9 +26,7 @@ const (
 // colour fill with a dark outline and a pale halo, and letter on its body in
 // ink. The image is just large enough; its centre is the follower's centre.
 func drawMeeple(face font.Face, h int, lying bool, fill, ink color.RGBA, letter string) *image.RGBA {
-	halo := math.Max(1.5, float64(h)*0.07)
-	line := math.Max(1, float64(h)*0.045)
-	pad := int(math.Ceil(halo + line + 1))
+	pad := figurePad(h)
 	n := h + 2*pad
 	dc := gg.NewContext(n, n)
 	hf := float64(h)
@@ -44,23 +42,7 @@ func drawMeeple(face font.Face, h int, lying bool, fill, ink color.RGBA, letter 
 		dc.NewSubPath()
 		dc.DrawCircle(hx, hy, meepleHeadR*hf)
 	}
-	dc.SetLineJoinRound()
-	shape()
-	// Not color.RGBA, which is premultiplied: white at 0xe8 would be an
-	// invalid colour whose channels overflow when blended (specks of cyan
-	// and magenta around the followers).
-	dc.SetColor(color.NRGBA{0xff, 0xff, 0xff, 0xe8})
-	dc.SetLineWidth(2 * (halo + line))
-	dc.StrokePreserve()
-	dc.Fill()
-	shape()
-	dc.SetColor(color.RGBA{0x14, 0x14, 0x16, 0xff})
-	dc.SetLineWidth(2 * line)
-	dc.StrokePreserve()
-	dc.Fill()
-	shape()
-	dc.SetColor(fill)
-	dc.Fill()
+	figureSilhouette(dc, shape, h, fill)
 	img := dc.Image().(*image.RGBA)
 	if letter != "" && face != nil {
 		cx, cy := tr(pt{0.5, 0.6})
@@ -243,7 +225,10 @@ func figureSilhouette(dc *gg.Context, shape func(), h int, fill color.RGBA) {
 	dc.SetLineJoinRound()
 	dc.SetLineCapRound()
 	shape()
-	dc.SetColor(color.NRGBA{0xff, 0xff, 0xff, 0xe8}) // see drawMeeple
+	// Not color.RGBA, which is premultiplied: white at 0xe8 would be an
+	// invalid colour whose channels overflow when blended (specks of cyan
+	// and magenta around the figures).
+	dc.SetColor(color.NRGBA{0xff, 0xff, 0xff, 0xe8})
 	dc.SetLineWidth(2 * (halo + line))
 	dc.StrokePreserve()
 	dc.Fill()
