@@ -131,7 +131,7 @@ func TestExpansionsGame(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	turns, large := 0, 0
 	for more := true; more; turns++ {
-		if h.playTurnLarge(users, thread, msg, rng) {
+		if h.playTurnPreferring(users, thread, msg, rng, 3, "large") == "large" {
 			large++
 		}
 		msg, more = h.nextTurn(thread, msg.ID)
@@ -181,77 +181,6 @@ func TestExpansionsGame(t *testing.T) {
 			t.Errorf("no summary says %q", w)
 		}
 	}
-}
-
-// playTurnLarge plays the turn of msg through the components as playTurn
-// does, but picks the large follower in the Follower… menu whenever it is
-// offered, and checks the preview and the summary name it. It reports
-// whether it deployed the large follower.
-func (h *harness) playTurnLarge(users []discordtest.User, thread string, msg discordtest.Message, rng *rand.Rand) bool {
-	h.t.Helper()
-	ids := mention.FindStringSubmatch(msg.Content)
-	if ids == nil {
-		h.t.Fatalf("the turn message mentions nobody: %q", msg.Content)
-	}
-	u, err := userByID(users, ids[1])
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	a := discordtest.Actor{User: u, ChannelID: thread}
-	cm := cellMenu(msg)
-	r := h.pick(a, msg.ID, cm.CustomID, cm.Options[rng.IntN(len(cm.Options))].Value)
-	preview := r.Original
-	if preview == nil {
-		h.t.Fatalf("no preview: %s", text(r))
-	}
-	deployed := false
-	if sm, ok := menu(preview.Message, actSpot); ok {
-		var pick *discordgo.SelectMenuOption
-		var plain int
-		for k, o := range sm.Options {
-			if strings.HasPrefix(o.Value, "large@") && pick == nil {
-				pick = &sm.Options[k]
-			}
-			if o.Value != "-" && !strings.HasPrefix(o.Value, "large@") {
-				plain++
-			}
-		}
-		if pick == nil && plain > 0 && rng.IntN(3) == 0 {
-			pick = &sm.Options[1+rng.IntN(plain)]
-		}
-		if pick != nil {
-			r = h.pick(a, preview.ID, sm.CustomID, pick.Value)
-			if r.Type != 7 {
-				h.t.Fatalf("the follower menu answered type %d: %s", r.Type, text(r))
-			}
-			m, _ := h.srv.Message(preview.ID)
-			preview = &m
-			if strings.HasPrefix(pick.Value, "large@") {
-				if !strings.Contains(pick.Label, "large follower – ") {
-					h.t.Errorf("the large follower's entry is %q", pick.Label)
-				}
-				if d := preview.Embeds[0].Description; !strings.Contains(d, "Follower: **large follower – ") {
-					h.t.Errorf("the preview after choosing the large follower says %q", d)
-				}
-				checkPNG(h.t, *preview)
-				deployed = true
-			}
-		}
-	}
-	ok, found := button(preview.Message, actOK)
-	if !found {
-		h.t.Fatal("the preview has no Confirm")
-	}
-	r = h.click(a, preview.ID, ok.CustomID)
-	if r.Original == nil || strings.Contains(r.Original.Content, "turn is over") {
-		h.t.Fatalf("confirm: %s", text(r))
-	}
-	if deployed {
-		if m, _ := h.srv.Message(msg.ID); !strings.Contains(m.Content, "large follower (") {
-			h.t.Errorf("the summary does not name the large follower: %q", m.Content)
-		}
-	}
-	return deployed
 }
 
 // checkLargeAutocomplete checks that /carcassonne place's follower

@@ -73,7 +73,7 @@ func TestTradersGame(t *testing.T) {
 	turns, secondTurns := 0, 0
 	deployed := map[string]int{}
 	for more := true; more; turns++ {
-		fig := h.playTurnTraders(users, thread, msg, rng)
+		fig := h.playTurnPreferring(users, thread, msg, rng, 2, "builder", "pig")
 		deployed[fig]++
 		summary, _ := h.srv.Message(msg.ID)
 		prev := mention.FindStringSubmatch(msg.Content)[1]
@@ -154,12 +154,13 @@ func TestTradersGame(t *testing.T) {
 	}
 }
 
-// playTurnTraders plays the turn of msg through the components: a random
-// cell and rotation, then in the Follower… menu the builder or the pig
-// when offered, else a follower now and then. It checks the preview and
-// the summary name the figure, and returns the figure deployed ("builder",
-// "pig", "follower", or "" for none).
-func (h *harness) playTurnTraders(users []discordtest.User, thread string, msg discordtest.Message, rng *rand.Rand) string {
+// playTurnPreferring plays the turn of msg through the components: a
+// random cell and rotation, then in the Follower… menu the first entry of
+// one of the figures prefer names ("large", "builder", "pig") when
+// offered, else a plain follower one time in plainOdds. It checks that the
+// entry, the preview and the summary name the figure, and returns the
+// figure deployed ("large", "builder", "pig", "follower", or "" for none).
+func (h *harness) playTurnPreferring(users []discordtest.User, thread string, msg discordtest.Message, rng *rand.Rand, plainOdds int, prefer ...string) string {
 	h.t.Helper()
 	ids := mention.FindStringSubmatch(msg.Content)
 	if ids == nil {
@@ -176,13 +177,21 @@ func (h *harness) playTurnTraders(users []discordtest.User, thread string, msg d
 	if preview == nil {
 		h.t.Fatalf("no preview: %s", text(r))
 	}
+	preferred := func(v string) string {
+		for _, f := range prefer {
+			if strings.HasPrefix(v, f+"@") {
+				return f
+			}
+		}
+		return ""
+	}
 	fig := ""
 	if sm, ok := menu(preview.Message, actSpot); ok {
 		var pick *discordgo.SelectMenuOption
 		var plain []int
 		for k, o := range sm.Options {
 			switch {
-			case strings.HasPrefix(o.Value, "builder@") || strings.HasPrefix(o.Value, "pig@"):
+			case preferred(o.Value) != "":
 				if pick == nil {
 					pick = &sm.Options[k]
 				}
@@ -190,7 +199,7 @@ func (h *harness) playTurnTraders(users []discordtest.User, thread string, msg d
 				plain = append(plain, k)
 			}
 		}
-		if pick == nil && len(plain) > 0 && rng.IntN(2) == 0 {
+		if pick == nil && len(plain) > 0 && rng.IntN(plainOdds) == 0 {
 			pick = &sm.Options[plain[rng.IntN(len(plain))]]
 		}
 		if pick != nil {
@@ -201,16 +210,16 @@ func (h *harness) playTurnTraders(users []discordtest.User, thread string, msg d
 			m, _ := h.srv.Message(preview.ID)
 			preview = &m
 			fig = "follower"
-			for _, f := range []string{"builder", "pig"} {
-				if strings.HasPrefix(pick.Value, f+"@") {
-					fig = f
-					if !strings.HasPrefix(pick.Label, f+" – ") {
-						h.t.Errorf("the %s's entry is %q", f, pick.Label)
-					}
-					if d := preview.Embeds[0].Description; !strings.Contains(d, "Follower: **"+f+" – ") {
-						h.t.Errorf("the preview after choosing the %s says %q", f, d)
-					}
+			if f := preferred(pick.Value); f != "" {
+				fig = f
+				title, _ := engine.ParseFigure(f)
+				if !strings.Contains(pick.Label, title.Title()+" – ") {
+					h.t.Errorf("the %s's entry is %q", title.Title(), pick.Label)
 				}
+				if d := preview.Embeds[0].Description; !strings.Contains(d, "Follower: **"+title.Title()+" – ") {
+					h.t.Errorf("the preview after choosing the %s says %q", title.Title(), d)
+				}
+				checkPNG(h.t, *preview)
 			}
 		}
 	}
@@ -222,9 +231,9 @@ func (h *harness) playTurnTraders(users []discordtest.User, thread string, msg d
 	if r.Original == nil || strings.Contains(r.Original.Content, "turn is over") {
 		h.t.Fatalf("confirm: %s", text(r))
 	}
-	if fig == "builder" || fig == "pig" {
-		if m, _ := h.srv.Message(msg.ID); !strings.Contains(m.Content, ", "+fig+" ") {
-			h.t.Errorf("the summary does not name the %s: %q", fig, m.Content)
+	if f, _ := engine.ParseFigure(fig); fig != "" && fig != "follower" {
+		if m, _ := h.srv.Message(msg.ID); !strings.Contains(m.Content, ", "+f.Title()+" ") {
+			h.t.Errorf("the summary does not name the %s: %q", f.Title(), m.Content)
 		}
 	}
 	return fig
