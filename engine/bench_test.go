@@ -12,15 +12,16 @@ func BenchmarkRandomGame(b *testing.B) {
 }
 
 // benchRandomGames plays complete 2-player games with rules r (nil: the
-// base game) and uniformly random legal moves through the unchecked Play:
-// a figure about half the time, the large follower a third of those times
+// base game) and uniformly random legal moves through the unchecked Play, as
+// a random playout does: a placement drawn by RandomPlacement; a figure about half the time, the large follower a third of those times
 // when the supply holds it (always when it is the only figure left). It
-// reports games/s.
+// reports games/s of wall-clock time, and games/cpu-s of the processor time
+// the process used (which a busy machine does not lower).
 func benchRandomGames(b *testing.B, r *Rules) {
 	b.ReportAllocs()
+	cpu0 := cpuTime()
 	rng := rand.New(rand.NewPCG(1, 2))
 	cfg := Config{Players: []string{"A", "B"}, Rules: r}
-	var ps []Placement
 	var spots []Spot
 	seed := uint64(0)
 	traders := r != nil && r.Expansions.Has(ExpansionTradersAndBuilders)
@@ -33,10 +34,8 @@ func benchRandomGames(b *testing.B, r *Rules) {
 		}
 		for !g.Ended() {
 			t, _ := g.Drawn()
-			ps = g.AppendPlacements(ps[:0], t)
 			m := Move{Tile: t, Discard: true}
-			if len(ps) > 0 {
-				p := ps[rng.IntN(len(ps))]
+			if p, ok := g.RandomPlacement(t, rng.Uint64()); ok {
 				m = Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
 				if traders && rng.IntN(4) == 0 {
 					// The builder or the pig, where the player has a
@@ -59,6 +58,9 @@ func benchRandomGames(b *testing.B, r *Rules) {
 		}
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	if cpu := cpuTime() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(b.N)/cpu.Seconds(), "games/cpu-s")
+	}
 }
 
 // midGame returns a 2-player game after 35 random moves.

@@ -236,7 +236,20 @@ const (
 type openCell struct {
 	x, y int16
 	code uint16 // edge constraints, see TileSet.fits
+	// prev and next link the open cells of the same code (Game.codes),
+	// -1 at the ends.
+	prev, next int16
 }
+
+// codeList is the list of the open cells with one constraint code: the
+// index in Game.open of the first, and how many there are. It is valid
+// only while the code's bit is set in Game.codeBits.
+type codeList struct {
+	first, n int16
+}
+
+// codeWords is the number of 64-bit words of a set of constraint codes.
+const codeWords = (numCodes + 63) / 64
 
 type placedTile struct {
 	x, y     int16
@@ -303,16 +316,20 @@ type Game struct {
 	pile []TileID // pile[top:] is still to be drawn, pile[top] next
 	top  int
 
-	grid    []gridEntry
-	shift   uint // the table is laid out in rows of 1<<shift cells (see slot)
-	open    []openCell
-	tiles   []placedTile // append-only
-	nodes   []node
-	multi   []int16 // append-only: tile index of each tile with several segments of a kind
-	meeples []meeple
-	final   []meeple     // the followers on the board when the game ended
-	events  []ScoreEvent // append-only
-	moves   []Move       // append-only
+	grid  []gridEntry
+	shift uint // the table is laid out in rows of 1<<shift cells (see slot)
+	open  []openCell
+	// codes[c] lists the open cells of constraint code c, for the codes
+	// in codeBits (bit c%64 of word c/64): the codes some open cell has.
+	codes    []codeList
+	codeBits [codeWords]uint64
+	tiles    []placedTile // append-only
+	nodes    []node
+	multi    []int16 // append-only: tile index of each tile with several segments of a kind
+	meeples  []meeple
+	final    []meeple     // the followers on the board when the game ended
+	events   []ScoreEvent // append-only
+	moves    []Move       // append-only
 
 	cloisters []cloisterAt // the cloisters not yet completed
 	done      [9]int16     // cloisters completed by the tile being placed
@@ -409,6 +426,7 @@ func New(cfg Config) (*Game, error) {
 	g.grid = make([]gridEntry, size)
 	g.shift = uint(bits.TrailingZeros(uint(size))+1) / 2
 	g.open = make([]openCell, 0, 2*total+4)
+	g.codes = make([]codeList, numCodes)
 	g.tiles = make([]placedTile, 0, total)
 	g.nodes = make([]node, 0, 4*total)
 	g.meeples = make([]meeple, 0, MaxPlayers*FollowersPerPlayer)
@@ -495,7 +513,7 @@ func (g *Game) Clone() *Game {
 // search can keep a stack of states and copy without allocating. dst may be
 // a zero Game or any game; it must not be g.
 func (g *Game) CopyTo(dst *Game) {
-	pile, grid, open, nodes, meeples, cloisters := dst.pile[:0], dst.grid[:0], dst.open[:0], dst.nodes[:0], dst.meeples[:0], dst.cloisters[:0]
+	pile, grid, open, codes, nodes, meeples, cloisters := dst.pile[:0], dst.grid[:0], dst.open[:0], dst.codes[:0], dst.nodes[:0], dst.meeples[:0], dst.cloisters[:0]
 	x := dst.x
 	*dst = *g
 	if g.x != nil {
@@ -510,6 +528,7 @@ func (g *Game) CopyTo(dst *Game) {
 	dst.pile = append(pile, g.pile...)
 	dst.grid = append(grid, g.grid...)
 	dst.open = append(open, g.open...)
+	dst.codes = append(codes, g.codes...)
 	dst.nodes = append(nodes, g.nodes...)
 	dst.meeples = append(meeples, g.meeples...)
 	dst.cloisters = append(cloisters, g.cloisters...)
@@ -532,6 +551,7 @@ func (g *Game) MemSize() int {
 		cap(g.pile)*int(unsafe.Sizeof(TileID(0))) +
 		cap(g.grid)*int(unsafe.Sizeof(gridEntry{})) +
 		cap(g.open)*int(unsafe.Sizeof(openCell{})) +
+		cap(g.codes)*int(unsafe.Sizeof(codeList{})) +
 		cap(g.tiles)*int(unsafe.Sizeof(placedTile{})) +
 		cap(g.nodes)*int(unsafe.Sizeof(node{})) +
 		cap(g.multi)*int(unsafe.Sizeof(int16(0))) +
@@ -591,29 +611,27 @@ const middlePorts PortSet = 1<<(N-1) | 1<<(E-1) | 1<<(S-1) | 1<<(W-1)
 func (g *Game) place(t TileID, x, y int16, r Rotation) {
 	ti := int16(len(g.tiles))
 	base := int16(len(g.nodes))
-	tl := &g.ts.tiles[t]
 	o := &g.ts.orients[t][r]
 	pt := placedTile{x: x, y: y, tile: t, rot: r, seg: base, cloister: -1}
-	var multi uint64
-	if g.ts.multi[t] {
-		multi = 1 << (uint(len(g.multi)) & 63)
-		g.multi = append(g.multi, ti)
+	// The tile's nodes are copied from its template, then moved to their
+	// place in g.nodes (copying whole nodes is faster than writing fields).
+	g.nodes = append(g.nodes, g.ts.nodes[t]...)
+	ns := g.nodes[base:]
+	for i := range ns {
+		ns[i].parent += base
+		ns[i].tile = ti
 	}
-	for i := range tl.Features {
-		f := &tl.Features[i]
-		n := node{parent: base + int16(i), tile: ti, kind: f.Kind, feat: uint8(i), pennants: uint8(f.Pennants), tiles: 1}
-		if f.Markers&scoringMarkers != 0 {
-			n.marks = packMarks(f.Markers)
+	if g.ts.multi[t] {
+		multi := uint64(1) << (uint(len(g.multi)) & 63)
+		g.multi = append(g.multi, ti)
+		for i := range ns {
+			if k := ns[i].kind; k == Road || k == City {
+				ns[i].multi = multi
+			}
 		}
-		switch f.Kind {
-		case Road, City:
-			n.open = uint16(bits.OnesCount16(uint16(f.Ports & middlePorts)))
-			n.multi = multi
-		case Cloister:
-			n.open = 8
-			pt.cloister = base + int16(i)
-		}
-		g.nodes = append(g.nodes, n)
+	}
+	if c := g.ts.cloister[t]; c >= 0 {
+		pt.cloister = base + c
 	}
 	g.tiles = append(g.tiles, pt)
 
@@ -621,11 +639,20 @@ func (g *Game) place(t TileID, x, y int16, r Rotation) {
 	e := g.slot(x, y)
 	if e.state == slotOpen {
 		oi := e.idx
-		last := len(g.open) - 1
-		if int(oi) != last {
+		g.unlinkOpen(oi)
+		last := int16(len(g.open) - 1)
+		if oi != last {
 			moved := g.open[last]
 			g.open[oi] = moved
 			g.slot(moved.x, moved.y).idx = oi
+			if moved.prev >= 0 {
+				g.open[moved.prev].next = oi
+			} else {
+				g.codes[moved.code].first = oi
+			}
+			if moved.next >= 0 {
+				g.open[moved.next].prev = oi
+			}
 		}
 		g.open = g.open[:last]
 	}
@@ -640,10 +667,14 @@ func (g *Game) place(t TileID, x, y int16, r Rotation) {
 		case slotPlaced:
 			g.join(o, base, int(ne.idx), s)
 		case slotOpen:
+			g.unlinkOpen(ne.idx)
 			g.open[ne.idx].code += want
+			g.linkOpen(ne.idx)
 		default:
-			ne.key, ne.state, ne.idx = cellKey(nx, ny), slotOpen, int16(len(g.open))
+			i := int16(len(g.open))
+			ne.key, ne.state, ne.idx = cellKey(nx, ny), slotOpen, i
 			g.open = append(g.open, openCell{x: nx, y: ny, code: want})
+			g.linkOpen(i)
 		}
 	}
 
@@ -684,6 +715,42 @@ func (g *Game) place(t TileID, x, y int16, r Rotation) {
 		} else {
 			g.cloisters = append(g.cloisters, cloisterAt{node: c, x: x, y: y})
 		}
+	}
+}
+
+// linkOpen puts the open cell i at the head of the list of its code.
+func (g *Game) linkOpen(i int16) {
+	oc := &g.open[i]
+	c := oc.code
+	l := &g.codes[c]
+	w, b := c>>6, uint64(1)<<(c&63)
+	oc.prev = -1
+	if g.codeBits[w]&b == 0 {
+		g.codeBits[w] |= b
+		oc.next = -1
+		*l = codeList{first: i, n: 1}
+		return
+	}
+	oc.next = l.first
+	g.open[l.first].prev = i
+	l.first = i
+	l.n++
+}
+
+// unlinkOpen takes the open cell i out of the list of its code.
+func (g *Game) unlinkOpen(i int16) {
+	oc := &g.open[i]
+	l := &g.codes[oc.code]
+	if oc.prev >= 0 {
+		g.open[oc.prev].next = oc.next
+	} else {
+		l.first = oc.next
+	}
+	if oc.next >= 0 {
+		g.open[oc.next].prev = oc.prev
+	}
+	if l.n--; l.n == 0 {
+		g.codeBits[oc.code>>6] &^= 1 << (oc.code & 63)
 	}
 }
 

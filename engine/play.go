@@ -358,13 +358,138 @@ func (g *Game) CanPlace(t TileID) bool {
 		}
 		return false
 	}
-	fits := &g.ts.fits[t]
-	for _, oc := range g.open {
-		if fits[oc.code] != 0 {
+	fb := &g.ts.fitBits[t]
+	for w := range g.codeBits {
+		if g.codeBits[w]&fb[w] != 0 {
 			return true
 		}
 	}
 	return false
+}
+
+// NumPlacements returns the number of legal placements of tile t, which is
+// len(g.AppendPlacements(nil, t)), without listing them: it counts the
+// open cells by their edge constraints, not one by one. With PlacementAt,
+// it draws a placement uniformly at random, as a random playout does:
+//
+//	if n := g.NumPlacements(t); n > 0 {
+//		p := g.PlacementAt(t, rng.IntN(n))
+//	}
+func (g *Game) NumPlacements(t TileID) int {
+	if g.x != nil && g.rules.RiverTile(t) {
+		var buf [16]Placement
+		return len(g.appendRiverPlacements(buf[:0], t))
+	}
+	fits := &g.ts.fits[t]
+	fb := &g.ts.fitBits[t]
+	n := 0
+	for w := range g.codeBits {
+		for bs := g.codeBits[w] & fb[w]; bs != 0; bs &= bs - 1 {
+			c := w<<6 | bits.TrailingZeros64(bs)
+			n += int(g.codes[c].n) * bits.OnesCount8(fits[c])
+		}
+	}
+	return n
+}
+
+// RandomPlacement returns a placement of tile t drawn by u, a uniformly
+// random 64-bit number: placement k = ⌊u·n/2⁶⁴⌋ of PlacementAt's order,
+// with n = NumPlacements(t), so that every placement is as likely. It
+// counts the open cells by their edge constraints once, which makes it
+// the quickest way for a random playout to pick a placement. It returns
+// false when t fits nowhere.
+func (g *Game) RandomPlacement(t TileID, u uint64) (Placement, bool) {
+	if g.x != nil && g.rules.RiverTile(t) {
+		var buf [16]Placement
+		ps := g.appendRiverPlacements(buf[:0], t)
+		if len(ps) == 0 {
+			return Placement{}, false
+		}
+		k, _ := bits.Mul64(u, uint64(len(ps)))
+		return ps[k], true
+	}
+	fits := &g.ts.fits[t]
+	fb := &g.ts.fitBits[t]
+	// The codes that t fits, with their numbers of placements.
+	var codes [96]uint16
+	var weights [96]int32
+	m, n := 0, 0
+	for w := range g.codeBits {
+		for bs := g.codeBits[w] & fb[w]; bs != 0; bs &= bs - 1 {
+			c := w<<6 | bits.TrailingZeros64(bs)
+			k := int(g.codes[c].n) * bits.OnesCount8(fits[c])
+			if m < len(codes) {
+				codes[m], weights[m] = uint16(c), int32(k)
+			}
+			m++
+			n += k
+		}
+	}
+	if n == 0 {
+		return Placement{}, false
+	}
+	hi, _ := bits.Mul64(u, uint64(n))
+	k := int(hi)
+	if m > len(codes) {
+		return g.PlacementAt(t, k)
+	}
+	j := 0
+	for k >= int(weights[j]) {
+		k -= int(weights[j])
+		j++
+	}
+	rs := fits[codes[j]]
+	per := bits.OnesCount8(rs)
+	i := g.codes[codes[j]].first
+	for range k / per {
+		i = g.open[i].next
+	}
+	for range k % per {
+		rs &= rs - 1
+	}
+	oc := &g.open[i]
+	return Placement{Cell: Cell{int(oc.x), int(oc.y)}, Rotation: Rotation(bits.TrailingZeros8(rs))}, true
+}
+
+// PlacementAt returns placement k of tile t, for 0 <= k <
+// NumPlacements(t), in an order of its own: the same placements as
+// AppendPlacements, each once, but not in its order. It returns false when
+// k is out of range.
+func (g *Game) PlacementAt(t TileID, k int) (Placement, bool) {
+	if k < 0 {
+		return Placement{}, false
+	}
+	if g.x != nil && g.rules.RiverTile(t) {
+		var buf [16]Placement
+		if ps := g.appendRiverPlacements(buf[:0], t); k < len(ps) {
+			return ps[k], true
+		}
+		return Placement{}, false
+	}
+	fits := &g.ts.fits[t]
+	fb := &g.ts.fitBits[t]
+	for w := range g.codeBits {
+		for bs := g.codeBits[w] & fb[w]; bs != 0; bs &= bs - 1 {
+			c := w<<6 | bits.TrailingZeros64(bs)
+			rs := fits[c]
+			per := bits.OnesCount8(rs)
+			l := g.codes[c]
+			if k >= int(l.n)*per {
+				k -= int(l.n) * per
+				continue
+			}
+			i := l.first
+			for range k / per {
+				i = g.open[i].next
+			}
+			for range k % per {
+				rs &= rs - 1
+			}
+			oc := &g.open[i]
+			return Placement{Cell: Cell{int(oc.x), int(oc.y)}, Rotation: Rotation(bits.TrailingZeros8(rs))}, true
+		}
+	}
+	return Placement{}, false
 }
 
 // FollowerSpots returns the spots of the drawn tile, placed as p, where the

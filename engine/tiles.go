@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 )
@@ -342,12 +343,21 @@ type TileSet struct {
 	// fits[t][code] is the set of the distinct rotations (bit r) of tile t
 	// that fit a cell with constraint code: the sum over the sides s of
 	// sidePow[s] times the edge kind the neighbour across s shows (0: none).
-	fits  [][numCodes]uint8
-	multi []bool // tile has two or more road or city segments
+	fits [][numCodes]uint8
+	// fitBits[t] is the set of the codes c (bit c%64 of word c/64) with
+	// fits[t][c] != 0.
+	fitBits [][codeWords]uint64
+	multi   []bool // tile has two or more road or city segments
 	// bordering[t] has bit i set when feature i of tile t is a field that
 	// borders a city (Borders not empty): the final farm scoring looks at
 	// those only, without reading the tile's features.
 	bordering []uint32
+	// nodes[t] are the nodes of tile t's features as place lays them,
+	// with parents and the tile index relative (0: the tile's first
+	// node) and multi unset; cloister[t] is the index of its cloister
+	// feature, or -1.
+	nodes    [][]node
+	cloister []int16
 }
 
 // Tile returns the tile kind id names. It panics for an id not in the set,
@@ -427,9 +437,13 @@ func NewTileSet(tiles []Tile) (*TileSet, error) {
 		ts.same = append(ts.same, sameRotations(&t))
 	}
 	ts.fits = make([][numCodes]uint8, len(ts.tiles))
+	ts.fitBits = make([][codeWords]uint64, len(ts.tiles))
 	ts.multi = make([]bool, len(ts.tiles))
 	ts.bordering = make([]uint32, len(ts.tiles))
+	ts.nodes = make([][]node, len(ts.tiles))
+	ts.cloister = make([]int16, len(ts.tiles))
 	for id := 1; id < len(ts.tiles); id++ {
+		ts.nodes[id], ts.cloister[id] = nodeTemplate(&ts.tiles[id])
 		roads, cities := 0, 0
 		for i, f := range ts.tiles[id].Features {
 			if f.Kind == Field && len(f.Borders) > 0 {
@@ -458,11 +472,36 @@ func NewTileSet(tiles []Tile) (*TileSet, error) {
 				}
 				if fit {
 					ts.fits[id][code] |= 1 << r
+					ts.fitBits[id][code>>6] |= 1 << (code & 63)
 				}
 			}
 		}
 	}
 	return ts, nil
+}
+
+// nodeTemplate returns the nodes of tile t's features as place lays them,
+// numbered from 0 and with tile index 0, and the index of its cloister
+// feature (-1 for none).
+func nodeTemplate(t *Tile) ([]node, int16) {
+	ns := make([]node, len(t.Features))
+	cloister := int16(-1)
+	for i := range t.Features {
+		f := &t.Features[i]
+		n := node{parent: int16(i), kind: f.Kind, feat: uint8(i), pennants: uint8(f.Pennants), tiles: 1}
+		if f.Markers&scoringMarkers != 0 {
+			n.marks = packMarks(f.Markers)
+		}
+		switch f.Kind {
+		case Road, City:
+			n.open = uint16(bits.OnesCount16(uint16(f.Ports & middlePorts)))
+		case Cloister:
+			n.open = 8
+			cloister = int16(i)
+		}
+		ns[i] = n
+	}
+	return ns, cloister
 }
 
 // innerPorts are the ports that touch no side.
