@@ -24,10 +24,14 @@
 // one at a time; [Game.Apply] takes all of the current player's answers at
 // once as a [Move], and [Game.Play] is its unchecked path.
 //
-// A [Game] is a value that [Game.Clone] copies cheaply, so that computer
-// players can search thousands of positions a second. Features are tracked
-// incrementally with a union-find over the feature segments of the placed
-// tiles; the board is an open-addressing hash table of cells.
+// A [Game] is a value that [Game.Clone] copies cheaply ([Game.CopyTo]
+// without allocating), so that computer players can search thousands of
+// positions a second. Features are tracked incrementally with a union-find
+// over the feature segments of the placed tiles; the board is an
+// open-addressing hash table of cells, and the open cells are also listed
+// by the edges their neighbours show, so that a random playout draws a
+// placement ([Game.RandomPlacement]) from the few kinds of cell a tile
+// fits, without trying every open cell as [Game.AppendPlacements] does.
 //
 // The package imports only the standard library.
 package engine
