@@ -29,7 +29,7 @@ var levelNames = [numLevels]string{"none", "random", "easy", "normal", "hard"}
 // defaultPlayouts are the playouts of a search at each level, calibrated
 // on one core of the development machine (see BenchmarkThink): about 0.5 s
 // per move for Normal and 2 s for Hard over a 2-player base game.
-var defaultPlayouts = [numLevels]int{Normal: 3000, Hard: 12000}
+var defaultPlayouts = [numLevels]int{Normal: 5000, Hard: 20000}
 
 // String returns the level's name: "random", "easy", "normal", "hard"
 // ("none" for NoLevel).

@@ -22,6 +22,7 @@ type cli struct {
 	Render renderCmd `cmd:"" help:"Render a game record as a picture of the board (PNG)."`
 	Play   playCmd   `cmd:"" help:"Play a game on this terminal, hot-seat, stored in the bot's database."`
 	Games  gamesCmd  `cmd:"" help:"List the games stored in the database."`
+	Arena  arenaCmd  `cmd:"" help:"Play computer against computer, many games, and print how often each wins."`
 }
 
 func main() {
