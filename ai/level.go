@@ -27,8 +27,10 @@ const (
 var levelNames = [numLevels]string{"none", "random", "easy", "normal", "hard"}
 
 // defaultPlayouts are the playouts of a search at each level, calibrated
-// on one core of the development machine (see BenchmarkThink): about 0.5 s
-// per move for Normal and 2 s for Hard over a 2-player base game.
+// on one core of the development machine with BenchmarkThink (processor
+// time of the searching thread over positions of 2-player base games, about
+// 14,000 playouts/s): Normal 0.38 s at the median and 0.51 s at the 99th
+// percentile, Hard 1.5 s and 2.0 s.
 var defaultPlayouts = [numLevels]int{Normal: 5000, Hard: 20000}
 
 // String returns the level's name: "random", "easy", "normal", "hard"

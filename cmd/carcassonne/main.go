@@ -1,7 +1,8 @@
 // Command carcassonne plays Carcassonne: the Discord bot, a local game in the
 // terminal, and tools to replay and render game records.
 //
-//	carcassonne play [--players Alice,Bob] [--seed N] [--resume ID]
+//	carcassonne play [--players Alice,@hard] [--seed N] [--resume ID]
+//	carcassonne arena --a hard --b easy [--games 200] [--think-scale F]
 //	carcassonne games
 //	carcassonne replay [--json] FILE.rec
 package main
