@@ -92,17 +92,7 @@ func (s *session) place(args []string) error {
 	}
 	mover := s.state.Current()
 	cur := s.state.Players()[mover]
-	what := "no follower"
-	if m.Follower != engine.NoPort {
-		for _, sp := range s.state.FigureSpots(engine.Placement{Cell: m.Cell, Rotation: m.Rotation}, m.Figure) {
-			if sp.Ports.Has(m.Follower) {
-				what = "a " + sp.Name()
-				if m.Figure != engine.FigureFollower {
-					what = "the " + figureSpotName(m.Figure, sp)
-				}
-			}
-		}
-	}
+	what := s.figureWhat(m)
 	before, goods := s.state.Events(), s.allGoods()
 	ok, err := s.play(m)
 	if err != nil || !ok {

@@ -13,6 +13,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/meeple-works/carcassonne/ai"
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/render"
 	"github.com/meeple-works/carcassonne/storage"
@@ -20,21 +21,23 @@ import (
 
 // session is one sitting at a local game.
 type session struct {
-	ctx    context.Context
-	store  *storage.Store
-	game   storage.Game
-	state  *engine.Game
-	board  *boardWriter
-	temps  *tempFiles // the files being written, removed on an interrupt
-	out    io.Writer
-	lines  <-chan inputLine // the lines read from the input
-	echo   bool             // write each command read after its prompt (input is not a terminal)
-	resume string           // the command line that continues the game
-	shown  int              // the number of moves when the position was last shown, -1 for none
-	ended  bool             // the end of the game was shown
-	over   bool             // the game was stopped or broke elsewhere: the sitting ends
-	king   int              // who held the King when last said, -1 for nobody
-	baron  int              // who held the Robber Baron when last said, -1 for nobody
+	ctx      context.Context
+	store    *storage.Store
+	game     storage.Game
+	state    *engine.Game
+	board    *boardWriter
+	temps    *tempFiles // the files being written, removed on an interrupt
+	out      io.Writer
+	lines    <-chan inputLine // the lines read from the input
+	echo     bool             // write each command read after its prompt (input is not a terminal)
+	resume   string           // the command line that continues the game
+	shown    int              // the number of moves when the position was last shown, -1 for none
+	ended    bool             // the end of the game was shown
+	over     bool             // the game was stopped or broke elsewhere: the sitting ends
+	king     int              // who held the King when last said, -1 for nobody
+	baron    int              // who held the Robber Baron when last said, -1 for nobody
+	levels   []ai.Level       // by player index: the computer's level, ai.NoLevel for a person
+	playouts int              // the computers' playouts, 0 for their level's default
 }
 
 // maxLine is the longest command line read, in bytes; longer lines are
@@ -173,6 +176,22 @@ func (s *session) loop() error {
 	for {
 		if err := s.discardUnplaceable(); err != nil {
 			return err
+		}
+		if s.computerToPlay() && !s.over {
+			if err := s.computerTurn(); err != nil {
+				return err
+			}
+			if werr := s.board.takeErr(); werr != nil {
+				fmt.Fprintf(s.out, "Could not write the board to %s: %v\n", s.board.path, werr)
+			}
+			if s.over {
+				s.stop()
+				return nil
+			}
+			if s.ctx.Err() != nil {
+				return nil // Run says that the sitting stopped
+			}
+			continue
 		}
 		s.show()
 		prompt := "> "
@@ -485,6 +504,9 @@ func (s *session) show() {
 	cur := s.state.Current()
 	fmt.Fprintf(s.out, "\nTurn %d · %s (%s) · tile %s · %d left · board %s\n",
 		s.state.Turn(), s.state.Players()[cur], render.PlayerColourName(cur), s.tileName(t), s.state.TilesLeft(), s.board.path)
+	if s.computerToPlay() {
+		return // the computer says where it played
+	}
 	fmt.Fprintf(s.out, "Where it fits (number, x,y, rotations):\n")
 	// Numbered as the board picture numbers them: cell i is number i+1.
 	cells := s.state.CandidateCells()

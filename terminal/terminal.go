@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/meeple-works/carcassonne/ai"
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/storage"
 )
@@ -40,6 +41,16 @@ type Config struct {
 	Expansions []string
 	// Seed shuffles a new game's draw pile.
 	Seed uint64
+	// Computers, when not empty, has one entry per player of a new game:
+	// ai.NoLevel for a person at the keyboard, a level (ai.Level.Seat) for
+	// a computer player, whose turns the sitting plays itself and says
+	// what it did. The name of a computer is Players' entry
+	// (ai.Level.Name: "Computer (hard)"). A continued game knows its
+	// computers from the store.
+	Computers []ai.Level
+	// Playouts, when above 0, is the number of playouts of the computers
+	// that search (ai.Config.Playouts) instead of their level's default.
+	Playouts int
 
 	// ResumeHint returns the command line that continues stored game id,
 	// said at the start and when the sitting stops before the end
@@ -100,6 +111,7 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 	s := &session{
 		ctx: ctx, store: st, game: g, state: state, out: out, echo: !isTerminal(in),
 		board: newBoardWriter(cfg.Board, temps), temps: temps, resume: cfg.resumeHint(g.ID),
+		levels: seatLevels(g, state.NumPlayers()), playouts: cfg.Playouts,
 	}
 	defer s.board.close()
 	s.intro(cfg.Resume != 0)
@@ -136,6 +148,16 @@ func (c *Config) check() error {
 		return nil
 	case len(c.Players) < 1 || len(c.Players) > engine.MaxPlayers:
 		return fmt.Errorf("a game has 1 to %d players, not %d", engine.MaxPlayers, len(c.Players))
+	case len(c.Computers) != 0 && len(c.Computers) != len(c.Players):
+		return fmt.Errorf("%d players but %d entries saying who is a computer", len(c.Players), len(c.Computers))
+	}
+	for i, l := range c.Computers {
+		if l != ai.NoLevel && !l.Seat() {
+			return fmt.Errorf("%s cannot take a seat: a computer player is easy, normal or hard", l)
+		}
+		if l == ai.NoLevel && strings.HasPrefix(c.Players[i], "@") {
+			return fmt.Errorf("the name %q starts with @, which asks for a computer player (@easy, @normal, @hard)", c.Players[i])
+		}
 	}
 	set, _, err := storage.ParseExpansions(c.Expansions)
 	if err != nil {
@@ -183,7 +205,7 @@ func newLocalGame(ctx context.Context, st *storage.Store, wait func(func() error
 	var g storage.Game
 	err := wait(func() (err error) {
 		g, err = st.CreateGame(ctx, storage.NewGame{
-			Host:       localSeat(cfg.Players[0]),
+			Host:       cfg.seatOf(0),
 			Options:    cfg.Options,
 			Expansions: cfg.Expansions,
 			MaxSeats:   len(cfg.Players),
@@ -194,9 +216,9 @@ func newLocalGame(ctx context.Context, st *storage.Store, wait func(func() error
 		return g, nil, err
 	}
 	err = func() error {
-		for _, n := range cfg.Players[1:] {
+		for i := 1; i < len(cfg.Players); i++ {
 			if err := wait(func() error {
-				_, err := st.Join(ctx, g.ID, localSeat(n))
+				_, err := st.Join(ctx, g.ID, cfg.seatOf(i))
 				return err
 			}); err != nil {
 				return err

@@ -1,7 +1,8 @@
 // Command carcassonne plays Carcassonne: the Discord bot, a local game in the
 // terminal, and tools to replay and render game records.
 //
-//	carcassonne play [--players Alice,Bob] [--seed N] [--resume ID]
+//	carcassonne play [--players Alice,@hard] [--seed N] [--resume ID]
+//	carcassonne arena --a hard --b easy [--games 200] [--think-scale F]
 //	carcassonne games
 //	carcassonne replay [--json] FILE.rec
 package main
@@ -22,6 +23,7 @@ type cli struct {
 	Render renderCmd `cmd:"" help:"Render a game record as a picture of the board (PNG)."`
 	Play   playCmd   `cmd:"" help:"Play a game on this terminal, hot-seat, stored in the bot's database."`
 	Games  gamesCmd  `cmd:"" help:"List the games stored in the database."`
+	Arena  arenaCmd  `cmd:"" help:"Play computer against computer, many games, and print how often each wins."`
 }
 
 func main() {

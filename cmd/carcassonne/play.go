@@ -17,6 +17,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/meeple-works/carcassonne/ai"
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/storage"
 	"github.com/meeple-works/carcassonne/terminal"
@@ -27,7 +28,7 @@ import (
 // game itself is package terminal; this reads the flags and hands them to
 // terminal.Run.
 type playCmd struct {
-	Players    string `name:"players" placeholder:"Alice,Bob" help:"The players in turn order, separated by commas: 1 to 5 different names, 6 with inns-and-cathedrals (default Alice,Bob)."`
+	Players    string `name:"players" placeholder:"Alice,@hard" help:"The players in turn order, separated by commas: 1 to 5 different names, 6 with inns-and-cathedrals; @easy, @normal or @hard is a computer player of that level (default Alice,Bob)."`
 	Expansions string `name:"expansions" placeholder:"river,inns-and-cathedrals" help:"The expansions played, separated by commas: river, river2, inns-and-cathedrals, traders-and-builders, king-and-robber, cathars, gq11 (default: the base game alone)."`
 	Farms      string `name:"farms" placeholder:"per-farm" help:"How farms score: per-farm, per-city or off (no farmers) (default per-farm)."`
 	TinyCity   string `name:"tiny-city" placeholder:"4" help:"What a completed city of two tiles scores: 4 (like any city) or 2 (the old rule) (default 4)."`
@@ -38,6 +39,7 @@ type playCmd struct {
 
 	// Set by Validate.
 	names []string
+	comps []ai.Level // by player: the computer's level, ai.NoLevel for a person
 	exps  []string
 	opts  engine.Options
 	seed  uint64
@@ -65,7 +67,7 @@ func (c *playCmd) Validate() error {
 		}
 	}
 	var err error
-	if c.names, err = parsePlayers(c.Players); err != nil {
+	if c.names, c.comps, err = parsePlayers(c.Players); err != nil {
 		return err
 	}
 	if c.exps, err = parseExpansions(c.Expansions, len(c.names)); err != nil {
@@ -100,32 +102,48 @@ func (c *playCmd) Validate() error {
 }
 
 // parsePlayers reads --players: comma-separated names, spaces around them
-// dropped; "Alice,Bob" when s is empty.
-func parsePlayers(s string) ([]string, error) {
+// dropped; "Alice,Bob" when s is empty. A name starting with @ is a
+// computer player of the level after it (@easy, @normal, @hard), named
+// "Computer (hard)", "Computer (hard) 2" for a second one; levels holds
+// its level, ai.NoLevel for a person.
+func parsePlayers(s string) (names []string, levels []ai.Level, err error) {
 	if strings.TrimSpace(s) == "" {
-		return []string{"Alice", "Bob"}, nil
+		return []string{"Alice", "Bob"}, []ai.Level{ai.NoLevel, ai.NoLevel}, nil
 	}
-	var names []string
 	for _, n := range strings.Split(s, ",") {
 		n = strings.TrimSpace(n)
+		level := ai.NoLevel
+		if name, ok := strings.CutPrefix(n, "@"); ok {
+			if level, err = ai.ParseLevel(name); err != nil {
+				return nil, nil, fmt.Errorf("--players: @%s asks for a computer player, but %q is not a level: write @easy, @normal or @hard", name, name)
+			}
+			if !level.Seat() {
+				return nil, nil, fmt.Errorf("--players: @%s plays random moves and is for carcassonne arena only: write @easy, @normal or @hard", name)
+			}
+			n = level.Name()
+			for k := 2; slices.Contains(names, n); k++ {
+				n = fmt.Sprintf("%s %d", level.Name(), k)
+			}
+		}
 		switch {
 		case n == "":
-			return nil, fmt.Errorf("--players: a name is empty in %q (write Alice,Bob)", s)
+			return nil, nil, fmt.Errorf("--players: a name is empty in %q (write Alice,Bob)", s)
 		case !utf8.ValidString(n) || strings.ContainsFunc(n, func(r rune) bool { return !unicode.IsPrint(r) && r != ' ' }):
-			return nil, fmt.Errorf("--players: the name %q has a character that cannot be printed", n)
+			return nil, nil, fmt.Errorf("--players: the name %q has a character that cannot be printed", n)
 		case strings.ContainsAny(n, "\"[]#"):
-			return nil, fmt.Errorf("--players: the name %q has a quote, bracket or #, which a game record cannot hold", n)
+			return nil, nil, fmt.Errorf("--players: the name %q has a quote, bracket or #, which a game record cannot hold", n)
 		case utf8.RuneCountInString(n) > maxNameLen:
-			return nil, fmt.Errorf("--players: the name %q is longer than %d characters", n, maxNameLen)
+			return nil, nil, fmt.Errorf("--players: the name %q is longer than %d characters", n, maxNameLen)
 		case slices.Contains(names, n):
-			return nil, fmt.Errorf("--players: %q is given twice; every player needs a different name", n)
+			return nil, nil, fmt.Errorf("--players: %q is given twice; every player needs a different name", n)
 		}
 		names = append(names, n)
+		levels = append(levels, level)
 	}
 	if len(names) > engine.MaxPlayers {
-		return nil, fmt.Errorf("--players: a game has 1 to %d players, not %d", engine.MaxPlayers, len(names))
+		return nil, nil, fmt.Errorf("--players: a game has 1 to %d players, not %d", engine.MaxPlayers, len(names))
 	}
-	return names, nil
+	return names, levels, nil
 }
 
 // parseExpansions reads --expansions: record names separated by commas, in
@@ -169,7 +187,7 @@ func (c *playCmd) Run(e *env) error {
 	}
 	err := terminal.Run(ctx, terminal.Config{
 		DB: c.DB, Board: c.Out,
-		Resume: resume, Players: c.names, Expansions: c.exps, Options: c.opts, Seed: c.seed,
+		Resume: resume, Players: c.names, Computers: c.comps, Expansions: c.exps, Options: c.opts, Seed: c.seed,
 		ResumeHint: func(id int64) string { return resumeCommand(strconv.FormatInt(id, 10), c.DB) },
 		GamesHint:  gamesCommand(c.DB),
 	}, e.stdin, e.stdout)

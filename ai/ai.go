@@ -1,0 +1,191 @@
+package ai
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/meeple-works/carcassonne/engine"
+)
+
+// Errors returned by Turn and Choose; test them with errors.Is.
+var (
+	// ErrGameOver: the game is over, there is nothing to answer.
+	ErrGameOver = errors.New("the game is over")
+	// ErrNoLevel: the level is not one of Random, Easy, Normal, Hard.
+	ErrNoLevel = errors.New("no such computer level")
+	// ErrTurnBegun: Choose was asked for a whole move while a turn is
+	// under way step by step (use Turn).
+	ErrTurnBegun = errors.New("a turn is under way step by step: ask for the rest of its answers")
+)
+
+// rngStream is the PCG stream of every computer player's random numbers.
+const rngStream = 0x6169706c61796572 // "aiplayer"
+
+// Config is a computer player: its level and, for the levels that search,
+// the number of playouts per decision.
+type Config struct {
+	Level Level
+	// Playouts is the number of playouts per decision of Normal and Hard;
+	// 0 means the level's default (Level.Playouts). Easy and Random ignore
+	// it.
+	Playouts int
+}
+
+// Turn returns the answers of the rest of the turn under way in game g, one
+// per step from the step g.Pending waits for to the last of the turn, each
+// legal where it comes: a tile answer (a placement, or the discard or the
+// setting aside the rules require), then the figure answer, then with the
+// Cathars the escape answer. Playing them in order with g.Act ends the
+// turn. Only the public view of g is read (never the order of the draw
+// pile), g is not changed, and the same position and seed give the same
+// answers. It returns ErrGameOver when the game is over and ErrNoLevel for
+// a level that is not one.
+func (c Config) Turn(g *engine.Game, seed uint64) ([]engine.Answer, error) {
+	if c.Level == NoLevel || c.Level >= numLevels {
+		return nil, fmt.Errorf("%w (%d)", ErrNoLevel, c.Level)
+	}
+	if g.Pending().Step == engine.StepNone {
+		return nil, ErrGameOver
+	}
+	rng := rand.New(rand.NewPCG(seed, rngStream))
+	root, err := newNode(g.Clone())
+	if err != nil {
+		return nil, err
+	}
+	switch c.Level {
+	case Random:
+		return randomTurn(root, rng)
+	case Easy:
+		return greedyTurn(root, g.Current(), rng)
+	}
+	n := c.Playouts
+	if n <= 0 {
+		n = c.Level.Playouts()
+	}
+	s, err := newSearch(g, rng)
+	if err != nil {
+		return nil, err
+	}
+	return s.run(root, n)
+}
+
+// Choose returns the whole move of the turn that begins in game g (see
+// Turn): engine.Move with the tile drawn, where it goes, the figure and
+// the escape. It returns ErrTurnBegun when a turn is under way step by
+// step (g.Act took some of its answers), and Turn's errors.
+func (c Config) Choose(g *engine.Game, seed uint64) (engine.Move, error) {
+	if g.Pending().Step != engine.StepTile {
+		if g.Pending().Step == engine.StepNone {
+			return engine.Move{}, ErrGameOver
+		}
+		return engine.Move{}, ErrTurnBegun
+	}
+	as, err := c.Turn(g, seed)
+	if err != nil {
+		return engine.Move{}, err
+	}
+	t, _ := g.Drawn()
+	return MoveOf(t, as), nil
+}
+
+// Turn is Config{Level: level}.Turn: the answers of the rest of the turn
+// at the level's default budget.
+func Turn(g *engine.Game, level Level, seed uint64) ([]engine.Answer, error) {
+	return Config{Level: level}.Turn(g, seed)
+}
+
+// Choose is Config{Level: level}.Choose: the whole move of the turn that
+// begins, at the level's default budget.
+func Choose(g *engine.Game, level Level, seed uint64) (engine.Move, error) {
+	return Config{Level: level}.Choose(g, seed)
+}
+
+// MoveOf returns the move that the answers of a whole turn make up, for
+// tile t (the tile drawn): the inverse of answering a Move step by step.
+func MoveOf(t engine.TileID, as []engine.Answer) engine.Move {
+	m := engine.Move{Tile: t}
+	for _, a := range as {
+		switch a.Step {
+		case engine.StepTile:
+			m.Discard, m.Aside, m.Cell, m.Rotation = a.Discard, a.Aside, a.Cell, a.Rotation
+		case engine.StepFigure:
+			if a.Port != engine.NoPort {
+				m.Follower, m.Figure = a.Port, a.Figure
+			}
+		case engine.StepEscape:
+			m.Escape = a.Target
+		}
+	}
+	return m
+}
+
+// node is a step of the turn under way: the position where the step is
+// pending and its legal answers, or (leaf) the position once the turn is
+// over. Every step of the turn is the same player's and its answers use
+// the tile drawn, which every player sees, so the nodes are built with
+// the engine's checked step API (Answers, Act).
+type node struct {
+	state   *engine.Game
+	leaf    bool
+	answers []engine.Answer
+	kids    []*node
+	visits  []int32
+	reward  []float64
+	order   []int32 // the answers in the order they are first tried
+	tried   int
+	total   int32
+}
+
+// newNode makes the node of position s: a leaf when no step of the turn is
+// pending.
+func newNode(s *engine.Game) (*node, error) {
+	n := &node{state: s}
+	if s.Pending().Step == engine.StepNone {
+		n.leaf = true
+		return n, nil
+	}
+	n.answers = s.Answers()
+	if len(n.answers) == 0 {
+		return nil, fmt.Errorf("ai: the engine lists no answer to the %s step", s.Pending().Step)
+	}
+	return n, nil
+}
+
+// child returns the node after answer i, making it the first time.
+func (n *node) child(i int) (*node, error) {
+	if n.kids == nil {
+		n.kids = make([]*node, len(n.answers))
+	}
+	if k := n.kids[i]; k != nil {
+		return k, nil
+	}
+	s := n.state.Clone()
+	done, err := s.Act(n.answers[i])
+	if err != nil {
+		return nil, fmt.Errorf("ai: the engine refused its own answer %s: %w", n.answers[i], err)
+	}
+	k := &node{state: s, leaf: done}
+	if !done {
+		if k, err = newNode(s); err != nil {
+			return nil, err
+		}
+	}
+	n.kids[i] = k
+	return k, nil
+}
+
+// randomTurn answers each step with a uniformly random legal answer.
+func randomTurn(n *node, rng *rand.Rand) ([]engine.Answer, error) {
+	var out []engine.Answer
+	for !n.leaf {
+		i := rng.IntN(len(n.answers))
+		out = append(out, n.answers[i])
+		k, err := n.child(i)
+		if err != nil {
+			return nil, err
+		}
+		n = k
+	}
+	return out, nil
+}

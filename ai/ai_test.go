@@ -1,0 +1,134 @@
+package ai
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/meeple-works/carcassonne/engine"
+)
+
+// ruleSets returns the rules of the base game and of each playable
+// expansion alone (engine.PlayableExpansions), named.
+func ruleSets(tb testing.TB) map[string]*engine.Rules {
+	tb.Helper()
+	out := map[string]*engine.Rules{"base": nil}
+	for _, e := range engine.PlayableExpansions() {
+		r, err := engine.NewRules(engine.ExpansionSet(0).With(e), engine.Options{})
+		if err != nil {
+			tb.Fatalf("NewRules(%s): %v", e, err)
+		}
+		out[e.String()] = r
+	}
+	return out
+}
+
+// position is a game at some point of a random game, and how it was made.
+type position struct {
+	name string
+	g    *engine.Game
+}
+
+// randomPositions returns n positions of random games with rules r: games
+// of 2 to 4 players, seeded from seed, played with random legal answers
+// (engine.Game.Answers) to a random turn, sometimes stopped in the middle
+// of a turn (a step after the tile answered).
+func randomPositions(tb testing.TB, name string, r *engine.Rules, n int, seed uint64) []position {
+	tb.Helper()
+	rng := rand.New(rand.NewPCG(seed, 99))
+	var out []position
+	for len(out) < n {
+		players := []string{"A", "B", "C", "D"}[:2+rng.IntN(3)]
+		g, err := engine.New(engine.Config{Players: players, Rules: r, Seed: rng.Uint64(), DrawnOnly: true})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		// Several positions from each game.
+		stops := map[int]bool{}
+		for range 8 {
+			stops[rng.IntN(g.TilesLeft()+1)] = true
+		}
+		act := 0
+		for g.Pending().Step != engine.StepNone && len(out) < n {
+			if stops[act] {
+				out = append(out, position{fmt.Sprintf("%s/%d/%d", name, len(out), act), g.Clone()})
+			}
+			as := g.Answers()
+			if _, err := g.Act(as[rng.IntN(len(as))]); err != nil {
+				tb.Fatalf("Act: %v", err)
+			}
+			act++
+		}
+	}
+	return out
+}
+
+// playTurn plays the answers as on g's copy through the checked Act and
+// fails when one is refused or the turn does not end with the last.
+func playTurn(tb testing.TB, g *engine.Game, as []engine.Answer) *engine.Game {
+	tb.Helper()
+	c := g.Clone()
+	for i, a := range as {
+		done, err := c.Act(a)
+		if err != nil {
+			tb.Fatalf("answer %d (%s) refused: %v", i, a, err)
+		}
+		if done != (i == len(as)-1) {
+			tb.Fatalf("answer %d (%s): turn over %v, after %d answers", i, a, done, len(as))
+		}
+	}
+	if len(as) == 0 {
+		tb.Fatal("no answer")
+	}
+	return c
+}
+
+// testConfigs are the levels at small budgets, so that the tests stay light.
+var testConfigs = []Config{{Level: Random}, {Level: Easy}, {Level: Normal, Playouts: 6}, {Level: Hard, Playouts: 10}}
+
+// TestLegalAndDeterministic: on 1,000 positions of random games (the base
+// game and each playable expansion), every level answers the rest of the
+// turn legally (checked by Act, and by Apply for a whole move), and the
+// same seed gives the same answers.
+func TestLegalAndDeterministic(t *testing.T) {
+	sets := ruleSets(t)
+	names := make([]string, 0, len(sets))
+	for name := range sets {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	per := (1000 + len(names) - 1) / len(names)
+	for k, name := range names {
+		t.Run(name, func(t *testing.T) {
+			for i, p := range randomPositions(t, name, sets[name], per, uint64(k)+1) {
+				c := testConfigs[i%len(testConfigs)]
+				seed := uint64(i)
+				as, err := c.Turn(p.g, seed)
+				if err != nil {
+					t.Fatalf("%s %s: Turn: %v", p.name, c.Level, err)
+				}
+				playTurn(t, p.g, as)
+				again, err := c.Turn(p.g, seed)
+				if err != nil {
+					t.Fatalf("%s %s: Turn again: %v", p.name, c.Level, err)
+				}
+				if !slices.Equal(as, again) {
+					t.Fatalf("%s %s seed %d: %v, then %v", p.name, c.Level, seed, as, again)
+				}
+				if p.g.Pending().Step == engine.StepTile {
+					m, err := c.Choose(p.g, seed)
+					if err != nil {
+						t.Fatalf("%s %s: Choose: %v", p.name, c.Level, err)
+					}
+					if err := p.g.Clone().Apply(m); err != nil {
+						t.Fatalf("%s %s: Apply(%+v): %v", p.name, c.Level, m, err)
+					}
+				} else if _, err := c.Choose(p.g, seed); !errors.Is(err, ErrTurnBegun) {
+					t.Fatalf("%s: Choose mid-turn: got %v, want ErrTurnBegun", p.name, err)
+				}
+			}
+		})
+	}
+}

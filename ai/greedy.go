@@ -1,0 +1,111 @@
+package ai
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"github.com/meeple-works/carcassonne/engine"
+)
+
+// greedyTurn plays every complete answer to the turn (every placement with
+// every figure and escape) and keeps the one whose position evaluate likes
+// best for player me; ties go to a random one, drawn by rng.
+func greedyTurn(root *node, me int, rng *rand.Rand) ([]engine.Answer, error) {
+	var best []engine.Answer
+	bestV := math.Inf(-1)
+	var path []engine.Answer
+	var walk func(n *node) error
+	walk = func(n *node) error {
+		if n.leaf {
+			v := evaluate(n.state, me) + rng.Float64()*1e-6
+			if v > bestV {
+				bestV, best = v, append(best[:0], path...)
+			}
+			return nil
+		}
+		for i, a := range n.answers {
+			k, err := n.child(i)
+			if err != nil {
+				return err
+			}
+			path = append(path, a)
+			if err := walk(k); err != nil {
+				return err
+			}
+			path = path[:len(path)-1]
+			n.kids[i] = nil // the positions are not needed again
+		}
+		return nil
+	}
+	if err := walk(root); err != nil {
+		return nil, err
+	}
+	return best, nil
+}
+
+// evaluate returns how good position s looks for player me, in points: their
+// score and what their followers on unfinished features may still bring,
+// less the same for their best opponent.
+//
+// An unfinished feature is worth to the players with the most followers
+// on it (000_…, "Scoring": the majority takes the points) what it would
+// score at the end now: a road 1 per tile, a cloister 1 per tile around it
+// and itself, a city 1 per tile and pennant, and as much again when it
+// may still be completed (more likely with few open sides and many tiles
+// left); a farm a flat 3 points. A follower still in the supply is worth
+// up to 1.5 points early in the game, nothing at the end.
+func evaluate(s *engine.Game, me int) float64 {
+	var v [engine.MaxPlayers]float64
+	np := s.NumPlayers()
+	for p := range np {
+		v[p] = float64(s.Score(p))
+	}
+	left := 0.0
+	if total := s.Rules().Total(); total > 0 {
+		left = float64(s.TilesLeft()) / float64(total)
+	}
+	if !s.Ended() {
+		for _, f := range s.Features() {
+			if f.Complete {
+				continue
+			}
+			most := 0
+			for p := range np {
+				most = max(most, f.Followers[p])
+			}
+			if most == 0 {
+				continue
+			}
+			var val float64
+			switch f.Kind {
+			case engine.Road:
+				val = float64(f.Tiles)
+			case engine.Cloister:
+				val = float64(f.Tiles)
+			case engine.City:
+				pts := float64(f.Tiles + f.Pennants)
+				val = pts * (1 + left/float64(max(1, f.OpenSides)))
+			case engine.Field:
+				val = 3
+			}
+			for p := range np {
+				if f.Followers[p] == most {
+					v[p] += val
+				}
+			}
+		}
+		for p := range np {
+			v[p] += 1.5 * left * float64(min(s.Supply(p), 4))
+		}
+	}
+	other := math.Inf(-1)
+	for p := range np {
+		if p != me {
+			other = max(other, v[p])
+		}
+	}
+	if np == 1 {
+		other = 0
+	}
+	return v[me] - other
+}

@@ -1,0 +1,212 @@
+package ai
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"github.com/meeple-works/carcassonne/engine"
+)
+
+// explore is the exploration constant of the upper confidence bound (UCB1,
+// Auer et al. 2002) with rewards in [0, 1].
+const explore = 0.5
+
+// search is one Monte Carlo search: the tiles unseen by the player who
+// decides, and the reused positions and buffers of its playouts.
+type search struct {
+	me      int
+	players int
+	rng     *rand.Rand
+	tiles   *unseen
+	scratch engine.Game
+	spots   []engine.Spot
+	path    []step
+}
+
+type step struct {
+	n *node
+	i int
+}
+
+// newSearch prepares a search for the player to decide in g.
+func newSearch(g *engine.Game, rng *rand.Rand) (*search, error) {
+	u, err := newUnseen(g)
+	if err != nil {
+		return nil, err
+	}
+	return &search{me: g.Current(), players: g.NumPlayers(), rng: rng, tiles: u}, nil
+}
+
+// run spends the playouts on the tree of the turn's steps rooted at root and
+// returns the answers visited most at each step.
+//
+// Each playout deals the unseen tiles into an order of its own, goes down
+// the steps of the turn choosing at each the answer with the best upper
+// confidence bound (every answer once first, in a random order), plays the
+// turn, then the rest of the game with the light policy of playout, and
+// scores the end for the player who decides (reward).
+func (s *search) run(root *node, playouts int) ([]engine.Answer, error) {
+	for range playouts {
+		seq := s.tiles.deal(s.rng)
+		s.path = s.path[:0]
+		n := root
+		for !n.leaf {
+			i := n.pick(s.rng)
+			s.path = append(s.path, step{n, i})
+			k, err := n.child(i)
+			if err != nil {
+				return nil, err
+			}
+			n = k
+		}
+		n.state.CopyTo(&s.scratch)
+		r := s.playout(&s.scratch, seq)
+		for _, st := range s.path {
+			st.n.visits[st.i]++
+			st.n.reward[st.i] += r
+			st.n.total++
+		}
+	}
+	var out []engine.Answer
+	for n := root; !n.leaf; {
+		i := n.best()
+		out = append(out, n.answers[i])
+		k, err := n.child(i)
+		if err != nil {
+			return nil, err
+		}
+		n = k
+	}
+	return out, nil
+}
+
+// pick returns the answer to try next: an answer never tried, in a random
+// order, and then the one with the best upper confidence bound.
+func (n *node) pick(rng *rand.Rand) int {
+	if n.order == nil {
+		n.visits = make([]int32, len(n.answers))
+		n.reward = make([]float64, len(n.answers))
+		n.order = make([]int32, len(n.answers))
+		for i := range n.order {
+			n.order[i] = int32(i)
+		}
+		rng.Shuffle(len(n.order), func(i, j int) { n.order[i], n.order[j] = n.order[j], n.order[i] })
+	}
+	if n.tried < len(n.order) {
+		n.tried++
+		return int(n.order[n.tried-1])
+	}
+	logN := math.Log(float64(n.total))
+	best, bestV := 0, math.Inf(-1)
+	for i, v := range n.visits {
+		u := n.reward[i]/float64(v) + explore*math.Sqrt(logN/float64(v))
+		if u > bestV {
+			best, bestV = i, u
+		}
+	}
+	return best
+}
+
+// best returns the answer visited most (the better mean among equals; the
+// first answer when none was tried).
+func (n *node) best() int {
+	best := 0
+	for i := range n.visits {
+		v, b := n.visits[i], n.visits[best]
+		if v > b || v == b && v > 0 && n.reward[i]/float64(v) > n.reward[best]/float64(b) {
+			best = i
+		}
+	}
+	return best
+}
+
+// playout plays game st to its end with the tiles of seq, in that order, by
+// the light policy: a placement drawn uniformly (engine.RandomPlacement),
+// then no figure or a follower on one of the tile's free features, drawn
+// with weights that favour cloisters and cities over roads and farms
+// (the large follower instead a third of the time, or when it is the only
+// figure left). It returns the reward of the player who decides: 1 for a
+// win, ½ for a shared win, 0 for a loss, nudged by the margin (see reward).
+func (s *search) playout(st *engine.Game, seq []engine.TileID) float64 {
+	rng := s.rng
+	for i := 0; !st.Ended(); i++ {
+		if i >= len(seq) {
+			// Cannot happen while the unseen tiles are counted right; end
+			// the game rather than read the pile.
+			_ = st.Finish()
+			break
+		}
+		t := seq[i]
+		p, ok := st.RandomPlacement(t, rng.Uint64())
+		if !ok {
+			st.Play(engine.Move{Tile: t, Discard: true})
+			continue
+		}
+		m := engine.Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
+		cur := st.Current()
+		large := st.SupplyOf(cur, engine.FigureLarge) > 0
+		if st.Supply(cur) > 0 || large {
+			s.spots = st.AppendFollowerSpots(s.spots[:0], t, p)
+			if len(s.spots) > 0 {
+				w := spotWeightNone
+				for _, sp := range s.spots {
+					w += spotWeight[sp.Kind]
+				}
+				k := rng.IntN(w) - spotWeightNone
+				for _, sp := range s.spots {
+					if k < 0 {
+						break
+					}
+					if k -= spotWeight[sp.Kind]; k < 0 {
+						m.Follower = sp.Port
+						if large && (st.Supply(cur) == 0 || rng.IntN(3) == 0) {
+							m.Figure = engine.FigureLarge
+						}
+					}
+				}
+			}
+		}
+		st.Play(m)
+	}
+	return s.reward(st)
+}
+
+// spotWeightNone and spotWeight are the playout policy's weights of
+// deploying no figure and of a follower on each kind of feature.
+const spotWeightNone = 4
+
+var spotWeight = [...]int{engine.Road: 2, engine.City: 3, engine.Cloister: 4, engine.Field: 1, engine.River: 0}
+
+// reward scores the end of game st for the player who decides: 0.9 for a
+// win alone, 0.45 shared, 0 for a loss, plus up to 0.1 for the margin over
+// the best other player (half of it at a tie, a logistic of the points).
+func (s *search) reward(st *engine.Game) float64 {
+	mine := st.Score(s.me)
+	other := math.MinInt
+	ties := 0
+	for p := range s.players {
+		if p == s.me {
+			continue
+		}
+		sc := st.Score(p)
+		if sc > other {
+			other = sc
+		}
+	}
+	if s.players == 1 {
+		return 1 / (1 + math.Exp(-float64(mine-100)/30))
+	}
+	for p := range s.players {
+		if st.Score(p) == mine {
+			ties++
+		}
+	}
+	var win float64
+	switch {
+	case mine > other:
+		win = 0.9
+	case mine == other:
+		win = 0.9 / float64(ties)
+	}
+	return win + 0.1/(1+math.Exp(-float64(mine-other)/10))
+}

@@ -1,0 +1,138 @@
+package main
+
+import (
+	"bytes"
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/meeple-works/carcassonne/ai"
+)
+
+// arenaRun runs the arena with args and returns its output, failing
+// unless it exits with status 0.
+func arenaRun(tb testing.TB, args ...string) string {
+	tb.Helper()
+	var out, errs bytes.Buffer
+	if code := runWith(append([]string{"arena"}, args...), strings.NewReader(""), &out, &errs); code != 0 {
+		tb.Fatalf("arena %v: exit %d\nstderr: %s", args, code, errs.String())
+	}
+	if errs.Len() != 0 {
+		tb.Errorf("stderr not a terminal, yet: %q", errs.String())
+	}
+	return out.String()
+}
+
+var winsLine = regexp.MustCompile(`(?m)^([AB]) (\w+) +wins +(\d+) .*average +([\d.]+) points`)
+
+// TestArena: a short arena counts every game once, as a win of A, of B or
+// a draw, with A's rate inside its interval; the same seed plays the same
+// games whatever the number of jobs.
+func TestArena(t *testing.T) {
+	t.Parallel()
+	out := arenaRun(t, "--a", "easy", "--b", "random", "--games", "6", "--seed", "3")
+	m := winsLine.FindAllStringSubmatch(out, -1)
+	if len(m) != 2 || m[0][2] != "easy" || m[1][2] != "random" {
+		t.Fatalf("no wins lines:\n%s", out)
+	}
+	a, _ := strconv.Atoi(m[0][3])
+	b, _ := strconv.Atoi(m[1][3])
+	d := regexp.MustCompile(`draws (\d+)`).FindStringSubmatch(out)
+	if d == nil {
+		t.Fatalf("no draws line:\n%s", out)
+	}
+	draws, _ := strconv.Atoi(d[1])
+	if a+b+draws != 6 {
+		t.Errorf("%d + %d + %d games, want 6:\n%s", a, b, draws, out)
+	}
+	r := regexp.MustCompile(`win rate \(a draw counts half\): ([\d.]+)%, 95% confidence interval ([\d.]+)% to ([\d.]+)% \(Wilson\)`).FindStringSubmatch(out)
+	if r == nil {
+		t.Fatalf("no win rate:\n%s", out)
+	}
+	rate, _ := strconv.ParseFloat(r[1], 64)
+	lo, _ := strconv.ParseFloat(r[2], 64)
+	hi, _ := strconv.ParseFloat(r[3], 64)
+	if want := 100 * (float64(a) + float64(draws)/2) / 6; math.Abs(rate-want) > 0.05 || lo > rate || hi < rate {
+		t.Errorf("rate %g%% in [%g, %g], want %g%%", rate, lo, hi, want)
+	}
+	if again := arenaRun(t, "--a", "easy", "--b", "random", "--games", "6", "--seed", "3", "--jobs", "2"); again != out {
+		t.Errorf("with 2 jobs:\n%s\nwith 1:\n%s", again, out)
+	}
+}
+
+// TestArenaSearchExpansions: the searching levels play with expansions and
+// more players, their playouts scaled by --think-scale.
+func TestArenaSearchExpansions(t *testing.T) {
+	t.Parallel()
+	out := arenaRun(t, "--a", "hard", "--b", "normal", "--games", "1", "--players", "3", "--expansions", "river,cathars", "--think-scale", "0.0005")
+	for _, want := range []string{"A hard against B normal: 1 games of 3 players, base game with", "(10 playouts a decision)", "(3 playouts a decision)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// TestArenaRefused: bad flags are refused in plain words.
+func TestArenaRefused(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--a", "expert", "--b", "easy"}, `--a: "expert" is not a computer level`},
+		{[]string{"--a", "easy", "--b", "easy", "--games", "0"}, "--games is how many games to play, at least 1"},
+		{[]string{"--a", "easy", "--b", "easy", "--players", "7"}, "--players is 2 to 6"},
+		{[]string{"--a", "easy", "--b", "easy", "--think-scale", "0"}, "--think-scale is a number above 0"},
+		{[]string{"--a", "easy", "--b", "easy", "--expansions", "dragons"}, "--expansions: there is no expansion"},
+	} {
+		var out, errs bytes.Buffer
+		code := runWith(append([]string{"arena"}, tc.args...), strings.NewReader(""), &out, &errs)
+		if code != exitFailed || !strings.Contains(errs.String(), tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want %q", tc.args, code, errs.String(), tc.want)
+		}
+	}
+}
+
+// TestWilson checks the interval against published values (Newcombe 1998,
+// table I: 81 of 263 gives 0.2553 to 0.3662) and its edges.
+func TestWilson(t *testing.T) {
+	for _, tc := range []struct{ p, n, lo, hi float64 }{
+		{81.0 / 263, 263, 0.2553, 0.3662},
+		{0, 10, 0, 0.2775},
+		{1, 10, 0.7225, 1},
+		{0.5, 100, 0.4038, 0.5962},
+	} {
+		lo, hi := wilson(tc.p, tc.n, 1.959964)
+		if math.Abs(lo-tc.lo) > 5e-4 || math.Abs(hi-tc.hi) > 5e-4 {
+			t.Errorf("wilson(%g, %g) = %.4f, %.4f; want %.4f, %.4f", tc.p, tc.n, lo, hi, tc.lo, tc.hi)
+		}
+	}
+}
+
+// TestParsePlayersComputers: @level names a computer player "Computer
+// (level)", numbered when there are two; unknown levels and @random are
+// refused in words.
+func TestParsePlayersComputers(t *testing.T) {
+	names, levels, err := parsePlayers("Ann, @hard,@easy,@HARD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"Ann", "Computer (hard)", "Computer (easy)", "Computer (hard) 2"}; !slices.Equal(names, want) {
+		t.Errorf("names %q, want %q", names, want)
+	}
+	if want := []ai.Level{ai.NoLevel, ai.Hard, ai.Easy, ai.Hard}; !slices.Equal(levels, want) {
+		t.Errorf("levels %v, want %v", levels, want)
+	}
+	for s, want := range map[string]string{
+		"Ann,@expert": `"expert" is not a level: write @easy, @normal or @hard`,
+		"Ann,@random": "@random plays random moves and is for carcassonne arena only",
+		"Ann,@":       `"" is not a level`,
+	} {
+		if _, _, err := parsePlayers(s); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("parsePlayers(%q): %v, want %q", s, err, want)
+		}
+	}
+}

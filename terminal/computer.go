@@ -1,0 +1,111 @@
+package terminal
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/meeple-works/carcassonne/ai"
+	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/storage"
+)
+
+// computerPrefix starts the user id of a computer's seat in a local game:
+// "local:@hard:" then the seat's name. The store keeps it like any local
+// seat; a sitting that continues the game knows the computers by it.
+const computerPrefix = localPrefix + "@"
+
+// computerSeat returns the seat of a computer player of level l called
+// name in a local game.
+func computerSeat(name string, l ai.Level) storage.Player {
+	return storage.Player{UserID: computerPrefix + l.String() + ":" + name, Name: name, Kind: storage.PlayerLocal}
+}
+
+// seatOf returns the seat of player i of cfg's new game.
+func (c *Config) seatOf(i int) storage.Player {
+	if i < len(c.Computers) && c.Computers[i] != ai.NoLevel {
+		return computerSeat(c.Players[i], c.Computers[i])
+	}
+	return localSeat(c.Players[i])
+}
+
+// computerLevel returns the level of the computer that plays seat, and
+// ai.NoLevel for a person.
+func computerLevel(seat storage.Seat) ai.Level {
+	rest, ok := strings.CutPrefix(seat.UserID, computerPrefix)
+	if !ok {
+		return ai.NoLevel
+	}
+	name, _, _ := strings.Cut(rest, ":")
+	l, err := ai.ParseLevel(name)
+	if err != nil || !l.Seat() {
+		return ai.NoLevel
+	}
+	return l
+}
+
+// seatLevels returns the level of each player of stored game g, by index in
+// turn order (ai.NoLevel for a person).
+func seatLevels(g storage.Game, players int) []ai.Level {
+	out := make([]ai.Level, players)
+	for _, seat := range g.Seats {
+		if seat.Index >= 0 && seat.Index < players {
+			out[seat.Index] = computerLevel(seat)
+		}
+	}
+	return out
+}
+
+// computerToPlay reports whether the game waits for a computer's turn.
+func (s *session) computerToPlay() bool {
+	if s.state.Ended() {
+		return false
+	}
+	cur := s.state.Current()
+	return cur < len(s.levels) && s.levels[cur] != ai.NoLevel
+}
+
+// computerTurn plays the turn of the computer whose turn it is: it shows
+// the turn, asks package ai for the move (seeded by the game and the number
+// of moves, so that a game continued elsewhere plays the same), stores it
+// and says what the computer did and scored, as for a person's move.
+func (s *session) computerTurn() error {
+	s.show()
+	mover := s.state.Current()
+	cfg := ai.Config{Level: s.levels[mover], Playouts: s.playouts}
+	seed := uint64(s.game.ID)*0x9e3779b97f4a7c15 ^ uint64(len(s.state.Moves()))
+	m, err := cfg.Choose(s.state, seed)
+	if err != nil {
+		return fmt.Errorf("the computer %s could not choose a move: %w", s.state.Players()[mover], err)
+	}
+	what := s.figureWhat(m)
+	escape := ""
+	if m.Escape.Port != engine.NoPort {
+		escape = fmt.Sprintf(", then takes its knight home from %s", m.Escape.Cell)
+	}
+	before, goods := s.state.Events(), s.allGoods()
+	ok, err := s.play(m)
+	if err != nil || !ok {
+		return err
+	}
+	fmt.Fprintf(s.out, "%s places %s on %s at %d° with %s%s.\n", s.state.Players()[mover], s.tileName(m.Tile), m.Cell, m.Rotation.Degrees(), what, escape)
+	s.afterMove(before, goods, mover)
+	return nil
+}
+
+// figureWhat names the figure move m deploys, for "… with a follower –
+// city (north)": "no follower", "a follower – road (east)", "the large
+// follower – city (north)".
+func (s *session) figureWhat(m engine.Move) string {
+	if m.Follower == engine.NoPort {
+		return "no follower"
+	}
+	for _, sp := range s.state.FigureSpots(engine.Placement{Cell: m.Cell, Rotation: m.Rotation}, m.Figure) {
+		if sp.Ports.Has(m.Follower) {
+			if m.Figure != engine.FigureFollower {
+				return "the " + figureSpotName(m.Figure, sp)
+			}
+			return "a " + sp.Name()
+		}
+	}
+	return "no follower"
+}
