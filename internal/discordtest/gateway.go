@@ -416,6 +416,22 @@ func (s *Server) Connected() int {
 	return n
 }
 
+// ShardConnected reports whether a gateway session that identified as shard
+// id of count (with count 1 or less: without a shard) is connected.
+func (s *Server) ShardConnected(id, count int) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, sess := range s.sessions {
+		if sess.conn == nil {
+			continue
+		}
+		if sess.shard == nil && count <= 1 || sess.shard != nil && sess.shard[0] == id && sess.shard[1] == count {
+			return true
+		}
+	}
+	return false
+}
+
 // WaitReady waits until at least one gateway session is connected: it
 // identified and was sent READY, or resumed.
 func (s *Server) WaitReady(ctx context.Context) error {

@@ -67,7 +67,18 @@ func TestShards(t *testing.T) {
 		t.Fatalf("NewGuildOnShard made guilds %s (shard %d) and %s (shard %d)", g0, discordtest.ShardOf(g0, 2), g1, discordtest.ShardOf(g1, 2))
 	}
 	all := []string{srv.GuildID, g0, g1}
+	if srv.ShardConnected(0, 2) || srv.ShardConnected(0, 1) {
+		t.Fatal("ShardConnected before any session")
+	}
 	bots := []*bot{shardBot(t, srv, 0, 2), shardBot(t, srv, 1, 2), newBot(t, srv)}
+	for _, sh := range [][2]int{{0, 2}, {1, 2}, {0, 1}} {
+		if err := srv.Wait(ctx, func() bool { return srv.ShardConnected(sh[0], sh[1]) }); err != nil {
+			t.Fatalf("shard %v never connected: %v", sh, err)
+		}
+	}
+	if srv.ShardConnected(2, 3) {
+		t.Error("ShardConnected(2, 3) with no such session")
+	}
 	wants := [][]string{guildsOf(all, 0, 2), guildsOf(all, 1, 2), all}
 	for k, b := range bots {
 		r := recv(ctx, t, b.ready, "READY")
