@@ -1,12 +1,14 @@
 package bot
 
 import (
+	"context"
 	"encoding/json"
 	"math/rand/v2"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -320,5 +322,106 @@ func TestInteractionOfAnotherShard(t *testing.T) {
 	}
 	if !answered {
 		t.Error("the process of shard 0 did not answer an interaction of its own server")
+	}
+}
+
+// lockingStore is the real store with a lock per game that the test can
+// hold, standing in for the cross-process lock of a store shared by
+// several processes (GameLocker).
+type lockingStore struct {
+	*storage.Store
+	mu      sync.Mutex
+	held    map[int64]chan struct{}
+	waiting atomic.Int64 // LockGame calls waiting for a lock
+	locks   atomic.Int64 // LockGame calls that took a lock
+	unlocks atomic.Int64 // releases
+}
+
+func (s *lockingStore) slot(id int64) chan struct{} {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.held[id] == nil {
+		s.held[id] = make(chan struct{}, 1)
+	}
+	return s.held[id]
+}
+
+// LockGame implements GameLocker.
+func (s *lockingStore) LockGame(ctx context.Context, id int64) (func(), error) {
+	ch := s.slot(id)
+	s.waiting.Add(1)
+	defer s.waiting.Add(-1)
+	select {
+	case ch <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	s.locks.Add(1)
+	var once sync.Once
+	return func() { once.Do(func() { s.unlocks.Add(1); <-ch }) }, nil
+}
+
+// TestStoreLockHeldWhileATurnIsPlayed: with a store that is a GameLocker,
+// a turn waits for the store's lock of its game, and every lock taken is
+// released.
+func TestStoreLockHeldWhileATurnIsPlayed(t *testing.T) {
+	t.Parallel()
+	var ls *lockingStore
+	h := newHarnessWith(t, func(c *Config) {
+		ls = &lockingStore{Store: c.Store.(*storage.Store), held: map[int64]chan struct{}{}}
+		c.Store = ls
+	})
+	alice := h.srv.NewUser("alice", "Alice")
+	bob := h.srv.NewUser("bob", "Bob")
+	users := []discordtest.User{alice, bob}
+	thread, msg := h.lobby(alice, bob)
+	if ls.locks.Load() == 0 {
+		t.Fatal("opening and starting the game never took the store's lock")
+	}
+	ctx, cancel := h.wctx()
+	defer cancel()
+	before, err := h.store.Get(ctx, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The test holds game 1's store lock: the confirm waits for it.
+	unlock, err := ls.LockGame(ctx, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := userByID(users, mention.FindStringSubmatch(msg.Content)[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := discordtest.Actor{User: u, ChannelID: thread}
+	cm := cellMenu(msg)
+	r := h.pick(a, msg.ID, cm.CustomID, cm.Options[0].Value)
+	ok, found := button(r.Original.Message, actOK)
+	if !found {
+		t.Fatal("the preview has no Confirm")
+	}
+	in, err := h.srv.Click(ctx, a, r.Original.ID, ok.CustomID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := poll(ctx, func() bool { return ls.waiting.Load() > 0 }); err != nil {
+		t.Fatalf("the confirm never waited for the store's lock: %v", err)
+	}
+	if g, err := h.store.Get(ctx, 1); err != nil || g.Moves != before.Moves {
+		t.Fatalf("a move was stored while the store's lock was held elsewhere: %d moves, want %d (%v)", g.Moves, before.Moves, err)
+	}
+	unlock()
+	h.answer(ctx, in)
+	next, _ := h.nextTurn(thread, msg.ID)
+	if err := poll(ctx, func() bool {
+		g, err := h.store.Get(ctx, 1)
+		return err == nil && g.Moves > before.Moves && g.Announced == g.Moves
+	}); err != nil {
+		t.Fatalf("after the lock was released, the move was not stored and announced: %v", err)
+	}
+	h.playTurn(users, thread, next, newRand())
+	h.nextTurn(thread, next.ID)
+	if err := poll(ctx, func() bool { return ls.waiting.Load() == 0 && ls.locks.Load() == ls.unlocks.Load() }); err != nil {
+		t.Fatalf("%d store locks taken, %d released", ls.locks.Load(), ls.unlocks.Load())
 	}
 }
