@@ -47,9 +47,9 @@ type retryState struct {
 // maxRetryWait caps the wait between two tries of an announcement.
 const maxRetryWait = 10 * time.Minute
 
-// catchUpAll announces what the running and finished games owe. On start
-// (force) it tries every such game; at a tick only those whose wait after
-// a failure is over.
+// catchUpAll announces what the running and finished games of this
+// process's shard owe. On start (force) it tries every such game; at a
+// tick only those whose wait after a failure is over.
 func (b *Bot) catchUpAll(ctx context.Context, force bool) {
 	games, err := b.store.Unannounced(ctx)
 	if err != nil {
@@ -57,7 +57,7 @@ func (b *Bot) catchUpAll(ctx context.Context, force bool) {
 		return
 	}
 	now := b.cfg.Now()
-	for _, g := range games {
+	for _, g := range b.owned(games) {
 		b.mu.Lock()
 		r, failed := b.retry[g.ID]
 		b.mu.Unlock()
@@ -71,7 +71,12 @@ func (b *Bot) catchUpAll(ctx context.Context, force bool) {
 // catchUp announces what game id owes, if anything; it takes the game's
 // lock.
 func (b *Bot) catchUp(ctx context.Context, id int64) {
-	defer b.lock(id)()
+	unlock, err := b.lockGame(ctx, id)
+	if err != nil {
+		b.log.Warn("catching up with a game", "game", id, "err", err)
+		return
+	}
+	defer unlock()
 	b.announce(ctx, id, announcement{search: true})
 }
 

@@ -100,6 +100,15 @@ type Config struct {
 	// RetryBase is the first wait before a message that Discord failed to
 	// take is sent again (the waits then double); 0 means 1 second.
 	RetryBase time.Duration
+	// ShardID is the gateway shard this process serves, from 0 to
+	// ShardCount-1: the servers whose (guild_id >> 22) % ShardCount is
+	// ShardID (ShardOf), with their games, turn deadlines, reminders and
+	// announcements. Only shard 0 registers the command.
+	ShardID int
+	// ShardCount is the number of gateway shards, one process each, that
+	// share the games through one database; 0 means 1 (one process
+	// serves every server).
+	ShardCount int
 }
 
 // Bot is a running Carcassonne bot.
@@ -119,22 +128,21 @@ type Bot struct {
 	ctx   context.Context
 }
 
-// gameLock serializes the work on one game; users counts the goroutines
-// holding or waiting for it, so that the map of locks only keeps the games
-// being worked on.
-type gameLock struct {
-	sync.Mutex
-	users int
-}
-
 // New makes a bot from cfg. It returns an error when the token, the store or
-// the renderer is missing, or the API URL does not parse.
+// the renderer is missing, the API URL does not parse, or the shard does
+// not exist (ShardID not in [0, ShardCount)).
 func New(cfg Config) (*Bot, error) {
 	if cfg.Token == "" {
 		return nil, errors.New("bot: the Discord token is missing (set DISCORD_TOKEN)")
 	}
 	if cfg.Store == nil || cfg.Renderer == nil {
 		return nil, errors.New("bot: a store and a renderer are needed")
+	}
+	if cfg.ShardCount == 0 {
+		cfg.ShardCount = 1
+	}
+	if err := checkShard(cfg.ShardID, cfg.ShardCount); err != nil {
+		return nil, err
 	}
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
@@ -163,6 +171,7 @@ func New(cfg Config) (*Bot, error) {
 		s.Client = &http.Client{Transport: rewrite{base: base, next: http.DefaultTransport}, Timeout: 20 * time.Second}
 	}
 	s.Identify.Intents = discordgo.IntentsGuilds
+	s.ShardID, s.ShardCount = cfg.ShardID, cfg.ShardCount
 	s.ShouldRetryOnRateLimit = true
 	s.MaxRestRetries = 2
 	log := slog.New(redacting{cfg.Log.Handler()})
@@ -226,10 +235,16 @@ func (b *Bot) Run(ctx context.Context) error {
 	if b.s.State != nil && b.s.State.Application != nil && b.s.State.Application.ID != "" {
 		b.appID = b.s.State.Application.ID
 	}
-	if _, err := b.s.ApplicationCommandBulkOverwrite(b.appID, b.cfg.GuildID, commands()); err != nil {
-		return fmt.Errorf("bot: registering the command: %w", err)
+	// The command is registered by shard 0 alone: one process does it
+	// when several share the bot. The bulk overwrite is idempotent anyway
+	// (Discord keeps the ids of commands that did not change), so a
+	// restart registers nothing new.
+	if b.cfg.ShardID == 0 {
+		if _, err := b.s.ApplicationCommandBulkOverwrite(b.appID, b.cfg.GuildID, commands()); err != nil {
+			return fmt.Errorf("bot: registering the command: %w", err)
+		}
 	}
-	b.log.Info("bot ready", "app", b.appID, "guild", b.cfg.GuildID)
+	b.log.Info("bot ready", "app", b.appID, "guild", b.cfg.GuildID, "shard", b.cfg.ShardID, "shards", b.cfg.ShardCount)
 	b.catchUpAll(ctx, true)
 	b.tick(ctx)
 	t := time.NewTicker(b.cfg.Tick)
@@ -243,29 +258,6 @@ func (b *Bot) Run(ctx context.Context) error {
 		case <-t.C:
 			b.tick(ctx)
 		}
-	}
-}
-
-// lock takes the lock of game id, which serializes the work on it (moves,
-// announcements), and returns the function that releases it.
-func (b *Bot) lock(id int64) (unlock func()) {
-	b.mu.Lock()
-	m, ok := b.locks[id]
-	if !ok {
-		m = &gameLock{}
-		b.locks[id] = m
-	}
-	m.users++
-	b.mu.Unlock()
-	m.Lock()
-	return func() {
-		m.Unlock()
-		b.mu.Lock()
-		m.users--
-		if m.users == 0 {
-			delete(b.locks, id)
-		}
-		b.mu.Unlock()
 	}
 }
 

@@ -99,6 +99,14 @@ func (b *Bot) handle(ic *discordgo.InteractionCreate) {
 	if i.ID == "" || i.Token == "" {
 		return
 	}
+	if !b.ownsGuild(i.GuildID) {
+		// Discord sends a shard the events of its servers only; one of
+		// another shard's is left to the process that serves it, which
+		// answers it.
+		b.log.Warn("an interaction from a server of another shard; ignored", "guild", i.GuildID,
+			"its shard", ShardOf(i.GuildID, b.cfg.ShardCount), "shard", b.cfg.ShardID)
+		return
+	}
 	if actor(i) == nil || i.Data == nil {
 		b.replyError(i, "I could not read that request; nothing was changed.")
 		return

@@ -9,4 +9,10 @@
 // as storage.Store, and a Renderer), then call Run until its context is
 // cancelled. Every move is stored before it is announced; the interaction id
 // is the move's request id, so a retried or double-clicked Confirm plays once.
+//
+// Several processes may share one bot and one database, each serving a
+// gateway shard (Config.ShardID of Config.ShardCount): the games of the
+// servers of its shard, by Discord's rule (ShardOf). The work on one game
+// is serialized by a lock per game, which a store that is a GameLocker
+// extends across processes.
 package bot

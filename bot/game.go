@@ -30,7 +30,13 @@ func (b *Bot) cmdPlace(i *discordgo.Interaction, opts map[string]*discordgo.Appl
 	if err := b.deferReply(i, true); err != nil {
 		b.log.Warn("deferring", "err", err)
 	}
-	defer b.lock(g.ID)()
+	unlock, err := b.lockGame(ctx, g.ID)
+	if err != nil {
+		b.log.Warn("playing a turn", "game", g.ID, "err", err)
+		b.editReply(i, busyText(g.ID))
+		return
+	}
+	defer unlock()
 	g, st, why := b.turnCheck(ctx, i, g.ID, anyTurn)
 	if why != "" {
 		b.editReply(i, why)
@@ -343,7 +349,13 @@ func (b *Bot) cmdResign(i *discordgo.Interaction) {
 	if err := b.deferReply(i, true); err != nil {
 		b.log.Warn("deferring", "err", err)
 	}
-	defer b.lock(g.ID)()
+	unlock, err := b.lockGame(ctx, g.ID)
+	if err != nil {
+		b.log.Warn("resigning", "game", g.ID, "err", err)
+		b.editReply(i, busyText(g.ID))
+		return
+	}
+	defer unlock()
 	text := b.resign(ctx, g.ID, seat.Index, i.ID)
 	b.editReply(i, text)
 }
@@ -386,7 +398,13 @@ func (b *Bot) cmdStop(i *discordgo.Interaction) {
 		b.replyError(i, "Only the host or a member with Manage Messages can stop a game.")
 		return
 	}
-	defer b.lock(g.ID)()
+	unlock, err := b.lockGame(ctx, g.ID)
+	if err != nil {
+		b.log.Warn("stopping a game", "game", g.ID, "err", err)
+		b.replyError(i, busyText(g.ID))
+		return
+	}
+	defer unlock()
 	if err := b.store.MarkStatus(ctx, g.ID, storage.StatusStopped, "stopped by "+displayName(i)); err != nil {
 		b.replyError(i, b.playerError(err))
 		return

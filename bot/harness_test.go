@@ -70,8 +70,14 @@ func newHarness(tb testing.TB) *harness {
 // configuration.
 func newHarnessWith(tb testing.TB, configure func(*Config)) *harness {
 	tb.Helper()
-	srv := discordtest.New(tb)
-	h := &harness{t: tb, srv: srv, path: filepath.Join(tb.TempDir(), "bot.db"), configure: configure, logs: &syncBuffer{}}
+	return newHarnessOn(tb, discordtest.New(tb), filepath.Join(tb.TempDir(), "bot.db"), configure)
+}
+
+// newHarnessOn is newHarnessWith on the local Discord srv and the database
+// file path, which another harness (another bot process) may share.
+func newHarnessOn(tb testing.TB, srv *discordtest.Server, path string, configure func(*Config)) *harness {
+	tb.Helper()
+	h := &harness{t: tb, srv: srv, path: path, configure: configure, logs: &syncBuffer{}}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*testDeadline)
 	tb.Cleanup(cancel)
 	h.ctx = ctx
@@ -112,7 +118,8 @@ func (h *harness) start() {
 	go func() { h.done <- b.Run(ctx) }()
 	wctx, wcancel := context.WithTimeout(h.ctx, testDeadline)
 	defer wcancel()
-	if err := h.srv.Wait(wctx, func() bool { return len(h.srv.Commands(h.srv.GuildID)) > 0 && h.srv.Connected() > 0 }); err != nil {
+	registered := func() bool { return cfg.ShardID != 0 || len(h.srv.Commands(cfg.GuildID)) > 0 }
+	if err := h.srv.Wait(wctx, func() bool { return registered() && h.srv.ShardConnected(cfg.ShardID, cfg.ShardCount) }); err != nil {
 		h.t.Fatalf("the bot did not connect and register its command: %v", err)
 	}
 }

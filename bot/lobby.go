@@ -227,7 +227,13 @@ func (b *Bot) cmdNew(i *discordgo.Interaction, opts map[string]*discordgo.Applic
 		return
 	}
 	// Buttons pressed before the lobby message's id is stored wait for it.
-	defer b.lock(g.ID)()
+	unlock, err := b.lockGame(ctx, g.ID)
+	if err != nil {
+		b.log.Warn("opening a lobby", "game", g.ID, "err", err)
+		b.replyError(i, busyText(g.ID))
+		return
+	}
+	defer unlock()
 	b.reply(i, &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{lobbyEmbed(g)}, Components: lobbyButtons(g)})
 	m, err := b.s.InteractionResponse(i)
 	if err != nil {
@@ -296,7 +302,11 @@ func expansionChoices(typed string) []*discordgo.ApplicationCommandOptionChoice 
 func (b *Bot) lobbyExpansions(i *discordgo.Interaction, id int64, values []string) {
 	ctx, cancel := b.context()
 	defer cancel()
-	defer b.lock(id)()
+	unlock, ok := b.lockLobby(ctx, i, id)
+	if !ok {
+		return
+	}
+	defer unlock()
 	g, err := b.store.Get(ctx, id)
 	if err != nil {
 		b.replyError(i, b.playerError(err))
@@ -391,7 +401,11 @@ func (b *Bot) gameFor(i *discordgo.Interaction, statuses ...storage.Status) (sto
 func (b *Bot) lobbyJoin(i *discordgo.Interaction, id int64, button bool) {
 	ctx, cancel := b.context()
 	defer cancel()
-	defer b.lock(id)()
+	unlock, ok := b.lockLobby(ctx, i, id)
+	if !ok {
+		return
+	}
+	defer unlock()
 	g, err := b.store.Join(ctx, id, storage.Player{UserID: actor(i).ID, Name: displayName(i)})
 	if err != nil {
 		b.replyError(i, b.playerError(err))
@@ -403,7 +417,11 @@ func (b *Bot) lobbyJoin(i *discordgo.Interaction, id int64, button bool) {
 func (b *Bot) lobbyLeave(i *discordgo.Interaction, id int64, button bool) {
 	ctx, cancel := b.context()
 	defer cancel()
-	defer b.lock(id)()
+	unlock, ok := b.lockLobby(ctx, i, id)
+	if !ok {
+		return
+	}
+	defer unlock()
 	cur, err := b.store.Get(ctx, id)
 	if err != nil {
 		b.replyError(i, b.playerError(err))
@@ -447,7 +465,11 @@ func (b *Bot) editLobby(g storage.Game, embeds []*discordgo.MessageEmbed, comps 
 func (b *Bot) lobbyCancel(i *discordgo.Interaction, id int64) {
 	ctx, cancel := b.context()
 	defer cancel()
-	defer b.lock(id)()
+	unlock, ok := b.lockLobby(ctx, i, id)
+	if !ok {
+		return
+	}
+	defer unlock()
 	g, err := b.store.Get(ctx, id)
 	if err != nil {
 		b.replyError(i, b.playerError(err))
@@ -479,7 +501,11 @@ func (b *Bot) lobbyCancel(i *discordgo.Interaction, id int64) {
 func (b *Bot) lobbyStart(i *discordgo.Interaction, id int64, solo, button bool) {
 	ctx, cancel := b.context()
 	defer cancel()
-	defer b.lock(id)()
+	unlock, ok := b.lockLobby(ctx, i, id)
+	if !ok {
+		return
+	}
+	defer unlock()
 	g, err := b.store.Get(ctx, id)
 	if err != nil {
 		b.replyError(i, b.playerError(err))
@@ -590,4 +616,17 @@ func capitalize(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// lockLobby takes game id's lock (lockGame) for an interaction that has not
+// been answered yet; when it cannot, it says so to the member and returns
+// false.
+func (b *Bot) lockLobby(ctx context.Context, i *discordgo.Interaction, id int64) (unlock func(), ok bool) {
+	unlock, err := b.lockGame(ctx, id)
+	if err != nil {
+		b.log.Warn("waiting for a game", "game", id, "err", err)
+		b.replyError(i, busyText(id))
+		return nil, false
+	}
+	return unlock, true
 }

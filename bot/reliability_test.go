@@ -366,7 +366,11 @@ func TestLocksAreFreed(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			unlock := b.lock(id % 7)
+			unlock, err := b.lockGame(t.Context(), id%7)
+			if err != nil {
+				t.Error(err)
+				return
+			}
 			unlock()
 		}()
 	}

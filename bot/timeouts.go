@@ -15,9 +15,9 @@ import (
 // time before being removed as if they had resigned (spec/discord.md, "Time").
 const timeoutsToResign = 3
 
-// tick serves what is due: lobbies that expired, players to remind at half
-// time, and turns whose time ran out. The deadlines live in the database, so
-// they survive a restart.
+// tick serves what is due in the games of this process's shard: lobbies
+// that expired, players to remind at half time, and turns whose time ran
+// out. The deadlines live in the database, so they survive a restart.
 func (b *Bot) tick(ctx context.Context) {
 	now := b.cfg.Now()
 	due, err := b.store.Due(ctx, now)
@@ -25,7 +25,7 @@ func (b *Bot) tick(ctx context.Context) {
 		b.log.Error("reading deadlines", "err", err)
 		return
 	}
-	for _, g := range due {
+	for _, g := range b.owned(due) {
 		switch g.Status {
 		case storage.StatusLobby:
 			b.expireLobby(ctx, g)
@@ -39,13 +39,18 @@ func (b *Bot) tick(ctx context.Context) {
 		b.log.Error("reading reminders", "err", err)
 		return
 	}
-	for _, g := range reminders {
+	for _, g := range b.owned(reminders) {
 		b.remind(ctx, g)
 	}
 }
 
 func (b *Bot) expireLobby(ctx context.Context, g storage.Game) {
-	defer b.lock(g.ID)()
+	unlock, err := b.lockGame(ctx, g.ID)
+	if err != nil {
+		b.log.Warn("expiring a lobby", "game", g.ID, "err", err)
+		return
+	}
+	defer unlock()
 	if err := b.store.MarkStatus(ctx, g.ID, storage.StatusStopped, "the lobby expired"); err != nil {
 		b.log.Warn("expiring a lobby", "game", g.ID, "err", err)
 		return
@@ -77,7 +82,12 @@ func (b *Bot) remind(ctx context.Context, g storage.Game) {
 // timeout plays the turn of a player whose time ran out: the first legal
 // placement, no follower; the third time in a row removes the player.
 func (b *Bot) timeout(ctx context.Context, id int64, now time.Time) {
-	defer b.lock(id)()
+	unlock, err := b.lockGame(ctx, id)
+	if err != nil {
+		b.log.Warn("playing a timed-out turn", "game", id, "err", err)
+		return
+	}
+	defer unlock()
 	g, st, err := b.store.Load(ctx, id)
 	if err != nil || g.Status != storage.StatusRunning || st.Ended() {
 		return

@@ -449,7 +449,13 @@ func (b *Bot) confirm(i *discordgo.Interaction, ch choice) {
 	}
 	ctx, cancel := b.context()
 	defer cancel()
-	defer b.lock(ch.game)()
+	unlock, err := b.lockGame(ctx, ch.game)
+	if err != nil {
+		b.log.Warn("playing a turn", "game", ch.game, "err", err)
+		b.editReply(i, busyText(ch.game))
+		return
+	}
+	defer unlock()
 	text := b.play(ctx, i, ch, ch.moves)
 	b.editReply(i, text)
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"unicode"
@@ -32,10 +33,19 @@ type botCmd struct {
 	GuildID string `name:"guild" env:"DISCORD_GUILD_ID" help:"Register the command in this guild only, for quick iteration."`
 	APIURL  string `name:"api-url" env:"DISCORD_API_URL" help:"Send Discord API requests to this server instead of discord.com."`
 	Debug   bool   `name:"debug" env:"CARCASSONNE_DEBUG" help:"Log debug messages."`
+	// Shard and Shards split the bot among several processes, each
+	// serving the servers of one gateway shard: those whose (guild_id >>
+	// 22) % count is the shard's id. Every process uses the same
+	// database. They are read as text so that a mistake is told in plain
+	// words; check sets shardID and shardCount.
+	Shard  string `name:"shard-id" env:"DISCORD_SHARD_ID" default:"0" help:"The gateway shard this process serves, from 0 to the shard count minus 1."`
+	Shards string `name:"shard-count" env:"DISCORD_SHARD_COUNT" default:"1" help:"How many bot processes (gateway shards) share the bot and its database; every one needs the same database."`
+
+	shardID, shardCount int
 }
 
 // check refuses a set-up the bot cannot start with, in plain words: no
-// token, an API address that is not a URL. Run calls it before it opens
+// token, an API address that is not a URL, a shard that does not exist. Run calls it before it opens
 // (and perhaps creates) the database, so that a bot that cannot start
 // leaves no file behind.
 func (c *botCmd) check() error {
@@ -55,12 +65,30 @@ func (c *botCmd) check() error {
 	if c.GuildID != "" && strings.TrimLeft(c.GuildID, "0123456789") != "" {
 		return fmt.Errorf("DISCORD_GUILD_ID (--guild) is a server's id, a number, not %q", c.GuildID)
 	}
+	if err := c.checkShard(); err != nil {
+		return err
+	}
 	if c.DB == "" {
 		c.DB = storage.DefaultPath
 	}
 	if fi, err := os.Stat(filepath.Dir(c.DB)); err != nil || !fi.IsDir() {
 		return fmt.Errorf("CARCASSONNE_DB (--db) %s: the folder %s does not exist", c.DB, filepath.Dir(c.DB))
 	}
+	return nil
+}
+
+// checkShard reads the shard settings: the count is a whole number, 1 or
+// more, and the id one from 0 to the count minus 1.
+func (c *botCmd) checkShard() error {
+	count, err := strconv.Atoi(strings.TrimSpace(c.Shards))
+	if err != nil || count < 1 {
+		return fmt.Errorf("DISCORD_SHARD_COUNT (--shard-count) is the number of bot processes, a whole number from 1 up, not %q", c.Shards)
+	}
+	id, err := strconv.Atoi(strings.TrimSpace(c.Shard))
+	if err != nil || id < 0 || id >= count {
+		return fmt.Errorf("DISCORD_SHARD_ID (--shard-id) is this process's shard, a whole number from 0 to %d (the shard count, %d, minus 1), not %q", count-1, count, c.Shard)
+	}
+	c.shardID, c.shardCount = id, count
 	return nil
 }
 
@@ -82,10 +110,11 @@ func (c *botCmd) Run(e *env) error {
 		return err
 	}
 	defer store.Close()
-	b, err := bot.New(bot.Config{Token: c.Token, GuildID: c.GuildID, APIURL: c.APIURL, Store: store, Renderer: render.New(), Log: log})
+	b, err := bot.New(bot.Config{Token: c.Token, GuildID: c.GuildID, APIURL: c.APIURL, Store: store, Renderer: render.New(), Log: log,
+		ShardID: c.shardID, ShardCount: c.shardCount})
 	if err != nil {
 		return err
 	}
-	log.Info("starting the bot", "db", c.DB, "guild", c.GuildID, "api", c.APIURL)
+	log.Info("starting the bot", "db", c.DB, "guild", c.GuildID, "api", c.APIURL, "shard", c.shardID, "shards", c.shardCount)
 	return b.Run(ctx)
 }

@@ -74,6 +74,11 @@ func TestFailuresPrintOneLine(t *testing.T) {
 		{"the bot by default without a token", noToken, nil, "the Discord token is missing"},
 		{"the bot with a bad API address", []string{"DISCORD_TOKEN=abc"}, []string{"bot", "--db", filepath.Join(dir, "bot.db"), "--api-url", "localhost"}, "is not an http or https address"},
 		{"the bot with a bad guild", []string{"DISCORD_TOKEN=abc"}, []string{"bot", "--db", filepath.Join(dir, "bot.db"), "--guild", "my server"}, "is a server's id"},
+		{"the bot with a shard beyond the count", []string{"DISCORD_TOKEN=abc", "DISCORD_SHARD_ID=2", "DISCORD_SHARD_COUNT=2"}, []string{"bot", "--db", filepath.Join(dir, "bot.db")}, `DISCORD_SHARD_ID (--shard-id) is this process's shard, a whole number from 0 to 1 (the shard count, 2, minus 1), not "2"`},
+		{"the bot with a negative shard", []string{"DISCORD_TOKEN=abc"}, []string{"bot", "--db", filepath.Join(dir, "bot.db"), "--shard-id=-1", "--shard-count", "3"}, `from 0 to 2 (the shard count, 3, minus 1), not "-1"`},
+		{"the bot with a shard that is not a number", []string{"DISCORD_TOKEN=abc", "DISCORD_SHARD_ID=one"}, []string{"bot", "--db", filepath.Join(dir, "bot.db")}, `DISCORD_SHARD_ID (--shard-id) is this process's shard, a whole number from 0 to 0 (the shard count, 1, minus 1), not "one"`},
+		{"the bot with no shards", []string{"DISCORD_TOKEN=abc", "DISCORD_SHARD_COUNT=0"}, []string{"bot", "--db", filepath.Join(dir, "bot.db")}, `DISCORD_SHARD_COUNT (--shard-count) is the number of bot processes, a whole number from 1 up, not "0"`},
+		{"the bot with a shard count that is not a number", []string{"DISCORD_TOKEN=abc"}, []string{"bot", "--db", filepath.Join(dir, "bot.db"), "--shard-count", "two"}, `not "two"`},
 		{"the bot in a missing folder", []string{"DISCORD_TOKEN=abc"}, []string{"bot", "--db", filepath.Join(dir, "no", "bot.db")}, "does not exist"},
 		{"games with a bad limit", nil, []string{"games", "--limit=-1", "--db", filepath.Join(dir, "g.db")}, "--limit is 0"},
 		{"resume a game that is not there", nil, []string{"play", "--resume", "9", "--db", filepath.Join(dir, "p.db")}, "there is no game 9"},
@@ -107,6 +112,7 @@ func TestBotRefusesBeforeTheDatabase(t *testing.T) {
 		{"DISCORD_TOKEN=", "CARCASSONNE_DB="},
 		{"DISCORD_TOKEN=  ", "CARCASSONNE_DB=" + filepath.Join(dir, "env.db")},
 		{"DISCORD_TOKEN=abc", "DISCORD_API_URL=ftp://x", "CARCASSONNE_DB=" + filepath.Join(dir, "env.db")},
+		{"DISCORD_TOKEN=abc", "DISCORD_SHARD_ID=1", "DISCORD_SHARD_COUNT=1", "CARCASSONNE_DB=" + filepath.Join(dir, "env.db")},
 	} {
 		_, errs, code := runProcess(t, t.Context(), dir, env, "")
 		if code != 1 || !strings.HasPrefix(errs, "carcassonne: ") {

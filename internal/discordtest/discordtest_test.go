@@ -49,6 +49,13 @@ type bot struct {
 
 func newBot(t *testing.T, srv *discordtest.Server) *bot {
 	t.Helper()
+	return newBotWith(t, srv, nil)
+}
+
+// newBotWith is newBot with configure applied to the session before it
+// connects (a shard, for instance).
+func newBotWith(t *testing.T, srv *discordtest.Server, configure func(*discordgo.Session)) *bot {
+	t.Helper()
 	dg, err := discordgo.New("Bot test-token")
 	if err != nil {
 		t.Fatal(err)
@@ -70,6 +77,10 @@ func newBot(t *testing.T, srv *discordtest.Server) *bot {
 	// test checks.
 	dg.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
 		info := readyInfo{UserID: r.User.ID, Bot: r.User.Bot, SessionID: r.SessionID, AppID: r.Application.ID}
+		if r.Shard != nil {
+			info.Shard = *r.Shard
+			info.HasShard = true
+		}
 		for _, g := range r.Guilds {
 			info.Guilds = append(info.Guilds, g.ID)
 			info.Unavailable = info.Unavailable || g.Unavailable
@@ -85,6 +96,9 @@ func newBot(t *testing.T, srv *discordtest.Server) *bot {
 	})
 	dg.AddHandler(func(_ *discordgo.Session, r *discordgo.Resumed) { b.resumed <- r })
 	dg.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) { b.interactions <- ic })
+	if configure != nil {
+		configure(dg)
+	}
 	if err := dg.Open(); err != nil {
 		t.Fatalf("open: %v", err)
 	}
@@ -96,6 +110,8 @@ type readyInfo struct {
 	UserID, SessionID, AppID string
 	Bot, Unavailable         bool
 	Guilds                   []string
+	Shard                    [2]int // READY's shard, when HasShard
+	HasShard                 bool
 }
 
 type guildInfo struct {

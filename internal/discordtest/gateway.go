@@ -1,6 +1,7 @@
 package discordtest
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -48,6 +49,31 @@ type gwSession struct {
 	seq     int64
 	sent    []gwFrame // dispatched frames, for replay on RESUME
 	conn    *gwConn   // attached connection, nil while disconnected
+	// shard is the session's [shard_id, num_shards] from IDENTIFY; nil
+	// when it sent none, and then it gets the events of every guild.
+	shard []int
+}
+
+// ShardOf is the gateway shard that serves guild guildID among count
+// shards, by Discord's rule: (guild_id >> 22) % num_shards. Direct
+// messages (guildID "") and ids that are not numbers go to shard 0, as do
+// all guilds when count is 1 or less.
+func ShardOf(guildID string, count int) int {
+	if count <= 1 {
+		return 0
+	}
+	id, err := strconv.ParseUint(guildID, 10, 64)
+	if err != nil {
+		return 0
+	}
+	return int((id >> 22) % uint64(count))
+}
+
+// serves reports whether the session gets the events of guild guildID
+// ("" for direct messages): every guild without shard information, else
+// the guilds of its shard.
+func (sess *gwSession) serves(guildID string) bool {
+	return sess.shard == nil || ShardOf(guildID, sess.shard[1]) == sess.shard[0]
 }
 
 type gwFrame struct {
@@ -200,13 +226,19 @@ func (s *Server) handleOp(c *gwConn, op int, d json.RawMessage) bool {
 			c.closeWith(4013, "Invalid intent(s).")
 			return false
 		}
-		sess := &gwSession{id: randomHex(16), intents: *id.Intents, conn: c}
+		if id.Shard != nil && (len(id.Shard) != 2 || id.Shard[1] < 1 || id.Shard[0] < 0 || id.Shard[0] >= id.Shard[1]) {
+			c.closeWith(4010, "Invalid shard.")
+			return false
+		}
+		sess := &gwSession{id: randomHex(16), intents: *id.Intents, conn: c, shard: id.Shard}
 		s.sessions[sess.id] = sess
 		c.sess = sess
-		s.sendTo(sess, "READY", s.readyJSON(sess, c, id.Shard))
+		s.sendTo(sess, "READY", s.readyJSON(sess, c))
 		if sess.intents&intentGuilds != 0 {
 			for _, g := range s.guilds {
-				s.sendTo(sess, "GUILD_CREATE", s.guildCreateJSON(g))
+				if sess.serves(g.id) {
+					s.sendTo(sess, "GUILD_CREATE", s.guildCreateJSON(g))
+				}
 			}
 		}
 		s.notify()
@@ -271,29 +303,50 @@ func (s *Server) sendTo(sess *gwSession, event string, d any) {
 	}
 }
 
-// dispatch sends an event to every session whose intents include intent (0:
-// every session). Sessions without a connection keep it for RESUME.
-// Callers hold s.mu.
-func (s *Server) dispatch(event string, intent int64, d any) {
+// dispatch sends an event of guild guildID ("" for direct messages) to
+// every session whose intents include intent (0: every session) and that
+// serves the guild's shard (every session that identified without a
+// shard). Sessions without a connection keep it for RESUME. Callers hold
+// s.mu.
+func (s *Server) dispatch(event string, intent int64, guildID string, d any) {
+	s.dispatchTo(event, intent, func(sess *gwSession) bool { return sess.serves(guildID) }, d)
+}
+
+// dispatchTo sends an event to every session whose intents include intent
+// (0: every session) and that to accepts. Callers hold s.mu.
+func (s *Server) dispatchTo(event string, intent int64, to func(*gwSession) bool, d any) {
 	if _, ok := d.(json.RawMessage); !ok {
 		raw, _ := json.Marshal(d)
 		d = json.RawMessage(raw)
 	}
 	for _, sess := range s.sessions {
-		if intent == 0 || sess.intents&intent != 0 {
+		if (intent == 0 || sess.intents&intent != 0) && to(sess) {
 			s.sendTo(sess, event, d)
 		}
 	}
 }
 
-func (s *Server) readyJSON(sess *gwSession, c *gwConn, shard []int) map[string]any {
+// serving reports whether a connected session gets the events of guild
+// guildID. Callers hold s.mu.
+func (s *Server) serving(guildID string) bool {
+	for _, sess := range s.sessions {
+		if sess.conn != nil && sess.serves(guildID) {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *Server) readyJSON(sess *gwSession, c *gwConn) map[string]any {
 	user := s.userJSON(s.Bot)
 	user["verified"] = true
 	user["mfa_enabled"] = false
 	user["email"] = nil
 	guilds := []any{}
 	for _, g := range s.guilds {
-		guilds = append(guilds, map[string]any{"id": g.id, "unavailable": true})
+		if sess.serves(g.id) {
+			guilds = append(guilds, map[string]any{"id": g.id, "unavailable": true})
+		}
 	}
 	j := map[string]any{
 		"v":                       c.version,
@@ -312,8 +365,8 @@ func (s *Server) readyJSON(sess *gwSession, c *gwConn, shard []int) map[string]a
 		"auth":                    map[string]any{},
 		"_trace":                  []string{`["discordtest"]`},
 	}
-	if len(shard) == 2 {
-		j["shard"] = shard
+	if sess.shard != nil {
+		j["shard"] = sess.shard
 	}
 	return j
 }
@@ -363,6 +416,22 @@ func (s *Server) Connected() int {
 	return n
 }
 
+// ShardConnected reports whether a gateway session that identified as shard
+// id of count (with count 1 or less: without a shard) is connected.
+func (s *Server) ShardConnected(id, count int) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, sess := range s.sessions {
+		if sess.conn == nil {
+			continue
+		}
+		if sess.shard == nil && count <= 1 || sess.shard != nil && sess.shard[0] == id && sess.shard[1] == count {
+			return true
+		}
+	}
+	return false
+}
+
 // WaitReady waits until at least one gateway session is connected: it
 // identified and was sent READY, or resumed.
 func (s *Server) WaitReady(ctx context.Context) error {
@@ -381,12 +450,15 @@ func (s *Server) Reconnect() {
 	}
 }
 
-// Dispatch sends an arbitrary event to every gateway session once at least
+// Dispatch sends an arbitrary event to the gateway sessions once at least
 // one is connected (or ctx is done). payload is the event's "d", sent
 // verbatim: it need not be valid JSON, which makes it the knob for
-// robustness tests. If eventType is INTERACTION_CREATE and payload is an
-// object with an id and a token, the interaction is registered so that the
-// bot can answer it.
+// robustness tests. A payload that is a JSON object goes to the sessions
+// that serve the shard of its "guild_id" (shard 0 when it has none, as
+// direct messages do; every session that identified without a shard);
+// anything else goes to every session. If eventType is INTERACTION_CREATE
+// and payload is an object with an id and a token, the interaction is
+// registered so that the bot can answer it.
 func (s *Server) Dispatch(ctx context.Context, eventType string, payload []byte) error {
 	if err := s.WaitReady(ctx); err != nil {
 		return err
@@ -396,7 +468,15 @@ func (s *Server) Dispatch(ctx context.Context, eventType string, payload []byte)
 	if eventType == "INTERACTION_CREATE" {
 		s.registerRaw(payload)
 	}
-	s.dispatch(eventType, 0, json.RawMessage(payload))
+	var obj struct {
+		GuildID any `json:"guild_id"`
+	}
+	if json.Unmarshal(payload, &obj) == nil && bytes.HasPrefix(bytes.TrimSpace(payload), []byte("{")) {
+		gid, _ := obj.GuildID.(string)
+		s.dispatch(eventType, 0, gid, json.RawMessage(payload))
+	} else {
+		s.dispatchTo(eventType, 0, func(*gwSession) bool { return true }, json.RawMessage(payload))
+	}
 	s.notify()
 	return nil
 }

@@ -205,7 +205,8 @@ type notYet struct{ error }
 func (e notYet) Unwrap() error { return e.error }
 
 // deliver waits for a gateway session, builds an interaction under the lock
-// and dispatches it.
+// and dispatches it to the sessions that serve its guild's shard, waiting
+// (until ctx is done) for a connected one.
 func (s *Server) deliver(ctx context.Context, a Actor, build func(a Actor) (*interaction, error)) (*Interaction, error) {
 	if err := s.WaitReady(ctx); err != nil {
 		return nil, err
@@ -218,8 +219,16 @@ func (s *Server) deliver(ctx context.Context, a Actor, build func(a Actor) (*int
 		if err == nil {
 			i, err = build(a)
 		}
+		if err == nil && !s.serving(i.guildID) {
+			// No connected session serves the guild's shard yet: wait
+			// for one, as the interaction would be lost (Discord says
+			// "This interaction failed").
+			delete(s.interactions, i.id)
+			delete(s.tokens, i.token)
+			err = notYet{fmt.Errorf("discordtest: no gateway session serves the shard of guild %s", i.guildID)}
+		}
 		if err == nil {
-			s.dispatch("INTERACTION_CREATE", 0, i.payload)
+			s.dispatch("INTERACTION_CREATE", 0, i.guildID, i.payload)
 			s.notify()
 			s.mu.Unlock()
 			return &Interaction{ID: i.id, Token: i.token, Type: i.typ, ChannelID: i.channelID, Payload: i.payload}, nil

@@ -59,7 +59,7 @@ func (s *Server) Allow(channelID string, perms int64) {
 // changed. Callers hold s.mu.
 func (s *Server) permsChanged(channelID string) {
 	if ch := s.channels[channelID]; ch != nil && !ch.deleted && !ch.isThread() {
-		s.dispatch("CHANNEL_UPDATE", intentGuilds, s.channelJSON(ch))
+		s.dispatch("CHANNEL_UPDATE", intentGuilds, ch.guildID, s.channelJSON(ch))
 	}
 	s.notify()
 }

@@ -281,9 +281,9 @@ func (s *Server) getChannel(c *call) (int, any) {
 
 func (s *Server) channelChanged(ch *channel) {
 	if ch.isThread() {
-		s.dispatch("THREAD_UPDATE", intentGuilds, s.channelJSON(ch))
+		s.dispatch("THREAD_UPDATE", intentGuilds, ch.guildID, s.channelJSON(ch))
 	} else {
-		s.dispatch("CHANNEL_UPDATE", intentGuilds, s.channelJSON(ch))
+		s.dispatch("CHANNEL_UPDATE", intentGuilds, ch.guildID, s.channelJSON(ch))
 	}
 	s.notify()
 }
@@ -375,9 +375,9 @@ func (s *Server) deleteChannel(c *call) (int, any) {
 	j := s.channelJSON(ch)
 	ch.deleted = true
 	if ch.isThread() {
-		s.dispatch("THREAD_DELETE", intentGuilds, map[string]any{"id": ch.id, "guild_id": ch.guildID, "parent_id": ch.parentID, "type": ch.typ})
+		s.dispatch("THREAD_DELETE", intentGuilds, ch.guildID, map[string]any{"id": ch.id, "guild_id": ch.guildID, "parent_id": ch.parentID, "type": ch.typ})
 	} else {
-		s.dispatch("CHANNEL_DELETE", intentGuilds, j)
+		s.dispatch("CHANNEL_DELETE", intentGuilds, ch.guildID, j)
 	}
 	s.notify()
 	return 200, j
@@ -599,7 +599,7 @@ func (s *Server) newThread(id string, typ int, parent *channel, name string, arc
 	s.addChannel(t)
 	j := s.channelJSON(t)
 	j["newly_created"] = true
-	s.dispatch("THREAD_CREATE", intentGuilds, j)
+	s.dispatch("THREAD_CREATE", intentGuilds, t.guildID, j)
 	return t
 }
 

@@ -42,6 +42,14 @@
 // Actor.SourceChannelID make interactions that come from elsewhere than the
 // message they act on.
 //
+// Gateway shards work as Discord's: a session that identifies with a shard
+// [shard_id, num_shards] gets READY with it, and GUILD_CREATE and every
+// other event (INTERACTION_CREATE, MESSAGE_CREATE, …) only for the guilds
+// of its shard, (guild_id >> 22) % num_shards (ShardOf; direct messages go
+// to shard 0); a session without a shard gets everything. NewGuildOnShard
+// makes a guild that a given shard serves, and interactions wait for a
+// connected session of their guild's shard.
+//
 // The server keeps simple state (channels, threads, messages, application
 // commands, interactions and their responses), answers with JSON shaped like
 // Discord's documented payloads, enforces a useful subset of Discord's rules
@@ -109,6 +117,7 @@ type Server struct {
 	ChannelID string // the guild's one text channel
 	User      User   // the acting user when Actor.User is zero
 
+	tb        testing.TB
 	ownerID   string
 	botRoleID string
 	hs        *httptest.Server
@@ -152,6 +161,7 @@ type guild struct {
 func New(tb testing.TB) *Server {
 	tb.Helper()
 	s := &Server{
+		tb:           tb,
 		changed:      make(chan struct{}),
 		users:        map[string]User{},
 		joined:       map[string]time.Time{},
@@ -242,15 +252,30 @@ func (s *Server) NewChannel(name string) string {
 // channels work as the first guild's; its members are the users known to
 // the server. An Actor with GuildID (and ChannelID "") acts in its channel.
 func (s *Server) NewGuild(name string) (guildID, channelID string) {
-	guildID, channelID = s.newID(), s.newID()
+	return s.newGuild(name, s.newID())
+}
+
+// newGuild adds a guild with id guildID.
+func (s *Server) newGuild(name, guildID string) (string, string) {
+	channelID := s.newID()
 	s.mu.Lock()
 	g := &guild{id: guildID, name: name, botRoleID: s.newID(), channelID: channelID}
 	s.guilds = append(s.guilds, g)
 	s.addChannel(&channel{id: channelID, guildID: guildID, typ: chanText, name: "general", createdAt: time.Now().UTC()})
-	s.dispatch("GUILD_CREATE", intentGuilds, s.guildCreateJSON(g))
+	s.dispatch("GUILD_CREATE", intentGuilds, g.id, s.guildCreateJSON(g))
 	s.notify()
 	s.mu.Unlock()
 	return guildID, channelID
+}
+
+// NewGuildOnShard is NewGuild with a guild id that gateway shard shard of
+// count serves (ShardOf), for tests of several bot processes. It fails the
+// test if shard is not in [0, count).
+func (s *Server) NewGuildOnShard(name string, shard, count int) (guildID, channelID string) {
+	if count < 1 || shard < 0 || shard >= count {
+		s.tb.Fatalf("discordtest: NewGuildOnShard: shard %d of %d does not exist (0 <= shard < count)", shard, count)
+	}
+	return s.newGuild(name, s.newIDOnShard(shard, count))
 }
 
 func (s *Server) newChannel(guildID, name string) string {
@@ -265,7 +290,7 @@ func (s *Server) newChannel(guildID, name string) string {
 	}
 	c := &channel{id: id, guildID: guildID, typ: chanText, name: name, position: pos, createdAt: time.Now().UTC()}
 	s.addChannel(c)
-	s.dispatch("CHANNEL_CREATE", intentGuilds, s.channelJSON(c))
+	s.dispatch("CHANNEL_CREATE", intentGuilds, c.guildID, s.channelJSON(c))
 	s.notify()
 	return id
 }
@@ -278,6 +303,21 @@ func (s *Server) newID() string {
 		if id <= last {
 			id = last + 1
 		}
+		if s.lastID.CompareAndSwap(last, id) {
+			return strconv.FormatInt(id, 10)
+		}
+	}
+}
+
+// newIDOnShard returns a unique, increasing snowflake whose guild shard
+// among count is shard: the next millisecond (ids hold it from bit 22) for
+// which (id >> 22) % count == shard.
+func (s *Server) newIDOnShard(shard, count int) string {
+	for {
+		last := s.lastID.Load()
+		ms := max(time.Now().UnixMilli()-discordEpoch, last>>22+1)
+		ms += (int64(shard) - ms%int64(count) + int64(count)) % int64(count)
+		id := ms << 22
 		if s.lastID.CompareAndSwap(last, id) {
 			return strconv.FormatInt(id, 10)
 		}

@@ -357,7 +357,7 @@ func (s *Server) storeMessage(m *message) {
 			c.messageCount++
 			c.totalSent++
 		}
-		s.dispatch("MESSAGE_CREATE", intentGuildMessages, s.messageEvent(m))
+		s.dispatch("MESSAGE_CREATE", intentGuildMessages, c.guildID, s.messageEvent(m))
 	}
 	s.notify()
 }
@@ -366,7 +366,7 @@ func (s *Server) storeMessage(m *message) {
 func (s *Server) replaceMessage(m *message) {
 	s.messages[m.id] = m
 	if !m.ephemeral() {
-		s.dispatch("MESSAGE_UPDATE", intentGuildMessages, s.messageEvent(m))
+		s.dispatch("MESSAGE_UPDATE", intentGuildMessages, s.channelGuild(m.channelID), s.messageEvent(m))
 	}
 	s.notify()
 }
@@ -380,7 +380,7 @@ func (s *Server) deleteMessage(m *message) {
 		if c.isThread() {
 			c.messageCount--
 		}
-		s.dispatch("MESSAGE_DELETE", intentGuildMessages, map[string]any{"id": m.id, "channel_id": m.channelID, "guild_id": c.guildID})
+		s.dispatch("MESSAGE_DELETE", intentGuildMessages, c.guildID, map[string]any{"id": m.id, "channel_id": m.channelID, "guild_id": c.guildID})
 	}
 	s.notify()
 }
@@ -536,4 +536,13 @@ func (s *Server) Threads(parentID string) []*discordgo.Channel {
 		}
 	}
 	return out
+}
+
+// channelGuild is the guild of channel id, "" for a direct message channel
+// or an unknown one. Callers hold s.mu.
+func (s *Server) channelGuild(id string) string {
+	if c := s.channels[id]; c != nil {
+		return c.guildID
+	}
+	return ""
 }
