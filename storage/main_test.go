@@ -17,10 +17,13 @@ import (
 const openChildEnv = "CARCASSONNE_STORAGE_OPEN_DB"
 
 // TestMain runs the tests, or, with openChildEnv set, the child of
-// TestOpenAtOnce.
+// TestOpenAtOnce, or with lockChildEnv set, the child of TestLockGameKilled.
 func TestMain(m *testing.M) {
 	if path := os.Getenv(openChildEnv); path != "" {
 		os.Exit(openChild(path))
+	}
+	if dsn := os.Getenv(lockChildEnv); dsn != "" {
+		os.Exit(lockChild(dsn))
 	}
 	os.Exit(m.Run())
 }

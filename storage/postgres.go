@@ -47,8 +47,11 @@ func openPostgres(ctx context.Context, dsn string, opts Options) (*Store, error)
 	if err := db.PingContext(ctx); err != nil {
 		return fail("cannot connect to the PostgreSQL server of %s: %s", err)
 	}
-	if err := setUpPostgres(ctx, db, shown); err != nil {
-		return fail("%s: %s", err)
+	if err := setUpPostgres(ctx, db); err != nil {
+		db.Close()
+		// The server's errors do not hold the password: kept as they
+		// are, ErrNotCarcassonne tests with errors.Is.
+		return nil, fmt.Errorf("storage: %s: %w", shown, err)
 	}
 	locks := stdlib.OpenDB(*cfg)
 	locks.SetMaxIdleConns(pgIdleLocks)
@@ -65,7 +68,7 @@ func openPostgres(ctx context.Context, dsn string, opts Options) (*Store, error)
 
 // setUpPostgres checks the PostgreSQL database of db and brings its schema
 // up to date, holding the set-up lock.
-func setUpPostgres(ctx context.Context, db *sql.DB, shown string) (err error) {
+func setUpPostgres(ctx context.Context, db *sql.DB) (err error) {
 	conn, err := db.Conn(ctx)
 	if err != nil {
 		return err
@@ -98,7 +101,7 @@ func setUpPostgres(ctx context.Context, db *sql.DB, shown string) (err error) {
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	if err := checkTables(ctx, db, postgresDB, "the database "+shown, "PostgreSQL database", "database", tables); err != nil {
+	if err := checkTables(ctx, db, postgresDB, "it", "PostgreSQL database", "database", tables); err != nil {
 		return err
 	}
 	return migrate(ctx, db, postgresDB, 0)
