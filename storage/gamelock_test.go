@@ -86,7 +86,7 @@ func TestLockGame(t *testing.T) {
 		var (
 			wg      sync.WaitGroup
 			counter atomic.Int64 // read, then written, under game 1's lock only
-			inside  int // holders inside at once, guarded by mu
+			inside  int          // holders inside at once, guarded by mu
 			most    int
 			mu      sync.Mutex
 		)
