@@ -44,7 +44,7 @@ var (
 type Store struct {
 	dialect dialect
 	write   *sql.DB // SQLite: one connection, every write in order; PostgreSQL: the pool
-	read    *sql.DB // SQLite: query-only connections for loads and finders; PostgreSQL: write
+	read    *sql.DB // SQLite: query-only connections for loads and finders; PostgreSQL: the pool of write
 	writeSt *stmts  // the hot path's statements, prepared on write
 	readSt  *stmts  // and on read (the same on PostgreSQL)
 	locks   *sql.DB // PostgreSQL: the connections that hold LockGame's locks
