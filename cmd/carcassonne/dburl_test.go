@@ -52,12 +52,16 @@ func TestDatabaseURL(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer admin.Close()
+	t.Cleanup(func() { admin.Close() })
 	name := fmt.Sprintf("carcassonne_cmd_%016x", rand.Uint64())
 	if _, err := admin.Exec(`CREATE DATABASE ` + name); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { admin.Exec(`DROP DATABASE IF EXISTS ` + name + ` WITH (FORCE)`) })
+	t.Cleanup(func() {
+		if _, err := admin.Exec(`DROP DATABASE IF EXISTS ` + name + ` WITH (FORCE)`); err != nil {
+			t.Errorf("drop database %s: %v", name, err)
+		}
+	})
 	u, err := url.Parse(server)
 	if err != nil {
 		t.Fatal(err)
