@@ -26,10 +26,16 @@ func wholeGame(seed uint64) []engine.Move {
 }
 
 // BenchmarkAppendMove appends the moves of whole 2-player games, one move
-// per operation, each with a request id (WAL, synchronous=NORMAL). New
-// games are set up with the timer stopped. "cold" drops the cached engine
-// states, so that every append replays the game so far.
+// per operation, each with a request id, on SQLite (WAL,
+// synchronous=NORMAL) and on PostgreSQL (the server of
+// CARCASSONNE_TEST_POSTGRES). New games are set up with the timer
+// stopped. "cold" drops the cached engine states, so that every append
+// replays the game so far.
 func BenchmarkAppendMove(b *testing.B) {
+	eachDBBench(b, benchmarkAppendMove)
+}
+
+func benchmarkAppendMove(b *testing.B, kind testDB) {
 	for _, cached := range []bool{true, false} {
 		name := "cached"
 		if !cached {
@@ -37,7 +43,7 @@ func BenchmarkAppendMove(b *testing.B) {
 		}
 		b.Run(name, func(b *testing.B) {
 			ctx := context.Background()
-			s, _ := openTest(b)
+			s, _ := kind.open(b)
 			if !cached {
 				s.cache = nil
 			}
@@ -68,10 +74,15 @@ func BenchmarkAppendMove(b *testing.B) {
 
 // BenchmarkLoadGame loads a whole stored 3-player game of 72 moves (the 71
 // land tiles and a resignation): "cached" copies the cached engine state,
-// "replay" replays every move.
+// "replay" replays every move. It runs on SQLite and on PostgreSQL, as
+// BenchmarkAppendMove.
 func BenchmarkLoadGame(b *testing.B) {
+	eachDBBench(b, benchmarkLoadGame)
+}
+
+func benchmarkLoadGame(b *testing.B, kind testDB) {
 	ctx := context.Background()
-	s, _ := openTest(b)
+	s, _ := kind.open(b)
 	g := startGame(b, s, 3, 1)
 	mirror := mirrorOf(b, g)
 	rng := rand.New(rand.NewPCG(1, 3))

@@ -1,7 +1,9 @@
 // Package storage keeps games in a SQLite database (modernc.org/sqlite, pure
-// Go), so that every lobby, seat and move survives a restart of the bot.
+// Go) or a PostgreSQL one (github.com/jackc/pgx/v5 through database/sql),
+// so that every lobby, seat and move survives a restart of the bot.
 //
-// Start with [Open] on a file path ([DefaultPath] by default); it creates the
+// Start with [Open] on a file path ([DefaultPath] by default) or on a
+// postgres:// URL ([IsPostgresURL]); for a file it creates the
 // database (mode 0600, readable by its owner only) or brings an older one
 // up to date with the migrations embedded in the package (goose, one
 // transaction each, recorded in goose_db_version). It refuses, before
@@ -44,18 +46,29 @@
 //     turn deadline has passed; [Store.RemindersDue] finds the turns due
 //     their half-time reminder and [Store.SetReminded] notes it sent, so
 //     that it is sent once; [Store.TurnTimeouts] counts a player's turns
-//     in a row played for them when their time ran out.
+//     in a row played for them when their time ran out;
+//   - [Store.LockGame] takes a lock of one game, for the process that
+//     applies and announces its turn: across processes on PostgreSQL (an
+//     advisory lock), within the process on SQLite.
 //
 // The errors the methods return are values to test with errors.Is
 // ([ErrNotFound], [ErrConflict], [ErrNotLobby], …); their text is written
 // for a player.
 //
-// Each method is one transaction. Writes go through a single connection
-// that begins with BEGIN IMMEDIATE; reads use a separate pool of query-only
-// connections. The statements of the hot path (append a move, load a game)
+// Each method is one transaction. On SQLite, writes go through a single
+// connection that begins with BEGIN IMMEDIATE; reads use a separate pool of
+// query-only connections. On PostgreSQL, writes are SERIALIZABLE
+// transactions, run again when the server aborts one for another's sake,
+// which gives the same outcome as SQLite's writes one at a time across
+// processes; reads are REPEATABLE READ READ ONLY, one snapshot each. The two
+// dialects share every Go method: the SQL is written once with ?
+// placeholders, rebound to $1, $2, … for PostgreSQL, and only the
+// migrations (migrations/ and migrations_postgres/, the same versions
+// reaching the same schema) differ. The statements of the hot path (append a move, load a game)
 // are prepared once when the Store opens. Recent engine states are cached,
-// up to [Options].CacheBytes ([DefaultCacheBytes]; see [OpenWith]). The database runs in WAL mode with synchronous=NORMAL: a
-// move whose append returned survives the process being killed.
+// up to [Options].CacheBytes ([DefaultCacheBytes]; see [OpenWith]). A
+// SQLite database runs in WAL mode with synchronous=NORMAL: a move whose
+// append returned survives the process being killed.
 //
 // Moves are stored in record notation (engine.MoveString), numbered from 0
 // in the order played, discards and resignations included; triggers keep

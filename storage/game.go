@@ -360,16 +360,14 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 			return err
 		}
 		now := s.nowMillis()
-		res, err := tx.ExecContext(ctx, `INSERT INTO games (expansions, rules, max_seats,
+		var id int64
+		err := tx.QueryRowContext(ctx, `INSERT INTO games (expansions, rules, max_seats,
 			turn_timeout_ms, host_user_id, guild_id, channel_id, lobby_message_id,
-			deadline, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			deadline, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			RETURNING id`,
 			set.String(), ng.Options.String(), ng.MaxSeats,
 			ng.TurnTimeout.Milliseconds(), ng.Host.UserID, ng.GuildID, ng.ChannelID,
-			ng.LobbyMessageID, toMillis(ng.Deadline), now, now)
-		if err != nil {
-			return fmt.Errorf("storage: create game: %w", err)
-		}
-		id, err := res.LastInsertId()
+			ng.LobbyMessageID, toMillis(ng.Deadline), now, now).Scan(&id)
 		if err != nil {
 			return fmt.Errorf("storage: create game: %w", err)
 		}

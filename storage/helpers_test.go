@@ -5,32 +5,123 @@ import (
 	"database/sql"
 	"fmt"
 	"math/rand/v2"
+	"net/url"
+	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/meeple-works/carcassonne/engine"
 )
 
-// openTest opens a new database file under tb.TempDir and closes it at the
-// end of the test.
-func openTest(tb testing.TB) (*Store, string) {
+// testPostgresEnv names the environment variable holding the URL of a
+// PostgreSQL server on which the tests may create and drop databases
+// (scripts/postgres-dev starts one). Without it the PostgreSQL tests are
+// skipped, unless CI is set: then they fail.
+const testPostgresEnv = "CARCASSONNE_TEST_POSTGRES"
+
+// testDB is a kind of database the storage tests run on.
+type testDB struct {
+	name    string // the subtest's name
+	dialect dialect
+}
+
+// testDBs are the kinds of databases every storage test runs on.
+var testDBs = []testDB{{"sqlite", sqliteDB}, {"postgres", postgresDB}}
+
+// eachDB runs fn as a subtest for each kind of database, named sqlite and
+// postgres.
+func eachDB(t *testing.T, fn func(t *testing.T, db testDB)) {
+	t.Helper()
+	for _, db := range testDBs {
+		t.Run(db.name, func(t *testing.T) {
+			db.need(t)
+			fn(t, db)
+		})
+	}
+}
+
+// eachDBBench is eachDB for benchmarks.
+func eachDBBench(b *testing.B, fn func(b *testing.B, db testDB)) {
+	b.Helper()
+	for _, db := range testDBs {
+		b.Run(db.name, func(b *testing.B) {
+			db.need(b)
+			fn(b, db)
+		})
+	}
+}
+
+// need skips the test when its kind of database is not there: a
+// PostgreSQL test without testPostgresEnv; in CI (CI set) it fails instead.
+func (db testDB) need(tb testing.TB) {
 	tb.Helper()
-	path := filepath.Join(tb.TempDir(), "test.db")
-	s, err := Open(context.Background(), path)
+	if db.dialect != postgresDB || os.Getenv(testPostgresEnv) != "" {
+		return
+	}
+	if os.Getenv("CI") != "" {
+		tb.Fatalf("%s is not set, and CI must run the PostgreSQL tests: set it to the URL of a PostgreSQL server (scripts/postgres-dev starts one)", testPostgresEnv)
+	}
+	tb.Skipf("no PostgreSQL server: set %s to the URL of one (scripts/postgres-dev starts one)", testPostgresEnv)
+}
+
+// newDSN returns a new empty database: the path of a file under
+// tb.TempDir, or the URL of a new database with a random name on the
+// server of testPostgresEnv, dropped at the end of the test.
+func (db testDB) newDSN(tb testing.TB) string {
+	tb.Helper()
+	if db.dialect == sqliteDB {
+		return filepath.Join(tb.TempDir(), "test.db")
+	}
+	server := os.Getenv(testPostgresEnv)
+	u, err := url.Parse(server)
+	if err != nil {
+		tb.Fatalf("%s: %v", testPostgresEnv, err)
+	}
+	admin, err := sql.Open("pgx", server)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer admin.Close()
+	name := fmt.Sprintf("carcassonne_test_%016x", rand.Uint64())
+	if _, err := admin.Exec(`CREATE DATABASE ` + name); err != nil {
+		tb.Fatalf("create a database on the server of %s (%s): %v", testPostgresEnv, RedactURL(server), err)
+	}
+	tb.Cleanup(func() {
+		admin, err := sql.Open("pgx", server)
+		if err != nil {
+			tb.Error(err)
+			return
+		}
+		defer admin.Close()
+		// FORCE ends the sessions left, a killed child's for one.
+		if _, err := admin.Exec(`DROP DATABASE IF EXISTS ` + name + ` WITH (FORCE)`); err != nil {
+			tb.Errorf("drop database %s: %v", name, err)
+		}
+	})
+	u.Path = "/" + name
+	return u.String()
+}
+
+// open opens a new database of the kind and closes it at the end of the
+// test. It returns the Store and the database's path or URL.
+func (db testDB) open(tb testing.TB) (*Store, string) {
+	tb.Helper()
+	dsn := db.newDSN(tb)
+	s, err := Open(context.Background(), dsn)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	tb.Cleanup(func() { s.Close() })
-	return s, path
+	return s, dsn
 }
 
-// reopen closes s and opens its file again.
-func reopen(tb testing.TB, s *Store, path string) *Store {
+// reopen closes s and opens its database (path or URL) again.
+func reopen(tb testing.TB, s *Store, dsn string) *Store {
 	tb.Helper()
 	if err := s.Close(); err != nil {
 		tb.Fatal(err)
 	}
-	s, err := Open(context.Background(), path)
+	s, err := Open(context.Background(), dsn)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -120,16 +211,89 @@ func mirrorOf(tb testing.TB, g Game) *engine.Game {
 	return e
 }
 
-// rawDB opens the file at path with plain database/sql, for tests that
-// reach past the Store.
-func rawDB(tb testing.TB, path string) *sql.DB {
+// rawSQL is a database reached past the Store, for tests: its queries
+// are written with ? placeholders, rebound for the dialect.
+type rawSQL struct {
+	*sql.DB
+	dialect dialect
+}
+
+func (r *rawSQL) Exec(query string, args ...any) (sql.Result, error) {
+	return r.DB.Exec(r.dialect.rebind(query), args...)
+}
+
+func (r *rawSQL) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	return r.DB.ExecContext(ctx, r.dialect.rebind(query), args...)
+}
+
+func (r *rawSQL) Query(query string, args ...any) (*sql.Rows, error) {
+	return r.DB.Query(r.dialect.rebind(query), args...)
+}
+
+func (r *rawSQL) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	return r.DB.QueryContext(ctx, r.dialect.rebind(query), args...)
+}
+
+func (r *rawSQL) QueryRow(query string, args ...any) *sql.Row {
+	return r.DB.QueryRow(r.dialect.rebind(query), args...)
+}
+
+func (r *rawSQL) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	return r.DB.QueryRowContext(ctx, r.dialect.rebind(query), args...)
+}
+
+// rawDB opens the database at dsn (a SQLite path or a PostgreSQL URL)
+// with plain database/sql, for tests that reach past the Store; it is
+// closed at the end of the test.
+func rawDB(tb testing.TB, where string) *rawSQL {
 	tb.Helper()
-	db, err := sql.Open("sqlite", dsn(path, "_pragma=busy_timeout(5000)"))
+	var (
+		db  *sql.DB
+		err error
+		d   = sqliteDB
+	)
+	if IsPostgresURL(where) {
+		d = postgresDB
+		db, err = sql.Open("pgx", where)
+	} else {
+		db, err = sql.Open("sqlite", dsn(where, "_pragma=busy_timeout(5000)"))
+	}
 	if err != nil {
 		tb.Fatal(err)
 	}
 	tb.Cleanup(func() { db.Close() })
-	return db
+	return &rawSQL{db, d}
+}
+
+// storeSQL returns the write pool of s, for tests that reach past its
+// methods.
+func storeSQL(s *Store) *rawSQL { return &rawSQL{s.write, s.dialect} }
+
+// dropTriggers lets the tests tamper with the move log: it drops (SQLite)
+// or disables (PostgreSQL) the triggers that keep it append-only.
+func dropTriggers(tb testing.TB, db *rawSQL) {
+	tb.Helper()
+	q := `DROP TRIGGER moves_no_update; DROP TRIGGER moves_no_delete`
+	if db.dialect == postgresDB {
+		q = `ALTER TABLE moves DISABLE TRIGGER moves_no_update; ALTER TABLE moves DISABLE TRIGGER moves_no_delete`
+	}
+	if _, err := db.DB.Exec(q); err != nil {
+		tb.Fatal(err)
+	}
+}
+
+// hasIndex tells whether the database has an index of that name.
+func hasIndex(tb testing.TB, db *rawSQL, name string) bool {
+	tb.Helper()
+	q := `SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name = ?`
+	if db.dialect == postgresDB {
+		q = `SELECT count(*) FROM pg_indexes WHERE indexname = ?`
+	}
+	var n int
+	if err := db.QueryRow(q, name).Scan(&n); err != nil {
+		tb.Fatal(err)
+	}
+	return n == 1
 }
 
 // sameState fails unless got and want are the same position, with the

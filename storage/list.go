@@ -12,7 +12,7 @@ import (
 func (s *Store) List(ctx context.Context, limit int, statuses ...Status) ([]Game, error) {
 	var games []Game
 	err := s.readTx(ctx, func(tx *txn) (err error) {
-		q, args := statusFilter(`SELECT `+gameColumns+` FROM games WHERE 1`, nil, statuses)
+		q, args := statusFilter(`SELECT `+gameColumns+` FROM games WHERE true`, nil, statuses)
 		q += ` ORDER BY id DESC`
 		if limit > 0 {
 			q += ` LIMIT ?`

@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -18,10 +17,13 @@ import (
 const openChildEnv = "CARCASSONNE_STORAGE_OPEN_DB"
 
 // TestMain runs the tests, or, with openChildEnv set, the child of
-// TestOpenAtOnce.
+// TestOpenAtOnce, or with lockChildEnv set, the child of TestLockGameKilled.
 func TestMain(m *testing.M) {
 	if path := os.Getenv(openChildEnv); path != "" {
 		os.Exit(openChild(path))
+	}
+	if dsn := os.Getenv(lockChildEnv); dsn != "" {
+		os.Exit(lockChild(dsn))
 	}
 	os.Exit(m.Run())
 }
@@ -54,13 +56,21 @@ func openChild(path string) int {
 // the schema must be set up once, completely. Without a lock around the
 // set-up, the processes race on the migrations ("table games already
 // exists").
+//
+// On PostgreSQL the processes open the same new database, which they set
+// up one after the other under an advisory lock.
 func TestOpenAtOnce(t *testing.T) {
-	const (
-		rounds    = 20
-		processes = 4
-	)
+	eachDB(t, testOpenAtOnce)
+}
+
+func testOpenAtOnce(t *testing.T, kind testDB) {
+	const processes = 4
+	rounds := 20
+	if kind.dialect == postgresDB {
+		rounds = 5 // each round makes a database
+	}
 	for round := range rounds {
-		path := filepath.Join(t.TempDir(), "new.db")
+		path := kind.newDSN(t)
 		type child struct {
 			cmd   *exec.Cmd
 			stdin io.WriteCloser
@@ -117,11 +127,17 @@ func TestOpenAtOnce(t *testing.T) {
 	}
 }
 
-// checkSchema fails unless the database at path has every migration
-// applied once, and the tables of the latest schema.
+// checkSchema fails unless the database at path (or URL) has every
+// migration applied once, and the tables of the latest schema.
 func checkSchema(tb testing.TB, path string) {
 	tb.Helper()
 	db := rawDB(tb, path)
+	tablesQuery := `SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?`
+	columnQuery := `SELECT count(*) FROM pragma_table_info('games') WHERE name = 'reminded_moves'`
+	if db.dialect == postgresDB {
+		tablesQuery = `SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ?`
+		columnQuery = `SELECT count(*) FROM information_schema.columns WHERE table_name = 'games' AND column_name = 'reminded_moves'`
+	}
 	latest := latestVersion(tb)
 	var applied, versions int64
 	if err := db.QueryRow(`SELECT count(*), count(DISTINCT version_id) FROM goose_db_version WHERE version_id > 0 AND is_applied`).Scan(&applied, &versions); err != nil {
@@ -132,12 +148,12 @@ func checkSchema(tb testing.TB, path string) {
 	}
 	for _, table := range []string{"games", "seats", "moves"} {
 		var n int
-		if err := db.QueryRow(`SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?`, table).Scan(&n); err != nil || n != 1 {
+		if err := db.QueryRow(tablesQuery, table).Scan(&n); err != nil || n != 1 {
 			tb.Errorf("table %s: %d, %v", table, n, err)
 		}
 	}
 	var col int
-	if err := db.QueryRow(`SELECT count(*) FROM pragma_table_info('games') WHERE name = 'reminded_moves'`).Scan(&col); err != nil || col != 1 {
+	if err := db.QueryRow(columnQuery).Scan(&col); err != nil || col != 1 {
 		tb.Errorf("games.reminded_moves: %d, %v", col, err)
 	}
 	db.Close()

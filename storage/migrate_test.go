@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"io/fs"
 	"math/rand/v2"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -35,97 +34,96 @@ func schemaVersion(tb testing.TB, db *sql.DB) int64 {
 // TestMigrateFromFirst creates a database at the first migration only, with
 // a lobby and a running game in it, and opens it with the Store.
 func TestMigrateFromFirst(t *testing.T) {
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "old.db")
-	db, err := sql.Open("sqlite", dsn(path, writeParams))
-	if err != nil {
-		t.Fatal(err)
-	}
-	db.SetMaxOpenConns(1)
-	if err := migrate(ctx, db, 1); err != nil {
-		t.Fatal(err)
-	}
-	if v := schemaVersion(t, db); v != 1 {
-		t.Fatalf("schema version %d, want 1", v)
-	}
-	// What version 1 wrote: a lobby and a game two moves in.
-	for _, q := range []string{
-		`INSERT INTO games (id, max_seats, host_user_id, channel_id, created_at, updated_at) VALUES (1, 5, 'ann', 'c', 0, 0)`,
-		`INSERT INTO seats (game_id, seat, user_id, name, colour, joined_at) VALUES (1, 0, 'ann', 'Ann', 'red', 0)`,
-		`INSERT INTO games (id, status, seed, max_seats, host_user_id, channel_id, thread_id, created_at, started_at, updated_at)
-			VALUES (2, 'running', 7, 2, 'ann', 'c', 't', 0, 0, 0)`,
-		`INSERT INTO seats (game_id, seat, user_id, name, player, colour, joined_at) VALUES (2, 0, 'ann', 'Ann', 'Ann', 'red', 0)`,
-		`INSERT INTO seats (game_id, seat, user_id, name, player, colour, joined_at) VALUES (2, 1, 'bob', 'Bob', 'Bob', 'green', 0)`,
-	} {
-		if _, err := db.Exec(q); err != nil {
+	eachDB(t, func(t *testing.T, kind testDB) {
+		ctx := context.Background()
+		path := kind.newDSN(t)
+		db := oldDB(t, kind, path)
+		if err := migrate(ctx, db.DB, kind.dialect, 1); err != nil {
 			t.Fatal(err)
 		}
-	}
-	var indexes int
-	db.QueryRow(`SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name = 'seats_by_user'`).Scan(&indexes)
-	if indexes != 0 {
-		t.Fatal("version 1 has the finders' indexes")
-	}
-	db.Close()
+		if v := schemaVersion(t, db.DB); v != 1 {
+			t.Fatalf("schema version %d, want 1", v)
+		}
+		// What version 1 wrote: a lobby and a game two moves in.
+		for _, q := range []string{
+			`INSERT INTO games (id, max_seats, host_user_id, channel_id, created_at, updated_at) VALUES (1, 5, 'ann', 'c', 0, 0)`,
+			`INSERT INTO seats (game_id, seat, user_id, name, colour, joined_at) VALUES (1, 0, 'ann', 'Ann', 'red', 0)`,
+			`INSERT INTO games (id, status, seed, max_seats, host_user_id, channel_id, thread_id, created_at, started_at, updated_at)
+			VALUES (2, 'running', 7, 2, 'ann', 'c', 't', 0, 0, 0)`,
+			`INSERT INTO seats (game_id, seat, user_id, name, player, colour, joined_at) VALUES (2, 0, 'ann', 'Ann', 'Ann', 'red', 0)`,
+			`INSERT INTO seats (game_id, seat, user_id, name, player, colour, joined_at) VALUES (2, 1, 'bob', 'Bob', 'Bob', 'green', 0)`,
+		} {
+			if _, err := db.Exec(q); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if hasIndex(t, db, "seats_by_user") {
+			t.Fatal("version 1 has the finders' indexes")
+		}
+		db.Close()
 
-	// The moves, as version 1 stored them: the same notation.
-	s, err := Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := s.Get(ctx, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mirror := mirrorOf(t, g)
-	playMoves(t, s, 2, mirror, rand.New(rand.NewPCG(1, 1)), 2)
-	s.Close()
+		// The moves, as version 1 stored them: the same notation.
+		s, err := Open(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := s.Get(ctx, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mirror := mirrorOf(t, g)
+		playMoves(t, s, 2, mirror, rand.New(rand.NewPCG(1, 1)), 2)
+		s.Close()
 
-	s, err = Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	if v := schemaVersion(t, s.write); v != latestVersion(t) {
-		t.Errorf("schema version %d after Open, want %d", v, latestVersion(t))
-	}
-	s.write.QueryRow(`SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name = 'seats_by_user'`).Scan(&indexes)
-	if indexes != 1 {
-		t.Error("the upgraded database has no index seats_by_user")
-	}
-	_, state, err := s.Load(ctx, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sameState(t, state, mirror)
-	if games, err := s.GamesByPlayer(ctx, "ann"); err != nil || len(games) != 2 {
-		t.Errorf("ann's games: %d, %v", len(games), err)
-	}
-	if g, err := s.Join(ctx, 1, Player{UserID: "bob", Name: "Bob"}); err != nil || len(g.Seats) != 2 {
-		t.Errorf("joining the old lobby: %+v, %v", g, err)
-	}
+		s, err = Open(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		if v := schemaVersion(t, s.write); v != latestVersion(t) {
+			t.Errorf("schema version %d after Open, want %d", v, latestVersion(t))
+		}
+		if !hasIndex(t, storeSQL(s), "seats_by_user") {
+			t.Error("the upgraded database has no index seats_by_user")
+		}
+		_, state, err := s.Load(ctx, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameState(t, state, mirror)
+		if games, err := s.GamesByPlayer(ctx, "ann"); err != nil || len(games) != 2 {
+			t.Errorf("ann's games: %d, %v", len(games), err)
+		}
+		if g, err := s.Join(ctx, 1, Player{UserID: "bob", Name: "Bob"}); err != nil || len(g.Seats) != 2 {
+			t.Errorf("joining the old lobby: %+v, %v", g, err)
+		}
+	})
 }
 
 func TestMigrateTwice(t *testing.T) {
-	s, path := openTest(t)
-	s = reopen(t, s, path)
-	if v := schemaVersion(t, s.write); v != latestVersion(t) {
-		t.Errorf("schema version %d, want %d", v, latestVersion(t))
-	}
+	eachDB(t, func(t *testing.T, kind testDB) {
+		s, path := kind.open(t)
+		s = reopen(t, s, path)
+		if v := schemaVersion(t, s.write); v != latestVersion(t) {
+			t.Errorf("schema version %d, want %d", v, latestVersion(t))
+		}
+	})
 }
 
 func TestNewerSchema(t *testing.T) {
-	s, path := openTest(t)
-	if _, err := s.write.Exec(`INSERT INTO goose_db_version (version_id, is_applied) VALUES (99, 1)`); err != nil {
-		t.Fatal(err)
-	}
-	s.Close()
-	if s, err := Open(context.Background(), path); err == nil || !strings.Contains(err.Error(), "newer") {
-		if s != nil {
-			s.Close()
+	eachDB(t, func(t *testing.T, kind testDB) {
+		s, path := kind.open(t)
+		if _, err := s.write.Exec(`INSERT INTO goose_db_version (version_id, is_applied) VALUES (99, true)`); err != nil {
+			t.Fatal(err)
 		}
-		t.Fatalf("got %v, want an error about a newer schema", err)
-	}
+		s.Close()
+		if s, err := Open(context.Background(), path); err == nil || !strings.Contains(err.Error(), "newer") {
+			if s != nil {
+				s.Close()
+			}
+			t.Fatalf("got %v, want an error about a newer schema", err)
+		}
+	})
 }
 
 // TestMigrateCauses creates a database at version 5, whose meanings were
@@ -133,100 +131,135 @@ func TestNewerSchema(t *testing.T) {
 // "discard:…", user ids "local:…"), and checks that Open moves them into
 // the columns cause and kind, and that the log stays append-only.
 func TestMigrateCauses(t *testing.T) {
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "v5.db")
-	db, err := sql.Open("sqlite", dsn(path, writeParams))
-	if err != nil {
-		t.Fatal(err)
-	}
-	db.SetMaxOpenConns(1)
-	if err := migrate(ctx, db, 5); err != nil {
-		t.Fatal(err)
-	}
-	// A terminal game of two local players, three moves in: seat 0's two
-	// turns were played by timeouts.
-	mirror, err := engine.New(engine.Config{Players: []string{"Ann", "Bob"}, Seed: 7})
-	if err != nil {
-		t.Fatal(err)
-	}
-	exec := func(q string, args ...any) {
-		t.Helper()
-		if _, err := db.Exec(q, args...); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
-	exec(`INSERT INTO games (id, status, seed, max_seats, host_user_id, created_at, started_at, updated_at, announced_moves)
-		VALUES (1, 'running', 7, 2, 'local:Ann', 0, 0, 0, 3)`)
-	exec(`INSERT INTO seats (game_id, seat, user_id, name, player, colour, joined_at) VALUES (1, 0, 'local:Ann', 'Ann', 'Ann', 'red', 0)`)
-	exec(`INSERT INTO seats (game_id, seat, user_id, name, player, colour, joined_at) VALUES (1, 1, 'local:Bob', 'Bob', 'Bob', 'green', 0)`)
-	rng := rand.New(rand.NewPCG(7, 7))
-	for n, req := range []string{"timeout:1:0", "interaction-1", "timeout:1:2"} {
-		m := randomMove(mirror, rng)
-		exec(`INSERT INTO moves (game_id, number, turn, seat, kind, notation, request_id, created_at) VALUES (1, ?, ?, ?, 'move', ?, ?, 0)`,
-			n, mirror.Turn(), mirror.Current(), engine.MoveString(engine.BaseTiles, m), req)
-		mirror.Apply(m)
-	}
-	// A Discord game whose rows only need their cause: a discard and a
-	// removal after timeouts (not replayed here).
-	exec(`INSERT INTO games (id, status, seed, max_seats, host_user_id, created_at, started_at, updated_at)
-		VALUES (2, 'stopped', 1, 2, '111', 0, 0, 0)`)
-	exec(`INSERT INTO seats (game_id, seat, user_id, name, player, colour, joined_at) VALUES (2, 0, '111', 'local:Cid', 'Cid', 'red', 0)`)
-	exec(`INSERT INTO moves (game_id, number, turn, seat, notation, request_id, created_at) VALUES (2, 0, 1, 0, 'E 1,0 0', 'discard:2:0', 0)`)
-	exec(`INSERT INTO moves (game_id, number, turn, seat, kind, notation, request_id, created_at) VALUES (2, 1, 1, 0, 'resign', 'resign Cid', 'timeout-resign:2:1', 0)`)
-	exec(`INSERT INTO moves (game_id, number, turn, seat, notation, created_at) VALUES (2, 2, 1, 0, 'E 1,0 0', 0)`)
-	db.Close()
-
-	s, err := Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	if v := schemaVersion(t, s.write); v != latestVersion(t) {
-		t.Errorf("schema version %d, want %d", v, latestVersion(t))
-	}
-	causes := map[string]string{}
-	rows, err := s.write.Query(`SELECT game_id || ':' || number, cause FROM moves`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for rows.Next() {
-		var k, c string
-		if err := rows.Scan(&k, &c); err != nil {
+	eachDB(t, func(t *testing.T, kind testDB) {
+		ctx := context.Background()
+		path := kind.newDSN(t)
+		db := oldDB(t, kind, path)
+		if err := migrate(ctx, db.DB, kind.dialect, 5); err != nil {
 			t.Fatal(err)
 		}
-		causes[k] = c
-	}
-	rows.Close()
-	want := map[string]string{"1:0": "timeout", "1:1": "player", "1:2": "timeout", "2:0": "discard", "2:1": "timeout", "2:2": "player"}
-	if !reflect.DeepEqual(causes, want) {
-		t.Errorf("causes %v, want %v", causes, want)
-	}
-	if n, err := s.TurnTimeouts(ctx, 1, 0); err != nil || n != 2 {
-		t.Errorf("seat 0's timeouts in a row: %d, %v; want 2", n, err)
-	}
-	g, state, err := s.Load(ctx, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sameState(t, state, mirror)
-	for _, st := range g.Seats {
-		if st.Kind != PlayerLocal || !strings.HasPrefix(st.UserID, "local:") {
-			t.Errorf("seat %+v, want a local player keeping its user id", st)
+		// A terminal game of two local players, three moves in: seat 0's two
+		// turns were played by timeouts.
+		mirror, err := engine.New(engine.Config{Players: []string{"Ann", "Bob"}, Seed: 7})
+		if err != nil {
+			t.Fatal(err)
 		}
+		exec := func(q string, args ...any) {
+			t.Helper()
+			if _, err := db.Exec(q, args...); err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+		}
+		exec(`INSERT INTO games (id, status, seed, max_seats, host_user_id, created_at, started_at, updated_at, announced_moves)
+		VALUES (1, 'running', 7, 2, 'local:Ann', 0, 0, 0, 3)`)
+		exec(`INSERT INTO seats (game_id, seat, user_id, name, player, colour, joined_at) VALUES (1, 0, 'local:Ann', 'Ann', 'Ann', 'red', 0)`)
+		exec(`INSERT INTO seats (game_id, seat, user_id, name, player, colour, joined_at) VALUES (1, 1, 'local:Bob', 'Bob', 'Bob', 'green', 0)`)
+		rng := rand.New(rand.NewPCG(7, 7))
+		for n, req := range []string{"timeout:1:0", "interaction-1", "timeout:1:2"} {
+			m := randomMove(mirror, rng)
+			exec(`INSERT INTO moves (game_id, number, turn, seat, kind, notation, request_id, created_at) VALUES (1, ?, ?, ?, 'move', ?, ?, 0)`,
+				n, mirror.Turn(), mirror.Current(), engine.MoveString(engine.BaseTiles, m), req)
+			mirror.Apply(m)
+		}
+		// A Discord game whose rows only need their cause: a discard and a
+		// removal after timeouts (not replayed here).
+		exec(`INSERT INTO games (id, status, seed, max_seats, host_user_id, created_at, started_at, updated_at)
+		VALUES (2, 'stopped', 1, 2, '111', 0, 0, 0)`)
+		exec(`INSERT INTO seats (game_id, seat, user_id, name, player, colour, joined_at) VALUES (2, 0, '111', 'local:Cid', 'Cid', 'red', 0)`)
+		exec(`INSERT INTO moves (game_id, number, turn, seat, notation, request_id, created_at) VALUES (2, 0, 1, 0, 'E 1,0 0', 'discard:2:0', 0)`)
+		exec(`INSERT INTO moves (game_id, number, turn, seat, kind, notation, request_id, created_at) VALUES (2, 1, 1, 0, 'resign', 'resign Cid', 'timeout-resign:2:1', 0)`)
+		exec(`INSERT INTO moves (game_id, number, turn, seat, notation, created_at) VALUES (2, 2, 1, 0, 'E 1,0 0', 0)`)
+		db.Close()
+
+		s, err := Open(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		if v := schemaVersion(t, s.write); v != latestVersion(t) {
+			t.Errorf("schema version %d, want %d", v, latestVersion(t))
+		}
+		causes := map[string]string{}
+		rows, err := storeSQL(s).Query(`SELECT game_id || ':' || number, cause FROM moves`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+			var k, c string
+			if err := rows.Scan(&k, &c); err != nil {
+				t.Fatal(err)
+			}
+			causes[k] = c
+		}
+		rows.Close()
+		want := map[string]string{"1:0": "timeout", "1:1": "player", "1:2": "timeout", "2:0": "discard", "2:1": "timeout", "2:2": "player"}
+		if !reflect.DeepEqual(causes, want) {
+			t.Errorf("causes %v, want %v", causes, want)
+		}
+		if n, err := s.TurnTimeouts(ctx, 1, 0); err != nil || n != 2 {
+			t.Errorf("seat 0's timeouts in a row: %d, %v; want 2", n, err)
+		}
+		g, state, err := s.Load(ctx, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameState(t, state, mirror)
+		for _, st := range g.Seats {
+			if st.Kind != PlayerLocal || !strings.HasPrefix(st.UserID, "local:") {
+				t.Errorf("seat %+v, want a local player keeping its user id", st)
+			}
+		}
+		if g, err := s.Get(ctx, 2); err != nil || g.Seats[0].Kind != PlayerDiscord {
+			t.Errorf("a Discord player named local:Cid: %+v, %v", g.Seats, err)
+		}
+		if _, err := storeSQL(s).Exec(`UPDATE moves SET cause = 'player' WHERE game_id = 1`); err == nil {
+			t.Error("the migrated log can be changed")
+		}
+		// The game goes on, its moves stored with their cause.
+		m := randomMove(mirror, rng)
+		res, err := s.AppendMove(ctx, 1, 3, m, Request{ID: "t", Cause: CauseTimeout})
+		if err != nil || res.Seat != 1 {
+			t.Fatalf("a move after the upgrade: %+v, %v", res, err)
+		}
+		if n, err := s.TurnTimeouts(ctx, 1, 1); err != nil || n != 1 {
+			t.Errorf("seat 1's timeouts in a row: %d, %v; want 1", n, err)
+		}
+	})
+}
+
+// oldDB opens the new database at path as the program of an older schema
+// did, for the migration tests to write into it.
+func oldDB(tb testing.TB, kind testDB, path string) *rawSQL {
+	tb.Helper()
+	if kind.dialect == postgresDB {
+		return rawDB(tb, path)
 	}
-	if g, err := s.Get(ctx, 2); err != nil || g.Seats[0].Kind != PlayerDiscord {
-		t.Errorf("a Discord player named local:Cid: %+v, %v", g.Seats, err)
+	db, err := sql.Open("sqlite", dsn(path, writeParams))
+	if err != nil {
+		tb.Fatal(err)
 	}
-	if _, err := s.write.Exec(`UPDATE moves SET cause = 'player' WHERE game_id = 1`); err == nil {
-		t.Error("the migrated log can be changed")
+	db.SetMaxOpenConns(1)
+	tb.Cleanup(func() { db.Close() })
+	return &rawSQL{db, sqliteDB}
+}
+
+// TestMigrationsPaired checks that the PostgreSQL migrations have the
+// versions of the SQLite ones, so that both reach the same schema version.
+func TestMigrationsPaired(t *testing.T) {
+	versions := func(d dialect) []string {
+		fsys, dir := d.migrations()
+		names, err := fs.Glob(fsys, dir+"/*.sql")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, n := range names {
+			v, _, _ := strings.Cut(strings.TrimPrefix(n, dir+"/"), "_")
+			out = append(out, v)
+		}
+		return out
 	}
-	// The game goes on, its moves stored with their cause.
-	m := randomMove(mirror, rng)
-	res, err := s.AppendMove(ctx, 1, 3, m, Request{ID: "t", Cause: CauseTimeout})
-	if err != nil || res.Seat != 1 {
-		t.Fatalf("a move after the upgrade: %+v, %v", res, err)
-	}
-	if n, err := s.TurnTimeouts(ctx, 1, 1); err != nil || n != 1 {
-		t.Errorf("seat 1's timeouts in a row: %d, %v; want 1", n, err)
+	if s, p := versions(sqliteDB), versions(postgresDB); !reflect.DeepEqual(s, p) {
+		t.Errorf("SQLite migrations %v, PostgreSQL migrations %v: each version needs both", s, p)
 	}
 }

@@ -139,6 +139,7 @@ func (s *Store) appendMove(ctx context.Context, id int64, req Request, choose fu
 		count int
 	)
 	err = s.writeTx(ctx, func(tx *txn) error {
+		res, state, count = AppendResult{}, nil, 0 // anew when run again
 		if req.ID != "" {
 			err := tx.stmt(ctx, tx.st.request).QueryRowContext(ctx, id, req.ID).Scan(&res.Number, &res.Turn, &res.Seat)
 			if err == nil {

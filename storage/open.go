@@ -35,19 +35,34 @@ var (
 // -shm) the same mode.
 const fileMode = 0o600
 
-// Open opens the SQLite database at path (DefaultPath when empty) and
-// brings its schema up to date by applying the migrations it has not seen
-// yet, in order, each in its own transaction. Close the Store when done.
+// Open opens the database that dsn names and brings its schema up to date
+// by applying the migrations it has not seen yet, in order, each in its own
+// transaction. Close the Store when done.
 //
-// When the file does not exist, Open creates it with mode 0600 (owner
-// only); an existing file keeps its mode. Before it writes anything into an
-// existing file, Open checks it and refuses, with an error wrapping
-// ErrNotCarcassonne, a file that is empty (0 bytes), that is not a SQLite
-// database, or that is the database of something else (tables but no
-// goose_db_version, or tables this program does not know); with an error
-// wrapping ErrDamaged a database that fails PRAGMA quick_check. It fails
-// too when the database was written by a newer version whose schema this
-// one does not know.
+// A dsn starting postgres:// or postgresql:// is the URL of a PostgreSQL
+// database (see IsPostgresURL), in the form
+// postgres://USER:PASSWORD@HOST:PORT/DATABASE?sslmode=disable (every
+// parameter libpq knows may be added, and PGPASSWORD and the other PG*
+// variables of the environment fill in what the URL leaves out); anything
+// else is the path of a SQLite file, DefaultPath when empty.
+//
+// For PostgreSQL the database must exist and its schema (the user's
+// current one, public by default) be empty or a Carcassonne one: Open
+// refuses, with an error wrapping ErrNotCarcassonne, a schema holding
+// other tables. The errors say in plain words whether the URL does not
+// read or the server cannot be reached, and never show the password.
+// Processes that open the same database at once set it up one after the
+// other (they hold an advisory lock meanwhile).
+//
+// For a SQLite file: when it does not exist, Open creates it with mode
+// 0600 (owner only); an existing file keeps its mode. Before it writes
+// anything into an existing file, Open checks it and refuses, with an
+// error wrapping ErrNotCarcassonne, a file that is empty (0 bytes), that
+// is not a SQLite database, or that is the database of something else
+// (tables but no goose_db_version, or tables this program does not know);
+// with an error wrapping ErrDamaged a database that fails PRAGMA
+// quick_check. It fails too when the database was written by a newer
+// version whose schema this one does not know.
 //
 // Several processes may open the same file at once, a new one included:
 // the set-up (creating the file, the checks and the migrations) holds an
@@ -55,8 +70,8 @@ const fileMode = 0o600
 // creates (mode 0600) and leaves there; a second Open waits for the first
 // one's set-up to end, or for ctx to be done. (On systems other than
 // Linux, the BSDs, macOS and Windows there is no such lock.)
-func Open(ctx context.Context, path string) (*Store, error) {
-	return OpenWith(ctx, path, Options{})
+func Open(ctx context.Context, dsn string) (*Store, error) {
+	return OpenWith(ctx, dsn, Options{})
 }
 
 // Options tune a Store; the zero value is the defaults.
@@ -74,7 +89,15 @@ type Options struct {
 const DefaultCacheBytes = 64 << 20
 
 // OpenWith is Open with options.
-func OpenWith(ctx context.Context, path string, opts Options) (*Store, error) {
+func OpenWith(ctx context.Context, dsn string, opts Options) (*Store, error) {
+	if IsPostgresURL(dsn) {
+		return openPostgres(ctx, dsn, opts)
+	}
+	return openSQLite(ctx, dsn, opts)
+}
+
+// openSQLite opens the SQLite file at path (see Open).
+func openSQLite(ctx context.Context, path string, opts Options) (*Store, error) {
 	if path == "" {
 		path = DefaultPath
 	}
@@ -138,7 +161,7 @@ func setUp(ctx context.Context, path string, opts Options) (*Store, error) {
 	write.SetMaxIdleConns(1)
 	write.SetConnMaxLifetime(0)
 	write.SetConnMaxIdleTime(0)
-	if err := migrate(ctx, write, 0); err != nil {
+	if err := migrate(ctx, write, sqliteDB, 0); err != nil {
 		write.Close()
 		return nil, fmt.Errorf("storage: %s: %w", path, err)
 	}
@@ -155,21 +178,26 @@ func setUp(ctx context.Context, path string, opts Options) (*Store, error) {
 		read.Close()
 		return nil, fmt.Errorf("storage: open %s: %w", path, err)
 	}
-	s := &Store{write: write, read: read, now: time.Now}
-	if s.writeSt, err = prepareStmts(ctx, write, true); err == nil {
-		s.readSt, err = prepareStmts(ctx, read, false)
+	s := &Store{dialect: sqliteDB, write: write, read: read, now: time.Now}
+	if s.writeSt, err = prepareStmts(ctx, write, sqliteDB, true); err == nil {
+		s.readSt, err = prepareStmts(ctx, read, sqliteDB, false)
 	}
 	if err != nil {
 		s.Close()
 		return nil, fmt.Errorf("storage: open %s: %w", path, err)
 	}
+	s.setCache(opts)
+	return s, nil
+}
+
+// setCache gives s the cache of engine states that opts ask for.
+func (s *Store) setCache(opts Options) {
 	switch {
 	case opts.CacheBytes == 0:
 		s.cache = newStateCache(DefaultCacheBytes)
 	case opts.CacheBytes > 0:
 		s.cache = newStateCache(opts.CacheBytes)
 	}
-	return s, nil
 }
 
 // checkParams opens a file for checkFile: reads only, so that a file that
@@ -234,26 +262,34 @@ func checkFile(ctx context.Context, path string) error {
 	if err := rows.Err(); err != nil {
 		return fileError(path, err)
 	}
+	return checkTables(ctx, db, sqliteDB, path, "SQLite database", "file", tables)
+}
+
+// checkTables checks that a database whose tables (goose's included) are
+// tables is empty or a Carcassonne database of dialect d, of any schema
+// version; name names it, kind says what it is and noun what to choose
+// instead, in the errors (see Open).
+func checkTables(ctx context.Context, db *sql.DB, d dialect, name, kind, noun string, tables []string) error {
 	if len(tables) == 0 {
 		return nil // a new database
 	}
 	if !slices.Contains(tables, versionTable) {
-		return fmt.Errorf("%s is the SQLite database of something else (its tables: %s), %w: choose another file",
-			path, strings.Join(tables, ", "), ErrNotCarcassonne)
+		return fmt.Errorf("%s is the %s of something else (its tables: %s), %w: choose another %s",
+			name, kind, strings.Join(tables, ", "), ErrNotCarcassonne, noun)
 	}
 	var version sql.NullInt64
 	if err := db.QueryRowContext(ctx, `SELECT max(version_id) FROM `+versionTable+` WHERE is_applied`).Scan(&version); err != nil {
-		return fmt.Errorf("%s has a table %s that goose did not write (%v), %w: choose another file",
-			path, versionTable, err, ErrNotCarcassonne)
+		return fmt.Errorf("%s has a table %s that goose did not write (%v), %w: choose another %s",
+			name, versionTable, err, ErrNotCarcassonne, noun)
 	}
-	latest, err := latestMigration()
+	latest, err := latestMigration(d)
 	if err != nil {
 		return err
 	}
 	if version.Int64 > latest {
 		return nil // a newer program's: migrate says so
 	}
-	known, err := migrationTables()
+	known, err := migrationTables(d)
 	if err != nil {
 		return err
 	}
@@ -264,8 +300,8 @@ func checkFile(ctx context.Context, path string) error {
 		}
 	}
 	if len(unknown) > 0 {
-		return fmt.Errorf("%s has tables that a Carcassonne database does not have (%s), so it is %w: choose another file",
-			path, strings.Join(unknown, ", "), ErrNotCarcassonne)
+		return fmt.Errorf("%s has tables that a Carcassonne database does not have (%s), so it is %w: choose another %s",
+			name, strings.Join(unknown, ", "), ErrNotCarcassonne, noun)
 	}
 	return nil
 }
@@ -291,15 +327,16 @@ const versionTable = "goose_db_version"
 var createTable = regexp.MustCompile(`(?i)\bCREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?["` + "`" + `\[]?(\w+)`)
 
 // migrationTables returns the names of the tables the embedded migrations
-// create.
-func migrationTables() ([]string, error) {
-	names, err := fs.Glob(migrations, "migrations/*.sql")
+// of dialect d create.
+func migrationTables(d dialect) ([]string, error) {
+	fsys, dir := d.migrations()
+	names, err := fs.Glob(fsys, dir+"/*.sql")
 	if err != nil {
 		return nil, err
 	}
 	var tables []string
 	for _, n := range names {
-		b, err := migrations.ReadFile(n)
+		b, err := fsys.ReadFile(n)
 		if err != nil {
 			return nil, err
 		}
@@ -310,16 +347,17 @@ func migrationTables() ([]string, error) {
 	return tables, nil
 }
 
-// latestMigration returns the version of the last embedded migration, the
-// number its file name starts with.
-func latestMigration() (int64, error) {
-	names, err := fs.Glob(migrations, "migrations/*.sql")
+// latestMigration returns the version of the last embedded migration of
+// dialect d, the number its file name starts with.
+func latestMigration(d dialect) (int64, error) {
+	fsys, dir := d.migrations()
+	names, err := fs.Glob(fsys, dir+"/*.sql")
 	if err != nil {
 		return 0, err
 	}
 	var latest int64
 	for _, n := range names {
-		num, _, _ := strings.Cut(strings.TrimPrefix(n, "migrations/"), "_")
+		num, _, _ := strings.Cut(strings.TrimPrefix(n, dir+"/"), "_")
 		v, err := strconv.ParseInt(num, 10, 64)
 		if err != nil {
 			return 0, fmt.Errorf("migration %s has no version number", n)
@@ -329,15 +367,21 @@ func latestMigration() (int64, error) {
 	return latest, nil
 }
 
-// IsBusy reports whether err says that SQLite found the database busy or
-// locked (SQLITE_BUSY, SQLITE_LOCKED and their extended codes): another
-// program held its write lock past the store's busy timeout, and the same
-// call may succeed a moment later.
+// IsBusy reports whether err says that the database was busy, so that the
+// same call may succeed a moment later: SQLite found the database busy or
+// locked (SQLITE_BUSY, SQLITE_LOCKED and their extended codes: another
+// program held its write lock past the store's busy timeout), or
+// PostgreSQL kept aborting the transaction for others' sake (serialization
+// failures or deadlocks past the Store's retries) or could not take a lock.
 func IsBusy(err error) bool {
 	var e *sqlite.Error
 	if errors.As(err, &e) {
 		code := e.Code() & 0xff
 		return code == sqlite3.SQLITE_BUSY || code == sqlite3.SQLITE_LOCKED
+	}
+	switch pgCode(err) {
+	case pgSerializationFailure, pgDeadlockDetected, pgLockNotAvailable:
+		return true
 	}
 	return false
 }

@@ -16,32 +16,64 @@ import (
 // replay to the same board. The record of a stopped or finished game gives
 // the seed and replays to the same game, draw pile included.
 func TestRecordHidesSeed(t *testing.T) {
-	ctx := context.Background()
-	s, _ := openTest(t)
-	const seed = 20261122
-	g := startGame(t, s, 3, seed)
-	// The test knows the draw pile from the stored game, not the record.
-	stored, err := s.Get(ctx, g.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mirror := mirrorOf(t, stored)
-	rng := rand.New(rand.NewPCG(3, 4))
-	playMoves(t, s, g.ID, mirror, rng, 12)
+	eachDB(t, func(t *testing.T, kind testDB) {
+		ctx := context.Background()
+		s, _ := kind.open(t)
+		const seed = 20261122
+		g := startGame(t, s, 3, seed)
+		// The test knows the draw pile from the stored game, not the record.
+		stored, err := s.Get(ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mirror := mirrorOf(t, stored)
+		rng := rand.New(rand.NewPCG(3, 4))
+		playMoves(t, s, g.ID, mirror, rng, 12)
 
-	for _, status := range []Status{StatusRunning, StatusBroken} {
-		if status == StatusBroken {
-			if err := s.MarkStatus(ctx, g.ID, StatusBroken, "a test"); err != nil {
+		for _, status := range []Status{StatusRunning, StatusBroken} {
+			if status == StatusBroken {
+				if err := s.MarkStatus(ctx, g.ID, StatusBroken, "a test"); err != nil {
+					t.Fatal(err)
+				}
+			}
+			rec, err := s.Record(ctx, g.ID)
+			if err != nil {
 				t.Fatal(err)
 			}
+			text := rec.String()
+			if rec.HasSeed || rec.Seed != 0 || strings.Contains(text, "[Seed") || strings.Contains(text, strconv.Itoa(seed)) {
+				t.Fatalf("the record of a %s game gives the seed:\n%s", status, text)
+			}
+			read, err := engine.ReadRecord(strings.NewReader(text))
+			if err != nil {
+				t.Fatal(err)
+			}
+			replayed, err := read.Replay()
+			if err != nil {
+				t.Fatalf("a %s game's record does not replay: %v", status, err)
+			}
+			samePlay(t, replayed, mirror)
+			// What the record would predict of the next tiles is not what
+			// comes.
+			if next, guess := nextTiles(t, mirror, 5), nextTiles(t, replayed, 5); slices.Equal(next, guess) {
+				t.Errorf("the record of a %s game tells the next tiles: %v", status, next)
+			}
+		}
+
+		if err := s.MarkStatus(ctx, g.ID, StatusRunning, ""); err != nil {
+			t.Fatal(err)
+		}
+		playMoves(t, s, g.ID, mirror, rng, 1000)
+		if !mirror.Ended() {
+			t.Fatal("the game did not end")
 		}
 		rec, err := s.Record(ctx, g.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
 		text := rec.String()
-		if rec.HasSeed || rec.Seed != 0 || strings.Contains(text, "[Seed") || strings.Contains(text, strconv.Itoa(seed)) {
-			t.Fatalf("the record of a %s game gives the seed:\n%s", status, text)
+		if !rec.HasSeed || rec.Seed != seed || !strings.Contains(text, `[Seed "20261122"]`) || !strings.HasSuffix(text, "\nend\n") {
+			t.Fatalf("the record of the finished game has no seed or end:\n%s", text)
 		}
 		read, err := engine.ReadRecord(strings.NewReader(text))
 		if err != nil {
@@ -49,62 +81,32 @@ func TestRecordHidesSeed(t *testing.T) {
 		}
 		replayed, err := read.Replay()
 		if err != nil {
-			t.Fatalf("a %s game's record does not replay: %v", status, err)
+			t.Fatal(err)
 		}
-		samePlay(t, replayed, mirror)
-		// What the record would predict of the next tiles is not what
-		// comes.
-		if next, guess := nextTiles(t, mirror, 5), nextTiles(t, replayed, 5); slices.Equal(next, guess) {
-			t.Errorf("the record of a %s game tells the next tiles: %v", status, next)
+		sameState(t, replayed, mirror)
+		if got, want := replayed.Scores(), mirror.Scores(); !slices.Equal(got, want) {
+			t.Errorf("scores replayed %v, want %v", got, want)
 		}
-	}
 
-	if err := s.MarkStatus(ctx, g.ID, StatusRunning, ""); err != nil {
-		t.Fatal(err)
-	}
-	playMoves(t, s, g.ID, mirror, rng, 1000)
-	if !mirror.Ended() {
-		t.Fatal("the game did not end")
-	}
-	rec, err := s.Record(ctx, g.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := rec.String()
-	if !rec.HasSeed || rec.Seed != seed || !strings.Contains(text, `[Seed "20261122"]`) || !strings.HasSuffix(text, "\nend\n") {
-		t.Fatalf("the record of the finished game has no seed or end:\n%s", text)
-	}
-	read, err := engine.ReadRecord(strings.NewReader(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	replayed, err := read.Replay()
-	if err != nil {
-		t.Fatal(err)
-	}
-	sameState(t, replayed, mirror)
-	if got, want := replayed.Scores(), mirror.Scores(); !slices.Equal(got, want) {
-		t.Errorf("scores replayed %v, want %v", got, want)
-	}
-
-	// A game stopped halfway: its record gives the seed.
-	g = startGame(t, s, 2, seed+1)
-	mirror = mirrorOf(t, g)
-	playMoves(t, s, g.ID, mirror, rng, 7)
-	if err := s.MarkStatus(ctx, g.ID, StatusStopped, "stopped by Ann"); err != nil {
-		t.Fatal(err)
-	}
-	if rec, err = s.Record(ctx, g.ID); err != nil {
-		t.Fatal(err)
-	}
-	if !rec.HasSeed || rec.Seed != seed+1 {
-		t.Fatalf("the record of the stopped game has no seed:\n%s", rec)
-	}
-	replayed, err = rec.Replay()
-	if err != nil {
-		t.Fatal(err)
-	}
-	sameState(t, replayed, mirror)
+		// A game stopped halfway: its record gives the seed.
+		g = startGame(t, s, 2, seed+1)
+		mirror = mirrorOf(t, g)
+		playMoves(t, s, g.ID, mirror, rng, 7)
+		if err := s.MarkStatus(ctx, g.ID, StatusStopped, "stopped by Ann"); err != nil {
+			t.Fatal(err)
+		}
+		if rec, err = s.Record(ctx, g.ID); err != nil {
+			t.Fatal(err)
+		}
+		if !rec.HasSeed || rec.Seed != seed+1 {
+			t.Fatalf("the record of the stopped game has no seed:\n%s", rec)
+		}
+		replayed, err = rec.Replay()
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameState(t, replayed, mirror)
+	})
 }
 
 // nextTiles returns the next n tiles that game g would draw, playing each

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"strings"
 	"time"
 
@@ -28,16 +29,26 @@ const (
 	readParams  = "_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)&_pragma=query_only(1)"
 )
 
-//go:embed migrations/*.sql
-var migrations embed.FS
+// migrations are the SQLite schema's migrations, pgMigrations
+// PostgreSQL's: the same versions, reaching the same tables, columns,
+// indexes and triggers, each in its dialect.
+var (
+	//go:embed migrations/*.sql
+	migrations embed.FS
+	//go:embed migrations_postgres/*.sql
+	pgMigrations embed.FS
+)
 
-// Store keeps games in a SQLite database. Its methods are safe for
-// concurrent use; each one is a single transaction.
+// Store keeps games in a SQLite or a PostgreSQL database (see Open). Its
+// methods are safe for concurrent use; each one is a single transaction.
 type Store struct {
-	write   *sql.DB // one connection: every write, in order
-	read    *sql.DB // query-only connections for loads and finders
+	dialect dialect
+	write   *sql.DB // SQLite: one connection, every write in order; PostgreSQL: the pool
+	read    *sql.DB // SQLite: query-only connections for loads and finders; PostgreSQL: the pool of write
 	writeSt *stmts  // the hot path's statements, prepared on write
-	readSt  *stmts  // and on read
+	readSt  *stmts  // and on read (the same on PostgreSQL)
+	locks   *sql.DB // PostgreSQL: the connections that hold LockGame's locks
+	games   gameMutexes
 	cache   *stateCache
 	now     func() time.Time
 }
@@ -45,7 +56,17 @@ type Store struct {
 // Close closes the prepared statements and the database. Methods called
 // after Close return errors.
 func (s *Store) Close() error {
-	return errors.Join(s.readSt.close(), s.writeSt.close(), s.read.Close(), s.write.Close())
+	errs := []error{s.writeSt.close(), s.write.Close()}
+	if s.readSt != s.writeSt {
+		errs = append(errs, s.readSt.close())
+	}
+	if s.read != s.write {
+		errs = append(errs, s.read.Close())
+	}
+	if s.locks != nil {
+		errs = append(errs, s.locks.Close())
+	}
+	return errors.Join(errs...)
 }
 
 // stmts are the statements of the hot path (append a move, load a game),
@@ -65,7 +86,7 @@ type stmts struct {
 
 // prepareStmts prepares the hot path's statements on db; the write ones
 // too when write is set.
-func prepareStmts(ctx context.Context, db *sql.DB, write bool) (*stmts, error) {
+func prepareStmts(ctx context.Context, db *sql.DB, d dialect, write bool) (*stmts, error) {
 	st := &stmts{}
 	list := []struct {
 		to    **sql.Stmt
@@ -89,7 +110,7 @@ func prepareStmts(ctx context.Context, db *sql.DB, write bool) (*stmts, error) {
 		}...)
 	}
 	for _, q := range list {
-		stmt, err := db.PrepareContext(ctx, q.query)
+		stmt, err := db.PrepareContext(ctx, d.rebind(q.query))
 		if err != nil {
 			st.close()
 			return nil, fmt.Errorf("prepare %q: %w", strings.Join(strings.Fields(q.query), " "), err)
@@ -114,15 +135,35 @@ func (st *stmts) close() error {
 }
 
 // txn is a transaction of the Store, with the prepared statements of the
-// database it runs on.
+// database it runs on. Its methods are the one way SQL reaches the
+// database: they take queries written with ? placeholders, which they
+// rebind for the dialect (to $1, $2, … on PostgreSQL).
 type txn struct {
-	*sql.Tx
+	tx *sql.Tx
+	d  dialect
 	st *stmts
+}
+
+// ExecContext runs a statement that returns no rows; query has ?
+// placeholders.
+func (tx *txn) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	return tx.tx.ExecContext(ctx, tx.d.rebind(query), args...)
+}
+
+// QueryContext runs a query that returns rows; query has ? placeholders.
+func (tx *txn) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	return tx.tx.QueryContext(ctx, tx.d.rebind(query), args...)
+}
+
+// QueryRowContext runs a query that returns at most one row; query has ?
+// placeholders.
+func (tx *txn) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	return tx.tx.QueryRowContext(ctx, tx.d.rebind(query), args...)
 }
 
 // stmt returns prepared statement p for use in the transaction.
 func (tx *txn) stmt(ctx context.Context, p *sql.Stmt) *sql.Stmt {
-	return tx.StmtContext(ctx, p)
+	return tx.tx.StmtContext(ctx, p)
 }
 
 // dsn returns the modernc.org/sqlite data source name of the file at path
@@ -133,15 +174,21 @@ func dsn(path, params string) string {
 	return "file:" + path + "?" + params
 }
 
-// migrate applies the embedded migrations to db, up to version to (every
-// one when 0). goose records the applied versions in the table
-// goose_db_version and runs each migration in a transaction of its own.
-func migrate(ctx context.Context, db *sql.DB, to int64) error {
-	fsys, err := fs.Sub(migrations, "migrations")
+// migrate applies the embedded migrations of dialect d to db, up to
+// version to (every one when 0). goose records the applied versions in the
+// table goose_db_version and runs each migration in a transaction of its
+// own. The caller keeps other processes from migrating at the same time
+// (Open's lock file on SQLite, an advisory lock on PostgreSQL).
+func migrate(ctx context.Context, db *sql.DB, d dialect, to int64) error {
+	fsys, err := fs.Sub(d.migrations())
 	if err != nil {
 		return err
 	}
-	p, err := goose.NewProvider(goose.DialectSQLite3, db, fsys,
+	gd := goose.DialectSQLite3
+	if d == postgresDB {
+		gd = goose.DialectPostgres
+	}
+	p, err := goose.NewProvider(gd, db, fsys,
 		goose.WithLogger(goose.NopLogger()),
 		goose.WithDisableGlobalRegistry(true))
 	if err != nil {
@@ -165,15 +212,47 @@ func migrate(ctx context.Context, db *sql.DB, to int64) error {
 	return nil
 }
 
-// writeTx runs fn in a write transaction (BEGIN IMMEDIATE on the one writer
-// connection) and commits it when fn returns nil or a *commitThen, whose
-// error it then returns; it rolls back on any other error.
+// writeTx runs fn in a write transaction and commits it when fn returns
+// nil or a *commitThen, whose error it then returns; it rolls back on any
+// other error. On SQLite the transaction begins with BEGIN IMMEDIATE on
+// the one writer connection, so that writes run one at a time. On
+// PostgreSQL it is SERIALIZABLE, which gives the same outcome across
+// connections and processes: when the server finds that another
+// transaction got in the way (a serialization failure, a deadlock, or a
+// row another transaction inserted at the same time), writeTx runs fn
+// again from the start, up to maxWriteTries times, so fn must set what it
+// returns anew each time it runs.
 func (s *Store) writeTx(ctx context.Context, fn func(tx *txn) error) error {
-	tx, err := s.write.BeginTx(ctx, nil)
+	var opts *sql.TxOptions
+	if s.dialect == postgresDB {
+		opts = &sql.TxOptions{Isolation: sql.LevelSerializable}
+	}
+	for try := 1; ; try++ {
+		err := s.writeTxOnce(ctx, opts, fn)
+		if try >= maxWriteTries || !retryable(err) {
+			return err
+		}
+		// A short pause, longer with each try and drawn at random, so
+		// that the transactions that collided do not collide again.
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(time.Duration(rand.Int64N(int64(try) * int64(time.Millisecond)))):
+		}
+	}
+}
+
+// maxWriteTries is how many times writeTx runs a transaction that
+// PostgreSQL aborts for another one's sake before it returns the error.
+const maxWriteTries = 50
+
+// writeTxOnce runs fn in one write transaction (see writeTx).
+func (s *Store) writeTxOnce(ctx context.Context, opts *sql.TxOptions, fn func(tx *txn) error) error {
+	tx, err := s.write.BeginTx(ctx, opts)
 	if err != nil {
 		return fmt.Errorf("storage: %w", err)
 	}
-	err = fn(&txn{Tx: tx, st: s.writeSt})
+	err = fn(&txn{tx: tx, d: s.dialect, st: s.writeSt})
 	var then *commitThen
 	if err != nil && !errors.As(err, &then) {
 		tx.Rollback()
@@ -195,14 +274,18 @@ type commitThen struct{ err error }
 func (c *commitThen) Error() string { return c.err.Error() }
 
 // readTx runs fn in a read transaction, which sees one snapshot of the
-// database.
+// database (on PostgreSQL, REPEATABLE READ READ ONLY).
 func (s *Store) readTx(ctx context.Context, fn func(tx *txn) error) error {
-	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	opts := &sql.TxOptions{ReadOnly: true}
+	if s.dialect == postgresDB {
+		opts.Isolation = sql.LevelRepeatableRead
+	}
+	tx, err := s.read.BeginTx(ctx, opts)
 	if err != nil {
 		return fmt.Errorf("storage: %w", err)
 	}
 	defer tx.Rollback()
-	return fn(&txn{Tx: tx, st: s.readSt})
+	return fn(&txn{tx: tx, d: s.dialect, st: s.readSt})
 }
 
 // nowMillis returns the current time in Unix milliseconds.

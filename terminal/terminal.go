@@ -248,7 +248,7 @@ func resumeGame(ctx context.Context, st *storage.Store, cfg Config) (storage.Gam
 	g, state, err := st.Load(ctx, id)
 	switch {
 	case errors.Is(err, storage.ErrNotFound):
-		return g, nil, fmt.Errorf("there is no game %d in %s (%s lists them)", id, cfg.DB, cmp.Or(cfg.GamesHint, "carcassonne games"))
+		return g, nil, fmt.Errorf("there is no game %d in %s (%s lists them)", id, storage.RedactURL(cfg.DB), cmp.Or(cfg.GamesHint, "carcassonne games"))
 	case errors.Is(err, storage.ErrNotStarted):
 		return g, nil, fmt.Errorf("game %d is a lobby that has not started", id)
 	case err != nil:

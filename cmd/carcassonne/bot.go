@@ -29,7 +29,7 @@ var (
 // Every setting comes from the environment or the same-named flag.
 type botCmd struct {
 	Token   string `name:"token" env:"DISCORD_TOKEN" help:"The bot's token from the Discord developer portal (required; never logged)."`
-	DB      string `name:"db" env:"CARCASSONNE_DB" default:"carcassonne.db" help:"The SQLite database file."`
+	DB      string `name:"db" env:"CARCASSONNE_DB" default:"carcassonne.db" help:"The database: the path of a SQLite file, or the URL of a PostgreSQL database (postgres://USER:PASSWORD@HOST:PORT/DATABASE)."`
 	GuildID string `name:"guild" env:"DISCORD_GUILD_ID" help:"Register the command in this guild only, for quick iteration."`
 	APIURL  string `name:"api-url" env:"DISCORD_API_URL" help:"Send Discord API requests to this server instead of discord.com."`
 	Debug   bool   `name:"debug" env:"CARCASSONNE_DEBUG" help:"Log debug messages."`
@@ -70,6 +70,9 @@ func (c *botCmd) check() error {
 	}
 	if c.DB == "" {
 		c.DB = storage.DefaultPath
+	}
+	if storage.IsPostgresURL(c.DB) {
+		return nil // Open says what is wrong with the URL or the server
 	}
 	if fi, err := os.Stat(filepath.Dir(c.DB)); err != nil || !fi.IsDir() {
 		return fmt.Errorf("CARCASSONNE_DB (--db) %s: the folder %s does not exist", c.DB, filepath.Dir(c.DB))
@@ -115,6 +118,10 @@ func (c *botCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	log.Info("starting the bot", "db", c.DB, "guild", c.GuildID, "api", c.APIURL, "shard", c.shardID, "shards", c.shardCount)
+	log.Info("starting the bot", "db", storage.RedactURL(c.DB), "guild", c.GuildID, "api", c.APIURL, "shard", c.shardID, "shards", c.shardCount)
 	return b.Run(ctx)
 }
+
+// The store takes a game's lock across processes while the bot plays and
+// announces a turn (bot.GameLocker).
+var _ bot.GameLocker = (*storage.Store)(nil)

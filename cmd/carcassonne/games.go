@@ -15,7 +15,7 @@ import (
 // gamesCmd is `carcassonne games`: the games stored in the database, local
 // and Discord ones, newest first.
 type gamesCmd struct {
-	DB    string `name:"db" env:"CARCASSONNE_DB" default:"carcassonne.db" help:"The SQLite database file, the bot's."`
+	DB    string `name:"db" env:"CARCASSONNE_DB" default:"carcassonne.db" help:"The database, the bot's: the path of a SQLite file, or the URL of a PostgreSQL database (postgres://…)."`
 	Limit int    `name:"limit" default:"20" help:"Show at most this many games, newest first (0 for all)."`
 }
 
@@ -30,7 +30,7 @@ func (c *gamesCmd) Run(e *env) error {
 	if c.Limit < 0 {
 		return fmt.Errorf("--limit is 0 (every game) or more, not %d", c.Limit)
 	}
-	if _, err := os.Stat(c.DB); errors.Is(err, fs.ErrNotExist) {
+	if _, err := os.Stat(c.DB); errors.Is(err, fs.ErrNotExist) && !storage.IsPostgresURL(c.DB) {
 		fmt.Fprintf(e.stdout, "No games yet: %s does not exist. Start one with: %s\n", c.DB, startCommand(c.DB))
 		return nil
 	}
@@ -53,7 +53,7 @@ func (c *gamesCmd) Run(e *env) error {
 		return err
 	}
 	if len(games) == 0 {
-		fmt.Fprintf(e.stdout, "No games in %s yet. Start one with: %s\n", c.DB, startCommand(c.DB))
+		fmt.Fprintf(e.stdout, "No games in %s yet. Start one with: %s\n", storage.RedactURL(c.DB), startCommand(c.DB))
 		return nil
 	}
 	fmt.Fprintf(e.stdout, "%4s  %-8s  %4s  %-16s  %s\n", "ID", "STATUS", "TURN", "UPDATED", "PLAYERS")
@@ -82,7 +82,7 @@ func (c *gamesCmd) Run(e *env) error {
 func startCommand(db string) string {
 	s := command("play")
 	if db != storage.DefaultPath {
-		s += " --db " + quoteArg(db)
+		s += " --db " + quoteArg(storage.RedactURL(db)) // a password is never shown
 	}
 	return s
 }

@@ -34,7 +34,7 @@ type playCmd struct {
 	TinyCity   string `name:"tiny-city" placeholder:"4" help:"What a completed city of two tiles scores: 4 (like any city) or 2 (the old rule) (default 4)."`
 	Seed       string `name:"seed" placeholder:"N" help:"Shuffle the draw pile with this seed, 0 to 18446744073709551615 (default: a random one, printed)."`
 	Resume     *int64 `name:"resume" placeholder:"ID" help:"Continue stored game ID (see carcassonne games) instead of starting one."`
-	DB         string `name:"db" env:"CARCASSONNE_DB" default:"carcassonne.db" help:"The SQLite database file, the bot's."`
+	DB         string `name:"db" env:"CARCASSONNE_DB" default:"carcassonne.db" help:"The database, the bot's: the path of a SQLite file, or the URL of a PostgreSQL database (postgres://…)."`
 	Out        string `name:"out" default:"carcassonne-board.png" help:"The picture of the board (PNG), written after every move."`
 
 	// Set by Validate.
@@ -214,7 +214,7 @@ func (i interrupted) Error() string { return "stopped by " + i.Signal.String() }
 func resumeCommand(id, db string) string {
 	s := command("play") + " --resume " + id
 	if db != storage.DefaultPath {
-		s += " --db " + quoteArg(db)
+		s += " --db " + quoteArg(storage.RedactURL(db)) // a password is never shown
 	}
 	return s
 }
@@ -278,7 +278,7 @@ func isHex(s string, n int) bool {
 func gamesCommand(db string) string {
 	s := command("games")
 	if db != storage.DefaultPath {
-		s += " --db " + quoteArg(db)
+		s += " --db " + quoteArg(storage.RedactURL(db)) // a password is never shown
 	}
 	return s
 }
