@@ -44,7 +44,11 @@
 //     turn deadline has passed; [Store.RemindersDue] finds the turns due
 //     their half-time reminder and [Store.SetReminded] notes it sent, so
 //     that it is sent once; [Store.TurnTimeouts] counts a player's turns
-//     in a row played for them when their time ran out.
+//     in a row played for them when their time ran out;
+//   - [Store.Stats], [Store.Leaderboard] (Glicko-2 ratings) and
+//     [Store.History] read the results of finished games, one row per game
+//     and seat written in the transaction that ends the game (stats.go
+//     says the fairness rules).
 //
 // The errors the methods return are values to test with errors.Is
 // ([ErrNotFound], [ErrConflict], [ErrNotLobby], …); their text is written

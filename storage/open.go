@@ -169,6 +169,10 @@ func setUp(ctx context.Context, path string, opts Options) (*Store, error) {
 	case opts.CacheBytes > 0:
 		s.cache = newStateCache(opts.CacheBytes)
 	}
+	if err := s.backfillResults(ctx); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("storage: open %s: %w", path, err)
+	}
 	return s, nil
 }
 

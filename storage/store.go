@@ -39,6 +39,7 @@ type Store struct {
 	writeSt *stmts  // the hot path's statements, prepared on write
 	readSt  *stmts  // and on read
 	cache   *stateCache
+	stats   statsCache // the servers' ratings (stats.go)
 	now     func() time.Time
 }
 
