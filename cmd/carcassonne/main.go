@@ -3,6 +3,7 @@
 //
 //	carcassonne play [--players Alice,Bob] [--seed N] [--resume ID]
 //	carcassonne games
+//	carcassonne stats [--db PATH] [--guild ID]
 //	carcassonne replay [--json] FILE.rec
 package main
 
@@ -22,6 +23,7 @@ type cli struct {
 	Render renderCmd `cmd:"" help:"Render a game record as a picture of the board (PNG)."`
 	Play   playCmd   `cmd:"" help:"Play a game on this terminal, hot-seat, stored in the bot's database."`
 	Games  gamesCmd  `cmd:"" help:"List the games stored in the database."`
+	Stats  statsCmd  `cmd:"" help:"Print the leaderboard and the players' statistics of the finished games, per server."`
 }
 
 func main() {
