@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"runtime/debug"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -78,6 +79,10 @@ func commands() []*discordgo.ApplicationCommand {
 			sub("record", "Get the game record (.rec)", game()),
 			sub("resign", "Leave the running game; your turns are skipped", game()),
 			sub("stop", "End the game early, without a winner (host or Manage Messages)", game()),
+			sub("stats", "A member's statistics on this server",
+				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionUser, Name: "member", Description: "Whose statistics (yours when not given)"}),
+			sub("leaderboard", "The best players of this server, by rating"),
+			sub("history", "The last finished games of this server, with their records and final boards"),
 			sub("help", "How to play"),
 		},
 	}}
@@ -190,6 +195,12 @@ func (b *Bot) onCommand(i *discordgo.Interaction) {
 		b.cmdResign(i)
 	case "stop":
 		b.cmdStop(i)
+	case "stats":
+		b.cmdStats(i, opts)
+	case "leaderboard":
+		b.cmdLeaderboard(i)
+	case "history":
+		b.cmdHistory(i)
 	case "help":
 		b.cmdHelp(i)
 	default:
@@ -201,6 +212,10 @@ func (b *Bot) onComponent(i *discordgo.Interaction) {
 	data, ok := i.Data.(discordgo.MessageComponentInteractionData)
 	if !ok {
 		b.replyError(i, "I could not read that button.")
+		return
+	}
+	if strings.HasPrefix(data.CustomID, statsIDPrefix+":") {
+		b.onStatsComponent(i, data)
 		return
 	}
 	id, err := parseID(data.CustomID)
@@ -305,6 +320,8 @@ func (b *Bot) cmdHelp(i *discordgo.Interaction) {
 	ctx, cancel := b.context()
 	defer cancel()
 	g, err := b.findGame(ctx, i, storage.StatusLobby, storage.StatusRunning)
+	help := helpEmbed(gameExpansions(g), err == nil)
+	help.Fields = append(help.Fields, statsHelp())
 	b.reply(i, &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral,
-		Embeds: []*discordgo.MessageEmbed{helpEmbed(gameExpansions(g), err == nil)}})
+		Embeds: []*discordgo.MessageEmbed{help}})
 }

@@ -49,7 +49,11 @@
 //     in a row played for them when their time ran out;
 //   - [Store.LockGame] takes a lock of one game, for the process that
 //     applies and announces its turn: across processes on PostgreSQL (an
-//     advisory lock), within the process on SQLite.
+//     advisory lock), within the process on SQLite;
+//   - [Store.Stats], [Store.Leaderboard] (Glicko-2 ratings) and
+//     [Store.History] read the results of finished games, one row per game
+//     and seat written in the transaction that ends the game (stats.go
+//     says the fairness rules).
 //
 // The errors the methods return are values to test with errors.Is
 // ([ErrNotFound], [ErrConflict], [ErrNotLobby], …); their text is written

@@ -662,7 +662,11 @@ func (s *Store) MarkStatus(ctx context.Context, id int64, status Status, reason 
 		if !ok {
 			return fmt.Errorf("%w: from %s to %s", ErrBadStatus, g.Status, status)
 		}
-		return setStatus(ctx, tx, id, status, reason, g.TurnTimeout, s.nowMillis())
+		now := s.nowMillis()
+		if err := setStatus(ctx, tx, id, status, reason, g.TurnTimeout, now); err != nil {
+			return err
+		}
+		return s.statusResults(ctx, tx, g, status, now)
 	})
 }
 

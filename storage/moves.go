@@ -212,7 +212,10 @@ func (s *Store) appendMove(ctx context.Context, id int64, req Request, choose fu
 			res.Finished = true
 			g.Status, g.Reason, g.Deadline, g.EndedAt = StatusFinished, "", time.Time{}, g.UpdatedAt
 			res.Game = g
-			return setStatus(ctx, tx, id, StatusFinished, "", 0, now)
+			if err := setStatus(ctx, tx, id, StatusFinished, "", 0, now); err != nil {
+				return err
+			}
+			return writeResults(ctx, tx, g, state, StatusFinished, now)
 		}
 		deadline := nextDeadline(now, g.TurnTimeout)
 		if m.Resign && m.Player != current {

@@ -187,6 +187,10 @@ func setUp(ctx context.Context, path string, opts Options) (*Store, error) {
 		return nil, fmt.Errorf("storage: open %s: %w", path, err)
 	}
 	s.setCache(opts)
+	if err := s.backfillResults(ctx); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("storage: open %s: %w", path, err)
+	}
 	return s, nil
 }
 

@@ -63,6 +63,10 @@ func openPostgres(ctx context.Context, dsn string, opts Options) (*Store, error)
 	}
 	s.readSt = s.writeSt
 	s.setCache(opts)
+	if err := s.backfillResults(ctx); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("storage: open %s: %w", shown, err)
+	}
 	return s, nil
 }
 

@@ -50,6 +50,7 @@ type Store struct {
 	locks   *sql.DB // PostgreSQL: the connections that hold LockGame's locks
 	games   gameMutexes
 	cache   *stateCache
+	stats   statsCache // the servers' ratings (stats.go)
 	now     func() time.Time
 }
 

@@ -4,6 +4,7 @@
 //	carcassonne play [--players Alice,@hard] [--seed N] [--resume ID]
 //	carcassonne arena --a hard --b easy [--games 200] [--think-scale F]
 //	carcassonne games
+//	carcassonne stats [--db PATH] [--guild ID]
 //	carcassonne replay [--json] FILE.rec
 package main
 
@@ -24,6 +25,7 @@ type cli struct {
 	Play   playCmd   `cmd:"" help:"Play a game on this terminal, hot-seat, stored in the bot's database."`
 	Games  gamesCmd  `cmd:"" help:"List the games stored in the database."`
 	Arena  arenaCmd  `cmd:"" help:"Play computer against computer, many games, and print how often each wins."`
+	Stats  statsCmd  `cmd:"" help:"Print the leaderboard and the players' statistics of the finished games, per server."`
 }
 
 func main() {
