@@ -1,7 +1,9 @@
 package bot
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -457,6 +459,7 @@ func (b *Bot) postEnd(ctx context.Context, g storage.Game, st *engine.Game, note
 	if err != nil {
 		b.log.Error("writing the record", "game", g.ID, "err", err)
 	}
+	replay, replayNote := b.replayGIF(g.ID, rec)
 	var users, mentions []string
 	for _, s := range g.Seats {
 		if s.UserID != "" {
@@ -477,6 +480,12 @@ func (b *Bot) postEnd(ctx context.Context, g storage.Game, st *engine.Game, note
 		if rec != nil {
 			msg.Files = append(msg.Files, &discordgo.File{Name: recName, ContentType: "text/plain", Reader: strings.NewReader(rec.String())})
 		}
+		if replay != nil {
+			msg.Files = append(msg.Files, &discordgo.File{Name: "replay.gif", ContentType: "image/gif", Reader: bytes.NewReader(replay)})
+		}
+		if replayNote != "" {
+			msg.Content += "\n" + replayNote
+		}
 		return msg
 	}
 	if _, err := b.send(ctx, &g, build); err != nil {
@@ -485,6 +494,39 @@ func (b *Bot) postEnd(ctx context.Context, g storage.Game, st *engine.Game, note
 	}
 	b.archive(g)
 	return true
+}
+
+// animator draws the animated replay of a game; render.Renderer does.
+type animator interface {
+	Animate(w io.Writer, rec *engine.Record, opts render.AnimateOptions) error
+}
+
+// replayGIF draws the animated replay of game id's record for the end
+// message: the GIF (at most render.AnimateMaxBytes), or nil and, when it
+// would be too large, a line saying so. A failure is logged and never
+// stops the end message.
+func (b *Bot) replayGIF(id int64, rec *engine.Record) (data []byte, note string) {
+	a, ok := b.draw.(animator)
+	if !ok || rec == nil {
+		return nil, ""
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			b.log.Error("drawing the replay", "game", id, "panic", p)
+			data, note = nil, ""
+		}
+	}()
+	var buf bytes.Buffer
+	err := a.Animate(&buf, rec, render.AnimateOptions{})
+	var tl *render.TooLargeError
+	switch {
+	case errors.As(err, &tl):
+		return nil, fmt.Sprintf("The animated replay is too large to attach (over %d MiB).", tl.Limit>>20)
+	case err != nil:
+		b.log.Error("drawing the replay", "game", id, "err", err)
+		return nil, ""
+	}
+	return buf.Bytes(), ""
 }
 
 func finalEmbed(g storage.Game, st *engine.Game) *discordgo.MessageEmbed {

@@ -191,8 +191,8 @@ func (h *harness) checkNumbers(msg discordtest.Message) {
 }
 
 // checkEnd checks the end message after `turns` turns: a final picture, the
-// table equal to the replay of the attached record, and the finished game
-// in the database.
+// table equal to the replay of the attached record, the animated replay,
+// and the finished game in the database.
 func (h *harness) checkEnd(t *testing.T, end discordtest.Message, turns int) {
 	t.Helper()
 	checkPNG(t, end)
@@ -218,6 +218,7 @@ func (h *harness) checkEnd(t *testing.T, end discordtest.Message, turns int) {
 			break
 		}
 	}
+	checkReplay(t, end)
 	if rec := recordText(t, end); !strings.Contains(rec, "[Seed ") {
 		t.Errorf("the finished game's record has no seed:\n%s", rec)
 	}

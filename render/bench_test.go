@@ -153,3 +153,27 @@ func BenchmarkEncodeBoard(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkAnimate animates a 72-tile base game of four players (random
+// legal moves) as the bot does at the end of a game, and reports the
+// GIF's size.
+func BenchmarkAnimate(b *testing.B) {
+	g := playGame(b, engine.Config{Players: []string{"Alice", "Bob", "Carol", "Dave"}, Seed: 11}, 11, -1)
+	rec := g.Record()
+	r := testRenderer()
+	var buf bytes.Buffer
+	if err := r.Animate(&buf, rec, AnimateOptions{}); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu := cpuTime()
+	for b.Loop() {
+		buf.Reset()
+		if err := r.Animate(&buf, rec, AnimateOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	reportCPU(b, cpu)
+	b.ReportMetric(float64(buf.Len()), "bytes")
+}

@@ -10,7 +10,8 @@
 //	err = r.PreviewPNG(w, g, placement, port) // one placement, spots labelled, the follower on port
 //	err = r.PreviewFigurePNG(w, g, placement, port, engine.FigureLarge) // the large follower on port
 //	err = r.PreviewFigurePNG(w, g, placement, engine.NoPort, engine.FigureBuilder) // where the builder may go
-//	err = r.FinalPNG(w, g)             // the end: board and final scoring
+//	err = r.FinalPNG(w, g)             // the end: board, final scoring, scores by turn
+//	err = r.Animate(w, rec, render.AnimateOptions{}) // the game as an animated GIF
 //
 // [Renderer.Turn], [Renderer.Board], [Renderer.Preview] and
 // [Renderer.Final] return the *image.RGBA instead, and

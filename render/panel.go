@@ -375,7 +375,8 @@ func finalKeyLines(sc *scene) int {
 func finalPanelHeight(sc *scene, u float64) int {
 	n := len(sc.names)
 	d := 2*finalPadD + finalTitleD + finalWinnerD + finalHeadD + finalRowD*n +
-		8 + finalChartD + finalBarD*n + finalKeyD*finalKeyLines(sc) + 8 + scoreLegendD
+		8 + finalChartD + finalBarD*n + finalKeyD*finalKeyLines(sc) +
+		8 + finalLineTitleD + finalLineD + 8 + scoreLegendD
 	return dpx(float64(d), u)
 }
 
@@ -427,8 +428,9 @@ func (r *Renderer) sourceIcon(s scoreSource, w int) *image.RGBA {
 // farms, the King and the Robber Baron in games of King & Robber Baron,
 // the goods in games of Traders & Builders), each column headed by its colour or token, with the totals, the
 // players in the order of g.Standings (the highest score first, ties in
-// seat order); then the same points as bars, a key naming the columns, and
-// the colours of the cities.
+// seat order); then the same points as bars, a key naming the columns, a
+// chart of each player's score over the turns (drawScoreChart), and the
+// colours of the cities.
 func (r *Renderer) drawFinalPanel(dst canvas, k *kit, sc *scene, rect image.Rectangle, u float64) {
 	d := func(v float64) int { return dpx(v, u) }
 	dst.fill(rect, colPanel)
@@ -562,8 +564,148 @@ func (r *Renderer) drawFinalPanel(dst canvas, k *kit, sc *scene, rect image.Rect
 		blit(dst, r.sourceIcon(s, d(11)), kx+d(11)/2, ky)
 		drawTextAt(dst, kf, colTextDim, kx+d(15), ky, alignLeft, fitText(kf, s.title, kw-d(17)))
 	}
-	if rect.Max.Y-d(finalPadD) >= y+finalKeyLines(sc)*d(finalKeyD)+d(scoreLegendD) {
+	y += finalKeyLines(sc) * d(finalKeyD)
+	r.drawScoreChart(dst, k, sc, image.Rect(x0, y+d(8), x1, y+d(8+finalLineTitleD+finalLineD)), u)
+	y += d(8 + finalLineTitleD + finalLineD)
+	if rect.Max.Y-d(finalPadD) >= y+d(scoreLegendD) {
 		r.drawCityLegend(dst, k, x0, rect.Max.Y-d(finalPadD)-d(scoreLegendD), u)
+	}
+}
+
+// The chart of the scores over the turns under the final table, in
+// display pixels.
+const (
+	finalLineTitleD = 18 // its title
+	finalLineD      = 96 // the chart, its axes' labels included
+)
+
+// scoreHistory returns each player's score after each turn of g, from
+// turn 0 (before the first, all 0) to the last turn played, out of
+// g.Events (a feature scored during the game counts on its turn, the final
+// scoring on the last turn); the last points are g.Scores.
+func scoreHistory(g *engine.Game) [][]int {
+	scores := g.Scores()
+	last := max(g.Turn()-1, 0)
+	evs := g.Events()
+	for _, e := range evs {
+		last = max(last, e.Turn)
+	}
+	add := make([][]int, len(scores))
+	for p := range add {
+		add[p] = make([]int, last+1)
+	}
+	for _, e := range evs {
+		if e.Player >= 0 && e.Player < len(scores) && e.Turn >= 0 {
+			add[e.Player][e.Turn] += e.Points
+		}
+	}
+	for p, row := range add {
+		for t := 1; t <= last; t++ {
+			row[t] += row[t-1]
+		}
+		// Points no event accounts for count at the end.
+		row[last] += scores[p] - row[last]
+	}
+	return add
+}
+
+// drawScoreChart draws in rect, at scale u, the title "POINTS BY TURN" and
+// a line per player of the score after each turn (scoreHistory), in the
+// player's colour over a pale halo so that the darkest colours show on
+// the panel, the leaders' lines on top, with the axes labelled: turn along the bottom (0 and the last
+// turn), points up the left side (0 and the highest score).
+func (r *Renderer) drawScoreChart(dst canvas, k *kit, sc *scene, rect image.Rectangle, u float64) {
+	d := func(v float64) int { return dpx(v, u) }
+	hf := k.face(false, d(10))
+	drawTextAt(dst, hf, colTextDim, rect.Min.X, rect.Min.Y+d(finalLineTitleD/2), alignLeft, "POINTS BY TURN")
+	hist := scoreHistory(sc.g)
+	turns, most := 1, 1
+	for _, row := range hist {
+		turns = max(turns, len(row)-1)
+		for _, v := range row {
+			most = max(most, v)
+		}
+	}
+	lf := k.face(false, d(9))
+	top := strconv.Itoa(most)
+	// The plot: right of the points' labels, above the turns'.
+	plot := image.Rect(rect.Min.X+textWidth(lf, top)+d(4), rect.Min.Y+d(finalLineTitleD+4), rect.Max.X-d(2), rect.Max.Y-d(13))
+	if plot.Dx() < 4 || plot.Dy() < 4 {
+		return
+	}
+	lw := max(1, d(1))
+	dst.fill(image.Rect(plot.Min.X, plot.Min.Y, plot.Min.X+lw, plot.Max.Y), colPanelLine)
+	dst.fill(image.Rect(plot.Min.X, plot.Max.Y-lw, plot.Max.X, plot.Max.Y), colPanelLine)
+	drawTextAt(dst, lf, colTextDim, plot.Min.X-d(3), plot.Min.Y, alignRight, top)
+	drawTextAt(dst, lf, colTextDim, plot.Min.X-d(3), plot.Max.Y-lw, alignRight, "0")
+	drawTextAt(dst, lf, colTextDim, plot.Min.X+d(8), plot.Min.Y, alignLeft, "points")
+	by := plot.Max.Y + d(7)
+	drawTextAt(dst, lf, colTextDim, plot.Min.X, by, alignCentre, "0")
+	drawTextAt(dst, lf, colTextDim, plot.Max.X, by, alignRight, strconv.Itoa(turns))
+	drawTextAt(dst, lf, colTextDim, (plot.Min.X+plot.Max.X)/2, by, alignCentre, "turn")
+
+	// The lines, drawn once with gg and blended over the panel.
+	w, h := plot.Dx(), plot.Dy()
+	pad := float64(d(2))
+	dc := gg.NewContext(w+2*int(pad), h+2*int(pad))
+	xy := func(t, v int) (float64, float64) {
+		return pad + float64(t)*float64(w-1)/float64(turns), pad + float64(h-1) - float64(v)*float64(h-1)/float64(most)
+	}
+	dc.SetLineJoin(gg.LineJoinRound)
+	dc.SetLineCap(gg.LineCapRound)
+	// The lowest final score first, so that the leaders' lines are on top
+	// (g.Standings, reversed); each line over its own halo.
+	order := sc.g.Standings()
+	for i := len(order) - 1; i >= 0; i-- {
+		p := order[i]
+		if p < 0 || p >= len(hist) {
+			continue
+		}
+		for i, row := range hist[p] {
+			x, y := xy(i, row)
+			if i == 0 {
+				dc.MoveTo(x, y)
+			} else {
+				dc.LineTo(x, y)
+			}
+		}
+		dc.SetColor(colChartHalo)
+		dc.SetLineWidth(2.6 * u)
+		dc.StrokePreserve()
+		dc.SetColor(PlayerColour(p))
+		dc.SetLineWidth(1.4 * u)
+		dc.Stroke()
+	}
+	img := dc.Image().(*image.RGBA)
+	snapColours(img, append([]color.RGBA{colChartHalo}, playerColours[:]...))
+	dst.over(plot.Min.Sub(image.Pt(int(pad), int(pad))), img)
+}
+
+// colChartHalo is the halo under the chart's lines.
+var colChartHalo = rgb(0xb9bbbe)
+
+// snapColours turns each pixel of img opaque in the nearest of cols, or
+// transparent when less than half covered: the chart's lines have no
+// blended edges, whose shades the fixed palette lacks.
+func snapColours(img *image.RGBA, cols []color.RGBA) {
+	for i := 0; i+3 < len(img.Pix); i += 4 {
+		px := img.Pix[i : i+4 : i+4]
+		a := int32(px[3])
+		if a < 0x80 {
+			px[0], px[1], px[2], px[3] = 0, 0, 0, 0
+			continue
+		}
+		best, bd := cols[0], int32(1<<30)
+		for _, c := range cols {
+			// Premultiplied: compare with c at the pixel's alpha.
+			dr := int32(px[0]) - int32(c.R)*a/0xff
+			dg := int32(px[1]) - int32(c.G)*a/0xff
+			db := int32(px[2]) - int32(c.B)*a/0xff
+			if d := dr*dr + dg*dg + db*db; d < bd {
+				best, bd = c, d
+			}
+		}
+		px[0], px[1], px[2], px[3] = best.R, best.G, best.B, 0xff
 	}
 }
 

@@ -69,7 +69,9 @@ func (r *Renderer) Board(g *engine.Game) *image.RGBA {
 // shapes of their own), and in the side panel the final scoring: a table
 // of points by player and source (g.Breakdowns: roads, cities, cloisters,
 // farms, and the King and the Robber Baron in games of King & Robber
-// Baron), the totals, the winners, and the same points as bars. For a game
+// Baron), the totals, the winners, the same points as bars, and a chart of
+// each player's score after each turn (lines in the players' colours, the
+// axes labelled turn and points). For a game
 // still running it shows the scores so far. The panel is laid out in
 // display pixels, as Board's: it takes finalPanelD (246 to 300) of the 520
 // pixels Discord shows, so that its text stays legible there; tile sizes

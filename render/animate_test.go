@@ -1,0 +1,236 @@
+package render
+
+import (
+	"bytes"
+	"errors"
+	"image"
+	"image/gif"
+	"testing"
+	"time"
+
+	"github.com/meeple-works/carcassonne/engine"
+)
+
+// decodeGIF decodes an animation and checks what every one must be: its
+// frames inside the picture, on the global palette, with a delay each.
+func decodeGIF(tb testing.TB, data []byte) *gif.GIF {
+	tb.Helper()
+	a, err := gif.DecodeAll(bytes.NewReader(data))
+	if err != nil {
+		tb.Fatalf("the GIF does not decode: %v", err)
+	}
+	full := image.Rect(0, 0, a.Config.Width, a.Config.Height)
+	if full.Empty() {
+		tb.Fatalf("the GIF is %v", full)
+	}
+	if len(a.Delay) != len(a.Image) {
+		tb.Fatalf("%d delays for %d frames", len(a.Delay), len(a.Image))
+	}
+	for i, f := range a.Image {
+		if !f.Rect.In(full) || f.Rect.Empty() {
+			tb.Errorf("frame %d: %v outside the picture %v", i, f.Rect, full)
+		}
+	}
+	if a.Image[0].Rect != full {
+		tb.Errorf("the first frame is %v, not the whole picture %v", a.Image[0].Rect, full)
+	}
+	return a
+}
+
+// playback returns the pictures an animation shows, frame after frame:
+// each frame drawn over the previous picture (disposal none), but for its
+// transparent pixels.
+func playback(tb testing.TB, a *gif.GIF) []*image.Paletted {
+	tb.Helper()
+	full := image.Rect(0, 0, a.Config.Width, a.Config.Height)
+	cur := image.NewPaletted(full, a.Image[0].Palette)
+	var out []*image.Paletted
+	for i, f := range a.Image {
+		if a.Disposal[i] != gif.DisposalNone {
+			tb.Fatalf("frame %d: disposal %d", i, a.Disposal[i])
+		}
+		clear := -1
+		for j, c := range f.Palette {
+			if _, _, _, a := c.RGBA(); a == 0 {
+				clear = j
+			}
+		}
+		for y := f.Rect.Min.Y; y < f.Rect.Max.Y; y++ {
+			for x := f.Rect.Min.X; x < f.Rect.Max.X; x++ {
+				if v := f.Pix[f.PixOffset(x, y)]; int(v) != clear {
+					cur.Pix[cur.PixOffset(x, y)] = v
+				}
+			}
+		}
+		out = append(out, &image.Paletted{Pix: bytes.Clone(cur.Pix), Stride: cur.Stride, Rect: full, Palette: cur.Palette})
+	}
+	return out
+}
+
+// drawFrame draws game g on layout l as Animate does, in the fixed
+// palette with its last colour drawn as the nearest other.
+func drawFrame(r *Renderer, g *engine.Game, l layout) *image.Paletted {
+	k := r.kits.get()
+	defer r.kits.put(k)
+	ap := animationPalette()
+	img := r.compose(k, newScene(g, true), l, false, func(b image.Rectangle) canvas {
+		return palCanvas{img: image.NewPaletted(b, ap.pal.pal), pal: ap.pal, cache: r.cache}
+	}).(palCanvas).img
+	for i, v := range img.Pix {
+		if v == ap.clear {
+			img.Pix[i] = ap.near
+		}
+	}
+	return img
+}
+
+// animationFrame draws the frame Animate draws for game g whose final
+// position is final, without the animation: the expected picture.
+func animationFrame(r *Renderer, g, final *engine.Game, last bool) *image.Paletted {
+	l := layoutAnimation(newScene(final, false), AnimateMaxSide)
+	l.st.last = last
+	return drawFrame(r, g, l)
+}
+
+// TestAnimate checks the animation of a whole base game: it decodes, has
+// one frame per turn and the final one, every frame played back is the
+// picture of the game after that turn, the last tile placed outlined, and
+// the final frame is the game over, held longer.
+func TestAnimate(t *testing.T) {
+	r := testRenderer()
+	final := compactGame(t, engine.Config{Players: []string{"Alice", "Bob", "Carol"}, Seed: 7}, 7, -1)
+	rec := final.Record()
+	var buf bytes.Buffer
+	if err := r.Animate(&buf, rec, AnimateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	a := decodeGIF(t, buf.Bytes())
+	if got, want := len(a.Image), len(rec.Turns)+1; got != want {
+		t.Fatalf("got %d frames, want %d (%d turns and the final)", got, want, len(rec.Turns))
+	}
+	if a.Config.Width > AnimateMaxSide || a.Config.Height > AnimateMaxSide {
+		t.Errorf("frames of %d × %d, over %d pixels", a.Config.Width, a.Config.Height, AnimateMaxSide)
+	}
+	for i, d := range a.Delay[:len(a.Delay)-1] {
+		if d != 50 {
+			t.Fatalf("frame %d shows %d hundredths, want 50", i, d)
+		}
+	}
+	if got := a.Delay[len(a.Delay)-1]; got != 500 {
+		t.Errorf("the final frame shows %d hundredths, want 500", got)
+	}
+	shown := playback(t, a)
+	g, err := engine.New(rec.Config())
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(i int, g *engine.Game, last bool) {
+		t.Helper()
+		want := animationFrame(r, g, final, last)
+		if !bytes.Equal(shown[i].Pix, want.Pix) {
+			dump(t, "shown", shown[i])
+			dump(t, "want", want)
+			t.Fatalf("frame %d is not the picture of the game after turn %d", i, i+1)
+		}
+	}
+	for i, turn := range rec.Turns {
+		if err := g.Apply(turn.Move); err != nil {
+			t.Fatal(err)
+		}
+		// Every tenth frame and the last turns: drawing each is slow.
+		if i%10 == 0 || i >= len(rec.Turns)-2 {
+			check(i, g, !g.Ended())
+		}
+	}
+	check(len(rec.Turns), g, false)
+	dump(t, "first", shown[0])
+	dump(t, "middle", shown[len(shown)/2])
+	dump(t, "final", shown[len(shown)-1])
+}
+
+// TestAnimateOptions checks the options (frame size, delays, size limit),
+// the animation of a running game's record, and the errors.
+func TestAnimateOptions(t *testing.T) {
+	r := testRenderer()
+	g := playGame(t, engine.Config{Players: []string{"Alice", "Bob"}, Seed: 3}, 3, 20)
+	rec := g.Record()
+	var buf bytes.Buffer
+	opts := AnimateOptions{MaxSide: 400, Delay: 120 * time.Millisecond, FinalDelay: 2 * time.Second}
+	if err := r.Animate(&buf, rec, opts); err != nil {
+		t.Fatal(err)
+	}
+	a := decodeGIF(t, buf.Bytes())
+	if a.Config.Width > 400 || a.Config.Height > 400 {
+		t.Errorf("frames of %d × %d, over 400 pixels", a.Config.Width, a.Config.Height)
+	}
+	if got, want := len(a.Image), len(rec.Turns)+1; got != want {
+		t.Errorf("got %d frames, want %d", got, want)
+	}
+	if a.Delay[0] != 12 || a.Delay[len(a.Delay)-1] != 200 {
+		t.Errorf("delays %d … %d, want 12 … 200", a.Delay[0], a.Delay[len(a.Delay)-1])
+	}
+	// A running game's record: the last frame is the position as it is.
+	last := playback(t, a)[len(a.Image)-1]
+	if want := animationFrameAt(r, g, 400); !bytes.Equal(last.Pix, want.Pix) {
+		t.Error("the final frame of a running game is not its position")
+	}
+
+	// Too large: an error, and nothing written.
+	buf.Reset()
+	err := r.Animate(&buf, rec, AnimateOptions{MaxBytes: 1000})
+	var tl *TooLargeError
+	if !errors.As(err, &tl) || tl.Limit != 1000 || tl.Size <= 1000 {
+		t.Errorf("got %v, want a TooLargeError over 1000 bytes", err)
+	}
+	if buf.Len() != 0 {
+		t.Errorf("%d bytes written with the error", buf.Len())
+	}
+
+	// Bad records.
+	if err := r.Animate(&buf, &engine.Record{}, AnimateOptions{}); !errors.Is(err, ErrEmptyRecord) {
+		t.Errorf("empty record: got %v, want ErrEmptyRecord", err)
+	}
+	bad := g.Record()
+	bad.Turns[3].Move.Cell = engine.Cell{X: 40, Y: 40}
+	bad.Turns[3].Line = 9
+	var re *engine.RecordError
+	if err := r.Animate(&buf, bad, AnimateOptions{}); !errors.As(err, &re) || re.Line != 9 {
+		t.Errorf("illegal move: got %v, want a RecordError on line 9", err)
+	}
+}
+
+// animationFrameAt draws the final frame of the animation of g at frames
+// of maxSide pixels.
+func animationFrameAt(r *Renderer, g *engine.Game, maxSide int) *image.Paletted {
+	return drawFrame(r, g, layoutAnimation(newScene(g, false), maxSide))
+}
+
+// TestAnimateEveryExpansion animates a game of six players with every
+// expansion the engine plays (the large follower, builders and pigs
+// deployed whenever they may be): the GIF decodes, has one frame per turn
+// and the final, and fits AnimateMaxBytes.
+func TestAnimateEveryExpansion(t *testing.T) {
+	r := testRenderer()
+	names := []string{"Ann", "Ben", "Cid", "Dee", "Eli", "Flo"}
+	cfg := engine.Config{Rules: rulesOf(t, engine.PlayableExpansions()...), Players: names, Seed: 5}
+	g := tbRun(t, cfg, 5, -1, nil)
+	if !g.Ended() {
+		t.Fatal("the game did not end")
+	}
+	rec := g.Record()
+	var buf bytes.Buffer
+	if err := r.Animate(&buf, rec, AnimateOptions{MaxBytes: -1}); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d turns, %d bytes", len(rec.Turns), buf.Len())
+	if buf.Len() > AnimateMaxBytes {
+		t.Errorf("the GIF is %d bytes, over %d", buf.Len(), AnimateMaxBytes)
+	}
+	a := decodeGIF(t, buf.Bytes())
+	if got, want := len(a.Image), len(rec.Turns)+1; got != want {
+		t.Errorf("got %d frames, want %d", got, want)
+	}
+	shown := playback(t, a)
+	dump(t, "middle", shown[len(shown)/2])
+	dump(t, "final", shown[len(shown)-1])
+}
