@@ -245,6 +245,7 @@ func (b *Bot) Run(ctx context.Context) error {
 		}
 	}
 	b.log.Info("bot ready", "app", b.appID, "guild", b.cfg.GuildID, "shard", b.cfg.ShardID, "shards", b.cfg.ShardCount)
+	b.warmRatings(ctx)
 	b.catchUpAll(ctx, true)
 	b.tick(ctx)
 	t := time.NewTicker(b.cfg.Tick)
@@ -268,4 +269,28 @@ func (b *Bot) context() (context.Context, context.CancelFunc) {
 		parent = context.Background()
 	}
 	return context.WithTimeout(context.WithoutCancel(parent), 60*time.Second)
+}
+
+// ratingsWarmer is a store that can compute the servers' ratings ahead of
+// the first /carcassonne stats or leaderboard (storage.Store.WarmRatings).
+type ratingsWarmer interface {
+	WarmRatings(ctx context.Context, keep func(guildID string) bool) error
+}
+
+// warmRatings has the store compute, in the background, the ratings of the
+// servers of this process's shards, so that the first stats or leaderboard
+// after a start answers at once. A failure is logged: the ratings are then
+// computed by the first request, as they would be without this.
+func (b *Bot) warmRatings(ctx context.Context) {
+	w, ok := b.store.(ratingsWarmer)
+	if !ok {
+		return
+	}
+	b.wg.Add(1)
+	go func() {
+		defer b.wg.Done()
+		if err := w.WarmRatings(ctx, func(guildID string) bool { return b.ownsGuild(guildID) }); err != nil && ctx.Err() == nil {
+			b.log.Warn("computing the ratings ahead", "err", err)
+		}
+	}()
 }

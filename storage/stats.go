@@ -414,6 +414,31 @@ func (s *Store) Servers(ctx context.Context) ([]string, error) {
 	return out, nil
 }
 
+// WarmRatings computes the ratings of every server with finished games
+// that keep accepts (every one when keep is nil), so that the first
+// Stats or Leaderboard of a server after the program starts finds them
+// ready instead of rating all its games then (about 0.3 s for 10,000
+// games). A bot calls it once in the background as it starts. It stops
+// at the first error, or when ctx is done.
+func (s *Store) WarmRatings(ctx context.Context, keep func(guildID string) bool) error {
+	guilds, err := s.Servers(ctx)
+	if err != nil {
+		return err
+	}
+	for _, g := range guilds {
+		if keep != nil && !keep(g) {
+			continue
+		}
+		if err := s.readTx(ctx, func(tx *txn) error {
+			_, err := s.ratings(ctx, tx, g)
+			return err
+		}); err != nil {
+			return fmt.Errorf("storage: ratings of server %q: %w", g, err)
+		}
+	}
+	return nil
+}
+
 // History returns the finished games of the server guildID ("" for the
 // games played outside Discord), the latest finished first: limit of them
 // (1 to 100; others are taken as 10) after skipping the offset latest

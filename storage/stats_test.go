@@ -5,8 +5,10 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -601,6 +603,35 @@ func BenchmarkStats(b *testing.B) {
 			if err != nil || len(page.Games) != 10 || page.Total < 10_000 {
 				b.Fatalf("got %d games of %d, %v", len(page.Games), page.Total, err)
 			}
+		}
+	})
+}
+
+// TestWarmRatings checks that WarmRatings leaves the ratings of the
+// servers it keeps ready in the cache, and those of no other server, and
+// that Leaderboard then answers from them as it would have computed them.
+func TestWarmRatings(t *testing.T) {
+	eachDB(t, func(t *testing.T, kind testDB) {
+		s, path := kind.open(t)
+		generateGames(t, s, 6, 1)
+		ctx := context.Background()
+		want, err := s.Leaderboard(ctx, "guild", 0)
+		if err != nil || len(want) == 0 {
+			t.Fatalf("leaderboard: %v, %v", want, err)
+		}
+		s = reopen(t, s, path)
+		if err := s.WarmRatings(ctx, func(g string) bool { return g == "guild" }); err != nil {
+			t.Fatal(err)
+		}
+		if s.stats.guilds["guild"] == nil || s.stats.guilds["other"] != nil {
+			t.Fatalf("after WarmRatings kept guild only, the cache holds %v", slices.Collect(maps.Keys(s.stats.guilds)))
+		}
+		got, err := s.Leaderboard(ctx, "guild", 0)
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Fatalf("leaderboard from the warmed ratings: %v, %v; want %v", got, err, want)
+		}
+		if err := s.WarmRatings(ctx, nil); err != nil || s.stats.guilds["other"] == nil {
+			t.Fatalf("WarmRatings(nil) left other out: %v", err)
 		}
 	})
 }
