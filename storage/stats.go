@@ -181,7 +181,7 @@ func writeResults(ctx context.Context, tx *txn, g Game, state *engine.Game, stat
 		_, err := tx.ExecContext(ctx, `INSERT INTO results (`+resultColumns+`)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			g.ID, st.Index, g.GuildID, st.UserID, st.Name, string(status), scores[i], place,
-			boolInt(winner[i]), boolInt(st.Resigned), nil, p.Roads, p.Cities, p.Cloisters,
+			boolInt(winner[i]), boolInt(st.Resigned), computerLevelOf(st), p.Roads, p.Cities, p.Cloisters,
 			p.Farms, p.King, p.RobberBaron, p.Goods, strings.Join(g.Expansions, ","),
 			n, ended)
 		if err != nil {
@@ -189,6 +189,22 @@ func writeResults(ctx context.Context, tx *txn, g Game, state *engine.Game, stat
 		}
 	}
 	return nil
+}
+
+// computerLevelOf returns the level of the computer player that sits in
+// seat st ("easy", "normal", "hard"), or nil (NULL) for a person. The
+// terminal game keeps its computers as local seats whose user id is
+// "local:@LEVEL:NAME".
+func computerLevelOf(st Seat) any {
+	rest, ok := strings.CutPrefix(st.UserID, "local:@")
+	if !ok || st.Kind != PlayerLocal {
+		return nil
+	}
+	level, _, ok := strings.Cut(rest, ":")
+	if !ok || level == "" {
+		return nil
+	}
+	return level
 }
 
 // deleteResults removes the results of game id.

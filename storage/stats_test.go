@@ -635,3 +635,38 @@ func TestWarmRatings(t *testing.T) {
 		}
 	})
 }
+
+// TestComputerLevelInResults checks that a computer player of the
+// terminal game (a local seat "local:@LEVEL:NAME") has its level in the
+// results, the leaderboard and the history, and a person none.
+func TestComputerLevelInResults(t *testing.T) {
+	eachDB(t, func(t *testing.T, kind testDB) {
+		s, _ := kind.open(t)
+		ctx := context.Background()
+		players := []Player{
+			{UserID: "local:Ann", Name: "Ann", Kind: PlayerLocal},
+			{UserID: "local:@hard:Computer (hard)", Name: "Computer (hard)", Kind: PlayerLocal},
+		}
+		playGame(t, s, "", players, nil, rand.New(rand.NewPCG(5, 5)), -1, false)
+		board, err := s.Leaderboard(ctx, "", 0)
+		if err != nil || len(board) != 2 {
+			t.Fatalf("leaderboard: %v, %v", board, err)
+		}
+		levels := map[string]string{}
+		for _, e := range board {
+			levels[e.UserID] = e.ComputerLevel
+		}
+		if levels["local:Ann"] != "" || levels["local:@hard:Computer (hard)"] != "hard" {
+			t.Fatalf("computer levels on the leaderboard: %v", levels)
+		}
+		page, err := s.History(ctx, "", 0, 10)
+		if err != nil || len(page.Games) != 1 {
+			t.Fatalf("history: %+v, %v", page, err)
+		}
+		for _, p := range page.Games[0].Players {
+			if want := levels[p.UserID]; p.ComputerLevel != want {
+				t.Errorf("history: %s has level %q, want %q", p.Name, p.ComputerLevel, want)
+			}
+		}
+	})
+}
