@@ -6,6 +6,11 @@
 //	carcassonne games
 //	carcassonne stats [--db PATH] [--guild ID]
 //	carcassonne replay [--json] FILE.rec
+//	carcassonne loadtest --db DSN [--games 1000] [--interval 15s] [--duration 60s] [--procs 2] [--json]
+//
+// loadtest is hidden from --help: a load benchmark of simulated games
+// (engine, storage and pictures, no Discord) for developers; see the
+// README, "Load".
 package main
 
 import (
@@ -26,6 +31,8 @@ type cli struct {
 	Games  gamesCmd  `cmd:"" help:"List the games stored in the database."`
 	Arena  arenaCmd  `cmd:"" help:"Play computer against computer, many games, and print how often each wins."`
 	Stats  statsCmd  `cmd:"" help:"Print the leaderboard and the players' statistics of the finished games, per server."`
+	// Loadtest is hidden from --help: a benchmark for developers (README, "Load").
+	Loadtest loadtestCmd `cmd:"" hidden:"" help:"Play simulated games against the database (engine, storage, pictures; no Discord) and print the turns per second, the turn latency and the memory per idle game."`
 }
 
 func main() {
