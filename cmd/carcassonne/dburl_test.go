@@ -14,7 +14,8 @@ import (
 // TestDatabaseURL checks that CARCASSONNE_DB and --db take the URL of a
 // PostgreSQL database: a server that cannot be reached is said so in one
 // line, which never shows the password; and, with the server of
-// CARCASSONNE_TEST_POSTGRES, `games` lists a new database's games.
+// CARCASSONNE_TEST_POSTGRES, `games` lists a new database's games and
+// `stats` reads its (no) finished games.
 func TestDatabaseURL(t *testing.T) {
 	t.Parallel()
 	const password = "S3cret-pw"
@@ -32,6 +33,7 @@ func TestDatabaseURL(t *testing.T) {
 	}{
 		{[]string{"CARCASSONNE_DB=" + unreachable}, []string{"games"}},
 		{nil, []string{"games", "--db", unreachable}},
+		{nil, []string{"stats", "--db", unreachable}},
 		{[]string{"DISCORD_TOKEN=abc", "CARCASSONNE_DB=" + unreachable}, []string{"bot"}},
 	} {
 		_, errs, code := runProcess(t, t.Context(), dir, run.env, "", run.args...)
@@ -70,5 +72,9 @@ func TestDatabaseURL(t *testing.T) {
 	out, errs, code := runProcess(t, t.Context(), dir, []string{"CARCASSONNE_DB=" + u.String()}, "", "games")
 	if code != 0 || !strings.Contains(out, "No games in ") {
 		t.Errorf("games on a new PostgreSQL database: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	out, errs, code = runProcess(t, t.Context(), dir, []string{"CARCASSONNE_DB=" + u.String()}, "", "stats")
+	if code != 0 || !strings.Contains(out, "No finished games in ") {
+		t.Errorf("stats on a new PostgreSQL database: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }

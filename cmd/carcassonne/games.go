@@ -30,17 +30,9 @@ func (c *gamesCmd) Run(e *env) error {
 	if c.Limit < 0 {
 		return fmt.Errorf("--limit is 0 (every game) or more, not %d", c.Limit)
 	}
-	if _, err := os.Stat(c.DB); errors.Is(err, fs.ErrNotExist) && !storage.IsPostgresURL(c.DB) {
-		fmt.Fprintf(e.stdout, "No games yet: %s does not exist. Start one with: %s\n", c.DB, startCommand(c.DB))
-		return nil
-	}
 	ctx := context.Background()
-	var st *storage.Store
-	err := terminal.WaitBusy(ctx, e.stdout, func() (err error) {
-		st, err = storage.Open(ctx, c.DB)
-		return err
-	})
-	if err != nil {
+	st, err := openExisting(ctx, e, c.DB, "Start one with: "+startCommand(c.DB))
+	if st == nil || err != nil {
 		return err
 	}
 	defer st.Close()
@@ -108,4 +100,25 @@ func turnOf(ctx context.Context, st *storage.Store, g storage.Game) string {
 		return fmt.Sprint(played)
 	}
 	return fmt.Sprint(played + 1)
+}
+
+// openExisting opens the database dsn (a SQLite path or a PostgreSQL URL)
+// for a command that reads it, waiting while it is busy. A SQLite file that
+// does not exist is not created: it says so on e.stdout, followed by hint,
+// and returns a nil Store and no error.
+func openExisting(ctx context.Context, e *env, dsn, hint string) (*storage.Store, error) {
+	if _, err := os.Stat(dsn); errors.Is(err, fs.ErrNotExist) && !storage.IsPostgresURL(dsn) {
+		fmt.Fprintf(e.stdout, "No games yet: %s does not exist.", dsn)
+		if hint != "" {
+			fmt.Fprintf(e.stdout, " %s", hint)
+		}
+		fmt.Fprintln(e.stdout)
+		return nil, nil
+	}
+	var st *storage.Store
+	err := terminal.WaitBusy(ctx, e.stdout, func() (err error) {
+		st, err = storage.Open(ctx, dsn)
+		return err
+	})
+	return st, err
 }

@@ -2,11 +2,8 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 	"text/tabwriter"
 
 	"github.com/meeple-works/carcassonne/bot"
@@ -25,7 +22,7 @@ const localGuild = "local"
 // statsCmd is `carcassonne stats`: the leaderboard and each player's
 // statistics, per server, as /carcassonne stats and leaderboard show them.
 type statsCmd struct {
-	DB    string `name:"db" env:"CARCASSONNE_DB" default:"carcassonne.db" help:"The SQLite database file, the bot's."`
+	DB    string `name:"db" env:"CARCASSONNE_DB" default:"carcassonne.db" help:"The database, the bot's: the path of a SQLite file, or the URL of a PostgreSQL database (postgres://…)."`
 	Guild string `name:"guild" placeholder:"ID" help:"Only this Discord server (its id), or 'local' for the games played on this terminal; every server when not given."`
 }
 
@@ -37,17 +34,9 @@ func (c *statsCmd) Run(e *env) error {
 	if c.DB == "" {
 		c.DB = storage.DefaultPath
 	}
-	if _, err := os.Stat(c.DB); errors.Is(err, fs.ErrNotExist) {
-		fmt.Fprintf(e.stdout, "No games yet: %s does not exist.\n", c.DB)
-		return nil
-	}
 	ctx := context.Background()
-	var st *storage.Store
-	err := terminal.WaitBusy(ctx, e.stdout, func() (err error) {
-		st, err = storage.Open(ctx, c.DB)
-		return err
-	})
-	if err != nil {
+	st, err := openExisting(ctx, e, c.DB, "")
+	if st == nil || err != nil {
 		return err
 	}
 	defer st.Close()
@@ -62,7 +51,7 @@ func (c *statsCmd) Run(e *env) error {
 			return err
 		}
 		if len(guilds) == 0 {
-			fmt.Fprintf(e.stdout, "No finished games in %s yet.\n", c.DB)
+			fmt.Fprintf(e.stdout, "No finished games in %s yet.\n", storage.RedactURL(c.DB))
 			return nil
 		}
 	case localGuild:
