@@ -386,7 +386,7 @@ func (g *Game) NumPlacements(t TileID) int {
 	for w := range g.codeBits {
 		for bs := g.codeBits[w] & fb[w]; bs != 0; bs &= bs - 1 {
 			c := w<<6 | bits.TrailingZeros64(bs)
-			n += int(g.codes[c].n) * bits.OnesCount8(fits[c])
+			n += int(g.codes[c].n) * int(popCount4[fits[c]&0xf])
 		}
 	}
 	return n
@@ -410,19 +410,14 @@ func (g *Game) RandomPlacement(t TileID, u uint64) (Placement, bool) {
 	}
 	fits := &g.ts.fits[t]
 	fb := &g.ts.fitBits[t]
-	// The codes that t fits, with their numbers of placements.
-	var codes [96]uint16
-	var weights [96]int32
-	m, n := 0, 0
+	// Two walks over the codes that t fits: the first counts the
+	// placements, the second finds the code that holds placement k (no
+	// table to fill, which costs more than walking the few codes again).
+	n := 0
 	for w := range g.codeBits {
 		for bs := g.codeBits[w] & fb[w]; bs != 0; bs &= bs - 1 {
 			c := w<<6 | bits.TrailingZeros64(bs)
-			k := int(g.codes[c].n) * bits.OnesCount8(fits[c])
-			if m < len(codes) {
-				codes[m], weights[m] = uint16(c), int32(k)
-			}
-			m++
-			n += k
+			n += int(g.codes[c].n) * int(popCount4[fits[c]&0xf])
 		}
 	}
 	if n == 0 {
@@ -430,26 +425,33 @@ func (g *Game) RandomPlacement(t TileID, u uint64) (Placement, bool) {
 	}
 	hi, _ := bits.Mul64(u, uint64(n))
 	k := int(hi)
-	if m > len(codes) {
-		return g.PlacementAt(t, k)
+	for w := range g.codeBits {
+		for bs := g.codeBits[w] & fb[w]; bs != 0; bs &= bs - 1 {
+			c := w<<6 | bits.TrailingZeros64(bs)
+			rs := fits[c]
+			per := int(popCount4[rs&0xf])
+			cl := &g.codes[c]
+			if m := int(cl.n) * per; k >= m {
+				k -= m
+				continue
+			}
+			i := cl.first
+			for range k / per {
+				i = g.open[i].next
+			}
+			for range k % per {
+				rs &= rs - 1
+			}
+			oc := &g.open[i]
+			return Placement{Cell: Cell{int(oc.x), int(oc.y)}, Rotation: Rotation(bits.TrailingZeros8(rs))}, true
+		}
 	}
-	j := 0
-	for k >= int(weights[j]) {
-		k -= int(weights[j])
-		j++
-	}
-	rs := fits[codes[j]]
-	per := bits.OnesCount8(rs)
-	i := g.codes[codes[j]].first
-	for range k / per {
-		i = g.open[i].next
-	}
-	for range k % per {
-		rs &= rs - 1
-	}
-	oc := &g.open[i]
-	return Placement{Cell: Cell{int(oc.x), int(oc.y)}, Rotation: Rotation(bits.TrailingZeros8(rs))}, true
+	return Placement{}, false
 }
+
+// popCount4 is the number of bits set in each 4-bit number: the number of
+// rotations in a set of rotations.
+var popCount4 = [16]uint8{0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4}
 
 // PlacementAt returns placement k of tile t, for 0 <= k <
 // NumPlacements(t), in an order of its own: the same placements as
