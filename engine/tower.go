@@ -33,7 +33,9 @@ import "fmt"
 // that turn. One ransom a turn.
 //
 // Readings of this engine beyond the rule texts: a follower closes only a
-// tower of at least one story (an empty foundation is no tower yet); a
+// tower of at least one story (an empty foundation is no tower yet), and it
+// stays closed when that follower is taken prisoner (spec: "closes it for
+// good"); a
 // follower on top of a tower stands on no feature and never scores; the
 // large follower may close a tower too ("one of his followers"); prisoners
 // left at the end score nothing. A ransom goes with the move that places
@@ -107,11 +109,13 @@ type Tower struct {
 	// Height is the number of tower pieces stacked, from 1: the reach of
 	// its captures in tiles.
 	Height int
-	// Closed tells that a follower stands on top: no piece may be added.
+	// Closed tells that a follower was put on top: no piece may be added,
+	// for good, even once that follower is taken prisoner.
 	Closed bool
-	// Guard is the player (index in turn order) of the follower on top,
-	// and GuardFigure its kind (the follower or the large follower), when
-	// Closed.
+	// Guarded tells that the follower is still on top: Guard is its player
+	// (index in turn order) and GuardFigure its kind (the follower or the
+	// large follower).
+	Guarded     bool
 	Guard       int
 	GuardFigure Figure
 }
@@ -139,6 +143,7 @@ type towerAt struct {
 	height uint8
 	guard  int8 // the guard's player + 1, 0 for none
 	gfig   Figure
+	closed bool // a follower was put on top (it may have been taken since)
 }
 
 // towerState is the state of The Tower, in expansionState.
@@ -187,7 +192,7 @@ func (g *Game) Towers() []Tower {
 		if t.height == 0 {
 			continue
 		}
-		tw := Tower{Cell: Cell{int(t.x), int(t.y)}, Height: int(t.height), Closed: t.guard != 0}
+		tw := Tower{Cell: Cell{int(t.x), int(t.y)}, Height: int(t.height), Closed: t.closed, Guarded: t.guard != 0}
 		if t.guard != 0 {
 			tw.Guard, tw.GuardFigure = int(t.guard)-1, t.gfig
 		}
@@ -300,7 +305,7 @@ func (g *Game) payRansom(r Ransom) {
 }
 
 // openTower reports whether the foundation i may take a tower piece.
-func (ts *towerState) open(i int) bool { return ts.towers[i].guard == 0 }
+func (ts *towerState) open(i int) bool { return !ts.towers[i].closed }
 
 // TowerCells returns the cells where the current player may put a tower
 // piece if the tile drawn is placed as p (a legal placement): every tower
@@ -383,7 +388,7 @@ func (g *Game) checkTower(m Move) error {
 		return moveErr(ErrNoTower, fmt.Sprintf("the tile at (%s) has no tower foundation", c))
 	}
 	if i >= 0 && !ts.open(i) {
-		return moveErr(ErrTowerClosed, fmt.Sprintf("the tower at (%s) is closed: a follower stands on top of it", c))
+		return moveErr(ErrTowerClosed, fmt.Sprintf("the tower at (%s) is closed for good: a follower was put on top of it", c))
 	}
 	if m.Tower == TowerTop {
 		if m.Figure != FigureFollower && m.Figure != FigureLarge {
@@ -439,7 +444,7 @@ func (g *Game) captureErr(c Cell, h int, target Target) error {
 	}
 	tx, ty := int16(target.Cell.X), int16(target.Cell.Y)
 	if !inReach(int16(c.X), int16(c.Y), h, tx, ty) {
-		return moveErr(ErrNoCapture, fmt.Sprintf("(%s) is out of reach of the tower at (%s): %d %s in a straight line north, east, south or west", target.Cell, c, h, plural(h, "tile")))
+		return moveErr(ErrNoCapture, fmt.Sprintf("(%s) is out of reach of the tower at (%s): %s in a straight line north, east, south or west", target.Cell, c, plural(h, "tile")))
 	}
 	if target.Tower {
 		if target.Port != NoPort {
@@ -547,7 +552,7 @@ func (g *Game) playTower(m Move) {
 	}
 	tw := &ts.towers[i]
 	if m.Tower == TowerTop {
-		tw.guard, tw.gfig = int8(g.current)+1, m.Figure
+		tw.guard, tw.gfig, tw.closed = int8(g.current)+1, m.Figure, true
 		if m.Figure == FigureFollower {
 			g.supply[g.current]--
 		} else {
