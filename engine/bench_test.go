@@ -14,8 +14,9 @@ func BenchmarkRandomGame(b *testing.B) {
 // benchRandomGames plays complete 2-player games with rules r (nil: the
 // base game) and uniformly random legal moves through the unchecked Play, as
 // a random playout does: a placement drawn by RandomPlacement; a figure about half the time, the large follower a third of those times
-// when the supply holds it (always when it is the only figure left). It
-// reports games/s of wall-clock time, and games/cpu-s of the processor time
+// when the supply holds it (always when it is the only figure left); with
+// The Tower, a tower piece a fifth of the time where one may go, with a
+// capture half the time something is in reach. It reports games/s of wall-clock time, and games/cpu-s of the processor time
 // the process used (which a busy machine does not lower).
 func benchRandomGames(b *testing.B, r *Rules) {
 	b.ReportAllocs()
@@ -23,8 +24,11 @@ func benchRandomGames(b *testing.B, r *Rules) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	cfg := Config{Players: []string{"A", "B"}, Rules: r}
 	var spots []Spot
+	var cells []Cell
+	var caps []Target
 	seed := uint64(0)
 	traders := r != nil && r.Expansions.Has(ExpansionTradersAndBuilders)
+	tower := r != nil && r.Expansions.Has(ExpansionTower)
 	for b.Loop() {
 		seed++
 		cfg.Seed = seed
@@ -37,7 +41,16 @@ func benchRandomGames(b *testing.B, r *Rules) {
 			m := Move{Tile: t, Discard: true}
 			if p, ok := g.RandomPlacement(t, rng.Uint64()); ok {
 				m = Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
-				if traders && rng.IntN(4) == 0 {
+				if tower && rng.IntN(5) == 0 {
+					// A tower piece, and a capture half the time when
+					// something is in reach (The Tower).
+					if cells = g.AppendTowerCells(cells[:0], t, p); len(cells) > 0 {
+						m.Tower, m.TowerCell = TowerPiece, cells[rng.IntN(len(cells))]
+						if caps = g.AppendCaptures(caps[:0], m); len(caps) > 0 && rng.IntN(2) == 0 {
+							m.Capture = caps[rng.IntN(len(caps))]
+						}
+					}
+				} else if traders && rng.IntN(4) == 0 {
 					// The builder or the pig, where the player has a
 					// follower already (Traders & Builders).
 					fig := FigureBuilder + Figure(rng.IntN(2))
@@ -136,7 +149,8 @@ func BenchmarkRandomGameRiver(b *testing.B) {
 // playable expansion (PlayableExpansions) with uniformly random legal
 // moves: a follower about half the time and the large follower a third of
 // those times when the supply holds it; with Traders & Builders, a builder
-// or pig a quarter of the time where one may stand. It reports games/s.
+// or pig a quarter of the time where one may stand; with The Tower, a tower
+// piece a fifth of the time, capturing half the time. It reports games/s.
 func BenchmarkRandomGameExpansions(b *testing.B) {
 	var set ExpansionSet
 	for _, e := range PlayableExpansions() {
@@ -156,11 +170,21 @@ func BenchmarkRandomGameExpansions(b *testing.B) {
 func BenchmarkRandomGameExpansionsI(b *testing.B) {
 	var set ExpansionSet
 	for _, e := range PlayableExpansions() {
-		if e != ExpansionTradersAndBuilders {
+		if e != ExpansionTradersAndBuilders && e != ExpansionTower {
 			set = set.With(e)
 		}
 	}
 	r, err := NewRules(set, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchRandomGames(b, r)
+}
+
+// BenchmarkRandomGameTower plays complete 2-player games with The Tower
+// alone (see benchRandomGames) and reports games/s.
+func BenchmarkRandomGameTower(b *testing.B) {
+	r, err := NewRules(ExpansionSet(0).With(ExpansionTower), Options{})
 	if err != nil {
 		b.Fatal(err)
 	}

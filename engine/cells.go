@@ -67,11 +67,14 @@ type Breakdown struct {
 	King, RobberBaron int
 	// Goods are the goods majorities of Traders & Builders.
 	Goods int
+	// Ransoms are the ransoms of The Tower: received less paid, so
+	// possibly negative.
+	Ransoms int
 }
 
 // Total returns the sum of the breakdown, in points: the player's score.
 func (b Breakdown) Total() int {
-	return b.Roads + b.Cities + b.Cloisters + b.Farms + b.King + b.RobberBaron + b.Goods
+	return b.Roads + b.Cities + b.Cloisters + b.Farms + b.King + b.RobberBaron + b.Goods + b.Ransoms
 }
 
 // Breakdowns returns each player's points (by player index) by what scored
@@ -92,6 +95,9 @@ func (g *Game) Breakdowns() []Breakdown {
 			continue
 		case SourceGoods:
 			b.Goods += e.Points
+			continue
+		case SourceRansom:
+			b.Ransoms += e.Points
 			continue
 		}
 		switch e.Feature {

@@ -55,6 +55,19 @@ var (
 	// feature that joins one where its player has a thief, knight or
 	// farmer.
 	ErrNotYours = errors.New("a builder or pig needs a follower of its player there")
+	// ErrNoTower: a tower piece or a follower on a tower (The Tower) names
+	// a tile without a tower foundation, or no tower yet.
+	ErrNoTower = errors.New("there is no tower there")
+	// ErrTowerClosed: a follower stands on top of that tower (The Tower).
+	ErrTowerClosed = errors.New("that tower is closed")
+	// ErrNoTowerPieces: the player has no tower piece left (The Tower).
+	ErrNoTowerPieces = errors.New("no tower piece is left in the supply")
+	// ErrNoCapture: the capture names no follower in the tower's reach (The
+	// Tower).
+	ErrNoCapture = errors.New("no follower can be taken prisoner there")
+	// ErrNoRansom: the ransom names no prisoner of the player, or the
+	// player cannot pay it (The Tower).
+	ErrNoRansom = errors.New("that ransom cannot be paid")
 )
 
 // MoveError is the error Apply returns for an illegal move. Err is one of the

@@ -49,6 +49,8 @@ func playRulesChecked(tb testing.TB, r *Rules, seed uint64, nplayers int) *Game 
 	figures := r.Figures()
 	traders := r.Expansions.Has(ExpansionTradersAndBuilders)
 	var goods [MaxPlayers][NumGoods]int
+	tower := r.Expansions.Has(ExpansionTower)
+	var held [MaxPlayers][MaxPlayers][2]int // the reference's prisoners: jailer, owner, kind
 	for !g.Ended() {
 		before := g.Followers()
 		onTurn := g.Followers()
@@ -70,6 +72,17 @@ func playRulesChecked(tb testing.TB, r *Rules, seed uint64, nplayers int) *Game 
 					m.Figure = FigurePig
 				}
 				before = append(before, Follower{Player: mover, Cell: p.Cell, Feature: sp.Feature, Kind: sp.Kind, Figure: m.Figure})
+			} else if tower && rng.IntN(3) == 0 && towerMoveChecked(tb, g, rng, &m, seed) {
+				// A tower piece (and perhaps a capture) or a follower on
+				// top of a tower: the capture leaves before the scoring.
+				if m.Capture != (Target{}) && !m.Capture.Tower {
+					f, _ := g.TileSet().FeatureAt(mustTileAt(g, m.Capture.Cell).Tile, mustTileAt(g, m.Capture.Cell).Rotation, m.Capture.Port)
+					i := slices.IndexFunc(before, func(b Follower) bool { return b.Cell == m.Capture.Cell && b.Feature == f && b.Figure.Weight() > 0 })
+					if i < 0 {
+						tb.Fatalf("seed %d: the capture %v names no follower", seed, m.Capture)
+					}
+					before = slices.Delete(before, i, i+1)
+				}
 			} else if spots := g.FollowerSpots(p); len(spots) > 0 && rng.IntN(2) == 0 {
 				sp := spots[rng.IntN(len(spots))]
 				ports := sp.Ports.Ports()
@@ -80,8 +93,26 @@ func playRulesChecked(tb testing.TB, r *Rules, seed uint64, nplayers int) *Game 
 				before = append(before, Follower{Player: mover, Cell: p.Cell, Feature: sp.Feature, Kind: sp.Kind, Figure: m.Figure})
 			}
 		}
+		if tower && !m.Discard && !m.Aside {
+			refTowerMove(tb, g, m, &held, seed)
+		}
 		if err := g.Apply(m); err != nil {
 			tb.Fatalf("seed %d: %s: %v", seed, MoveString(g.TileSet(), m), err)
+		}
+		if tower {
+			for j := range nplayers {
+				var want []Prisoner
+				for o := range nplayers {
+					for f := range 2 {
+						for range held[j][o][f] {
+							want = append(want, Prisoner{Player: o, Figure: Figure(f)})
+						}
+					}
+				}
+				if got := g.Prisoners(j); !slices.Equal(got, want) {
+					tb.Fatalf("seed %d turn %d (%s): player %d holds %v, reference %v", seed, g.Turn()-1, MoveString(g.TileSet(), m), j, got, want)
+				}
+			}
 		}
 		rb := newRefBoard(g)
 		land := &refBoard{g: g, comp: rb.comp}
@@ -145,6 +176,17 @@ func playRulesChecked(tb testing.TB, r *Rules, seed uint64, nplayers int) *Game 
 			tb.Fatalf("seed %d turn %d: King %d, Robber Baron %d; reference %d, %d", seed, g.Turn()-1, king, baron, titles.king, titles.baron)
 		}
 		turn := g.events[nevents:]
+		if m.Ransomed {
+			// The ransom comes first: RansomPoints from the mover to the
+			// jailer.
+			if len(turn) < 2 || turn[0].Source != SourceRansom || turn[0].Player != mover || turn[0].Points != -RansomPoints ||
+				turn[1].Source != SourceRansom || turn[1].Player != m.Ransom.Jailer || turn[1].Points != RansomPoints {
+				tb.Fatalf("seed %d: the ransom %+v scored %+v", seed, m.Ransom, turn)
+			}
+			turn = turn[2:]
+			lastScores[mover] -= RansomPoints
+			refRansoms++
+		}
 		if i := slices.IndexFunc(turn, func(e ScoreEvent) bool { return e.Final }); i >= 0 {
 			if got, want := eventKeys(turn[i:]), rb.expectFinal(); !slices.Equal(got, want) {
 				tb.Fatalf("seed %d: final scoring\n%v\nreference\n%v", seed, got, want)
@@ -159,8 +201,37 @@ func playRulesChecked(tb testing.TB, r *Rules, seed uint64, nplayers int) *Game 
 		} else if len(turn) > 0 {
 			tb.Fatalf("seed %d: a discard scored %v", seed, turn)
 		}
-		// Figures by kind: in the supply or on the board.
+		// Figures by kind: in the supply, on the board, on top of a tower
+		// or held by exactly one other player.
 		onBoard := make([][numFigures]int, nplayers)
+		pieces := 0
+		for _, tw := range g.Towers() {
+			pieces += tw.Height
+			if tw.Guarded {
+				onBoard[tw.Guard][tw.GuardFigure]++
+			}
+		}
+		for j := range nplayers {
+			for _, pr := range g.Prisoners(j) {
+				if pr.Player == j {
+					tb.Fatalf("seed %d: player %d holds their own %s", seed, j, pr.Figure)
+				}
+				onBoard[pr.Player][pr.Figure]++
+			}
+			for o := range nplayers {
+				if o != j && held[j][o][0]+held[j][o][1] > 0 && held[o][j][0]+held[o][j][1] > 0 {
+					tb.Fatalf("seed %d: players %d and %d hold each other's followers", seed, j, o)
+				}
+			}
+		}
+		if tower {
+			for p := range nplayers {
+				pieces += g.TowerPieces(p)
+			}
+			if want := nplayers * TowerPiecesPerPlayer(nplayers); pieces != want {
+				tb.Fatalf("seed %d: %d tower pieces in supplies and towers, want %d", seed, pieces, want)
+			}
+		}
 		for _, f := range g.Followers() {
 			onBoard[f.Player][f.Figure]++
 			rf := rb.feats[rb.comp[segKey{f.Cell, f.Feature}]]
@@ -174,6 +245,9 @@ func playRulesChecked(tb testing.TB, r *Rules, seed uint64, nplayers int) *Game 
 		sums := make([]int, nplayers)
 		for _, e := range g.events {
 			sums[e.Player] += e.Points
+			if e.Source == SourceRansom {
+				continue
+			}
 			if e.Points <= 0 {
 				tb.Fatalf("seed %d: an event of %d points: %+v", seed, e.Points, e)
 			}
@@ -216,8 +290,128 @@ func playRulesChecked(tb testing.TB, r *Rules, seed uint64, nplayers int) *Game 
 }
 
 // refBuilderTurns counts the second turns builders gave in the games
-// playRulesChecked played, for TestExpansionGamesAgainstReference.
-var refBuilderTurns int
+// playRulesChecked played, for TestExpansionGamesAgainstReference; and
+// refRansoms, refCaptures, refExchanges and refTops the ransoms, captures,
+// exchanges and followers on towers.
+var refBuilderTurns, refRansoms, refCaptures, refExchanges, refTops int
+
+// mustTileAt returns the tile on cell c, which must hold one.
+func mustTileAt(g *Game, c Cell) PlacedTile {
+	pt, _ := g.TileAt(c)
+	return pt
+}
+
+// towerMoveChecked sets, in move m (a legal placement of the tile drawn
+// without a figure), a random tower action of The Tower: a tower piece on
+// one of TowerCells with, two times in three, a capture among Captures;
+// or a follower on top of a tower (TowerTops); perhaps after a ransom. It
+// checks the lists against a reference computed the slow way and reports
+// whether it set an action (a ransom alone is kept either way).
+func towerMoveChecked(tb testing.TB, g *Game, rng *rand.Rand, m *Move, seed uint64) bool {
+	tb.Helper()
+	if rs := g.Ransoms(); len(rs) > 0 && rng.IntN(2) == 0 {
+		m.Ransomed, m.Ransom = true, rs[rng.IntN(len(rs))]
+	}
+	p := Placement{Cell: m.Cell, Rotation: m.Rotation}
+	cells := g.TowerCells(p)
+	if rng.IntN(6) == 0 && !m.Ransomed {
+		tops := g.TowerTops(FigureFollower)
+		if len(tops) > 0 {
+			m.Tower, m.TowerCell, m.Figure = TowerTop, tops[rng.IntN(len(tops))], FigureFollower
+			refTops++
+			return true
+		}
+	}
+	if len(cells) == 0 {
+		return false
+	}
+	m.Tower, m.TowerCell = TowerPiece, cells[rng.IntN(len(cells))]
+	// The reference: every follower and large follower, then every guard,
+	// on a tile in a straight line at most the new height away.
+	h := 1
+	for _, tw := range g.Towers() {
+		if tw.Cell == m.TowerCell {
+			h = tw.Height + 1
+		}
+	}
+	near := func(c Cell) bool {
+		dx, dy := abs(c.X-m.TowerCell.X), abs(c.Y-m.TowerCell.Y)
+		return dx == 0 && dy <= h || dy == 0 && dx <= h
+	}
+	var want []Target
+	for _, f := range g.Followers() {
+		if f.Figure.Weight() > 0 && near(f.Cell) {
+			pt := mustTileAt(g, f.Cell)
+			want = append(want, Target{Cell: f.Cell, Port: g.TileSet().Tile(pt.Tile).Features[f.Feature].Ports.Rotate(pt.Rotation).Main()})
+		}
+	}
+	for _, tw := range g.Towers() {
+		if tw.Guarded && near(tw.Cell) {
+			want = append(want, Target{Cell: tw.Cell, Tower: true})
+		}
+	}
+	got := g.Captures(*m)
+	if !slices.Equal(got, want) {
+		tb.Fatalf("seed %d: tower piece at %v (height %d): in reach %v, reference %v", seed, m.TowerCell, h, got, want)
+	}
+	if len(got) > 0 && rng.IntN(3) > 0 {
+		m.Capture = got[rng.IntN(len(got))]
+		refCaptures++
+	}
+	return true
+}
+
+// refTowerMove follows the prisoners of move m (legal, about to be played)
+// the slow way: the ransom frees one; a capture of another's follower is
+// held by the mover, and exchanged at once, a follower before a large
+// follower, when its owner holds one of the mover's.
+func refTowerMove(tb testing.TB, g *Game, m Move, held *[MaxPlayers][MaxPlayers][2]int, seed uint64) {
+	tb.Helper()
+	mover := g.Current()
+	if m.Ransomed {
+		held[m.Ransom.Jailer][mover][m.Ransom.Figure]--
+	}
+	if m.Capture == (Target{}) {
+		return
+	}
+	owner, fig := -1, FigureFollower
+	if m.Capture.Tower {
+		for _, tw := range g.Towers() {
+			if tw.Cell == m.Capture.Cell {
+				owner, fig = tw.Guard, tw.GuardFigure
+			}
+		}
+	} else {
+		pt := mustTileAt(g, m.Capture.Cell)
+		fi, _ := g.TileSet().FeatureAt(pt.Tile, pt.Rotation, m.Capture.Port)
+		for _, f := range g.Followers() {
+			if f.Cell == m.Capture.Cell && f.Feature == fi && f.Figure.Weight() > 0 {
+				owner, fig = f.Player, f.Figure
+			}
+		}
+	}
+	if owner < 0 {
+		tb.Fatalf("seed %d: capture %v of nobody", seed, m.Capture)
+	}
+	if owner == mover {
+		return
+	}
+	held[mover][owner][fig]++
+	first := func(h [2]int) int {
+		if h[0] > 0 {
+			return 0
+		}
+		if h[1] > 0 {
+			return 1
+		}
+		return -1
+	}
+	if a, b := first(held[mover][owner]), first(held[owner][mover]); a >= 0 && b >= 0 {
+		held[mover][owner][a]--
+		held[owner][mover][b]--
+		refExchanges++
+	}
+}
 
 // TestExpansionGamesAgainstReference plays random legal games with each
 // expansion of "Expansions I" alone and all together, under both farm
@@ -233,7 +427,7 @@ func TestExpansionGamesAgainstReference(t *testing.T) {
 	// fixtures cathedral-*.rec score it.
 	seen := map[string]int{}
 	defer func() {
-		for _, k := range []string{"inn", "inn-0", "cathedral-0", "besieged", "pig-herd", "besieged-farm", "King", "Robber Baron", "large", "goods", "pig", "builder-turn"} {
+		for _, k := range []string{"inn", "inn-0", "cathedral-0", "besieged", "pig-herd", "besieged-farm", "King", "Robber Baron", "large", "goods", "pig", "builder-turn", "ransom", "capture", "exchange", "tower-top"} {
 			if seen[k] == 0 {
 				t.Errorf("no game scored %s; seen %v", k, seen)
 			}
@@ -256,7 +450,11 @@ func TestExpansionGamesAgainstReference(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/seed%d-%dp-%s", strings.ReplaceAll(set.String(), ", ", "+"), seed, players, opts), func(t *testing.T) {
 				g := playRulesChecked(t, r, seed, players)
 				seen["builder-turn"] += refBuilderTurns
-				refBuilderTurns = 0
+				seen["ransom"] += refRansoms
+				seen["capture"] += refCaptures
+				seen["exchange"] += refExchanges
+				seen["tower-top"] += refTops
+				refBuilderTurns, refRansoms, refCaptures, refExchanges, refTops = 0, 0, 0, 0, 0
 				for _, e := range g.Events() {
 					if e.Pig {
 						seen["pig"]++

@@ -91,6 +91,27 @@ type Move struct {
 	// (002_…, "Sequence of Play", step 7; spec/rules-options.md,
 	// "Cathars"); Escape.Port NoPort (the zero value) takes none.
 	Escape Target
+	// Tower, with The Tower, uses a tower instead of deploying a figure on
+	// the tile (Follower must then be NoPort): TowerPiece puts one of the
+	// player's tower pieces on the foundation or open tower on TowerCell
+	// (the tile just placed included); TowerTop puts a follower of kind
+	// Figure on top of the tower on TowerCell, closing it (004_…, "Placing
+	// followers"; see TowerCells, TowerTops).
+	Tower     TowerAction
+	TowerCell Cell
+	// Capture, after a tower piece, takes prisoner the follower or large
+	// follower named (a feature segment, or the top of another tower with
+	// Target.Tower) within the tower's reach, before the scoring (004_…,
+	// "Place a tower piece and take a prisoner"; see Captures); the zero
+	// Target takes none.
+	Capture Target
+	// Ransomed, with The Tower, pays RansomPoints at the start of the turn
+	// to Ransom.Jailer for the player's prisoner Ransom.Figure, which goes
+	// back to the supply and may be deployed in this move (004_…, "The
+	// prisoners"; see Ransoms). A discard or a tile set aside carries no
+	// ransom.
+	Ransomed bool
+	Ransom   Ransom
 	// Resign, instead of a tile, takes Player (an index in turn order) out
 	// of the game: their turns are skipped from now on, their followers stay
 	// and still score. When every player but one has resigned (or the only
@@ -102,10 +123,13 @@ type Move struct {
 
 // Target names a feature on a tile of the board: the tile on Cell and the
 // feature holding Port (board orientation). The zero Port (NoPort) names
-// nothing.
+// nothing, unless Tower is set.
 type Target struct {
 	Cell Cell
 	Port Port
+	// Tower, for a capture (The Tower), names instead the follower on top
+	// of the tower on Cell; Port is then NoPort.
+	Tower bool
 }
 
 // Placement is one legal way to lay a tile: a cell and a rotation.
@@ -415,6 +439,11 @@ func New(cfg Config) (*Game, error) {
 			for f := FigureFollower + 1; f < numFigures; f++ {
 				for p := range g.nplayers {
 					g.x.supply[p][f] = int8(rules.figureSupply(f))
+				}
+			}
+			if rules.Expansions.Has(ExpansionTower) {
+				for p := range g.nplayers {
+					g.x.tower.pieces[p] = int8(TowerPiecesPerPlayer(g.nplayers))
 				}
 			}
 		}

@@ -676,6 +676,11 @@ func (g *Game) Check(m Move) error {
 			return moveErr(ErrOutOfTurn, fmt.Sprintf("tile %s is not drawn yet: the %s tiles are drawn first", name, r.Groups[want].Name))
 		}
 	}
+	if m.Discard || m.Aside {
+		if m.Ransomed || m.Tower != TowerNone || m.Capture != (Target{}) {
+			return moveErr(ErrCannotDiscard, "a tile discarded or set aside takes no tower piece, capture or ransom with it: a ransom goes with the tile placed")
+		}
+	}
 	if r := g.rules; r.aside.sets != nil || m.Aside {
 		if err := g.checkAside(m); err != nil || m.Aside {
 			return err
@@ -687,10 +692,46 @@ func (g *Game) Check(m Move) error {
 		}
 		return nil
 	}
+	if m.Ransomed || m.Tower != TowerNone || m.Capture != (Target{}) {
+		return g.checkTowerMove(m)
+	}
 	if err := g.checkPlacement(m.Tile, m.Cell, m.Rotation); err != nil {
 		return err
 	}
 	if err := g.checkFigure(m); err != nil {
+		return err
+	}
+	if m.Escape.Port != NoPort {
+		return g.checkEscape(m)
+	}
+	return nil
+}
+
+// checkTowerMove checks the rest of move m, a placement that uses The
+// Tower: its ransom (paid first, on a copy, so that the freed figure may be
+// deployed), its tile, its figure or tower action and capture, its escape.
+func (g *Game) checkTowerMove(m Move) error {
+	if m.Ransomed {
+		if err := g.ransomErr(m.Ransom); err != nil {
+			return err
+		}
+		c := g.Clone()
+		c.part = partTurn{}
+		c.payRansom(m.Ransom)
+		m.Ransomed = false
+		return c.Check(m)
+	}
+	if err := g.checkPlacement(m.Tile, m.Cell, m.Rotation); err != nil {
+		return err
+	}
+	if m.Tower == TowerNone {
+		if m.Capture != (Target{}) {
+			return moveErr(ErrNoCapture, "only a tower piece takes a prisoner")
+		}
+		if err := g.checkFigure(m); err != nil {
+			return err
+		}
+	} else if err := g.checkTower(m); err != nil {
 		return err
 	}
 	if m.Escape.Port != NoPort {
@@ -796,6 +837,9 @@ func (g *Game) Play(m Move) {
 		}
 		return
 	}
+	if m.Ransomed {
+		g.payRansom(m.Ransom)
+	}
 	g.draw(m.Tile)
 	if m.Discard || m.Aside {
 		if m.Aside {
@@ -840,6 +884,8 @@ func (g *Game) playTile(m Move) {
 		} else {
 			g.x.supply[g.current][m.Figure]--
 		}
+	} else if m.Tower != TowerNone && g.x != nil {
+		g.playTower(m)
 	}
 	// Score what the tile completed: its roads and cities, then cloisters.
 	nf := int16(len(g.ts.tiles[m.Tile].Features))

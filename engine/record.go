@@ -531,7 +531,6 @@ func lexToken(s string) (token, error) {
 // to, for the refusal of the tokens of expansions not built yet.
 var tokenExpansion = map[string]Expansion{
 	"princess": ExpansionPrincessAndDragon, "fairy": ExpansionPrincessAndDragon, "dragon": ExpansionPrincessAndDragon,
-	"tower": ExpansionTower, "capture": ExpansionTower, "ransom": ExpansionTower,
 	"land": ExpansionFlyingMachines, "roll": ExpansionFlyingMachines,
 	"ferry": ExpansionFerries, "gold": ExpansionGoldMines,
 	"mage": ExpansionMageAndWitch, "witch": ExpansionMageAndWitch,
@@ -559,6 +558,8 @@ func (m *Move) readToken(tok token) error {
 		}
 		m.Escape = target
 		return nil
+	case "ransom", "tower", "capture":
+		return m.readTowerToken(tok)
 	}
 	figure, known := ParseFigure(tok.verb)
 	if !known {
@@ -570,6 +571,21 @@ func (m *Move) readToken(tok token) error {
 	if !tok.hasWhere || tok.hasSeat || tok.hasValue {
 		return fmt.Errorf("a figure is deployed with %s@PORT (\"%s@N\"), not %q", tok.verb, tok.verb, tok.text)
 	}
+	if cs, ok := strings.CutSuffix(tok.where, ":tower"); ok {
+		// A follower on top of a tower (The Tower).
+		c, err := parseCell(cs)
+		if err != nil {
+			return err
+		}
+		if m.Follower != NoPort || m.Tower != TowerNone {
+			return errors.New("only one figure or tower piece may be placed in a turn")
+		}
+		if m.Escape.Port != NoPort {
+			return errors.New("the figure is written before the escape, in the order of the turn")
+		}
+		m.Tower, m.TowerCell, m.Figure = TowerTop, c, figure
+		return nil
+	}
 	p, ok := ParsePort(tok.where)
 	if !ok {
 		if strings.Contains(tok.where, ",") {
@@ -580,10 +596,86 @@ func (m *Move) readToken(tok token) error {
 	if m.Follower != NoPort {
 		return errors.New("only one follower, large or not, may be deployed in a turn")
 	}
+	if m.Tower != TowerNone {
+		return errors.New("only one figure or tower piece may be placed in a turn")
+	}
 	if m.Escape.Port != NoPort {
 		return errors.New("the figure is written before the escape, in the order of the turn")
 	}
 	m.Follower, m.Figure = p, figure
+	return nil
+}
+
+// readTowerToken reads the tokens of The Tower: ransom/seat[=large] first,
+// tower@x,y in place of a figure, capture@x,y:PORT (or x,y:tower) after it.
+func (m *Move) readTowerToken(tok token) error {
+	switch tok.verb {
+	case "ransom":
+		if tok.hasWhere || !tok.hasSeat {
+			return fmt.Errorf("a ransom is written ransom/SEAT, the seat of the player paid (\"ransom/2\"), not %q", tok.text)
+		}
+		if m.Ransomed {
+			return errors.New("only one ransom may be paid in a turn")
+		}
+		if m.Follower != NoPort || m.Tower != TowerNone || m.Capture != (Target{}) || m.Escape.Port != NoPort {
+			return errors.New("the ransom is the first token of a turn, paid before the tile")
+		}
+		seat, err := strconv.Atoi(tok.seat)
+		if err != nil || seat < 1 || seat > MaxPlayers || strings.TrimLeft(tok.seat, "0123456789") != "" {
+			return fmt.Errorf("%q is not a seat: a player's position in Players, 1 to %d", tok.seat, MaxPlayers)
+		}
+		fig := FigureFollower
+		if tok.hasValue {
+			if tok.value != "large" {
+				return fmt.Errorf("a ransom frees a follower (ransom/%s) or the large follower (ransom/%s=large), not %q", tok.seat, tok.seat, tok.value)
+			}
+			fig = FigureLarge
+		}
+		m.Ransomed, m.Ransom = true, Ransom{Jailer: seat - 1, Figure: fig}
+		return nil
+	case "tower":
+		if !tok.hasWhere || tok.hasSeat || tok.hasValue {
+			return fmt.Errorf("a tower piece is placed with tower@x,y (\"tower@1,-1\"), not %q", tok.text)
+		}
+		c, err := parseCell(tok.where)
+		if err != nil {
+			return err
+		}
+		if m.Follower != NoPort || m.Tower != TowerNone {
+			return errors.New("only one figure or tower piece may be placed in a turn")
+		}
+		if m.Capture != (Target{}) || m.Escape.Port != NoPort {
+			return errors.New("the tower piece is written before the capture and the escape, in the order of the turn")
+		}
+		m.Tower, m.TowerCell = TowerPiece, c
+		return nil
+	}
+	// capture
+	if !tok.hasWhere || tok.hasSeat || tok.hasValue {
+		return fmt.Errorf("a prisoner is taken with capture@x,y:PORT or capture@x,y:tower, not %q", tok.text)
+	}
+	if m.Tower != TowerPiece {
+		return errors.New("a prisoner is taken only after a tower piece: capture@ follows tower@x,y")
+	}
+	if m.Capture != (Target{}) {
+		return errors.New("only one prisoner may be taken in a turn")
+	}
+	if m.Escape.Port != NoPort {
+		return errors.New("the capture is written before the escape, in the order of the turn")
+	}
+	if cs, ok := strings.CutSuffix(tok.where, ":tower"); ok {
+		c, err := parseCell(cs)
+		if err != nil {
+			return err
+		}
+		m.Capture = Target{Cell: c, Tower: true}
+		return nil
+	}
+	t, err := parseTarget(tok.where)
+	if err != nil {
+		return err
+	}
+	m.Capture = t
 	return nil
 }
 
@@ -615,6 +707,9 @@ func tokensAllowed(set ExpansionSet, m Move) error {
 	}
 	if m.Aside && !set.Has(ExpansionPrincessAndDragon) {
 		return fmt.Errorf("a tile is set aside only in %s (a dragon tile drawn before any volcano), which this game does not play: the Expansions header does not name %s", ExpansionPrincessAndDragon.Title(), ExpansionPrincessAndDragon)
+	}
+	if (m.Ransomed || m.Tower != TowerNone || m.Capture != (Target{})) && !set.Has(ExpansionTower) {
+		return fmt.Errorf("ransom@, tower@, capture@ and figures on towers belong to %s, which this game does not play: the Expansions header does not name %s", ExpansionTower.Title(), ExpansionTower)
 	}
 	if m.Escape.Port != NoPort && !set.Has(ExpansionCathars) {
 		return fmt.Errorf("escape@ is the knights' escape of %s, which this game does not play: the Expansions header does not name %s", ExpansionCathars.Title(), ExpansionCathars)
@@ -715,8 +810,9 @@ func (t Turn) String(ts *TileSet) string {
 
 // MoveString returns a move in record notation without its turn number
 // ("V 1,0 90 follower@S", "IC13 2,0 90 large@N", "CA01 0,-1 180
-// escape@0,-1:S", "C discard", "PD04 aside"), with tile names from ts: the figure token,
-// then the escape (spec/record.md, "A turn with expansions"). A
+// escape@0,-1:S", "C discard", "PD04 aside", "TW01 1,0 0 ransom/2
+// tower@1,0 capture@0,0:N"), with tile names from ts: the ransom, the
+// figure or tower token, the capture, then the escape (spec/record.md, "A turn with expansions"). A
 // resignation, which the record writes with the player's name, is written
 // "resign N" with the player's index.
 func MoveString(ts *TileSet, m Move) string {
@@ -730,8 +826,23 @@ func MoveString(ts *TileSet, m Move) string {
 		return ts.Name(m.Tile) + " aside"
 	}
 	s := ts.Name(m.Tile) + " " + m.Cell.String() + " " + m.Rotation.String()
+	if m.Ransomed {
+		s += " ransom/" + strconv.Itoa(m.Ransom.Jailer+1)
+		if m.Ransom.Figure == FigureLarge {
+			s += "=large"
+		}
+	}
 	if m.Follower != NoPort {
 		s += " " + m.Figure.String() + "@" + m.Follower.String()
+	}
+	switch m.Tower {
+	case TowerPiece:
+		s += " tower@" + m.TowerCell.String()
+	case TowerTop:
+		s += " " + m.Figure.String() + "@" + m.TowerCell.String() + ":tower"
+	}
+	if m.Capture != (Target{}) {
+		s += " capture@" + targetString(m.Capture)
 	}
 	if m.Escape.Port != NoPort {
 		s += " escape@" + m.Escape.Cell.String() + ":" + m.Escape.Port.String()

@@ -54,6 +54,8 @@ type expansionState struct {
 	// aside holds the tiles set aside, naside of them (aside.go).
 	aside  [maxAside]TileID
 	naside uint8
+	// tower is The Tower's towers, tower pieces and prisoners (tower.go).
+	tower towerState
 }
 
 // again reports whether the player who placed tile t plays again at once,
@@ -212,6 +214,9 @@ func (rs *riverState) turnInto(x, y int16, in int) int8 {
 func (x *expansionState) placed(g *Game, t TileID, cx, cy int16, r Rotation) {
 	if x.naside > 0 && g.rules.aside.returns != nil && g.rules.aside.returns(t) {
 		g.returnAside()
+	}
+	if g.rules.Expansions.Has(ExpansionTower) {
+		x.towerPlaced(g, t, cx, cy)
 	}
 	if g.rules.Expansions.Has(ExpansionTradersAndBuilders) {
 		x.tradersPlaced(g, t)

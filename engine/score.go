@@ -26,14 +26,19 @@ const (
 	// tokens of one good (Traders & Builders); ScoreEvent.Markers names the
 	// good (Wine, Grain or Cloth) and Tiles the number of tokens.
 	SourceGoods
+	// SourceRansom is a ransom for a prisoner (The Tower): -RansomPoints
+	// for the player who pays, +RansomPoints for the jailer, at the start
+	// of the payer's turn; ScoreEvent.Tiles holds the other player's index
+	// and Feature is NoFeature.
+	SourceRansom
 	numSources
 )
 
 // sourceNames are the sources' names in a player's words.
-var sourceNames = [numSources]string{"feature", "King", "Robber Baron", "goods"}
+var sourceNames = [numSources]string{"feature", "King", "Robber Baron", "goods", "ransom"}
 
 // String returns the source's name in a player's words ("feature", "King",
-// "Robber Baron", "goods").
+// "Robber Baron", "goods", "ransom").
 func (s Source) String() string {
 	if s < numSources {
 		return sourceNames[s]

@@ -34,7 +34,9 @@ import "fmt"
 // is pending (the game is over).
 type Step uint8
 
-// The steps, in the order of a turn.
+// The steps. A turn goes StepTile (with The Tower, a ransom first, as part
+// of its answer), StepFigure, StepCapture, StepEscape (002_…, "Sequence of
+// Play"); the values keep the order in which the steps were added.
 const (
 	// StepNone: nothing to decide, the game is over.
 	StepNone Step = iota
@@ -47,12 +49,17 @@ const (
 	// StepEscape: with the Cathars, take one of one's knights home from a
 	// besieged city next to a cloister, or none (Escapes; 002_…, step 7).
 	StepEscape
+	// StepCapture: with The Tower, after a tower piece, take prisoner one
+	// figure within the tower's reach, or none (Captures; 002_…, step 4).
+	// The game waits for it only when something is in reach.
+	StepCapture
 	numSteps
 )
 
-var stepNames = [numSteps]string{"none", "tile", "figure", "escape"}
+var stepNames = [numSteps]string{"none", "tile", "figure", "escape", "capture"}
 
-// String returns the step's name: "none", "tile", "figure", "escape".
+// String returns the step's name: "none", "tile", "figure", "escape",
+// "capture".
 func (s Step) String() string {
 	if s < numSteps {
 		return stepNames[s]
@@ -82,10 +89,15 @@ func (g *Game) Pending() Decision {
 }
 
 // TurnSteps returns the steps of a turn with these rules, in order, each
-// answered by a part of a Move: StepTile and StepFigure in every game, then
-// StepEscape with the Cathars. Scoring, automatic, is no step.
+// answered by a part of a Move: StepTile and StepFigure in every game; with
+// The Tower, StepCapture after StepFigure (asked only after a tower piece
+// with something in reach; the ransom is part of the StepTile answer);
+// then StepEscape with the Cathars. Scoring, automatic, is no step.
 func (r *Rules) TurnSteps() []Step {
 	steps := []Step{StepTile, StepFigure}
+	if r.Expansions.Has(ExpansionTower) {
+		steps = append(steps, StepCapture)
+	}
 	if r.Expansions.Has(ExpansionCathars) {
 		steps = append(steps, StepEscape)
 	}
@@ -95,18 +107,24 @@ func (r *Rules) TurnSteps() []Step {
 // partTurn holds the answers given through Act to the turn under way: the
 // step waited for next (StepNone: no turn begun) and the answers so far.
 type partTurn struct {
-	step   Step
-	rot    Rotation
-	port   Port
-	figure Figure
-	x, y   int16
+	step     Step
+	rot      Rotation
+	port     Port
+	figure   Figure
+	tower    TowerAction
+	ransomed bool
+	x, y     int16
+	tx, ty   int16
+	ransom   Ransom
+	capture  Target
 }
 
 // partMove returns the Move of the answers so far, for the tile drawn.
 func (g *Game) partMove() Move {
 	t, _ := g.Drawn()
 	p := &g.part
-	return Move{Tile: t, Cell: Cell{int(p.x), int(p.y)}, Rotation: p.rot, Follower: p.port, Figure: p.figure}
+	return Move{Tile: t, Cell: Cell{int(p.x), int(p.y)}, Rotation: p.rot, Follower: p.port, Figure: p.figure,
+		Tower: p.tower, TowerCell: Cell{int(p.tx), int(p.ty)}, Capture: p.capture, Ransomed: p.ransomed, Ransom: p.ransom}
 }
 
 // Answer is the answer to one step of a turn, given to Act. Step names the
@@ -117,24 +135,34 @@ type Answer struct {
 	// StepTile: Discard puts the tile drawn out of the game (only when it
 	// fits nowhere); Aside sets it aside (only when the rules do, see
 	// Game.SetsAside); otherwise Cell and Rotation say where it goes and
-	// how it is turned (degrees clockwise, in steps of 90).
+	// how it is turned (degrees clockwise, in steps of 90), and with The
+	// Tower Ransomed pays Ransom first, at the start of the turn (Ransoms;
+	// 002_…, step 1), so that the figure freed may be deployed.
 	Discard  bool
 	Aside    bool
 	Cell     Cell
 	Rotation Rotation
 	// StepFigure: a Figure of the player's supply on the feature at Port
 	// (board orientation) of the tile just placed; Port NoPort deploys
-	// none.
+	// none. With The Tower, Tower TowerPiece puts a tower piece on the
+	// tower on Cell instead, and Tower TowerTop a Figure on top of it.
 	Figure Figure
 	Port   Port
+	Tower  TowerAction
 	// StepEscape: the player's knight taken home from a besieged city next
 	// to a cloister (Cathars); Target.Port NoPort takes none.
-	Target Target
+	// StepCapture: the figure taken prisoner (The Tower); the zero Target
+	// takes none.
+	Target   Target
+	Ransomed bool
+	Ransom   Ransom
 }
 
 // String returns the answer in words close to the record's tokens: "tile
 // 1,0 90", "tile discard", "tile aside", "figure large@N", "figure none", "escape
-// 0,-1:S", "escape none".
+// 0,-1:S", "escape none", "figure tower@1,0", "figure follower@1,0:tower",
+// "capture 0,-1:S", "capture 2,0:tower", "capture none", "tile 1,0 90
+// ransom large from 2" (a seat, from 1).
 func (a Answer) String() string {
 	switch a.Step {
 	case StepTile:
@@ -144,12 +172,26 @@ func (a Answer) String() string {
 		if a.Aside {
 			return "tile aside"
 		}
+		if a.Ransomed {
+			return fmt.Sprintf("tile %d,%d %s ransom %s from %d", a.Cell.X, a.Cell.Y, a.Rotation, a.Ransom.Figure, a.Ransom.Jailer+1)
+		}
 		return fmt.Sprintf("tile %d,%d %s", a.Cell.X, a.Cell.Y, a.Rotation)
 	case StepFigure:
+		switch a.Tower {
+		case TowerPiece:
+			return fmt.Sprintf("figure tower@%s", a.Cell)
+		case TowerTop:
+			return fmt.Sprintf("figure %s@%s:tower", a.Figure, a.Cell)
+		}
 		if a.Port == NoPort {
 			return "figure none"
 		}
 		return fmt.Sprintf("figure %s@%s", a.Figure, a.Port)
+	case StepCapture:
+		if a.Target == (Target{}) {
+			return "capture none"
+		}
+		return "capture " + targetString(a.Target)
 	case StepEscape:
 		if a.Target.Port == NoPort {
 			return "escape none"
@@ -161,8 +203,10 @@ func (a Answer) String() string {
 
 // Act answers the step the game waits for (Pending) and reports whether
 // the turn is over. The answers of a turn are kept until its last step
-// (StepFigure, or StepEscape with the Cathars) is answered; then the turn
-// is played as Apply plays the Move they make up, and Act returns true.
+// (StepFigure, StepCapture after a tower piece with something in reach, or
+// StepEscape with the Cathars) is answered; then the turn is played as
+// Apply plays the Move they make up (MoveOfAnswers), and Act returns true.
+// A discard or a tile set aside is played at once (Act returns true).
 // It returns a *MoveError wrapping ErrGameOver once the game is over,
 // ErrWrongStep when a.Step is not the step waited for, or the error Apply
 // would give for the answer (ErrEdgesMismatch, ErrOccupied, ErrNoEscape…);
@@ -178,7 +222,10 @@ func (g *Game) Act(a Answer) (bool, error) {
 	t, _ := g.Drawn()
 	switch d.Step {
 	case StepTile:
-		m := Move{Tile: t, Discard: a.Discard, Aside: a.Aside, Cell: a.Cell, Rotation: a.Rotation}
+		m := Move{Tile: t, Discard: a.Discard, Aside: a.Aside, Cell: a.Cell, Rotation: a.Rotation, Ransomed: a.Ransomed, Ransom: a.Ransom}
+		if !a.Ransomed {
+			m.Ransom = Ransom{}
+		}
 		if err := g.Check(m); err != nil {
 			return false, err
 		}
@@ -186,24 +233,41 @@ func (g *Game) Act(a Answer) (bool, error) {
 			g.Play(m)
 			return true, nil
 		}
-		g.part = partTurn{step: StepFigure, x: int16(a.Cell.X), y: int16(a.Cell.Y), rot: a.Rotation}
+		g.part = partTurn{step: StepFigure, x: int16(a.Cell.X), y: int16(a.Cell.Y), rot: a.Rotation, ransomed: m.Ransomed, ransom: m.Ransom}
 		return false, nil
 	case StepFigure:
 		m := g.partMove()
-		m.Follower, m.Figure = a.Port, a.Figure
-		if a.Port == NoPort {
-			m.Figure = FigureFollower
+		m.Follower, m.Figure, m.Tower, m.TowerCell = a.Port, a.Figure, a.Tower, a.Cell
+		switch {
+		case a.Tower == TowerPiece:
+			m.Follower, m.Figure = NoPort, FigureFollower
+		case a.Tower != TowerNone:
+			m.Follower = NoPort
+		case a.Port == NoPort:
+			m.Figure, m.TowerCell = FigureFollower, Cell{}
+		default:
+			m.TowerCell = Cell{}
 		}
-		if err := g.checkFigure(m); err != nil {
+		if err := g.checkStepFigure(m); err != nil {
 			return false, err
 		}
-		if g.rules.Expansions.Has(ExpansionCathars) {
-			g.part.step, g.part.port, g.part.figure = StepEscape, m.Follower, m.Figure
+		p := &g.part
+		p.port, p.figure, p.tower, p.tx, p.ty = m.Follower, m.Figure, m.Tower, int16(m.TowerCell.X), int16(m.TowerCell.Y)
+		if m.Tower == TowerPiece && len(g.AppendCaptures(nil, m)) > 0 {
+			p.step = StepCapture
 			return false, nil
 		}
-		g.part = partTurn{}
-		g.Play(m)
-		return true, nil
+		return g.afterCapture(m)
+	case StepCapture:
+		m := g.partMove()
+		m.Capture = a.Target
+		if a.Target != (Target{}) {
+			if err := g.checkTower(m); err != nil {
+				return false, err
+			}
+		}
+		g.part.capture = a.Target
+		return g.afterCapture(m)
 	default: // StepEscape
 		m := g.partMove()
 		m.Escape = a.Target
@@ -218,6 +282,33 @@ func (g *Game) Act(a Answer) (bool, error) {
 	}
 }
 
+// checkStepFigure checks the figure or tower answer of move m (its tile
+// legally placed, its ransom checked), counting the figure its ransom frees.
+func (g *Game) checkStepFigure(m Move) error {
+	if m.Ransomed {
+		c := g.Clone()
+		c.payRansom(m.Ransom)
+		m.Ransomed = false
+		return c.checkStepFigure(m)
+	}
+	if m.Tower != TowerNone {
+		return g.checkTower(m)
+	}
+	return g.checkFigure(m)
+}
+
+// afterCapture moves on from the capture step of move m: to the escape with
+// the Cathars, or it plays the turn.
+func (g *Game) afterCapture(m Move) (bool, error) {
+	if g.rules.Expansions.Has(ExpansionCathars) {
+		g.part.step = StepEscape
+		return false, nil
+	}
+	g.part = partTurn{}
+	g.Play(m)
+	return true, nil
+}
+
 // Reset gives up the answers given through Act to the turn under way: the
 // turn starts again at StepTile. The board never held them, so nothing else
 // changes.
@@ -225,12 +316,18 @@ func (g *Game) Reset() { g.part = partTurn{} }
 
 // Answers returns the legal answers of the step the game waits for
 // (Pending), nil once the game is over. StepTile: every placement of the
-// tile drawn (Placements), or the discard alone when it fits nowhere, or
-// setting it aside alone when the rules do (SetsAside).
+// tile drawn (Placements), then with The Tower every placement again with
+// each ransom the player may pay (Ransoms); or the discard alone when it
+// fits nowhere, or setting it aside alone when the rules do (SetsAside).
 // StepFigure: "none" first, then each figure of the current player's
 // supply (FiguresInSupply) on each spot of the tile placed where it may
-// stand (FigureSpots). StepEscape: "none" first, then each knight that may
-// escape (Escapes). Every answer listed is accepted by Act.
+// stand (FigureSpots), then with The Tower each tower piece (TowerCells)
+// and each follower, then large follower, on top of a tower (TowerTops);
+// the figure a ransom of this turn freed counts as in the supply.
+// StepCapture: "none" first, then each figure in reach (Captures).
+// StepEscape: "none"
+// first, then each knight that may escape (Escapes). Every answer listed is
+// accepted by Act.
 func (g *Game) Answers() []Answer {
 	t, ok := g.Drawn()
 	switch g.Pending().Step {
@@ -249,16 +346,47 @@ func (g *Game) Answers() []Answer {
 		for i, p := range ps {
 			out[i] = Answer{Step: StepTile, Cell: p.Cell, Rotation: p.Rotation}
 		}
+		if g.x != nil && g.ransomOffered() {
+			for _, r := range g.appendRansoms(nil) {
+				for _, p := range ps {
+					out = append(out, Answer{Step: StepTile, Cell: p.Cell, Rotation: p.Rotation, Ransomed: true, Ransom: r})
+				}
+			}
+		}
 		return out
 	case StepFigure:
 		out := []Answer{{Step: StepFigure}}
 		m := g.partMove()
+		s := g
+		if m.Ransomed {
+			// The figure the ransom frees may be deployed.
+			s = g.Clone()
+			s.part = partTurn{}
+			s.payRansom(m.Ransom)
+		}
+		pl := Placement{Cell: m.Cell, Rotation: m.Rotation}
 		var spots []Spot
-		for _, f := range g.FiguresInSupply(g.current) {
-			spots = g.AppendFigureSpots(spots[:0], t, Placement{Cell: m.Cell, Rotation: m.Rotation}, f)
-			for _, s := range spots {
-				out = append(out, Answer{Step: StepFigure, Figure: f, Port: s.Port})
+		for _, f := range s.FiguresInSupply(s.current) {
+			spots = s.AppendFigureSpots(spots[:0], t, pl, f)
+			for _, sp := range spots {
+				out = append(out, Answer{Step: StepFigure, Figure: f, Port: sp.Port})
 			}
+		}
+		if s.towers() {
+			for _, c := range s.AppendTowerCells(nil, t, pl) {
+				out = append(out, Answer{Step: StepFigure, Tower: TowerPiece, Cell: c})
+			}
+			for f := FigureFollower; f <= FigureLarge; f++ {
+				for _, c := range s.AppendTowerTops(nil, f) {
+					out = append(out, Answer{Step: StepFigure, Tower: TowerTop, Figure: f, Cell: c})
+				}
+			}
+		}
+		return out
+	case StepCapture:
+		out := []Answer{{Step: StepCapture}}
+		for _, c := range g.AppendCaptures(nil, g.partMove()) {
+			out = append(out, Answer{Step: StepCapture, Target: c})
 		}
 		return out
 	case StepEscape:

@@ -127,10 +127,23 @@ func refuseBadAnswers(t *testing.T, g *Game, s Step) {
 	switch s {
 	case StepTile:
 		bad = append(bad, Answer{Step: StepTile, Cell: Cell{X: 0, Y: 0}}, Answer{Step: StepTile, Cell: Cell{X: 40, Y: 40}}, Answer{Step: StepTile, Discard: true}, Answer{Step: StepTile, Cell: Cell{X: 1, Y: 0}, Rotation: 4})
+		if as := g.Answers(); len(as) > 0 && !as[0].Discard && !as[0].Aside {
+			// A ransom nobody can be paid with a legal placement.
+			p := as[0]
+			p.Ransomed, p.Ransom = true, Ransom{Jailer: g.Current()}
+			bad = append(bad, p)
+			p.Ransom = Ransom{Jailer: 9}
+			bad = append(bad, p)
+			p.Ransom = Ransom{Jailer: (g.Current() + 1) % g.NumPlayers(), Figure: FigurePig}
+			bad = append(bad, p)
+		}
 	case StepFigure:
 		bad = append(bad, Answer{Step: StepFigure, Port: C2 + 1}, Answer{Step: StepFigure, Port: N, Figure: numFigures})
 	case StepEscape:
 		bad = append(bad, Answer{Step: StepEscape, Target: Target{Cell: Cell{X: 99, Y: 0}, Port: N}})
+	case StepCapture:
+		bad = append(bad, Answer{Step: StepCapture, Target: Target{Cell: Cell{X: 99, Y: 0}, Port: N}},
+			Answer{Step: StepCapture, Target: Target{Cell: Cell{X: 99, Y: 0}, Tower: true}})
 	}
 	for _, a := range bad {
 		if s == StepTile && a.Discard && len(g.Answers()) == 1 && g.Answers()[0].Discard {

@@ -34,12 +34,28 @@ const helpText = `Commands, one per line:
                              builder, pig@N for the pig)
                              With the Cathars, a last word escape@x,y:PORT takes your
                              knight home from that besieged city (spots lists them)
+  place N [ROTATION] tower x,y [capture x,y SPOT]
+                             With The Tower, instead of a follower: a tower piece on
+                             the foundation or open tower on tile x,y (the tile just
+                             placed too), then perhaps take prisoner the follower on
+                             spot SPOT (its port, like C or N, or tower for one on top
+                             of a tower) of tile x,y within the tower's reach: as many
+                             tiles north, east, south or west as the tower is high.
+                             Record notation: tower@x,y capture@x,y:PORT.
+                             follower@x,y:tower (or large@x,y:tower) instead puts a
+                             follower on top of that tower, closing it for good
+  ransom NAME [large]        with The Tower, at the start of your turn: pay NAME 3
+                             points for your follower (large: your large follower)
+                             that NAME holds; it comes back with this turn's place and
+                             may be deployed at once (ransom none takes it back)
   spots N [ROTATION]         the spots where a follower (and the large follower,
                              labelled 1L, 2L, …, the builder, 1B, 2B, …, and the
-                             pig, 1P, 2P, …) may stand on that placement
+                             pig, 1P, 2P, …) may stand on that placement; with The
+                             Tower, the tower pieces and prisoners possible too
   board                      write the picture of the board again
   score                      the scores, followers in supply (the large follower,
-                             the builder, the pig), goods and tiles left
+                             the builder, the pig), goods, tower pieces, prisoners
+                             and tiles left
   record FILE                write the game record (.rec) to FILE
   help                       this help
   quit                       stop; the game stays stored for play --resume
@@ -71,6 +87,10 @@ func (s *session) command(line string) (quit bool, err error) {
 		}
 	case "score", "scores":
 		s.score()
+	case "ransom":
+		s.ransomCommand(args)
+	case "tower", "capture":
+		fmt.Fprintf(s.out, "%s goes with the tile: place N [ROTATION] tower x,y [capture x,y SPOT] (see spots).\n", strings.ToLower(f[0]))
 	case "record":
 		s.record(strings.TrimSpace(line[len(f[0]):]))
 	case "help", "h", "?":
@@ -93,12 +113,15 @@ func (s *session) place(args []string) error {
 	mover := s.state.Current()
 	cur := s.state.Players()[mover]
 	what := s.figureWhat(m)
+	owner, held := s.captureOwner(m), prisonerCounts(s.state)
 	before, goods := s.state.Events(), s.allGoods()
 	ok, err := s.play(m)
 	if err != nil || !ok {
 		return err
 	}
+	s.pendingRansom = nil
 	fmt.Fprintf(s.out, "%s places %s on %s at %d° with %s.\n", cur, s.tileName(m.Tile), m.Cell, m.Rotation.Degrees(), what)
+	s.sayExchange(m, mover, held, owner)
 	s.afterMove(before, goods, mover)
 	return nil
 }
@@ -130,6 +153,7 @@ func (s *session) spots(args []string) {
 	p := engine.Placement{Cell: m.Cell, Rotation: m.Rotation}
 	spots := s.state.FollowerSpots(p)
 	defer s.listEscapes(m)
+	defer s.listTowers(m)
 	cur := s.state.Current()
 	followers, large := s.state.Supply(cur) > 0, s.state.SupplyOf(cur, engine.FigureLarge) > 0
 	// The rows: the follower's spots, then the large follower's (1L), the
@@ -290,6 +314,9 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 	// The cells as the board picture numbers them: cell i is number i+1.
 	cells := s.state.CandidateCells()
 	m := engine.Move{Tile: t}
+	if r, ok := s.ransomFor(); ok && withSpot {
+		m.Ransomed, m.Ransom = true, r
+	}
 	// The Cathars' escape comes last: place N 90 2 escape@1,-1:N.
 	if last := len(args) - 1; withSpot && last > 0 && len(args[last]) > len(escapePrefix) && strings.EqualFold(args[last][:len(escapePrefix)], escapePrefix) {
 		e, err := parseEscape(args[last][len(escapePrefix):])
@@ -297,6 +324,16 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 			return m, err
 		}
 		m.Escape, args = e, args[:last]
+	}
+	towered, spotless := false, false
+	if withSpot {
+		var err error
+		if args, towered, spotless, err = towerWords(args, &m); err != nil {
+			return m, err
+		}
+		if len(args) == 0 {
+			return m, fmt.Errorf("which cell? write %s with N from the list, or x,y", usage)
+		}
 	}
 	if strings.Contains(args[0], ",") {
 		c, err := engine.ParseCell(args[0])
@@ -366,6 +403,20 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 		}
 		return m, err
 	}
+	if towered {
+		if spot != "" {
+			return m, errors.New("a tower piece or a follower on a tower comes instead of a figure on the tile: leave the spot out")
+		}
+		if !rotGiven {
+			m.Rotation = rots[0]
+		}
+		if spotless {
+			if err := s.completeCapture(&m); err != nil {
+				return m, err
+			}
+		}
+		return m, s.state.Check(m)
+	}
 	if !rotGiven {
 		m.Rotation = rots[0]
 	} else if err := s.state.Check(m); err != nil {
@@ -416,6 +467,8 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 		return m, s.figureInPlay(figure)
 	case figure != engine.FigureFollower && s.state.SupplyOf(cur, figure) == 0:
 		return m, fmt.Errorf("%s has no %s left in the supply", who, figure.Title())
+	case len(spots) == 0 && s.state.Supply(cur) == 0 && figure == engine.FigureFollower && m.Ransomed:
+		return m, fmt.Errorf("%s has no follower in the supply until the ransom is paid: name the spot as follower@PORT", who)
 	case len(spots) == 0 && s.state.Supply(cur) == 0 && figure == engine.FigureFollower:
 		return m, fmt.Errorf("%s has no follower left in the supply", who)
 	case len(spots) == 0 && figure == engine.FigureBuilder:
@@ -555,6 +608,7 @@ func (s *session) score() {
 		if hasB && baron == i {
 			line += " · the Robber Baron"
 		}
+		line += s.towerScoreWords(i)
 		fmt.Fprintln(s.out, line)
 	}
 }

@@ -96,6 +96,9 @@ func (s *session) computerTurn() error {
 // city (north)": "no follower", "a follower – road (east)", "the large
 // follower – city (north)".
 func (s *session) figureWhat(m engine.Move) string {
+	if m.Tower != engine.TowerNone {
+		return s.towerWhat(m)
+	}
 	if m.Follower == engine.NoPort {
 		return "no follower"
 	}

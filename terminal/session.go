@@ -38,6 +38,9 @@ type session struct {
 	baron    int              // who held the Robber Baron when last said, -1 for nobody
 	levels   []ai.Level       // by player index: the computer's level, ai.NoLevel for a person
 	playouts int              // the computers' playouts, 0 for their level's default
+	// pendingRansom is the ransom said (the ransom command) for the turn
+	// under way, paid with its place; nil for none (The Tower).
+	pendingRansom *pendingRansom
 }
 
 // maxLine is the longest command line read, in bytes; longer lines are
@@ -66,6 +69,9 @@ func (s *session) intro(resumed bool) {
 		}
 		if hasTraders(s.state) {
 			fmt.Fprintln(s.out, "Traders & Builders: add B to a spot's number (place N 1B) to deploy your builder, P (place N 1P) your pig; spots lists where they may go.")
+		}
+		if hasTower(s.state) {
+			fmt.Fprintln(s.out, "The Tower: place N tower x,y [capture x,y SPOT] puts a tower piece instead of a follower and takes a prisoner; ransom NAME buys yours back; spots lists what is possible.")
 		}
 	}
 	s.shown = -1
@@ -456,6 +462,14 @@ func (s *session) reload() (bool, error) {
 func (s *session) afterMove(before []engine.ScoreEvent, goods [][engine.NumGoods]int, mover int) {
 	names := s.state.Players()
 	for _, ev := range s.state.Events()[len(before):] {
+		if ev.Source == engine.SourceRansom && ev.Tiles >= 0 && ev.Tiles < len(names) {
+			if ev.Points < 0 {
+				fmt.Fprintf(s.out, "  %+d %s: ransom paid to %s\n", ev.Points, names[ev.Player], names[ev.Tiles])
+			} else {
+				fmt.Fprintf(s.out, "  %+d %s: ransom from %s\n", ev.Points, names[ev.Player], names[ev.Tiles])
+			}
+			continue
+		}
 		if !ev.Final {
 			fmt.Fprintf(s.out, "  %+d %s: %s\n", ev.Points, names[ev.Player], describeScore(ev))
 		}
@@ -570,6 +584,9 @@ func writeFinalTable(w io.Writer, g *engine.Game) {
 	if hasTraders(g) {
 		cols = append(cols, "goods")
 	}
+	if hasTower(g) {
+		cols = append(cols, "ransoms")
+	}
 	cols = append(cols, "total")
 	fmt.Fprintf(w, "%s  %s\n", pad("Final scoring", width), strings.Join(cols, "  "))
 	for _, p := range g.Standings() {
@@ -580,6 +597,9 @@ func writeFinalTable(w io.Writer, g *engine.Game) {
 		}
 		if hasTraders(g) {
 			vals = append(vals, b.Goods)
+		}
+		if hasTower(g) {
+			vals = append(vals, b.Ransoms)
 		}
 		vals = append(vals, g.Score(p))
 		row := pad("  "+names[p], width)
@@ -634,6 +654,8 @@ func describeScore(ev engine.ScoreEvent) string {
 			}
 		}
 		return "the most goods"
+	case engine.SourceRansom:
+		return "a ransom"
 	default:
 		return ev.Source.String()
 	}
