@@ -33,10 +33,14 @@ const (
 // display pixels: a line, and a second for the goods and the builder and
 // the pig when Traders & Builders is in play.
 func scoreRowH(sc *scene) float64 {
+	h := float64(scoreRowD)
 	if sc.traders {
-		return scoreRowD + scoreGoodsD
+		h += scoreGoodsD
 	}
-	return scoreRowD
+	if sc.tower {
+		h += scoreGoodsD
+	}
+	return h
 }
 
 // dpx returns d display pixels at scale u, in picture pixels.
@@ -61,7 +65,9 @@ func scorePanelHeight(sc *scene, u float64) int {
 // with Traders & Builders, a second line under each player: their goods
 // tokens (the wine, grain and cloth symbols of the tiles, each with its
 // count) and, at the right end under the supply, the player's builder and
-// pig while they are in the supply. It is laid out to stay legible when
+// pig while they are in the supply; with The Tower, a line under each
+// player (under the goods' line if any): the tower pieces in their supply
+// and the prisoners they hold (drawTowerLine). It is laid out to stay legible when
 // the picture is shown displayWidth pixels wide: few words, large figures.
 func (r *Renderer) drawScorePanel(dst canvas, k *kit, sc *scene, rect image.Rectangle, u float64) {
 	dst.fill(rect, colPanel)
@@ -160,8 +166,13 @@ func (r *Renderer) drawScorePanel(dst canvas, k *kit, sc *scene, rect image.Rect
 		} else {
 			drawTextAt(dst, sf, colTextDim, x1, cy, alignRight, supplyText(sc, p))
 		}
+		ly := y + d(scoreRowD) + d(scoreGoodsD)/2 - d(3)
 		if sc.traders {
-			r.drawGoodsLine(dst, k, sc, p, nameX, x1, y+d(scoreRowD)+d(scoreGoodsD)/2-d(3), u)
+			r.drawGoodsLine(dst, k, sc, p, nameX, x1, ly, u)
+			ly += d(scoreGoodsD)
+		}
+		if sc.tower {
+			r.drawTowerLine(dst, k, sc, p, nameX, x1, ly, u)
 		}
 		y += rh
 	}
