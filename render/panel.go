@@ -335,12 +335,17 @@ var titleSources = []scoreSource{
 var goodsSource = scoreSource{"goods", colCloth, spriteGoodsChip, func(b engine.Breakdown) int { return b.Goods },
 	[]color.RGBA{colWine, colGrain, colCloth}}
 
+// ransomSource is the column of The Tower's ransoms
+// (engine.Breakdown.Ransoms): points received less points paid, in the
+// colour of the towers' stone.
+var ransomSource = scoreSource{"ransoms", colStone, 0, func(b engine.Breakdown) int { return b.Ransoms }, nil}
+
 // finalSources returns the columns of sc's final table: roads, cities,
 // cloisters and farms (with the pigs' points), the King and the Robber
-// Baron when King & Robber Baron is in play, and the goods when Traders &
-// Builders is.
+// Baron when King & Robber Baron is in play, the goods when Traders &
+// Builders is, and the ransoms when The Tower is.
 func finalSources(sc *scene) []scoreSource {
-	if !sc.kingAndRobber && !sc.traders {
+	if !sc.kingAndRobber && !sc.traders && !sc.tower {
 		return featureSources
 	}
 	out := append([]scoreSource(nil), featureSources...)
@@ -349,6 +354,9 @@ func finalSources(sc *scene) []scoreSource {
 	}
 	if sc.traders {
 		out = append(out, goodsSource)
+	}
+	if sc.tower {
+		out = append(out, ransomSource)
 	}
 	return out
 }

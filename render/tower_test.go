@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"image"
 	"os"
 	"strings"
@@ -97,5 +98,34 @@ func TestTowers(t *testing.T) {
 	}
 	if len(g.Prisoners(1)) == 0 {
 		t.Fatalf("fixture: Blue holds no prisoner")
+	}
+}
+
+// TestTowerFinalTable checks that the final table of a game with The Tower
+// has a column of ransoms whose values are the engine's, so that each row
+// adds up to the player's score.
+func TestTowerFinalTable(t *testing.T) {
+	g := towerGame(t, 19)
+	sc := newScene(g, false)
+	srcs := finalSources(sc)
+	last := srcs[len(srcs)-1]
+	if last.title != "ransoms" {
+		t.Fatalf("last column %q, want ransoms", last.title)
+	}
+	for p, b := range g.Breakdowns() {
+		sum := 0
+		for _, s := range srcs {
+			sum += s.value(b)
+		}
+		if sum != g.Score(p) {
+			t.Errorf("%s: the columns add up to %d, the score is %d", sc.names[p], sum, g.Score(p))
+		}
+	}
+	if b := g.Breakdowns(); b[0].Ransoms == 0 {
+		t.Errorf("fixture: Red received no ransom: %+v", b[0])
+	}
+	var png bytes.Buffer
+	if err := testRenderer().FinalPNG(&png, g); err != nil {
+		t.Fatal(err)
 	}
 }
