@@ -207,6 +207,7 @@ func (r *Renderer) drawBoard(dst canvas, k *kit, sc *scene, w window, st boardSt
 	if st.cands {
 		r.drawCandidates(dst, k, sc, w, st.numRad)
 	}
+	r.drawTowers(dst, k, sc, w)
 	r.drawFollowers(dst, k, sc, w)
 	if st.focus != nil {
 		r.drawSpots(dst, k, sc, w, *st.focus, st.spots, st.chosen, st.figure)

@@ -46,6 +46,7 @@ const (
 	spritePig
 	spriteGood
 	spriteGoodsChip
+	spriteTower
 )
 
 // artBudget is how many bytes of tile pictures the cache keeps before it

@@ -33,10 +33,14 @@ const (
 // display pixels: a line, and a second for the goods and the builder and
 // the pig when Traders & Builders is in play.
 func scoreRowH(sc *scene) float64 {
+	h := float64(scoreRowD)
 	if sc.traders {
-		return scoreRowD + scoreGoodsD
+		h += scoreGoodsD
 	}
-	return scoreRowD
+	if sc.tower {
+		h += scoreGoodsD
+	}
+	return h
 }
 
 // dpx returns d display pixels at scale u, in picture pixels.
@@ -61,7 +65,9 @@ func scorePanelHeight(sc *scene, u float64) int {
 // with Traders & Builders, a second line under each player: their goods
 // tokens (the wine, grain and cloth symbols of the tiles, each with its
 // count) and, at the right end under the supply, the player's builder and
-// pig while they are in the supply. It is laid out to stay legible when
+// pig while they are in the supply; with The Tower, a line under each
+// player (under the goods' line if any): the tower pieces in their supply
+// and the prisoners they hold (drawTowerLine). It is laid out to stay legible when
 // the picture is shown displayWidth pixels wide: few words, large figures.
 func (r *Renderer) drawScorePanel(dst canvas, k *kit, sc *scene, rect image.Rectangle, u float64) {
 	dst.fill(rect, colPanel)
@@ -160,8 +166,13 @@ func (r *Renderer) drawScorePanel(dst canvas, k *kit, sc *scene, rect image.Rect
 		} else {
 			drawTextAt(dst, sf, colTextDim, x1, cy, alignRight, supplyText(sc, p))
 		}
+		ly := y + d(scoreRowD) + d(scoreGoodsD)/2 - d(3)
 		if sc.traders {
-			r.drawGoodsLine(dst, k, sc, p, nameX, x1, y+d(scoreRowD)+d(scoreGoodsD)/2-d(3), u)
+			r.drawGoodsLine(dst, k, sc, p, nameX, x1, ly, u)
+			ly += d(scoreGoodsD)
+		}
+		if sc.tower {
+			r.drawTowerLine(dst, k, sc, p, nameX, x1, ly, u)
 		}
 		y += rh
 	}
@@ -324,12 +335,17 @@ var titleSources = []scoreSource{
 var goodsSource = scoreSource{"goods", colCloth, spriteGoodsChip, func(b engine.Breakdown) int { return b.Goods },
 	[]color.RGBA{colWine, colGrain, colCloth}}
 
+// ransomSource is the column of The Tower's ransoms
+// (engine.Breakdown.Ransoms): points received less points paid, in the
+// colour of the towers' stone.
+var ransomSource = scoreSource{"ransoms", colStone, 0, func(b engine.Breakdown) int { return b.Ransoms }, nil}
+
 // finalSources returns the columns of sc's final table: roads, cities,
 // cloisters and farms (with the pigs' points), the King and the Robber
-// Baron when King & Robber Baron is in play, and the goods when Traders &
-// Builders is.
+// Baron when King & Robber Baron is in play, the goods when Traders &
+// Builders is, and the ransoms when The Tower is.
 func finalSources(sc *scene) []scoreSource {
-	if !sc.kingAndRobber && !sc.traders {
+	if !sc.kingAndRobber && !sc.traders && !sc.tower {
 		return featureSources
 	}
 	out := append([]scoreSource(nil), featureSources...)
@@ -338,6 +354,9 @@ func finalSources(sc *scene) []scoreSource {
 	}
 	if sc.traders {
 		out = append(out, goodsSource)
+	}
+	if sc.tower {
+		out = append(out, ransomSource)
 	}
 	return out
 }

@@ -33,6 +33,10 @@ type scene struct {
 	// each player's goods tokens (Game.Goods).
 	traders bool
 	goods   [][engine.NumGoods]int
+	// tower is set when The Tower is in play; towers then holds the towers
+	// on the board (Game.Towers).
+	tower  bool
+	towers []engine.Tower
 }
 
 // newScene reads game g. withCands lists the cells where the drawn tile fits.
@@ -42,6 +46,10 @@ func newScene(g *engine.Game, withCands bool) *scene {
 		sc.kingAndRobber = rules.Expansions.Has(engine.ExpansionKingAndRobber)
 		sc.large = slices.Contains(rules.Figures(), engine.FigureLarge)
 		sc.traders = rules.Expansions.Has(engine.ExpansionTradersAndBuilders)
+		sc.tower = rules.Expansions.Has(engine.ExpansionTower)
+	}
+	if sc.tower {
+		sc.towers = g.Towers()
 	}
 	if sc.traders {
 		sc.goods = make([][engine.NumGoods]int, len(sc.names))
