@@ -12,6 +12,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/sethvargo/go-retry"
 
+	"github.com/meeple-works/carcassonne/ai"
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/storage"
 )
@@ -227,7 +228,9 @@ func (b *Bot) editTurnMessage(g storage.Game, text string) {
 
 // advance moves game g on after its moves were described (the caller
 // holds the game's lock): it discards drawn tiles that fit nowhere, then
-// posts the next turn's message, or the end when the game is over. note
+// posts the next turn's message, or the end when the game is over. A
+// computer's turn is posted like a person's and then scheduled
+// (scheduleComputer); a game where only computers are left is stopped. note
 // opens the turn message; search looks for a message an earlier run
 // posted before posting one.
 func (b *Bot) advance(ctx context.Context, g storage.Game, st *engine.Game, note string, search bool) {
@@ -243,8 +246,24 @@ func (b *Bot) advance(ctx context.Context, g storage.Game, st *engine.Game, note
 		}
 		t, _ := st.Drawn()
 		if st.CanPlace(t) {
+			computer := playerLevel(g, st.Current()) != ai.NoLevel
+			if computer {
+				if !humansLeft(g, st) {
+					b.stopComputersOnly(ctx, g, note)
+					return
+				}
+				// The computer's turn is due from now on: a bot started
+				// again finds it with the turn deadlines (Store.Due),
+				// and the turn timeout does not apply to it.
+				if err := b.store.SetDeadline(ctx, g.ID, b.cfg.Now()); err != nil {
+					b.log.Error("marking a computer's turn due", "game", g.ID, "err", err)
+				}
+			}
 			if id, ok := b.postTurn(ctx, g, st, note, search); ok {
 				b.announced(ctx, g, id)
+				if computer {
+					b.scheduleComputer(g.ID, g.Moves)
+				}
 			}
 			return
 		}
@@ -312,6 +331,18 @@ func (b *Bot) findPosted(channel string, match func(*discordgo.Message) bool) st
 // hasComponent reports whether message m carries a component whose custom
 // id starts with prefix.
 func hasComponent(m *discordgo.Message, prefix string) bool {
+	return hasComponentWhere(m, func(id string) bool { return strings.HasPrefix(id, prefix) })
+}
+
+// hasComponentID reports whether message m carries a component whose custom
+// id is id.
+func hasComponentID(m *discordgo.Message, id string) bool {
+	return hasComponentWhere(m, func(s string) bool { return s == id })
+}
+
+// hasComponentWhere reports whether message m carries a select menu or a
+// button whose custom id matches.
+func hasComponentWhere(m *discordgo.Message, match func(customID string) bool) bool {
 	var walk func(cs []discordgo.MessageComponent) bool
 	walk = func(cs []discordgo.MessageComponent) bool {
 		for _, c := range cs {
@@ -321,11 +352,11 @@ func hasComponent(m *discordgo.Message, prefix string) bool {
 					return true
 				}
 			case *discordgo.SelectMenu:
-				if strings.HasPrefix(c.CustomID, prefix) {
+				if match(c.CustomID) {
 					return true
 				}
 			case *discordgo.Button:
-				if strings.HasPrefix(c.CustomID, prefix) {
+				if match(c.CustomID) {
 					return true
 				}
 			}

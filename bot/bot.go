@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -109,6 +110,15 @@ type Config struct {
 	// share the games through one database; 0 means 1 (one process
 	// serves every server).
 	ShardCount int
+	// ComputerPause is how long the bot waits before it plays a computer
+	// player's turn, so that people can follow the game; 0 means 1.5
+	// seconds, and a negative value no wait at all.
+	ComputerPause time.Duration
+	// ComputerPlayouts, when above 0, is the number of playouts of each
+	// decision of the computer players that search (normal and hard),
+	// instead of their level's own (ai.Level.Playouts: 5,000 and 20,000).
+	// Easy ignores it.
+	ComputerPlayouts int
 }
 
 // Bot is a running Carcassonne bot.
@@ -124,8 +134,14 @@ type Bot struct {
 	mu    sync.Mutex
 	locks map[int64]*gameLock  // games being worked on; removed when free
 	retry map[int64]retryState // games whose announcement failed, by game
-	wg    sync.WaitGroup
-	ctx   context.Context
+	// computing holds the games whose computer's turn is scheduled, with
+	// the number of moves stored when it was (scheduleComputer).
+	computing map[int64]int
+	// thinking holds a token per computer player searching, one per
+	// processor at most.
+	thinking chan struct{}
+	wg       sync.WaitGroup
+	ctx      context.Context
 }
 
 // New makes a bot from cfg. It returns an error when the token, the store or
@@ -159,6 +175,9 @@ func New(cfg Config) (*Bot, error) {
 	if cfg.RetryBase <= 0 {
 		cfg.RetryBase = time.Second
 	}
+	if cfg.ComputerPause == 0 {
+		cfg.ComputerPause = defaultComputerPause
+	}
 	s, err := discordgo.New("Bot " + cfg.Token)
 	if err != nil {
 		return nil, fmt.Errorf("bot: %w", err)
@@ -175,7 +194,8 @@ func New(cfg Config) (*Bot, error) {
 	s.ShouldRetryOnRateLimit = true
 	s.MaxRestRetries = 2
 	log := slog.New(redacting{cfg.Log.Handler()})
-	b := &Bot{cfg: cfg, s: s, store: cfg.Store, draw: cfg.Renderer, log: log, locks: map[int64]*gameLock{}, retry: map[int64]retryState{}}
+	b := &Bot{cfg: cfg, s: s, store: cfg.Store, draw: cfg.Renderer, log: log, locks: map[int64]*gameLock{}, retry: map[int64]retryState{},
+		computing: map[int64]int{}, thinking: make(chan struct{}, runtime.GOMAXPROCS(0))}
 	return b, nil
 }
 

@@ -251,6 +251,14 @@ func (b *Bot) onComponent(i *discordgo.Interaction) {
 		b.lobbyExpansions(i, id.game, data.Values)
 	case actPig:
 		b.lobbyPig(i, id.game, data.Values)
+	case actCPU:
+		b.lobbyAddComputerMenu(i, id.game)
+	case actCPUAdd:
+		b.lobbyAddComputer(i, id.game, id.moves, data.Values)
+	case actCPURm:
+		b.lobbyRemoveComputer(i, id.game)
+	case actCPUDel:
+		b.lobbyRemoveChosen(i, id.game, data.Values)
 	case actCell:
 		if len(data.Values) != 1 {
 			b.replyError(i, "Pick one cell.")

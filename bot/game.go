@@ -11,6 +11,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/meeple-works/carcassonne/ai"
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/render"
 	"github.com/meeple-works/carcassonne/storage"
@@ -462,7 +463,7 @@ func (b *Bot) postEnd(ctx context.Context, g storage.Game, st *engine.Game, note
 	replay, replayNote := b.replayGIF(g.ID, rec)
 	var users, mentions []string
 	for _, s := range g.Seats {
-		if s.UserID != "" {
+		if s.UserID != "" && seatLevel(s) == ai.NoLevel {
 			users = append(users, s.UserID)
 			mentions = append(mentions, "<@"+s.UserID+">")
 		}
@@ -665,7 +666,7 @@ func lobbyEmbed(g storage.Game) *discordgo.MessageEmbed {
 	}
 	return &discordgo.MessageEmbed{
 		Title:       fmt.Sprintf("Carcassonne · game #%d", g.ID),
-		Description: "Press **Join** to take a seat; the host starts the game.",
+		Description: "Press **Join** to take a seat; the host may add computer players, and starts the game.",
 		Color:       0x3B7D3B,
 		Fields: []*discordgo.MessageEmbedField{
 			{Name: "Host", Value: "<@" + g.HostID + ">", Inline: true},
@@ -700,8 +701,9 @@ func plural(n int, word string) string {
 	return fmt.Sprintf("%d %ss", n, word)
 }
 
-// lobbyButtons are the lobby's components: Join, Leave, Start and Cancel,
-// then the menu Expansions… and, for each chosen expansion with options, a
+// lobbyButtons are the lobby's components: Join, Leave, Start and Cancel;
+// Add computer player and Remove computer (spec/discord.md, "Computer
+// players"); then the menu Expansions… and, for each chosen expansion with options, a
 // menu per option (lobbyOptionMenus).
 func lobbyButtons(g storage.Game) []discordgo.MessageComponent {
 	rows := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
@@ -709,6 +711,9 @@ func lobbyButtons(g storage.Game) []discordgo.MessageComponent {
 		discordgo.Button{Label: "Leave", Style: discordgo.SecondaryButton, CustomID: lobbyID(actLeave, g.ID)},
 		discordgo.Button{Label: "Start", Style: discordgo.SuccessButton, CustomID: lobbyID(actStart, g.ID)},
 		discordgo.Button{Label: "Cancel", Style: discordgo.DangerButton, CustomID: lobbyID(actCancel, g.ID)},
+	}}, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: "Add computer player", Style: discordgo.SecondaryButton, CustomID: lobbyID(actCPU, g.ID)},
+		discordgo.Button{Label: "Remove computer", Style: discordgo.SecondaryButton, CustomID: lobbyID(actCPURm, g.ID)},
 	}}}
 	if m, ok := expansionsMenu(g); ok {
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{m}})
@@ -850,6 +855,8 @@ func helpEmbed(set engine.ExpansionSet, inGame bool) *discordgo.MessageEmbed {
 			"Completed roads score 1 per tile, cities 2 per tile and pennant, cloisters 9; followers come back when their " +
 			"feature scores. At the end, unfinished features score 1 per tile (and pennant), and farmers 3 per completed city " +
 			"their farm touches.\n\n" +
+			"In the lobby the host may add computer players (easy, normal or hard) with **Add computer player**, " +
+			"and take them out with **Remove computer**; a game may be one person against computers.\n\n" +
 			"**/carcassonne join** and **leave** do what the lobby's buttons do; **/carcassonne start solo:true** starts a game " +
 			"for one player. With a turn timeout, you are reminded at half time; when the time runs out I place your tile " +
 			"(first legal placement, no follower), and three timeouts in a row count as resigning.\n\n" +

@@ -195,6 +195,13 @@ func (h *harness) checkNumbers(msg discordtest.Message) {
 // and the finished game in the database.
 func (h *harness) checkEnd(t *testing.T, end discordtest.Message, turns int) {
 	t.Helper()
+	h.checkEndAll(t, end, turns, -1)
+}
+
+// checkEndAll is checkEnd for a game with `people` people, whom alone the
+// end mentions (-1: every player is a person).
+func (h *harness) checkEndAll(t *testing.T, end discordtest.Message, turns, people int) {
+	t.Helper()
 	checkPNG(t, end)
 	posted := finalScores(t, end)
 	g := recordOf(t, end)
@@ -222,8 +229,11 @@ func (h *harness) checkEnd(t *testing.T, end discordtest.Message, turns int) {
 	if rec := recordText(t, end); !strings.Contains(rec, "[Seed ") {
 		t.Errorf("the finished game's record has no seed:\n%s", rec)
 	}
-	if n := len(mention.FindAllString(end.Content, -1)); n != g.NumPlayers() {
-		t.Errorf("the end mentions %d players, want %d: %q", n, g.NumPlayers(), end.Content)
+	if people < 0 {
+		people = g.NumPlayers()
+	}
+	if n := len(mention.FindAllString(end.Content, -1)); n != people {
+		t.Errorf("the end mentions %d players, want %d: %q", n, people, end.Content)
 	}
 	if len(posted) != g.NumPlayers() {
 		t.Errorf("the table has %d rows, the game %d players", len(posted), g.NumPlayers())

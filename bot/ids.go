@@ -21,16 +21,20 @@ const (
 	actLeave  = "leave"
 	actStart  = "start"
 	actCancel = "cancel"
-	actCell   = "cell"  // the turn message's select menu
-	actRotL   = "rotl"  // ⟲
-	actRotR   = "rotr"  // ⟳
-	actSpot   = "spot"  // the follower select menu
-	actOK     = "ok"    // Confirm
-	actBack   = "back"  // Back
-	actBoard  = "board" // the turn message's Whole board button
-	actExp    = "exp"   // the lobby's Expansions… menu
-	actEsc    = "esc"   // the preview's Escape… menu (the Cathars)
-	actPig    = "pig"   // the lobby's Pig… menu (Traders & Builders' option pig)
+	actCell   = "cell"   // the turn message's select menu
+	actRotL   = "rotl"   // ⟲
+	actRotR   = "rotr"   // ⟳
+	actSpot   = "spot"   // the follower select menu
+	actOK     = "ok"     // Confirm
+	actBack   = "back"   // Back
+	actBoard  = "board"  // the turn message's Whole board button
+	actExp    = "exp"    // the lobby's Expansions… menu
+	actEsc    = "esc"    // the preview's Escape… menu (the Cathars)
+	actPig    = "pig"    // the lobby's Pig… menu (Traders & Builders' option pig)
+	actCPU    = "cpu"    // the lobby's Add computer player button
+	actCPUAdd = "cpuadd" // its menu of levels, with the number of computers seated
+	actCPURm  = "cpurm"  // the lobby's Remove computer button
+	actCPUDel = "cpudel" // its menu of the computers seated
 )
 
 // choice is a placement being previewed.
@@ -48,6 +52,12 @@ type choice struct {
 
 func lobbyID(action string, game int64) string {
 	return fmt.Sprintf("%s:%s:%d", idPrefix, action, game)
+}
+
+// computerMenuID is the custom id of the levels menu of lobby game,
+// opened when `seated` computers were seated.
+func computerMenuID(action string, game int64, seated int) string {
+	return fmt.Sprintf("%s:%s:%d:%d", idPrefix, action, game, seated)
 }
 
 func cellMenuID(game int64, moves, menu int) string {
@@ -135,7 +145,7 @@ func parseSpotValue(v string) (engine.Port, engine.Figure, bool) {
 type parsedID struct {
 	action string
 	game   int64
-	moves  int
+	moves  int    // for actCPUAdd: the number of computers seated when its menu opened
 	choice choice // for the preview's components
 }
 
@@ -153,9 +163,18 @@ func parseID(s string) (parsedID, error) {
 	}
 	p.game = game
 	switch p.action {
-	case actJoin, actLeave, actStart, actCancel, actExp, actPig:
+	case actJoin, actLeave, actStart, actCancel, actExp, actPig, actCPU, actCPURm, actCPUDel:
 		if len(f) != 3 {
 			return p, fmt.Errorf("bad lobby component %q", s)
+		}
+		return p, nil
+	case actCPUAdd:
+		// The number of computers seated when the menu opened, in moves.
+		if len(f) != 4 {
+			return p, fmt.Errorf("bad lobby component %q", s)
+		}
+		if p.moves, err = strconv.Atoi(f[3]); err != nil || p.moves < 0 {
+			return p, fmt.Errorf("bad number in %q", s)
 		}
 		return p, nil
 	case actCell, actBoard:

@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/meeple-works/carcassonne/ai"
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/storage"
 )
@@ -67,8 +68,8 @@ func (b *Bot) remind(ctx context.Context, g storage.Game) {
 		return
 	}
 	_, st, err := b.store.Load(ctx, g.ID)
-	if err != nil || st.Ended() {
-		return
+	if err != nil || st.Ended() || playerLevel(g, st.Current()) != ai.NoLevel {
+		return // a computer is never reminded (nor mentioned)
 	}
 	user := seatUser(g, st.Current())
 	left := durationWords(g.Deadline.Sub(b.cfg.Now()))
@@ -80,7 +81,9 @@ func (b *Bot) remind(ctx context.Context, g storage.Game) {
 }
 
 // timeout plays the turn of a player whose time ran out: the first legal
-// placement, no follower; the third time in a row removes the player.
+// placement, no follower; the third time in a row removes the player. A
+// computer's turn, due as soon as it is posted, is handed to the computer
+// instead (scheduleComputer): the turn timeout does not apply to it.
 func (b *Bot) timeout(ctx context.Context, id int64, now time.Time) {
 	unlock, err := b.lockGame(ctx, id)
 	if err != nil {
@@ -90,6 +93,12 @@ func (b *Bot) timeout(ctx context.Context, id int64, now time.Time) {
 	defer unlock()
 	g, st, err := b.store.Load(ctx, id)
 	if err != nil || g.Status != storage.StatusRunning || st.Ended() {
+		return
+	}
+	if playerLevel(g, st.Current()) != ai.NoLevel {
+		// A computer's turn is due from the time it is posted and has no
+		// timeout: it is played by the computer (again, after a restart).
+		b.scheduleComputer(id, g.Moves)
 		return
 	}
 	if g.Deadline.IsZero() || g.Deadline.After(now) {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/meeple-works/carcassonne/ai"
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/storage"
 )
@@ -44,7 +45,10 @@ func seatUser(g storage.Game, p int) string {
 // run may have posted for this turn, and returns that one.
 func (b *Bot) postTurn(ctx context.Context, g storage.Game, st *engine.Game, note string, search bool) (string, bool) {
 	if search {
-		if id := b.findPosted(g.ThreadID, func(m *discordgo.Message) bool { return hasComponent(m, cellMenuPrefix(g.ID, g.Moves)) }); id != "" {
+		board := boardButtonID(g.ID, g.Moves)
+		if id := b.findPosted(g.ThreadID, func(m *discordgo.Message) bool {
+			return hasComponent(m, cellMenuPrefix(g.ID, g.Moves)) || hasComponentID(m, board)
+		}); id != "" {
 			return id, true
 		}
 	}
@@ -74,6 +78,26 @@ func (b *Bot) postTurn(ctx context.Context, g storage.Game, st *engine.Game, not
 			Components:      turnComponents(g.ID, g.Moves, st.CandidateCells()),
 			Files:           []*discordgo.File{pngFile(file, png)},
 			AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{user}},
+		}
+	}
+	if level := playerLevel(g, cur); level != ai.NoLevel {
+		// A computer's turn: the same picture, no menus (nobody picks a
+		// cell), and nobody mentioned.
+		build = func() *discordgo.MessageSend {
+			e := &discordgo.MessageEmbed{
+				Title:       fmt.Sprintf("Turn %d · %s draws tile %s", st.Turn(), name, tile),
+				Description: note + fmt.Sprintf("**%s** is thinking…", name),
+				Color:       colourOf(cur),
+				Image:       &discordgo.MessageEmbedImage{URL: "attachment://" + file},
+				Footer:      &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Game #%d · %d tiles left · %s", g.ID, st.TilesLeft(), scoreLine(g, st))},
+			}
+			return &discordgo.MessageSend{
+				Content:         fmt.Sprintf("%s's turn: tile **%s**.", name, tile),
+				Embeds:          []*discordgo.MessageEmbed{e},
+				Components:      turnComponents(g.ID, g.Moves, nil),
+				Files:           []*discordgo.File{pngFile(file, png)},
+				AllowedMentions: &discordgo.MessageAllowedMentions{},
+			}
 		}
 	}
 	m, err := b.send(ctx, &g, build)

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 	"unicode"
 
 	"github.com/meeple-works/carcassonne/bot"
@@ -41,6 +42,11 @@ type botCmd struct {
 	Shard  string `name:"shard-id" env:"DISCORD_SHARD_ID" default:"0" help:"The gateway shard this process serves, from 0 to the shard count minus 1."`
 	Shards string `name:"shard-count" env:"DISCORD_SHARD_COUNT" default:"1" help:"How many bot processes (gateway shards) share the bot and its database; every one needs the same database."`
 
+	// ComputerPause and ComputerPlayouts set how computer players play
+	// (bot.Config.ComputerPause, ComputerPlayouts).
+	ComputerPause    time.Duration `name:"computer-pause" env:"CARCASSONNE_COMPUTER_PAUSE" default:"1.5s" help:"How long the bot waits before it plays a computer player's turn, so that people can follow (0 for none)."`
+	ComputerPlayouts int           `name:"computer-playouts" env:"CARCASSONNE_COMPUTER_PLAYOUTS" default:"0" help:"Playouts per decision of the normal and hard computer players, instead of their level's own (5000 and 20000, about 0.5 s and 2 s on one core); lower it on a slow machine. 0 keeps the levels' own."`
+
 	shardID, shardCount int
 }
 
@@ -67,6 +73,12 @@ func (c *botCmd) check() error {
 	}
 	if err := c.checkShard(); err != nil {
 		return err
+	}
+	if c.ComputerPause < 0 {
+		return fmt.Errorf("CARCASSONNE_COMPUTER_PAUSE (--computer-pause) is a wait such as 1.5s, or 0 for none, not %s", c.ComputerPause)
+	}
+	if c.ComputerPlayouts < 0 {
+		return fmt.Errorf("CARCASSONNE_COMPUTER_PLAYOUTS (--computer-playouts) is a number of playouts, 1 or more, or 0 for the levels' own, not %d", c.ComputerPlayouts)
 	}
 	if c.DB == "" {
 		c.DB = storage.DefaultPath
@@ -114,12 +126,21 @@ func (c *botCmd) Run(e *env) error {
 	}
 	defer store.Close()
 	b, err := bot.New(bot.Config{Token: c.Token, GuildID: c.GuildID, APIURL: c.APIURL, Store: store, Renderer: render.New(), Log: log,
-		ShardID: c.shardID, ShardCount: c.shardCount})
+		ShardID: c.shardID, ShardCount: c.shardCount, ComputerPause: computerPause(c.ComputerPause), ComputerPlayouts: c.ComputerPlayouts})
 	if err != nil {
 		return err
 	}
 	log.Info("starting the bot", "db", storage.RedactURL(c.DB), "guild", c.GuildID, "api", c.APIURL, "shard", c.shardID, "shards", c.shardCount)
 	return b.Run(ctx)
+}
+
+// computerPause is bot.Config.ComputerPause for the flag's wait: 0 (no
+// wait) is a negative pause there, where 0 means the default.
+func computerPause(d time.Duration) time.Duration {
+	if d == 0 {
+		return -1
+	}
+	return d
 }
 
 // The store takes a game's lock across processes while the bot plays and

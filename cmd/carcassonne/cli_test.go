@@ -79,6 +79,8 @@ func TestFailuresPrintOneLine(t *testing.T) {
 		{"the bot with a shard that is not a number", []string{"DISCORD_TOKEN=abc", "DISCORD_SHARD_ID=one"}, []string{"bot", "--db", filepath.Join(dir, "bot.db")}, `DISCORD_SHARD_ID (--shard-id) is this process's shard, a whole number from 0 to 0 (the shard count, 1, minus 1), not "one"`},
 		{"the bot with no shards", []string{"DISCORD_TOKEN=abc", "DISCORD_SHARD_COUNT=0"}, []string{"bot", "--db", filepath.Join(dir, "bot.db")}, `DISCORD_SHARD_COUNT (--shard-count) is the number of bot processes, a whole number from 1 up, not "0"`},
 		{"the bot with a shard count that is not a number", []string{"DISCORD_TOKEN=abc"}, []string{"bot", "--db", filepath.Join(dir, "bot.db"), "--shard-count", "two"}, `not "two"`},
+		{"the bot with a negative computer pause", []string{"DISCORD_TOKEN=abc", "CARCASSONNE_COMPUTER_PAUSE=-2s"}, []string{"bot", "--db", filepath.Join(dir, "bot.db")}, "CARCASSONNE_COMPUTER_PAUSE (--computer-pause) is a wait such as 1.5s, or 0 for none, not -2s"},
+		{"the bot with negative playouts", []string{"DISCORD_TOKEN=abc"}, []string{"bot", "--db", filepath.Join(dir, "bot.db"), "--computer-playouts=-5"}, "CARCASSONNE_COMPUTER_PLAYOUTS (--computer-playouts) is a number of playouts, 1 or more, or 0 for the levels' own, not -5"},
 		{"the bot in a missing folder", []string{"DISCORD_TOKEN=abc"}, []string{"bot", "--db", filepath.Join(dir, "no", "bot.db")}, "does not exist"},
 		{"games with a bad limit", nil, []string{"games", "--limit=-1", "--db", filepath.Join(dir, "g.db")}, "--limit is 0"},
 		{"resume a game that is not there", nil, []string{"play", "--resume", "9", "--db", filepath.Join(dir, "p.db")}, "there is no game 9"},

@@ -1,0 +1,463 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/meeple-works/carcassonne/ai"
+	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/storage"
+)
+
+// Computer players (spec/discord.md, "Computer players"): the host adds
+// them in the lobby with a level and removes them; the bot plays their
+// turns itself with package ai, after Config.ComputerPause, announces them
+// like any turn, never mentions them, and never applies the turn timeout
+// to them.
+//
+// A computer's seat is a local seat (storage.PlayerLocal) whose user id is
+// "local:@LEVEL:NAME", as the terminal game keeps its computers, so that
+// the statistics list them under their level.
+//
+// While a computer's turn is pending, the game's deadline is the time its
+// turn message was posted: the ticks see the turn as due (Store.Due), so
+// that a bot started again on the same database plays it, and the turn
+// timeout never applies to it (timeout hands a computer's turn to
+// scheduleComputer instead of playing the first placement).
+
+// computerPrefix starts the user id of a computer's seat.
+const computerPrefix = "local:@"
+
+// defaultComputerPause is how long the bot waits before it plays a
+// computer's turn when Config.ComputerPause is 0.
+const defaultComputerPause = 1500 * time.Millisecond
+
+// computerPlayer returns the seat of a computer player of level l called
+// name.
+func computerPlayer(l ai.Level, name string) storage.Player {
+	return storage.Player{UserID: computerPrefix + l.String() + ":" + name, Name: name, Kind: storage.PlayerLocal}
+}
+
+// seatLevel returns the level of the computer that plays seat s, and
+// ai.NoLevel for a person.
+func seatLevel(s storage.Seat) ai.Level {
+	if s.Kind != storage.PlayerLocal {
+		return ai.NoLevel
+	}
+	rest, ok := strings.CutPrefix(s.UserID, computerPrefix)
+	if !ok {
+		return ai.NoLevel
+	}
+	name, _, _ := strings.Cut(rest, ":")
+	l, err := ai.ParseLevel(name)
+	if err != nil || !l.Seat() {
+		return ai.NoLevel
+	}
+	return l
+}
+
+// playerLevel returns the level of the computer that plays player p
+// (an index in turn order) of game g, ai.NoLevel for a person.
+func playerLevel(g storage.Game, p int) ai.Level {
+	if p < 0 || p >= len(g.Seats) {
+		return ai.NoLevel
+	}
+	return seatLevel(g.Seats[p])
+}
+
+// computerSeats returns the computers' seats of g, in seat order.
+func computerSeats(g storage.Game) []storage.Seat {
+	var out []storage.Seat
+	for _, s := range g.Seats {
+		if seatLevel(s) != ai.NoLevel {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// computerName returns the name of a new computer seat of level l in
+// lobby g: "Computer (normal)", or with a number when that name is taken,
+// "Computer (normal) 2".
+func computerName(g storage.Game, l ai.Level) string {
+	taken := map[string]bool{}
+	for _, s := range g.Seats {
+		taken[strings.ToLower(s.Name)] = true
+	}
+	name := l.Name()
+	for n := 2; taken[strings.ToLower(name)]; n++ {
+		name = l.Name() + " " + strconv.Itoa(n)
+	}
+	return name
+}
+
+// levelWords describes a level for its option in the levels menu.
+func levelWords(l ai.Level) string {
+	switch l {
+	case ai.Easy:
+		return "plays the move that scores best right now"
+	case ai.Normal:
+		return "thinks ahead, about half a second a move"
+	case ai.Hard:
+		return "thinks ahead longer, about two seconds a move"
+	}
+	return ""
+}
+
+// lobbyComputerRefusal says why the member may not change the computer
+// seats of lobby g, or "".
+func lobbyComputerRefusal(i *discordgo.Interaction, g storage.Game, adding bool) string {
+	switch {
+	case g.HostID != actor(i).ID:
+		if adding {
+			return "Only the host can add computer players."
+		}
+		return "Only the host can remove computer players."
+	case g.Status == storage.StatusLobby:
+	case g.Status == storage.StatusRunning || g.Status == storage.StatusFinished:
+		return "This game has already started: its seats are set."
+	default:
+		return "This lobby is closed: open a new one with /carcassonne new."
+	}
+	if adding && len(g.Seats) >= g.MaxSeats {
+		return fmt.Sprintf("The lobby is full (%d of %d seats): a player must leave, or the host removes a computer, before another computer can sit down.", len(g.Seats), g.MaxSeats)
+	}
+	return ""
+}
+
+// lobbyAddComputerMenu answers the lobby's Add computer player button: to
+// the host, an ephemeral menu of the levels. The menu's custom id carries
+// the number of computers seated when it opened, so that a second choice
+// from it (a double click) or a choice after the seats changed is refused.
+func (b *Bot) lobbyAddComputerMenu(i *discordgo.Interaction, id int64) {
+	ctx, cancel := b.context()
+	defer cancel()
+	g, err := b.store.Get(ctx, id)
+	if err != nil {
+		b.replyError(i, b.playerError(err))
+		return
+	}
+	if why := lobbyComputerRefusal(i, g, true); why != "" {
+		b.replyError(i, why)
+		return
+	}
+	var opts []discordgo.SelectMenuOption
+	for _, l := range ai.Levels() {
+		opts = append(opts, discordgo.SelectMenuOption{Label: capitalize(l.String()), Value: l.String(), Description: levelWords(l)})
+	}
+	b.reply(i, &discordgo.InteractionResponseData{
+		Content: fmt.Sprintf("Choose the level of the computer player for game #%d:", g.ID),
+		Flags:   discordgo.MessageFlagsEphemeral,
+		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+			CustomID: computerMenuID(actCPUAdd, g.ID, len(computerSeats(g))), Placeholder: "Level…", Options: opts, MinValues: intPtr(1), MaxValues: 1,
+		}}}},
+	})
+}
+
+// lobbyAddComputer seats a computer of the level chosen in the levels
+// menu, which was opened when `seated` computers were seated; it answers by
+// closing the menu and updates the lobby message.
+func (b *Bot) lobbyAddComputer(i *discordgo.Interaction, id int64, seated int, values []string) {
+	ctx, cancel := b.context()
+	defer cancel()
+	unlock, ok := b.lockLobby(ctx, i, id)
+	if !ok {
+		return
+	}
+	defer unlock()
+	g, err := b.store.Get(ctx, id)
+	if err != nil {
+		b.replyError(i, b.playerError(err))
+		return
+	}
+	if why := lobbyComputerRefusal(i, g, true); why != "" {
+		b.replyError(i, why)
+		return
+	}
+	if len(computerSeats(g)) != seated {
+		b.replyError(i, "This menu is out of date: a computer player was added or removed since it opened, so nothing was changed. Press **Add computer player** again.")
+		return
+	}
+	l := ai.NoLevel
+	if len(values) == 1 {
+		l, _ = ai.ParseLevel(values[0])
+	}
+	if !l.Seat() {
+		b.replyError(i, "Choose a level from the menu: easy, normal or hard.")
+		return
+	}
+	name := computerName(g, l)
+	g, err = b.store.Join(ctx, id, computerPlayer(l, name))
+	if err != nil {
+		b.replyError(i, b.playerError(err))
+		return
+	}
+	// The lobby message first: once the host sees the answer, the lobby
+	// shows the seat.
+	b.editLobby(g, []*discordgo.MessageEmbed{lobbyEmbed(g)}, lobbyButtons(g))
+	b.update(i, &discordgo.InteractionResponseData{Content: name + " takes a seat.", Components: []discordgo.MessageComponent{}})
+}
+
+// lobbyRemoveComputer answers the lobby's Remove computer button: with one
+// computer seated, it leaves and the lobby message is updated in place;
+// with several, the host gets an ephemeral menu to choose which.
+func (b *Bot) lobbyRemoveComputer(i *discordgo.Interaction, id int64) {
+	ctx, cancel := b.context()
+	defer cancel()
+	unlock, ok := b.lockLobby(ctx, i, id)
+	if !ok {
+		return
+	}
+	defer unlock()
+	g, err := b.store.Get(ctx, id)
+	if err != nil {
+		b.replyError(i, b.playerError(err))
+		return
+	}
+	if why := lobbyComputerRefusal(i, g, false); why != "" {
+		b.replyError(i, why)
+		return
+	}
+	cs := computerSeats(g)
+	switch len(cs) {
+	case 0:
+		b.replyError(i, "There is no computer player to remove.")
+		return
+	case 1:
+		g, err = b.store.Leave(ctx, id, cs[0].UserID)
+		if err != nil {
+			b.replyError(i, b.playerError(err))
+			return
+		}
+		b.lobbyChanged(i, g, true, "")
+		return
+	}
+	var opts []discordgo.SelectMenuOption
+	for _, s := range cs {
+		opts = append(opts, discordgo.SelectMenuOption{Label: truncate(s.Name, 100), Value: truncate(s.Name, 100)})
+	}
+	b.reply(i, &discordgo.InteractionResponseData{
+		Content: fmt.Sprintf("Which computer player leaves game #%d?", g.ID),
+		Flags:   discordgo.MessageFlagsEphemeral,
+		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+			CustomID: lobbyID(actCPUDel, g.ID), Placeholder: "Computer player…", Options: opts, MinValues: intPtr(1), MaxValues: 1,
+		}}}},
+	})
+}
+
+// lobbyRemoveChosen removes the computer chosen in the menu of
+// lobbyRemoveComputer (by its name); it answers by closing the menu and
+// updates the lobby message.
+func (b *Bot) lobbyRemoveChosen(i *discordgo.Interaction, id int64, values []string) {
+	ctx, cancel := b.context()
+	defer cancel()
+	unlock, ok := b.lockLobby(ctx, i, id)
+	if !ok {
+		return
+	}
+	defer unlock()
+	g, err := b.store.Get(ctx, id)
+	if err != nil {
+		b.replyError(i, b.playerError(err))
+		return
+	}
+	if why := lobbyComputerRefusal(i, g, false); why != "" {
+		b.replyError(i, why)
+		return
+	}
+	if len(values) != 1 {
+		b.replyError(i, "Choose one computer player.")
+		return
+	}
+	var seat *storage.Seat
+	for _, s := range computerSeats(g) {
+		if truncate(s.Name, 100) == values[0] {
+			seat = &s
+			break
+		}
+	}
+	if seat == nil {
+		b.replyError(i, truncate(values[0], 100)+" is not in the lobby any more; nothing was changed.")
+		return
+	}
+	g, err = b.store.Leave(ctx, id, seat.UserID)
+	if err != nil {
+		b.replyError(i, b.playerError(err))
+		return
+	}
+	b.editLobby(g, []*discordgo.MessageEmbed{lobbyEmbed(g)}, lobbyButtons(g))
+	b.update(i, &discordgo.InteractionResponseData{Content: seat.Name + " left the lobby.", Components: []discordgo.MessageComponent{}})
+}
+
+// computerSeed is the seed of the computer's answers in the turn of game
+// id after `moves` moves: the game and the move number alone, so that a
+// bot started again (or the terminal game continuing it) that plays the
+// turn again makes the same move.
+func computerSeed(id int64, moves int) uint64 {
+	return uint64(id)*0x9e3779b97f4a7c15 ^ uint64(moves)
+}
+
+// computerMove returns the move of the computer of level l in game st,
+// the turn after `moves` moves of game id: the answers of package ai to
+// each step of the turn (engine.Game.Pending), played on a copy through
+// the engine's checked step API, make up the move stored.
+func computerMove(st *engine.Game, id int64, moves int, cfg ai.Config) (engine.Move, error) {
+	as, err := cfg.Turn(st, computerSeed(id, moves))
+	if err != nil {
+		return engine.Move{}, err
+	}
+	c := st.Clone()
+	done := false
+	for _, a := range as {
+		if done {
+			return engine.Move{}, fmt.Errorf("an answer after the end of the turn: %s", a)
+		}
+		if done, err = c.Act(a); err != nil {
+			return engine.Move{}, fmt.Errorf("answer %s: %w", a, err)
+		}
+	}
+	ms := c.Moves()
+	if !done || len(ms) != len(st.Moves())+1 {
+		return engine.Move{}, errors.New("the answers do not make up one whole turn")
+	}
+	return ms[len(ms)-1], nil
+}
+
+// scheduleComputer has the computer whose turn it is in game id, after
+// `moves` moves, play it in the background after Config.ComputerPause
+// (once: a turn already scheduled is not scheduled again). The caller is
+// counted in b.wg (an interaction, a goroutine of the bot) or is Run's own
+// goroutine.
+func (b *Bot) scheduleComputer(id int64, moves int) {
+	b.mu.Lock()
+	if n, ok := b.computing[id]; ok && n == moves {
+		b.mu.Unlock()
+		return
+	}
+	b.computing[id] = moves
+	b.mu.Unlock()
+	b.wg.Add(1)
+	go func() {
+		defer b.wg.Done()
+		defer func() {
+			b.mu.Lock()
+			if b.computing[id] == moves {
+				delete(b.computing, id)
+			}
+			b.mu.Unlock()
+		}()
+		parent := b.ctx
+		if parent == nil {
+			parent = context.Background()
+		}
+		if pause := b.cfg.ComputerPause; pause > 0 {
+			t := time.NewTimer(pause)
+			defer t.Stop()
+			select {
+			case <-parent.Done():
+				return // the next start plays it (the turn is due)
+			case <-t.C:
+			}
+		}
+		ctx, cancel := b.context()
+		defer cancel()
+		b.playComputer(ctx, id, moves)
+	}()
+}
+
+// playComputer plays the computer's turn of game id after `moves` moves:
+// it thinks without the game's lock (one search per processor at a time),
+// then, under the lock, stores the move if the game is still at that turn
+// and announces it as any turn.
+func (b *Bot) playComputer(ctx context.Context, id int64, moves int) {
+	g, st, err := b.store.Load(ctx, id)
+	if err != nil {
+		b.log.Warn("loading a computer's turn", "game", id, "err", err)
+		return
+	}
+	if g.Status != storage.StatusRunning || g.Moves != moves || st.Ended() || g.Announced < g.Moves {
+		return // played, stopped, or not announced yet (announcing schedules it again)
+	}
+	level := playerLevel(g, st.Current())
+	if level == ai.NoLevel {
+		return
+	}
+	m, err := b.think(ctx, st, id, moves, level)
+	if err != nil {
+		b.log.Error("a computer player could not choose a move", "game", id, "level", level, "err", err)
+		return
+	}
+	unlock, err := b.lockGame(ctx, id)
+	if err != nil {
+		b.log.Warn("playing a computer's turn", "game", id, "err", err)
+		return
+	}
+	defer unlock()
+	g, before, err := b.store.Load(ctx, id)
+	if err != nil || g.Status != storage.StatusRunning || g.Moves != moves {
+		return // played or stopped meanwhile
+	}
+	// The request id makes the move once, whoever gets there first.
+	res, err := b.store.AppendMove(ctx, id, moves, m, storage.Request{ID: fmt.Sprintf("computer:%d:%d", id, moves)})
+	if err != nil || res.Duplicate {
+		if err != nil && !errors.Is(err, storage.ErrConflict) {
+			b.log.Error("storing a computer's move", "game", id, "err", err)
+		}
+		return
+	}
+	b.announceMoved(ctx, res, before, announcement{})
+}
+
+// think returns the move of the computer of level l in the turn of game
+// id after `moves` moves (st), when a processor is free for it (one search
+// per processor at a time). A panic of the search is an error: the bot
+// goes on, and the next tick tries again.
+func (b *Bot) think(ctx context.Context, st *engine.Game, id int64, moves int, l ai.Level) (m engine.Move, err error) {
+	select {
+	case b.thinking <- struct{}{}:
+	case <-ctx.Done():
+		return engine.Move{}, ctx.Err()
+	}
+	defer func() { <-b.thinking }()
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("the search failed: %v", p)
+		}
+	}()
+	return computerMove(st, id, moves, ai.Config{Level: l, Playouts: b.cfg.ComputerPlayouts})
+}
+
+// humansLeft reports whether a person still plays in game g (st): a seat
+// that is no computer's and has not resigned.
+func humansLeft(g storage.Game, st *engine.Game) bool {
+	for p := range st.NumPlayers() {
+		if playerLevel(g, p) == ai.NoLevel && !st.Resigned(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// stopComputersOnly stops running game g when only computers are left in
+// it (every person resigned or timed out), and says so in its thread: no
+// one would watch them play. The caller holds the game's lock.
+func (b *Bot) stopComputersOnly(ctx context.Context, g storage.Game, note string) {
+	if err := b.store.MarkStatus(ctx, g.ID, storage.StatusStopped, "only computer players were left"); err != nil {
+		b.log.Error("stopping a game of computers only", "game", g.ID, "err", err)
+		return
+	}
+	text := strings.TrimSpace(note + fmt.Sprintf("Only computer players are left in game #%d, so it ends here, without a winner.", g.ID))
+	if _, err := b.send(ctx, &g, func() *discordgo.MessageSend {
+		return &discordgo.MessageSend{Content: text, AllowedMentions: &discordgo.MessageAllowedMentions{}}
+	}); err != nil {
+		b.log.Warn("saying a game of computers only stopped", "game", g.ID, "err", err)
+	}
+	b.announced(ctx, g, "")
+	b.archive(g)
+}
