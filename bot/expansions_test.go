@@ -228,8 +228,22 @@ func TestNewExpansions(t *testing.T) {
 	a := discordtest.Actor{User: alice}
 
 	got := h.autocomplete(a, "/carcassonne new expansions:", "expansions")
-	if len(got) != len(engine.PlayableExpansions())-boolInt(slices.Contains(engine.PlayableExpansions(), engine.ExpansionBase)) || len(got) > 25 {
+	want := 0
+	for _, e := range engine.PlayableExpansions() {
+		if e != engine.ExpansionBase && offered(e) {
+			want++
+		}
+	}
+	if len(got) != want || len(got) > 25 {
 		t.Errorf("the expansions autocomplete offers %d choices for nothing typed: %v", len(got), got)
+	}
+	// The Tower is played by the engine and the terminal game, but not
+	// offered in Discord until its choices have menus.
+	if vs := choiceValues(h.autocomplete(a, "/carcassonne new expansions:tow", "expansions")); len(vs) != 0 {
+		t.Errorf(`"tow" completes to %v`, vs)
+	}
+	if r := h.slash(a, "/carcassonne new expansions:tower"); r.Flags&64 == 0 || !strings.Contains(text(r), "The Tower") || !strings.Contains(text(r), "terminal game") {
+		t.Errorf("The Tower in Discord: %s", text(r))
 	}
 	got = h.autocomplete(a, `/carcassonne new expansions:"river, inn"`, "expansions")
 	if len(got) != 1 || got[0].Value != "river, inns-and-cathedrals" {
@@ -268,6 +282,11 @@ func TestNewExpansions(t *testing.T) {
 	}
 	if got := text(h.slash(a, "/carcassonne help")); !strings.Contains(got, "Expansions in this game**: The River, Inns & Cathedrals.") {
 		t.Errorf("help in a lobby: %q", got)
+	}
+	// The Tower is not in the menu (Discord itself refuses a value a menu
+	// does not have).
+	if sm, _ := menu(lobby.Message, actExp); slices.ContainsFunc(sm.Options, func(o discordgo.SelectMenuOption) bool { return o.Value == "tower" }) {
+		t.Errorf("the Expansions… menu offers The Tower")
 	}
 	// Only the host chooses the expansions.
 	bob := h.srv.NewUser("bob", "Bob")

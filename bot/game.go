@@ -735,7 +735,7 @@ func expansionsMenu(g storage.Game) (discordgo.SelectMenu, bool) {
 	chosen := gameExpansions(g)
 	var opts []discordgo.SelectMenuOption
 	for _, e := range engine.PlayableExpansions() {
-		if e == engine.ExpansionBase || !e.Playable() || len(opts) == 25 {
+		if e == engine.ExpansionBase || !offered(e) || len(opts) == 25 {
 			continue
 		}
 		opts = append(opts, discordgo.SelectMenuOption{Label: e.Title(), Value: e.String(), Default: chosen.Has(e)})
@@ -819,7 +819,7 @@ func expansionTitles(set engine.ExpansionSet) string {
 func availableTitles() string {
 	var ts []string
 	for _, e := range engine.PlayableExpansions() {
-		if e.Playable() {
+		if offered(e) {
 			ts = append(ts, fmt.Sprintf("%s (`%s`)", e.Title(), e))
 		}
 	}
