@@ -27,11 +27,16 @@ func (g *Game) checkEscape(m Move) error {
 	return c.escapeErr(m.Escape)
 }
 
-// afterTile returns a copy of the game after the tile, figure and scoring of
-// move m (a legal placement), before the escape and the end of the turn.
+// afterTile returns a copy of the game after the ransom, tile, figure (or
+// tower and capture) and scoring of move m (a legal placement), before the
+// escape and the end of the turn.
 func (g *Game) afterTile(m Move) *Game {
 	c := g.Clone()
+	c.part = partTurn{}
 	m.Escape = Target{}
+	if m.Ransomed {
+		c.payRansom(m.Ransom)
+	}
 	c.draw(m.Tile)
 	c.playTile(m)
 	return c

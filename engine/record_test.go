@@ -200,6 +200,9 @@ func FuzzReadRecord(f *testing.F) {
 	f.Add("[Players \"A\"]\n[Expansions \"cathars\"]\n1. U 1,0 0 escape@0,-1:S large@E escape@1,1\n")
 	f.Add("[Players \"A, B\"]\n[Expansions \"river2\"]\n1. R204 1,0 0\n2. R203 1,-1 90\n3. R202 2,0 0 follower@E\n")
 	f.Add("[Players \"A, B\"]\n1. E aside\n1. E 0,-1 180 - roll=2 ransom/2 dragon@0,1 follower@0,0:N=large/x@\n2. V discard follower@N\n")
+	// The tokens of The Tower.
+	f.Add("[Players \"A, B\"]\n[Expansions \"tower\"]\n1. TW02 0,1 0\n2. B 0,2 0 follower@C\n3. B 1,1 0 tower@0,1 capture@0,2:C\n4. B -1,1 0 large@0,1:tower\n5. U 1,0 0 ransom/1=large tower@0,1 capture@0,1:tower\n")
+	f.Add("[Players \"A, B\"]\n[Expansions \"tower\"]\n1. TW02 0,1 0 ransom/7 tower@0,1:tower capture@x,1:N follower@0,1:towe\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		rec, err := ReadRecord(strings.NewReader(text))
 		if err != nil {

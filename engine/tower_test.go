@@ -427,3 +427,26 @@ func answers(a Answer, m Move) bool {
 	}
 	return false
 }
+
+// TestTowerRansomAfterTile checks that the copy the Cathars' escape is
+// checked on (afterTile) pays the ransom of the move first: in the
+// example's turn 15 Green ransoms the large follower and deploys it, and
+// the copy has it on the board, none in the supply, and the points paid.
+func TestTowerRansomAfterTile(t *testing.T) {
+	_, g := replayFile(t, towerFixture, 14)
+	m := towerMove(t, towerFixture, 15)
+	if !m.Ransomed || m.Figure != FigureLarge {
+		t.Fatalf("turn 15 is %+v, not the ransom of the large follower", m)
+	}
+	c := g.afterTile(m)
+	const green, red = 2, 0
+	if got := c.SupplyOf(green, FigureLarge); got != 0 {
+		t.Errorf("after the tile, Green has %d large followers in the supply, want 0", got)
+	}
+	if c.Score(green) != 1 || c.Score(red) != 3 {
+		t.Errorf("after the tile: Green %d, Red %d points; want 1 and 3", c.Score(green), c.Score(red))
+	}
+	if g.Score(green) != 4 || g.SupplyOf(green, FigureLarge) != 0 || len(g.Prisoners(red)) != 2 {
+		t.Error("afterTile changed the game")
+	}
+}
