@@ -246,7 +246,9 @@ func (b *Bot) advance(ctx context.Context, g storage.Game, st *engine.Game, note
 		}
 		t, _ := st.Drawn()
 		if st.CanPlace(t) {
-			computer := playerLevel(g, st.Current()) != ai.NoLevel
+			// (A game of the terminal, without a channel, is not the
+			// bot's to play.)
+			computer := g.ChannelID != "" && playerLevel(g, st.Current()) != ai.NoLevel
 			if computer {
 				if !humansLeft(g, st) {
 					b.stopComputersOnly(ctx, g, note)

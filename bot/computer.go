@@ -365,6 +365,9 @@ func (b *Bot) scheduleComputer(id int64, moves int) {
 			case <-t.C:
 			}
 		}
+		if parent.Err() != nil {
+			return // stopping: the next start plays it
+		}
 		ctx, cancel := b.context()
 		defer cancel()
 		b.playComputer(ctx, id, moves)
@@ -390,6 +393,9 @@ func (b *Bot) playComputer(ctx context.Context, id int64, moves int) {
 	}
 	m, err := b.think(ctx, st, id, moves, level)
 	if err != nil {
+		if b.ctx != nil && b.ctx.Err() != nil {
+			return
+		}
 		b.log.Error("a computer player could not choose a move", "game", id, "level", level, "err", err)
 		return
 	}
@@ -419,10 +425,16 @@ func (b *Bot) playComputer(ctx context.Context, id int64, moves int) {
 // per processor at a time). A panic of the search is an error: the bot
 // goes on, and the next tick tries again.
 func (b *Bot) think(ctx context.Context, st *engine.Game, id int64, moves int, l ai.Level) (m engine.Move, err error) {
+	var stopping <-chan struct{} // the bot stops: the next start plays the turn
+	if b.ctx != nil {
+		stopping = b.ctx.Done()
+	}
 	select {
 	case b.thinking <- struct{}{}:
 	case <-ctx.Done():
 		return engine.Move{}, ctx.Err()
+	case <-stopping:
+		return engine.Move{}, errors.New("the bot is stopping")
 	}
 	defer func() { <-b.thinking }()
 	defer func() {

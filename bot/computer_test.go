@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -215,10 +216,27 @@ func TestComputerLobby(t *testing.T) {
 // message mentions a computer.
 func TestComputerGame(t *testing.T) {
 	t.Parallel()
+	playComputerGame(t, "/carcassonne new", 16, 0)
+}
+
+// TestComputerGameExpansions is TestComputerGame with the expansions whose
+// turns have more steps (the large follower, the builder's extra turn and
+// the pig, the Cathars' escapes), for 24 turns of the person, who then
+// resigns: the game stops, as only computers are left.
+func TestComputerGameExpansions(t *testing.T) {
+	t.Parallel()
+	playComputerGame(t, "/carcassonne new expansions:inns-and-cathedrals,traders-and-builders,cathars", 17, 24)
+}
+
+// playComputerGame plays the game that the command line opens, one person
+// against an easy and a hard computer, to the end (see TestComputerGame),
+// or for `resignAfter` turns of the person (0: to the end) after which they
+// resign; seed drives the person's choices.
+func playComputerGame(t *testing.T, line string, seed uint64, resignAfter int) {
 	h := newHarnessWith(t, func(c *Config) { c.ComputerPause, c.ComputerPlayouts = time.Millisecond, testPlayouts })
 	alice := h.srv.NewUser("alice", "Alice")
 	users := []discordtest.User{alice}
-	r := h.slash(discordtest.Actor{User: alice}, "/carcassonne new")
+	r := h.slash(discordtest.Actor{User: alice}, line)
 	lobbyMsg := r.Original.ID
 	h.addComputer(alice, lobbyMsg, 1, "easy")
 	h.addComputer(alice, lobbyMsg, 1, "hard")
@@ -231,20 +249,32 @@ func TestComputerGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	thread := h.srv.Threads(h.srv.ChannelID)[0].ID
-	rng := rand.New(rand.NewPCG(16, 2))
+	rng := rand.New(rand.NewPCG(seed, 2))
 	turns := 0
 	msg, more := h.nextTurn(thread, "")
-	for ; more; turns++ {
+	for ; more && (resignAfter == 0 || turns < resignAfter); turns++ {
 		if ids := mention.FindAllStringSubmatch(msg.Content, -1); len(ids) != 1 || ids[0][1] != alice.ID {
 			t.Fatalf("a turn message for the person mentions %v: %q", ids, msg.Content)
 		}
 		h.playTurn(users, thread, msg, rng)
 		msg, more = h.nextTurn(thread, msg.ID)
 	}
-	if turns < 15 {
-		t.Errorf("the person played %d turns", turns)
+	if resignAfter > 0 {
+		if !more {
+			t.Fatalf("the game ended after %d turns of the person", turns)
+		}
+		wantEphemeral(t, h.slash(discordtest.Actor{User: alice, ChannelID: thread}, "/carcassonne resign"), "You resigned")
+		if _, err := h.srv.WaitMessage(ctx, thread, func(m discordtest.Message) bool {
+			return strings.Contains(m.Content, "Only computer players are left")
+		}); err != nil {
+			t.Fatalf("the game did not stop: %v", err)
+		}
+	} else {
+		if turns < 15 {
+			t.Errorf("the person played %d turns", turns)
+		}
+		h.checkEndWith(t, msg, turns, 1)
 	}
-	h.checkEndWith(t, msg, turns, 1)
 
 	// Every computer's turn was posted with its picture and became its
 	// summary.
@@ -270,6 +300,41 @@ func TestComputerGame(t *testing.T) {
 	}
 	h.checkComputerMoves(t, 1, ai.Config{Playouts: testPlayouts}, -1)
 	h.checkNoComputerMentioned(t)
+	extra, escapes := 0, 0
+	for _, m := range h.srv.Messages(thread) {
+		if strings.HasPrefix(m.Content, "Computer (") {
+			extra += strings.Count(m.Content, "Builder: Computer")
+			escapes += strings.Count(m.Content, "escapes from the besieged city")
+		}
+	}
+	t.Logf("%d turns of the person; the computers' extra turns: %d, escapes: %d", turns, extra, escapes)
+	if resignAfter > 0 {
+		return
+	}
+
+	// The leaderboard lists the computers by their seats' names, which
+	// say their level.
+	r = h.slash(discordtest.Actor{User: alice}, "/carcassonne leaderboard")
+	board := text(r)
+	if r.Original != nil && len(r.Original.Embeds) > 0 {
+		board = r.Original.Embeds[0].Description
+	}
+	for _, name := range []string{"**Alice**", "**Computer (easy)**", "**Computer (hard)**"} {
+		if strings.Count(board, name) != 1 {
+			t.Errorf("the leaderboard lists %s %d times: %q", name, strings.Count(board, name), board)
+		}
+	}
+	entries, err := h.store.Leaderboard(h.ctx, h.srv.GuildID, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	levels := map[string]string{}
+	for _, e := range entries {
+		levels[e.Name] = e.ComputerLevel
+	}
+	if want := map[string]string{"Alice": "", "Computer (easy)": "easy", "Computer (hard)": "hard"}; fmt.Sprint(levels) != fmt.Sprint(want) {
+		t.Errorf("the statistics know the players as %v, want %v", levels, want)
+	}
 }
 
 // checkComputerMoves replays game id's stored moves and checks that each

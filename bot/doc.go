@@ -10,6 +10,10 @@
 // cancelled. Every move is stored before it is announced; the interaction id
 // is the move's request id, so a retried or double-clicked Confirm plays once.
 //
+// The host may seat computer players (package ai) in the lobby; the bot
+// plays their turns itself after Config.ComputerPause, announces them like
+// any turn, never mentions them, and applies no turn timeout to them.
+//
 // Several processes may share one bot and one database, each serving a
 // gateway shard (Config.ShardID of Config.ShardCount): the games of the
 // servers of its shard, by Discord's rule (ShardOf). The work on one game

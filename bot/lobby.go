@@ -555,7 +555,7 @@ func (b *Bot) lobbyStart(i *discordgo.Interaction, id int64, solo, button bool) 
 		b.replyError(i, "This game has already started.")
 		return
 	case len(g.Seats) < 2 && !(solo && len(g.Seats) == 1):
-		b.replyError(i, "A game needs 2 players or more (or /carcassonne start solo:true for a solo game).")
+		b.replyError(i, "A game needs 2 players or more: wait for someone to join, or press **Add computer player** (or /carcassonne start solo:true for a solo game).")
 		return
 	}
 	if button {

@@ -164,10 +164,7 @@ func statsEmbed(name string, st storage.PlayerStats) *discordgo.MessageEmbed {
 	if st.Resigned > 0 {
 		games += fmt.Sprintf(" (%d resigned)", st.Resigned)
 	}
-	title := name + "'s statistics"
-	if st.ComputerLevel != "" {
-		title = fmt.Sprintf("%s (computer, %s)'s statistics", name, st.ComputerLevel)
-	}
+	title := computerLabel(name, st.ComputerLevel) + "'s statistics"
 	return &discordgo.MessageEmbed{
 		Title: truncate(title, 256),
 		Color: statsColour,
@@ -207,14 +204,21 @@ func (b *Bot) cmdLeaderboard(i *discordgo.Interaction) {
 		AllowedMentions: &discordgo.MessageAllowedMentions{}})
 }
 
+// computerLabel names a player in the statistics: a computer player of
+// level (not "") as "Ann (computer, hard)", or its seat's name alone when
+// that says it already ("Computer (hard) 2"); a person by name.
+func computerLabel(name, level string) string {
+	if level == "" || strings.HasPrefix(name, "Computer ("+level+")") {
+		return name
+	}
+	return fmt.Sprintf("%s (computer, %s)", name, level)
+}
+
 // leaderboardEmbed shows the top of a leaderboard.
 func leaderboardEmbed(board []storage.LeaderboardEntry) *discordgo.MessageEmbed {
 	var lines []string
 	for _, e := range board {
-		name := e.Name
-		if e.ComputerLevel != "" {
-			name = fmt.Sprintf("%s (computer, %s)", e.Name, e.ComputerLevel)
-		}
+		name := computerLabel(e.Name, e.ComputerLevel)
 		lines = append(lines, fmt.Sprintf("%d. **%s** — %.0f · %s of %d", e.Rank, escapeMarkdown(truncate(name, 64)),
 			e.Rating.Conservative(), plural(e.Wins, "win"), e.Games))
 	}
