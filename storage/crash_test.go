@@ -38,7 +38,6 @@ func testCrash(t *testing.T, kind testDB) {
 	seed := uint64(time.Now().UnixNano())
 	t.Logf("kill times drawn with seed %d", seed)
 	rng := rand.New(rand.NewPCG(seed, 1))
-	total := 0
 	for run := range 20 {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestCrashChild$", "-test.count=1")
 		cmd.Env = append(os.Environ(), crashEnv+"="+path)
@@ -54,28 +53,32 @@ func testCrash(t *testing.T, kind testDB) {
 			mu    sync.Mutex
 			acked []string // "game number notation" of each append that returned
 		)
-		ready, done := make(chan struct{}), make(chan struct{})
+		// first is closed at the child's first acknowledged move: the kill
+		// comes a random time after it, so that every run stores moves
+		// however slow a busy machine makes the child's start.
+		first, done := make(chan struct{}), make(chan struct{})
 		go func() {
 			defer close(done)
 			sc := bufio.NewScanner(out)
 			for sc.Scan() {
 				line := sc.Text()
-				if line == "ready" {
-					close(ready)
-				} else if rest, ok := strings.CutPrefix(line, "move "); ok {
+				if rest, ok := strings.CutPrefix(line, "move "); ok {
 					mu.Lock()
 					acked = append(acked, rest)
+					if len(acked) == 1 {
+						close(first)
+					}
 					mu.Unlock()
 				}
 			}
 		}()
 		select {
-		case <-ready:
+		case <-first:
 		case <-done:
 			cmd.Wait()
-			t.Fatalf("run %d: the child stopped before it was ready", run)
+			t.Fatalf("run %d: the child stopped before it stored a move", run)
 		}
-		time.Sleep(time.Duration(5+rng.IntN(150)) * time.Millisecond)
+		time.Sleep(time.Duration(rng.IntN(150)) * time.Millisecond)
 		if err := cmd.Process.Kill(); err != nil { // SIGKILL
 			t.Fatal(err)
 		}
@@ -123,11 +126,7 @@ func testCrash(t *testing.T, kind testDB) {
 			}
 		}
 		s.Close()
-		total += len(acked)
 		t.Logf("run %d: %d moves acknowledged", run, len(acked))
-	}
-	if total == 0 {
-		t.Fatal("no child stored a move")
 	}
 }
 
@@ -145,7 +144,6 @@ func TestCrashChild(t *testing.T) {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(uint64(os.Getpid()), uint64(time.Now().UnixNano())))
-	fmt.Println("ready")
 	var id int64
 	if games, err := s.GamesByPlayer(ctx, "crash", StatusRunning); err == nil && len(games) > 0 {
 		id = games[0].ID
