@@ -292,6 +292,27 @@ func (g *Game) ransomErr(r Ransom) error {
 	return nil
 }
 
+// AfterRansom returns a copy of g in which the current player has paid
+// ransom r at the start of their turn (004_…, "The prisoners"): RansomPoints
+// moved to r.Jailer and the figure back in the supply, the tile not placed
+// yet. It is a view of what the turn may do after the ransom (its follower
+// spots, tower pieces and captures), for a preview; the turn itself is
+// played on g with Move.Ransomed and Move.Ransom set. It returns a
+// *MoveError wrapping ErrNoRansom (or ErrNotAPlayer) when r is not one of
+// Ransoms, and ErrGameOver once the game is over.
+func (g *Game) AfterRansom(r Ransom) (*Game, error) {
+	if g.ended {
+		return nil, moveErr(ErrGameOver, "")
+	}
+	if err := g.ransomErr(r); err != nil {
+		return nil, err
+	}
+	c := g.Clone()
+	c.part = partTurn{}
+	c.payRansom(r)
+	return c, nil
+}
+
 // payRansom plays ransom r (checked): RansomPoints from the current player
 // to the jailer, and the figure back to the supply.
 func (g *Game) payRansom(r Ransom) {

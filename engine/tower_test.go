@@ -450,3 +450,36 @@ func TestTowerRansomAfterTile(t *testing.T) {
 		t.Error("afterTile changed the game")
 	}
 }
+
+// TestAfterRansom checks the view of a turn after a ransom: in the rule
+// text's example, Green at turn 15 pays Red for the large follower, which
+// is then in the supply and may stand on the tile; the game itself is
+// unchanged, and a ransom nobody can pay is refused.
+func TestAfterRansom(t *testing.T) {
+	const green, red, blue = 2, 0, 1
+	_, g := replayFile(t, towerFixture, 14)
+	m := towerMove(t, towerFixture, 15)
+	v, err := g.AfterRansom(m.Ransom)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.SupplyOf(green, FigureLarge) != 1 || v.Score(green) != 1 || v.Score(red) != 3 || len(v.Prisoners(red)) != 1 {
+		t.Errorf("after the ransom: large followers %d, Green %d, Red %d points, Red holds %v",
+			v.SupplyOf(green, FigureLarge), v.Score(green), v.Score(red), v.Prisoners(red))
+	}
+	if slices.Contains(v.Ransoms(), m.Ransom) {
+		t.Errorf("the view still offers the ransom paid: %v", v.Ransoms())
+	}
+	spots := v.AppendFollowerSpots(nil, m.Tile, Placement{Cell: m.Cell, Rotation: m.Rotation})
+	if !slices.ContainsFunc(spots, func(s Spot) bool { return s.Ports.Has(m.Follower) }) {
+		t.Errorf("the freed large follower may not stand on %s: spots %+v", m.Follower, spots)
+	}
+	if g.Score(green) != 4 || g.SupplyOf(green, FigureLarge) != 0 || len(g.Prisoners(red)) != 2 {
+		t.Error("AfterRansom changed the game")
+	}
+	for _, r := range []Ransom{{Jailer: blue, Figure: FigureLarge}, {Jailer: green, Figure: FigureFollower}, {Jailer: 9}} {
+		if _, err := g.AfterRansom(r); err == nil {
+			t.Errorf("ransom %+v accepted", r)
+		}
+	}
+}
