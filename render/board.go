@@ -421,6 +421,14 @@ func (r *Renderer) drawFollowers(dst canvas, k *kit, sc *scene, w window) {
 // drawFollower draws follower f on placed tile t of window w, with others
 // followers on the same tile.
 func (r *Renderer) drawFollower(dst canvas, k *kit, sc *scene, w window, t engine.PlacedTile, f engine.Follower, others int) {
+	sp, x, y := r.followerSprite(k, sc, w, t, f, others)
+	blit(dst, sp, x, y)
+}
+
+// followerSprite returns the sprite of follower f on placed tile t of
+// window w, with others followers on the same tile, and the pixel where
+// its centre goes.
+func (r *Renderer) followerSprite(k *kit, sc *scene, w window, t engine.PlacedTile, f engine.Follower, others int) (*image.RGBA, int, int) {
 	p, room := r.followerPoint(sc, t, f.Feature, f.Port)
 	cr := w.cellRect(f.Cell)
 	x := cr.Min.X + int(math.Round(p.x*float64(w.tile)))
@@ -432,7 +440,7 @@ func (r *Renderer) drawFollower(dst canvas, k *kit, sc *scene, w window, t engin
 	}
 	sp := r.figure(k, sc, f.Player, h, lying, f.Figure)
 	x, y = keepOnTile(cr, sp.Bounds().Size(), x, y)
-	blit(dst, sp, x, y)
+	return sp, x, y
 }
 
 // keepOnTile moves the centre (x, y) of a sprite of the given size so that

@@ -101,23 +101,41 @@ func (r *Renderer) towerSpot(sc *scene, t engine.PlacedTile) pt {
 // on its top.
 func (r *Renderer) drawTowers(dst canvas, k *kit, sc *scene, w window) {
 	for _, tw := range sc.towers {
-		i, ok := sc.at[tw.Cell]
-		if !ok || !w.contains(tw.Cell) || tw.Height <= 0 {
+		sp, x, y, ok := r.towerSprite(k, sc, w, tw)
+		if !ok {
 			continue
 		}
-		p := r.towerSpot(sc, sc.tiles[i])
-		cr := w.cellRect(tw.Cell)
-		h := towerHeight(w.tile, tw.Height)
-		sp := r.tower(k, h, tw.Height)
-		x := cr.Min.X + int(math.Round(p.x*float64(w.tile)))
-		y := cr.Min.Y + int(math.Round(p.y*float64(w.tile))) - h/3
-		x, y = keepOnTile(cr, sp.Bounds().Size(), x, y)
 		blit(dst, sp, x, y)
 		if tw.Guarded {
-			mh := figureHeight(max(16, meepleHeight(w.tile)*3/4), tw.GuardFigure)
-			blit(dst, r.meeple(k, sc, tw.Guard, mh, false), x, y-sp.Bounds().Dy()/2+mh/4)
+			g, gy := r.guardSprite(k, sc, w, tw, sp, y)
+			blit(dst, g, x, gy)
 		}
 	}
+}
+
+// towerSprite returns the sprite of tower tw in window w and the pixel
+// where its centre goes; ok is false when the tower is not drawn there.
+func (r *Renderer) towerSprite(k *kit, sc *scene, w window, tw engine.Tower) (sp *image.RGBA, x, y int, ok bool) {
+	i, ok := sc.at[tw.Cell]
+	if !ok || !w.contains(tw.Cell) || tw.Height <= 0 {
+		return nil, 0, 0, false
+	}
+	p := r.towerSpot(sc, sc.tiles[i])
+	cr := w.cellRect(tw.Cell)
+	h := towerHeight(w.tile, tw.Height)
+	sp = r.tower(k, h, tw.Height)
+	x = cr.Min.X + int(math.Round(p.x*float64(w.tile)))
+	y = cr.Min.Y + int(math.Round(p.y*float64(w.tile))) - h/3
+	x, y = keepOnTile(cr, sp.Bounds().Size(), x, y)
+	return sp, x, y, true
+}
+
+// guardSprite returns the sprite of the follower on top of tower tw,
+// whose sprite sp is centred at height y, and the height where its centre
+// goes (above the tower's centre).
+func (r *Renderer) guardSprite(k *kit, sc *scene, w window, tw engine.Tower, sp *image.RGBA, y int) (*image.RGBA, int) {
+	mh := figureHeight(max(16, meepleHeight(w.tile)*3/4), tw.GuardFigure)
+	return r.meeple(k, sc, tw.Guard, mh, false), y - sp.Bounds().Dy()/2 + mh/4
 }
 
 // drawTowerLine draws player p's line of The Tower in the scoreboard,

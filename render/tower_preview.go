@@ -1,0 +1,269 @@
+package render
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"io"
+	"math"
+	"strconv"
+
+	"github.com/fogleman/gg"
+
+	"github.com/meeple-works/carcassonne/engine"
+)
+
+// ErrNoTower is returned by PreviewTower when the move previewed uses no
+// tower.
+var ErrNoTower = errors.New("render: the move uses no tower")
+
+// colCapture is the ring around a figure a tower piece may take prisoner.
+var colCapture = rgb(0xe53935)
+
+// CaptureLabel returns the label of the i-th figure (from 0) a tower piece
+// may take prisoner, as PreviewTower marks it on the board and the bot's
+// Take prisoner… menu names it: "1", "2", … (numbers, unlike the players'
+// letters on their followers).
+func CaptureLabel(i int) string { return strconv.Itoa(i + 1) }
+
+// PreviewTower returns the picture of a turn that uses a tower (The Tower;
+// 004_…, "Place a tower piece and take a prisoner"): move m places the
+// drawn tile of g and either puts a tower piece on the foundation or tower
+// on m.TowerCell (engine.TowerPiece) or a follower of kind m.Figure on
+// top of it (engine.TowerTop). It shows, as Preview does, the 5 × 5 cells
+// around the tower with the tile placed outlined when it is among them,
+// the tower as it will stand (one story higher, or closed by the current
+// player's follower), and after a tower piece each figure within its reach
+// (g.Captures) circled in red and labelled CaptureLabel(i); the one
+// m.Capture names is circled in yellow. Under the board the figures in
+// reach are listed with their owners and cells ("1 · Bob's knight at
+// (2,-1)"), or what the follower on top does. For the turn after a ransom,
+// pass the game engine.Game.AfterRansom returns and m without the ransom.
+// It returns ErrNoDrawnTile once the game is over, ErrNoTower when m uses
+// no tower, and the engine's *engine.MoveError when m is not legal.
+func (r *Renderer) PreviewTower(g *engine.Game, m engine.Move) (*image.RGBA, error) {
+	cv, err := r.previewTower(g, m, r.newRGBA)
+	if err != nil {
+		return nil, err
+	}
+	return cv.(rgbaCanvas).img, nil
+}
+
+// PreviewTowerPNG writes the picture of PreviewTower(g, m) to w as a PNG,
+// or returns PreviewTower's error or w's.
+func (r *Renderer) PreviewTowerPNG(w io.Writer, g *engine.Game, m engine.Move) error {
+	img, err := r.PreviewTower(g, m)
+	if err != nil {
+		return err
+	}
+	return r.EncodePNG(w, img)
+}
+
+// captureTarget is a figure in reach of a tower piece, as a preview shows
+// it.
+type captureTarget struct {
+	target engine.Target
+	name   string // "Bob's knight at (2,-1)"
+	// follower is the figure when it stands on a feature; on top of a
+	// tower (target.Tower), tower is that tower.
+	follower engine.Follower
+	tower    engine.Tower
+	found    bool
+}
+
+// captureTargets finds the figures of targets on scene sc and names them.
+func captureTargets(sc *scene, targets []engine.Target) []captureTarget {
+	out := make([]captureTarget, len(targets))
+	owner := func(p int) string {
+		if p >= 0 && p < len(sc.names) {
+			return sc.names[p]
+		}
+		return "?"
+	}
+	for i, t := range targets {
+		c := captureTarget{target: t}
+		if t.Tower {
+			for _, tw := range sc.towers {
+				if tw.Cell == t.Cell && tw.Guarded {
+					c.tower, c.found = tw, true
+					c.name = fmt.Sprintf("%s's follower on the tower at (%s)", owner(tw.Guard), t.Cell)
+				}
+			}
+		} else if j, ok := sc.at[t.Cell]; ok {
+			pt := sc.tiles[j]
+			feat, ok := sc.ts.FeatureAt(pt.Tile, pt.Rotation, t.Port)
+			for _, f := range sc.followers {
+				if ok && !c.found && f.Cell == t.Cell && f.Feature == feat && f.Figure <= engine.FigureLarge {
+					c.follower, c.found = f, true
+					role := f.Kind.Role()
+					if f.Figure == engine.FigureLarge {
+						role = "large " + role
+					}
+					c.name = fmt.Sprintf("%s's %s at (%s)", owner(f.Player), role, t.Cell)
+				}
+			}
+		}
+		if !c.found {
+			c.name = fmt.Sprintf("a figure at (%s)", t.Cell)
+		}
+		out[i] = c
+	}
+	return out
+}
+
+// previewTower draws PreviewTower on a canvas from alloc.
+func (r *Renderer) previewTower(g *engine.Game, m engine.Move, alloc func(image.Rectangle) canvas) (canvas, error) {
+	t, ok := g.Drawn()
+	if !ok {
+		return nil, ErrNoDrawnTile
+	}
+	if m.Tower == engine.TowerNone {
+		return nil, ErrNoTower
+	}
+	m.Tile = t
+	if err := g.Check(m); err != nil {
+		return nil, err
+	}
+	var targets []captureTarget
+	sc := newScene(g, false)
+	if m.Tower == engine.TowerPiece {
+		bare := m
+		bare.Capture = engine.Target{}
+		targets = captureTargets(sc, g.Captures(bare))
+	}
+	// The board as the move leaves it before the capture: the tile placed,
+	// the tower raised or closed.
+	focus := engine.PlacedTile{Tile: t, Cell: m.Cell, Rotation: m.Rotation}
+	sc.tiles = append(sc.tiles, focus)
+	sc.at[m.Cell] = len(sc.tiles) - 1
+	sc.closed = append(sc.closed, 0)
+	sc.towers = append([]engine.Tower(nil), sc.towers...)
+	k := -1
+	for i, tw := range sc.towers {
+		if tw.Cell == m.TowerCell {
+			k = i
+		}
+	}
+	if k < 0 {
+		sc.towers = append(sc.towers, engine.Tower{Cell: m.TowerCell})
+		k = len(sc.towers) - 1
+	}
+	cur := g.Current()
+	var what string
+	if m.Tower == engine.TowerPiece {
+		sc.towers[k].Height++
+		what = fmt.Sprintf("tower piece at (%s)", m.TowerCell)
+	} else {
+		sc.towers[k].Closed, sc.towers[k].Guarded = true, true
+		sc.towers[k].Guard, sc.towers[k].GuardFigure = cur, m.Figure
+		what = fmt.Sprintf("%s on top of the tower at (%s)", m.Figure.Title(), m.TowerCell)
+	}
+
+	kit := r.kits.get()
+	defer r.kits.put(kit)
+	const pad = 14
+	const captionH = previewCaptionH
+	tsz := previewTile
+	mg := marginFor(tsz)
+	n := 2*previewReach + 1
+	boardW := n*tsz + 2*mg
+	lineH := 30
+	lines := max(1, len(targets))
+	listH := pad + lineH*lines + pad
+	img := alloc(image.Rect(0, 0, boardW, captionH+n*tsz+2*mg+listH))
+	img.fill(img.Bounds(), colTable)
+
+	// Caption: who places which tile where, and the tower.
+	name := ""
+	if cur < len(sc.names) {
+		name = sc.names[cur]
+	}
+	img.fill(image.Rect(0, 0, boardW, captionH), colPanel)
+	blit(img, r.tower(kit, 30, sc.towers[k].Height), pad+12, captionH/2)
+	cf := kit.face(true, 20)
+	caption := fmt.Sprintf("%s at (%d,%d), %d° · %s", sc.ts.Name(t), m.Cell.X, m.Cell.Y, m.Rotation.Degrees(), what)
+	caption = fitText(cf, caption, boardW-2*pad-32)
+	cw := textWidth(cf, caption)
+	nf := kit.face(true, 18)
+	drawTextAt(img, nf, colText, pad+32, captionH/2, alignLeft, fitText(nf, name, max(0, boardW-2*pad-32-cw-12)))
+	drawTextAt(img, cf, colText, boardW-pad, captionH/2, alignRight, caption)
+
+	win := previewWindow(sc, m.TowerCell)
+	st := boardStyle{coords: true}
+	if win.contains(m.Cell) {
+		st.focus = &focus
+	}
+	r.drawBoard(img, kit, sc, win, st)
+
+	// The figures in reach, circled and labelled on the board.
+	rad := spotRadius(tsz)
+	badge := r.spotBadge(rad)
+	for i, c := range targets {
+		if !c.found {
+			continue
+		}
+		var sp *image.RGBA
+		var x, y int
+		if c.target.Tower {
+			tsp, tx, ty, ok := r.towerSprite(kit, sc, win, c.tower)
+			if !ok {
+				continue
+			}
+			x = tx
+			sp, y = r.guardSprite(kit, sc, win, c.tower, tsp, ty)
+		} else {
+			j := sc.at[c.follower.Cell]
+			if !win.contains(c.follower.Cell) {
+				continue
+			}
+			sp, x, y = r.followerSprite(kit, sc, win, sc.tiles[j], c.follower, 0)
+		}
+		col, width := colCapture, math.Max(3, float64(tsz)/30)
+		if c.target == m.Capture {
+			col, width = colHighlight, width*1.6
+		}
+		ring := max(sp.Bounds().Dx(), sp.Bounds().Dy())/2 + 6
+		blit(img, drawRing(ring, width, col), x, y)
+		bx, by := x+ring*7/10, y-ring*7/10
+		blit(img, badge, bx, by)
+		drawSpotLabel(img, kit, rad, bx, by, CaptureLabel(i))
+	}
+
+	// The list under the board.
+	y := captionH + n*tsz + 2*mg + pad
+	img.fill(image.Rect(0, y-pad, boardW, img.Bounds().Max.Y), colPanel)
+	lf := kit.face(false, 17)
+	if len(targets) == 0 {
+		text := "No follower within the tower's reach."
+		if m.Tower == engine.TowerTop {
+			text = fmt.Sprintf("%s closes the tower at (%s) for good.", name, m.TowerCell)
+		}
+		drawTextAt(img, lf, colTextDim, pad, y+lineH/2, alignLeft, fitText(lf, text, boardW-2*pad))
+	}
+	for i, c := range targets {
+		cy := y + i*lineH + lineH/2
+		face := lf
+		if c.target == m.Capture {
+			img.fill(image.Rect(6, cy-lineH/2+1, boardW-6, cy+lineH/2-1), rgba(0xffd54a, 0.14))
+			img.fill(image.Rect(6, cy-lineH/2+1, 10, cy+lineH/2-1), colHighlight)
+			face = kit.face(true, 17)
+		}
+		blit(img, badge, pad+rad+2, cy)
+		drawSpotLabel(img, kit, rad, pad+rad+2, cy, CaptureLabel(i))
+		drawTextAt(img, face, colText, pad+2*rad+12, cy, alignLeft, fitText(face, c.name, boardW-3*pad-2*rad))
+	}
+	return img, nil
+}
+
+// drawRing returns a ring of radius rad pixels and line width w in colour
+// c, on a transparent square.
+func drawRing(rad int, w float64, c color.RGBA) *image.RGBA {
+	n := 2*rad + int(math.Ceil(w)) + 2
+	dc := gg.NewContext(n, n)
+	dc.SetColor(c)
+	dc.SetLineWidth(w)
+	dc.DrawCircle(float64(n)/2, float64(n)/2, float64(rad))
+	dc.Stroke()
+	return dc.Image().(*image.RGBA)
+}
