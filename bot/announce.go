@@ -177,6 +177,11 @@ func (b *Bot) describeSince(g storage.Game, st, before *engine.Game, from int) (
 		if m.Escape.Port != engine.NoPort {
 			escaped = escapeWho(cur, m)
 		}
+		ransom, tower := towerWords(g, cur, m)
+		var held *engine.Game
+		if m.Capture != (engine.Target{}) {
+			held = cur.Clone()
+		}
 		if err := cur.Apply(m); err != nil {
 			return strings.Join(lines, "\n"), note, fmt.Errorf("move %d: %w", k, err)
 		}
@@ -191,7 +196,11 @@ func (b *Bot) describeSince(g storage.Game, st, before *engine.Game, from int) (
 		case m.Resign:
 			lines = append(lines, fmt.Sprintf("%s resigned; their turns are skipped and their followers stay on the board.", seatName(g, cur, m.Player)))
 		default:
-			line := describeMove(g, cur, who, m, escaped) + describeScores(g, cur, cur.Events()[before:], turn)
+			line := ransom + describeMove(g, cur, who, m, escaped) + tower
+			if held != nil {
+				line += exchangeWords(g, held, cur, m)
+			}
+			line += describeScores(g, cur, cur.Events()[before:], turn)
 			if p, ok := cur.King(); ok && (!hasKing || p != king) {
 				line += fmt.Sprintf(" %s takes the King.", seatName(g, cur, p))
 			}

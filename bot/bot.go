@@ -63,6 +63,10 @@ type Renderer interface {
 	// fig (the follower, or the large follower of Inns & Cathedrals)
 	// standing on port follower (engine.NoPort: none).
 	PreviewFigurePNG(w io.Writer, g *engine.Game, p engine.Placement, follower engine.Port, fig engine.Figure) error
+	// PreviewTowerPNG draws the preview of a move m that uses a tower (The
+	// Tower): the tower as it will stand and, after a tower piece, the
+	// figures in reach marked and numbered (render.CaptureLabel).
+	PreviewTowerPNG(w io.Writer, g *engine.Game, m engine.Move) error
 	// FinalPNG draws the final board and scoring table.
 	FinalPNG(w io.Writer, g *engine.Game) error
 }

@@ -265,8 +265,12 @@ func (b *Bot) onComponent(i *discordgo.Interaction) {
 			return
 		}
 		b.pickCell(i, id, data.Values[0])
-	case actRotL, actRotR, actSpot, actBack, actOK, actEsc:
+	case actRotL, actRotR, actSpot, actBack, actOK, actEsc, actCap:
 		b.preview(i, id, data.Values)
+	case actRansom:
+		b.ransomMenu(i, id)
+	case actRanPay:
+		b.ransomChosen(i, id, data.Values)
 	}
 }
 

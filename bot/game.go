@@ -69,12 +69,23 @@ func (b *Bot) cmdPlace(i *discordgo.Interaction, opts map[string]*discordgo.Appl
 		}
 		r = rr
 	}
-	port, fig, why := checkSpot(st, engine.Placement{Cell: c, Rotation: r}, optString(opts, "follower"))
-	if why != "" {
-		b.editReply(i, why+": pick a spot from the list.")
-		return
+	ch := choice{game: g.ID, moves: g.Moves, cell: c, rot: r}
+	if a, fig, tc, ok := parseTowerValue(optString(opts, "follower")); ok {
+		// A tower piece, or a follower on top of a tower (The Tower); the
+		// capture is chosen in the preview's menus.
+		if why := checkTower(st, engine.Placement{Cell: c, Rotation: r}, a, fig, tc); why != "" {
+			b.editReply(i, why+": pick a spot from the list.")
+			return
+		}
+		ch.tower, ch.fig, ch.tcell = a, fig, tc
+	} else {
+		port, fig, why := checkSpot(st, engine.Placement{Cell: c, Rotation: r}, optString(opts, "follower"))
+		if why != "" {
+			b.editReply(i, why+": pick a spot from the list.")
+			return
+		}
+		ch.port, ch.fig = port, fig
 	}
-	ch := choice{game: g.ID, moves: g.Moves, cell: c, rot: r, port: port, fig: fig}
 	if ch.escape, why = checkEscape(st, ch, optString(opts, "escape")); why != "" {
 		b.editReply(i, why)
 		return
@@ -534,6 +545,7 @@ func finalEmbed(g storage.Game, st *engine.Game) *discordgo.MessageEmbed {
 	table := st.Breakdowns()
 	kr := st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionKingAndRobber)
 	tb := st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionTradersAndBuilders)
+	tw := st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionTower)
 	var b strings.Builder
 	b.WriteString("```\nplayer           roads cities cloisters farms")
 	if kr {
@@ -541,6 +553,9 @@ func finalEmbed(g storage.Game, st *engine.Game) *discordgo.MessageEmbed {
 	}
 	if tb {
 		b.WriteString(" goods")
+	}
+	if tw {
+		b.WriteString(" ransoms")
 	}
 	b.WriteString(" total\n")
 	for _, p := range st.Standings() {
@@ -551,6 +566,9 @@ func finalEmbed(g storage.Game, st *engine.Game) *discordgo.MessageEmbed {
 		}
 		if tb {
 			fmt.Fprintf(&b, " %5d", r.Goods)
+		}
+		if tw {
+			fmt.Fprintf(&b, " %7d", r.Ransoms)
 		}
 		fmt.Fprintf(&b, " %5d\n", st.Score(p))
 	}
@@ -609,6 +627,9 @@ func scoreEmbed(g storage.Game, st *engine.Game) *discordgo.MessageEmbed {
 		}
 		if st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionTradersAndBuilders) {
 			supply += traderWords(st, p)
+		}
+		if st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionTower) {
+			supply += towerSupplyWords(g, st, p)
 		}
 		fmt.Fprintf(&b, "%s **%s** — %d points, %s%s\n", colourDot(p), seatName(g, st, p), st.Score(p), supply, mark)
 	}
@@ -842,6 +863,13 @@ func helpEmbed(set engine.ExpansionSet, inGame bool) *discordgo.MessageEmbed {
 				"(\"builder – road (east)\"): each later tile that extends it gives you a second turn, never a third. " +
 				"Your pig goes in a field where you have a farmer and adds 1 point per city to that farm if you win it. " +
 				"Whoever completes a city takes its goods; at the end, the most wine, grain and cloth score 10 each."
+		}
+		if set.Has(engine.ExpansionTower) {
+			exp += fmt.Sprintf(" Instead of a follower, you may put a tower piece on any tower foundation or open tower "+
+				"(\"tower piece at (2,-1)\" in the **Follower…** menu), then take prisoner one follower within the tower's reach "+
+				"(its height in tiles in each straight direction) with **Take prisoner…**; the preview numbers them. "+
+				"A follower on top of a tower closes it for good. Players holding each other's prisoners exchange them at once; "+
+				"at the start of your turn, **Ransom** frees one of yours for %d points to its jailer.", engine.RansomPoints)
 		}
 	}
 	return &discordgo.MessageEmbed{

@@ -35,6 +35,9 @@ const (
 	actCPUAdd = "cpuadd" // its menu of levels, with the number of computers seated
 	actCPURm  = "cpurm"  // the lobby's Remove computer button
 	actCPUDel = "cpudel" // its menu of the computers seated
+	actCap    = "cap"    // the preview's Take prisoner… menu (The Tower)
+	actRansom = "ransom" // the turn message's Ransom button (The Tower)
+	actRanPay = "ranpay" // the Ransom button's menu of prisoners to free
 )
 
 // choice is a placement being previewed.
@@ -48,6 +51,16 @@ type choice struct {
 	// escape is the knight taken back from a besieged city (the Cathars);
 	// Port NoPort: none.
 	escape engine.Target
+	// tower is what the turn does with a tower (The Tower): a tower piece
+	// on, or a figure of kind fig on top of, the tower on tcell; port is
+	// then NoPort. capture is the figure a tower piece takes prisoner (the
+	// zero Target: none).
+	tower   engine.TowerAction
+	tcell   engine.Cell
+	capture engine.Target
+	// ransomed pays ransom at the start of the turn (The Tower).
+	ransomed bool
+	ransom   engine.Ransom
 }
 
 func lobbyID(action string, game int64) string {
@@ -79,16 +92,72 @@ func (c choice) id(action string) string {
 	if c.port != engine.NoPort {
 		port = c.port.String()
 	}
-	id := fmt.Sprintf("%s:%s:%d:%d:%d:%d:%d:%s", idPrefix, action, c.game, c.moves, c.cell.X, c.cell.Y, c.rot.Degrees(), spotValue(port, c.fig))
-	if c.escape.Port != engine.NoPort {
-		id += ":" + targetValue(c.escape)
+	spot := spotValue(port, c.fig)
+	if c.tower != engine.TowerNone {
+		spot = towerValue(c.tower, c.fig, c.tcell)
 	}
-	return id
+	id := fmt.Sprintf("%s:%s:%d:%d:%d:%d:%d:%s", idPrefix, action, c.game, c.moves, c.cell.X, c.cell.Y, c.rot.Degrees(), spot)
+	return id + c.extras()
+}
+
+// extras are the tagged fields of a choice's custom id after the spot:
+// ":e=x/y/PORT" for an escape, ":c=x/y/PORT" (or "x/y/tower") for a
+// capture, ":r=SEAT/FIGURE" for a ransom (ransomValue); "" when none.
+func (c choice) extras() string {
+	s := ""
+	if c.escape.Port != engine.NoPort {
+		s += ":e=" + targetValue(c.escape)
+	}
+	if c.capture != (engine.Target{}) {
+		s += ":c=" + targetValue(c.capture)
+	}
+	if c.ransomed {
+		s += ":r=" + ransomValue(c.ransom)
+	}
+	return s
+}
+
+// readExtras reads the tagged fields of extras into c; an untagged field
+// is an escape (the form of ids made before the tags).
+func (c *choice) readExtras(fields []string) bool {
+	for _, f := range fields {
+		tag, v, ok := strings.Cut(f, "=")
+		if !ok {
+			tag, v = "e", f
+		}
+		switch tag {
+		case "e":
+			t, ok := parseTargetValue(v)
+			if !ok || t.Port == engine.NoPort || t.Tower {
+				return false
+			}
+			c.escape = t
+		case "c":
+			t, ok := parseTargetValue(v)
+			if !ok || t == (engine.Target{}) {
+				return false
+			}
+			c.capture = t
+		case "r":
+			r, ok := parseRansomValue(v)
+			if !ok {
+				return false
+			}
+			c.ransomed, c.ransom = true, r
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // targetValue names a feature on the board for a custom id or a menu's
-// value: "x/y/PORT" ("0/-1/S").
+// value: "x/y/PORT" ("0/-1/S"), or "x/y/tower" for the follower on top of
+// a tower (The Tower).
 func targetValue(t engine.Target) string {
+	if t.Tower {
+		return fmt.Sprintf("%d/%d/tower", t.Cell.X, t.Cell.Y)
+	}
 	return fmt.Sprintf("%d/%d/%s", t.Cell.X, t.Cell.Y, t.Port)
 }
 
@@ -103,11 +172,81 @@ func parseTargetValue(v string) (engine.Target, bool) {
 	}
 	x, err1 := strconv.Atoi(f[0])
 	y, err2 := strconv.Atoi(f[1])
-	p, ok := engine.ParsePort(f[2])
-	if err1 != nil || err2 != nil || !ok || p == engine.NoPort {
+	if err1 != nil || err2 != nil {
 		return engine.Target{}, false
 	}
-	return engine.Target{Cell: engine.Cell{X: x, Y: y}, Port: p}, true
+	c := engine.Cell{X: x, Y: y}
+	if f[2] == "tower" {
+		return engine.Target{Cell: c, Tower: true}, true
+	}
+	p, ok := engine.ParsePort(f[2])
+	if !ok || p == engine.NoPort {
+		return engine.Target{}, false
+	}
+	return engine.Target{Cell: c, Port: p}, true
+}
+
+// ransomValue names a ransom for a custom id or a menu's value:
+// "SEAT/FIGURE", the jailer's index in turn order and the figure freed
+// ("1/follower", "0/large").
+func ransomValue(r engine.Ransom) string {
+	return fmt.Sprintf("%d/%s", r.Jailer, r.Figure)
+}
+
+// parseRansomValue reads a ransomValue.
+func parseRansomValue(v string) (engine.Ransom, bool) {
+	j, f, ok := strings.Cut(v, "/")
+	if !ok {
+		return engine.Ransom{}, false
+	}
+	n, err := strconv.Atoi(j)
+	fig, ok := engine.ParseFigure(f)
+	if err != nil || !ok || n < 0 || n >= engine.MaxPlayers || fig > engine.FigureLarge {
+		return engine.Ransom{}, false
+	}
+	return engine.Ransom{Jailer: n, Figure: fig}, true
+}
+
+// towerValue names a tower action for the Follower… menu's values and the
+// preview's custom ids: "tower@x/y" for a tower piece on the tower on cell
+// c, "top@x/y" for a follower on top of it, "top.large@x/y" for the large
+// follower.
+func towerValue(a engine.TowerAction, fig engine.Figure, c engine.Cell) string {
+	at := fmt.Sprintf("@%d/%d", c.X, c.Y)
+	switch {
+	case a == engine.TowerPiece:
+		return "tower" + at
+	case fig == engine.FigureFollower:
+		return "top" + at
+	}
+	return "top." + fig.String() + at
+}
+
+// parseTowerValue reads a towerValue; ok is false for anything else.
+func parseTowerValue(v string) (engine.TowerAction, engine.Figure, engine.Cell, bool) {
+	what, at, ok := strings.Cut(strings.TrimSpace(v), "@")
+	if !ok {
+		return engine.TowerNone, 0, engine.Cell{}, false
+	}
+	xs, ys, ok := strings.Cut(at, "/")
+	x, err1 := strconv.Atoi(xs)
+	y, err2 := strconv.Atoi(ys)
+	if !ok || err1 != nil || err2 != nil {
+		return engine.TowerNone, 0, engine.Cell{}, false
+	}
+	c := engine.Cell{X: x, Y: y}
+	switch what {
+	case "tower":
+		return engine.TowerPiece, engine.FigureFollower, c, true
+	case "top":
+		return engine.TowerTop, engine.FigureFollower, c, true
+	}
+	if f, ok := strings.CutPrefix(what, "top."); ok {
+		if fig, ok := engine.ParseFigure(f); ok && fig == engine.FigureLarge {
+			return engine.TowerTop, fig, c, true
+		}
+	}
+	return engine.TowerNone, 0, engine.Cell{}, false
 }
 
 // spotValue names a figure on a port, as the follower menu's values and
@@ -177,16 +316,29 @@ func parseID(s string) (parsedID, error) {
 			return p, fmt.Errorf("bad number in %q", s)
 		}
 		return p, nil
-	case actCell, actBoard:
-		if (p.action == actCell) != (len(f) == 5) || (p.action == actBoard) != (len(f) == 4) {
+	case actCell, actBoard, actRansom, actRanPay:
+		want := 4
+		if p.action == actCell {
+			want = 5
+		}
+		if len(f) != want && !(p.action == actCell && len(f) == 6) {
 			return p, fmt.Errorf("bad turn component %q", s)
 		}
 		if p.moves, err = strconv.Atoi(f[3]); err != nil || p.moves < 0 {
 			return p, fmt.Errorf("bad move number in %q", s)
 		}
+		if len(f) == 6 {
+			// A cell menu after the Ransom button: the ransom chosen.
+			v, ok := strings.CutPrefix(f[5], "r=")
+			r, ok2 := parseRansomValue(v)
+			if !ok || !ok2 {
+				return p, fmt.Errorf("bad ransom in %q", s)
+			}
+			p.choice.ransomed, p.choice.ransom = true, r
+		}
 		return p, nil
-	case actRotL, actRotR, actSpot, actOK, actBack, actEsc:
-		if len(f) != 8 && len(f) != 9 {
+	case actRotL, actRotR, actSpot, actOK, actBack, actEsc, actCap:
+		if len(f) < 8 || len(f) > 11 {
 			return p, fmt.Errorf("bad preview component %q", s)
 		}
 		n := make([]int, 4)
@@ -201,17 +353,20 @@ func parseID(s string) (parsedID, error) {
 		}
 		p.moves = n[0]
 		c := choice{game: game, moves: n[0], cell: engine.Cell{X: n[1], Y: n[2]}, rot: rot}
-		port, fig, ok := parseSpotValue(f[7])
-		if !ok {
-			return p, fmt.Errorf("bad port in %q", s)
-		}
-		c.port, c.fig = port, fig
-		if len(f) == 9 {
-			t, ok := parseTargetValue(f[8])
-			if !ok || t.Port == engine.NoPort {
-				return p, fmt.Errorf("bad escape in %q", s)
+		if a, fig, tc, ok := parseTowerValue(f[7]); ok {
+			c.port, c.fig, c.tower, c.tcell = engine.NoPort, fig, a, tc
+		} else {
+			port, fig, ok := parseSpotValue(f[7])
+			if !ok {
+				return p, fmt.Errorf("bad port in %q", s)
 			}
-			c.escape = t
+			c.port, c.fig = port, fig
+		}
+		if !c.readExtras(f[8:]) {
+			return p, fmt.Errorf("bad preview component %q", s)
+		}
+		if c.capture != (engine.Target{}) && c.tower != engine.TowerPiece {
+			return p, fmt.Errorf("a capture without a tower piece in %q", s)
 		}
 		p.choice = c
 		return p, nil

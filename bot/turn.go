@@ -67,7 +67,7 @@ func (b *Bot) postTurn(ctx context.Context, g storage.Game, st *engine.Game, not
 	build := func() *discordgo.MessageSend {
 		e := &discordgo.MessageEmbed{
 			Title:       fmt.Sprintf("Turn %d · %s draws tile %s", st.Turn(), name, tile),
-			Description: note + fmt.Sprintf("The numbers on the board mark where **%s** fits. Pick a cell below, then turn the tile and choose a follower.", tile),
+			Description: note + fmt.Sprintf("The numbers on the board mark where **%s** fits. Pick a cell below, then turn the tile and choose a follower.", tile) + ransomHint(g, st),
 			Color:       colourOf(cur),
 			Image:       &discordgo.MessageEmbedImage{URL: "attachment://" + file},
 			Footer:      &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Game #%d · %d tiles left · %s", g.ID, st.TilesLeft(), scoreLine(g, st))},
@@ -75,7 +75,7 @@ func (b *Bot) postTurn(ctx context.Context, g storage.Game, st *engine.Game, not
 		return &discordgo.MessageSend{
 			Content:         fmt.Sprintf("<@%s>, it's your turn: tile **%s**.", user, tile),
 			Embeds:          []*discordgo.MessageEmbed{e},
-			Components:      turnComponents(g.ID, g.Moves, st.CandidateCells()),
+			Components:      turnComponents(g.ID, g.Moves, st.CandidateCells(), len(st.Ransoms()) > 0),
 			Files:           []*discordgo.File{pngFile(file, png)},
 			AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{user}},
 		}
@@ -94,7 +94,7 @@ func (b *Bot) postTurn(ctx context.Context, g storage.Game, st *engine.Game, not
 			return &discordgo.MessageSend{
 				Content:         fmt.Sprintf("%s's turn: tile **%s**.", name, tile),
 				Embeds:          []*discordgo.MessageEmbed{e},
-				Components:      turnComponents(g.ID, g.Moves, nil),
+				Components:      turnComponents(g.ID, g.Moves, nil, false),
 				Files:           []*discordgo.File{pngFile(file, png)},
 				AllowedMentions: &discordgo.MessageAllowedMentions{},
 			}
@@ -110,16 +110,23 @@ func (b *Bot) postTurn(ctx context.Context, g storage.Game, st *engine.Game, not
 
 // turnComponents are the turn message's components: the menus of cells
 // (numbered as the picture numbers them: engine.Game.CandidateCells) and
-// the Whole board button.
-func turnComponents(game int64, moves int, cells []engine.Cell) []discordgo.MessageComponent {
-	rows := cellMenus(game, moves, cells)
-	return append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+// the Whole board button; with ransom, the Ransom button beside it (The
+// Tower: the player may buy back a prisoner).
+func turnComponents(game int64, moves int, cells []engine.Cell, ransom bool) []discordgo.MessageComponent {
+	rows := cellMenus(game, moves, cells, "")
+	buttons := []discordgo.MessageComponent{
 		discordgo.Button{Label: "Whole board", Style: discordgo.SecondaryButton, CustomID: boardButtonID(game, moves)},
-	}})
+	}
+	if ransom {
+		buttons = append(buttons, discordgo.Button{Label: "Ransom", Style: discordgo.PrimaryButton, CustomID: ransomButtonID(game, moves)})
+	}
+	return append(rows, discordgo.ActionsRow{Components: buttons})
 }
 
-// cellMenus builds the select menus "Place the tile…", one option per cell.
-func cellMenus(game int64, moves int, cells []engine.Cell) []discordgo.MessageComponent {
+// cellMenus builds the select menus "Place the tile…", one option per cell;
+// suffix ends their custom ids (the ransom chosen with the Ransom button,
+// ":r=…", or "").
+func cellMenus(game int64, moves int, cells []engine.Cell, suffix string) []discordgo.MessageComponent {
 	var rows []discordgo.MessageComponent
 	for menu := 0; menu < maxCellMenus && menu*25 < len(cells); menu++ {
 		var opts []discordgo.SelectMenuOption
@@ -132,7 +139,7 @@ func cellMenus(game int64, moves int, cells []engine.Cell) []discordgo.MessageCo
 			placeholder = fmt.Sprintf("Place the tile… (%d to %d)", menu*25+1, menu*25+len(opts))
 		}
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			CustomID: cellMenuID(game, moves, menu), Placeholder: placeholder, Options: opts, MinValues: intPtr(1), MaxValues: 1,
+			CustomID: cellMenuID(game, moves, menu) + suffix, Placeholder: placeholder, Options: opts, MinValues: intPtr(1), MaxValues: 1,
 		}}})
 	}
 	return rows
@@ -186,7 +193,11 @@ func (b *Bot) pickCell(i *discordgo.Interaction, id parsedID, value string) {
 		b.replyError(i, fmt.Sprintf("The tile does not fit on (%s).", c))
 		return
 	}
-	ch := choice{game: g.ID, moves: g.Moves, cell: c, rot: rots[0]}
+	ch := choice{game: g.ID, moves: g.Moves, cell: c, rot: rots[0], ransomed: id.choice.ransomed, ransom: id.choice.ransom}
+	if _, why := turnView(st, ch); why != "" {
+		b.replyError(i, why)
+		return
+	}
 	data, err := b.previewData(st, ch)
 	if err != nil {
 		b.log.Error("drawing a preview", "game", g.ID, "err", err)
@@ -201,16 +212,27 @@ func (b *Bot) pickCell(i *discordgo.Interaction, id parsedID, value string) {
 // menu, Confirm and Back.
 func (b *Bot) previewData(st *engine.Game, ch choice) (*discordgo.InteractionResponseData, error) {
 	p := engine.Placement{Cell: ch.cell, Rotation: ch.rot}
-	png, err := pngOf(func(w io.Writer) error { return b.draw.PreviewFigurePNG(w, st, p, ch.port, ch.fig) })
+	// view is the game after the ransom chosen, if any: the figure freed
+	// is in the supply.
+	view, why := turnView(st, ch)
+	if why != "" {
+		return nil, errors.New(why)
+	}
+	png, err := pngOf(func(w io.Writer) error {
+		if ch.tower != engine.TowerNone {
+			return b.draw.PreviewTowerPNG(w, view, ch.viewMove(st))
+		}
+		return b.draw.PreviewFigurePNG(w, view, p, ch.port, ch.fig)
+	})
 	if err != nil {
 		return nil, err
 	}
 	t, _ := st.Drawn()
 	tile := st.TileSet().Name(t)
 	follower := "no follower"
-	opts := []discordgo.SelectMenuOption{{Label: "No follower", Value: "-", Default: ch.port == engine.NoPort}}
-	for _, o := range spotOptions(st, p) {
-		sel := o.spot.Ports.Has(ch.port) && o.fig == ch.fig
+	opts := []discordgo.SelectMenuOption{{Label: "No follower", Value: "-", Default: ch.port == engine.NoPort && ch.tower == engine.TowerNone}}
+	for _, o := range spotOptions(view, p) {
+		sel := o.chosen(ch)
 		if sel {
 			follower = o.name
 		}
@@ -225,9 +247,10 @@ func (b *Bot) previewData(st *engine.Game, ch choice) (*discordgo.InteractionRes
 		Description: fmt.Sprintf("Follower: **%s**. Turn the tile with ⟲ ⟳, choose a follower, then Confirm.", follower),
 		Image:       &discordgo.MessageEmbedImage{URL: "attachment://" + file},
 	}
-	if st.Supply(st.Current()) == 0 && st.SupplyOf(st.Current(), engine.FigureLarge) == 0 {
+	if view.Supply(view.Current()) == 0 && view.SupplyOf(view.Current(), engine.FigureLarge) == 0 {
 		e.Description += "\nYou have no follower left in your supply."
 	}
+	e.Description += ransomLine(st, ch)
 	one := len(rots) < 2
 	rows := []discordgo.MessageComponent{
 		discordgo.ActionsRow{Components: []discordgo.MessageComponent{
@@ -237,6 +260,12 @@ func (b *Bot) previewData(st *engine.Game, ch choice) (*discordgo.InteractionRes
 		discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
 			CustomID: ch.id(actSpot), Placeholder: "Follower…", Options: opts, MinValues: intPtr(1), MaxValues: 1,
 		}}},
+	}
+	if capt := b.captureOptions(st, view, ch); len(capt) > 1 {
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+			CustomID: ch.id(actCap), Placeholder: "Take prisoner…", Options: capt, MinValues: intPtr(1), MaxValues: 1,
+		}}})
+		e.Description += "\n" + captureLine(capt)
 	}
 	if esc := escapeOptions(st, ch); len(esc) > 1 {
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
@@ -291,25 +320,49 @@ func (b *Bot) preview(i *discordgo.Interaction, id parsedID, values []string) {
 		b.replyError(i, "That placement is not legal any more.")
 		return
 	}
+	view, why := turnView(st, ch)
+	if why != "" {
+		b.replyError(i, why)
+		return
+	}
 	switch id.action {
 	case actRotL:
 		ch.rot = rots[(k+len(rots)-1)%len(rots)]
-		ch.port, ch.fig, ch.escape = engine.NoPort, engine.FigureFollower, engine.Target{}
+		ch.clearFigure()
 	case actRotR:
 		ch.rot = rots[(k+1)%len(rots)]
-		ch.port, ch.fig, ch.escape = engine.NoPort, engine.FigureFollower, engine.Target{}
+		ch.clearFigure()
 	case actSpot:
 		if len(values) != 1 {
 			b.replyError(i, "Pick one spot.")
 			return
 		}
-		port, fig, why := checkSpot(st, engine.Placement{Cell: ch.cell, Rotation: ch.rot}, values[0])
+		p := engine.Placement{Cell: ch.cell, Rotation: ch.rot}
+		ch.clearFigure()
+		if a, fig, c, ok := parseTowerValue(values[0]); ok {
+			if why := checkTower(view, p, a, fig, c); why != "" {
+				b.replyError(i, why+".")
+				return
+			}
+			ch.tower, ch.fig, ch.tcell = a, fig, c
+			break
+		}
+		port, fig, why := checkSpot(view, p, values[0])
 		if why != "" {
 			b.replyError(i, why+".")
 			return
 		}
 		ch.port, ch.fig = port, fig
-		ch.escape = engine.Target{}
+	case actCap:
+		t, ok := engine.Target{}, len(values) == 1
+		if ok {
+			t, ok = parseTargetValue(values[0])
+		}
+		if !ok || t != (engine.Target{}) && !slices.Contains(view.Captures(ch.viewMove(st)), t) {
+			b.replyError(i, "That figure is not within reach of your tower.")
+			return
+		}
+		ch.capture = t
 	case actEsc:
 		t, ok := engine.Target{}, len(values) == 1
 		if ok {
@@ -342,7 +395,15 @@ func hasSpot(spots []engine.Spot, p engine.Port) bool {
 // move is the move of the choice, with the tile drawn in st.
 func (c choice) move(st *engine.Game) engine.Move {
 	t, _ := st.Drawn()
-	return engine.Move{Tile: t, Cell: c.cell, Rotation: c.rot, Follower: c.port, Figure: c.fig, Escape: c.escape}
+	return engine.Move{Tile: t, Cell: c.cell, Rotation: c.rot, Follower: c.port, Figure: c.fig, Escape: c.escape,
+		Tower: c.tower, TowerCell: c.tcell, Capture: c.capture, Ransomed: c.ransomed, Ransom: c.ransom}
+}
+
+// clearFigure drops the figure, tower and capture chosen, and the escape:
+// a new placement or figure starts them again.
+func (c *choice) clearFigure() {
+	c.port, c.fig, c.escape = engine.NoPort, engine.FigureFollower, engine.Target{}
+	c.tower, c.tcell, c.capture = engine.TowerNone, engine.Cell{}, engine.Target{}
 }
 
 // escapeOptions lists the Escape… menu of the Cathars: "No escape", then
@@ -379,7 +440,19 @@ type spotOption struct {
 	index int
 	fig   engine.Figure // the follower, the large follower, the builder or the pig
 	name  string        // "knight – city (north)", "large follower – city (north)", "builder – road (east)"
-	value string        // spotValue
+	value string        // spotValue, or towerValue
+	// tower and tcell, with The Tower: a tower piece on, or fig on top
+	// of, the tower on tcell (spot unused).
+	tower engine.TowerAction
+	tcell engine.Cell
+}
+
+// chosen reports whether the option is the figure of choice ch.
+func (o spotOption) chosen(ch choice) bool {
+	if o.tower != engine.TowerNone || ch.tower != engine.TowerNone {
+		return o.tower == ch.tower && o.tcell == ch.tcell && o.fig == ch.fig
+	}
+	return o.spot.Ports.Has(ch.port) && o.fig == ch.fig
 }
 
 // label is the option's label in the Follower… menu: "1 · knight – city
@@ -396,7 +469,9 @@ func (o spotOption) label() string {
 // one is in the supply, then the large follower ("large follower – city
 // (north)") when the supply holds it; then, with Traders & Builders, the
 // builder ("builder – road (east)") and the pig ("pig – field (south)")
-// where the player already has a follower (spec/discord.md, "Expansions").
+// where the player already has a follower (spec/discord.md, "Expansions");
+// then, with The Tower, the tower pieces and the followers on top of
+// towers (towerOptions).
 func spotOptions(st *engine.Game, p engine.Placement) []spotOption {
 	figs := st.FiguresInSupply(st.Current())
 	var out []spotOption
@@ -417,7 +492,7 @@ func spotOptions(st *engine.Game, p engine.Placement) []spotOption {
 			out = append(out, spotOption{spot: s, index: -1, fig: f, name: spotName(s, f), value: spotValue(s.Port.String(), f)})
 		}
 	}
-	return out
+	return append(out, towerOptions(st, p)...)
 }
 
 // spotName names figure f on spot s: "knight – city (north)" for the
@@ -570,8 +645,8 @@ func featureWord(k engine.FeatureKind) string {
 func describeScores(g storage.Game, st *engine.Game, evs []engine.ScoreEvent, turn int) string {
 	var parts []string
 	for _, e := range evs {
-		if e.Final {
-			continue
+		if e.Final || e.Source == engine.SourceRansom {
+			continue // a ransom is told with the move (towerWords)
 		}
 		parts = append(parts, fmt.Sprintf("%s completed: %s +%d", scoredWords(e), seatName(g, st, e.Player), e.Points))
 	}

@@ -1,0 +1,392 @@
+package bot
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/render"
+	"github.com/meeple-works/carcassonne/storage"
+)
+
+// This file holds The Tower in Discord (004_…, "The Tower"; issue
+// "Expansions IV"; spec/discord.md, "Expansions"): the Follower… menu
+// offers "tower piece at (x,y)" for every foundation or open tower and
+// "follower on top of the tower at (x,y)"; after a tower piece, the
+// preview's Take prisoner… menu lists the figures in reach, numbered as
+// the preview's picture marks them (render.PreviewTower); the turn message
+// of a player whose figures are held, with the points to pay, has a
+// Ransom button, whose menu of prisoners leads to the cell menus again
+// with the ransom carried in their custom ids (the bot keeps no state
+// between clicks); the summaries say who took whom, the exchanges and the
+// ransoms, and the scoreboard and final table show tower pieces,
+// prisoners and ransoms.
+
+// ransomButtonID is the custom id of the Ransom button of the turn after
+// `moves` moves of a game; ransomMenuID that of its menu.
+func ransomButtonID(game int64, moves int) string {
+	return fmt.Sprintf("%s:%s:%d:%d", idPrefix, actRansom, game, moves)
+}
+
+func ransomMenuID(game int64, moves int) string {
+	return fmt.Sprintf("%s:%s:%d:%d", idPrefix, actRanPay, game, moves)
+}
+
+// turnView returns the game a turn's choices are read from: st, or after
+// the ransom of choice ch the game engine.Game.AfterRansom returns, where
+// the figure freed is back in the supply. why says, for the player, when
+// the ransom cannot be paid.
+func turnView(st *engine.Game, ch choice) (*engine.Game, string) {
+	if !ch.ransomed {
+		return st, ""
+	}
+	v, err := st.AfterRansom(ch.ransom)
+	if err != nil {
+		return nil, "That ransom cannot be paid now: " + moveReason(err) + "."
+	}
+	return v, ""
+}
+
+// moveReason is the reason of a rule error, for a player.
+func moveReason(err error) string {
+	var me *engine.MoveError
+	if errors.As(err, &me) && me.Reason != "" {
+		return me.Reason
+	}
+	return err.Error()
+}
+
+// viewMove is the move of choice ch without its ransom, to be read on the
+// game turnView returns (the ransom paid already) and without capture.
+func (c choice) viewMove(st *engine.Game) engine.Move {
+	m := c.move(st)
+	m.Ransomed, m.Ransom, m.Capture = false, engine.Ransom{}, engine.Target{}
+	return m
+}
+
+// towerOptions lists the Follower… menu's entries of The Tower for
+// placement p on game st (a turnView): "tower piece at (x,y)" for each
+// foundation or open tower (engine.Game.TowerCells), then "follower on top
+// of the tower at (x,y)" and "large follower on top of the tower at (x,y)"
+// for each open tower the figure may close (engine.Game.TowerTops).
+func towerOptions(st *engine.Game, p engine.Placement) []spotOption {
+	var out []spotOption
+	for _, c := range st.TowerCells(p) {
+		out = append(out, spotOption{index: -1, fig: engine.FigureFollower, tower: engine.TowerPiece, tcell: c,
+			name: fmt.Sprintf("tower piece at (%s)", c), value: towerValue(engine.TowerPiece, engine.FigureFollower, c)})
+	}
+	if st.Check(engine.Move{Tile: drawnTile(st), Cell: p.Cell, Rotation: p.Rotation}) != nil {
+		return out
+	}
+	for _, f := range []engine.Figure{engine.FigureFollower, engine.FigureLarge} {
+		for _, c := range st.TowerTops(f) {
+			out = append(out, spotOption{index: -1, fig: f, tower: engine.TowerTop, tcell: c,
+				name: fmt.Sprintf("%s on top of the tower at (%s)", f.Title(), c), value: towerValue(engine.TowerTop, f, c)})
+		}
+	}
+	return out
+}
+
+// drawnTile is the tile drawn in st (engine.NoTile once the game is over).
+func drawnTile(st *engine.Game) engine.TileID {
+	t, _ := st.Drawn()
+	return t
+}
+
+// checkTower checks a tower action of the Follower… menu for placement p on
+// game st (a turnView); why says otherwise, for the player.
+func checkTower(st *engine.Game, p engine.Placement, a engine.TowerAction, fig engine.Figure, c engine.Cell) string {
+	m := engine.Move{Tile: drawnTile(st), Cell: p.Cell, Rotation: p.Rotation, Figure: fig, Tower: a, TowerCell: c}
+	if err := st.Check(m); err != nil {
+		return moveReason(err)
+	}
+	return ""
+}
+
+// captureOptions lists the Take prisoner… menu of choice ch: "No
+// prisoner", then each figure within reach of its tower piece, numbered
+// as the preview marks it ("1 · Bob's knight at (2,-1)"); nothing without
+// a tower piece or with nothing in reach. view is turnView(st, ch).
+func (b *Bot) captureOptions(st, view *engine.Game, ch choice) []discordgo.SelectMenuOption {
+	if ch.tower != engine.TowerPiece {
+		return nil
+	}
+	targets := view.Captures(ch.viewMove(st))
+	if len(targets) == 0 {
+		return nil
+	}
+	opts := []discordgo.SelectMenuOption{{Label: "No prisoner", Value: "-", Default: ch.capture == (engine.Target{})}}
+	for k, t := range targets {
+		if len(opts) == 25 {
+			break
+		}
+		opts = append(opts, discordgo.SelectMenuOption{Label: render.CaptureLabel(k) + " · " + captiveName(view, t),
+			Value: targetValue(t), Default: t == ch.capture})
+	}
+	return opts
+}
+
+// captureLine says in the preview which prisoner is chosen.
+func captureLine(opts []discordgo.SelectMenuOption) string {
+	for _, o := range opts[1:] {
+		if o.Default {
+			_, name, _ := strings.Cut(o.Label, " · ")
+			return fmt.Sprintf("Prisoner: **%s**.", name)
+		}
+	}
+	return "Prisoner: none. Take one with the menu Take prisoner…"
+}
+
+// captiveName names the figure target t names on game st: "Bob's knight
+// at (2,-1)", "Bob's large knight at (2,-1)", "Bob's follower on the
+// tower at (0,1)".
+func captiveName(st *engine.Game, t engine.Target) string {
+	names := st.Players()
+	owner := func(p int) string {
+		if p >= 0 && p < len(names) {
+			return names[p]
+		}
+		return "?"
+	}
+	if t.Tower {
+		for _, tw := range st.Towers() {
+			if tw.Cell == t.Cell && tw.Guarded {
+				return fmt.Sprintf("%s's %s on the tower at (%s)", owner(tw.Guard), tw.GuardFigure.Title(), t.Cell)
+			}
+		}
+		return fmt.Sprintf("the follower on the tower at (%s)", t.Cell)
+	}
+	if pt, ok := st.TileAt(t.Cell); ok {
+		if feat, ok := st.TileSet().FeatureAt(pt.Tile, pt.Rotation, t.Port); ok {
+			for _, f := range st.Followers() {
+				if f.Cell == t.Cell && f.Feature == feat && f.Figure <= engine.FigureLarge {
+					role := f.Kind.Role()
+					if f.Figure == engine.FigureLarge {
+						role = "large " + role
+					}
+					return fmt.Sprintf("%s's %s at (%s)", owner(f.Player), role, t.Cell)
+				}
+			}
+		}
+	}
+	return fmt.Sprintf("the follower at (%s)", t.Cell)
+}
+
+// ransomHint is the line of a turn message that points to the Ransom
+// button, when the current player may pay one.
+func ransomHint(g storage.Game, st *engine.Game) string {
+	rs := st.Ransoms()
+	if len(rs) == 0 {
+		return ""
+	}
+	var held []string
+	for _, r := range rs {
+		held = append(held, fmt.Sprintf("your %s held by %s", r.Figure.Title(), seatName(g, st, r.Jailer)))
+	}
+	return fmt.Sprintf("\nRansom: you may pay %d points to free %s before you place the tile (button Ransom).", engine.RansomPoints, joinOr(held))
+}
+
+// joinOr joins words with commas and a final "or".
+func joinOr(ws []string) string {
+	if len(ws) < 2 {
+		return strings.Join(ws, "")
+	}
+	return strings.Join(ws[:len(ws)-1], ", ") + " or " + ws[len(ws)-1]
+}
+
+// ransomLine says in the preview which ransom the turn pays.
+func ransomLine(st *engine.Game, ch choice) string {
+	if !ch.ransomed {
+		return ""
+	}
+	return fmt.Sprintf("\nRansom: you pay **%s** %d points for your %s, who is back in your supply.",
+		playerName(st, ch.ransom.Jailer), engine.RansomPoints, ch.ransom.Figure.Title())
+}
+
+// playerName is player p's name in game st.
+func playerName(st *engine.Game, p int) string {
+	if names := st.Players(); p >= 0 && p < len(names) {
+		return names[p]
+	}
+	return "?"
+}
+
+// ransomOptions lists the Ransom button's menu: one entry per prisoner the
+// current player may buy back (engine.Game.Ransoms).
+func ransomOptions(g storage.Game, st *engine.Game) []discordgo.SelectMenuOption {
+	var opts []discordgo.SelectMenuOption
+	for _, r := range st.Ransoms() {
+		if len(opts) == 25 {
+			break
+		}
+		opts = append(opts, discordgo.SelectMenuOption{
+			Label: fmt.Sprintf("Pay %s %d points for your %s", seatName(g, st, r.Jailer), engine.RansomPoints, r.Figure.Title()),
+			Value: ransomValue(r),
+		})
+	}
+	return opts
+}
+
+// ransomMenu answers the Ransom button with an ephemeral menu of the
+// prisoners the player may buy back.
+func (b *Bot) ransomMenu(i *discordgo.Interaction, id parsedID) {
+	ctx, cancel := b.context()
+	defer cancel()
+	g, st, why := b.turnCheck(ctx, i, id.game, id.moves)
+	if why != "" {
+		b.replyError(i, why)
+		return
+	}
+	opts := ransomOptions(g, st)
+	if len(opts) == 0 {
+		b.replyError(i, fmt.Sprintf("You cannot pay a ransom now: nobody holds a follower of yours, or you have fewer than %d points.", engine.RansomPoints))
+		return
+	}
+	b.reply(i, &discordgo.InteractionResponseData{
+		Flags: discordgo.MessageFlagsEphemeral,
+		Content: fmt.Sprintf("**Ransom**: pay %d points to the player who holds one of your followers; it comes back to your supply and you may deploy it this turn. Then place the tile.",
+			engine.RansomPoints),
+		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+			CustomID: ransomMenuID(g.ID, g.Moves), Placeholder: "Free which follower…", Options: opts, MinValues: intPtr(1), MaxValues: 1,
+		}}}},
+	})
+}
+
+// ransomChosen answers the Ransom menu: the ephemeral message becomes the
+// cell menus of the turn, whose custom ids carry the ransom, so that the
+// preview and the move pay it.
+func (b *Bot) ransomChosen(i *discordgo.Interaction, id parsedID, values []string) {
+	ctx, cancel := b.context()
+	defer cancel()
+	g, st, why := b.turnCheck(ctx, i, id.game, id.moves)
+	if why != "" {
+		b.replyError(i, why)
+		return
+	}
+	r, ok := engine.Ransom{}, len(values) == 1
+	if ok {
+		r, ok = parseRansomValue(values[0])
+	}
+	if !ok || !slices.Contains(st.Ransoms(), r) {
+		b.replyError(i, "That prisoner cannot be ransomed now.")
+		return
+	}
+	b.update(i, &discordgo.InteractionResponseData{
+		Content: fmt.Sprintf("Ransom: you will pay **%s** %d points for your %s when you confirm your turn. Now pick the cell for the tile.",
+			seatName(g, st, r.Jailer), engine.RansomPoints, r.Figure.Title()),
+		Components: cellMenus(g.ID, g.Moves, st.CandidateCells(), ":r="+ransomValue(r)),
+	})
+}
+
+// towerWords says what a move does with towers, from game st before it:
+// the ransom first ("Alice pays Bob 3 points to free her follower. "),
+// then, after the placement's words, the tower piece or the follower on
+// top and the capture (" Alice takes Bob's knight at (1,1) prisoner.").
+func towerWords(g storage.Game, st *engine.Game, m engine.Move) (before, after string) {
+	who := seatName(g, st, st.Current())
+	if m.Ransomed {
+		before = fmt.Sprintf("%s pays %s %d points to free their %s. ", who, seatName(g, st, m.Ransom.Jailer), engine.RansomPoints, m.Ransom.Figure.Title())
+	}
+	switch m.Tower {
+	case engine.TowerPiece:
+		h := 1
+		for _, tw := range st.Towers() {
+			if tw.Cell == m.TowerCell {
+				h = tw.Height + 1
+			}
+		}
+		after = fmt.Sprintf(" %s adds a tower piece to the tower at (%s), now %d stories high.", who, m.TowerCell, h)
+		if h == 1 {
+			after = fmt.Sprintf(" %s builds a tower at (%s).", who, m.TowerCell)
+		}
+	case engine.TowerTop:
+		after = fmt.Sprintf(" %s puts a %s on top of the tower at (%s), which is closed for good.", who, m.Figure.Title(), m.TowerCell)
+	}
+	if m.Capture != (engine.Target{}) {
+		owner := captiveOwner(st, m.Capture)
+		name := captiveName(st, m.Capture)
+		if owner == st.Current() {
+			after += fmt.Sprintf(" %s takes back their own %s.", who, strings.TrimPrefix(name, playerName(st, owner)+"'s "))
+		} else {
+			after += fmt.Sprintf(" %s takes %s prisoner.", who, renameOwner(name, playerName(st, owner), seatName(g, st, owner)))
+		}
+	}
+	return before, after
+}
+
+// renameOwner puts the seat's name for the engine's player name at the
+// start of a captiveName.
+func renameOwner(name, player, seat string) string {
+	if rest, ok := strings.CutPrefix(name, player+"'s "); ok {
+		return seat + "'s " + rest
+	}
+	return name
+}
+
+// captiveOwner is the owner of the figure target t names on st, or -1.
+func captiveOwner(st *engine.Game, t engine.Target) int {
+	if t.Tower {
+		for _, tw := range st.Towers() {
+			if tw.Cell == t.Cell && tw.Guarded {
+				return tw.Guard
+			}
+		}
+		return -1
+	}
+	if pt, ok := st.TileAt(t.Cell); ok {
+		if feat, ok := st.TileSet().FeatureAt(pt.Tile, pt.Rotation, t.Port); ok {
+			for _, f := range st.Followers() {
+				if f.Cell == t.Cell && f.Feature == feat && f.Figure <= engine.FigureLarge {
+					return f.Player
+				}
+			}
+		}
+	}
+	return -1
+}
+
+// exchangeWords says which prisoners were exchanged by a move (004_…: two
+// players who hold each other's prisoners exchange them at once), from
+// the prisoners held before and after it: " Alice and Bob exchange
+// prisoners: both go home."
+func exchangeWords(g storage.Game, before, after *engine.Game, m engine.Move) string {
+	if m.Capture == (engine.Target{}) {
+		return ""
+	}
+	cur := before.Current()
+	owner := captiveOwner(before, m.Capture)
+	if owner < 0 || owner == cur {
+		return ""
+	}
+	held := func(st *engine.Game, jailer, of int) int {
+		n := 0
+		for _, p := range st.Prisoners(jailer) {
+			if p.Player == of {
+				n++
+			}
+		}
+		return n
+	}
+	if held(after, cur, owner) > held(before, cur, owner) {
+		return ""
+	}
+	return fmt.Sprintf(" %s and %s exchange prisoners: each gets a follower back.", seatName(g, after, cur), seatName(g, after, owner))
+}
+
+// towerSupplyWords is player p's part of the scoreboard with The Tower:
+// ", 7 tower pieces, holding Bob's follower".
+func towerSupplyWords(g storage.Game, st *engine.Game, p int) string {
+	s := ", " + plural(st.TowerPieces(p), "tower piece")
+	var held []string
+	for _, pr := range st.Prisoners(p) {
+		held = append(held, fmt.Sprintf("%s's %s", seatName(g, st, pr.Player), pr.Figure.Title()))
+	}
+	if len(held) > 0 {
+		s += ", holding " + joinAnd(held)
+	}
+	return s
+}
