@@ -369,16 +369,41 @@ func markedWords(e engine.ScoreEvent) string {
 }
 
 // playMove plays move mv of the turn of msg (st is the game before it)
-// through the components, as user u would: the cell in the menu of cells
-// that lists it, ⟳ until the tile is turned as mv says, the figure in the
-// Follower… menu, the knight in the Escape… menu, then Confirm. It checks
-// the preview at each step and returns the summary the turn message
-// became.
+// through the components, as user u would: with a ransom (The Tower), the
+// Ransom button and its menu, whose answer lists the cells again; the cell
+// in the menu of cells that lists it, ⟳ until the tile is turned as mv
+// says, the figure, tower piece or follower on top of a tower in the
+// Follower… menu, the prisoner in the Take prisoner… menu, the knight in
+// the Escape… menu, then Confirm. It checks the preview at each step and
+// returns the summary the turn message became.
 func (h *harness) playMove(u discordtest.User, thread string, msg discordtest.Message, st *engine.Game, mv engine.Move) string {
 	h.t.Helper()
 	a := discordtest.Actor{User: u, ChannelID: thread}
 	var cm *discordgo.SelectMenu
-	menus, _ := components(msg.Message)
+	cellsMsg := msg.Message
+	if b, ok := button(msg.Message, actRansom); ok != (len(st.Ransoms()) > 0) {
+		h.t.Fatalf("the turn message has a Ransom button: %v; the engine's ransoms: %v", ok, st.Ransoms())
+	} else if mv.Ransomed {
+		r := h.click(a, msg.ID, b.CustomID)
+		if r.Flags&64 == 0 || r.Original == nil {
+			h.t.Fatalf("the Ransom button's answer is not ephemeral: %s", text(r))
+		}
+		rm, ok := menu(r.Original.Message, actRanPay)
+		v := ransomValue(mv.Ransom)
+		if !ok || !slices.ContainsFunc(rm.Options, func(o discordgo.SelectMenuOption) bool { return o.Value == v }) {
+			h.t.Fatalf("the ransom menu does not offer %s: %+v", v, rm.Options)
+		}
+		r = h.pick(a, r.Original.ID, rm.CustomID, v)
+		if r.Type != 7 {
+			h.t.Fatalf("the ransom menu answered type %d: %s", r.Type, text(r))
+		}
+		m, _ := h.srv.Message(r.Original.ID)
+		if !strings.Contains(m.Content, "Ransom: you will pay") {
+			h.t.Errorf("after the ransom menu: %q", m.Content)
+		}
+		cellsMsg = m.Message
+	}
+	menus, _ := components(cellsMsg)
 	for _, s := range menus {
 		if strings.HasPrefix(s.CustomID, idPrefix+":"+actCell+":") &&
 			slices.ContainsFunc(s.Options, func(o discordgo.SelectMenuOption) bool { return o.Value == mv.Cell.String() }) {
@@ -388,7 +413,7 @@ func (h *harness) playMove(u discordtest.User, thread string, msg discordtest.Me
 	if cm == nil {
 		h.t.Fatalf("no menu of the turn message lists the cell (%s)", mv.Cell)
 	}
-	r := h.pick(a, msg.ID, cm.CustomID, mv.Cell.String())
+	r := h.pick(a, cellsMsg.ID, cm.CustomID, mv.Cell.String())
 	if r.Flags&64 == 0 || r.Original == nil {
 		h.t.Fatalf("the preview is not ephemeral: %s", text(r))
 	}
@@ -418,15 +443,39 @@ func (h *harness) playMove(u discordtest.User, thread string, msg discordtest.Me
 	if title := preview.Embeds[0].Title; !strings.Contains(title, fmt.Sprintf("at (%s), turned %s°", mv.Cell, mv.Rotation)) {
 		h.t.Fatalf("the preview says %q, want the tile at (%s) turned %s°", title, mv.Cell, mv.Rotation)
 	}
-	if mv.Follower != engine.NoPort {
+	if mv.Ransomed {
+		if d, w := preview.Embeds[0].Description, fmt.Sprintf("Ransom: you pay **%s** %d points", st.Players()[mv.Ransom.Jailer], engine.RansomPoints); !strings.Contains(d, w) {
+			h.t.Errorf("the preview with a ransom says %q, want %q", d, w)
+		}
+	}
+	if mv.Follower != engine.NoPort || mv.Tower != engine.TowerNone {
 		sm, ok := menu(preview.Message, actSpot)
 		v := spotValue(mv.Follower.String(), mv.Figure)
+		if mv.Tower != engine.TowerNone {
+			v = towerValue(mv.Tower, mv.Figure, mv.TowerCell)
+		}
 		if !ok || !slices.ContainsFunc(sm.Options, func(o discordgo.SelectMenuOption) bool { return o.Value == v }) {
 			h.t.Fatalf("the Follower… menu does not offer %s: %+v", v, sm.Options)
 		}
 		update("the Follower… menu", h.pick(a, preview.ID, sm.CustomID, v))
 		if d := preview.Embeds[0].Description; strings.Contains(d, "Follower: **no follower**") {
 			h.t.Fatalf("the preview after choosing %s says %q", v, d)
+		}
+	}
+	if mv.Tower == engine.TowerPiece {
+		bare := mv
+		bare.Capture, bare.Escape = engine.Target{}, engine.Target{}
+		cm, ok := menu(preview.Message, actCap)
+		if targets := st.Captures(bare); ok != (len(targets) > 0) || ok && len(cm.Options) != len(targets)+1 {
+			h.t.Fatalf("the preview's Take prisoner… menu (%v) %+v, the engine's captures %v", ok, cm.Options, targets)
+		}
+		checkPNG(h.t, *preview)
+		if mv.Capture != (engine.Target{}) {
+			v := targetValue(mv.Capture)
+			update("the Take prisoner… menu", h.pick(a, preview.ID, cm.CustomID, v))
+			if d := preview.Embeds[0].Description; !strings.Contains(d, "Prisoner: **") {
+				h.t.Errorf("the preview after choosing a prisoner says %q", d)
+			}
 		}
 	}
 	placed := mv

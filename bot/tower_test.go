@@ -1,0 +1,314 @@
+package bot
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/internal/discordtest"
+)
+
+// towerPlayers are the record names of TestTowerGame's players, in turn
+// order.
+var towerPlayers = []string{"Alice", "Bob"}
+
+// towerMove picks the move of the turn being played in st (The Tower),
+// from the engine's legal moves alone, as catharsMove does: the discard of
+// a tile that fits nowhere; a ransom about one turn in three when one may
+// be paid; then, among the cells the turn message's menus list, a tower
+// piece that takes an opponent's figure prisoner when there is one; else a
+// tower piece without capture about one turn in six, a follower on top of
+// a tower one turn in twelve, else a follower on a random spot two turns
+// in three. A pseudo-random number drawn from the seed and the number of
+// moves decides.
+func towerMove(st *engine.Game) engine.Move {
+	t, _ := st.Drawn()
+	if !st.CanPlace(t) {
+		return engine.Move{Tile: t, Discard: true}
+	}
+	rng := rand.New(rand.NewPCG(st.Seed(), uint64(len(st.Moves()))))
+	cur := st.Current()
+	view := st
+	var ransom engine.Move
+	if rs := st.Ransoms(); len(rs) > 0 && rng.IntN(3) == 0 {
+		ransom = engine.Move{Ransomed: true, Ransom: rs[0]}
+		v, err := st.AfterRansom(rs[0])
+		if err != nil {
+			panic(err)
+		}
+		view = v
+	}
+	cells := st.CandidateCells()
+	if len(cells) > maxCellMenus*25 {
+		cells = cells[:maxCellMenus*25]
+	}
+	var ps []engine.Placement
+	for _, p := range st.Placements() {
+		if slices.Contains(cells, p.Cell) {
+			ps = append(ps, p)
+		}
+	}
+	with := func(m engine.Move) engine.Move {
+		m.Tile, m.Ransomed, m.Ransom = t, ransom.Ransomed, ransom.Ransom
+		return m
+	}
+	for _, p := range ps {
+		for _, c := range view.TowerCells(p) {
+			m := engine.Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation, Tower: engine.TowerPiece, TowerCell: c}
+			for _, tg := range view.Captures(m) {
+				if captiveOwner(view, tg) != cur {
+					m.Capture = tg
+					return with(m)
+				}
+			}
+		}
+	}
+	p := ps[rng.IntN(len(ps))]
+	m := engine.Move{Cell: p.Cell, Rotation: p.Rotation}
+	switch k := rng.IntN(12); {
+	case k < 2 && len(view.TowerCells(p)) > 0:
+		cs := view.TowerCells(p)
+		m.Tower, m.TowerCell = engine.TowerPiece, cs[rng.IntN(len(cs))]
+	case k == 2 && len(view.TowerTops(engine.FigureFollower)) > 0:
+		cs := view.TowerTops(engine.FigureFollower)
+		m.Tower, m.TowerCell, m.Figure = engine.TowerTop, cs[rng.IntN(len(cs))], engine.FigureFollower
+	case k < 10:
+		if sp := view.FollowerSpots(p); len(sp) > 0 {
+			m.Follower = sp[rng.IntN(len(sp))].Port
+		}
+	}
+	return with(m)
+}
+
+// towerSeen is what a game of towerMove showed: the numbers of the first
+// moves with a capture of another player's figure, an exchange of
+// prisoners and a ransom, or -1.
+type towerSeen struct{ capture, exchange, ransom int }
+
+func (s towerSeen) all() bool { return s.capture >= 0 && s.exchange >= 0 && s.ransom >= 0 }
+
+// note notes move k, mv, played on before (after is the game after it).
+func (s *towerSeen) note(k int, mv engine.Move, before, after *engine.Game) {
+	if mv.Ransomed && s.ransom < 0 {
+		s.ransom = k
+	}
+	if mv.Capture == (engine.Target{}) {
+		return
+	}
+	owner, cur := captiveOwner(before, mv.Capture), before.Current()
+	if owner == cur {
+		return
+	}
+	if s.capture < 0 {
+		s.capture = k
+	}
+	if s.exchange < 0 && exchanged(before, after, cur, owner) {
+		s.exchange = k
+	}
+}
+
+// exchanged reports whether the capture by cur of a figure of owner, from
+// game before to after, was exchanged at once: cur holds no more of
+// owner's figures than before.
+func exchanged(before, after *engine.Game, cur, owner int) bool {
+	count := func(st *engine.Game) int {
+		n := 0
+		for _, p := range st.Prisoners(cur) {
+			if p.Player == owner {
+				n++
+			}
+		}
+		return n
+	}
+	return count(after) <= count(before)
+}
+
+// playTower plays a game of The Tower shuffled by seed with towerMove until
+// it has shown a capture, an exchange and a ransom, or has ended.
+func playTower(tb testing.TB, seed uint64) towerSeen {
+	tb.Helper()
+	r, err := engine.NewRules(engine.ExpansionSet(0).With(engine.ExpansionTower), engine.Options{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	st, err := engine.New(engine.Config{Rules: r, Players: towerPlayers, Seed: seed})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	s := towerSeen{-1, -1, -1}
+	for !st.Ended() && !s.all() {
+		mv := towerMove(st)
+		before := st.Clone()
+		if err := st.Apply(mv); err != nil {
+			tb.Fatalf("seed %d, move %d: %+v: %v", seed, len(before.Moves()), mv, err)
+		}
+		s.note(len(before.Moves()), mv, before, st)
+	}
+	return s
+}
+
+// towerSeed finds the first seed whose game of towerMove shows a capture,
+// an exchange and a ransom.
+func towerSeed(tb testing.TB) (uint64, towerSeen) {
+	tb.Helper()
+	for seed := uint64(1); seed <= 300; seed++ {
+		if s := playTower(tb, seed); s.all() {
+			return seed, s
+		}
+	}
+	tb.Fatal("no seed up to 300 shows a capture, an exchange and a ransom")
+	return 0, towerSeen{}
+}
+
+// TestTowerGame plays a whole game of The Tower for two players, chosen
+// with the lobby's Expansions… menu, through the components (the Ransom
+// button and its menu, Place the tile…, ⟳, the tower pieces and the
+// followers on top of towers in the Follower… menu, Take prisoner…,
+// Confirm), with the moves of towerMove on a draw pile found by towerSeed:
+// a figure is taken prisoner, two players exchange prisoners and a ransom
+// is paid; the summaries must say so, the scoreboard must list the tower
+// pieces and prisoners, and the final table (with its ransoms column)
+// must be the replay of the attached record.
+func TestTowerGame(t *testing.T) {
+	t.Parallel()
+	seed, want := towerSeed(t)
+	t.Logf("seed %d: %+v", seed, want)
+	h := newHarnessWith(t, func(c *Config) { c.Seed = func() uint64 { return seed } })
+	alice := h.srv.NewUser("alice", "Alice")
+	bob := h.srv.NewUser("bob", "Bob")
+	users := []discordtest.User{alice, bob}
+	r := h.slash(discordtest.Actor{User: alice}, "/carcassonne new")
+	if r.Original == nil {
+		t.Fatalf("no lobby: %s", text(r))
+	}
+	lobby := r.Original.ID
+	if r := h.click(discordtest.Actor{User: bob}, lobby, lobbyID(actJoin, 1)); r.Type != 7 {
+		t.Fatalf("Bob joins: answer type %d: %s", r.Type, text(r))
+	}
+	m, _ := h.srv.Message(lobby)
+	if sm, ok := menu(m.Message, actExp); !ok || !slices.ContainsFunc(sm.Options, func(o discordgo.SelectMenuOption) bool { return o.Value == "tower" && o.Label == "The Tower" }) {
+		t.Fatalf("the Expansions… menu does not offer The Tower: %+v", sm.Options)
+	}
+	if r := h.pick(discordtest.Actor{User: alice}, lobby, lobbyID(actExp, 1), "tower"); r.Type != 7 {
+		t.Fatalf("the Expansions… menu answered type %d: %s", r.Type, text(r))
+	}
+	if m, _ := h.srv.Message(lobby); field(m, "Expansions") != "The Tower" {
+		t.Errorf("the lobby lists the expansions %q", field(m, "Expansions"))
+	}
+	if r := h.click(discordtest.Actor{User: alice}, lobby, lobbyID(actStart, 1)); r.Type != 6 {
+		t.Fatalf("start: answer type %d: %s", r.Type, text(r))
+	}
+	ctx, cancel := h.wctx()
+	defer cancel()
+	if err := h.srv.Wait(ctx, func() bool { return len(h.srv.Threads(h.srv.ChannelID)) == 1 }); err != nil {
+		t.Fatalf("no thread: %v", err)
+	}
+	thread := h.srv.Threads(h.srv.ChannelID)[0].ID
+	msg, err := h.srv.WaitMessage(ctx, thread, func(m discordtest.Message) bool { return cellMenu(m) != nil })
+	if err != nil {
+		t.Fatalf("no first turn: %v", err)
+	}
+	if got := text(h.slash(discordtest.Actor{User: bob, ChannelID: thread}, "/carcassonne help")); !strings.Contains(got, "tower piece at (2,-1)") || !strings.Contains(got, "**Ransom**") {
+		t.Errorf("help in a game of The Tower does not explain it: %q", got)
+	}
+
+	seen := towerSeen{-1, -1, -1}
+	turns := 0
+	for more := true; more; turns++ {
+		g, st, err := h.store.Load(h.ctx, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cur := st.Current()
+		u := users[cur]
+		if ids := mention.FindStringSubmatch(msg.Content); ids == nil || ids[1] != u.ID {
+			t.Fatalf("turn %d: the turn message pings %q, the player to move is %s", turns, msg.Content, u.Username)
+		}
+		if rs := st.Ransoms(); len(rs) > 0 {
+			if d := msg.Embeds[0].Description; !strings.Contains(d, "Ransom: you may pay 3 points to free your follower held by "+g.Seats[rs[0].Jailer].Name) {
+				t.Errorf("turn %d: the turn message does not tell of the ransom: %q", turns, d)
+			}
+		}
+		mv := towerMove(st)
+		after := st.Clone()
+		if err := after.Apply(mv); err != nil {
+			t.Fatalf("turn %d: %+v: %v", turns, mv, err)
+		}
+		k := len(st.Moves())
+		seen.note(k, mv, st, after)
+		summary := h.playMove(u, thread, msg, st, mv)
+		name := g.Seats[cur].Name
+		if mv.Ransomed {
+			if w := fmt.Sprintf("%s pays %s 3 points to free their %s.", name, g.Seats[mv.Ransom.Jailer].Name, mv.Ransom.Figure.Title()); !strings.Contains(summary, w) {
+				t.Errorf("move %d: the summary of a ransom does not say %q: %q", k, w, summary)
+			}
+		}
+		switch mv.Tower {
+		case engine.TowerPiece:
+			if !strings.Contains(summary, fmt.Sprintf("the tower at (%s)", mv.TowerCell)) && !strings.Contains(summary, fmt.Sprintf("builds a tower at (%s)", mv.TowerCell)) {
+				t.Errorf("move %d: the summary of a tower piece at %v: %q", k, mv.TowerCell, summary)
+			}
+		case engine.TowerTop:
+			if w := fmt.Sprintf("%s puts a follower on top of the tower at (%s), which is closed for good.", name, mv.TowerCell); !strings.Contains(summary, w) {
+				t.Errorf("move %d: the summary does not say %q: %q", k, w, summary)
+			}
+		}
+		if mv.Capture != (engine.Target{}) {
+			owner := captiveOwner(st, mv.Capture)
+			w := fmt.Sprintf("%s takes %s's ", name, g.Seats[owner].Name)
+			if !strings.Contains(summary, w) || !strings.Contains(summary, "prisoner.") {
+				t.Errorf("move %d: the summary of the capture does not say %q…prisoner: %q", k, w, summary)
+			}
+			if x := exchanged(st, after, cur, owner); strings.Contains(summary, "exchange prisoners") != x {
+				t.Errorf("move %d: exchange %v, the summary %q", k, x, summary)
+			}
+		}
+		if k == want.capture || k == want.exchange || k == want.ransom {
+			t.Logf("move %d: %s", k, summary)
+		}
+		msg, more = h.nextTurn(thread, msg.ID)
+	}
+	if seen != want {
+		t.Errorf("the game through Discord showed %+v, the search %+v", seen, want)
+	}
+	t.Logf("%d turns", turns)
+	h.checkEnd(t, msg, turns)
+	g := recordOf(t, msg)
+	if !g.Rules().Expansions.Has(engine.ExpansionTower) {
+		t.Error("the record's game does not play The Tower")
+	}
+	rec := recordText(t, msg)
+	if !strings.Contains(rec, "capture@") || !strings.Contains(rec, "ransom/") || !strings.Contains(rec, "tower@") {
+		t.Errorf("the record lacks the tower's tokens:\n%s", rec)
+	}
+	desc := msg.Embeds[0].Description
+	if !strings.Contains(desc, " ransoms ") {
+		t.Errorf("the final table has no ransoms column:\n%s", desc)
+	}
+	names, cols := tableRows(desc)
+	bd := g.Breakdowns()
+	ransoms := 0
+	for k, name := range names {
+		p := slices.Index(g.Players(), name)
+		if p < 0 || len(cols[k]) != 6 {
+			t.Fatalf("row %q: %v", name, cols[k])
+		}
+		b := bd[p]
+		ransoms += max(b.Ransoms, -b.Ransoms)
+		if w := []int{b.Roads, b.Cities, b.Cloisters, b.Farms, b.Ransoms, g.Score(p)}; !slices.Equal(cols[k], w) {
+			t.Errorf("%s: the table says %v, the replay %v", name, cols[k], w)
+		}
+	}
+	if ransoms == 0 {
+		t.Error("the final table shows no ransom paid")
+	}
+	// The scoreboard lists the tower pieces.
+	if got := text(h.slash(discordtest.Actor{User: alice, ChannelID: thread}, "/carcassonne score")); !strings.Contains(got, "tower piece") {
+		t.Errorf("the scoreboard of a game of The Tower: %q", got)
+	}
+}
