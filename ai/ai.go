@@ -102,22 +102,11 @@ func Choose(g *engine.Game, level Level, seed uint64) (engine.Move, error) {
 }
 
 // MoveOf returns the move that the answers of a whole turn make up, for
-// tile t (the tile drawn): the inverse of answering a Move step by step.
+// tile t (the tile drawn): the inverse of answering a Move step by step,
+// ransoms, tower pieces and captures (The Tower) included
+// (engine.MoveOfAnswers).
 func MoveOf(t engine.TileID, as []engine.Answer) engine.Move {
-	m := engine.Move{Tile: t}
-	for _, a := range as {
-		switch a.Step {
-		case engine.StepTile:
-			m.Discard, m.Aside, m.Cell, m.Rotation = a.Discard, a.Aside, a.Cell, a.Rotation
-		case engine.StepFigure:
-			if a.Port != engine.NoPort {
-				m.Follower, m.Figure = a.Port, a.Figure
-			}
-		case engine.StepEscape:
-			m.Escape = a.Target
-		}
-	}
-	return m
+	return engine.MoveOfAnswers(t, as)
 }
 
 // node is a step of the turn under way: the position where the step is

@@ -91,7 +91,8 @@ var testConfigs = []Config{{Level: Random}, {Level: Easy}, {Level: Normal, Playo
 // TestLegalAndDeterministic: on 1,000 positions of random games (the base
 // game and each playable expansion), every level answers the rest of the
 // turn legally (checked by Act, and by Apply for a whole move), and the
-// same seed gives the same answers.
+// same seed gives the same answers, and Choose's whole move is the one
+// they play.
 func TestLegalAndDeterministic(t *testing.T) {
 	sets := ruleSets(t)
 	names := make([]string, 0, len(sets))
@@ -109,7 +110,7 @@ func TestLegalAndDeterministic(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s %s: Turn: %v", p.name, c.Level, err)
 				}
-				playTurn(t, p.g, as)
+				after := playTurn(t, p.g, as)
 				again, err := c.Turn(p.g, seed)
 				if err != nil {
 					t.Fatalf("%s %s: Turn again: %v", p.name, c.Level, err)
@@ -124,6 +125,14 @@ func TestLegalAndDeterministic(t *testing.T) {
 					}
 					if err := p.g.Clone().Apply(m); err != nil {
 						t.Fatalf("%s %s: Apply(%+v): %v", p.name, c.Level, m, err)
+					}
+					// The whole move is the turn Turn's answers play: the
+					// ransom, tower piece and capture of The Tower too.
+					ms := after.Moves()
+					last := ms[len(ms)-1]
+					m.Player = last.Player
+					if m != last {
+						t.Fatalf("%s %s: Choose gives %+v, Turn's answers play %+v", p.name, c.Level, m, last)
 					}
 				} else if _, err := c.Choose(p.g, seed); !errors.Is(err, ErrTurnBegun) {
 					t.Fatalf("%s: Choose mid-turn: got %v, want ErrTurnBegun", p.name, err)
