@@ -13,7 +13,8 @@ import (
 // legal moves (a follower about two turns in three, a tower piece without
 // capture now and then) until the drawn tile can be placed with a tower
 // piece that has at least two followers in reach, all inside the
-// preview's window; it returns the game and that move, without capture.
+// preview's window, while a tower may be closed; it returns the game and
+// that move, without capture.
 func towerPreviewGame(tb testing.TB) (*engine.Game, engine.Move) {
 	tb.Helper()
 	for seed := uint64(1); seed < 40; seed++ {
@@ -30,7 +31,7 @@ func towerPreviewGame(tb testing.TB) (*engine.Game, engine.Move) {
 					m := engine.Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation, Tower: engine.TowerPiece, TowerCell: c}
 					targets := g.Captures(m)
 					win := previewWindow(newScene(g, false), c)
-					inside := len(targets) >= 2
+					inside := len(targets) >= 2 && len(g.TowerTops(engine.FigureFollower)) > 0
 					for _, tg := range targets {
 						inside = inside && !tg.Tower && win.contains(tg.Cell)
 					}
@@ -95,6 +96,22 @@ func TestPreviewTower(t *testing.T) {
 	tc := win.cellRect(m.TowerCell)
 	if n := countNear(none, tc, colStone, 6); n < tc.Dx()*tc.Dy()/40 {
 		t.Errorf("the tower at %v: %d stone pixels", m.TowerCell, n)
+	}
+
+	// A follower on top of a tower: the player's colour above the tower.
+	c := g.TowerTops(engine.FigureFollower)[0]
+	top := engine.Move{Tile: m.Tile, Cell: m.Cell, Rotation: m.Rotation, Tower: engine.TowerTop, TowerCell: c}
+	closed := decodePNG(t, func(w io.Writer) error { return r.PreviewTowerPNG(w, g, top) })
+	dump(t, "preview-tower-top", closed)
+	tw := previewWindow(newScene(g, false), c)
+	above := tw.cellRect(c)
+	above.Min.Y -= above.Dy() / 2
+	raised := decodePNG(t, func(w io.Writer) error {
+		return r.PreviewTowerPNG(w, g, engine.Move{Tile: m.Tile, Cell: m.Cell, Rotation: m.Rotation, Tower: engine.TowerPiece, TowerCell: c})
+	})
+	col := PlayerColour(g.Current())
+	if n, n0 := countNear(closed, above, col, 3), countNear(raised, above, col, 3); n < n0+30 {
+		t.Errorf("the follower on top of the tower at %v: %d pixels of the player's colour, %d without it", c, n, n0)
 	}
 
 	if err := r.PreviewTowerPNG(io.Discard, g, engine.Move{Tile: m.Tile, Cell: m.Cell, Rotation: m.Rotation}); !errors.Is(err, ErrNoTower) {
