@@ -1,12 +1,15 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"math"
 	"os"
+	"os/signal"
 	"strings"
 	"sync"
+	"syscall"
 
 	"github.com/mattn/go-isatty"
 
@@ -28,6 +31,9 @@ type arenaCmd struct {
 
 	a, b  ai.Config
 	rules *engine.Rules
+	// afterGame, when set (by tests), is called after each game with the
+	// number of games finished.
+	afterGame func(done int)
 }
 
 // Validate reads the flags; kong calls it after parsing.
@@ -92,9 +98,19 @@ type arenaGame struct {
 }
 
 // Run plays the games, Jobs at a time, with a progress line on standard
-// error when it is a terminal, and prints the results.
+// error when it is a terminal, and prints the results. Interrupted (SIGINT,
+// SIGTERM), it stops and prints the results of the games finished, saying
+// so on standard error, and fails when none is.
 func (c *arenaCmd) Run(e *env) error {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return c.run(ctx, e)
+}
+
+// run is Run until ctx is done.
+func (c *arenaCmd) run(ctx context.Context, e *env) error {
 	results := make([]arenaGame, c.Games)
+	finished := make([]bool, c.Games)
 	next := make(chan int)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -107,7 +123,7 @@ func (c *arenaCmd) Run(e *env) error {
 			for i := range next {
 				r := c.play(i)
 				mu.Lock()
-				results[i] = r
+				results[i], finished[i] = r, true
 				done++
 				switch r.result {
 				case 1:
@@ -118,24 +134,60 @@ func (c *arenaCmd) Run(e *env) error {
 				if progress != nil {
 					fmt.Fprintf(progress, "\r%s %d/%d games  %s %d, %s %d ", bar(done, c.Games, 30), done, c.Games, c.a.Level, aWins, c.b.Level, bWins)
 				}
+				n := done
 				mu.Unlock()
+				if c.afterGame != nil {
+					c.afterGame(n)
+				}
 			}
 		}()
 	}
-	for i := range c.Games {
-		next <- i
+	go func() {
+		defer close(next)
+		for i := range c.Games {
+			if ctx.Err() != nil {
+				return
+			}
+			select {
+			case next <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	all := make(chan struct{})
+	go func() {
+		wg.Wait()
+		close(all)
+	}()
+	select {
+	case <-all:
+	case <-ctx.Done():
+		// The games under way are not waited for: a hard game takes
+		// minutes.
 	}
-	close(next)
-	wg.Wait()
+	mu.Lock()
+	defer mu.Unlock()
 	if progress != nil {
 		fmt.Fprintln(progress)
 	}
+	var played []arenaGame
 	for i, r := range results {
+		if !finished[i] {
+			continue
+		}
 		if r.err != nil {
 			return fmt.Errorf("game %d: %w", i+1, r.err)
 		}
+		played = append(played, r)
 	}
-	return c.report(e.stdout, results)
+	if len(played) < c.Games {
+		if len(played) == 0 {
+			return fmt.Errorf("interrupted before any of the %d games was finished", c.Games)
+		}
+		fmt.Fprintf(e.stderr, "interrupted: %d of %d games finished; the results are theirs\n", len(played), c.Games)
+	}
+	return c.report(e.stdout, played)
 }
 
 // play plays game i: A in the even seats of even games, B in the others.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"math"
 	"regexp"
 	"slices"
@@ -93,6 +94,51 @@ func TestArenaRefused(t *testing.T) {
 		if code != exitFailed || !strings.Contains(errs.String(), tc.want) {
 			t.Errorf("%v: exit %d, stderr %q; want %q", tc.args, code, errs.String(), tc.want)
 		}
+	}
+}
+
+// TestArenaInterrupted: an arena stopped after two of five games prints
+// the results of those two and says so; stopped before any game is
+// finished, it fails and says why.
+func TestArenaInterrupted(t *testing.T) {
+	t.Parallel()
+	c := &arenaCmd{A: "easy", B: "random", Games: 5, Players: 2, Seed: 3, ThinkScale: 1, Jobs: 1}
+	if err := c.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	release := make(chan struct{})
+	defer close(release)
+	c.afterGame = func(done int) {
+		if done == 2 {
+			cancel()
+			<-release // no game is finished after the interruption
+		}
+	}
+	var out, errs bytes.Buffer
+	if err := c.run(ctx, &env{stdout: &out, stderr: &errs}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), ": 2 games of 2 players") || !strings.Contains(errs.String(), "interrupted: 2 of 5 games finished") {
+		t.Errorf("stdout:\n%s\nstderr: %q", out.String(), errs.String())
+	}
+	m := winsLine.FindAllStringSubmatch(out.String(), -1)
+	if len(m) != 2 {
+		t.Fatalf("no wins lines:\n%s", out.String())
+	}
+	a, _ := strconv.Atoi(m[0][3])
+	b, _ := strconv.Atoi(m[1][3])
+	if a+b > 2 {
+		t.Errorf("%d and %d wins in 2 games", a, b)
+	}
+
+	stopped, cancel2 := context.WithCancel(context.Background())
+	cancel2()
+	c.afterGame = nil
+	out.Reset()
+	err := c.run(stopped, &env{stdout: &out, stderr: &errs})
+	if err == nil || !strings.Contains(err.Error(), "interrupted before any of the 5 games was finished") || out.Len() != 0 {
+		t.Errorf("interrupted at once: %v, stdout %q", err, out.String())
 	}
 }
 
