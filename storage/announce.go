@@ -31,9 +31,10 @@ func (s *Store) SetAnnounced(ctx context.Context, id int64, messageID string, mo
 	})
 }
 
-// Unannounced returns the running and finished games whose players have not
-// been told of every stored move (Announced < Moves), oldest first: the bot
-// catches up with them when it starts.
+// Unannounced returns the running and finished games of Discord channels
+// whose players have not been told of every stored move (Announced <
+// Moves), oldest first: the bot catches up with them when it starts. Local
+// games (no channel: the terminal game's) are left out.
 func (s *Store) Unannounced(ctx context.Context) ([]Game, error) {
 	var out []Game
 	err := s.readTx(ctx, func(tx *txn) error {
@@ -44,9 +45,10 @@ func (s *Store) Unannounced(ctx context.Context) ([]Game, error) {
 	return out, err
 }
 
-// unannouncedQuery selects the running and finished games with moves not
-// yet announced.
+// unannouncedQuery selects the running and finished games of a Discord
+// channel with moves not yet announced (a local game, played in a
+// terminal, has no channel and nobody to announce to).
 const unannouncedQuery = `SELECT ` + gameColumns + ` FROM games
-	WHERE status IN ('running', 'finished')
+	WHERE status IN ('running', 'finished') AND channel_id <> ''
 	AND coalesce(announced_moves, -1) < (SELECT count(*) FROM moves WHERE moves.game_id = games.id)
 	ORDER BY id`

@@ -66,6 +66,19 @@ func TestAnnounced(t *testing.T) {
 		if err := s.SetAnnounced(ctx, 999, "x", 0); err != ErrNotFound {
 			t.Errorf("SetAnnounced of no game: %v, want ErrNotFound", err)
 		}
+		// A local game (the terminal's: no channel) owes the bot nothing.
+		local, err := s.CreateGame(ctx, NewGame{Host: Player{UserID: "local:Ann", Name: "Ann"}, MaxSeats: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		local, err = s.Start(ctx, local.ID, 9)
+		if err != nil {
+			t.Fatal(err)
+		}
+		playMoves(t, s, local.ID, mirrorOf(t, local), rand.New(rand.NewPCG(4, 4)), 1)
+		if ids := unannouncedIDs(t, s); len(ids) != 0 {
+			t.Errorf("with a local game started and played: Unannounced = %v", ids)
+		}
 	})
 }
 
