@@ -2,30 +2,41 @@ package storage
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 )
 
 // SetAnnounced records that the players of game id were told where the game
 // stands after `moves` moves: the turn message messageID was posted (for a
 // running game), or the end of the game (messageID may then be empty, and
-// the stored turn message is kept). It returns ErrNotFound when there is no
-// such game.
+// the stored turn message is kept). A count below the one stored changes
+// nothing: the late announcement of a slower process never takes the game
+// back. It returns ErrNotFound when there is no such game.
 func (s *Store) SetAnnounced(ctx context.Context, id int64, messageID string, moves int) error {
 	return s.writeTx(ctx, func(tx *txn) error {
-		q := `UPDATE games SET announced_moves = ?, turn_message_id = ?, updated_at = ? WHERE id = ?`
-		args := []any{moves, messageID, s.nowMillis(), id}
+		q := `UPDATE games SET announced_moves = ?, turn_message_id = ?, updated_at = ? WHERE id = ? AND coalesce(announced_moves, -1) <= ?`
+		args := []any{moves, messageID, s.nowMillis(), id, moves}
 		if messageID == "" {
-			q = `UPDATE games SET announced_moves = ?, updated_at = ? WHERE id = ?`
-			args = []any{moves, s.nowMillis(), id}
+			q = `UPDATE games SET announced_moves = ?, updated_at = ? WHERE id = ? AND coalesce(announced_moves, -1) <= ?`
+			args = []any{moves, s.nowMillis(), id, moves}
 		}
 		res, err := tx.ExecContext(ctx, q, args...)
 		if err != nil {
 			return fmt.Errorf("storage: game %d: %w", id, err)
 		}
-		if n, err := res.RowsAffected(); err != nil {
+		n, err := res.RowsAffected()
+		if err != nil {
 			return fmt.Errorf("storage: game %d: %w", id, err)
-		} else if n == 0 {
-			return ErrNotFound
+		}
+		if n == 0 {
+			var one int
+			if err := tx.QueryRowContext(ctx, `SELECT 1 FROM games WHERE id = ?`, id).Scan(&one); err != nil {
+				if errors.Is(err, sql.ErrNoRows) {
+					return ErrNotFound
+				}
+				return fmt.Errorf("storage: game %d: %w", id, err)
+			}
 		}
 		return nil
 	})

@@ -63,6 +63,13 @@ func TestAnnounced(t *testing.T) {
 		if got.Announced != 1 || got.TurnMessageID != "m1" || got.Moves != 1 {
 			t.Errorf("after reopening: Announced %d, TurnMessageID %q, Moves %d; want 1, m1, 1", got.Announced, got.TurnMessageID, got.Moves)
 		}
+		// A late announcement of fewer moves changes nothing.
+		if err := s.SetAnnounced(ctx, g.ID, "m0", 0); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := s.Get(ctx, g.ID); got.Announced != 1 || got.TurnMessageID != "m1" {
+			t.Errorf("after a late announcement of move 0: Announced %d, TurnMessageID %q; want 1, m1", got.Announced, got.TurnMessageID)
+		}
 		if err := s.SetAnnounced(ctx, 999, "x", 0); err != ErrNotFound {
 			t.Errorf("SetAnnounced of no game: %v, want ErrNotFound", err)
 		}
