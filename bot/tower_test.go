@@ -11,6 +11,7 @@ import (
 
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/internal/discordtest"
+	"github.com/meeple-works/carcassonne/storage"
 )
 
 // towerPlayers are the record names of TestTowerGame's players, in turn
@@ -310,5 +311,68 @@ func TestTowerGame(t *testing.T) {
 	// The scoreboard lists the tower pieces.
 	if got := text(h.slash(discordtest.Actor{User: alice, ChannelID: thread}, "/carcassonne score")); !strings.Contains(got, "tower piece") {
 		t.Errorf("the scoreboard of a game of The Tower: %q", got)
+	}
+}
+
+// TestTowerBadInput checks what stands between a player and a bad tower
+// move: a tower piece where there is no foundation and a ransom nobody
+// owes are refused with the engine's reason, in words; custom ids with bad
+// tower parts do not read, and good ones read back whole. (Discord itself
+// sends only the components and values a message has; the bot checks them
+// again against the game at every click.)
+func TestTowerBadInput(t *testing.T) {
+	r, err := engine.NewRules(engine.ExpansionSet(0).With(engine.ExpansionTower), engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := engine.New(engine.Config{Rules: r, Players: towerPlayers, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := st.Placements()[0]
+	if why := checkTower(st, p, engine.TowerPiece, engine.FigureFollower, engine.Cell{X: 40, Y: 40}); !strings.Contains(why, "tower") {
+		t.Errorf("a tower piece on (40,40): %q", why)
+	}
+	if why := checkTower(st, p, engine.TowerTop, engine.FigurePig, engine.Cell{X: 0, Y: 0}); why == "" {
+		t.Error("a pig on top of a tower is accepted")
+	}
+	ch := choice{game: 1, cell: p.Cell, rot: p.Rotation, ransomed: true, ransom: engine.Ransom{Jailer: 1, Figure: engine.FigureFollower}}
+	if v, why := turnView(st, ch); v != nil || !strings.HasPrefix(why, "That ransom cannot be paid now: ") || !strings.HasSuffix(why, ".") {
+		t.Errorf("a ransom nobody owes: %v, %q", v, why)
+	}
+	if opts := ransomOptions(storage.Game{}, st); len(opts) != 0 {
+		t.Errorf("ransoms offered at the start: %+v", opts)
+	}
+	if hint := ransomHint(storage.Game{}, st); hint != "" {
+		t.Errorf("the first turn tells of a ransom: %q", hint)
+	}
+
+	for _, id := range []string{
+		"cc:ok:1:0:0:1:90:tower@1",         // no cell
+		"cc:ok:1:0:0:1:90:top.pig@1/1",     // a pig does not close a tower
+		"cc:ok:1:0:0:1:90:-:c=0/0/C",       // a capture without a tower piece
+		"cc:ok:1:0:0:1:90:tower@1/1:c=0/0", // a capture without its spot
+		"cc:ok:1:0:0:1:90:-:r=9/follower",  // no such seat
+		"cc:ok:1:0:0:1:90:-:r=1/pig",       // a pig is never a prisoner
+		"cc:ok:1:0:0:1:90:-:x=1",           // an unknown tag
+		"cc:cell:1:0:0:r=1",                // a cell menu's ransom without its figure
+	} {
+		if _, err := parseID(id); err == nil {
+			t.Errorf("parseID(%q) reads", id)
+		}
+	}
+	good := choice{game: 1, moves: 3, cell: engine.Cell{X: -1, Y: 2}, rot: engine.Rotate90, fig: engine.FigureLarge,
+		tower: engine.TowerTop, tcell: engine.Cell{X: 0, Y: -3}, ransomed: true, ransom: engine.Ransom{Jailer: 2, Figure: engine.FigureLarge}}
+	if p, err := parseID(good.id(actOK)); err != nil || p.choice != good {
+		t.Errorf("parseID(%q) = %+v, %v; want %+v", good.id(actOK), p.choice, err, good)
+	}
+	good = choice{game: 1, moves: 3, tower: engine.TowerPiece, tcell: engine.Cell{X: 2}, capture: engine.Target{Cell: engine.Cell{X: 2, Y: 1}, Tower: true},
+		escape: engine.Target{Cell: engine.Cell{X: 1}, Port: engine.N}}
+	if p, err := parseID(good.id(actCap)); err != nil || p.choice != good {
+		t.Errorf("parseID(%q) = %+v, %v; want %+v", good.id(actCap), p.choice, err, good)
+	}
+	cell := cellMenuID(1, 4, 0) + ":r=" + ransomValue(engine.Ransom{Jailer: 1, Figure: engine.FigureFollower})
+	if p, err := parseID(cell); err != nil || !p.choice.ransomed || p.choice.ransom.Jailer != 1 || p.moves != 4 {
+		t.Errorf("parseID(%q) = %+v, %v", cell, p, err)
 	}
 }
