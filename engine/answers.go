@@ -1,0 +1,128 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// ErrBadAnswer: ParseAnswer could not read an answer.
+var ErrBadAnswer = errors.New("that is not an answer")
+
+// This file reads back the notation of Answer.String, so that the answers
+// of a turn under way can be stored as text and played again (the turn
+// of a game waiting for other players' choices, across a restart).
+
+// ParseAnswer reads an answer in the notation Answer.String writes: "tile
+// 1,0 90", "tile 1,0 90 ransom large from 2", "tile discard", "tile aside",
+// "figure none", "figure large@N", "figure tower@1,0", "figure
+// follower@1,0:tower", "capture none", "capture 0,-1:S", "capture
+// 2,0:tower", "escape none", "escape 0,-1:S". Words are separated by
+// single spaces, as String writes them. It returns an error wrapping
+// ErrBadAnswer that says what does not read; whether the answer is legal
+// is Act's to say.
+func ParseAnswer(s string) (Answer, error) {
+	bad := func(why string) (Answer, error) {
+		return Answer{}, fmt.Errorf("%w: %q: %s", ErrBadAnswer, s, why)
+	}
+	f := strings.Split(s, " ")
+	if len(f) < 2 {
+		return bad("an answer is a step and what it does")
+	}
+	switch f[0] {
+	case "tile":
+		a := Answer{Step: StepTile}
+		switch {
+		case len(f) == 2 && f[1] == "discard":
+			a.Discard = true
+			return a, nil
+		case len(f) == 2 && f[1] == "aside":
+			a.Aside = true
+			return a, nil
+		case len(f) != 3 && len(f) != 7:
+			return bad("a tile answer is a cell and a rotation, with a ransom after them")
+		}
+		c, err := ParseCell(f[1])
+		if err != nil {
+			return bad(err.Error())
+		}
+		deg, err := strconv.Atoi(f[2])
+		r, ok := RotationFromDegrees(deg)
+		if err != nil || !ok {
+			return bad("the rotation is 0, 90, 180 or 270")
+		}
+		a.Cell, a.Rotation = c, r
+		if len(f) == 7 {
+			fig, ok := ParseFigure(f[4])
+			seat, err := strconv.Atoi(f[6])
+			if f[3] != "ransom" || f[5] != "from" || !ok || fig > FigureLarge || err != nil || seat < 1 || seat > MaxPlayers {
+				return bad("a ransom reads ransom FIGURE from SEAT")
+			}
+			a.Ransomed, a.Ransom = true, Ransom{Jailer: seat - 1, Figure: fig}
+		}
+		return a, nil
+	case "figure":
+		a := Answer{Step: StepFigure}
+		if len(f) != 2 {
+			return bad("a figure answer is one word")
+		}
+		if f[1] == "none" {
+			return a, nil
+		}
+		what, where, ok := strings.Cut(f[1], "@")
+		fig, okf := ParseFigure(what)
+		if !ok {
+			return bad("a figure answer reads FIGURE@PORT")
+		}
+		if cell, ok := strings.CutSuffix(where, ":tower"); ok && okf && fig <= FigureLarge {
+			c, err := ParseCell(cell)
+			if err != nil {
+				return bad(err.Error())
+			}
+			a.Tower, a.Figure, a.Cell = TowerTop, fig, c
+			return a, nil
+		}
+		if what == "tower" {
+			c, err := ParseCell(where)
+			if err != nil {
+				return bad(err.Error())
+			}
+			a.Tower, a.Cell = TowerPiece, c
+			return a, nil
+		}
+		p, okp := ParsePort(where)
+		if !okf || !okp || p == NoPort {
+			return bad("a figure answer reads FIGURE@PORT")
+		}
+		a.Figure, a.Port = fig, p
+		return a, nil
+	case "capture", "escape":
+		a := Answer{Step: StepCapture}
+		if f[0] == "escape" {
+			a.Step = StepEscape
+		}
+		if len(f) != 2 {
+			return bad("the answer is one word")
+		}
+		if f[1] == "none" {
+			return a, nil
+		}
+		cell, port, ok := strings.Cut(f[1], ":")
+		c, err := ParseCell(cell)
+		if !ok || err != nil {
+			return bad("a figure on the board reads X,Y:PORT")
+		}
+		if port == "tower" && a.Step == StepCapture {
+			a.Target = Target{Cell: c, Tower: true}
+			return a, nil
+		}
+		p, ok := ParsePort(port)
+		if !ok || p == NoPort {
+			return bad("a figure on the board reads X,Y:PORT")
+		}
+		a.Target = Target{Cell: c, Port: p}
+		return a, nil
+	}
+	return bad("no step is called " + strconv.Quote(f[0]))
+}

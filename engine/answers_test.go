@@ -1,0 +1,61 @@
+package engine
+
+import (
+	"errors"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestParseAnswer reads back the notation of every answer the engine lists
+// (Answers) in random games of the base game, of each expansion alone and
+// of all of them, and checks that it is the same answer; and refuses
+// answers that do not read.
+func TestParseAnswer(t *testing.T) {
+	sets := []ExpansionSet{0}
+	var all ExpansionSet
+	for _, e := range PlayableExpansions() {
+		sets = append(sets, ExpansionSet(0).With(e))
+		all = all.With(e)
+	}
+	sets = append(sets, all)
+	rng := rand.New(rand.NewPCG(8, 9))
+	seen := map[Step]int{}
+	for _, set := range sets {
+		r, err := NewRules(set, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seed := range uint64(3) {
+			g, err := New(Config{Players: []string{"A", "B", "C"}, Rules: r, Seed: seed})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for g.Pending().Step != StepNone {
+				as := g.Answers()
+				for _, a := range as {
+					b, err := ParseAnswer(a.String())
+					if err != nil || b != a {
+						t.Fatalf("%v: ParseAnswer(%q) = %+v, %v; want %+v", set, a.String(), b, err, a)
+					}
+					seen[a.Step]++
+				}
+				if _, err := g.Act(as[rng.IntN(len(as))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	for s := StepTile; s < numSteps; s++ {
+		if seen[s] == 0 {
+			t.Errorf("no answer to the %s step was read back", s)
+		}
+	}
+	for _, s := range []string{"", "tile", "tile 1,0", "tile 1,0 45", "tile x 90", "tile 1,0 90 ransom pig from 1",
+		"tile 1,0 90 ransom large from 0", "tile 1,0 90 ransom large to 2", "figure", "figure N", "figure large@Q",
+		"figure tower@N", "figure pig@1,0:tower", "figure none more", "capture 1,0", "capture 1,0:Q", "escape 1,0:tower",
+		"dragon N", "figure  large@N"} {
+		if a, err := ParseAnswer(s); !errors.Is(err, ErrBadAnswer) {
+			t.Errorf("ParseAnswer(%q) = %+v, %v", s, a, err)
+		}
+	}
+}
