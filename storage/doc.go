@@ -32,8 +32,14 @@
 //     returns the game's row and engine state after the move, so that the
 //     caller need not load them again; [Store.Resign] appends a player's
 //     resignation the same way;
+//   - [Store.AppendAnswer] stores a turn answer by answer
+//     (engine.Game.Act), for turns in which other players decide too (the
+//     dragon's steps): the answers wait, in engine.Answer's notation, until
+//     the turn's last one appends the whole move, so that a restart finds
+//     the turn where it stood; meanwhile a whole move is refused and a
+//     resignation drops them ([Game].Answered counts them);
 //   - [Store.Load] rebuilds the engine state by replaying the stored moves
-//     (from a cache of recent states when it can); a game whose moves no
+//     and answers (from a cache of recent states when it can); a game whose moves no
 //     longer replay is marked broken and returns [ErrBroken] with the
 //     reason, while every other game keeps working;
 //   - [Store.Record] gives the game record (../shared/spec/record.md),

@@ -117,6 +117,10 @@ type Game struct {
 	LobbyMessageID, TurnMessageID string
 	// Moves is the number of moves stored, discards included.
 	Moves int
+	// Answered is the number of answers stored of the turn under way, in
+	// a turn where several players decide one after the other
+	// (AppendAnswer); 0 at the start of a turn.
+	Answered int
 	// Announced is the number of moves stored when the players were last
 	// told where the game stands: the current turn message was posted, or
 	// the end of the game; -1 when nothing was posted yet. Announced <
@@ -173,7 +177,8 @@ const gameColumns = `id, status, reason, expansions, rules, seed, max_seats,
 	turn_timeout_ms, host_user_id, guild_id, channel_id, thread_id,
 	lobby_message_id, turn_message_id, deadline, created_at, started_at,
 	ended_at, updated_at, announced_moves,
-	(SELECT count(*) FROM moves WHERE moves.game_id = games.id)`
+	(SELECT count(*) FROM moves WHERE moves.game_id = games.id),
+	(SELECT count(*) FROM answers WHERE answers.game_id = games.id)`
 
 type scanner interface{ Scan(dest ...any) error }
 
@@ -190,7 +195,7 @@ func scanGame(row scanner) (Game, error) {
 	err := row.Scan(&g.ID, &status, &g.Reason, &expansions, &rules, &seed, &g.MaxSeats,
 		&timeout, &g.HostID, &g.GuildID, &g.ChannelID, &g.ThreadID,
 		&g.LobbyMessageID, &g.TurnMessageID, &deadline, &created, &started,
-		&ended, &updated, &announced, &g.Moves)
+		&ended, &updated, &announced, &g.Moves, &g.Answered)
 	if err != nil {
 		return g, err
 	}

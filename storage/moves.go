@@ -171,7 +171,7 @@ func (s *Store) appendMove(ctx context.Context, id int64, req Request, choose fu
 			return fmt.Errorf("%w: move %d was expected, the game has %d", ErrConflict, expected, g.Moves)
 		}
 		count = g.Moves
-		state, err = s.state(ctx, tx, g)
+		state, err = s.stateAt(ctx, tx, g)
 		var broken *brokenError
 		if errors.As(err, &broken) {
 			if err := setStatus(ctx, tx, id, StatusBroken, broken.reason, 0, s.nowMillis()); err != nil {
@@ -189,44 +189,17 @@ func (s *Store) appendMove(ctx context.Context, id int64, req Request, choose fu
 			kind, res.Seat = kindResign, m.Player
 		}
 		if err := state.Apply(m); err != nil {
+			// A whole move is refused while a turn is under way answer by
+			// answer (engine.ErrWrongStep); a resignation drops it.
 			return err
 		}
-		now := s.nowMillis()
-		var reqID sql.NullString
-		if req.ID != "" {
-			reqID = sql.NullString{String: req.ID, Valid: true}
-		}
-		if _, err := tx.stmt(ctx, tx.st.insert).ExecContext(ctx, id, count, res.Turn, res.Seat, kind,
-			engine.MoveString(state.TileSet(), m), reqID, now, string(cause)); err != nil {
-			return fmt.Errorf("storage: game %d: store move %d: %w", id, count, err)
-		}
-		res.Number = count
-		g.Moves, g.UpdatedAt = count+1, fromMillis(sql.NullInt64{Int64: now, Valid: true})
-		if m.Resign {
-			if _, err := tx.ExecContext(ctx, `UPDATE seats SET resigned = 1 WHERE game_id = ? AND seat = ?`, id, m.Player); err != nil {
-				return fmt.Errorf("storage: game %d: resign seat %d: %w", id, m.Player, err)
-			}
-			g.Seats[m.Player].Resigned = true // the seats are by index: the state set up
-		}
-		if state.Ended() {
-			res.Finished = true
-			g.Status, g.Reason, g.Deadline, g.EndedAt = StatusFinished, "", time.Time{}, g.UpdatedAt
-			res.Game = g
-			if err := setStatus(ctx, tx, id, StatusFinished, "", 0, now); err != nil {
+		if g.Answered > 0 {
+			if err := dropAnswers(ctx, tx, id); err != nil {
 				return err
 			}
-			return writeResults(ctx, tx, g, state, StatusFinished, now)
+			g.Answered = 0
 		}
-		deadline := nextDeadline(now, g.TurnTimeout)
-		if m.Resign && m.Player != current {
-			deadline = toMillis(g.Deadline) // the turn goes on
-		}
-		if _, err := tx.stmt(ctx, tx.st.advance).ExecContext(ctx, deadline, now, id); err != nil {
-			return fmt.Errorf("storage: game %d: %w", id, err)
-		}
-		g.Deadline = fromMillis(deadline)
-		res.Game = g
-		return nil
+		return s.storeMove(ctx, tx, &res, g, state, m, count, kind, current, req.ID, cause)
 	})
 	if err != nil {
 		return AppendResult{}, err
@@ -236,6 +209,51 @@ func (s *Store) appendMove(ctx context.Context, id int64, req Request, choose fu
 		s.cache.put(id, count+1, state.Clone())
 	}
 	return res, nil
+}
+
+// storeMove stores move m, number count, of game g, already played on
+// state (current was the player to move before it; kind is kindMove or
+// kindResign; res.Turn and res.Seat are set), with the request's id and
+// cause: the move row, a resignation's seat, the end of the game or the
+// next deadline. It fills res.
+func (s *Store) storeMove(ctx context.Context, tx *txn, res *AppendResult, g Game, state *engine.Game, m engine.Move, count int, kind string, current int, requestID string, cause Cause) error {
+	id := g.ID
+	now := s.nowMillis()
+	var reqID sql.NullString
+	if requestID != "" {
+		reqID = sql.NullString{String: requestID, Valid: true}
+	}
+	if _, err := tx.stmt(ctx, tx.st.insert).ExecContext(ctx, id, count, res.Turn, res.Seat, kind,
+		engine.MoveString(state.TileSet(), m), reqID, now, string(cause)); err != nil {
+		return fmt.Errorf("storage: game %d: store move %d: %w", id, count, err)
+	}
+	res.Number = count
+	g.Moves, g.UpdatedAt = count+1, fromMillis(sql.NullInt64{Int64: now, Valid: true})
+	if m.Resign {
+		if _, err := tx.ExecContext(ctx, `UPDATE seats SET resigned = 1 WHERE game_id = ? AND seat = ?`, id, m.Player); err != nil {
+			return fmt.Errorf("storage: game %d: resign seat %d: %w", id, m.Player, err)
+		}
+		g.Seats[m.Player].Resigned = true // the seats are by index: the state set up
+	}
+	if state.Ended() {
+		res.Finished = true
+		g.Status, g.Reason, g.Deadline, g.EndedAt = StatusFinished, "", time.Time{}, g.UpdatedAt
+		res.Game = g
+		if err := setStatus(ctx, tx, id, StatusFinished, "", 0, now); err != nil {
+			return err
+		}
+		return writeResults(ctx, tx, g, state, StatusFinished, now)
+	}
+	deadline := nextDeadline(now, g.TurnTimeout)
+	if m.Resign && m.Player != current {
+		deadline = toMillis(g.Deadline) // the turn goes on
+	}
+	if _, err := tx.stmt(ctx, tx.st.advance).ExecContext(ctx, deadline, now, id); err != nil {
+		return fmt.Errorf("storage: game %d: %w", id, err)
+	}
+	g.Deadline = fromMillis(deadline)
+	res.Game = g
+	return nil
 }
 
 // brokenError is a game whose stored moves do not replay, with the reason.
@@ -271,7 +289,7 @@ func (s *Store) Load(ctx context.Context, id int64) (Game, *engine.Game, error) 
 		case g.Status == StatusBroken:
 			return fmt.Errorf("%w: %s", ErrBroken, g.Reason)
 		}
-		state, err = s.state(ctx, tx, g)
+		state, err = s.stateAt(ctx, tx, g)
 		return err
 	})
 	var broken *brokenError
