@@ -16,17 +16,17 @@ import (
 // which appends the whole move to the log and deletes them (migration
 // 00009). Load and AppendMove see the game with those answers given.
 
-// AnswerResult is what AppendAnswer stored.
+// AnswerResult is what AppendAnswer or AppendAnswers stored.
 type AnswerResult struct {
-	// Seat is the seat that answered.
+	// Seat is the seat that gave the (last) answer.
 	Seat int
 	// Done tells that the answer ended the turn: its whole move is in
 	// the log as move Move.Number (the rest of Move is AppendMove's
 	// result), and the answers of the turn are gone.
 	Done bool
 	Move AppendResult
-	// Number is the answer's number within the turn, from 0, when not
-	// Done.
+	// Number is the (last) answer's number within the turn, from 0, when
+	// not Done.
 	Number int
 	// Duplicate tells that the request id had been seen: nothing was
 	// written now, and Game is the game as stored now.
@@ -65,6 +65,18 @@ const (
 // refuse (engine.ErrWrongStep when it answers another step),
 // ErrNotRunning, ErrBroken or ErrNotFound; and nothing is written.
 func (s *Store) AppendAnswer(ctx context.Context, id int64, moves, answered int, a engine.Answer, req Request) (AnswerResult, error) {
+	return s.AppendAnswers(ctx, id, moves, answered, []engine.Answer{a}, req)
+}
+
+// AppendAnswers is AppendAnswer for several answers in a row, given in one
+// transaction: all of them are stored, or none (a player's answers to the
+// steps that are theirs, from one preview). Only the last may end the
+// turn: an answer after the end of the turn returns an error wrapping
+// engine.ErrWrongStep. It returns the result of the last answer.
+func (s *Store) AppendAnswers(ctx context.Context, id int64, moves, answered int, as []engine.Answer, req Request) (AnswerResult, error) {
+	if len(as) == 0 {
+		return AnswerResult{}, errors.New("storage: no answer to store")
+	}
 	cause, err := req.cause()
 	if err != nil {
 		return AnswerResult{}, err
@@ -112,13 +124,35 @@ func (s *Store) AppendAnswer(ctx context.Context, id int64, moves, answered int,
 		if err != nil {
 			return err
 		}
-		d := state.Pending()
 		turn, current := state.Turn(), state.Current()
-		done, err := state.Act(a)
-		if err != nil {
-			return err
+		now := s.nowMillis()
+		var reqID sql.NullString
+		if req.ID != "" {
+			reqID = sql.NullString{String: req.ID, Valid: true}
 		}
-		res.Seat = d.Player
+		done, n := false, answered // n counts anew when the transaction runs again
+		for k, a := range as {
+			if done {
+				return fmt.Errorf("%w: the turn is over before the answer %s", engine.ErrWrongStep, a)
+			}
+			d := state.Pending()
+			if done, err = state.Act(a); err != nil {
+				return err
+			}
+			res.Seat = d.Player
+			if done {
+				continue
+			}
+			// The request id goes with the last answer, or the move.
+			rid := sql.NullString{}
+			if k == len(as)-1 {
+				rid = reqID
+			}
+			if _, err := tx.ExecContext(ctx, insertAnswer, id, n, moves, d.Player, a.String(), rid, now); err != nil {
+				return fmt.Errorf("storage: game %d: store answer %d: %w", id, n, err)
+			}
+			n++
+		}
 		if done {
 			if err := dropAnswers(ctx, tx, id); err != nil {
 				return err
@@ -133,20 +167,12 @@ func (s *Store) AppendAnswer(ctx context.Context, id int64, moves, answered int,
 			res.Game = res.Move.Game
 			return nil
 		}
-		now := s.nowMillis()
-		var reqID sql.NullString
-		if req.ID != "" {
-			reqID = sql.NullString{String: req.ID, Valid: true}
-		}
-		if _, err := tx.ExecContext(ctx, insertAnswer, id, answered, moves, d.Player, a.String(), reqID, now); err != nil {
-			return fmt.Errorf("storage: game %d: store answer %d: %w", id, answered, err)
-		}
 		deadline := nextDeadline(now, g.TurnTimeout)
 		if _, err := tx.stmt(ctx, tx.st.advance).ExecContext(ctx, deadline, now, id); err != nil {
 			return fmt.Errorf("storage: game %d: %w", id, err)
 		}
-		res.Number = answered
-		g.Answered, g.Deadline, g.UpdatedAt = answered+1, fromMillis(deadline), fromMillis(sql.NullInt64{Int64: now, Valid: true})
+		res.Number = n - 1
+		g.Answered, g.Deadline, g.UpdatedAt = n, fromMillis(deadline), fromMillis(sql.NullInt64{Int64: now, Valid: true})
 		res.Game = g
 		return nil
 	})

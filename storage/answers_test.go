@@ -89,6 +89,35 @@ func TestAnswers(t *testing.T) {
 				t.Errorf("turn %d: the last answer delivered again: %+v, %v", turn, dup, err)
 			}
 		}
+		// Several answers in one transaction: the whole turn at once, or
+		// none of it when one is refused.
+		m := randomMove(mirror, rng)
+		for m.Discard {
+			if _, err := s.AppendMove(ctx, g.ID, g.Moves, m, Request{}); err != nil {
+				t.Fatal(err)
+			}
+			mirror.Apply(m)
+			g.Moves++
+			m = randomMove(mirror, rng)
+		}
+		tile := engine.Answer{Step: engine.StepTile, Cell: m.Cell, Rotation: m.Rotation}
+		fig := engine.Answer{Step: engine.StepFigure, Port: m.Follower, Figure: m.Figure}
+		if _, err := s.AppendAnswers(ctx, g.ID, g.Moves, 0, []engine.Answer{tile, tile}, Request{}); !errors.Is(err, engine.ErrWrongStep) {
+			t.Errorf("the tile answered twice in a row: %v", err)
+		}
+		if _, err := s.AppendAnswers(ctx, g.ID, g.Moves, 0, []engine.Answer{tile, fig, fig}, Request{}); !errors.Is(err, engine.ErrWrongStep) {
+			t.Errorf("an answer after the end of the turn: %v", err)
+		}
+		if got, _ := s.Get(ctx, g.ID); got.Answered != 0 || got.Moves != g.Moves {
+			t.Fatalf("refused answers were stored: %d answers, %d moves", got.Answered, got.Moves)
+		}
+		res, err := s.AppendAnswers(ctx, g.ID, g.Moves, 0, []engine.Answer{tile, fig}, Request{ID: "both"})
+		if err != nil || !res.Done || res.Game.Moves != g.Moves+1 {
+			t.Fatalf("the whole turn in answers: %+v, %v", res, err)
+		}
+		mirror.Apply(m)
+		g = res.Game
+
 		// An illegal answer is refused with the engine's reason.
 		var me *engine.MoveError
 		if _, err := s.AppendAnswer(ctx, g.ID, g.Moves, 0, engine.Answer{Step: engine.StepTile, Cell: engine.Cell{X: 40, Y: 40}}, Request{}); !errors.As(err, &me) {
@@ -99,11 +128,11 @@ func TestAnswers(t *testing.T) {
 		if _, err := s.AppendAnswer(ctx, g.ID, g.Moves, 0, engine.Answer{Step: engine.StepTile, Cell: p.Cell, Rotation: p.Rotation}, Request{}); err != nil {
 			t.Fatal(err)
 		}
-		res, err := s.Resign(ctx, g.ID, "user1", Request{})
+		rres, err := s.Resign(ctx, g.ID, "user1", Request{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Game.Answered != 0 || res.State.Pending().Step == engine.StepFigure {
+		if res := rres; res.Game.Answered != 0 || res.State.Pending().Step == engine.StepFigure {
 			t.Errorf("after a resignation mid-turn: Answered %d, pending %v", res.Game.Answered, res.State.Pending())
 		}
 	})
