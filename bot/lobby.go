@@ -274,9 +274,10 @@ func readExpansions(v string) (engine.ExpansionSet, []string, error) {
 
 // notInDiscord are the expansions the engine plays (the terminal game,
 // replays and pictures have them) whose choices have no buttons or menus
-// in Discord yet: The Tower's tower pieces, captures and ransoms. The bot
+// in Discord yet: The Tower's tower pieces, captures and ransoms; The
+// Princess & the Dragon's dragon steps, portal, princess and fairy. The bot
 // neither offers nor accepts them.
-var notInDiscord = engine.ExpansionSet(0).With(engine.ExpansionTower)
+var notInDiscord = engine.ExpansionSet(0).With(engine.ExpansionTower).With(engine.ExpansionPrincessAndDragon)
 
 // offered reports whether the bot offers expansion e: the engine plays it
 // and its choices have their buttons and menus here.
