@@ -1,8 +1,11 @@
 package engine
 
 import (
+	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -305,3 +308,238 @@ func checkFairyEvents(tb testing.TB, g *Game, rb *refBoard, m Move, turn []Score
 
 // refFairyScores and refFairyTurns count the fairy's scores checked.
 var refFairyScores, refFairyTurns int
+
+// TestDragonExample replays the rule text's example of the dragon's journey
+// (004_…, "The dragon": four players, testdata/rules/pd-dragon-example.rec)
+// and plays its turn 13 step by step: each step decided by the next player
+// in turn order from Anna, who placed the dragon tile; David's step has one
+// answer; Preview shows the dragon on its way; the knight and the monk on
+// its path go home, the thief off it stays; and Act's move is the
+// record's.
+func TestDragonExample(t *testing.T) {
+	const file = "testdata/rules/pd-dragon-example.rec"
+	full, _ := replayFile(t, file, -1)
+	want := full.Turns[12].Move
+	_, g := replayFile(t, file, 12)
+	putOnTop(g, want.Tile)
+	if at, ok := g.Dragon(); !ok || at != (Cell{1, 3}) {
+		t.Fatalf("before turn 13 the dragon is at %v (%v), want 1,3, the volcano", at, ok)
+	}
+	if _, err := g.Act(Answer{Step: StepTile, Cell: want.Cell, Rotation: want.Rotation}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Act(Answer{Step: StepFigure}); err != nil {
+		t.Fatal(err)
+	}
+	deciders := []int{0, 1, 2, 3, 0, 1} // Anna, Bob, Chris, David, Anna, Bob
+	for i, c := range want.Dragon.Cells() {
+		d := g.Pending()
+		if d.Step != StepDragon || d.Player != deciders[i] {
+			t.Fatalf("step %d: Pending %+v, want the dragon step of player %d", i+1, d, deciders[i])
+		}
+		as := g.Answers()
+		if i == 3 && (len(as) != 1 || as[0].Cell != (Cell{-1, 3})) {
+			t.Fatalf("David's step: answers %v, want only -1,3 (\"this is his only possible move\")", as)
+		}
+		if !slices.ContainsFunc(as, func(a Answer) bool { return a.Cell == c }) {
+			t.Fatalf("step %d: %v not among the answers %v", i+1, c, as)
+		}
+		if i > 0 {
+			pv := g.Preview()
+			if at, _ := pv.Dragon(); at != want.Dragon.At(i-1) {
+				t.Fatalf("step %d: Preview shows the dragon at %v, want %v", i+1, at, want.Dragon.At(i-1))
+			}
+		}
+		// A step the rules forbid: back where it started.
+		if _, err := g.Act(Answer{Step: StepDragon, Cell: Cell{1, 3}}); !errors.Is(err, ErrDragon) {
+			t.Fatalf("step %d: back to the volcano: %v, want ErrDragon", i+1, err)
+		}
+		done, err := g.Act(Answer{Step: StepDragon, Cell: c})
+		if err != nil {
+			t.Fatalf("step %d: %v", i+1, err)
+		}
+		if done != (i == 5) {
+			t.Fatalf("step %d: turn over %v", i+1, done)
+		}
+	}
+	moves := g.Moves()
+	if got := moves[len(moves)-1]; got != want {
+		t.Fatalf("Act played %s, the record %s", MoveString(g.TileSet(), got), MoveString(g.TileSet(), want))
+	}
+	last := g.LastDragon()
+	if last.Turn != 13 || last.Volcano || !slices.Equal(last.Path, want.Dragon.Cells()) {
+		t.Fatalf("LastDragon %+v", last)
+	}
+	var eaten []string
+	for _, f := range last.Eaten {
+		eaten = append(eaten, fmt.Sprintf("%s %s %s at %s", g.Players()[f.Player], f.Figure, f.Kind, f.Cell))
+	}
+	if got, want := strings.Join(eaten, "; "), "Chris follower city at 1,2; Bob follower cloister at 0,2"; got != want {
+		t.Fatalf("the dragon ate %q, want %q", got, want)
+	}
+	if fs := g.Followers(); len(fs) != 1 || fs[0].Player != 3 || fs[0].Cell != (Cell{2, 0}) {
+		t.Fatalf("followers left %+v, want David's thief at 2,0", fs)
+	}
+	if at, _ := g.Dragon(); at != (Cell{-1, 1}) {
+		t.Fatalf("the dragon ends at %v, want -1,1", at)
+	}
+}
+
+// TestFairy replays testdata/rules/pd-fairy-scores.rec turn by turn: the
+// fairy's place and owner, the point at the start of Ann's turn, the 3
+// points with the city, and no point once her knight has gone.
+func TestFairy(t *testing.T) {
+	const file = "testdata/rules/pd-fairy-scores.rec"
+	_, g := replayFile(t, file, 2)
+	if _, _, ok := g.Fairy(); ok {
+		t.Fatal("the fairy is on the board before anyone put it there")
+	}
+	if got, want := g.FairyCells(), []Cell{{0, -1}}; !slices.Equal(got, want) {
+		t.Fatalf("Ann may put the fairy on %v, want %v", got, want)
+	}
+	_, g = replayFile(t, file, 3)
+	if c, p, ok := g.Fairy(); !ok || c != (Cell{0, -1}) || p != 0 {
+		t.Fatalf("after turn 3 the fairy is at %v of player %d (%v)", c, p, ok)
+	}
+	if got := g.FairyCells(); got != nil {
+		t.Fatalf("Bob, with no follower, may put the fairy on %v", got)
+	}
+	_, g = replayFile(t, file, 4)
+	if g.Score(0) != FairyTurnPoints {
+		t.Fatalf("at the start of turn 5 Ann has %d points, want %d", g.Score(0), FairyTurnPoints)
+	}
+	_, g = replayFile(t, file, 5)
+	evs := g.Events()
+	if e := evs[len(evs)-1]; e.Source != SourceFairy || e.Points != FairyScorePoints || e.Feature != City || e.Player != 0 {
+		t.Fatalf("the city's last score %+v, want the fairy's 3 points to Ann", e)
+	}
+	if b := g.Breakdowns()[0]; b.Fairy != 4 || b.Cities != 6 || b.Total() != 10 {
+		t.Fatalf("Ann's breakdown %+v", b)
+	}
+	_, g = replayFile(t, file, 6)
+	if g.Score(0) != 10 {
+		t.Fatalf("at the start of turn 7 Ann has %d points, want 10: no follower of hers stands with the fairy", g.Score(0))
+	}
+	if c, _, ok := g.Fairy(); !ok || c != (Cell{0, -1}) {
+		t.Fatal("the fairy left when the city was scored; it stays")
+	}
+}
+
+// TestPrincessAndPortal checks the lists of the princess's knights and the
+// portal's spots on the fixtures' positions, both values of option
+// princess, and that the portal's follower scores on its far tile.
+func TestPrincessAndPortal(t *testing.T) {
+	rec, _ := replayFile(t, "testdata/rules/pd-princess.rec", -1)
+	m := rec.Turns[1].Move
+	_, g := replayFile(t, "testdata/rules/pd-princess.rec", 1)
+	putOnTop(g, m.Tile)
+	pl := Placement{Cell: m.Cell, Rotation: m.Rotation}
+	if got, want := g.Princesses(pl), []Target{{Cell: Cell{0, -1}, Port: N}}; !slices.Equal(got, want) {
+		t.Fatalf("the princess may send home %v, want %v", got, want)
+	}
+	// princess=must: the princess's answers are the only ones.
+	if _, err := g.Act(Answer{Step: StepTile, Cell: m.Cell, Rotation: m.Rotation}); err != nil {
+		t.Fatal(err)
+	}
+	as := g.Answers()
+	if len(as) != 1 || !as[0].Princess || as[0].Target != m.Princess {
+		t.Fatalf("princess=must: answers %v, want the princess alone", as)
+	}
+	if _, err := g.Act(Answer{Step: StepFigure}); !errors.Is(err, ErrPrincess) {
+		t.Fatalf("princess=must, no princess: %v, want ErrPrincess", err)
+	}
+	// princess=may: the same tile may take a farmer instead.
+	r, err := NewRules(ExpansionSet(0).With(ExpansionPrincessAndDragon), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	may, err := New(Config{Players: []string{"Ann", "Bob"}, Rules: r})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := may.Apply(rec.Turns[0].Move); err != nil {
+		t.Fatal(err)
+	}
+	farmer := Move{Tile: m.Tile, Cell: m.Cell, Rotation: m.Rotation, Follower: N}
+	if err := may.Check(farmer); err != nil {
+		t.Fatalf("princess=may: a farmer instead: %v", err)
+	}
+	if err := may.Check(m); err != nil {
+		t.Fatalf("princess=may: the princess: %v", err)
+	}
+
+	rec, _ = replayFile(t, "testdata/rules/pd-portal.rec", -1)
+	m = rec.Turns[1].Move
+	_, g = replayFile(t, "testdata/rules/pd-portal.rec", 1)
+	putOnTop(g, m.Tile)
+	spots := g.PortalSpots(Placement{Cell: m.Cell, Rotation: m.Rotation})
+	if !slices.Contains(spots, Target{Cell: m.PortalCell, Port: m.Follower}) {
+		t.Fatalf("the portal's spots %v lack the city at %v", spots, m.PortalCell)
+	}
+	for _, sp := range spots {
+		if sp.Cell == m.Cell {
+			t.Fatalf("the portal lists %v on the tile placed", sp)
+		}
+	}
+	if err := g.Apply(m); err != nil {
+		t.Fatal(err)
+	}
+	fs := g.Followers()
+	if len(fs) != 1 || fs[0].Cell != (Cell{0, -1}) || fs[0].Player != 1 || fs[0].Kind != City {
+		t.Fatalf("after the portal: %+v, want Bob's knight at 0,-1", fs)
+	}
+}
+
+// TestDragonTokens checks the record notation of the new tokens: each
+// move reads back to itself, and malformed ones are refused with a reason.
+func TestDragonTokens(t *testing.T) {
+	r, err := NewRules(ExpansionSet(0).With(ExpansionPrincessAndDragon), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := r.Tiles
+	for _, s := range []string{
+		"PD02 1,0 0 follower@0,-1:N",
+		"PD02 1,0 0 large@-2,3:C",
+		"PD11 0,-2 180 princess@0,-1:N",
+		"U -1,0 0 fairy@0,-1",
+		"PD16 -2,0 0 follower@W dragon@1,0 dragon@0,0 dragon@-1,0 dragon@-2,0",
+		"PD04 0,-1 180 dragon@1,2 dragon@0,2 dragon@0,3 dragon@-1,3 dragon@-1,2 dragon@-1,1",
+		"PD16 aside",
+	} {
+		m, err := ParseMove(ts, s)
+		if err != nil {
+			t.Fatalf("%q: %v", s, err)
+		}
+		if got := MoveString(ts, m); got != s {
+			t.Fatalf("%q written back as %q", s, got)
+		}
+	}
+	for _, s := range []string{
+		"PD04 0,-1 180 dragon@1,2 dragon@0,2 dragon@0,3 dragon@-1,3 dragon@-1,2 dragon@-1,1 dragon@0,1",
+		"PD11 0,-2 180 princess@0,-1",
+		"PD11 0,-2 180 princess@0,-1:N/2",
+		"U -1,0 0 fairy@0,-1:N",
+		"U -1,0 0 fairy@0,-1 follower@N",
+		"U -1,0 0 dragon@1,0 follower@N",
+		"U -1,0 0 dragon",
+	} {
+		if _, err := ParseMove(ts, s); err == nil {
+			t.Errorf("%q was read", s)
+		}
+	}
+	for _, tt := range []struct {
+		o    Options
+		text string
+	}{
+		{Options{}, "farms=per-farm, tiny-city=4"},
+		{Options{Dragon: DragonAfterScoring, Princess: PrincessMust}, "farms=per-farm, tiny-city=4, dragon=after-scoring, princess=must"},
+	} {
+		if got := tt.o.String(); got != tt.text {
+			t.Errorf("%+v is written %q, want %q", tt.o, got, tt.text)
+		}
+		if back, err := ParseOptions(tt.text); err != nil || back.String() != tt.text || back.Dragon != tt.o.Dragon || back.Princess != tt.o.Princess {
+			t.Errorf("%q reads as %+v, %v", tt.text, back, err)
+		}
+	}
+}

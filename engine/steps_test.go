@@ -48,11 +48,17 @@ func TestPending(t *testing.T) {
 func TestActPlaysAsApply(t *testing.T) {
 	escapes := 0
 	for i, set := range append([]ExpansionSet{0}, expansionSets()...) {
-		r, err := NewRules(set, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
 		for seed := uint64(1); seed <= 3; seed++ {
+			// The other values of The Princess & the Dragon's options in
+			// one game in three.
+			var opts Options
+			if set.Has(ExpansionPrincessAndDragon) && seed == 2 {
+				opts = Options{Dragon: DragonAfterScoring, Princess: PrincessMust}
+			}
+			r, err := NewRules(set, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
 			cfg := Config{Players: []string{"Ann", "Ben", "Cal"}, Seed: seed*7 + uint64(i), Rules: r}
 			g, err := New(cfg)
 			if err != nil {
