@@ -32,12 +32,16 @@ type Config struct {
 	Playouts int
 }
 
-// Turn returns the answers of the rest of the turn under way in game g, one
-// per step from the step g.Pending waits for to the last of the turn, each
-// legal where it comes: a tile answer (a placement, or the discard or the
-// setting aside the rules require), then the figure answer, then with the
-// Cathars the escape answer. Playing them in order with g.Act ends the
-// turn. Only the public view of g is read (never the order of the draw
+// Turn returns the answers of the player g.Pending names to the rest of
+// the turn under way in game g, one per step from the step g.Pending waits
+// for, each legal where it comes: a tile answer (a placement, or the
+// discard or the setting aside the rules require), then the figure answer
+// (with The Tower a tower piece and a capture, with The Princess & the
+// Dragon the portal, the princess or the fairy), the dragon's steps, then
+// with the Cathars the escape answer. The answers stop at the end of the
+// turn or before the first step another player decides (the dragon's steps
+// go from player to player): playing them in order with g.Act ends the
+// turn or hands it to that player. Only the public view of g is read (never the order of the draw
 // pile), g is not changed, and the same position and seed give the same
 // answers. It returns ErrGameOver when the game is over and ErrNoLevel for
 // a level that is not one.
@@ -49,7 +53,7 @@ func (c Config) Turn(g *engine.Game, seed uint64) ([]engine.Answer, error) {
 		return nil, ErrGameOver
 	}
 	rng := rand.New(rand.NewPCG(seed, rngStream))
-	root, err := newNode(g.Clone())
+	root, err := newNode(g.Clone(), g.Pending().Player)
 	if err != nil {
 		return nil, err
 	}
@@ -57,7 +61,7 @@ func (c Config) Turn(g *engine.Game, seed uint64) ([]engine.Answer, error) {
 	case Random:
 		return randomTurn(root, rng)
 	case Easy:
-		return greedyTurn(root, g.Current(), rng)
+		return greedyTurn(root, g.Pending().Player, rng)
 	}
 	n := c.Playouts
 	if n <= 0 {
@@ -72,8 +76,11 @@ func (c Config) Turn(g *engine.Game, seed uint64) ([]engine.Answer, error) {
 
 // Choose returns the whole move of the turn that begins in game g (see
 // Turn): engine.Move with the tile drawn, where it goes, the figure and
-// the escape. It returns ErrTurnBegun when a turn is under way step by
-// step (g.Act took some of its answers), and Turn's errors.
+// the escape. The steps of the dragon that other players decide are chosen
+// as this level chooses for them (Turn for each in turn, with seeds
+// following seed), as in a game of computers alone. It returns
+// ErrTurnBegun when a turn is under way step by step (g.Act took some of
+// its answers), and Turn's errors.
 func (c Config) Choose(g *engine.Game, seed uint64) (engine.Move, error) {
 	if g.Pending().Step != engine.StepTile {
 		if g.Pending().Step == engine.StepNone {
@@ -81,12 +88,25 @@ func (c Config) Choose(g *engine.Game, seed uint64) (engine.Move, error) {
 		}
 		return engine.Move{}, ErrTurnBegun
 	}
-	as, err := c.Turn(g, seed)
-	if err != nil {
-		return engine.Move{}, err
-	}
 	t, _ := g.Drawn()
-	return MoveOf(t, as), nil
+	var all []engine.Answer
+	s := g.Clone()
+	for k := uint64(0); ; k++ {
+		as, err := c.Turn(s, seed+k)
+		if err != nil {
+			return engine.Move{}, err
+		}
+		done := false
+		for _, a := range as {
+			if done, err = s.Act(a); err != nil {
+				return engine.Move{}, fmt.Errorf("ai: the engine refused its own answer %s: %w", a, err)
+			}
+		}
+		all = append(all, as...)
+		if done {
+			return MoveOf(t, all), nil
+		}
+	}
 }
 
 // Turn is Config{Level: level}.Turn: the answers of the rest of the turn
@@ -115,6 +135,7 @@ func MoveOf(t engine.TileID, as []engine.Answer) engine.Move {
 // the tile drawn, which every player sees, so the nodes are built with
 // the engine's checked step API (Answers, Act).
 type node struct {
+	who     int // the player who decides at the root
 	state   *engine.Game
 	leaf    bool
 	answers []engine.Answer
@@ -126,12 +147,21 @@ type node struct {
 	total   int32
 }
 
-// newNode makes the node of position s: a leaf when no step of the turn is
-// pending.
-func newNode(s *engine.Game) (*node, error) {
-	n := &node{state: s}
+// newNode makes the node of position s for player who: a leaf when no
+// step of the turn is pending, or when the next step is another player's
+// (a step of the dragon): its state is then the turn played so far
+// (engine.Game.Preview), to judge and to play out from.
+func newNode(s *engine.Game, who int) (*node, error) {
+	n := &node{state: s, who: who}
 	if s.Pending().Step == engine.StepNone {
 		n.leaf = true
+		return n, nil
+	}
+	if d := s.Pending(); d.Player != who {
+		n.state, n.leaf = s.Preview(), true
+		if n.state == nil {
+			n.state = s
+		}
 		return n, nil
 	}
 	n.answers = s.Answers()
@@ -154,9 +184,9 @@ func (n *node) child(i int) (*node, error) {
 	if err != nil {
 		return nil, fmt.Errorf("ai: the engine refused its own answer %s: %w", n.answers[i], err)
 	}
-	k := &node{state: s, leaf: done}
+	k := &node{state: s, leaf: done, who: n.who}
 	if !done {
-		if k, err = newNode(s); err != nil {
+		if k, err = newNode(s, n.who); err != nil {
 			return nil, err
 		}
 	}

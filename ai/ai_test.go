@@ -22,6 +22,12 @@ func ruleSets(tb testing.TB) map[string]*engine.Rules {
 		}
 		out[e.String()] = r
 	}
+	// The other values of The Princess & the Dragon's options.
+	r, err := engine.NewRules(engine.ExpansionSet(0).With(engine.ExpansionPrincessAndDragon), engine.Options{Dragon: engine.DragonAfterScoring, Princess: engine.PrincessMust})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	out["princess-and-dragon-after-must"] = r
 	return out
 }
 
@@ -66,17 +72,27 @@ func randomPositions(tb testing.TB, name string, r *engine.Rules, n int, seed ui
 }
 
 // playTurn plays the answers as on g's copy through the checked Act and
-// fails when one is refused or the turn does not end with the last.
+// fails when one is refused, or the turn does not end with the last nor
+// hand the next step to another player (the dragon's steps), or an answer
+// is given for another player than the one g waits for.
 func playTurn(tb testing.TB, g *engine.Game, as []engine.Answer) *engine.Game {
 	tb.Helper()
 	c := g.Clone()
+	who := g.Pending().Player
 	for i, a := range as {
+		if p := c.Pending().Player; p != who {
+			tb.Fatalf("answer %d (%s) for player %d, who does not decide: %d does", i, a, p, who)
+		}
 		done, err := c.Act(a)
 		if err != nil {
 			tb.Fatalf("answer %d (%s) refused: %v", i, a, err)
 		}
-		if done != (i == len(as)-1) {
-			tb.Fatalf("answer %d (%s): turn over %v, after %d answers", i, a, done, len(as))
+		last := i == len(as)-1
+		if done && !last {
+			tb.Fatalf("answer %d (%s): turn over after %d answers", i, a, len(as))
+		}
+		if last && !done && c.Pending().Player == who {
+			tb.Fatalf("answer %d (%s): the turn is not over, and player %d still decides its %s step", i, a, who, c.Pending().Step)
 		}
 	}
 	if len(as) == 0 {
@@ -101,9 +117,18 @@ func TestLegalAndDeterministic(t *testing.T) {
 	}
 	slices.Sort(names)
 	per := (1000 + len(names) - 1) / len(names)
+	dragonSteps := 0 // positions where another player than the current one decides
+	defer func() {
+		if dragonSteps == 0 {
+			t.Error("no position waited for a dragon step of another player: the computers never answered one")
+		}
+	}()
 	for k, name := range names {
 		t.Run(name, func(t *testing.T) {
 			for i, p := range randomPositions(t, name, sets[name], per, uint64(k)+1) {
+				if d := p.g.Pending(); d.Step == engine.StepDragon && d.Player != p.g.Current() {
+					dragonSteps++
+				}
 				c := testConfigs[i%len(testConfigs)]
 				seed := uint64(i)
 				as, err := c.Turn(p.g, seed)

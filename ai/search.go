@@ -20,6 +20,7 @@ type search struct {
 	tiles   *unseen
 	scratch engine.Game
 	spots   []engine.Spot
+	cells   []engine.Cell
 	path    []step
 }
 
@@ -34,7 +35,7 @@ func newSearch(g *engine.Game, rng *rand.Rand) (*search, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &search{me: g.Current(), players: g.NumPlayers(), rng: rng, tiles: u}, nil
+	return &search{me: g.Pending().Player, players: g.NumPlayers(), rng: rng, tiles: u}, nil
 }
 
 // run spends the playouts on the tree of the turn's steps rooted at root and
@@ -129,6 +130,7 @@ func (n *node) best() int {
 // win, ½ for a shared win, 0 for a loss, nudged by the margin (see reward).
 func (s *search) playout(st *engine.Game, seq []engine.TileID) float64 {
 	rng := s.rng
+	dragons := st.Rules().Expansions.Has(engine.ExpansionPrincessAndDragon)
 	for i := 0; !st.Ended(); i++ {
 		if i >= len(seq) {
 			// Cannot happen while the unseen tiles are counted right; end
@@ -137,6 +139,14 @@ func (s *search) playout(st *engine.Game, seq []engine.TileID) float64 {
 			break
 		}
 		t := seq[i]
+		marks := st.TileSet().Tile(t).Markers
+		if dragons && marks&engine.Dragon != 0 {
+			if _, on := st.Dragon(); !on {
+				// A dragon tile before any volcano is set aside.
+				st.Play(engine.Move{Tile: t, Aside: true})
+				continue
+			}
+		}
 		p, ok := st.RandomPlacement(t, rng.Uint64())
 		if !ok {
 			st.Play(engine.Move{Tile: t, Discard: true})
@@ -145,7 +155,9 @@ func (s *search) playout(st *engine.Game, seq []engine.TileID) float64 {
 		m := engine.Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
 		cur := st.Current()
 		large := st.SupplyOf(cur, engine.FigureLarge) > 0
-		if st.Supply(cur) > 0 || large {
+		if dragons && marks&engine.Volcano != 0 {
+			// Nothing is deployed with a volcano.
+		} else if st.Supply(cur) > 0 || large {
 			s.spots = st.AppendFollowerSpots(s.spots[:0], t, p)
 			if len(s.spots) > 0 {
 				w := spotWeightNone
@@ -164,6 +176,15 @@ func (s *search) playout(st *engine.Game, seq []engine.TileID) float64 {
 						}
 					}
 				}
+			}
+		}
+		if dragons && marks&engine.Dragon != 0 {
+			// The dragon's steps, each at random.
+			for {
+				if s.cells = st.AppendDragonSteps(s.cells[:0], m); len(s.cells) == 0 {
+					break
+				}
+				m.Dragon = m.Dragon.Add(s.cells[rng.IntN(len(s.cells))])
 			}
 		}
 		st.Play(m)

@@ -29,6 +29,8 @@ func benchRandomGames(b *testing.B, r *Rules) {
 	seed := uint64(0)
 	traders := r != nil && r.Expansions.Has(ExpansionTradersAndBuilders)
 	tower := r != nil && r.Expansions.Has(ExpansionTower)
+	dragons := r != nil && r.Expansions.Has(ExpansionPrincessAndDragon)
+	var steps []Cell
 	for b.Loop() {
 		seed++
 		cfg.Seed = seed
@@ -39,9 +41,15 @@ func benchRandomGames(b *testing.B, r *Rules) {
 		for !g.Ended() {
 			t, _ := g.Drawn()
 			m := Move{Tile: t, Discard: true}
+			if dragons && g.SetsAside() {
+				g.Play(Move{Tile: t, Aside: true})
+				continue
+			}
 			if p, ok := g.RandomPlacement(t, rng.Uint64()); ok {
 				m = Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
-				if tower && rng.IntN(5) == 0 {
+				if dragons && g.isVolcano(t) {
+					// No figure with a volcano: the dragon flies there.
+				} else if tower && rng.IntN(5) == 0 {
 					// A tower piece, and a capture half the time when
 					// something is in reach (The Tower).
 					if cells = g.AppendTowerCells(cells[:0], t, p); len(cells) > 0 {
@@ -64,6 +72,15 @@ func benchRandomGames(b *testing.B, r *Rules) {
 						if cur := g.Current(); g.SupplyOf(cur, FigureLarge) > 0 && (g.Supply(cur) == 0 || rng.IntN(3) == 0) {
 							m.Figure = FigureLarge
 						}
+					}
+				}
+				if dragons {
+					// The dragon's steps, each at random.
+					for {
+						if steps = g.AppendDragonSteps(steps[:0], m); len(steps) == 0 {
+							break
+						}
+						m.Dragon = m.Dragon.Add(steps[rng.IntN(len(steps))])
 					}
 				}
 			}
@@ -150,7 +167,9 @@ func BenchmarkRandomGameRiver(b *testing.B) {
 // moves: a follower about half the time and the large follower a third of
 // those times when the supply holds it; with Traders & Builders, a builder
 // or pig a quarter of the time where one may stand; with The Tower, a tower
-// piece a fifth of the time, capturing half the time. It reports games/s.
+// piece a fifth of the time, capturing half the time; with The Princess &
+// the Dragon, the dragon tiles set aside before the first volcano, nothing
+// deployed with a volcano, the dragon's steps at random. It reports games/s.
 func BenchmarkRandomGameExpansions(b *testing.B) {
 	var set ExpansionSet
 	for _, e := range PlayableExpansions() {
@@ -166,11 +185,12 @@ func BenchmarkRandomGameExpansions(b *testing.B) {
 // BenchmarkRandomGameExpansionsI is BenchmarkRandomGameExpansions with the
 // expansions of issue "Expansions I" alone (The River I and II, Inns &
 // Cathedrals, King & Robber Baron, the Cathars, the pig herd), the set its
-// target was set for, before Traders & Builders joined the playable ones.
+// target was set for, before Traders & Builders, The Tower and The Princess
+// & the Dragon joined the playable ones.
 func BenchmarkRandomGameExpansionsI(b *testing.B) {
 	var set ExpansionSet
 	for _, e := range PlayableExpansions() {
-		if e != ExpansionTradersAndBuilders && e != ExpansionTower {
+		if e != ExpansionTradersAndBuilders && e != ExpansionTower && e != ExpansionPrincessAndDragon {
 			set = set.With(e)
 		}
 	}
@@ -219,4 +239,14 @@ func BenchmarkRandomPlacement(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*kinds), "ns/tile")
+}
+
+// BenchmarkRandomGameDragon plays complete 2-player games with The Princess
+// & the Dragon alone (see benchRandomGames) and reports games/s.
+func BenchmarkRandomGameDragon(b *testing.B) {
+	r, err := NewRules(ExpansionSet(0).With(ExpansionPrincessAndDragon), Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchRandomGames(b, r)
 }

@@ -68,6 +68,28 @@ var (
 	// ErrNoRansom: the ransom names no prisoner of the player, or the
 	// player cannot pay it (The Tower).
 	ErrNoRansom = errors.New("that ransom cannot be paid")
+	// ErrDragon: a step of the dragon is not among DragonSteps, the
+	// dragon stops while it can move on, or moves without a dragon tile
+	// (The Princess & the Dragon).
+	ErrDragon = errors.New("the dragon cannot move there")
+	// ErrVolcano: a figure, tower piece, princess or fairy in a turn that
+	// places a volcano (The Princess & the Dragon, 002_…, step 3).
+	ErrVolcano = errors.New("nothing is deployed in a turn that places a volcano")
+	// ErrPrincess: the princess names no knight of her city, the tile has
+	// no princess, or under princess=must she was not used (The Princess &
+	// the Dragon).
+	ErrPrincess = errors.New("the princess cannot send that knight home")
+	// ErrFairy: the fairy goes only on a tile where the player has a
+	// follower (The Princess & the Dragon).
+	ErrFairy = errors.New("the fairy cannot go there")
+	// ErrPortal: the magic portal names no tile, a completed feature, the
+	// dragon's tile, or the tile has no portal (The Princess & the
+	// Dragon).
+	ErrPortal = errors.New("the magic portal cannot lead there")
+	// ErrOneAction: a move takes more than one of a figure, a tower piece,
+	// the princess and the fairy (002_…, step 3: "You may only do one of
+	// these").
+	ErrOneAction = errors.New("a turn takes one action after its tile")
 )
 
 // MoveError is the error Apply returns for an illegal move. Err is one of the

@@ -51,6 +51,7 @@ func playRulesChecked(tb testing.TB, r *Rules, seed uint64, nplayers int) *Game 
 	var goods [MaxPlayers][NumGoods]int
 	tower := r.Expansions.Has(ExpansionTower)
 	var held [MaxPlayers][MaxPlayers][2]int // the reference's prisoners: jailer, owner, kind
+	pd := r.Expansions.Has(ExpansionPrincessAndDragon)
 	for !g.Ended() {
 		before := g.Followers()
 		onTurn := g.Followers()
@@ -65,7 +66,12 @@ func playRulesChecked(tb testing.TB, r *Rules, seed uint64, nplayers int) *Game 
 			p := ps[rng.IntN(len(ps))]
 			m = Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
 			helpers := append(g.FigureSpots(p, FigureBuilder), g.FigureSpots(p, FigurePig)...)
-			if len(helpers) > 0 && rng.IntN(2) == 0 {
+			if pd && (g.TileSet().Tile(t).Markers&Volcano != 0 || g.SetsAside()) {
+				// A volcano or a tile set aside: nothing is deployed,
+				// pdComplete makes the move.
+			} else if pd && rng.IntN(3) == 0 && pdActionChecked(tb, g, rng, &m, &before, seed) {
+				// The princess, the fairy or the magic portal.
+			} else if len(helpers) > 0 && rng.IntN(2) == 0 {
 				sp := helpers[rng.IntN(len(helpers))]
 				m.Follower, m.Figure = sp.Port, FigureBuilder
 				if sp.Kind == Field {
@@ -93,11 +99,51 @@ func playRulesChecked(tb testing.TB, r *Rules, seed uint64, nplayers int) *Game 
 				before = append(before, Follower{Player: mover, Cell: p.Cell, Feature: sp.Feature, Kind: sp.Kind, Figure: m.Figure})
 			}
 		}
+		var dragonFrom Cell
+		dragonOn := false
+		fairyBefore := Cell{}
+		fairyOwner, fairyOn := -1, false
+		if pd {
+			was := m
+			m = pdComplete(g, m, rng)
+			if m.Aside || m.Follower != was.Follower || m.Tower != was.Tower || m.Princess != was.Princess {
+				// Set aside, a volcano (nothing deployed), or the princess
+				// forced (princess=must).
+				before = g.Followers()
+				if m.Princess != (Target{}) {
+					before = withoutTarget(g, before, m.Princess)
+				}
+			}
+			dragonFrom, dragonOn = g.Dragon()
+			fairyBefore, fairyOwner, fairyOn = g.Fairy()
+			if m.Fairy {
+				fairyBefore, fairyOwner, fairyOn = m.FairyCell, mover, true
+			}
+			if dragonOn && !m.Aside && !m.Discard && g.TileSet().Tile(m.Tile).Markers&Dragon != 0 {
+				checkDragonPathRef(tb, g, m, dragonFrom, fairyBefore, fairyOn, seed)
+			}
+			if m.Dragon.Len() > 0 {
+				if g.Options().Dragon == DragonBeforeScoring {
+					// The dragon eats before the scoring.
+					kept := before[:0:0]
+					for _, f := range before {
+						if !slices.Contains(m.Dragon.Cells(), f.Cell) {
+							kept = append(kept, f)
+						}
+					}
+					before = kept
+				}
+				refDragonSteps += m.Dragon.Len()
+			}
+		}
 		if tower && !m.Discard && !m.Aside {
 			refTowerMove(tb, g, m, &held, seed)
 		}
 		if err := g.Apply(m); err != nil {
 			tb.Fatalf("seed %d: %s: %v", seed, MoveString(g.TileSet(), m), err)
+		}
+		if pd {
+			checkDragonAfter(tb, g, m, dragonOn, seed)
 		}
 		if tower {
 			for j := range nplayers {
@@ -121,7 +167,7 @@ func playRulesChecked(tb testing.TB, r *Rules, seed uint64, nplayers int) *Game 
 			if rf.kind != River {
 				land.feats = append(land.feats, rf)
 			}
-			if !m.Discard && (rf.kind == City || rf.kind == Road) && rf.complete && rf.tiles[m.Cell] {
+			if !m.Discard && !m.Aside && (rf.kind == City || rf.kind == Road) && rf.complete && rf.tiles[m.Cell] {
 				just = append(just, id)
 			}
 		}
@@ -149,7 +195,7 @@ func playRulesChecked(tb testing.TB, r *Rules, seed uint64, nplayers int) *Game 
 		// A second turn: the volcano-lake, or a tile that extends a road or
 		// city where the mover's builder stood before the move; never after
 		// a second turn.
-		if !m.Discard && !g.Ended() {
+		if !m.Discard && !m.Aside && !g.Ended() {
 			byBuilder := false
 			for _, f := range onTurn {
 				if f.Figure == FigureBuilder && f.Player == mover && rb.feats[rb.comp[segKey{f.Cell, f.Feature}]].tiles[m.Cell] {
@@ -187,13 +233,16 @@ func playRulesChecked(tb testing.TB, r *Rules, seed uint64, nplayers int) *Game 
 			lastScores[mover] -= RansomPoints
 			refRansoms++
 		}
+		if pd {
+			turn = checkFairyEvents(tb, g, rb, m, turn, before, fairyBefore, fairyOwner, fairyOn, seed)
+		}
 		if i := slices.IndexFunc(turn, func(e ScoreEvent) bool { return e.Final }); i >= 0 {
 			if got, want := eventKeys(turn[i:]), rb.expectFinal(); !slices.Equal(got, want) {
 				tb.Fatalf("seed %d: final scoring\n%v\nreference\n%v", seed, got, want)
 			}
 			turn = turn[:i]
 		}
-		if !m.Discard {
+		if !m.Discard && !m.Aside {
 			want := rb.expectTurn(before, m.Cell, func(s segKey) bool { return s.cell == m.Cell })
 			if got := eventKeys(turn); !slices.Equal(got, want) {
 				tb.Fatalf("seed %d turn %d (%s): scores\n%v\nreference\n%v", seed, g.Turn()-1, MoveString(g.TileSet(), m), got, want)
@@ -245,7 +294,7 @@ func playRulesChecked(tb testing.TB, r *Rules, seed uint64, nplayers int) *Game 
 		sums := make([]int, nplayers)
 		for _, e := range g.events {
 			sums[e.Player] += e.Points
-			if e.Source == SourceRansom {
+			if e.Source == SourceRansom || e.Source == SourceFairy && e.Points == FairyTurnPoints && e.Feature == NoFeature {
 				continue
 			}
 			if e.Points <= 0 {
@@ -294,6 +343,11 @@ func playRulesChecked(tb testing.TB, r *Rules, seed uint64, nplayers int) *Game 
 // refRansoms, refCaptures, refExchanges and refTops the ransoms, captures,
 // exchanges and followers on towers.
 var refBuilderTurns, refRansoms, refCaptures, refExchanges, refTops int
+
+// refDragonSteps, refEaten, refPortals, refPrincesses, refFairies count the
+// dragon's steps, the figures it ate, and the magic portals, princesses
+// and fairies used in the games playRulesChecked played.
+var refDragonSteps, refEaten, refPortals, refPrincesses, refFairies int
 
 // mustTileAt returns the tile on cell c, which must hold one.
 func mustTileAt(g *Game, c Cell) PlacedTile {
@@ -427,7 +481,7 @@ func TestExpansionGamesAgainstReference(t *testing.T) {
 	// fixtures cathedral-*.rec score it.
 	seen := map[string]int{}
 	defer func() {
-		for _, k := range []string{"inn", "inn-0", "cathedral-0", "besieged", "pig-herd", "besieged-farm", "King", "Robber Baron", "large", "goods", "pig", "builder-turn", "ransom", "capture", "exchange", "tower-top"} {
+		for _, k := range []string{"inn", "inn-0", "cathedral-0", "besieged", "pig-herd", "besieged-farm", "King", "Robber Baron", "large", "goods", "pig", "builder-turn", "ransom", "capture", "exchange", "tower-top", "dragon-step", "eaten", "portal", "princess", "fairy", "fairy-score", "fairy-turn"} {
 			if seen[k] == 0 {
 				t.Errorf("no game scored %s; seen %v", k, seen)
 			}
@@ -454,7 +508,15 @@ func TestExpansionGamesAgainstReference(t *testing.T) {
 				seen["capture"] += refCaptures
 				seen["exchange"] += refExchanges
 				seen["tower-top"] += refTops
+				seen["dragon-step"] += refDragonSteps
+				seen["eaten"] += refEaten
+				seen["portal"] += refPortals
+				seen["princess"] += refPrincesses
+				seen["fairy"] += refFairies
+				seen["fairy-score"] += refFairyScores
+				seen["fairy-turn"] += refFairyTurns
 				refBuilderTurns, refRansoms, refCaptures, refExchanges, refTops = 0, 0, 0, 0, 0
+				refDragonSteps, refEaten, refPortals, refPrincesses, refFairies, refFairyScores, refFairyTurns = 0, 0, 0, 0, 0, 0, 0
 				for _, e := range g.Events() {
 					if e.Pig {
 						seen["pig"]++

@@ -112,6 +112,28 @@ type Move struct {
 	// ransom.
 	Ransomed bool
 	Ransom   Ransom
+	// Portal, with The Princess & the Dragon, after a magic portal tile:
+	// Follower and Figure (the follower or the large follower) deploy on
+	// the feature at port Follower of the tile on PortalCell, another tile
+	// of the board, incomplete and unoccupied (004_…, "The magic portal";
+	// see PortalSpots).
+	Portal     bool
+	PortalCell Cell
+	// Fairy, with The Princess & the Dragon, puts the fairy on the tile at
+	// FairyCell, next to a follower of the player, instead of a figure
+	// (004_…, "The fairy"; see FairyCells).
+	Fairy     bool
+	FairyCell Cell
+	// Princess, with The Princess & the Dragon, sends the knight named
+	// home from the city the princess of the tile joins, instead of a
+	// figure (004_…, "The princess"; see Princesses); the zero Target
+	// sends none.
+	Princess Target
+	// Dragon, with The Princess & the Dragon, after a dragon tile: the
+	// tiles the dragon enters, each chosen by the next player in turn
+	// order from the current one (004_…, "The dragon"; see DragonSteps).
+	// It holds every step the dragon can take, up to MaxDragonSteps.
+	Dragon DragonPath
 	// Resign, instead of a tile, takes Player (an index in turn order) out
 	// of the game: their turns are skipped from now on, their followers stay
 	// and still score. When every player but one has resigned (or the only
@@ -394,7 +416,7 @@ func New(cfg Config) (*Game, error) {
 	if err := checkPlayers(cfg.Players); err != nil {
 		return nil, err
 	}
-	if cfg.Options.Farms > FarmsOff || (cfg.Options.TinyCity != 0 && cfg.Options.TinyCity != 2 && cfg.Options.TinyCity != 4) {
+	if !cfg.Options.valid() {
 		return nil, fmt.Errorf("%w: %+v", ErrBadOption, cfg.Options)
 	}
 	start := cfg.Start

@@ -54,14 +54,44 @@ type Options struct {
 	// per tile and per pennant like any city) or 2 (the old rule of 003_… and
 	// 004_…: 1 point per tile and per pennant). 0 means 4.
 	TinyCity int
+	// Dragon is when the dragon moves in a turn that places a dragon tile
+	// (option "dragon", The Princess & the Dragon): before the tile's
+	// scoring (the default) or after it.
+	Dragon DragonTiming
+	// Princess is whether a princess joining a city with knights must send
+	// one home (option "princess", The Princess & the Dragon): may (the
+	// default) or must.
+	Princess PrincessRule
+}
+
+// valid reports whether every option has a value the engine knows.
+func (o Options) valid() bool {
+	return o.Farms <= FarmsOff && (o.TinyCity == 0 || o.TinyCity == 2 || o.TinyCity == 4) &&
+		o.Dragon <= DragonAfterScoring && o.Princess <= PrincessMust
 }
 
 // tinyCityOld reports whether the old two-tile-city rule is on.
 func (o Options) tinyCityOld() bool { return o.TinyCity == 2 }
 
-// String returns the options as the record's Rules header writes them, every
-// option named: "farms=per-farm, tiny-city=4".
+// String returns the options as the record's Rules header writes them,
+// every option of the base game named, and the options of The Princess &
+// the Dragon when they differ from their defaults: "farms=per-farm,
+// tiny-city=4", "farms=per-farm, tiny-city=4, dragon=after-scoring".
+// ParseOptions reads it back.
 func (o Options) String() string {
+	s := o.baseString()
+	if o.Dragon != DragonBeforeScoring {
+		s += ", dragon=" + o.Dragon.String()
+	}
+	if o.Princess != PrincessMay {
+		s += ", princess=" + o.Princess.String()
+	}
+	return s
+}
+
+// baseString returns the options of the base game: "farms=per-farm,
+// tiny-city=4".
+func (o Options) baseString() string {
 	tiny := 4
 	if o.tinyCityOld() {
 		tiny = 2
@@ -111,6 +141,26 @@ func ParseOptions(s string) (Options, error) {
 			// Traders & Builders is checked by the record reader.
 			if val != "plus-one" {
 				return o, fmt.Errorf("%w: pig is plus-one, not %q", ErrBadOption, val)
+			}
+		case "dragon":
+			// The Princess & the Dragon; whether the game plays it is
+			// checked by the record reader.
+			switch val {
+			case "before-scoring":
+				o.Dragon = DragonBeforeScoring
+			case "after-scoring":
+				o.Dragon = DragonAfterScoring
+			default:
+				return o, fmt.Errorf("%w: dragon is before-scoring or after-scoring, not %q", ErrBadOption, val)
+			}
+		case "princess":
+			switch val {
+			case "may":
+				o.Princess = PrincessMay
+			case "must":
+				o.Princess = PrincessMust
+			default:
+				return o, fmt.Errorf("%w: princess is may or must, not %q", ErrBadOption, val)
 			}
 		default:
 			return o, fmt.Errorf("%w: %q", ErrBadOption, key)

@@ -61,6 +61,7 @@ func TestRiverEndsMatchScan(t *testing.T) {
 					p := ps[rng.IntN(len(ps))]
 					m = Move{Tile: tl, Cell: p.Cell, Rotation: p.Rotation}
 				}
+				m = pdComplete(g, m, rng)
 				if err := g.Apply(m); err != nil {
 					t.Fatalf("%s seed %d: %v", set, seed, err)
 				}
@@ -106,6 +107,7 @@ func TestPlacementsMatchReference(t *testing.T) {
 					p := ps[rng.IntN(len(ps))]
 					m = Move{Tile: tl, Cell: p.Cell, Rotation: p.Rotation}
 				}
+				m = pdComplete(g, m, rng)
 				if err := g.Apply(m); err != nil {
 					t.Fatalf("%s seed %d: %v", set, seed, err)
 				}
@@ -173,6 +175,7 @@ func TestPlacementAtMatchesAppend(t *testing.T) {
 						m.Follower = spots[rng.IntN(len(spots))].Port
 					}
 				}
+				m = pdComplete(g, m, rng)
 				if err := g.Apply(m); err != nil {
 					t.Fatalf("%s seed %d: %v", set, seed, err)
 				}

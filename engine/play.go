@@ -676,10 +676,14 @@ func (g *Game) Check(m Move) error {
 			return moveErr(ErrOutOfTurn, fmt.Sprintf("tile %s is not drawn yet: the %s tiles are drawn first", name, r.Groups[want].Name))
 		}
 	}
+	pd := m.Portal || m.Fairy || m.Princess != (Target{}) || m.Dragon != (DragonPath{})
 	if m.Discard || m.Aside {
-		if m.Ransomed || m.Tower != TowerNone || m.Capture != (Target{}) {
-			return moveErr(ErrCannotDiscard, "a tile discarded or set aside takes no tower piece, capture or ransom with it: a ransom goes with the tile placed")
+		if m.Ransomed || m.Tower != TowerNone || m.Capture != (Target{}) || pd {
+			return moveErr(ErrCannotDiscard, "a tile discarded or set aside takes no tower piece, capture, ransom, princess, fairy, portal or dragon with it: they go with the tile placed")
 		}
+	}
+	if pd && !g.dragons() {
+		return moveErr(ErrUnknownExpander, fmt.Sprintf("the magic portal, the princess, the fairy and the dragon belong to %s, which this game does not play", ExpansionPrincessAndDragon.Title()))
 	}
 	if r := g.rules; r.aside.sets != nil || m.Aside {
 		if err := g.checkAside(m); err != nil || m.Aside {
@@ -698,7 +702,11 @@ func (g *Game) Check(m Move) error {
 	if err := g.checkPlacement(m.Tile, m.Cell, m.Rotation); err != nil {
 		return err
 	}
-	if err := g.checkFigure(m); err != nil {
+	if g.dragons() {
+		if err := g.checkPD(m, true); err != nil {
+			return err
+		}
+	} else if err := g.checkFigure(m); err != nil {
 		return err
 	}
 	if m.Escape.Port != NoPort {
@@ -728,11 +736,18 @@ func (g *Game) checkTowerMove(m Move) error {
 		if m.Capture != (Target{}) {
 			return moveErr(ErrNoCapture, "only a tower piece takes a prisoner")
 		}
-		if err := g.checkFigure(m); err != nil {
-			return err
+		if !g.dragons() {
+			if err := g.checkFigure(m); err != nil {
+				return err
+			}
 		}
 	} else if err := g.checkTower(m); err != nil {
 		return err
+	}
+	if g.dragons() {
+		if err := g.checkPD(m, true); err != nil {
+			return err
+		}
 	}
 	if m.Escape.Port != NoPort {
 		return g.checkEscape(m)
@@ -833,6 +848,9 @@ func (g *Game) Play(m Move) {
 			g.current = g.next(g.current)
 			if g.x != nil {
 				g.x.extra = 0 // their extra turn is skipped too
+				if g.x.dragon.fairy {
+					g.fairyTurn()
+				}
 			}
 		}
 		return
@@ -856,11 +874,14 @@ func (g *Game) Play(m Move) {
 		g.dropOrphans(g.current)
 	}
 	g.turn++
-	if g.x == nil || !g.x.again(g, m.Tile) {
+	passes := g.x == nil || !g.x.again(g, m.Tile)
+	if passes {
 		g.current = g.next(g.current)
 	}
 	if g.top >= len(g.pile) {
 		g.finish()
+	} else if passes && g.x != nil && g.x.dragon.fairy {
+		g.fairyTurn()
 	}
 }
 
@@ -875,9 +896,17 @@ func (g *Game) playTile(m Move) {
 	}
 	pt := &g.tiles[len(g.tiles)-1]
 	if m.Follower != NoPort {
-		f := g.ts.orients[m.Tile][m.Rotation].portFeat[m.Follower-1]
-		nd := pt.seg + int16(f)
-		g.meeples = append(g.meeples, meeple{player: int8(g.current), fig: m.Figure, kind: g.nodes[nd].kind, port: m.Follower, node: nd, tile: int16(len(g.tiles) - 1)})
+		ti := len(g.tiles) - 1
+		if m.Portal {
+			// Through the magic portal, onto another tile.
+			if i := g.placedAt(int16(m.PortalCell.X), int16(m.PortalCell.Y)); i >= 0 {
+				ti = i
+			}
+		}
+		on := &g.tiles[ti]
+		f := g.ts.orients[on.tile][on.rot].portFeat[m.Follower-1]
+		nd := on.seg + int16(f)
+		g.meeples = append(g.meeples, meeple{player: int8(g.current), fig: m.Figure, kind: g.nodes[nd].kind, port: m.Follower, node: nd, tile: int16(ti)})
 		g.nodes[g.find(nd)].followers++
 		if m.Figure == FigureFollower {
 			g.supply[g.current]--
@@ -886,6 +915,14 @@ func (g *Game) playTile(m Move) {
 		}
 	} else if m.Tower != TowerNone && g.x != nil {
 		g.playTower(m)
+	}
+	dragon := false
+	if g.x != nil && g.dragons() {
+		g.playPD(m)
+		if dragon = g.isDragonTile(m.Tile); dragon && g.opts.Dragon == DragonBeforeScoring {
+			g.moveDragon(m.Dragon) // 002_…, step 5, before the scoring
+			dragon = false
+		}
 	}
 	// Score what the tile completed: its roads and cities, then cloisters.
 	nf := int16(len(g.ts.tiles[m.Tile].Features))
@@ -906,6 +943,9 @@ func (g *Game) playTile(m Move) {
 	for _, c := range g.done[:g.nd] {
 		g.nodes[c].done = true
 		g.scoreFeature(c, false)
+	}
+	if dragon {
+		g.moveDragon(m.Dragon) // dragon=after-scoring
 	}
 }
 

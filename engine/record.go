@@ -63,6 +63,7 @@ type Record struct {
 	playersLine, startLine int  // the lines of the Players and Start headers, when read
 	rulesLine              int  // the line of the Rules header, when read
 	pigOption              bool // the Rules header names pig= (Traders & Builders)
+	dragonOption           bool // the Rules header names dragon= or princess= (The Princess & the Dragon)
 }
 
 // RecordError is an error in a record: the line (from 1; ReadRecord and
@@ -189,6 +190,9 @@ func ReadRecord(r io.Reader) (*Record, error) {
 			}
 			if rec.pigOption && !set.Has(ExpansionTradersAndBuilders) {
 				return nil, recErr(rec.rulesLine, "pig is an option of %s, which this game does not play: the Expansions header does not name %s", ExpansionTradersAndBuilders.Title(), ExpansionTradersAndBuilders)
+			}
+			if rec.dragonOption && !set.Has(ExpansionPrincessAndDragon) {
+				return nil, recErr(rec.rulesLine, "dragon and princess are options of %s, which this game does not play: the Expansions header does not name %s", ExpansionPrincessAndDragon.Title(), ExpansionPrincessAndDragon)
 			}
 			if seen["Start"] {
 				if err := rec.resolveStart(ts); err != nil {
@@ -318,8 +322,11 @@ func (rec *Record) setHeader(key, val string) error {
 		}
 		rec.Options = o
 		for _, item := range strings.Split(val, ",") {
-			if k, _, _ := strings.Cut(item, "="); strings.TrimSpace(k) == "pig" {
+			switch k, _, _ := strings.Cut(item, "="); strings.TrimSpace(k) {
+			case "pig":
 				rec.pigOption = true
+			case "dragon", "princess":
+				rec.dragonOption = true
 			}
 		}
 	case "Start":
@@ -410,7 +417,7 @@ func (rec *Record) Rules() (*Rules, error) {
 	}
 	o := rec.Options
 	if r.Expansions == 0 {
-		if o.Farms > FarmsOff || (o.TinyCity != 0 && o.TinyCity != 2 && o.TinyCity != 4) {
+		if !o.valid() {
 			return nil, fmt.Errorf("%w: %+v", ErrBadOption, o)
 		}
 		return baseRules[o.Farms][o.TinyCity/2], nil
@@ -560,6 +567,8 @@ func (m *Move) readToken(tok token) error {
 		return nil
 	case "ransom", "tower", "capture":
 		return m.readTowerToken(tok)
+	case "princess", "fairy", "dragon":
+		return m.readDragonToken(tok)
 	}
 	figure, known := ParseFigure(tok.verb)
 	if !known {
@@ -587,10 +596,16 @@ func (m *Move) readToken(tok token) error {
 		return nil
 	}
 	p, ok := ParsePort(tok.where)
-	if !ok {
-		if strings.Contains(tok.where, ",") {
-			return fmt.Errorf("%s deploys onto another tile through the magic portal of %s, which this program does not play yet", tok.text, ExpansionPrincessAndDragon.Title())
+	portal := false
+	var portalCell Cell
+	if !ok && strings.Contains(tok.where, ",") {
+		// Through the magic portal (The Princess & the Dragon).
+		t, err := parseTarget(tok.where)
+		if err != nil {
+			return err
 		}
+		p, portal, portalCell = t.Port, true, t.Cell
+	} else if !ok {
 		return fmt.Errorf("there is no port %q (NNW, N, NNE, ENE, E, ESE, SSE, S, SSW, WSW, W, WNW or C)", tok.where)
 	}
 	if m.Follower != NoPort {
@@ -602,7 +617,65 @@ func (m *Move) readToken(tok token) error {
 	if m.Escape.Port != NoPort {
 		return errors.New("the figure is written before the escape, in the order of the turn")
 	}
-	m.Follower, m.Figure = p, figure
+	if m.Princess != (Target{}) || m.Fairy || m.Dragon.Len() > 0 || m.Capture != (Target{}) {
+		return errors.New("the figure is written first, before the princess, the fairy, the capture and the dragon, in the order of the turn")
+	}
+	m.Follower, m.Figure, m.Portal, m.PortalCell = p, figure, portal, portalCell
+	return nil
+}
+
+// readDragonToken reads the tokens of The Princess & the Dragon:
+// princess@x,y:PORT and fairy@x,y in place of a figure, then up to
+// MaxDragonSteps dragon@x,y.
+func (m *Move) readDragonToken(tok token) error {
+	if !tok.hasWhere || tok.hasValue || tok.hasSeat {
+		if tok.verb == "princess" && tok.hasWhere && (tok.hasSeat || tok.hasValue) {
+			return fmt.Errorf("%s: one knight at most stands on a spot in the games this program plays, so the princess names it by its spot alone (princess@x,y:PORT)", tok.text)
+		}
+		return fmt.Errorf("%s is written %s@x,y%s, not %q", tok.verb, tok.verb, map[bool]string{true: ":PORT"}[tok.verb == "princess"], tok.text)
+	}
+	if m.Escape.Port != NoPort {
+		return fmt.Errorf("%s is written before the escape, in the order of the turn", tok.verb)
+	}
+	one := m.Follower != NoPort || m.Tower != TowerNone || m.Princess != (Target{}) || m.Fairy
+	switch tok.verb {
+	case "princess":
+		t, err := parseTarget(tok.where)
+		if err != nil {
+			return err
+		}
+		if one {
+			return errors.New("only one figure, tower piece, princess or fairy in a turn")
+		}
+		if m.Dragon.Len() > 0 || m.Capture != (Target{}) {
+			return errors.New("the princess is written before the capture and the dragon, in the order of the turn")
+		}
+		if t == (Target{}) {
+			return errors.New("the princess names a knight's spot")
+		}
+		m.Princess = t
+	case "fairy":
+		c, err := parseCell(tok.where)
+		if err != nil {
+			return err
+		}
+		if one {
+			return errors.New("only one figure, tower piece, princess or fairy in a turn")
+		}
+		if m.Dragon.Len() > 0 || m.Capture != (Target{}) {
+			return errors.New("the fairy is written before the capture and the dragon, in the order of the turn")
+		}
+		m.Fairy, m.FairyCell = true, c
+	default: // dragon
+		c, err := parseCell(tok.where)
+		if err != nil {
+			return err
+		}
+		if m.Dragon.Len() >= MaxDragonSteps {
+			return fmt.Errorf("the dragon moves at most %d tiles in a move", MaxDragonSteps)
+		}
+		m.Dragon = m.Dragon.Add(c)
+	}
 	return nil
 }
 
@@ -711,6 +784,9 @@ func tokensAllowed(set ExpansionSet, m Move) error {
 	if (m.Ransomed || m.Tower != TowerNone || m.Capture != (Target{})) && !set.Has(ExpansionTower) {
 		return fmt.Errorf("ransom@, tower@, capture@ and figures on towers belong to %s, which this game does not play: the Expansions header does not name %s", ExpansionTower.Title(), ExpansionTower)
 	}
+	if (m.Portal || m.Fairy || m.Princess != (Target{}) || m.Dragon.Len() > 0) && !set.Has(ExpansionPrincessAndDragon) {
+		return fmt.Errorf("the magic portal (follower@x,y:PORT), princess@, fairy@ and dragon@ belong to %s, which this game does not play: the Expansions header does not name %s", ExpansionPrincessAndDragon.Title(), ExpansionPrincessAndDragon)
+	}
 	if m.Escape.Port != NoPort && !set.Has(ExpansionCathars) {
 		return fmt.Errorf("escape@ is the knights' escape of %s, which this game does not play: the Expansions header does not name %s", ExpansionCathars.Title(), ExpansionCathars)
 	}
@@ -758,10 +834,14 @@ func (rec *Record) WriteTo(w io.Writer) (int64, error) {
 	}
 	fmt.Fprintf(&b, "[Players \"%s\"]\n", strings.Join(rec.Players, ", "))
 	fmt.Fprintf(&b, "[Expansions \"%s\"]\n", exps)
-	rules := rec.Options.String()
-	if set, err := rec.expansionSet(); err == nil && set.Has(ExpansionTradersAndBuilders) {
+	rules := rec.Options.baseString()
+	set, err := rec.expansionSet()
+	if err == nil && set.Has(ExpansionTradersAndBuilders) {
 		// spec/rules-options.md: each expansion's options, every one named.
 		rules += ", pig=plus-one"
+	}
+	if err == nil && set.Has(ExpansionPrincessAndDragon) {
+		rules += ", dragon=" + rec.Options.Dragon.String() + ", princess=" + rec.Options.Princess.String()
 	}
 	fmt.Fprintf(&b, "[Rules \"%s\"]\n", rules)
 	if rec.Start != (StartTile{}) && rec.Start != start {
@@ -833,7 +913,17 @@ func MoveString(ts *TileSet, m Move) string {
 		}
 	}
 	if m.Follower != NoPort {
-		s += " " + m.Figure.String() + "@" + m.Follower.String()
+		s += " " + m.Figure.String() + "@"
+		if m.Portal {
+			s += m.PortalCell.String() + ":"
+		}
+		s += m.Follower.String()
+	}
+	if m.Princess != (Target{}) {
+		s += " princess@" + targetString(m.Princess)
+	}
+	if m.Fairy {
+		s += " fairy@" + m.FairyCell.String()
 	}
 	switch m.Tower {
 	case TowerPiece:
@@ -843,6 +933,9 @@ func MoveString(ts *TileSet, m Move) string {
 	}
 	if m.Capture != (Target{}) {
 		s += " capture@" + targetString(m.Capture)
+	}
+	if m.Dragon.Len() > 0 {
+		s += " " + m.Dragon.String()
 	}
 	if m.Escape.Port != NoPort {
 		s += " escape@" + m.Escape.Cell.String() + ":" + m.Escape.Port.String()

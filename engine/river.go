@@ -56,6 +56,8 @@ type expansionState struct {
 	naside uint8
 	// tower is The Tower's towers, tower pieces and prisoners (tower.go).
 	tower towerState
+	// dragon is The Princess & the Dragon's dragon and fairy (dragon.go).
+	dragon dragonState
 }
 
 // again reports whether the player who placed tile t plays again at once,

@@ -97,7 +97,7 @@ func ComposeTiles(exps ExpansionSet) (*Rules, error) {
 // composeTiles is NewRules without the check that the expansions are
 // playable.
 func composeTiles(exps ExpansionSet, opts Options) (*Rules, error) {
-	if opts.Farms > FarmsOff || (opts.TinyCity != 0 && opts.TinyCity != 2 && opts.TinyCity != 4) {
+	if !opts.valid() {
 		return nil, fmt.Errorf("%w: %+v", ErrBadOption, opts)
 	}
 	if exps>>numExpansions != 0 || exps&1 != 0 {
@@ -169,6 +169,9 @@ func composeTiles(exps ExpansionSet, opts Options) (*Rules, error) {
 		for id := TileID(1); int(id) <= ts.Len(); id++ {
 			r.river[id] = riverSides(ts.Tile(id)) > 0
 		}
+	}
+	if exps.Has(ExpansionPrincessAndDragon) {
+		r.aside = dragonAside(ts)
 	}
 	r.again = make([]bool, ts.Len()+1)
 	if river2 {

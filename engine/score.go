@@ -31,14 +31,19 @@ const (
 	// of the payer's turn; ScoreEvent.Tiles holds the other player's index
 	// and Feature is NoFeature.
 	SourceRansom
+	// SourceFairy is the fairy (The Princess & the Dragon): FairyTurnPoints
+	// at the start of its owner's turn (Feature NoFeature), or
+	// FairyScorePoints when the feature of its owner's follower on its
+	// tile is scored (Feature says which).
+	SourceFairy
 	numSources
 )
 
 // sourceNames are the sources' names in a player's words.
-var sourceNames = [numSources]string{"feature", "King", "Robber Baron", "goods", "ransom"}
+var sourceNames = [numSources]string{"feature", "King", "Robber Baron", "goods", "ransom", "fairy"}
 
 // String returns the source's name in a player's words ("feature", "King",
-// "Robber Baron", "goods", "ransom").
+// "Robber Baron", "goods", "ransom", "fairy").
 func (s Source) String() string {
 	if s < numSources {
 		return sourceNames[s]
@@ -195,6 +200,9 @@ func (g *Game) scoreFeature(r int16, final bool) {
 				g.addPoints(p, ev)
 			}
 		}
+		if g.x != nil && g.x.dragon.fairy {
+			g.fairyScores(r, ev)
+		}
 	}
 	// Return the followers (000_…: "the followers involved are returned";
 	// at the end, "remove followers as you score the unfinished roads,
@@ -312,6 +320,11 @@ func (g *Game) scoreFarms() {
 	// award scores a farm (per-farm) or a city (per-city) for the player(s)
 	// with the most farmers by count: points each, and with Traders &
 	// Builders pigPoints(p) more for a winner p whose pig stands there.
+	// scored is set by award when it scores; fairyFarms are the farms
+	// scored, for the fairy.
+	scored := false
+	var fairyFarms []int16
+	fairy := g.x != nil && g.x.dragon.fairy
 	award := func(count *[MaxPlayers]int, points, cities int, markers Marker, pigPoints func(p int) int) {
 		best := 0
 		for p := 0; p < g.nplayers; p++ {
@@ -320,6 +333,7 @@ func (g *Game) scoreFarms() {
 		if best == 0 || points == 0 {
 			return
 		}
+		scored = true
 		for p := 0; p < g.nplayers; p++ {
 			if count[p] == best {
 				ev := ScoreEvent{Turn: last, Feature: Field, Cities: cities, Points: points, Final: true, Markers: markers}
@@ -370,6 +384,10 @@ func (g *Game) scoreFarms() {
 				}
 				return extra
 			})
+			if fairy && scored {
+				fairyFarms = append(fairyFarms, root)
+				scored = false
+			}
 		}
 	case FarmsPerCity:
 		// Each completed city: 4 points to the player(s) with the most
@@ -414,8 +432,19 @@ func (g *Game) scoreFarms() {
 				}
 				return 0
 			})
+			if fairy && scored {
+				for _, l := range links[from:to] {
+					if farmIndex(l.farm) >= 0 && !slices.Contains(fairyFarms, l.farm) {
+						fairyFarms = append(fairyFarms, l.farm)
+					}
+				}
+				scored = false
+			}
 			i = j
 		}
+	}
+	for _, r := range fairyFarms {
+		g.fairyScores(r, ScoreEvent{Turn: last, Feature: Field, Final: true})
 	}
 }
 

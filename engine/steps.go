@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // This file holds the step view of a turn (issue "Expansions I": a turn as a
 // sequence of steps, some of them choices; the engine says who decides next
@@ -53,13 +56,19 @@ const (
 	// figure within the tower's reach, or none (Captures; 002_…, step 4).
 	// The game waits for it only when something is in reach.
 	StepCapture
+	// StepDragon: with The Princess & the Dragon, after a dragon tile, one
+	// step of the dragon onto a tile next to it (DragonSteps; 004_…, "The
+	// dragon"). Each step is decided by the next player in turn order,
+	// beginning with the current player: Pending names them. The game waits
+	// for it while the dragon can move on, up to MaxDragonSteps steps.
+	StepDragon
 	numSteps
 )
 
-var stepNames = [numSteps]string{"none", "tile", "figure", "escape", "capture"}
+var stepNames = [numSteps]string{"none", "tile", "figure", "escape", "capture", "dragon"}
 
 // String returns the step's name: "none", "tile", "figure", "escape",
-// "capture".
+// "capture", "dragon".
 func (s Step) String() string {
 	if s < numSteps {
 		return stepNames[s]
@@ -77,11 +86,21 @@ type Decision struct {
 // Pending returns the decision the game waits for: while the game runs,
 // the current player's next step (StepTile at the start of a turn, then the
 // steps answered through Act); once it is over, StepNone with the player
-// who would play next.
+// who would play next. A step of the dragon (StepDragon) is decided by
+// another player: the k-th step (from 0) by the k-th player after the
+// current one in turn order, the current player first (004_…: "Beginning
+// with the player, who just placed the dragon tile, and continuing
+// clockwise"), resigned players skipped.
 func (g *Game) Pending() Decision {
 	switch {
 	case g.ended:
 		return Decision{Player: g.current, Step: StepNone}
+	case g.part.step == StepDragon:
+		p := g.current
+		for range g.part.path.Len() {
+			p = g.next(p)
+		}
+		return Decision{Player: p, Step: StepDragon}
 	case g.part.step != StepNone:
 		return Decision{Player: g.current, Step: g.part.step}
 	}
@@ -92,11 +111,16 @@ func (g *Game) Pending() Decision {
 // answered by a part of a Move: StepTile and StepFigure in every game; with
 // The Tower, StepCapture after StepFigure (asked only after a tower piece
 // with something in reach; the ransom is part of the StepTile answer);
-// then StepEscape with the Cathars. Scoring, automatic, is no step.
+// then with The Princess & the Dragon StepDragon (asked after a dragon
+// tile, once per step, of the players in turn); then StepEscape with the
+// Cathars. Scoring, automatic, is no step.
 func (r *Rules) TurnSteps() []Step {
 	steps := []Step{StepTile, StepFigure}
 	if r.Expansions.Has(ExpansionTower) {
 		steps = append(steps, StepCapture)
+	}
+	if r.Expansions.Has(ExpansionPrincessAndDragon) {
+		steps = append(steps, StepDragon)
 	}
 	if r.Expansions.Has(ExpansionCathars) {
 		steps = append(steps, StepEscape)
@@ -117,14 +141,30 @@ type partTurn struct {
 	tx, ty   int16
 	ransom   Ransom
 	capture  Target
+	// The Princess & the Dragon: the princess, the fairy, the portal and
+	// the dragon's steps so far.
+	princess Target
+	fairy    bool
+	portal   bool
+	fx, fy   int16
+	px, py   int16
+	path     DragonPath
 }
 
 // partMove returns the Move of the answers so far, for the tile drawn.
 func (g *Game) partMove() Move {
 	t, _ := g.Drawn()
 	p := &g.part
-	return Move{Tile: t, Cell: Cell{int(p.x), int(p.y)}, Rotation: p.rot, Follower: p.port, Figure: p.figure,
-		Tower: p.tower, TowerCell: Cell{int(p.tx), int(p.ty)}, Capture: p.capture, Ransomed: p.ransomed, Ransom: p.ransom}
+	m := Move{Tile: t, Cell: Cell{int(p.x), int(p.y)}, Rotation: p.rot, Follower: p.port, Figure: p.figure,
+		Tower: p.tower, TowerCell: Cell{int(p.tx), int(p.ty)}, Capture: p.capture, Ransomed: p.ransomed, Ransom: p.ransom,
+		Princess: p.princess, Fairy: p.fairy, Portal: p.portal, Dragon: p.path}
+	if p.fairy {
+		m.FairyCell = Cell{int(p.fx), int(p.fy)}
+	}
+	if p.portal {
+		m.PortalCell = Cell{int(p.px), int(p.py)}
+	}
+	return m
 }
 
 // Answer is the answer to one step of a turn, given to Act. Step names the
@@ -149,6 +189,13 @@ type Answer struct {
 	Figure Figure
 	Port   Port
 	Tower  TowerAction
+	// StepFigure, with The Princess & the Dragon: Portal deploys Figure
+	// at Port of the tile on Cell through the magic portal; Princess sends
+	// the knight at Target home; Fairy puts the fairy on the tile at Cell.
+	// StepDragon: the dragon enters the tile at Cell.
+	Portal   bool
+	Princess bool
+	Fairy    bool
 	// StepEscape: the player's knight taken home from a besieged city next
 	// to a cloister (Cathars); Target.Port NoPort takes none.
 	// StepCapture: the figure taken prisoner (The Tower); the zero Target
@@ -183,10 +230,19 @@ func (a Answer) String() string {
 		case TowerTop:
 			return fmt.Sprintf("figure %s@%s:tower", a.Figure, a.Cell)
 		}
-		if a.Port == NoPort {
+		switch {
+		case a.Princess:
+			return "figure princess@" + targetString(a.Target)
+		case a.Fairy:
+			return "figure fairy@" + a.Cell.String()
+		case a.Portal:
+			return fmt.Sprintf("figure %s@%s:%s", a.Figure, a.Cell, a.Port)
+		case a.Port == NoPort:
 			return "figure none"
 		}
 		return fmt.Sprintf("figure %s@%s", a.Figure, a.Port)
+	case StepDragon:
+		return "dragon " + a.Cell.String()
 	case StepCapture:
 		if a.Target == (Target{}) {
 			return "capture none"
@@ -226,7 +282,7 @@ func (g *Game) Act(a Answer) (bool, error) {
 		if !a.Ransomed {
 			m.Ransom = Ransom{}
 		}
-		if err := g.Check(m); err != nil {
+		if err := g.checkTileStep(m); err != nil {
 			return false, err
 		}
 		if a.Discard || a.Aside {
@@ -234,30 +290,35 @@ func (g *Game) Act(a Answer) (bool, error) {
 			return true, nil
 		}
 		g.part = partTurn{step: StepFigure, x: int16(a.Cell.X), y: int16(a.Cell.Y), rot: a.Rotation, ransomed: m.Ransomed, ransom: m.Ransom}
-		return false, nil
+		return g.moveOn(m, StepTile)
 	case StepFigure:
 		m := g.partMove()
-		m.Follower, m.Figure, m.Tower, m.TowerCell = a.Port, a.Figure, a.Tower, a.Cell
 		switch {
 		case a.Tower == TowerPiece:
-			m.Follower, m.Figure = NoPort, FigureFollower
+			m.Tower, m.TowerCell = TowerPiece, a.Cell
 		case a.Tower != TowerNone:
-			m.Follower = NoPort
-		case a.Port == NoPort:
-			m.Figure, m.TowerCell = FigureFollower, Cell{}
-		default:
-			m.TowerCell = Cell{}
+			m.Tower, m.TowerCell, m.Figure = a.Tower, a.Cell, a.Figure
+		case a.Princess:
+			m.Princess = a.Target
+			if a.Target == (Target{}) {
+				return false, moveErr(ErrPrincess, "name the knight the princess sends home")
+			}
+		case a.Fairy:
+			m.Fairy, m.FairyCell = true, a.Cell
+		case a.Port != NoPort:
+			m.Follower, m.Figure = a.Port, a.Figure
+			if a.Portal {
+				m.Portal, m.PortalCell = true, a.Cell
+			}
 		}
 		if err := g.checkStepFigure(m); err != nil {
 			return false, err
 		}
 		p := &g.part
 		p.port, p.figure, p.tower, p.tx, p.ty = m.Follower, m.Figure, m.Tower, int16(m.TowerCell.X), int16(m.TowerCell.Y)
-		if m.Tower == TowerPiece && len(g.AppendCaptures(nil, m)) > 0 {
-			p.step = StepCapture
-			return false, nil
-		}
-		return g.afterCapture(m)
+		p.princess, p.fairy, p.fx, p.fy = m.Princess, m.Fairy, int16(m.FairyCell.X), int16(m.FairyCell.Y)
+		p.portal, p.px, p.py = m.Portal, int16(m.PortalCell.X), int16(m.PortalCell.Y)
+		return g.moveOn(m, StepFigure)
 	case StepCapture:
 		m := g.partMove()
 		m.Capture = a.Target
@@ -267,7 +328,21 @@ func (g *Game) Act(a Answer) (bool, error) {
 			}
 		}
 		g.part.capture = a.Target
-		return g.afterCapture(m)
+		return g.moveOn(m, StepCapture)
+	case StepDragon:
+		m := g.partMove()
+		ok := false
+		var buf [4]Cell
+		next := g.AppendDragonSteps(buf[:0], m)
+		for _, c := range next {
+			ok = ok || c == a.Cell
+		}
+		if !ok {
+			return false, moveErr(ErrDragon, fmt.Sprintf("the dragon cannot enter (%s): %s", a.Cell, cellList(next)))
+		}
+		g.part.path = g.part.path.Add(a.Cell)
+		m.Dragon = g.part.path
+		return g.moveOn(m, StepDragon)
 	default: // StepEscape
 		m := g.partMove()
 		m.Escape = a.Target
@@ -282,6 +357,59 @@ func (g *Game) Act(a Answer) (bool, error) {
 	}
 }
 
+// checkTileStep checks the tile step of move m as Check does, but for what
+// later steps answer with The Princess & the Dragon (the princess under
+// princess=must, the dragon's path).
+func (g *Game) checkTileStep(m Move) error { return g.checkBeforeDragon(m, true) }
+
+// checkBeforeDragon checks move m as Check does, but for the dragon's path,
+// which later steps answer, and with princess for the princess under
+// princess=must too.
+func (g *Game) checkBeforeDragon(m Move, princess bool) error {
+	err := g.Check(m)
+	var me *MoveError
+	if g.dragons() && errors.As(err, &me) && (me.Err == ErrDragon || princess && me.Err == ErrPrincess) {
+		return nil
+	}
+	return err
+}
+
+// moveOn moves the turn under way on from step done, whose answers are in
+// m: to the figure step (none after a volcano), the capture after a tower
+// piece with something in reach, the dragon's steps while it can move, the
+// escape with the Cathars; after the last one it plays the turn as Apply
+// plays m (Act returns true).
+func (g *Game) moveOn(m Move, done Step) (bool, error) {
+	p := &g.part
+	switch done {
+	case StepTile:
+		if !g.isVolcano(m.Tile) {
+			p.step = StepFigure
+			return false, nil
+		}
+		fallthrough
+	case StepFigure:
+		if m.Tower == TowerPiece && len(g.AppendCaptures(nil, m)) > 0 {
+			p.step = StepCapture
+			return false, nil
+		}
+		fallthrough
+	case StepCapture, StepDragon:
+		var buf [4]Cell
+		if len(g.AppendDragonSteps(buf[:0], m)) > 0 {
+			p.step = StepDragon
+			return false, nil
+		}
+		if g.rules.Expansions.Has(ExpansionCathars) {
+			p.step = StepEscape
+			return false, nil
+		}
+	}
+	g.part = partTurn{}
+	g.Play(m)
+	return true, nil
+}
+
 // checkStepFigure checks the figure or tower answer of move m (its tile
 // legally placed, its ransom checked), counting the figure its ransom frees.
 func (g *Game) checkStepFigure(m Move) error {
@@ -292,21 +420,14 @@ func (g *Game) checkStepFigure(m Move) error {
 		return c.checkStepFigure(m)
 	}
 	if m.Tower != TowerNone {
-		return g.checkTower(m)
+		if err := g.checkTower(m); err != nil || !g.dragons() {
+			return err
+		}
+	}
+	if g.dragons() {
+		return g.checkPD(m, false)
 	}
 	return g.checkFigure(m)
-}
-
-// afterCapture moves on from the capture step of move m: to the escape with
-// the Cathars, or it plays the turn.
-func (g *Game) afterCapture(m Move) (bool, error) {
-	if g.rules.Expansions.Has(ExpansionCathars) {
-		g.part.step = StepEscape
-		return false, nil
-	}
-	g.part = partTurn{}
-	g.Play(m)
-	return true, nil
 }
 
 // Reset gives up the answers given through Act to the turn under way: the
@@ -382,6 +503,9 @@ func (g *Game) Answers() []Answer {
 				}
 			}
 		}
+		if s.dragons() {
+			out = s.appendPDAnswers(out, t, pl)
+		}
 		return out
 	case StepCapture:
 		out := []Answer{{Step: StepCapture}}
@@ -395,6 +519,53 @@ func (g *Game) Answers() []Answer {
 			out = append(out, Answer{Step: StepEscape, Target: e})
 		}
 		return out
+	case StepDragon:
+		var out []Answer
+		for _, c := range g.AppendDragonSteps(nil, g.partMove()) {
+			out = append(out, Answer{Step: StepDragon, Cell: c})
+		}
+		return out
 	}
 	return nil
+}
+
+// appendPDAnswers appends to out, the answers of the figure step for tile t
+// placed as pl, those of The Princess & the Dragon: each knight the
+// princess may send home (Princesses), each tile the fairy may go to
+// (FairyCells), each follower, then large follower, through the magic
+// portal (PortalSpots). Under princess=must with knights in the
+// princess's city, the princess's answers are the only ones.
+func (g *Game) appendPDAnswers(out []Answer, t TileID, pl Placement) []Answer {
+	m := Move{Tile: t, Cell: pl.Cell, Rotation: pl.Rotation}
+	var after *Game
+	if g.hasPrincess(t) || g.ts.tiles[t].Markers&MagicPortal != 0 {
+		after = g.afterPlacing(m)
+	}
+	if g.hasPrincess(t) {
+		knights := after.princessKnights(nil)
+		if len(knights) > 0 && g.opts.Princess == PrincessMust {
+			out = out[:0]
+		}
+		for _, k := range knights {
+			out = append(out, Answer{Step: StepFigure, Princess: true, Target: k})
+		}
+		if len(knights) > 0 && g.opts.Princess == PrincessMust {
+			return out
+		}
+	}
+	for _, c := range g.FairyCells() {
+		out = append(out, Answer{Step: StepFigure, Fairy: true, Cell: c})
+	}
+	if after != nil && g.ts.tiles[t].Markers&MagicPortal != 0 {
+		spots := after.portalSpots(nil)
+		for f := FigureFollower; f <= FigureLarge; f++ {
+			if g.SupplyOf(g.current, f) == 0 {
+				continue
+			}
+			for _, sp := range spots {
+				out = append(out, Answer{Step: StepFigure, Portal: true, Figure: f, Cell: sp.Cell, Port: sp.Port})
+			}
+		}
+	}
+	return out
 }

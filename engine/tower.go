@@ -525,7 +525,7 @@ func (g *Game) capturedMeeple(target Target) int {
 // nothing is in reach. A Move with Capture set to one of them is legal.
 func (g *Game) Captures(m Move) []Target {
 	m.Capture = Target{}
-	if m.Tower != TowerPiece || g.Check(m) != nil {
+	if m.Tower != TowerPiece || g.checkBeforeDragon(m, false) != nil {
 		return nil
 	}
 	return g.AppendCaptures(nil, m)
@@ -644,8 +644,7 @@ func heldFirst(h [2]int8) int {
 
 // MoveOfAnswers returns the Move that the answers of a whole turn make up,
 // for tile t (the tile drawn): the inverse of answering a Move step by
-// step (Act). Answers to other steps than the current player's are
-// ignored.
+// step (Act), the dragon's steps (decided by several players) included.
 func MoveOfAnswers(t TileID, as []Answer) Move {
 	m := Move{Tile: t}
 	for _, a := range as {
@@ -661,11 +660,20 @@ func MoveOfAnswers(t TileID, as []Answer) Move {
 				m.Tower, m.TowerCell = TowerPiece, a.Cell
 			case a.Tower == TowerTop:
 				m.Tower, m.TowerCell, m.Figure = TowerTop, a.Cell, a.Figure
+			case a.Princess:
+				m.Princess = a.Target
+			case a.Fairy:
+				m.Fairy, m.FairyCell = true, a.Cell
 			case a.Port != NoPort:
 				m.Follower, m.Figure = a.Port, a.Figure
+				if a.Portal {
+					m.Portal, m.PortalCell = true, a.Cell
+				}
 			}
 		case StepCapture:
 			m.Capture = a.Target
+		case StepDragon:
+			m.Dragon = m.Dragon.Add(a.Cell)
 		case StepEscape:
 			m.Escape = a.Target
 		}

@@ -191,7 +191,7 @@ func TestExpansionsRefused(t *testing.T) {
 			is    error
 			text  string
 		}{
-			{"unknown", []string{"river", "dragons"}, 2, engine.ErrUnknownExpander, `there is no expansion "dragons" (the expansions available are river, river2, inns-and-cathedrals, traders-and-builders, tower, king-and-robber, cathars, gq11)`},
+			{"unknown", []string{"river", "dragons"}, 2, engine.ErrUnknownExpander, `there is no expansion "dragons" (the expansions available are river, river2, inns-and-cathedrals, traders-and-builders, princess-and-dragon, tower, king-and-robber, cathars, gq11)`},
 			{"not built", []string{"flying-machines"}, 2, engine.ErrUnknownExpander, "The Flying Machines (flying-machines) is not built yet"},
 			{"twice", []string{"river", "river"}, 2, engine.ErrUnknownExpander, "river is named twice"},
 			{"title", []string{"The River"}, 2, engine.ErrUnknownExpander, `"The River"`},

@@ -44,6 +44,26 @@ const helpText = `Commands, one per line:
                              Record notation: tower@x,y capture@x,y:PORT.
                              follower@x,y:tower (or large@x,y:tower) instead puts a
                              follower on top of that tower, closing it for good
+  place N [ROTATION] portal x,y SPOT [large]
+                             With The Princess & the Dragon, after a magic portal
+                             tile: a follower (large: the large follower) on spot SPOT
+                             (its port, like N or C) of another tile x,y, on a
+                             feature not completed nor occupied (record notation:
+                             follower@x,y:PORT)
+  place N [ROTATION] princess x,y SPOT
+                             after a princess tile joining a city with knights: send
+                             the knight on spot SPOT of tile x,y home instead of a
+                             figure (princess@x,y:PORT)
+  place N [ROTATION] fairy x,y
+                             instead of a figure: the fairy next to your follower on
+                             tile x,y; 1 point at the start of your turns while it
+                             stands there, 3 when that follower's feature scores, and
+                             the dragon never enters its tile (fairy@x,y)
+  dragon N|E|S|W             after a dragon tile the dragon moves up to 6 tiles, each
+                             player in turn (the one who placed it first) choosing a
+                             step to the next tile north, east, south or west (or
+                             dragon x,y); never a tile it entered in this move nor
+                             the fairy's; it eats every figure where it goes
   ransom NAME [large]        with The Tower, at the start of your turn: pay NAME 3
                              points for your follower (large: your large follower)
                              that NAME holds; it comes back with this turn's place and
@@ -51,7 +71,9 @@ const helpText = `Commands, one per line:
   spots N [ROTATION]         the spots where a follower (and the large follower,
                              labelled 1L, 2L, …, the builder, 1B, 2B, …, and the
                              pig, 1P, 2P, …) may stand on that placement; with The
-                             Tower, the tower pieces and prisoners possible too
+                             Tower, the tower pieces and prisoners possible too; with
+                             The Princess & the Dragon, the princess, fairy and portal
+                             choices, and while the dragon moves, its steps
   board                      write the picture of the board again
   score                      the scores, followers in supply (the large follower,
                              the builder, the pig), goods, tower pieces, prisoners
@@ -69,7 +91,21 @@ func (s *session) command(line string) (quit bool, err error) {
 		return false, nil
 	}
 	args := f[1:]
-	switch strings.ToLower(f[0]) {
+	lower := strings.ToLower(f[0])
+	if s.dragon != nil {
+		switch lower {
+		case "place", "p", "ransom":
+			fmt.Fprintf(s.out, "The dragon is on its way: %s chooses its next step first (dragon N, E, S or W; spots lists them).\n", s.state.Players()[s.dragonDecider()])
+			return false, nil
+		case "spots", "s":
+			s.dragon.shown = -1
+			s.showDragon()
+			return false, nil
+		}
+	}
+	switch lower {
+	case "dragon", "d":
+		return false, s.dragonCommand(args)
 	case "place", "p":
 		return false, s.place(args)
 	case "spots", "s":
@@ -115,6 +151,16 @@ func (s *session) place(args []string) error {
 	what := s.figureWhat(m)
 	owner, held := s.captureOwner(m), prisonerCounts(s.state)
 	before, goods := s.state.Events(), s.allGoods()
+	if s.needsDragon(m) {
+		// The dragon's steps come first, each player in turn choosing
+		// one; the move is stored when it stops.
+		if err := s.beginDragon(m, mover, before, goods); err != nil {
+			return err
+		}
+		s.pendingRansom = nil
+		fmt.Fprintf(s.out, "%s places %s on %s at %d° with %s. The dragon moves!\n", cur, s.tileName(m.Tile), m.Cell, m.Rotation.Degrees(), what)
+		return nil
+	}
 	ok, err := s.play(m)
 	if err != nil || !ok {
 		return err
@@ -153,6 +199,7 @@ func (s *session) spots(args []string) {
 	p := engine.Placement{Cell: m.Cell, Rotation: m.Rotation}
 	spots := s.state.FollowerSpots(p)
 	defer s.listEscapes(m)
+	defer s.listPD(m)
 	defer s.listTowers(m)
 	cur := s.state.Current()
 	followers, large := s.state.Supply(cur) > 0, s.state.SupplyOf(cur, engine.FigureLarge) > 0
@@ -325,11 +372,17 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 		}
 		m.Escape, args = e, args[:last]
 	}
-	towered, spotless := false, false
+	towered, spotless, pd := false, false, false
 	if withSpot {
 		var err error
+		if args, pd, err = pdWords(args, &m); err != nil {
+			return m, err
+		}
 		if args, towered, spotless, err = towerWords(args, &m); err != nil {
 			return m, err
+		}
+		if pd && towered {
+			return m, errors.New("a tower piece, the princess, the fairy and the portal are each a turn's one action: choose one")
 		}
 		if len(args) == 0 {
 			return m, fmt.Errorf("which cell? write %s with N from the list, or x,y", usage)
@@ -397,7 +450,7 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 		return m, fmt.Errorf("too many words: write %s", usage)
 	}
 	if len(rots) == 0 {
-		err := s.state.Check(m)
+		err := s.check(m)
 		if err == nil || errors.Is(err, engine.ErrEdgesMismatch) {
 			return m, fmt.Errorf("tile %s fits on %s in no rotation", ts.Name(t), m.Cell)
 		}
@@ -415,11 +468,20 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 				return m, err
 			}
 		}
-		return m, s.state.Check(m)
+		return m, s.check(m)
+	}
+	if pd {
+		if spot != "" {
+			return m, errors.New("the portal, the princess and the fairy come instead of a figure on the tile: leave the spot out")
+		}
+		if !rotGiven {
+			m.Rotation = rots[0]
+		}
+		return m, s.check(m)
 	}
 	if !rotGiven {
 		m.Rotation = rots[0]
-	} else if err := s.state.Check(m); err != nil {
+	} else if err := s.check(m); err != nil {
 		if errors.Is(err, engine.ErrNoEscape) {
 			return m, err
 		}
@@ -446,7 +508,7 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 		if err := s.figureInPlay(fig); err != nil {
 			return m, err
 		}
-		return m, s.state.Check(m)
+		return m, s.check(m)
 	}
 	var spots []engine.Spot
 	if figure == engine.FigureBuilder || figure == engine.FigurePig {
@@ -486,7 +548,7 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 	}
 	i := n - 1
 	m.Follower = spots[i].Port
-	return m, s.state.Check(m)
+	return m, s.check(m)
 }
 
 // figureInPlay returns nil when the players of this game have figures of
@@ -609,6 +671,7 @@ func (s *session) score() {
 			line += " · the Robber Baron"
 		}
 		line += s.towerScoreWords(i)
+		line += s.fairyScoreWords(i)
 		fmt.Fprintln(s.out, line)
 	}
 }

@@ -73,16 +73,35 @@ func (s *session) computerTurn() error {
 	mover := s.state.Current()
 	cfg := ai.Config{Level: s.levels[mover], Playouts: s.playouts}
 	seed := uint64(s.game.ID)*0x9e3779b97f4a7c15 ^ uint64(len(s.state.Moves()))
-	m, err := cfg.Choose(s.state, seed)
+	as, err := cfg.Turn(s.state, seed)
 	if err != nil {
 		return fmt.Errorf("the computer %s could not choose a move: %w", s.state.Players()[mover], err)
 	}
+	t, _ := s.state.Drawn()
+	m := ai.MoveOf(t, as)
 	what := s.figureWhat(m)
 	escape := ""
 	if m.Escape.Port != engine.NoPort {
 		escape = fmt.Sprintf(", then takes its knight home from %s", m.Escape.Cell)
 	}
 	before, goods := s.state.Events(), s.allGoods()
+	if hasDragon(s.state) {
+		// The computer's answers stop before a step of the dragon that
+		// another player chooses: the dragon's way goes on from there.
+		act := s.state.Clone()
+		done, err := actMove(act, m)
+		if err != nil {
+			return fmt.Errorf("the computer %s chose a move the rules refuse: %w", s.state.Players()[mover], err)
+		}
+		if !done {
+			s.dragon = &dragonTurn{act: act, m: m, mover: mover, before: before, goods: goods, moves: len(s.state.Moves()), shown: -1}
+			fmt.Fprintf(s.out, "%s places %s on %s at %d° with %s. The dragon moves!\n", s.state.Players()[mover], s.tileName(m.Tile), m.Cell, m.Rotation.Degrees(), what)
+			for _, c := range m.Dragon.Cells() {
+				fmt.Fprintf(s.out, "%s moves the dragon to %s.\n", s.state.Players()[mover], c)
+			}
+			return nil
+		}
+	}
 	ok, err := s.play(m)
 	if err != nil || !ok {
 		return err
@@ -96,6 +115,9 @@ func (s *session) computerTurn() error {
 // city (north)": "no follower", "a follower – road (east)", "the large
 // follower – city (north)".
 func (s *session) figureWhat(m engine.Move) string {
+	if w := s.pdWhat(m); w != "" {
+		return w
+	}
 	if m.Tower != engine.TowerNone {
 		return s.towerWhat(m)
 	}

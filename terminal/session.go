@@ -41,6 +41,11 @@ type session struct {
 	// pendingRansom is the ransom said (the ransom command) for the turn
 	// under way, paid with its place; nil for none (The Tower).
 	pendingRansom *pendingRansom
+	// dragon is the turn whose dragon is on its way, its steps chosen by
+	// the players in turn; nil for none (The Princess & the Dragon).
+	dragon *dragonTurn
+	// playedTurn is the turn of the move last played (play).
+	playedTurn int
 }
 
 // maxLine is the longest command line read, in bytes; longer lines are
@@ -180,10 +185,24 @@ func (s *session) sayTitles() {
 // loop plays commands until the input ends or quit.
 func (s *session) loop() error {
 	for {
-		if err := s.discardUnplaceable(); err != nil {
-			return err
+		if s.dragon != nil && s.dragon.moves != len(s.state.Moves()) {
+			s.dragon = nil // the game went on elsewhere
 		}
-		if s.computerToPlay() && !s.over {
+		if s.dragon == nil {
+			if err := s.discardUnplaceable(); err != nil {
+				return err
+			}
+		}
+		if s.dragon != nil && s.dragonToPlay() {
+			if err := s.computerDragonStep(); err != nil {
+				return err
+			}
+			if s.ctx.Err() != nil {
+				return nil
+			}
+			continue
+		}
+		if s.dragon == nil && s.computerToPlay() && !s.over {
 			if err := s.computerTurn(); err != nil {
 				return err
 			}
@@ -201,7 +220,11 @@ func (s *session) loop() error {
 		}
 		s.show()
 		prompt := "> "
-		if !s.state.Ended() {
+		switch {
+		case s.dragon != nil:
+			s.showDragon()
+			prompt = s.state.Players()[s.dragonDecider()] + " (dragon)> "
+		case !s.state.Ended():
 			prompt = s.state.Players()[s.state.Current()] + "> "
 		}
 		fmt.Fprint(s.out, prompt)
@@ -258,7 +281,7 @@ func playsOn(line string) bool {
 		return false
 	}
 	switch strings.ToLower(f[0]) {
-	case "place", "p", "spots", "s":
+	case "place", "p", "spots", "s", "dragon", "d":
 		return true
 	}
 	return false
@@ -340,6 +363,23 @@ func readLine(in *bufio.Reader) (line string, ok, long bool) {
 func (s *session) discardUnplaceable() error {
 	for !s.state.Ended() {
 		t, _ := s.state.Drawn()
+		if s.state.SetsAside() {
+			// The Princess & the Dragon: a dragon tile before any volcano.
+			name := s.state.Players()[s.state.Current()]
+			before := s.state
+			ok, err := s.play(engine.Move{Tile: t, Aside: true})
+			if err != nil || s.over {
+				return err
+			}
+			if !ok {
+				if s.state == before {
+					return nil
+				}
+				continue
+			}
+			fmt.Fprintf(s.out, "%s draws tile %s, a dragon tile, while the dragon is not on the board yet: it is set aside, and comes back into the pile with the first volcano.\n", name, s.tileName(t))
+			continue
+		}
 		if s.state.CanPlace(t) {
 			return nil
 		}
@@ -367,6 +407,7 @@ func (s *session) discardUnplaceable() error {
 // process played first: the game is then loaded again), and an error when
 // the game cannot go on.
 func (s *session) play(m engine.Move) (bool, error) {
+	s.playedTurn = s.state.Turn()
 	// A request id makes a retry after a busy database safe: a move stored
 	// by an attempt that reported busy is not stored twice.
 	reqID := fmt.Sprintf("local:%d:%d:%x", s.game.ID, len(s.state.Moves()), rand.Uint64())
@@ -444,7 +485,7 @@ func (s *session) reload() (bool, error) {
 	case err != nil:
 		return false, err
 	}
-	s.game, s.state, s.shown = g, state, -1
+	s.game, s.state, s.shown, s.dragon = g, state, -1, nil
 	s.noteTitles()
 	fmt.Fprintln(s.out, goneOn)
 	if g.Status == storage.StatusStopped {
@@ -460,6 +501,7 @@ func (s *session) reload() (bool, error) {
 // the tile; -1 for a discard) plays again, a builder's second turn or the
 // volcano-lake's extra turn, and writes the picture.
 func (s *session) afterMove(before []engine.ScoreEvent, goods [][engine.NumGoods]int, mover int) {
+	s.sayDragon()
 	names := s.state.Players()
 	for _, ev := range s.state.Events()[len(before):] {
 		if ev.Source == engine.SourceRansom && ev.Tiles >= 0 && ev.Tiles < len(names) {
@@ -587,6 +629,9 @@ func writeFinalTable(w io.Writer, g *engine.Game) {
 	if hasTower(g) {
 		cols = append(cols, "ransoms")
 	}
+	if hasDragon(g) {
+		cols = append(cols, "fairy")
+	}
 	cols = append(cols, "total")
 	fmt.Fprintf(w, "%s  %s\n", pad("Final scoring", width), strings.Join(cols, "  "))
 	for _, p := range g.Standings() {
@@ -600,6 +645,9 @@ func writeFinalTable(w io.Writer, g *engine.Game) {
 		}
 		if hasTower(g) {
 			vals = append(vals, b.Ransoms)
+		}
+		if hasDragon(g) {
+			vals = append(vals, b.Fairy)
 		}
 		vals = append(vals, g.Score(p))
 		row := pad("  "+names[p], width)
@@ -656,6 +704,11 @@ func describeScore(ev engine.ScoreEvent) string {
 		return "the most goods"
 	case engine.SourceRansom:
 		return "a ransom"
+	case engine.SourceFairy:
+		if ev.Feature == engine.NoFeature {
+			return "the fairy, at the start of the turn"
+		}
+		return "the fairy, with their follower in the " + describeFeature(ev)
 	default:
 		return ev.Source.String()
 	}

@@ -85,7 +85,7 @@ func TestPlayFlags(t *testing.T) {
 		{[]string{"--players", "Ann,Ann"}, 1, `"Ann" is given twice`},
 		{[]string{"--players", "A,B,C,D,E,F"}, 1, "a sixth player needs --expansions inns-and-cathedrals"},
 		{[]string{"--players", "A,B,C,D,E,F", "--expansions", "river"}, 1, "a sixth player needs --expansions inns-and-cathedrals"},
-		{[]string{"--expansions", "river,dragons"}, 1, `--expansions: there is no expansion "dragons" (the expansions available are river, river2, inns-and-cathedrals, traders-and-builders, tower, king-and-robber, cathars, gq11)`},
+		{[]string{"--expansions", "river,dragons"}, 1, `--expansions: there is no expansion "dragons" (the expansions available are river, river2, inns-and-cathedrals, traders-and-builders, princess-and-dragon, tower, king-and-robber, cathars, gq11)`},
 		{[]string{"--expansions", "flying-machines"}, 1, "--expansions: The Flying Machines (flying-machines) is not built yet (the expansions available are river, "},
 		{[]string{"--expansions", "river,river"}, 1, "--expansions: river is named twice"},
 		{[]string{"--resume", "1", "--expansions", "river"}, 1, "leave out --expansions"},
