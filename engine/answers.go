@@ -18,7 +18,9 @@ var ErrBadAnswer = errors.New("that is not an answer")
 // 1,0 90", "tile 1,0 90 ransom large from 2", "tile discard", "tile aside",
 // "figure none", "figure large@N", "figure tower@1,0", "figure
 // follower@1,0:tower", "capture none", "capture 0,-1:S", "capture
-// 2,0:tower", "escape none", "escape 0,-1:S". Words are separated by
+// 2,0:tower", "escape none", "escape 0,-1:S"; with The Princess & the
+// Dragon "figure princess@0,1:N", "figure fairy@0,1", "figure
+// follower@2,0:E" (through the magic portal) and "dragon 1,0". Words are separated by
 // single spaces, as String writes them. It returns an error wrapping
 // ErrBadAnswer that says what does not read; whether the answer is legal
 // is Act's to say.
@@ -75,6 +77,22 @@ func ParseAnswer(s string) (Answer, error) {
 		if !ok {
 			return bad("a figure answer reads FIGURE@PORT")
 		}
+		switch what {
+		case "princess":
+			t, ok := answerTarget(where)
+			if !ok {
+				return bad("the princess reads princess@X,Y:PORT")
+			}
+			a.Princess, a.Target = true, t
+			return a, nil
+		case "fairy":
+			c, err := ParseCell(where)
+			if err != nil {
+				return bad(err.Error())
+			}
+			a.Fairy, a.Cell = true, c
+			return a, nil
+		}
 		if cell, ok := strings.CutSuffix(where, ":tower"); ok && okf && fig <= FigureLarge {
 			c, err := ParseCell(cell)
 			if err != nil {
@@ -91,12 +109,26 @@ func ParseAnswer(s string) (Answer, error) {
 			a.Tower, a.Cell = TowerPiece, c
 			return a, nil
 		}
+		if t, ok := answerTarget(where); ok && okf {
+			// Through the magic portal, onto a feature of any tile.
+			a.Portal, a.Figure, a.Cell, a.Port = true, fig, t.Cell, t.Port
+			return a, nil
+		}
 		p, okp := ParsePort(where)
 		if !okf || !okp || p == NoPort {
 			return bad("a figure answer reads FIGURE@PORT")
 		}
 		a.Figure, a.Port = fig, p
 		return a, nil
+	case "dragon":
+		if len(f) != 2 {
+			return bad("a step of the dragon reads dragon X,Y")
+		}
+		c, err := ParseCell(f[1])
+		if err != nil {
+			return bad(err.Error())
+		}
+		return Answer{Step: StepDragon, Cell: c}, nil
 	case "capture", "escape":
 		a := Answer{Step: StepCapture}
 		if f[0] == "escape" {
@@ -125,4 +157,15 @@ func ParseAnswer(s string) (Answer, error) {
 		return a, nil
 	}
 	return bad("no step is called " + strconv.Quote(f[0]))
+}
+
+// answerTarget reads a feature on the board, "X,Y:PORT".
+func answerTarget(s string) (Target, bool) {
+	cell, port, ok := strings.Cut(s, ":")
+	c, err := ParseCell(cell)
+	p, okp := ParsePort(port)
+	if !ok || err != nil || !okp || p == NoPort {
+		return Target{}, false
+	}
+	return Target{Cell: c, Port: p}, true
 }
