@@ -178,6 +178,7 @@ func (b *Bot) describeSince(g storage.Game, st, before *engine.Game, from int) (
 			escaped = escapeWho(cur, m)
 		}
 		ransom, tower := towerWords(g, cur, m)
+		tower += dragonMoveWords(g, cur, m)
 		var held *engine.Game
 		if m.Capture != (engine.Target{}) {
 			held = cur.Clone()
@@ -193,6 +194,8 @@ func (b *Bot) describeSince(g storage.Game, st, before *engine.Game, from int) (
 			} else {
 				note += fmt.Sprintf("Tile **%s** fits nowhere and was discarded; %s draws again.\n", cur.TileSet().Name(m.Tile), seatName(g, cur, next))
 			}
+		case m.Aside:
+			note += fmt.Sprintf("Tile **%s** is set aside until the dragon comes (the first volcano).\n", cur.TileSet().Name(m.Tile))
 		case m.Resign:
 			lines = append(lines, fmt.Sprintf("%s resigned; their turns are skipped and their followers stay on the board.", seatName(g, cur, m.Player)))
 		default:
@@ -200,7 +203,7 @@ func (b *Bot) describeSince(g storage.Game, st, before *engine.Game, from int) (
 			if held != nil {
 				line += exchangeWords(g, held, cur, m)
 			}
-			line += describeScores(g, cur, cur.Events()[before:], turn)
+			line += dragonWords(g, cur, turn) + describeScores(g, cur, cur.Events()[before:], turn)
 			if p, ok := cur.King(); ok && (!hasKing || p != king) {
 				line += fmt.Sprintf(" %s takes the King.", seatName(g, cur, p))
 			}
@@ -253,6 +256,22 @@ func (b *Bot) advance(ctx context.Context, g storage.Game, st *engine.Game, note
 		if g.Status != storage.StatusRunning {
 			return
 		}
+		if d := st.Pending(); d.Step != engine.StepTile {
+			// In the middle of a turn: its next decision (after a
+			// restart, or once the turn message's moves are told).
+			b.nextStep(ctx, g, st, note, search)
+			return
+		}
+		if st.SetsAside() {
+			var aside string
+			var err error
+			if g, st, aside, err = b.setAside(ctx, g, st); err != nil {
+				b.log.Error("setting a tile aside", "game", g.ID, "err", err)
+				return
+			}
+			note += aside
+			continue
+		}
 		t, _ := st.Drawn()
 		if st.CanPlace(t) {
 			// (A game of the terminal, without a channel, is not the
@@ -273,7 +292,7 @@ func (b *Bot) advance(ctx context.Context, g storage.Game, st *engine.Game, note
 			if id, ok := b.postTurn(ctx, g, st, note, search); ok {
 				b.announced(ctx, g, id)
 				if computer {
-					b.scheduleComputer(g.ID, g.Moves)
+					b.scheduleComputer(g.ID, turnKey(g.Moves, 0))
 				}
 			}
 			return

@@ -41,6 +41,8 @@ type GameStore interface {
 	GamesByChannel(ctx context.Context, channelID string, statuses ...storage.Status) ([]storage.Game, error)
 	Due(ctx context.Context, t time.Time) ([]storage.Game, error)
 	AppendMove(ctx context.Context, id int64, expected int, m engine.Move, req storage.Request) (storage.AppendResult, error)
+	AppendAnswer(ctx context.Context, id int64, moves, answered int, a engine.Answer, req storage.Request) (storage.AnswerResult, error)
+	AppendAnswers(ctx context.Context, id int64, moves, answered int, as []engine.Answer, req storage.Request) (storage.AnswerResult, error)
 	Load(ctx context.Context, id int64) (storage.Game, *engine.Game, error)
 	Record(ctx context.Context, id int64) (*engine.Record, error)
 	TurnTimeouts(ctx context.Context, id int64, seat int) (int, error)

@@ -265,8 +265,10 @@ func (b *Bot) onComponent(i *discordgo.Interaction) {
 			return
 		}
 		b.pickCell(i, id, data.Values[0])
-	case actRotL, actRotR, actSpot, actBack, actOK, actEsc, actCap:
+	case actRotL, actRotR, actSpot, actBack, actOK, actEsc, actCap, actPortal:
 		b.preview(i, id, data.Values)
+	case actStep:
+		b.stepAnswer(i, id.game, id.moves, id.answered, id.k)
 	case actRansom:
 		b.ransomMenu(i, id)
 	case actRanPay:

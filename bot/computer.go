@@ -329,11 +329,16 @@ func computerMove(st *engine.Game, id int64, moves int, cfg ai.Config) (engine.M
 	return ms[len(ms)-1], nil
 }
 
-// scheduleComputer has the computer whose turn it is in game id, after
-// `moves` moves, play it in the background after Config.ComputerPause
-// (once: a turn already scheduled is not scheduled again). The caller is
-// counted in b.wg (an interaction, a goroutine of the bot) or is Run's own
-// goroutine.
+// turnKey names a decision of a game: after `moves` moves and `answered`
+// answers of the turn under way.
+func turnKey(moves, answered int) int { return moves<<8 | answered }
+
+// scheduleComputer has the computer whose decision it is in game id, at
+// the decision key (turnKey: a turn, or a decision in the middle of one,
+// such as a step of the dragon), make it in the background after
+// Config.ComputerPause (once: a decision already scheduled is not
+// scheduled again). The caller is counted in b.wg (an interaction, a
+// goroutine of the bot) or is Run's own goroutine.
 func (b *Bot) scheduleComputer(id int64, moves int) {
 	b.mu.Lock()
 	if n, ok := b.computing[id]; ok && n == moves {
@@ -374,21 +379,28 @@ func (b *Bot) scheduleComputer(id int64, moves int) {
 	}()
 }
 
-// playComputer plays the computer's turn of game id after `moves` moves:
-// it thinks without the game's lock (one search per processor at a time),
-// then, under the lock, stores the move if the game is still at that turn
-// and announces it as any turn.
-func (b *Bot) playComputer(ctx context.Context, id int64, moves int) {
+// playComputer plays the computer's turn of game id at decision key
+// (turnKey): it thinks without the game's lock (one search per processor
+// at a time), then, under the lock, stores the move if the game is still
+// at that turn and announces it as any turn. In a stepwise game it gives
+// the computer's answers instead, up to the end of the turn or the next
+// decision of another player (playComputerAnswers).
+func (b *Bot) playComputer(ctx context.Context, id int64, key int) {
 	g, st, err := b.store.Load(ctx, id)
 	if err != nil {
 		b.log.Warn("loading a computer's turn", "game", id, "err", err)
 		return
 	}
-	if g.Status != storage.StatusRunning || g.Moves != moves || st.Ended() || g.Announced < g.Moves {
+	moves := key >> 8
+	if g.Status != storage.StatusRunning || turnKey(g.Moves, g.Answered) != key || st.Ended() || g.Announced < g.Moves {
 		return // played, stopped, or not announced yet (announcing schedules it again)
 	}
-	level := playerLevel(g, st.Current())
+	level := playerLevel(g, st.Pending().Player)
 	if level == ai.NoLevel {
+		return
+	}
+	if stepwise(st) {
+		b.playComputerAnswers(ctx, g, st, level)
 		return
 	}
 	m, err := b.think(ctx, st, id, moves, level)

@@ -375,8 +375,8 @@ func TestScoredWords(t *testing.T) {
 // TestSpotValues: the follower menu's values and the preview's custom ids
 // carry the kind of figure, and read back.
 func TestSpotValues(t *testing.T) {
-	ch := choice{game: 3, moves: 7, cell: engine.Cell{X: -2, Y: 1}, rot: engine.Rotation(1), port: engine.N, fig: engine.FigureLarge}
-	for _, c := range []choice{ch, {game: 3, moves: 7, port: engine.N}, {game: 3, moves: 7, port: engine.NoPort}} {
+	ch := choice{game: 3, moves: 7, cell: engine.Cell{X: -2, Y: 1}, rot: engine.Rotation(1), figChoice: figChoice{port: engine.N, fig: engine.FigureLarge}}
+	for _, c := range []choice{ch, {game: 3, moves: 7, figChoice: figChoice{port: engine.N}}, {game: 3, moves: 7, figChoice: figChoice{port: engine.NoPort}}} {
 		id := c.id(actOK)
 		p, err := parseID(id)
 		if err != nil || p.choice != c {
@@ -472,7 +472,7 @@ func TestEscapeMenu(t *testing.T) {
 	}
 	ch := choice{game: 1, moves: 2, cell: moves[2].Cell, rot: moves[2].Rotation}
 	b := &Bot{draw: render.New()}
-	resp, err := b.previewData(st, ch)
+	resp, err := b.previewData(storage.Game{}, st, ch)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -500,7 +500,7 @@ func TestEscapeMenu(t *testing.T) {
 	if err != nil || p.choice != ch {
 		t.Fatalf("parseID(%q) = %+v, %v", ch.id(actOK), p.choice, err)
 	}
-	if _, err := b.previewData(st, ch); err != nil {
+	if _, err := b.previewData(storage.Game{}, st, ch); err != nil {
 		t.Fatal(err)
 	}
 	// /carcassonne place takes the same escape in its escape option, and

@@ -546,6 +546,7 @@ func finalEmbed(g storage.Game, st *engine.Game) *discordgo.MessageEmbed {
 	kr := st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionKingAndRobber)
 	tb := st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionTradersAndBuilders)
 	tw := st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionTower)
+	pd := st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionPrincessAndDragon)
 	var b strings.Builder
 	b.WriteString("```\nplayer           roads cities cloisters farms")
 	if kr {
@@ -556,6 +557,9 @@ func finalEmbed(g storage.Game, st *engine.Game) *discordgo.MessageEmbed {
 	}
 	if tw {
 		b.WriteString(" ransoms")
+	}
+	if pd {
+		b.WriteString(" fairy")
 	}
 	b.WriteString(" total\n")
 	for _, p := range st.Standings() {
@@ -569,6 +573,9 @@ func finalEmbed(g storage.Game, st *engine.Game) *discordgo.MessageEmbed {
 		}
 		if tw {
 			fmt.Fprintf(&b, " %7d", r.Ransoms)
+		}
+		if pd {
+			fmt.Fprintf(&b, " %5d", r.Fairy)
 		}
 		fmt.Fprintf(&b, " %5d\n", st.Score(p))
 	}
@@ -863,6 +870,9 @@ func helpEmbed(set engine.ExpansionSet, inGame bool) *discordgo.MessageEmbed {
 				"(\"builder – road (east)\"): each later tile that extends it gives you a second turn, never a third. " +
 				"Your pig goes in a field where you have a farmer and adds 1 point per city to that farm if you win it. " +
 				"Whoever completes a city takes its goods; at the end, the most wine, grain and cloth score 10 each."
+		}
+		if set.Has(engine.ExpansionPrincessAndDragon) {
+			exp += dragonHelp
 		}
 		if set.Has(engine.ExpansionTower) {
 			exp += fmt.Sprintf(" Instead of a follower, you may put a tower piece on any tower foundation or open tower "+

@@ -46,21 +46,106 @@ type choice struct {
 	moves int
 	cell  engine.Cell
 	rot   engine.Rotation
-	port  engine.Port   // NoPort: no follower
-	fig   engine.Figure // the kind of figure standing on port
+	figChoice
 	// escape is the knight taken back from a besieged city (the Cathars);
 	// Port NoPort: none.
 	escape engine.Target
-	// tower is what the turn does with a tower (The Tower): a tower piece
-	// on, or a figure of kind fig on top of, the tower on tcell; port is
-	// then NoPort. capture is the figure a tower piece takes prisoner (the
+	// capture is the figure a tower piece takes prisoner (The Tower; the
 	// zero Target: none).
-	tower   engine.TowerAction
-	tcell   engine.Cell
 	capture engine.Target
 	// ransomed pays ransom at the start of the turn (The Tower).
 	ransomed bool
 	ransom   engine.Ransom
+}
+
+// figChoice is what a turn does in its figure step: a figure of kind fig
+// on port of the tile placed (port NoPort: none); or, with The Tower, a
+// tower piece on, or a figure of kind fig on top of, the tower on tcell;
+// or, with The Princess & the Dragon, a figure of kind fig through the
+// magic portal onto port of the tile on pcell (port NoPort while the spot
+// is not chosen yet), the princess sending the knight at princess home,
+// or the fairy onto the tile on fcell. Only one of them is set.
+type figChoice struct {
+	port     engine.Port   // NoPort: no follower
+	fig      engine.Figure // the kind of figure standing on port
+	tower    engine.TowerAction
+	tcell    engine.Cell
+	portal   bool
+	pcell    engine.Cell
+	princess engine.Target
+	fairy    bool
+	fcell    engine.Cell
+}
+
+// plain reports whether f deploys a figure on the tile placed, or none.
+func (f figChoice) plain() bool {
+	return f.tower == engine.TowerNone && !f.portal && f.princess == (engine.Target{}) && !f.fairy
+}
+
+// figValue names a figChoice for the Follower… menu's values and the
+// preview's custom ids: spotValue for a figure on the tile placed (or
+// none), towerValue for a tower, "portal@x/y" for the magic portal's tile
+// before its spot, "portal.FIGURE@x/y/PORT" for a figure through it,
+// "princess@x/y/PORT" for the knight the princess sends home, "fairy@x/y"
+// for the fairy.
+func figValue(f figChoice) string {
+	switch {
+	case f.tower != engine.TowerNone:
+		return towerValue(f.tower, f.fig, f.tcell)
+	case f.princess != (engine.Target{}):
+		return "princess@" + targetValue(f.princess)
+	case f.fairy:
+		return fmt.Sprintf("fairy@%d/%d", f.fcell.X, f.fcell.Y)
+	case f.portal && f.port == engine.NoPort:
+		return fmt.Sprintf("portal@%d/%d", f.pcell.X, f.pcell.Y)
+	case f.portal:
+		return "portal." + f.fig.String() + "@" + targetValue(engine.Target{Cell: f.pcell, Port: f.port})
+	}
+	port := "-"
+	if f.port != engine.NoPort {
+		port = f.port.String()
+	}
+	return spotValue(port, f.fig)
+}
+
+// parseFigValue reads a figValue.
+func parseFigValue(v string) (figChoice, bool) {
+	v = strings.TrimSpace(v)
+	if a, fig, c, ok := parseTowerValue(v); ok {
+		return figChoice{port: engine.NoPort, fig: fig, tower: a, tcell: c}, true
+	}
+	cellOf := func(s string) (engine.Cell, bool) {
+		xs, ys, ok := strings.Cut(s, "/")
+		x, err1 := strconv.Atoi(xs)
+		y, err2 := strconv.Atoi(ys)
+		return engine.Cell{X: x, Y: y}, ok && err1 == nil && err2 == nil
+	}
+	if rest, ok := strings.CutPrefix(v, "princess@"); ok {
+		t, ok := parseTargetValue(rest)
+		if !ok || t.Port == engine.NoPort || t.Tower {
+			return figChoice{}, false
+		}
+		return figChoice{port: engine.NoPort, princess: t}, true
+	}
+	if rest, ok := strings.CutPrefix(v, "fairy@"); ok {
+		c, ok := cellOf(rest)
+		return figChoice{port: engine.NoPort, fairy: true, fcell: c}, ok
+	}
+	if rest, ok := strings.CutPrefix(v, "portal@"); ok {
+		c, ok := cellOf(rest)
+		return figChoice{port: engine.NoPort, portal: true, pcell: c}, ok
+	}
+	if rest, ok := strings.CutPrefix(v, "portal."); ok {
+		f, at, ok := strings.Cut(rest, "@")
+		fig, okf := engine.ParseFigure(f)
+		t, okt := parseTargetValue(at)
+		if !ok || !okf || fig > engine.FigureLarge || !okt || t.Port == engine.NoPort || t.Tower {
+			return figChoice{}, false
+		}
+		return figChoice{port: t.Port, fig: fig, portal: true, pcell: t.Cell}, true
+	}
+	port, fig, ok := parseSpotValue(v)
+	return figChoice{port: port, fig: fig}, ok
 }
 
 func lobbyID(action string, game int64) string {
@@ -88,15 +173,7 @@ func boardButtonID(game int64, moves int) string {
 }
 
 func (c choice) id(action string) string {
-	port := "-"
-	if c.port != engine.NoPort {
-		port = c.port.String()
-	}
-	spot := spotValue(port, c.fig)
-	if c.tower != engine.TowerNone {
-		spot = towerValue(c.tower, c.fig, c.tcell)
-	}
-	id := fmt.Sprintf("%s:%s:%d:%d:%d:%d:%d:%s", idPrefix, action, c.game, c.moves, c.cell.X, c.cell.Y, c.rot.Degrees(), spot)
+	id := fmt.Sprintf("%s:%s:%d:%d:%d:%d:%d:%s", idPrefix, action, c.game, c.moves, c.cell.X, c.cell.Y, c.rot.Degrees(), figValue(c.figChoice))
 	return id + c.extras()
 }
 
@@ -286,6 +363,9 @@ type parsedID struct {
 	game   int64
 	moves  int    // for actCPUAdd: the number of computers seated when its menu opened
 	choice choice // for the preview's components
+	// answered and k, for a step message's button: the answers of the
+	// turn under way and the answer's index in engine.Game.Answers.
+	answered, k int
 }
 
 // parseID reads a custom id made by this package; anything else is an error.
@@ -337,7 +417,14 @@ func parseID(s string) (parsedID, error) {
 			p.choice.ransomed, p.choice.ransom = true, r
 		}
 		return p, nil
-	case actRotL, actRotR, actSpot, actOK, actBack, actEsc, actCap:
+	case actStep:
+		moves, answered, k, ok := parseStepID(f)
+		if !ok {
+			return p, fmt.Errorf("bad step component %q", s)
+		}
+		p.moves, p.answered, p.k = moves, answered, k
+		return p, nil
+	case actRotL, actRotR, actSpot, actOK, actBack, actEsc, actCap, actPortal:
 		if len(f) < 8 || len(f) > 11 {
 			return p, fmt.Errorf("bad preview component %q", s)
 		}
@@ -353,15 +440,11 @@ func parseID(s string) (parsedID, error) {
 		}
 		p.moves = n[0]
 		c := choice{game: game, moves: n[0], cell: engine.Cell{X: n[1], Y: n[2]}, rot: rot}
-		if a, fig, tc, ok := parseTowerValue(f[7]); ok {
-			c.port, c.fig, c.tower, c.tcell = engine.NoPort, fig, a, tc
-		} else {
-			port, fig, ok := parseSpotValue(f[7])
-			if !ok {
-				return p, fmt.Errorf("bad port in %q", s)
-			}
-			c.port, c.fig = port, fig
+		fc, ok := parseFigValue(f[7])
+		if !ok {
+			return p, fmt.Errorf("bad port in %q", s)
 		}
+		c.figChoice = fc
 		if !c.readExtras(f[8:]) {
 			return p, fmt.Errorf("bad preview component %q", s)
 		}

@@ -274,9 +274,9 @@ func readExpansions(v string) (engine.ExpansionSet, []string, error) {
 
 // notInDiscord are the expansions the engine plays (the terminal game,
 // replays and pictures have them) whose choices have no buttons or menus
-// in Discord yet: The Princess & the Dragon's dragon steps, portal,
-// princess and fairy. The bot neither offers nor accepts them.
-var notInDiscord = engine.ExpansionSet(0).With(engine.ExpansionPrincessAndDragon)
+// in Discord yet; none at the moment. The bot neither offers nor accepts
+// them.
+var notInDiscord = engine.ExpansionSet(0)
 
 // offered reports whether the bot offers expansion e: the engine plays it
 // and its choices have their buttons and menus here.

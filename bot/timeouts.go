@@ -95,14 +95,19 @@ func (b *Bot) timeout(ctx context.Context, id int64, now time.Time) {
 	if err != nil || g.Status != storage.StatusRunning || st.Ended() {
 		return
 	}
-	if playerLevel(g, st.Current()) != ai.NoLevel {
-		// A computer's turn is due from the time it is posted and has no
-		// timeout: it is played by the computer (again, after a restart).
-		b.scheduleComputer(id, g.Moves)
+	if playerLevel(g, st.Pending().Player) != ai.NoLevel {
+		// A computer's turn (or decision) is due from the time it is
+		// posted and has no timeout: it is played by the computer (again,
+		// after a restart).
+		b.scheduleComputer(id, turnKey(g.Moves, g.Answered))
 		return
 	}
 	if g.Deadline.IsZero() || g.Deadline.After(now) {
 		return // played in the meantime
+	}
+	if stepwise(st) {
+		b.stepwiseTimeout(ctx, g, st)
+		return
 	}
 	seat := st.Current()
 	t, _ := st.Drawn()

@@ -76,7 +76,7 @@ func (c choice) viewMove(st *engine.Game) engine.Move {
 func towerOptions(st *engine.Game, p engine.Placement) []spotOption {
 	var out []spotOption
 	for _, c := range st.TowerCells(p) {
-		out = append(out, spotOption{index: -1, fig: engine.FigureFollower, tower: engine.TowerPiece, tcell: c,
+		out = append(out, spotOption{index: -1, f: figChoice{port: engine.NoPort, fig: engine.FigureFollower, tower: engine.TowerPiece, tcell: c},
 			name: fmt.Sprintf("tower piece at (%s)", c), value: towerValue(engine.TowerPiece, engine.FigureFollower, c)})
 	}
 	if st.Check(engine.Move{Tile: drawnTile(st), Cell: p.Cell, Rotation: p.Rotation}) != nil {
@@ -84,7 +84,7 @@ func towerOptions(st *engine.Game, p engine.Placement) []spotOption {
 	}
 	for _, f := range []engine.Figure{engine.FigureFollower, engine.FigureLarge} {
 		for _, c := range st.TowerTops(f) {
-			out = append(out, spotOption{index: -1, fig: f, tower: engine.TowerTop, tcell: c,
+			out = append(out, spotOption{index: -1, f: figChoice{port: engine.NoPort, fig: f, tower: engine.TowerTop, tcell: c},
 				name: fmt.Sprintf("%s on top of the tower at (%s)", f.Title(), c), value: towerValue(engine.TowerTop, f, c)})
 		}
 	}

@@ -198,7 +198,7 @@ func (b *Bot) pickCell(i *discordgo.Interaction, id parsedID, value string) {
 		b.replyError(i, why)
 		return
 	}
-	data, err := b.previewData(st, ch)
+	data, err := b.previewData(g, st, ch)
 	if err != nil {
 		b.log.Error("drawing a preview", "game", g.ID, "err", err)
 		b.replyError(i, "I could not draw the preview.")
@@ -210,7 +210,7 @@ func (b *Bot) pickCell(i *discordgo.Interaction, id parsedID, value string) {
 
 // previewData builds the ephemeral preview: the picture, ⟲ ⟳, the follower
 // menu, Confirm and Back.
-func (b *Bot) previewData(st *engine.Game, ch choice) (*discordgo.InteractionResponseData, error) {
+func (b *Bot) previewData(g storage.Game, st *engine.Game, ch choice) (*discordgo.InteractionResponseData, error) {
 	p := engine.Placement{Cell: ch.cell, Rotation: ch.rot}
 	// view is the game after the ransom chosen, if any: the figure freed
 	// is in the supply.
@@ -222,6 +222,9 @@ func (b *Bot) previewData(st *engine.Game, ch choice) (*discordgo.InteractionRes
 		if ch.tower != engine.TowerNone {
 			return b.draw.PreviewTowerPNG(w, view, ch.viewMove(st))
 		}
+		if !ch.plain() {
+			return b.draw.PreviewFigurePNG(w, view, p, engine.NoPort, engine.FigureFollower)
+		}
 		return b.draw.PreviewFigurePNG(w, view, p, ch.port, ch.fig)
 	})
 	if err != nil {
@@ -230,8 +233,8 @@ func (b *Bot) previewData(st *engine.Game, ch choice) (*discordgo.InteractionRes
 	t, _ := st.Drawn()
 	tile := st.TileSet().Name(t)
 	follower := "no follower"
-	opts := []discordgo.SelectMenuOption{{Label: "No follower", Value: "-", Default: ch.port == engine.NoPort && ch.tower == engine.TowerNone}}
-	for _, o := range spotOptions(view, p) {
+	opts := []discordgo.SelectMenuOption{{Label: "No follower", Value: "-", Default: ch.port == engine.NoPort && ch.plain()}}
+	for _, o := range append(spotOptions(view, p), dragonOptions(g, view, p)...) {
 		sel := o.chosen(ch)
 		if sel {
 			follower = o.name
@@ -251,6 +254,9 @@ func (b *Bot) previewData(st *engine.Game, ch choice) (*discordgo.InteractionRes
 		e.Description += "\nYou have no follower left in your supply."
 	}
 	e.Description += ransomLine(st, ch)
+	if stepwise(st) {
+		e.Description += previewStepsNote(st)
+	}
 	one := len(rots) < 2
 	rows := []discordgo.MessageComponent{
 		discordgo.ActionsRow{Components: []discordgo.MessageComponent{
@@ -267,7 +273,23 @@ func (b *Bot) previewData(st *engine.Game, ch choice) (*discordgo.InteractionRes
 		}}})
 		e.Description += "\n" + captureLine(capt)
 	}
-	if esc := escapeOptions(st, ch); len(esc) > 1 {
+	if ch.portal {
+		po := portalOptions(view, ch)
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+			CustomID: ch.id(actPortal), Placeholder: fmt.Sprintf("Portal spot on (%s)…", ch.pcell), Options: po, MinValues: intPtr(1), MaxValues: 1,
+		}}})
+		if ch.port == engine.NoPort {
+			e.Description += fmt.Sprintf("\nMagic portal: choose the spot on (%s) in the menu below.", ch.pcell)
+		} else {
+			for _, o := range po {
+				if o.Default {
+					e.Description += fmt.Sprintf("\nMagic portal: your %s at (%s).", o.Label, ch.pcell)
+				}
+			}
+		}
+	}
+	// With the dragon moving, the escape comes after it: a message asks.
+	if esc := escapeOptions(st, ch); len(esc) > 1 && !(stepwise(st) && dragonTile(st)) {
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
 			CustomID: ch.id(actEsc), Placeholder: "Escape…", Options: esc, MinValues: intPtr(1), MaxValues: 1,
 		}}})
@@ -303,7 +325,7 @@ func (b *Bot) preview(i *discordgo.Interaction, id parsedID, values []string) {
 			Embeds: []*discordgo.MessageEmbed{}, Components: []discordgo.MessageComponent{}, Attachments: &[]*discordgo.MessageAttachment{}})
 		return
 	}
-	_, st, why := b.turnCheck(ctx, i, id.game, id.moves)
+	g, st, why := b.turnCheck(ctx, i, id.game, id.moves)
 	if why != "" {
 		b.replyError(i, why)
 		return
@@ -339,12 +361,12 @@ func (b *Bot) preview(i *discordgo.Interaction, id parsedID, values []string) {
 		}
 		p := engine.Placement{Cell: ch.cell, Rotation: ch.rot}
 		ch.clearFigure()
-		if a, fig, c, ok := parseTowerValue(values[0]); ok {
-			if why := checkTower(view, p, a, fig, c); why != "" {
+		if f, ok := parseFigValue(values[0]); ok && !f.plain() {
+			if why := checkFigure(view, p, f); why != "" {
 				b.replyError(i, why+".")
 				return
 			}
-			ch.tower, ch.fig, ch.tcell = a, fig, c
+			ch.figChoice = f
 			break
 		}
 		port, fig, why := checkSpot(view, p, values[0])
@@ -353,6 +375,21 @@ func (b *Bot) preview(i *discordgo.Interaction, id parsedID, values []string) {
 			return
 		}
 		ch.port, ch.fig = port, fig
+	case actPortal:
+		f, ok := figChoice{}, len(values) == 1
+		if ok {
+			f, ok = parseFigValue(values[0])
+		}
+		p := engine.Placement{Cell: ch.cell, Rotation: ch.rot}
+		if !ok || !f.portal || f.port == engine.NoPort || f.pcell != ch.pcell {
+			b.replyError(i, "Pick a spot of the tile the magic portal leads to.")
+			return
+		}
+		if why := checkFigure(view, p, f); why != "" {
+			b.replyError(i, why+".")
+			return
+		}
+		ch.figChoice = f
 	case actCap:
 		t, ok := engine.Target{}, len(values) == 1
 		if ok {
@@ -374,7 +411,7 @@ func (b *Bot) preview(i *discordgo.Interaction, id parsedID, values []string) {
 		}
 		ch.escape = t
 	}
-	data, err := b.previewData(st, ch)
+	data, err := b.previewData(g, st, ch)
 	if err != nil {
 		b.log.Error("drawing a preview", "game", id.game, "err", err)
 		b.replyError(i, "I could not draw the preview.")
@@ -395,15 +432,20 @@ func hasSpot(spots []engine.Spot, p engine.Port) bool {
 // move is the move of the choice, with the tile drawn in st.
 func (c choice) move(st *engine.Game) engine.Move {
 	t, _ := st.Drawn()
-	return engine.Move{Tile: t, Cell: c.cell, Rotation: c.rot, Follower: c.port, Figure: c.fig, Escape: c.escape,
-		Tower: c.tower, TowerCell: c.tcell, Capture: c.capture, Ransomed: c.ransomed, Ransom: c.ransom}
+	m := engine.Move{Tile: t, Cell: c.cell, Rotation: c.rot, Follower: c.port, Figure: c.fig, Escape: c.escape,
+		Tower: c.tower, TowerCell: c.tcell, Capture: c.capture, Ransomed: c.ransomed, Ransom: c.ransom,
+		Princess: c.princess, Fairy: c.fairy, FairyCell: c.fcell, Portal: c.portal, PortalCell: c.pcell}
+	if !c.plain() && !c.portal {
+		m.Follower = engine.NoPort
+	}
+	return m
 }
 
 // clearFigure drops the figure, tower and capture chosen, and the escape:
 // a new placement or figure starts them again.
 func (c *choice) clearFigure() {
-	c.port, c.fig, c.escape = engine.NoPort, engine.FigureFollower, engine.Target{}
-	c.tower, c.tcell, c.capture = engine.TowerNone, engine.Cell{}, engine.Target{}
+	c.figChoice = figChoice{port: engine.NoPort, fig: engine.FigureFollower}
+	c.escape, c.capture = engine.Target{}, engine.Target{}
 }
 
 // escapeOptions lists the Escape… menu of the Cathars: "No escape", then
@@ -438,21 +480,24 @@ type spotOption struct {
 	// preview marks it; -1 for a builder or pig, whose spots (features
 	// where the player already has a follower) the preview does not number.
 	index int
-	fig   engine.Figure // the follower, the large follower, the builder or the pig
-	name  string        // "knight – city (north)", "large follower – city (north)", "builder – road (east)"
-	value string        // spotValue, or towerValue
-	// tower and tcell, with The Tower: a tower piece on, or fig on top
-	// of, the tower on tcell (spot unused).
-	tower engine.TowerAction
-	tcell engine.Cell
+	name  string // "knight – city (north)", "large follower – city (north)", "builder – road (east)"
+	value string // figValue
+	// f is what the option chooses: the figure (fig) on the spot, or with
+	// The Tower and The Princess & the Dragon a figure step that uses no
+	// spot of the tile (figChoice.plain is false).
+	f figChoice
 }
 
-// chosen reports whether the option is the figure of choice ch.
+// chosen reports whether the option is the figure step of choice ch (the
+// magic portal's tile is chosen before its spot).
 func (o spotOption) chosen(ch choice) bool {
-	if o.tower != engine.TowerNone || ch.tower != engine.TowerNone {
-		return o.tower == ch.tower && o.tcell == ch.tcell && o.fig == ch.fig
+	if !o.f.plain() || !ch.plain() {
+		if o.f.portal && ch.portal {
+			return o.f.pcell == ch.pcell
+		}
+		return o.f == ch.figChoice
 	}
-	return o.spot.Ports.Has(ch.port) && o.fig == ch.fig
+	return o.spot.Ports.Has(ch.port) && o.f.fig == ch.fig
 }
 
 // label is the option's label in the Follower… menu: "1 · knight – city
@@ -480,7 +525,7 @@ func spotOptions(st *engine.Game, p engine.Placement) []spotOption {
 			if f.Weight() == 0 {
 				continue
 			}
-			o := spotOption{spot: s, index: k, fig: f, name: spotName(s, f), value: spotValue(s.Port.String(), f)}
+			o := spotOption{spot: s, index: k, f: figChoice{port: s.Port, fig: f}, name: spotName(s, f), value: spotValue(s.Port.String(), f)}
 			out = append(out, o)
 		}
 	}
@@ -489,7 +534,7 @@ func spotOptions(st *engine.Game, p engine.Placement) []spotOption {
 			continue
 		}
 		for _, s := range st.FigureSpots(p, f) {
-			out = append(out, spotOption{spot: s, index: -1, fig: f, name: spotName(s, f), value: spotValue(s.Port.String(), f)})
+			out = append(out, spotOption{spot: s, index: -1, f: figChoice{port: s.Port, fig: f}, name: spotName(s, f), value: spotValue(s.Port.String(), f)})
 		}
 	}
 	return append(out, towerOptions(st, p)...)
@@ -564,10 +609,13 @@ func (b *Bot) confirm(i *discordgo.Interaction, ch choice) {
 // the member. The caller holds the game's lock.
 func (b *Bot) play(ctx context.Context, i *discordgo.Interaction, ch choice, moves int) string {
 	game := ch.game
-	_, st, why := b.turnCheck(ctx, i, game, moves)
+	g, st, why := b.turnCheck(ctx, i, game, moves)
 	if why != "" {
 		// A retried confirm whose move was stored: nothing more to say.
 		return why
+	}
+	if stepwise(st) {
+		return b.playAnswers(ctx, i, g, st, ch)
 	}
 	// AppendMove checks the move against the rules (a *engine.MoveError
 	// says why) in the transaction that stores it.
@@ -594,7 +642,7 @@ func describeMove(g storage.Game, st *engine.Game, p int, m engine.Move, escaped
 	name := seatName(g, st, p)
 	tile := st.TileSet().Name(m.Tile)
 	s := fmt.Sprintf("%s placed %s at (%s)", name, tile, m.Cell)
-	if m.Follower != engine.NoPort {
+	if m.Follower != engine.NoPort && !m.Portal {
 		if f, ok := st.TileSet().FeatureAt(m.Tile, m.Rotation, m.Follower); ok {
 			k := st.TileSet().Tile(m.Tile).Features[f].Kind
 			switch {
@@ -647,6 +695,10 @@ func describeScores(g storage.Game, st *engine.Game, evs []engine.ScoreEvent, tu
 	for _, e := range evs {
 		if e.Final || e.Source == engine.SourceRansom {
 			continue // a ransom is told with the move (towerWords)
+		}
+		if e.Source == engine.SourceFairy {
+			parts = append(parts, fmt.Sprintf("the fairy: %s +%d", seatName(g, st, e.Player), e.Points))
+			continue
 		}
 		parts = append(parts, fmt.Sprintf("%s completed: %s +%d", scoredWords(e), seatName(g, st, e.Player), e.Points))
 	}

@@ -1,0 +1,713 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/meeple-works/carcassonne/ai"
+	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/storage"
+)
+
+// This file holds The Princess & the Dragon in Discord (004_…, "The
+// Princess & the Dragon"; issue "Expansions III"; spec/discord.md,
+// "Expansions"), and with it the turns in which players other than the
+// current one decide (the dragon's steps):
+//
+//   - the Follower… menu offers "princess – send Bob's knight at (2,-1)
+//     home", "fairy – next to your knight at (2,-1)" and "magic portal →
+//     (2,-1)", whose tile then gets a Portal spot… menu of its free
+//     features;
+//   - in a game where other players decide steps of a turn, Confirm stores
+//     the player's answers (storage.AppendAnswers) instead of a whole
+//     move; when the turn waits for another decision (the dragon's next
+//     step, or the escape after it), the bot posts a step message that
+//     mentions the player who decides, with one button per legal answer
+//     (⬆ ➡ ⬇ ⬅ for the dragon), each under the turn timeout (the bot picks
+//     the first legal answer when it runs out, and says so), answered at
+//     once by a computer; the last answer stores the whole move and the
+//     turn is announced as any other;
+//   - a dragon tile drawn before the first volcano is set aside
+//     automatically, and announced.
+//
+// The answers wait in the database (storage.AppendAnswer), so that a
+// restart finds the turn where it stood: the step message is looked for,
+// and posted when missing.
+
+// actPortal is the preview's Portal spot… menu; actStep a step message's
+// buttons.
+const (
+	actPortal = "portal"
+	actStep   = "step"
+)
+
+// stepwise reports whether the turns of game st may wait for decisions of
+// other players than the current one (The Princess & the Dragon): its
+// turns are then stored answer by answer.
+func stepwise(st *engine.Game) bool {
+	r := st.Rules()
+	return r != nil && slices.Contains(r.TurnSteps(), engine.StepDragon)
+}
+
+// stepID is the custom id of answer k (in engine.Game.Answers) of the
+// decision of game id after `moves` moves and `answered` answers.
+func stepID(game int64, moves, answered, k int) string {
+	return fmt.Sprintf("%s:%s:%d:%d:%d:%d", idPrefix, actStep, game, moves, answered, k)
+}
+
+// stepPrefix starts the custom ids of the step message of that decision.
+func stepPrefix(game int64, moves, answered int) string {
+	return fmt.Sprintf("%s:%s:%d:%d:%d:", idPrefix, actStep, game, moves, answered)
+}
+
+// parseStepID reads a stepID: the moves, the answers and the answer's
+// index.
+func parseStepID(f []string) (moves, answered, k int, ok bool) {
+	if len(f) != 6 {
+		return 0, 0, 0, false
+	}
+	n := make([]int, 3)
+	for i := range n {
+		v, err := strconv.Atoi(f[3+i])
+		if err != nil || v < 0 {
+			return 0, 0, 0, false
+		}
+		n[i] = v
+	}
+	return n[0], n[1], n[2], true
+}
+
+// dragonOptions lists the Follower… menu's entries of The Princess & the
+// Dragon for placement p on game st (a turnView): the princess sending
+// each knight of the city she joins home, the fairy next to each of the
+// player's followers, and the magic portal to each tile with a free
+// feature.
+func dragonOptions(g storage.Game, st *engine.Game, p engine.Placement) []spotOption {
+	var out []spotOption
+	for _, t := range st.Princesses(p) {
+		f := figChoice{port: engine.NoPort, princess: t}
+		out = append(out, spotOption{index: -1, f: f, value: figValue(f),
+			name: "princess – send " + renameOwnerIn(g, st, captiveName(st, t)) + " home"})
+	}
+	cur := st.Current()
+	for _, c := range st.FairyCells() {
+		role := "follower"
+		for _, fl := range st.Followers() {
+			if fl.Cell == c && fl.Player == cur && fl.Figure <= engine.FigureLarge {
+				role = fl.Kind.Role()
+				break
+			}
+		}
+		f := figChoice{port: engine.NoPort, fairy: true, fcell: c}
+		out = append(out, spotOption{index: -1, f: f, value: figValue(f), name: fmt.Sprintf("fairy – next to your %s at (%s)", role, c)})
+	}
+	var cells []engine.Cell
+	for _, t := range st.PortalSpots(p) {
+		if !slices.Contains(cells, t.Cell) {
+			cells = append(cells, t.Cell)
+		}
+	}
+	for _, c := range cells {
+		f := figChoice{port: engine.NoPort, portal: true, pcell: c}
+		out = append(out, spotOption{index: -1, f: f, value: figValue(f), name: fmt.Sprintf("magic portal → (%s)", c)})
+	}
+	return out
+}
+
+// renameOwnerIn puts the seat's name for the engine's player name at the
+// start of a captiveName.
+func renameOwnerIn(g storage.Game, st *engine.Game, name string) string {
+	for p, n := range st.Players() {
+		if rest, ok := strings.CutPrefix(name, n+"'s "); ok {
+			return seatName(g, st, p) + "'s " + rest
+		}
+	}
+	return name
+}
+
+// portalOptions lists the Portal spot… menu of choice ch, whose magic
+// portal leads to the tile on ch.pcell: each free feature there, for the
+// follower and the large follower in the supply.
+func portalOptions(st *engine.Game, ch choice) []discordgo.SelectMenuOption {
+	if !ch.portal {
+		return nil
+	}
+	p := engine.Placement{Cell: ch.cell, Rotation: ch.rot}
+	var opts []discordgo.SelectMenuOption
+	for _, t := range st.PortalSpots(p) {
+		if t.Cell != ch.pcell {
+			continue
+		}
+		kind := engine.Road
+		if pt, ok := st.TileAt(t.Cell); ok {
+			if f, ok := st.TileSet().FeatureAt(pt.Tile, pt.Rotation, t.Port); ok {
+				kind = st.TileSet().Tile(pt.Tile).Features[f].Kind
+			}
+		}
+		s := engine.Spot{Port: t.Port, Ports: engine.PortSet(0).With(t.Port), Kind: kind}
+		for _, fig := range st.FiguresInSupply(st.Current()) {
+			if fig > engine.FigureLarge || len(opts) == 25 {
+				continue
+			}
+			f := figChoice{port: t.Port, fig: fig, portal: true, pcell: t.Cell}
+			opts = append(opts, discordgo.SelectMenuOption{Label: spotName(s, fig), Value: figValue(f), Default: f == ch.figChoice})
+		}
+	}
+	return opts
+}
+
+// figAnswer is the figure step's answer of f.
+func figAnswer(f figChoice) engine.Answer {
+	a := engine.Answer{Step: engine.StepFigure}
+	switch {
+	case f.tower != engine.TowerNone:
+		a.Tower, a.Figure, a.Cell = f.tower, f.fig, f.tcell
+	case f.portal:
+		a.Portal, a.Figure, a.Cell, a.Port = true, f.fig, f.pcell, f.port
+	case f.princess != (engine.Target{}):
+		a.Princess, a.Target = true, f.princess
+	case f.fairy:
+		a.Fairy, a.Cell = true, f.fcell
+	case f.port != engine.NoPort:
+		a.Figure, a.Port = f.fig, f.port
+	}
+	return a
+}
+
+// checkFigure checks a figure step that uses no spot of the tile placed
+// (a tower, the portal, the princess, the fairy) for placement p on game
+// st (a turnView), through the engine's step API; why says otherwise, for
+// the player.
+func checkFigure(st *engine.Game, p engine.Placement, f figChoice) string {
+	if f.portal && f.port == engine.NoPort {
+		for _, t := range st.PortalSpots(p) {
+			if t.Cell == f.pcell {
+				return ""
+			}
+		}
+		return "The magic portal leads to no free feature on that tile"
+	}
+	c := st.Clone()
+	c.Reset()
+	if _, err := c.Act(engine.Answer{Step: engine.StepTile, Cell: p.Cell, Rotation: p.Rotation}); err != nil {
+		return moveReason(err)
+	}
+	if _, err := c.Act(figAnswer(f)); err != nil {
+		return moveReason(err)
+	}
+	return ""
+}
+
+// answers returns the answers of choice ch to the steps of its player in
+// game st at the start of the turn: the tile (with a ransom), the figure,
+// then the capture and the escape when the turn asks them of the player
+// before anyone else decides. It returns the engine's error for an answer
+// the rules refuse.
+func (c choice) answers(st *engine.Game) ([]engine.Answer, error) {
+	s := st.Clone()
+	cur := s.Current()
+	as := []engine.Answer{{Step: engine.StepTile, Cell: c.cell, Rotation: c.rot, Ransomed: c.ransomed, Ransom: c.ransom}, figAnswer(c.figChoice)}
+	for i := 0; ; i++ {
+		var a engine.Answer
+		switch {
+		case i < len(as):
+			a = as[i]
+		default:
+			d := s.Pending()
+			switch {
+			case d.Player != cur || d.Step == engine.StepNone:
+				return as, nil
+			case d.Step == engine.StepCapture:
+				a = engine.Answer{Step: engine.StepCapture, Target: c.capture}
+			case d.Step == engine.StepEscape:
+				a = engine.Answer{Step: engine.StepEscape, Target: c.escape}
+			default:
+				return as, nil // the dragon's first step has a message of its own
+			}
+			as = append(as, a)
+		}
+		done, err := s.Act(a)
+		if err != nil {
+			return nil, err
+		}
+		if done {
+			return as, nil
+		}
+	}
+}
+
+// playAnswers stores the answers of choice ch for the turn after `moves`
+// moves (st is the game before them) in a stepwise game, and announces
+// what follows: the turn when it is over, else its next decision. It
+// returns what to tell the member. The caller holds the game's lock.
+func (b *Bot) playAnswers(ctx context.Context, i *discordgo.Interaction, g storage.Game, st *engine.Game, ch choice) string {
+	as, err := ch.answers(st)
+	if err != nil {
+		return b.playerError(err)
+	}
+	res, err := b.store.AppendAnswers(ctx, g.ID, g.Moves, 0, as, storage.Request{ID: i.ID})
+	switch {
+	case errors.Is(err, storage.ErrConflict):
+		return "This turn is over."
+	case err != nil:
+		b.log.Error("storing answers", "game", g.ID, "err", err)
+		return b.playerError(err)
+	case res.Duplicate:
+		return "Done."
+	}
+	if res.Done {
+		return b.announceMoved(ctx, res.Move, st, announcement{})
+	}
+	// The turn goes on with other players' decisions: the turn message
+	// says what the player did, and the next decision gets its message.
+	text := describeMove(g, st, st.Current(), ch.move(st), "") + dragonMoveWords(g, st, ch.move(st))
+	if dragonTile(st) {
+		text += " The dragon moves!"
+	}
+	b.editTurnMessage(g, text)
+	b.nextStep(ctx, res.Game, res.State, "", false)
+	return text
+}
+
+// nextStep posts the message of the decision game g waits for in the
+// middle of a turn (st, its state), or has a computer answer it at once.
+// With search, it first looks for the message an earlier run posted.
+func (b *Bot) nextStep(ctx context.Context, g storage.Game, st *engine.Game, note string, search bool) {
+	d := st.Pending()
+	if d.Step == engine.StepNone || d.Step == engine.StepTile {
+		return
+	}
+	if search {
+		if id := b.findPosted(g.ThreadID, func(m *discordgo.Message) bool {
+			return hasComponent(m, stepPrefix(g.ID, g.Moves, g.Answered))
+		}); id != "" {
+			return
+		}
+	}
+	computer := playerLevel(g, d.Player) != ai.NoLevel
+	if computer {
+		if err := b.store.SetDeadline(ctx, g.ID, b.cfg.Now()); err != nil {
+			b.log.Error("marking a computer's decision due", "game", g.ID, "err", err)
+		}
+	}
+	if _, err := b.send(ctx, &g, func() *discordgo.MessageSend { return stepMessage(g, st, note) }); err != nil {
+		b.failed(g.ID)
+		return
+	}
+	if computer {
+		b.scheduleComputer(g.ID, turnKey(g.Moves, g.Answered))
+	}
+}
+
+// stepMessage builds the message of the decision game g waits for (st):
+// it mentions the player who decides (not a computer) and has one button
+// per legal answer.
+func stepMessage(g storage.Game, st *engine.Game, note string) *discordgo.MessageSend {
+	d := st.Pending()
+	name, user := seatName(g, st, d.Player), seatUser(g, d.Player)
+	computer := playerLevel(g, d.Player) != ai.NoLevel
+	as := st.Answers()
+	var title, ask string
+	switch d.Step {
+	case engine.StepDragon:
+		n := 1
+		if pv := st.Preview(); pv != nil {
+			n = len(pv.Moves()[len(pv.Moves())-1].Dragon.Cells()) + 1
+		}
+		title = fmt.Sprintf("The dragon moves · step %d of up to %d", n, engine.MaxDragonSteps)
+		at, _ := st.Dragon()
+		if pv := st.Preview(); pv != nil {
+			if c, ok := pv.Dragon(); ok {
+				at = c
+			}
+		}
+		ask = fmt.Sprintf("The dragon is at (%s). **%s** chooses where it goes next; it eats every figure on the tile it enters.", at, name)
+	case engine.StepEscape:
+		title = "Escape from the besieged city"
+		ask = fmt.Sprintf("**%s** may take a knight home from a besieged city next to a cloister.", name)
+	default:
+		title = "Your choice"
+		ask = fmt.Sprintf("**%s** decides: %s.", name, d.Step)
+	}
+	e := &discordgo.MessageEmbed{Title: title, Description: note + ask, Color: colourOf(d.Player),
+		Footer: &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Game #%d · %s", g.ID, scoreLine(g, st))}}
+	var rows []discordgo.MessageComponent
+	var row []discordgo.MessageComponent
+	for k, a := range as {
+		if k == 25 {
+			break
+		}
+		row = append(row, discordgo.Button{Label: answerLabel(st, a), Style: discordgo.PrimaryButton,
+			CustomID: stepID(g.ID, g.Moves, g.Answered, k), Disabled: computer})
+		if len(row) == 5 {
+			rows = append(rows, discordgo.ActionsRow{Components: row})
+			row = nil
+		}
+	}
+	if len(row) > 0 {
+		rows = append(rows, discordgo.ActionsRow{Components: row})
+	}
+	msg := &discordgo.MessageSend{Embeds: []*discordgo.MessageEmbed{e}, Components: rows}
+	if computer {
+		msg.Content = fmt.Sprintf("%s is choosing…", name)
+		msg.AllowedMentions = &discordgo.MessageAllowedMentions{}
+	} else {
+		msg.Content = fmt.Sprintf("<@%s>, it's your choice.", user)
+		msg.AllowedMentions = &discordgo.MessageAllowedMentions{Users: []string{user}}
+	}
+	return msg
+}
+
+// answerLabel is the button of answer a: "⬆ (1,-1)" for a step of the
+// dragon (by its direction from where the dragon stands), "No escape",
+// "Escape: (0,-1)".
+func answerLabel(st *engine.Game, a engine.Answer) string {
+	switch a.Step {
+	case engine.StepDragon:
+		from, ok := st.Dragon()
+		if pv := st.Preview(); pv != nil {
+			if c, ok2 := pv.Dragon(); ok2 {
+				from, ok = c, true
+			}
+		}
+		arrow := ""
+		if ok {
+			switch {
+			case a.Cell.X == from.X && a.Cell.Y < from.Y:
+				arrow = "⬆ "
+			case a.Cell.X > from.X && a.Cell.Y == from.Y:
+				arrow = "➡ "
+			case a.Cell.X == from.X && a.Cell.Y > from.Y:
+				arrow = "⬇ "
+			case a.Cell.X < from.X && a.Cell.Y == from.Y:
+				arrow = "⬅ "
+			}
+		}
+		return fmt.Sprintf("%s(%s)", arrow, a.Cell)
+	case engine.StepEscape:
+		if a.Target.Port == engine.NoPort {
+			return "No escape"
+		}
+		return fmt.Sprintf("Escape: knight at (%s)", a.Target.Cell)
+	}
+	return a.String()
+}
+
+// stepAnswer answers a button of a step message: the answer k of the
+// decision after `moves` moves and `answered` answers, by the player who
+// decides.
+func (b *Bot) stepAnswer(i *discordgo.Interaction, game int64, moves, answered, k int) {
+	ctx, cancel := b.context()
+	defer cancel()
+	unlock, err := b.lockGame(ctx, game)
+	if err != nil {
+		b.replyError(i, busyText(game))
+		return
+	}
+	defer unlock()
+	g, st, err := b.store.Load(ctx, game)
+	switch {
+	case err != nil:
+		b.replyError(i, b.playerError(err))
+		return
+	case g.Status != storage.StatusRunning:
+		b.replyError(i, "This game is not running.")
+		return
+	case g.Moves != moves || g.Answered != answered:
+		b.replyError(i, "This choice was made already.")
+		return
+	}
+	d := st.Pending()
+	if seatUser(g, d.Player) != actor(i).ID || playerLevel(g, d.Player) != ai.NoLevel {
+		b.replyError(i, fmt.Sprintf("It's %s's choice.", seatName(g, st, d.Player)))
+		return
+	}
+	as := st.Answers()
+	if k < 0 || k >= len(as) {
+		b.replyError(i, "That choice is not offered.")
+		return
+	}
+	if err := b.deferUpdate(i); err != nil {
+		b.log.Warn("deferring a step", "err", err)
+	}
+	b.answerStep(ctx, g, st, as[k], storage.Request{ID: i.ID}, "")
+}
+
+// answerStep stores answer a of the decision game g waits for (st, before
+// it), turns the step message into what was decided (prefixed by why, for
+// a timeout), and moves on: the next decision, or the turn's
+// announcement. The caller holds the game's lock.
+func (b *Bot) answerStep(ctx context.Context, g storage.Game, st *engine.Game, a engine.Answer, req storage.Request, why string) {
+	d := st.Pending()
+	said := why + stepWords(g, st, d.Player, a)
+	res, err := b.store.AppendAnswer(ctx, g.ID, g.Moves, g.Answered, a, req)
+	if err != nil || res.Duplicate {
+		if err != nil && !errors.Is(err, storage.ErrConflict) {
+			b.log.Error("storing an answer", "game", g.ID, "err", err)
+		}
+		return
+	}
+	b.closeStepMessage(g, said)
+	if res.Done {
+		b.announceMoved(ctx, res.Move, nil, announcement{})
+		return
+	}
+	b.nextStep(ctx, res.Game, res.State, said+"\n", false)
+}
+
+// stepWords says what answer a of player p did: "Bob moves the dragon to
+// (1,0).", "Alice takes no knight home."
+func stepWords(g storage.Game, st *engine.Game, p int, a engine.Answer) string {
+	name := seatName(g, st, p)
+	switch a.Step {
+	case engine.StepDragon:
+		return fmt.Sprintf("%s moves the dragon %s.", name, strings.TrimSpace(answerLabel(st, a)))
+	case engine.StepEscape:
+		if a.Target.Port == engine.NoPort {
+			return name + " takes no knight home."
+		}
+		return fmt.Sprintf("%s takes their knight at (%s) home from the besieged city.", name, a.Target.Cell)
+	}
+	return fmt.Sprintf("%s: %s.", name, a)
+}
+
+// closeStepMessage turns the step message of game g's decision into text.
+func (b *Bot) closeStepMessage(g storage.Game, text string) {
+	id := b.findPosted(g.ThreadID, func(m *discordgo.Message) bool {
+		return hasComponent(m, stepPrefix(g.ID, g.Moves, g.Answered))
+	})
+	if id == "" {
+		return
+	}
+	empty := []discordgo.MessageComponent{}
+	if _, err := b.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: id, Channel: g.ThreadID, Content: &text,
+		Components: &empty, Embeds: &[]*discordgo.MessageEmbed{}}); err != nil {
+		b.log.Warn("closing a step message", "game", g.ID, "err", err)
+	}
+}
+
+// stepTimeout answers, for the player whose time ran out, the decision
+// game g waits for in the middle of a turn (st): the first legal answer,
+// said in the step message. The caller holds the game's lock.
+func (b *Bot) stepTimeout(ctx context.Context, g storage.Game, st *engine.Game) {
+	as := st.Answers()
+	if len(as) == 0 {
+		return
+	}
+	who := seatName(g, st, st.Pending().Player)
+	b.answerStep(ctx, g, st, as[0], storage.Request{ID: fmt.Sprintf("timeout:%d:%d:%d", g.ID, g.Moves, g.Answered), Cause: storage.CauseTimeout},
+		who+" ran out of time, so I chose: ")
+}
+
+// stepwiseTimeout plays, in a stepwise game g (st), for the player whose
+// time ran out: in the middle of a turn the decision waited for
+// (stepTimeout); at the start of a turn the first legal placement and no
+// figure, the turn going on with the others' decisions when it has any.
+// The caller holds the game's lock.
+func (b *Bot) stepwiseTimeout(ctx context.Context, g storage.Game, st *engine.Game) {
+	if st.Pending().Step != engine.StepTile {
+		b.stepTimeout(ctx, g, st)
+		return
+	}
+	as := st.Answers()
+	if len(as) == 0 {
+		return
+	}
+	seat := st.Current()
+	res, err := b.store.AppendAnswers(ctx, g.ID, g.Moves, 0, []engine.Answer{as[0], {Step: engine.StepFigure}},
+		storage.Request{ID: fmt.Sprintf("timeout:%d:%d", g.ID, g.Moves), Cause: storage.CauseTimeout})
+	if err != nil || res.Duplicate {
+		if err != nil {
+			b.log.Warn("playing a timed-out turn", "game", g.ID, "err", err)
+		}
+		return
+	}
+	prefix := fmt.Sprintf("%s ran out of time, so I played the turn. ", seatName(g, st, seat))
+	if res.Done {
+		b.announceMoved(ctx, res.Move, st, announcement{prefix: prefix})
+		return
+	}
+	m := engine.Move{Tile: drawnTile(st), Cell: as[0].Cell, Rotation: as[0].Rotation}
+	b.editTurnMessage(g, prefix+describeMove(g, st, seat, m, "")+" The dragon moves!")
+	b.nextStep(ctx, res.Game, res.State, "", false)
+}
+
+// dragonWords says what the dragon did in the turn just played on st
+// (LastDragon): "The dragon flies to the volcano at (1,0).", "The dragon
+// goes to (1,0), (2,0) and eats Bob's knight at (2,0)."
+func dragonWords(g storage.Game, st *engine.Game, turn int) string {
+	dm := st.LastDragon()
+	if dm.Turn != turn || len(dm.Path) == 0 {
+		return ""
+	}
+	if dm.Volcano {
+		return fmt.Sprintf(" The dragon flies to the volcano at (%s).", dm.Path[0])
+	}
+	var cells []string
+	for _, c := range dm.Path {
+		cells = append(cells, "("+c.String()+")")
+	}
+	s := " The dragon goes to " + joinAnd(cells)
+	var eaten []string
+	for _, f := range dm.Eaten {
+		what := f.Figure.Title()
+		if f.Figure <= engine.FigureLarge && f.Kind != engine.NoFeature {
+			what = f.Kind.Role()
+			if f.Figure == engine.FigureLarge {
+				what = "large " + what
+			}
+		}
+		eaten = append(eaten, fmt.Sprintf("%s's %s at (%s)", seatName(g, st, f.Player), what, f.Cell))
+	}
+	if len(eaten) > 0 {
+		s += " and eats " + joinAnd(eaten)
+	}
+	return s + "."
+}
+
+// dragonMoveWords says what move m does with the princess, the fairy and
+// the portal, from game st before it.
+func dragonMoveWords(g storage.Game, st *engine.Game, m engine.Move) string {
+	who := seatName(g, st, st.Current())
+	switch {
+	case m.Princess != (engine.Target{}):
+		return fmt.Sprintf(" The princess sends %s home.", renameOwnerIn(g, st, captiveName(st, m.Princess)))
+	case m.Fairy:
+		return fmt.Sprintf(" %s puts the fairy on (%s).", who, m.FairyCell)
+	case m.Portal:
+		return fmt.Sprintf(" %s goes through the magic portal to (%s).", who, m.PortalCell)
+	}
+	return ""
+}
+
+// setAside stores the setting aside of the tile drawn in game g (st), as
+// the rules require (a dragon tile before the first volcano), and returns
+// the note for the next turn and the game after it.
+func (b *Bot) setAside(ctx context.Context, g storage.Game, st *engine.Game) (storage.Game, *engine.Game, string, error) {
+	t, _ := st.Drawn()
+	res, err := b.store.AppendMove(ctx, g.ID, g.Moves, engine.Move{Tile: t, Aside: true},
+		storage.Request{ID: fmt.Sprintf("aside:%d:%d", g.ID, g.Moves), Cause: storage.CauseDiscard})
+	note := fmt.Sprintf("Tile **%s** is set aside until the dragon comes (the first volcano); %s draws again.\n",
+		st.TileSet().Name(t), seatName(g, st, st.Current()))
+	if err != nil && !errors.Is(err, storage.ErrConflict) {
+		return g, st, "", err
+	}
+	if err == nil && res.State != nil {
+		return res.Game, res.State, note, nil
+	}
+	g, st, err = b.store.Load(ctx, g.ID)
+	return g, st, note, err
+}
+
+// dragonHelp is /carcassonne help's paragraph on The Princess & the
+// Dragon.
+const dragonHelp = " After a dragon tile the dragon moves up to 6 tiles, one step chosen by each player in turn " +
+	"(a message with ⬆ ➡ ⬇ ⬅ asks each of you) and eats every figure where it goes. In the **Follower…** menu: " +
+	"\"princess – send Bob's knight at (2,-1) home\", \"fairy – next to your knight at (2,-1)\" and \"magic portal → (2,-1)\", " +
+	"then **Portal spot…**. The fairy gives 1 point at the start of your turn and 3 when her follower's feature scores."
+
+// previewStepsNote says in a preview of a stepwise game what comes after
+// Confirm: the dragon's steps.
+func previewStepsNote(st *engine.Game) string {
+	if dragonTile(st) {
+		return "\nAfter Confirm the dragon moves: each player in turn chooses a step."
+	}
+	return ""
+}
+
+// dragonTile reports whether the tile drawn in st moves the dragon: a
+// dragon tile once the dragon is on the board.
+func dragonTile(st *engine.Game) bool {
+	t, ok := st.Drawn()
+	if !ok {
+		return false
+	}
+	_, on := st.Dragon()
+	return on && st.TileSet().Tile(t).Markers&engine.Dragon != 0
+}
+
+// playComputerAnswers gives the answers of the computer of level l that
+// decides in stepwise game g (st): the rest of its turn, or its step of
+// the dragon, up to the end of the turn or another player's decision
+// (ai.Config.Turn), thought without the game's lock, stored under it if
+// the game still waits for them, and announced.
+func (b *Bot) playComputerAnswers(ctx context.Context, g storage.Game, st *engine.Game, l ai.Level) {
+	as, err := b.thinkAnswers(ctx, st, g.ID, turnKey(g.Moves, g.Answered), l)
+	if err != nil {
+		if b.ctx != nil && b.ctx.Err() != nil {
+			return
+		}
+		b.log.Error("a computer player could not choose", "game", g.ID, "level", l, "err", err)
+		return
+	}
+	unlock, err := b.lockGame(ctx, g.ID)
+	if err != nil {
+		b.log.Warn("playing a computer's decision", "game", g.ID, "err", err)
+		return
+	}
+	defer unlock()
+	now, before, err := b.store.Load(ctx, g.ID)
+	if err != nil || now.Status != storage.StatusRunning || now.Moves != g.Moves || now.Answered != g.Answered {
+		return // played or stopped meanwhile
+	}
+	d := before.Pending()
+	said := ""
+	if len(as) > 0 && d.Step != engine.StepTile {
+		said = stepWords(now, before, d.Player, as[0])
+	}
+	res, err := b.store.AppendAnswers(ctx, g.ID, now.Moves, now.Answered, as,
+		storage.Request{ID: fmt.Sprintf("computer:%d:%d:%d", g.ID, now.Moves, now.Answered)})
+	if err != nil || res.Duplicate {
+		if err != nil && !errors.Is(err, storage.ErrConflict) {
+			b.log.Error("storing a computer's answers", "game", g.ID, "err", err)
+		}
+		return
+	}
+	if d.Step != engine.StepTile {
+		b.closeStepMessage(now, said)
+	}
+	if res.Done {
+		b.announceMoved(ctx, res.Move, nil, announcement{})
+		return
+	}
+	if d.Step == engine.StepTile {
+		// The computer's turn goes on with the others' decisions.
+		m := ai.MoveOf(drawnTile(before), as)
+		text := describeMove(now, before, d.Player, m, "") + dragonMoveWords(now, before, m)
+		if dragonTile(before) {
+			text += " The dragon moves!"
+		}
+		b.editTurnMessage(now, text)
+	}
+	b.nextStep(ctx, res.Game, res.State, said+"\n", false)
+}
+
+// thinkAnswers returns the answers of the computer of level l that decides
+// in game id (st) at decision key, when a processor is free for it (see
+// think).
+func (b *Bot) thinkAnswers(ctx context.Context, st *engine.Game, id int64, key int, l ai.Level) (as []engine.Answer, err error) {
+	var stopping <-chan struct{}
+	if b.ctx != nil {
+		stopping = b.ctx.Done()
+	}
+	select {
+	case b.thinking <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	case <-stopping:
+		return nil, errors.New("the bot is stopping")
+	}
+	defer func() { <-b.thinking }()
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("the search failed: %v", p)
+		}
+	}()
+	return ai.Config{Level: l, Playouts: b.cfg.ComputerPlayouts}.Turn(st, computerSeed(id, key))
+}
