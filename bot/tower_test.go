@@ -363,13 +363,13 @@ func TestTowerBadInput(t *testing.T) {
 	}
 	good := choice{game: 1, moves: 3, cell: engine.Cell{X: -1, Y: 2}, rot: engine.Rotate90,
 		figChoice: figChoice{port: engine.NoPort, fig: engine.FigureLarge, tower: engine.TowerTop, tcell: engine.Cell{X: 0, Y: -3}},
-		ransomed: true, ransom: engine.Ransom{Jailer: 2, Figure: engine.FigureLarge}}
+		ransomed:  true, ransom: engine.Ransom{Jailer: 2, Figure: engine.FigureLarge}}
 	if p, err := parseID(good.id(actOK)); err != nil || p.choice != good {
 		t.Errorf("parseID(%q) = %+v, %v; want %+v", good.id(actOK), p.choice, err, good)
 	}
 	good = choice{game: 1, moves: 3, figChoice: figChoice{port: engine.NoPort, tower: engine.TowerPiece, tcell: engine.Cell{X: 2}},
 		capture: engine.Target{Cell: engine.Cell{X: 2, Y: 1}, Tower: true},
-		escape: engine.Target{Cell: engine.Cell{X: 1}, Port: engine.N}}
+		escape:  engine.Target{Cell: engine.Cell{X: 1}, Port: engine.N}}
 	if p, err := parseID(good.id(actCap)); err != nil || p.choice != good {
 		t.Errorf("parseID(%q) = %+v, %v; want %+v", good.id(actCap), p.choice, err, good)
 	}
