@@ -237,7 +237,8 @@ func (c choice) answers(st *engine.Game) ([]engine.Answer, error) {
 			return nil, err
 		}
 		if done {
-			return as, nil
+			// A volcano ends the turn with its tile: no figure then.
+			return as[:i+1], nil
 		}
 	}
 }

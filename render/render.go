@@ -141,7 +141,7 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.P
 	if follower == engine.NoPort {
 		checked = engine.FigureFollower
 	}
-	if err := g.Check(engine.Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation, Follower: follower, Figure: checked}); err != nil {
+	if err := checkFigureStep(g, p, follower, checked); err != nil {
 		return nil, err
 	}
 	k := r.kits.get()
@@ -203,6 +203,27 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.P
 		drawTextAt(img, lf, colText, pad+2*rad+12, cy, alignLeft, spotName(s, fig))
 	}
 	return img, nil
+}
+
+// checkFigureStep checks the first steps of a turn of g: the drawn tile
+// placed as p, then figure fig on port follower (engine.NoPort: none), with
+// the engine's step API, so that the turn's later steps (the dragon's, which
+// other players decide) need not be known. It returns the engine's error.
+func checkFigureStep(g *engine.Game, p engine.Placement, follower engine.Port, fig engine.Figure) error {
+	c := g.Clone()
+	c.Reset()
+	done, err := c.Act(engine.Answer{Step: engine.StepTile, Cell: p.Cell, Rotation: p.Rotation})
+	if err != nil || done && follower == engine.NoPort {
+		return err
+	}
+	if done {
+		// A volcano ends the turn with its tile: the check of a whole
+		// move says why no figure goes there.
+		t, _ := g.Drawn()
+		return g.Check(engine.Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation, Follower: follower, Figure: fig})
+	}
+	_, err = c.Act(engine.Answer{Step: engine.StepFigure, Port: follower, Figure: fig})
+	return err
 }
 
 // previewSpots returns the spots a preview of placement p lists for figure

@@ -1,0 +1,302 @@
+package bot
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/internal/discordtest"
+)
+
+// dragonPlayers are the record names of TestDragonGame's players.
+var dragonPlayers = []string{"Alice", "Bob", "Cleo"}
+
+// dragonMove picks the move of the turn that begins in st (The Princess &
+// the Dragon), from the engine's legal moves alone, as towerMove does: a
+// placement among the cells the menus list, a follower on a random spot
+// about half the time, the fairy now and then; never the dragon's steps,
+// which are answered apart (the first legal step each time).
+func dragonMove(st *engine.Game) engine.Move {
+	t, _ := st.Drawn()
+	rng := rand.New(rand.NewPCG(st.Seed(), uint64(len(st.Moves()))))
+	cells := st.CandidateCells()
+	if len(cells) > maxCellMenus*25 {
+		cells = cells[:maxCellMenus*25]
+	}
+	var ps []engine.Placement
+	for _, p := range st.Placements() {
+		if slices.Contains(cells, p.Cell) {
+			ps = append(ps, p)
+		}
+	}
+	p := ps[rng.IntN(len(ps))]
+	m := engine.Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
+	switch k := rng.IntN(8); {
+	case k == 0 && len(st.FairyCells()) > 0:
+		m.Fairy, m.FairyCell = true, st.FairyCells()[0]
+	case k < 5:
+		if sp := st.FollowerSpots(p); len(sp) > 0 {
+			m.Follower = sp[rng.IntN(len(sp))].Port
+		}
+	}
+	return m
+}
+
+// playDragonTurn plays the turn that begins in st on st with dragonMove
+// and the first legal step of the dragon each time, and returns the number
+// of steps the dragon took.
+func playDragonTurn(tb testing.TB, st *engine.Game) int {
+	tb.Helper()
+	if st.SetsAside() {
+		t, _ := st.Drawn()
+		if err := st.Apply(engine.Move{Tile: t, Aside: true}); err != nil {
+			tb.Fatal(err)
+		}
+		return 0
+	}
+	if t, _ := st.Drawn(); !st.CanPlace(t) {
+		if err := st.Apply(engine.Move{Tile: t, Discard: true}); err != nil {
+			tb.Fatal(err)
+		}
+		return 0
+	}
+	m := dragonMove(st)
+	fig := figAnswer(figChoice{port: m.Follower, fairy: m.Fairy, fcell: m.FairyCell})
+	for _, a := range []engine.Answer{{Step: engine.StepTile, Cell: m.Cell, Rotation: m.Rotation}, fig} {
+		done, err := st.Act(a)
+		if err != nil {
+			tb.Fatalf("%s: %v", a, err)
+		}
+		if done {
+			return 0 // a volcano: no figure
+		}
+	}
+	steps := 0
+	for st.Pending().Step == engine.StepDragon {
+		if _, err := st.Act(st.Answers()[0]); err != nil {
+			tb.Fatal(err)
+		}
+		steps++
+	}
+	return steps
+}
+
+// dragonSeed finds the first seed whose game of dragonMove has a dragon
+// move of at least three steps, and returns it with the number of the
+// turn's first move.
+func dragonSeed(tb testing.TB) (uint64, int) {
+	tb.Helper()
+	r, err := engine.NewRules(engine.ExpansionSet(0).With(engine.ExpansionPrincessAndDragon), engine.Options{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for seed := uint64(1); seed <= 200; seed++ {
+		st, err := engine.New(engine.Config{Rules: r, Players: dragonPlayers, Seed: seed})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for !st.Ended() {
+			n := len(st.Moves())
+			if steps := playDragonTurn(tb, st); steps >= 3 {
+				return seed, n
+			} else if steps > 0 {
+				break // the first dragon move is too short
+			}
+		}
+	}
+	tb.Fatal("no seed up to 200 moves the dragon three steps the first time")
+	return 0, 0
+}
+
+// stepMsg waits for the step message of game 1 after `moves` moves and
+// `answered` answers.
+func (h *harness) stepMsg(thread string, moves, answered int) discordtest.Message {
+	h.t.Helper()
+	ctx, cancel := h.wctx()
+	defer cancel()
+	m, err := h.srv.WaitMessage(ctx, thread, func(m discordtest.Message) bool {
+		return hasComponent(m.Message, stepPrefix(1, moves, answered))
+	})
+	if err != nil {
+		h.t.Fatalf("no step message after %d moves and %d answers: %v", moves, answered, err)
+	}
+	return m
+}
+
+// TestDragonGame plays a whole game of The Princess & the Dragon for three
+// players through the components, with a turn timeout: each turn with
+// dragonMove, each step of the dragon with the first button of the step
+// message, which mentions the player who decides. The first time the
+// dragon moves, its first step is chosen by the player who placed the
+// tile, the second by the next player's timeout, then the bot restarts,
+// and the third is chosen by the third player on the step message the new
+// bot kept. The summaries tell the dragon's way, and the final table is
+// the replay of the attached record.
+func TestDragonGame(t *testing.T) {
+	t.Parallel()
+	seed, first := dragonSeed(t)
+
+	t.Logf("seed %d, first dragon move at move %d", seed, first)
+	h := newHarnessWith(t, func(c *Config) { c.Seed = func() uint64 { return seed } })
+	defer func() {
+		if t.Failed() {
+			t.Logf("the bot's logs:\n%s", h.logs.String())
+		}
+	}()
+	alice := h.srv.NewUser("alice", "Alice")
+	bob := h.srv.NewUser("bob", "Bob")
+	cleo := h.srv.NewUser("cleo", "Cleo")
+	users := []discordtest.User{alice, bob, cleo}
+	r := h.slash(discordtest.Actor{User: alice}, "/carcassonne new turn-timeout:5m")
+	if r.Original == nil {
+		t.Fatalf("no lobby: %s", text(r))
+	}
+	lobby := r.Original.ID
+	for _, u := range users[1:] {
+		if r := h.click(discordtest.Actor{User: u}, lobby, lobbyID(actJoin, 1)); r.Type != 7 {
+			t.Fatalf("%s joins: %s", u.Username, text(r))
+		}
+	}
+	if r := h.pick(discordtest.Actor{User: alice}, lobby, lobbyID(actExp, 1), "princess-and-dragon"); r.Type != 7 {
+		t.Fatalf("the Expansions… menu answered type %d: %s", r.Type, text(r))
+	}
+	if r := h.click(discordtest.Actor{User: alice}, lobby, lobbyID(actStart, 1)); r.Type != 6 {
+		t.Fatalf("start: %s", text(r))
+	}
+	ctx, cancel := h.wctx()
+	defer cancel()
+	if err := h.srv.Wait(ctx, func() bool { return len(h.srv.Threads(h.srv.ChannelID)) == 1 }); err != nil {
+		t.Fatalf("no thread: %v", err)
+	}
+	thread := h.srv.Threads(h.srv.ChannelID)[0].ID
+	msg, more := h.nextTurn(thread, "")
+	if got := text(h.slash(discordtest.Actor{User: bob, ChannelID: thread}, "/carcassonne help")); !strings.Contains(got, "⬆ ➡ ⬇ ⬅") {
+		t.Errorf("help in a game of The Princess & the Dragon does not explain it: %q", got)
+	}
+
+	dragonMoves, steps, turns := 0, 0, 0
+	firstDone := false
+	for ; more; turns++ {
+		g, st, err := h.store.Load(h.ctx, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cur := st.Current()
+		mv := dragonMove(st)
+		summary := h.playMove(users[cur], thread, msg, st, mv)
+		moves := len(st.Moves())
+		for k := 0; ; k++ {
+			g, st, err = h.store.Load(h.ctx, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.Moves != moves || st.Pending().Step != engine.StepDragon {
+				break
+			}
+			d := st.Pending()
+			sm := h.stepMsg(thread, moves, g.Answered)
+			if k == 0 {
+				dragonMoves++
+				if !strings.Contains(summary, "The dragon moves!") {
+					t.Errorf("move %d: the turn message does not announce the dragon: %q", moves, summary)
+				}
+			}
+			if ids := mention.FindStringSubmatch(sm.Content); ids == nil || ids[1] != users[d.Player].ID {
+				t.Fatalf("move %d, step %d: the step message mentions %q, %s decides", moves, k, sm.Content, users[d.Player].Username)
+			}
+			if want := (cur + k) % 3; d.Player != want {
+				t.Errorf("move %d: step %d is decided by player %d, want %d", moves, k, d.Player, want)
+			}
+			firstMove := !firstDone && moves == first
+			switch {
+			case firstMove && k == 1:
+				// Bob's time runs out: the bot takes the first step.
+				h.offset.Add(int64(6 * time.Minute))
+				wctx, wcancel := h.wctx()
+				err := h.srv.Wait(wctx, func() bool { m, _ := h.srv.Message(sm.ID); return len(m.Components) == 0 })
+				wcancel()
+				if err != nil {
+					t.Fatalf("the step did not time out: %v", err)
+				}
+				// The next deadlines are the store's, on the real clock.
+				h.offset.Store(0)
+				h.stepMsg(thread, moves, g.Answered+1)
+				old, _ := h.srv.Message(sm.ID)
+				if !strings.Contains(old.Content, "ran out of time, so I chose") || len(old.Components) != 0 {
+					t.Errorf("the timed-out step message: %q, %d components", old.Content, len(old.Components))
+				}
+				// A new bot on the same database keeps the dragon's move.
+				h.stop()
+				h.start()
+			default:
+				b, ok := button(sm.Message, actStep)
+				if !ok {
+					t.Fatalf("the step message has no button: %+v", sm.Components)
+				}
+				// Someone else's click is refused.
+				other := users[(d.Player+1)%3]
+				if r := h.click(discordtest.Actor{User: other, ChannelID: thread}, sm.ID, b.CustomID); !strings.Contains(text(r), "It's "+users[d.Player].GlobalName+"'s choice") {
+					t.Errorf("another player's click: %s", text(r))
+				}
+				if r := h.click(discordtest.Actor{User: users[d.Player], ChannelID: thread}, sm.ID, b.CustomID); r.Type != 6 {
+					gg, _ := h.store.Get(h.ctx, 1)
+					for _, m := range h.srv.Messages(thread) {
+						t.Logf("message %s: %q", m.ID, m.Content)
+					}
+					t.Fatalf("the step's button %s answered type %d: %s (the game: %d moves, %d answers)", b.CustomID, r.Type, text(r), gg.Moves, gg.Answered)
+				}
+				// The step message becomes what was chosen.
+				wctx, wcancel := h.wctx()
+				err := h.srv.Wait(wctx, func() bool { m, _ := h.srv.Message(sm.ID); return len(m.Components) == 0 })
+				wcancel()
+				if err != nil {
+					t.Fatalf("the step message keeps its buttons: %v", err)
+				}
+				if m, _ := h.srv.Message(sm.ID); !strings.HasPrefix(m.Content, users[d.Player].GlobalName+" moves the dragon ") {
+					t.Errorf("the answered step message says %q", m.Content)
+				}
+			}
+			steps++
+			if firstMove && k >= 2 {
+				firstDone = true
+			}
+		}
+		msg, more = h.nextTurn(thread, msg.ID)
+		if firstMove := moves == first; firstMove && !firstDone {
+			t.Fatalf("the first dragon move took fewer than 3 steps through Discord")
+		}
+	}
+	t.Logf("%d turns, %d dragon moves, %d steps", turns, dragonMoves, steps)
+	if dragonMoves == 0 {
+		t.Fatal("the dragon never moved")
+	}
+	h.checkEnd(t, msg, turns)
+	g := recordOf(t, msg)
+	rec := recordText(t, msg)
+	if n := strings.Count(rec, "dragon@"); n != steps {
+		t.Errorf("the record has %d steps of the dragon, the game took %d", n, steps)
+	}
+	var all strings.Builder
+	for _, m := range h.srv.Messages(thread) {
+		all.WriteString(m.Content + "\n")
+	}
+	if !strings.Contains(all.String(), "The dragon goes to ") {
+		t.Error("no summary tells the dragon's way")
+	}
+	desc := msg.Embeds[0].Description
+	names, cols := tableRows(desc)
+	bd := g.Breakdowns()
+	for k, name := range names {
+		p := slices.Index(g.Players(), name)
+		if p < 0 || len(cols[k]) != 6 {
+			t.Fatalf("row %q: %v", name, cols[k])
+		}
+		b := bd[p]
+		if w := []int{b.Roads, b.Cities, b.Cloisters, b.Farms, b.Fairy, g.Score(p)}; !slices.Equal(cols[k], w) {
+			t.Errorf("%s: the table says %v, the replay %v", name, cols[k], w)
+		}
+	}
+}
