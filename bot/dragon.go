@@ -20,10 +20,10 @@ import (
 // "Expansions"), and with it the turns in which players other than the
 // current one decide (the dragon's steps):
 //
-//   - the Follower… menu offers "princess – send Bob's knight at (2,-1)
-//     home", "fairy – next to your knight at (2,-1)" and "magic portal →
-//     (2,-1)", whose tile then gets a Portal spot… menu of its free
-//     features;
+//   - the Follower… menu offers "Princess – send Bob's knight home",
+//     "Fairy – next to your knight at (2,-1)" and "Magic portal – to the
+//     tile at (2,-1)", whose tile then gets a Portal spot… menu of its
+//     free features;
 //   - in a game where other players decide steps of a turn, Confirm stores
 //     the player's answers (storage.AppendAnswers) instead of a whole
 //     move; when the turn waits for another decision (the dragon's next
@@ -90,10 +90,20 @@ func parseStepID(f []string) (moves, answered, k int, ok bool) {
 // feature.
 func dragonOptions(g storage.Game, st *engine.Game, p engine.Placement) []spotOption {
 	var out []spotOption
-	for _, t := range st.Princesses(p) {
+	ts := st.Princesses(p)
+	for _, t := range ts {
+		name := renameOwnerIn(g, st, captiveName(st, t))
+		whose, _, _ := strings.Cut(name, " at (")
+		// "Princess – send Bob's knight home" (spec/discord.md), with the
+		// tile when two knights of one player stand in the city.
+		if n := slices.IndexFunc(ts, func(o engine.Target) bool {
+			w, _, _ := strings.Cut(renameOwnerIn(g, st, captiveName(st, o)), " at (")
+			return o != t && w == whose
+		}); n < 0 {
+			name = whose
+		}
 		f := figChoice{port: engine.NoPort, princess: t}
-		out = append(out, spotOption{index: -1, f: f, value: figValue(f),
-			name: "princess – send " + renameOwnerIn(g, st, captiveName(st, t)) + " home"})
+		out = append(out, spotOption{index: -1, f: f, value: figValue(f), name: "Princess – send " + name + " home"})
 	}
 	cur := st.Current()
 	for _, c := range st.FairyCells() {
@@ -105,7 +115,7 @@ func dragonOptions(g storage.Game, st *engine.Game, p engine.Placement) []spotOp
 			}
 		}
 		f := figChoice{port: engine.NoPort, fairy: true, fcell: c}
-		out = append(out, spotOption{index: -1, f: f, value: figValue(f), name: fmt.Sprintf("fairy – next to your %s at (%s)", role, c)})
+		out = append(out, spotOption{index: -1, f: f, value: figValue(f), name: fmt.Sprintf("Fairy – next to your %s at (%s)", role, c)})
 	}
 	var cells []engine.Cell
 	for _, t := range st.PortalSpots(p) {
@@ -115,7 +125,7 @@ func dragonOptions(g storage.Game, st *engine.Game, p engine.Placement) []spotOp
 	}
 	for _, c := range cells {
 		f := figChoice{port: engine.NoPort, portal: true, pcell: c}
-		out = append(out, spotOption{index: -1, f: f, value: figValue(f), name: fmt.Sprintf("magic portal → (%s)", c)})
+		out = append(out, spotOption{index: -1, f: f, value: figValue(f), name: fmt.Sprintf("Magic portal – to the tile at (%s)", c)})
 	}
 	return out
 }
@@ -610,7 +620,7 @@ func (b *Bot) setAside(ctx context.Context, g storage.Game, st *engine.Game) (st
 // Dragon.
 const dragonHelp = " After a dragon tile the dragon moves up to 6 tiles, one step chosen by each player in turn " +
 	"(a message with ⬆ ➡ ⬇ ⬅ asks each of you) and eats every figure where it goes. In the **Follower…** menu: " +
-	"\"princess – send Bob's knight at (2,-1) home\", \"fairy – next to your knight at (2,-1)\" and \"magic portal → (2,-1)\", " +
+	"\"Princess – send Bob's knight home\", \"Fairy – next to your knight at (2,-1)\" and \"Magic portal – to the tile at (2,-1)\", " +
 	"then **Portal spot…**. The fairy gives 1 point at the start of your turn and 3 when her follower's feature scores."
 
 // previewStepsNote says in a preview of a stepwise game what comes after

@@ -34,7 +34,12 @@ func dragonMove(st *engine.Game) engine.Move {
 	}
 	p := ps[rng.IntN(len(ps))]
 	m := engine.Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
+	ts, spots := st.Princesses(p), st.PortalSpots(p)
 	switch k := rng.IntN(8); {
+	case len(ts) > 0 && k < 4:
+		m.Princess = ts[0]
+	case len(spots) > 0 && k < 4:
+		m.Portal, m.PortalCell, m.Follower = true, spots[0].Cell, spots[0].Port
 	case k == 0 && len(st.FairyCells()) > 0:
 		m.Fairy, m.FairyCell = true, st.FairyCells()[0]
 	case k < 5:
@@ -64,7 +69,7 @@ func playDragonTurn(tb testing.TB, st *engine.Game) int {
 		return 0
 	}
 	m := dragonMove(st)
-	fig := figAnswer(figChoice{port: m.Follower, fairy: m.Fairy, fcell: m.FairyCell})
+	fig := figAnswer(figChoice{port: m.Follower, fairy: m.Fairy, fcell: m.FairyCell, princess: m.Princess, portal: m.Portal, pcell: m.PortalCell})
 	for _, a := range []engine.Answer{{Step: engine.StepTile, Cell: m.Cell, Rotation: m.Rotation}, fig} {
 		done, err := st.Act(a)
 		if err != nil {
@@ -178,6 +183,7 @@ func TestDragonGame(t *testing.T) {
 	}
 
 	dragonMoves, steps, turns := 0, 0, 0
+	used := map[string]int{}
 	firstDone := false
 	for ; more; turns++ {
 		g, st, err := h.store.Load(h.ctx, 1)
@@ -187,6 +193,23 @@ func TestDragonGame(t *testing.T) {
 		cur := st.Current()
 		mv := dragonMove(st)
 		summary := h.playMove(users[cur], thread, msg, st, mv)
+		switch {
+		case mv.Princess != (engine.Target{}):
+			used["princess"]++
+			if !strings.Contains(summary, "The princess sends ") {
+				t.Errorf("the summary of the princess: %q", summary)
+			}
+		case mv.Portal:
+			used["portal"]++
+			if !strings.Contains(summary, "goes through the magic portal to ("+mv.PortalCell.String()+")") {
+				t.Errorf("the summary of the portal: %q", summary)
+			}
+		case mv.Fairy:
+			used["fairy"]++
+			if !strings.Contains(summary, "puts the fairy on ("+mv.FairyCell.String()+")") {
+				t.Errorf("the summary of the fairy: %q", summary)
+			}
+		}
 		moves := len(st.Moves())
 		for k := 0; ; k++ {
 			g, st, err = h.store.Load(h.ctx, 1)
@@ -269,7 +292,10 @@ func TestDragonGame(t *testing.T) {
 			t.Fatalf("the first dragon move took fewer than 3 steps through Discord")
 		}
 	}
-	t.Logf("%d turns, %d dragon moves, %d steps", turns, dragonMoves, steps)
+	t.Logf("%d turns, %d dragon moves, %d steps, %v", turns, dragonMoves, steps, used)
+	if used["princess"]+used["portal"]+used["fairy"] == 0 {
+		t.Error("the game never used the princess, the portal or the fairy")
+	}
 	if dragonMoves == 0 {
 		t.Fatal("the dragon never moved")
 	}

@@ -448,11 +448,17 @@ func (h *harness) playMove(u discordtest.User, thread string, msg discordtest.Me
 			h.t.Errorf("the preview with a ransom says %q, want %q", d, w)
 		}
 	}
-	if mv.Follower != engine.NoPort || mv.Tower != engine.TowerNone {
+	fc := figChoice{port: mv.Follower, fig: mv.Figure, tower: mv.Tower, tcell: mv.TowerCell,
+		portal: mv.Portal, pcell: mv.PortalCell, princess: mv.Princess, fairy: mv.Fairy, fcell: mv.FairyCell}
+	if fc.tower != engine.TowerNone {
+		fc.port = engine.NoPort
+	}
+	if mv.Follower != engine.NoPort || !fc.plain() {
 		sm, ok := menu(preview.Message, actSpot)
-		v := spotValue(mv.Follower.String(), mv.Figure)
-		if mv.Tower != engine.TowerNone {
-			v = towerValue(mv.Tower, mv.Figure, mv.TowerCell)
+		v := figValue(fc)
+		if fc.portal {
+			// The portal's tile first, then its spot.
+			v = figValue(figChoice{port: engine.NoPort, portal: true, pcell: fc.pcell})
 		}
 		if !ok || !slices.ContainsFunc(sm.Options, func(o discordgo.SelectMenuOption) bool { return o.Value == v }) {
 			h.t.Fatalf("the Follower… menu does not offer %s: %+v", v, sm.Options)
@@ -460,6 +466,17 @@ func (h *harness) playMove(u discordtest.User, thread string, msg discordtest.Me
 		update("the Follower… menu", h.pick(a, preview.ID, sm.CustomID, v))
 		if d := preview.Embeds[0].Description; strings.Contains(d, "Follower: **no follower**") {
 			h.t.Fatalf("the preview after choosing %s says %q", v, d)
+		}
+		if fc.portal {
+			pm, ok := menu(preview.Message, actPortal)
+			pv := figValue(fc)
+			if !ok || !slices.ContainsFunc(pm.Options, func(o discordgo.SelectMenuOption) bool { return o.Value == pv }) {
+				h.t.Fatalf("the Portal spot… menu does not offer %s: %+v", pv, pm.Options)
+			}
+			update("the Portal spot… menu", h.pick(a, preview.ID, pm.CustomID, pv))
+			if d := preview.Embeds[0].Description; !strings.Contains(d, "Magic portal: your ") {
+				h.t.Errorf("the preview after the portal's spot says %q", d)
+			}
 		}
 	}
 	if mv.Tower == engine.TowerPiece {
