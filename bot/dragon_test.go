@@ -326,3 +326,110 @@ func TestDragonGame(t *testing.T) {
 		}
 	}
 }
+
+// TestDragonComputers plays a game of The Princess & the Dragon of one
+// person against two computers (easy and normal) to the end: the
+// computers decide their steps of the dragon at once, without being
+// mentioned, and the person's steps are asked with a message that
+// mentions her; the final table is the replay of the attached record.
+func TestDragonComputers(t *testing.T) {
+	t.Parallel()
+	h := newHarnessWith(t, func(c *Config) {
+		c.ComputerPause, c.ComputerPlayouts = time.Millisecond, testPlayouts
+		c.Seed = func() uint64 { return 4 }
+	})
+	alice := h.srv.NewUser("alice", "Alice")
+	a := discordtest.Actor{User: alice}
+	r := h.slash(a, "/carcassonne new expansions:princess-and-dragon")
+	if r.Original == nil {
+		t.Fatalf("no lobby: %s", text(r))
+	}
+	lobby := r.Original.ID
+	h.addComputer(alice, lobby, 1, "easy")
+	h.addComputer(alice, lobby, 1, "normal")
+	if r := h.click(a, lobby, lobbyID(actStart, 1)); r.Type != 6 {
+		t.Fatalf("start: %s", text(r))
+	}
+	ctx, cancel := h.wctx()
+	defer cancel()
+	if err := h.srv.Wait(ctx, func() bool { return len(h.srv.Threads(h.srv.ChannelID)) == 1 }); err != nil {
+		t.Fatalf("no thread: %v", err)
+	}
+	thread := h.srv.Threads(h.srv.ChannelID)[0].ID
+	mine, computerSteps, turns := 0, 0, 0
+	done := map[string]bool{}
+	for {
+		// The next message that asks Alice something, or the end.
+		var next discordtest.Message
+		over := false
+		wctx, wcancel := h.wctx()
+		err := h.srv.Wait(wctx, func() bool {
+			for _, m := range h.srv.Messages(thread) {
+				if strings.Contains(m.Content, "The game is over") {
+					next, over = m, true
+					return true
+				}
+				if done[m.ID] || len(m.Components) == 0 {
+					continue
+				}
+				if ids := mention.FindStringSubmatch(m.Content); ids != nil && ids[1] == alice.ID {
+					next = m
+					return true
+				}
+			}
+			return false
+		})
+		wcancel()
+		if err != nil {
+			t.Fatalf("nothing asks Alice and the game is not over: %v", err)
+		}
+		if over {
+			break
+		}
+		done[next.ID] = true
+		g, st, err := h.store.Load(h.ctx, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b, ok := button(next.Message, actStep); ok {
+			if st.Pending().Step != engine.StepDragon || g.Seats[st.Pending().Player].UserID != alice.ID {
+				t.Fatalf("a step message asks Alice while the game waits for %v of seat %d", st.Pending().Step, st.Pending().Player)
+			}
+			if r := h.click(discordtest.Actor{User: alice, ChannelID: thread}, next.ID, b.CustomID); r.Type != 6 {
+				t.Fatalf("Alice's step: %s", text(r))
+			}
+			mine++
+			continue
+		}
+		if cellMenu(next) == nil || st.Pending().Step != engine.StepTile {
+			t.Fatalf("a message asks Alice %q while the game waits for %v", next.Content, st.Pending().Step)
+		}
+		h.playMove(alice, thread, next, st, dragonMove(st))
+		turns++
+	}
+	for _, m := range h.srv.Messages(thread) {
+		if strings.Contains(m.Content, "Computer (") && strings.Contains(m.Content, " moves the dragon ") {
+			computerSteps++
+			if mention.MatchString(m.Content) {
+				t.Errorf("a computer's step mentions someone: %q", m.Content)
+			}
+		}
+	}
+	t.Logf("%d turns of Alice, %d of her steps of the dragon, %d of the computers'", turns, mine, computerSteps)
+	if mine == 0 || computerSteps == 0 {
+		t.Errorf("Alice chose %d steps of the dragon and the computers %d: both should", mine, computerSteps)
+	}
+	end, _ := h.nextTurn(thread, "")
+	if rec := recordText(t, end); !strings.Contains(rec, " aside") {
+		t.Errorf("no tile was set aside in the game:\n%s", rec)
+	}
+	g := recordOf(t, end)
+	names, cols := tableRows(end.Embeds[0].Description)
+	for k, name := range names {
+		// Long names are cut to 16 characters in the table.
+		p := slices.IndexFunc(g.Players(), func(n string) bool { return n == name || strings.HasPrefix(n, strings.TrimSuffix(name, "…")) })
+		if p < 0 || len(cols[k]) == 0 || cols[k][len(cols[k])-1] != g.Score(p) {
+			t.Fatalf("row %q: %v, the replay's scores %v", name, cols[k], g.Scores())
+		}
+	}
+}

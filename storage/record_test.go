@@ -131,3 +131,70 @@ func nextTiles(tb testing.TB, g *engine.Game, n int) []engine.TileID {
 	}
 	return tiles
 }
+
+// TestRecordAside: a tile set aside (a dragon tile before the first
+// volcano) keeps its turn's number in the record, which reads back and
+// replays to the stored game.
+func TestRecordAside(t *testing.T) {
+	eachDB(t, func(t *testing.T, kind testDB) {
+		ctx := context.Background()
+		s, _ := kind.open(t)
+		for seed := uint64(1); seed < 40; seed++ {
+			g := startExpansionGame(t, s, 2, seed, "princess-and-dragon")
+			mirror := expansionMirror(t, g)
+			rng := rand.New(rand.NewPCG(seed, 1))
+			asides := 0
+			for n := 0; n < 30 && !mirror.Ended(); n++ {
+				t0, _ := mirror.Drawn()
+				var m engine.Move
+				switch {
+				case mirror.SetsAside():
+					m, asides = engine.Move{Tile: t0, Aside: true}, asides+1
+				case !mirror.CanPlace(t0):
+					m = engine.Move{Tile: t0, Discard: true}
+				default:
+					as := mirror.Answers()
+					a := as[rng.IntN(len(as))]
+					c := mirror.Clone()
+					for done := false; !done; {
+						var err error
+						if done, err = c.Act(a); err != nil {
+							t.Fatal(err)
+						}
+						if !done {
+							a = c.Answers()[0]
+						}
+					}
+					m = c.Moves()[len(c.Moves())-1]
+				}
+				if _, err := s.AppendMove(ctx, g.ID, n, m, Request{}); err != nil {
+					t.Fatalf("move %d %+v: %v", n, m, err)
+				}
+				if err := mirror.Apply(m); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if asides == 0 {
+				continue
+			}
+			rec, err := s.Record(ctx, g.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			back, err := engine.ReadRecord(strings.NewReader(rec.String()))
+			if err != nil {
+				t.Fatalf("the record does not read: %v\n%s", err, rec)
+			}
+			back.Seed, back.HasSeed = mirror.Seed(), true
+			replayed, err := back.Replay()
+			if err != nil {
+				t.Fatalf("the record does not replay: %v", err)
+			}
+			if !slices.Equal(replayed.Scores(), mirror.Scores()) || len(replayed.Moves()) != len(mirror.Moves()) {
+				t.Errorf("the replay has scores %v after %d moves, the game %v after %d", replayed.Scores(), len(replayed.Moves()), mirror.Scores(), len(mirror.Moves()))
+			}
+			return
+		}
+		t.Fatal("no game of 40 set a tile aside in its first 30 moves")
+	})
+}
