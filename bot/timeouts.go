@@ -68,12 +68,19 @@ func (b *Bot) remind(ctx context.Context, g storage.Game) {
 		return
 	}
 	_, st, err := b.store.Load(ctx, g.ID)
-	if err != nil || st.Ended() || playerLevel(g, st.Current()) != ai.NoLevel {
+	if err != nil || st.Ended() {
+		return
+	}
+	d := st.Pending() // the current player, or who decides a step of the turn
+	if playerLevel(g, d.Player) != ai.NoLevel {
 		return // a computer is never reminded (nor mentioned)
 	}
-	user := seatUser(g, st.Current())
+	user := seatUser(g, d.Player)
 	left := durationWords(g.Deadline.Sub(b.cfg.Now()))
 	text := fmt.Sprintf("<@%s>, half of your time is gone: play your turn within %s, or I will place the tile for you.", user, left)
+	if d.Step != engine.StepTile {
+		text = fmt.Sprintf("<@%s>, half of your time is gone: make your choice within %s, or I will choose for you.", user, left)
+	}
 	if _, err := b.s.ChannelMessageSendComplex(g.ThreadID, &discordgo.MessageSend{Content: text,
 		AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{user}}}); err != nil {
 		b.log.Warn("sending a reminder", "game", g.ID, "err", err)
