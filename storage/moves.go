@@ -510,7 +510,7 @@ func (s *Store) Record(ctx context.Context, id int64) (*engine.Record, error) {
 				return &brokenError{fmt.Sprintf("move %d %v", i, err)}
 			}
 			rec.Turns = append(rec.Turns, engine.Turn{Number: turn, Move: m})
-			if !m.Discard && !m.Resign {
+			if !m.Discard && !m.Aside && !m.Resign {
 				turn++
 			}
 		}
