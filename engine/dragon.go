@@ -51,9 +51,6 @@ const (
 	FairyScorePoints = 3
 )
 
-// maxEaten bounds the figures kept of the dragon's last meal (LastDragon).
-const maxEaten = 24
-
 // DragonPath is the tiles the dragon enters in one move, in order: at most
 // MaxDragonSteps. The zero value is no step. It is a value: Add returns a
 // longer copy.
@@ -116,8 +113,9 @@ func (p DragonPath) String() string {
 	return strings.Join(parts, " ")
 }
 
-// eatenFig is a figure the dragon ate.
+// eatenFig is a figure the dragon ate, in Game.meals.
 type eatenFig struct {
+	turn   int32
 	player int8
 	fig    Figure
 	kind   FeatureKind
@@ -135,12 +133,10 @@ type dragonState struct {
 	fx, fy int16
 	fowner int8
 	// The dragon's last move: its turn, whether it flew to a volcano, the
-	// tiles it entered and what it ate.
+	// tiles it entered; what it ate is in Game.meals.
 	lastTurn    int32
 	lastVolcano bool
 	last        DragonPath
-	eaten       [maxEaten]eatenFig
-	neaten      uint8
 }
 
 // dragons reports whether The Princess & the Dragon is in play.
@@ -257,7 +253,11 @@ func (g *Game) LastDragon() DragonMove {
 	}
 	d := &g.x.dragon
 	out := DragonMove{Turn: int(d.lastTurn), Volcano: d.lastVolcano, Path: d.last.Cells()}
-	for _, e := range d.eaten[:d.neaten] {
+	start := len(g.meals)
+	for start > 0 && g.meals[start-1].turn == d.lastTurn {
+		start--
+	}
+	for _, e := range g.meals[start:] {
 		kind, port := e.kind, e.port
 		if e.tower {
 			kind, port = NoFeature, NoPort
@@ -546,6 +546,9 @@ func (g *Game) checkPD(m Move, path bool) error {
 	if actions > 0 && g.isVolcano(m.Tile) {
 		return moveErr(ErrVolcano, fmt.Sprintf("%s is a volcano: the dragon flies there, and no figure is deployed in this turn", name))
 	}
+	if d := &g.x.dragon; m.Tower == TowerTop && d.on && m.TowerCell == (Cell{int(d.x), int(d.y)}) {
+		return moveErr(ErrDragonTile, fmt.Sprintf("the dragon stands on (%s): no follower may share its tile, on top of its tower either", m.TowerCell))
+	}
 	var after *Game
 	if g.hasPrincess(m.Tile) && (m.Princess != (Target{}) || g.opts.Princess == PrincessMust) {
 		after = g.afterPlacing(m)
@@ -622,7 +625,7 @@ func (g *Game) checkPortal(m Move, after *Game) error {
 	case !g.holds(kind):
 		return moveErr(ErrNoSuchSpot, fmt.Sprintf("a follower cannot stand on the %s", kind))
 	case g.x.dragon.on && pt.x == g.x.dragon.x && pt.y == g.x.dragon.y:
-		return moveErr(ErrPortal, fmt.Sprintf("the dragon stands on (%s): no follower may share its tile", c))
+		return moveErr(ErrDragonTile, fmt.Sprintf("the dragon stands on (%s): no follower may share its tile", c))
 	}
 	if after == nil {
 		after = g.afterPlacing(m)
@@ -656,7 +659,7 @@ func (g *Game) playPD(m Move) {
 	}
 	if g.isVolcano(m.Tile) {
 		d.on, d.x, d.y = true, int16(m.Cell.X), int16(m.Cell.Y)
-		d.lastTurn, d.lastVolcano, d.last, d.neaten = int32(g.turn), true, MakeDragonPath(m.Cell), 0
+		d.lastTurn, d.lastVolcano, d.last = int32(g.turn), true, MakeDragonPath(m.Cell)
 	}
 }
 
@@ -664,7 +667,7 @@ func (g *Game) playPD(m Move) {
 // each tile it enters (004_…, "The dragon").
 func (g *Game) moveDragon(path DragonPath) {
 	d := &g.x.dragon
-	d.lastTurn, d.lastVolcano, d.last, d.neaten = int32(g.turn), false, path, 0
+	d.lastTurn, d.lastVolcano, d.last = int32(g.turn), false, path
 	for i := range path.Len() {
 		d.x, d.y = path.xy[i][0], path.xy[i][1]
 		g.eatAt(d.x, d.y)
@@ -674,7 +677,6 @@ func (g *Game) moveDragon(path DragonPath) {
 // eatAt returns every figure on the tile at (x, y) to its supply, and the
 // builders and pigs left without a follower of their player.
 func (g *Game) eatAt(x, y int16) {
-	d := &g.x.dragon
 	var players uint8
 	kept := g.meeples[:0]
 	for _, mp := range g.meeples {
@@ -721,16 +723,12 @@ func (g *Game) eatAt(x, y int16) {
 			}
 		}
 	}
-	_ = d
 }
 
-// noteEaten keeps e among the figures of the dragon's last meal.
+// noteEaten keeps e among the figures the dragon ate, with this turn.
 func (g *Game) noteEaten(e eatenFig) {
-	d := &g.x.dragon
-	if int(d.neaten) < maxEaten {
-		d.eaten[d.neaten] = e
-		d.neaten++
-	}
+	e.turn = int32(g.turn)
+	g.meals = append(g.meals, e)
 }
 
 // fairyTurn scores the fairy's point at the start of the current player's

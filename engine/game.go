@@ -376,6 +376,7 @@ type Game struct {
 	final    []meeple     // the followers on the board when the game ended
 	events   []ScoreEvent // append-only
 	moves    []Move       // append-only
+	meals    []eatenFig   // append-only: what the dragon ate (dragon.go)
 
 	cloisters []cloisterAt // the cloisters not yet completed
 	done      [9]int16     // cloisters completed by the tile being placed
@@ -589,6 +590,7 @@ func (g *Game) CopyTo(dst *Game) {
 	dst.multi = g.multi[:len(g.multi):len(g.multi)]
 	dst.events = g.events[:len(g.events):len(g.events)]
 	dst.moves = g.moves[:len(g.moves):len(g.moves)]
+	dst.meals = g.meals[:len(g.meals):len(g.meals)]
 }
 
 // MemSize returns about how many bytes the game holds in memory: the Game
@@ -609,6 +611,7 @@ func (g *Game) MemSize() int {
 		(cap(g.meeples)+cap(g.final))*int(unsafe.Sizeof(meeple{})) +
 		cap(g.events)*int(unsafe.Sizeof(ScoreEvent{})) +
 		cap(g.moves)*int(unsafe.Sizeof(Move{})) +
+		cap(g.meals)*int(unsafe.Sizeof(eatenFig{})) +
 		cap(g.cloisters)*int(unsafe.Sizeof(cloisterAt{}))
 	if g.x != nil {
 		n += int(unsafe.Sizeof(*g.x))
