@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -540,6 +541,40 @@ func TestDragonTokens(t *testing.T) {
 		}
 		if back, err := ParseOptions(tt.text); err != nil || back.String() != tt.text || back.Dragon != tt.o.Dragon || back.Princess != tt.o.Princess {
 			t.Errorf("%q reads as %+v, %v", tt.text, back, err)
+		}
+	}
+}
+
+// TestDragonRefusedFixtures checks the rule error behind each refused
+// fixture of The Princess & the Dragon (testdata/rules/pd-error-*.rec),
+// whose lines TestRuleFixtures checks.
+func TestDragonRefusedFixtures(t *testing.T) {
+	for file, want := range map[string]error{
+		"pd-error-aside-not-dragon.rec":           ErrCannotSetAside,
+		"pd-error-dragon-diagonal.rec":            ErrDragon,
+		"pd-error-dragon-fairy.rec":               ErrDragon,
+		"pd-error-dragon-stops-early.rec":         ErrDragon,
+		"pd-error-dragon-tile-before-volcano.rec": ErrMustSetAside,
+		"pd-error-dragon-twice.rec":               ErrDragon,
+		"pd-error-fairy-no-follower.rec":          ErrFairy,
+		"pd-error-portal-completed.rec":           ErrPortal,
+		"pd-error-portal-occupied.rec":            ErrOccupied,
+		"pd-error-portal-without-portal.rec":      ErrPortal,
+		"pd-error-princess-must.rec":              ErrPrincess,
+		"pd-error-princess-no-knight.rec":         ErrPrincess,
+		"pd-error-volcano-follower.rec":           ErrVolcano,
+		"pd-error-tower-top-dragon.rec":           ErrDragonTile,
+	} {
+		data, err := os.ReadFile("testdata/rules/" + file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := ReadRecord(strings.NewReader(string(data)))
+		if err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		if _, err := rec.Replay(); !errors.Is(err, want) {
+			t.Errorf("%s: %v, want %v", file, err, want)
 		}
 	}
 }
