@@ -52,13 +52,16 @@ const (
 )
 
 // DragonPath is the tiles the dragon enters in one move, in order: at most
-// MaxDragonSteps. The zero value is no step. It is a value: Add returns a
-// longer copy.
+// MaxDragonSteps, each next to the one before. The zero value is no step.
+// It is a small value (8 bytes: a Move holds one): Add returns a longer
+// copy.
 type DragonPath struct {
-	xy [MaxDragonSteps][2]int16
-	n  uint8
-	// bad is set when a step could not be kept (a seventh step, or a cell
-	// off the board): Check refuses such a path.
+	x0, y0 int16  // the first step
+	dirs   uint16 // the direction of each later step, 2 bits each: 0 north, 1 east, 2 south, 3 west
+	n      uint8
+	// bad is set when a step could not be kept (a seventh step, a cell off
+	// the board, or one not next to the step before): Check refuses such a
+	// path.
 	bad bool
 }
 
@@ -71,18 +74,37 @@ func MakeDragonPath(cells ...Cell) DragonPath {
 	return p
 }
 
-// Add returns the path with cell c entered after its last step. A path of
-// MaxDragonSteps steps, or a cell off the board, gives a path that Check
-// refuses.
+// Add returns the path with cell c entered after its last step. A seventh
+// step, a cell off the board or a cell that is not north, east, south or
+// west of the last step gives a path that Check refuses (Valid).
 func (p DragonPath) Add(c Cell) DragonPath {
-	if int(p.n) >= MaxDragonSteps || !inRange(c) {
+	if p.bad || int(p.n) >= MaxDragonSteps || !inRange(c) {
 		p.bad = true
 		return p
 	}
-	p.xy[p.n] = [2]int16{int16(c.X), int16(c.Y)}
+	if p.n == 0 {
+		p.x0, p.y0, p.n = int16(c.X), int16(c.Y), 1
+		return p
+	}
+	last := p.At(int(p.n) - 1)
+	dir := -1
+	for s := range 4 {
+		if last.X+int(dx[s]) == c.X && last.Y+int(dy[s]) == c.Y {
+			dir = s
+		}
+	}
+	if dir < 0 {
+		p.bad = true
+		return p
+	}
+	p.dirs |= uint16(dir) << (2 * (p.n - 1))
 	p.n++
 	return p
 }
+
+// Valid reports whether every step Add was given was kept: at most
+// MaxDragonSteps, on the board, each next to the step before.
+func (p DragonPath) Valid() bool { return !p.bad }
 
 // Len returns the number of steps.
 func (p DragonPath) Len() int { return int(p.n) }
@@ -92,7 +114,12 @@ func (p DragonPath) At(i int) Cell {
 	if i < 0 || i >= int(p.n) {
 		return Cell{}
 	}
-	return Cell{int(p.xy[i][0]), int(p.xy[i][1])}
+	x, y := p.x0, p.y0
+	for k := range i {
+		d := p.dirs >> (2 * k) & 3
+		x, y = x+dx[d], y+dy[d]
+	}
+	return Cell{int(x), int(y)}
 }
 
 // Cells returns the steps in order; nil for none.
@@ -296,8 +323,12 @@ func (g *Game) AppendDragonSteps(dst []Cell, m Move) []Cell {
 	}
 	d := &g.x.dragon
 	x, y := d.x, d.y
+	var path [MaxDragonSteps]Cell
+	for i := range m.Dragon.Len() {
+		path[i] = m.Dragon.At(i)
+	}
 	if n := m.Dragon.Len(); n > 0 {
-		x, y = m.Dragon.xy[n-1][0], m.Dragon.xy[n-1][1]
+		x, y = int16(path[n-1].X), int16(path[n-1].Y)
 	}
 	fx, fy, fairy := d.fx, d.fy, d.fairy
 	if m.Fairy {
@@ -313,8 +344,8 @@ func (g *Game) AppendDragonSteps(dst []Cell, m Move) []Cell {
 			continue
 		}
 		seen := false
-		for i := range int(m.Dragon.n) {
-			if m.Dragon.xy[i] == [2]int16{nx, ny} {
+		for _, c := range path[:m.Dragon.Len()] {
+			if c.X == int(nx) && c.Y == int(ny) {
 				seen = true
 				break
 			}
@@ -332,7 +363,7 @@ func (g *Game) AppendDragonSteps(dst []Cell, m Move) []Cell {
 func (g *Game) checkDragonPath(m Move) error {
 	path := m.Dragon
 	if path.bad {
-		return moveErr(ErrDragon, fmt.Sprintf("the dragon moves at most %d tiles in a move, each on the board", MaxDragonSteps))
+		return moveErr(ErrDragon, fmt.Sprintf("the dragon moves at most %d tiles in a move, each next to the one before (north, east, south or west)", MaxDragonSteps))
 	}
 	if !g.isDragonTile(m.Tile) {
 		if path.Len() > 0 {
@@ -669,7 +700,8 @@ func (g *Game) moveDragon(path DragonPath) {
 	d := &g.x.dragon
 	d.lastTurn, d.lastVolcano, d.last = int32(g.turn), false, path
 	for i := range path.Len() {
-		d.x, d.y = path.xy[i][0], path.xy[i][1]
+		c := path.At(i)
+		d.x, d.y = int16(c.X), int16(c.Y)
 		g.eatAt(d.x, d.y)
 	}
 }

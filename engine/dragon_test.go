@@ -520,6 +520,7 @@ func TestDragonTokens(t *testing.T) {
 		"PD04 0,-1 180 dragon@1,2 dragon@0,2 dragon@0,3 dragon@-1,3 dragon@-1,2 dragon@-1,1 dragon@0,1",
 		"PD11 0,-2 180 princess@0,-1",
 		"PD11 0,-2 180 princess@0,-1:N/2",
+		"PD16 0,1 0 dragon@0,0 dragon@-1,1",
 		"U -1,0 0 fairy@0,-1:N",
 		"U -1,0 0 fairy@0,-1 follower@N",
 		"U -1,0 0 dragon@1,0 follower@N",
@@ -551,7 +552,6 @@ func TestDragonTokens(t *testing.T) {
 func TestDragonRefusedFixtures(t *testing.T) {
 	for file, want := range map[string]error{
 		"pd-error-aside-not-dragon.rec":           ErrCannotSetAside,
-		"pd-error-dragon-diagonal.rec":            ErrDragon,
 		"pd-error-dragon-fairy.rec":               ErrDragon,
 		"pd-error-dragon-stops-early.rec":         ErrDragon,
 		"pd-error-dragon-tile-before-volcano.rec": ErrMustSetAside,
