@@ -75,13 +75,7 @@ func benchRandomGames(b *testing.B, r *Rules) {
 					}
 				}
 				if dragons {
-					// The dragon's steps, each at random.
-					for {
-						if steps = g.AppendDragonSteps(steps[:0], m); len(steps) == 0 {
-							break
-						}
-						m.Dragon = m.Dragon.Add(steps[rng.IntN(len(steps))])
-					}
+					steps = randomDragon(g, &m, rng, steps)
 				}
 			}
 			g.Play(m)
@@ -90,6 +84,17 @@ func benchRandomGames(b *testing.B, r *Rules) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 	if cpu := cpuTime() - cpu0; cpu > 0 {
 		b.ReportMetric(float64(b.N)/cpu.Seconds(), "games/cpu-s")
+	}
+}
+
+// randomDragon sets the dragon's steps of move m, each at random among
+// DragonSteps, using steps as a buffer, which it returns.
+func randomDragon(g *Game, m *Move, rng *rand.Rand, steps []Cell) []Cell {
+	for {
+		if steps = g.AppendDragonSteps(steps[:0], *m); len(steps) == 0 {
+			return steps
+		}
+		m.Dragon = m.Dragon.Add(steps[rng.IntN(len(steps))])
 	}
 }
 

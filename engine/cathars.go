@@ -38,7 +38,7 @@ func (g *Game) afterTile(m Move) *Game {
 		c.payRansom(m.Ransom)
 	}
 	c.draw(m.Tile)
-	c.playTile(m)
+	c.playTile(&m)
 	return c
 }
 

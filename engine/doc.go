@@ -16,13 +16,18 @@
 // The River and The River II place their tiles by the river's rules
 // ([Game.RiverEnds]). Inns & Cathedrals bring the large follower
 // ([Figure], [Game.SupplyOf]), King & Robber Baron their titles
-// ([Game.King]), the Cathars the knights' escape ([Game.Escapes]); every
-// score carries its [Source] ([ScoreEvent], [Game.Breakdowns]).
+// ([Game.King]), the Cathars the knights' escape ([Game.Escapes]), The
+// Princess & the Dragon the dragon ([Game.Dragon], [Game.DragonSteps],
+// [Game.LastDragon]), the fairy ([Game.Fairy]), the magic portal
+// ([Game.PortalSpots]) and the princess ([Game.Princesses]); every score
+// carries its [Source] ([ScoreEvent], [Game.Breakdowns]).
 //
 // A turn is a sequence of steps ([Step]): [Game.Pending] says who decides
 // what next, [Game.Answers] lists the legal answers, and [Game.Act] takes
-// one at a time; [Game.Apply] takes all of the current player's answers at
-// once as a [Move], and [Game.Play] is its unchecked path.
+// one at a time; [Game.Apply] takes all of a turn's answers at once as a
+// [Move] (the dragon's steps, which the players decide in turn, included),
+// and [Game.Play] is its unchecked path. [Game.Preview] shows a turn
+// answered halfway as if it ended there.
 //
 // A [Game] is a value that [Game.Clone] copies cheaply ([Game.CopyTo]
 // without allocating), so that computer players can search thousands of

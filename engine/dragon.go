@@ -51,17 +51,17 @@ const (
 	FairyScorePoints = 3
 )
 
-// maxEaten bounds the figures kept of the dragon's last meal (LastDragon).
-const maxEaten = 24
-
 // DragonPath is the tiles the dragon enters in one move, in order: at most
-// MaxDragonSteps. The zero value is no step. It is a value: Add returns a
-// longer copy.
+// MaxDragonSteps, each next to the one before. The zero value is no step.
+// It is a small value (8 bytes: a Move holds one): Add returns a longer
+// copy.
 type DragonPath struct {
-	xy [MaxDragonSteps][2]int16
-	n  uint8
-	// bad is set when a step could not be kept (a seventh step, or a cell
-	// off the board): Check refuses such a path.
+	x0, y0 int16  // the first step
+	dirs   uint16 // the direction of each later step, 2 bits each: 0 north, 1 east, 2 south, 3 west
+	n      uint8
+	// bad is set when a step could not be kept (a seventh step, a cell off
+	// the board, or one not next to the step before): Check refuses such a
+	// path.
 	bad bool
 }
 
@@ -74,18 +74,37 @@ func MakeDragonPath(cells ...Cell) DragonPath {
 	return p
 }
 
-// Add returns the path with cell c entered after its last step. A path of
-// MaxDragonSteps steps, or a cell off the board, gives a path that Check
-// refuses.
+// Add returns the path with cell c entered after its last step. A seventh
+// step, a cell off the board or a cell that is not north, east, south or
+// west of the last step gives a path that Check refuses (Valid).
 func (p DragonPath) Add(c Cell) DragonPath {
-	if int(p.n) >= MaxDragonSteps || !inRange(c) {
+	if p.bad || int(p.n) >= MaxDragonSteps || !inRange(c) {
 		p.bad = true
 		return p
 	}
-	p.xy[p.n] = [2]int16{int16(c.X), int16(c.Y)}
+	if p.n == 0 {
+		p.x0, p.y0, p.n = int16(c.X), int16(c.Y), 1
+		return p
+	}
+	last := p.At(int(p.n) - 1)
+	dir := -1
+	for s := range 4 {
+		if last.X+int(dx[s]) == c.X && last.Y+int(dy[s]) == c.Y {
+			dir = s
+		}
+	}
+	if dir < 0 {
+		p.bad = true
+		return p
+	}
+	p.dirs |= uint16(dir) << (2 * (p.n - 1))
 	p.n++
 	return p
 }
+
+// Valid reports whether every step Add was given was kept: at most
+// MaxDragonSteps, on the board, each next to the step before.
+func (p DragonPath) Valid() bool { return !p.bad }
 
 // Len returns the number of steps.
 func (p DragonPath) Len() int { return int(p.n) }
@@ -95,7 +114,12 @@ func (p DragonPath) At(i int) Cell {
 	if i < 0 || i >= int(p.n) {
 		return Cell{}
 	}
-	return Cell{int(p.xy[i][0]), int(p.xy[i][1])}
+	x, y := p.x0, p.y0
+	for k := range i {
+		d := p.dirs >> (2 * k) & 3
+		x, y = x+dx[d], y+dy[d]
+	}
+	return Cell{int(x), int(y)}
 }
 
 // Cells returns the steps in order; nil for none.
@@ -116,8 +140,9 @@ func (p DragonPath) String() string {
 	return strings.Join(parts, " ")
 }
 
-// eatenFig is a figure the dragon ate.
+// eatenFig is a figure the dragon ate, in Game.meals.
 type eatenFig struct {
+	turn   int32
 	player int8
 	fig    Figure
 	kind   FeatureKind
@@ -135,12 +160,10 @@ type dragonState struct {
 	fx, fy int16
 	fowner int8
 	// The dragon's last move: its turn, whether it flew to a volcano, the
-	// tiles it entered and what it ate.
+	// tiles it entered; what it ate is in Game.meals.
 	lastTurn    int32
 	lastVolcano bool
 	last        DragonPath
-	eaten       [maxEaten]eatenFig
-	neaten      uint8
 }
 
 // dragons reports whether The Princess & the Dragon is in play.
@@ -257,7 +280,11 @@ func (g *Game) LastDragon() DragonMove {
 	}
 	d := &g.x.dragon
 	out := DragonMove{Turn: int(d.lastTurn), Volcano: d.lastVolcano, Path: d.last.Cells()}
-	for _, e := range d.eaten[:d.neaten] {
+	start := len(g.meals)
+	for start > 0 && g.meals[start-1].turn == d.lastTurn {
+		start--
+	}
+	for _, e := range g.meals[start:] {
 		kind, port := e.kind, e.port
 		if e.tower {
 			kind, port = NoFeature, NoPort
@@ -296,8 +323,12 @@ func (g *Game) AppendDragonSteps(dst []Cell, m Move) []Cell {
 	}
 	d := &g.x.dragon
 	x, y := d.x, d.y
+	var path [MaxDragonSteps]Cell
+	for i := range m.Dragon.Len() {
+		path[i] = m.Dragon.At(i)
+	}
 	if n := m.Dragon.Len(); n > 0 {
-		x, y = m.Dragon.xy[n-1][0], m.Dragon.xy[n-1][1]
+		x, y = int16(path[n-1].X), int16(path[n-1].Y)
 	}
 	fx, fy, fairy := d.fx, d.fy, d.fairy
 	if m.Fairy {
@@ -313,8 +344,8 @@ func (g *Game) AppendDragonSteps(dst []Cell, m Move) []Cell {
 			continue
 		}
 		seen := false
-		for i := range int(m.Dragon.n) {
-			if m.Dragon.xy[i] == [2]int16{nx, ny} {
+		for _, c := range path[:m.Dragon.Len()] {
+			if c.X == int(nx) && c.Y == int(ny) {
 				seen = true
 				break
 			}
@@ -332,7 +363,7 @@ func (g *Game) AppendDragonSteps(dst []Cell, m Move) []Cell {
 func (g *Game) checkDragonPath(m Move) error {
 	path := m.Dragon
 	if path.bad {
-		return moveErr(ErrDragon, fmt.Sprintf("the dragon moves at most %d tiles in a move, each on the board", MaxDragonSteps))
+		return moveErr(ErrDragon, fmt.Sprintf("the dragon moves at most %d tiles in a move, each next to the one before (north, east, south or west)", MaxDragonSteps))
 	}
 	if !g.isDragonTile(m.Tile) {
 		if path.Len() > 0 {
@@ -546,6 +577,9 @@ func (g *Game) checkPD(m Move, path bool) error {
 	if actions > 0 && g.isVolcano(m.Tile) {
 		return moveErr(ErrVolcano, fmt.Sprintf("%s is a volcano: the dragon flies there, and no figure is deployed in this turn", name))
 	}
+	if d := &g.x.dragon; m.Tower == TowerTop && d.on && m.TowerCell == (Cell{int(d.x), int(d.y)}) {
+		return moveErr(ErrDragonTile, fmt.Sprintf("the dragon stands on (%s): no follower may share its tile, on top of its tower either", m.TowerCell))
+	}
 	var after *Game
 	if g.hasPrincess(m.Tile) && (m.Princess != (Target{}) || g.opts.Princess == PrincessMust) {
 		after = g.afterPlacing(m)
@@ -622,7 +656,7 @@ func (g *Game) checkPortal(m Move, after *Game) error {
 	case !g.holds(kind):
 		return moveErr(ErrNoSuchSpot, fmt.Sprintf("a follower cannot stand on the %s", kind))
 	case g.x.dragon.on && pt.x == g.x.dragon.x && pt.y == g.x.dragon.y:
-		return moveErr(ErrPortal, fmt.Sprintf("the dragon stands on (%s): no follower may share its tile", c))
+		return moveErr(ErrDragonTile, fmt.Sprintf("the dragon stands on (%s): no follower may share its tile", c))
 	}
 	if after == nil {
 		after = g.afterPlacing(m)
@@ -656,7 +690,7 @@ func (g *Game) playPD(m Move) {
 	}
 	if g.isVolcano(m.Tile) {
 		d.on, d.x, d.y = true, int16(m.Cell.X), int16(m.Cell.Y)
-		d.lastTurn, d.lastVolcano, d.last, d.neaten = int32(g.turn), true, MakeDragonPath(m.Cell), 0
+		d.lastTurn, d.lastVolcano, d.last = int32(g.turn), true, MakeDragonPath(m.Cell)
 	}
 }
 
@@ -664,9 +698,10 @@ func (g *Game) playPD(m Move) {
 // each tile it enters (004_…, "The dragon").
 func (g *Game) moveDragon(path DragonPath) {
 	d := &g.x.dragon
-	d.lastTurn, d.lastVolcano, d.last, d.neaten = int32(g.turn), false, path, 0
+	d.lastTurn, d.lastVolcano, d.last = int32(g.turn), false, path
 	for i := range path.Len() {
-		d.x, d.y = path.xy[i][0], path.xy[i][1]
+		c := path.At(i)
+		d.x, d.y = int16(c.X), int16(c.Y)
 		g.eatAt(d.x, d.y)
 	}
 }
@@ -674,7 +709,6 @@ func (g *Game) moveDragon(path DragonPath) {
 // eatAt returns every figure on the tile at (x, y) to its supply, and the
 // builders and pigs left without a follower of their player.
 func (g *Game) eatAt(x, y int16) {
-	d := &g.x.dragon
 	var players uint8
 	kept := g.meeples[:0]
 	for _, mp := range g.meeples {
@@ -721,16 +755,12 @@ func (g *Game) eatAt(x, y int16) {
 			}
 		}
 	}
-	_ = d
 }
 
-// noteEaten keeps e among the figures of the dragon's last meal.
+// noteEaten keeps e among the figures the dragon ate, with this turn.
 func (g *Game) noteEaten(e eatenFig) {
-	d := &g.x.dragon
-	if int(d.neaten) < maxEaten {
-		d.eaten[d.neaten] = e
-		d.neaten++
-	}
+	e.turn = int32(g.turn)
+	g.meals = append(g.meals, e)
 }
 
 // fairyTurn scores the fairy's point at the start of the current player's

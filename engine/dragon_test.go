@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -519,6 +520,7 @@ func TestDragonTokens(t *testing.T) {
 		"PD04 0,-1 180 dragon@1,2 dragon@0,2 dragon@0,3 dragon@-1,3 dragon@-1,2 dragon@-1,1 dragon@0,1",
 		"PD11 0,-2 180 princess@0,-1",
 		"PD11 0,-2 180 princess@0,-1:N/2",
+		"PD16 0,1 0 dragon@0,0 dragon@-1,1",
 		"U -1,0 0 fairy@0,-1:N",
 		"U -1,0 0 fairy@0,-1 follower@N",
 		"U -1,0 0 dragon@1,0 follower@N",
@@ -540,6 +542,39 @@ func TestDragonTokens(t *testing.T) {
 		}
 		if back, err := ParseOptions(tt.text); err != nil || back.String() != tt.text || back.Dragon != tt.o.Dragon || back.Princess != tt.o.Princess {
 			t.Errorf("%q reads as %+v, %v", tt.text, back, err)
+		}
+	}
+}
+
+// TestDragonRefusedFixtures checks the rule error behind each refused
+// fixture of The Princess & the Dragon (testdata/rules/pd-error-*.rec),
+// whose lines TestRuleFixtures checks.
+func TestDragonRefusedFixtures(t *testing.T) {
+	for file, want := range map[string]error{
+		"pd-error-aside-not-dragon.rec":           ErrCannotSetAside,
+		"pd-error-dragon-fairy.rec":               ErrDragon,
+		"pd-error-dragon-stops-early.rec":         ErrDragon,
+		"pd-error-dragon-tile-before-volcano.rec": ErrMustSetAside,
+		"pd-error-dragon-twice.rec":               ErrDragon,
+		"pd-error-fairy-no-follower.rec":          ErrFairy,
+		"pd-error-portal-completed.rec":           ErrPortal,
+		"pd-error-portal-occupied.rec":            ErrOccupied,
+		"pd-error-portal-without-portal.rec":      ErrPortal,
+		"pd-error-princess-must.rec":              ErrPrincess,
+		"pd-error-princess-no-knight.rec":         ErrPrincess,
+		"pd-error-volcano-follower.rec":           ErrVolcano,
+		"pd-error-tower-top-dragon.rec":           ErrDragonTile,
+	} {
+		data, err := os.ReadFile("testdata/rules/" + file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := ReadRecord(strings.NewReader(string(data)))
+		if err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		if _, err := rec.Replay(); !errors.Is(err, want) {
+			t.Errorf("%s: %v, want %v", file, err, want)
 		}
 	}
 }

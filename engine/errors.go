@@ -86,6 +86,10 @@ var (
 	// dragon's tile, or the tile has no portal (The Princess & the
 	// Dragon).
 	ErrPortal = errors.New("the magic portal cannot lead there")
+	// ErrDragonTile: a follower deployed on the dragon's tile (through
+	// the magic portal, or on top of a tower there): "No follower may
+	// share a tile with the dragon" (004_…, The Princess & the Dragon).
+	ErrDragonTile = errors.New("no follower may share a tile with the dragon")
 	// ErrOneAction: a move takes more than one of a figure, a tower piece,
 	// the princess and the fairy (002_…, step 3: "You may only do one of
 	// these").

@@ -65,6 +65,9 @@ type Config struct {
 // Move is one action of a player: placing the drawn tile (and perhaps a
 // follower on it), or discarding a tile that fits nowhere.
 type Move struct {
+	// The fields are ordered so that the small ones share words: a game
+	// keeps every move, and a random playout copies each.
+
 	// Tile is the tile drawn. It must be in the draw pile.
 	Tile TileID
 	// Discard puts the tile out of the game; legal only when it fits nowhere.
@@ -75,8 +78,7 @@ type Move struct {
 	// draws again without the turn number moving (spec/record.md, "n. TILE
 	// aside"). Legal only when the rules set that tile aside (SetsAside).
 	Aside bool
-	// Cell and Rotation say where the tile goes and how it is turned.
-	Cell     Cell
+	// Rotation says how the tile is turned, Cell (below) where it goes.
 	Rotation Rotation
 	// Follower is the port, in board orientation, of the feature of the
 	// placed tile on which a follower from the supply is deployed; NoPort
@@ -86,60 +88,67 @@ type Move struct {
 	// Figure is the kind of figure deployed at Follower: the follower (the
 	// zero value) or, with Inns & Cathedrals, the large follower.
 	Figure Figure
-	// Escape, with the Cathars, takes one of the player's knights back from
-	// a besieged city next to a cloister after the scoring of this turn
-	// (002_…, "Sequence of Play", step 7; spec/rules-options.md,
-	// "Cathars"); Escape.Port NoPort (the zero value) takes none.
-	Escape Target
 	// Tower, with The Tower, uses a tower instead of deploying a figure on
 	// the tile (Follower must then be NoPort): TowerPiece puts one of the
 	// player's tower pieces on the foundation or open tower on TowerCell
 	// (the tile just placed included); TowerTop puts a follower of kind
 	// Figure on top of the tower on TowerCell, closing it (004_…, "Placing
 	// followers"; see TowerCells, TowerTops).
-	Tower     TowerAction
-	TowerCell Cell
-	// Capture, after a tower piece, takes prisoner the follower or large
-	// follower named (a feature segment, or the top of another tower with
-	// Target.Tower) within the tower's reach, before the scoring (004_…,
-	// "Place a tower piece and take a prisoner"; see Captures); the zero
-	// Target takes none.
-	Capture Target
+	Tower TowerAction
 	// Ransomed, with The Tower, pays RansomPoints at the start of the turn
 	// to Ransom.Jailer for the player's prisoner Ransom.Figure, which goes
 	// back to the supply and may be deployed in this move (004_…, "The
 	// prisoners"; see Ransoms). A discard or a tile set aside carries no
 	// ransom.
 	Ransomed bool
-	Ransom   Ransom
 	// Portal, with The Princess & the Dragon, after a magic portal tile:
 	// Follower and Figure (the follower or the large follower) deploy on
 	// the feature at port Follower of the tile on PortalCell, another tile
 	// of the board, incomplete and unoccupied (004_…, "The magic portal";
 	// see PortalSpots).
-	Portal     bool
-	PortalCell Cell
+	Portal bool
 	// Fairy, with The Princess & the Dragon, puts the fairy on the tile at
 	// FairyCell, next to a follower of the player, instead of a figure
 	// (004_…, "The fairy"; see FairyCells).
-	Fairy     bool
-	FairyCell Cell
-	// Princess, with The Princess & the Dragon, sends the knight named
-	// home from the city the princess of the tile joins, instead of a
-	// figure (004_…, "The princess"; see Princesses); the zero Target
-	// sends none.
-	Princess Target
-	// Dragon, with The Princess & the Dragon, after a dragon tile: the
-	// tiles the dragon enters, each chosen by the next player in turn
-	// order from the current one (004_…, "The dragon"; see DragonSteps).
-	// It holds every step the dragon can take, up to MaxDragonSteps.
-	Dragon DragonPath
+	Fairy bool
 	// Resign, instead of a tile, takes Player (an index in turn order) out
 	// of the game: their turns are skipped from now on, their followers stay
 	// and still score. When every player but one has resigned (or the only
 	// player of a solo game), the game ends with the final scoring and the
 	// player left wins.
 	Resign bool
+	// Dragon, with The Princess & the Dragon, after a dragon tile: the
+	// tiles the dragon enters, each chosen by the next player in turn
+	// order from the current one (004_…, "The dragon"; see DragonSteps).
+	// It holds every step the dragon can take, up to MaxDragonSteps.
+	Dragon DragonPath
+	// Cell is where the tile goes.
+	Cell Cell
+	// TowerCell is the tile of the tower that Tower uses.
+	TowerCell Cell
+	// PortalCell is the tile the magic portal leads to (Portal).
+	PortalCell Cell
+	// FairyCell is the tile the fairy goes to (Fairy).
+	FairyCell Cell
+	// Escape, with the Cathars, takes one of the player's knights back from
+	// a besieged city next to a cloister after the scoring of this turn
+	// (002_…, "Sequence of Play", step 7; spec/rules-options.md,
+	// "Cathars"); Escape.Port NoPort (the zero value) takes none.
+	Escape Target
+	// Capture, after a tower piece, takes prisoner the follower or large
+	// follower named (a feature segment, or the top of another tower with
+	// Target.Tower) within the tower's reach, before the scoring (004_…,
+	// "Place a tower piece and take a prisoner"; see Captures); the zero
+	// Target takes none.
+	Capture Target
+	// Princess, with The Princess & the Dragon, sends the knight named
+	// home from the city the princess of the tile joins, instead of a
+	// figure (004_…, "The princess"; see Princesses); the zero Target
+	// sends none.
+	Princess Target
+	// Ransom is the prisoner a ransom frees (Ransomed).
+	Ransom Ransom
+	// Player is the player who resigns (Resign).
 	Player int
 }
 
@@ -376,6 +385,7 @@ type Game struct {
 	final    []meeple     // the followers on the board when the game ended
 	events   []ScoreEvent // append-only
 	moves    []Move       // append-only
+	meals    []eatenFig   // append-only: what the dragon ate (dragon.go)
 
 	cloisters []cloisterAt // the cloisters not yet completed
 	done      [9]int16     // cloisters completed by the tile being placed
@@ -589,6 +599,7 @@ func (g *Game) CopyTo(dst *Game) {
 	dst.multi = g.multi[:len(g.multi):len(g.multi)]
 	dst.events = g.events[:len(g.events):len(g.events)]
 	dst.moves = g.moves[:len(g.moves):len(g.moves)]
+	dst.meals = g.meals[:len(g.meals):len(g.meals)]
 }
 
 // MemSize returns about how many bytes the game holds in memory: the Game
@@ -609,6 +620,7 @@ func (g *Game) MemSize() int {
 		(cap(g.meeples)+cap(g.final))*int(unsafe.Sizeof(meeple{})) +
 		cap(g.events)*int(unsafe.Sizeof(ScoreEvent{})) +
 		cap(g.moves)*int(unsafe.Sizeof(Move{})) +
+		cap(g.meals)*int(unsafe.Sizeof(eatenFig{})) +
 		cap(g.cloisters)*int(unsafe.Sizeof(cloisterAt{}))
 	if g.x != nil {
 		n += int(unsafe.Sizeof(*g.x))

@@ -868,7 +868,7 @@ func (g *Game) Play(m Move) {
 		}
 		return
 	}
-	g.playTile(m)
+	g.playTile(&g.moves[len(g.moves)-1])
 	if g.x != nil && m.Escape.Port != NoPort {
 		g.escape(m.Escape)
 		g.dropOrphans(g.current)
@@ -888,7 +888,7 @@ func (g *Game) Play(m Move) {
 // playTile places the tile of move m (drawn already), deploys its figure and
 // scores what the tile completed: steps 2, 3 and 6 of a turn (002_…,
 // Sequence of Play). The turn does not pass.
-func (g *Game) playTile(m Move) {
+func (g *Game) playTile(m *Move) {
 	x, y := int16(m.Cell.X), int16(m.Cell.Y)
 	g.place(m.Tile, x, y, m.Rotation)
 	if g.x != nil {
@@ -914,11 +914,11 @@ func (g *Game) playTile(m Move) {
 			g.x.supply[g.current][m.Figure]--
 		}
 	} else if m.Tower != TowerNone && g.x != nil {
-		g.playTower(m)
+		g.playTower(*m)
 	}
 	dragon := false
 	if g.x != nil && g.dragons() {
-		g.playPD(m)
+		g.playPD(*m)
 		if dragon = g.isDragonTile(m.Tile); dragon && g.opts.Dragon == DragonBeforeScoring {
 			g.moveDragon(m.Dragon) // 002_…, step 5, before the scoring
 			dragon = false

@@ -674,7 +674,9 @@ func (m *Move) readDragonToken(tok token) error {
 		if m.Dragon.Len() >= MaxDragonSteps {
 			return fmt.Errorf("the dragon moves at most %d tiles in a move", MaxDragonSteps)
 		}
-		m.Dragon = m.Dragon.Add(c)
+		if m.Dragon = m.Dragon.Add(c); !m.Dragon.Valid() {
+			return fmt.Errorf("%s: each step of the dragon goes to a tile next to the one before, north, east, south or west", tok.text)
+		}
 	}
 	return nil
 }

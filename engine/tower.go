@@ -363,7 +363,8 @@ func (g *Game) AppendTowerCells(dst []Cell, t TileID, p Placement) []Cell {
 // TowerTops returns the towers the current player may close with a
 // follower of kind f (the follower or the large follower) from their
 // supply: every open tower of at least one story, in the order their tiles
-// were placed. It returns nil when the supply holds no such figure, or
+// were placed, but the one on the dragon's tile (The Princess & the Dragon:
+// "No follower may share a tile with the dragon"). It returns nil when the supply holds no such figure, or
 // without The Tower.
 func (g *Game) TowerTops(f Figure) []Cell {
 	return g.AppendTowerTops(nil, f)
@@ -376,8 +377,9 @@ func (g *Game) AppendTowerTops(dst []Cell, f Figure) []Cell {
 		return dst
 	}
 	ts := &g.x.tower
+	d := &g.x.dragon
 	for i, tw := range ts.towers[:ts.n] {
-		if ts.open(i) && tw.height > 0 {
+		if ts.open(i) && tw.height > 0 && !(d.on && tw.x == d.x && tw.y == d.y) {
 			dst = append(dst, Cell{int(tw.x), int(tw.y)})
 		}
 	}
