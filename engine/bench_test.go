@@ -29,6 +29,7 @@ func benchRandomGames(b *testing.B, r *Rules) {
 	seed := uint64(0)
 	traders := r != nil && r.Expansions.Has(ExpansionTradersAndBuilders)
 	tower := r != nil && r.Expansions.Has(ExpansionTower)
+	gold := r != nil && r.Expansions.Has(ExpansionGoldMines)
 	for b.Loop() {
 		seed++
 		cfg.Seed = seed
@@ -41,6 +42,9 @@ func benchRandomGames(b *testing.B, r *Rules) {
 			m := Move{Tile: t, Discard: true}
 			if p, ok := g.RandomPlacement(t, rng.Uint64()); ok {
 				m = Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
+				if gold {
+					withGold(g, rng, &m)
+				}
 				if tower && rng.IntN(5) == 0 {
 					// A tower piece, and a capture half the time when
 					// something is in reach (The Tower).

@@ -70,11 +70,13 @@ type Breakdown struct {
 	// Ransoms are the ransoms of The Tower: received less paid, so
 	// possibly negative.
 	Ransoms int
+	// Gold is the end bonus of the gold ingots of The Gold Mines.
+	Gold int
 }
 
 // Total returns the sum of the breakdown, in points: the player's score.
 func (b Breakdown) Total() int {
-	return b.Roads + b.Cities + b.Cloisters + b.Farms + b.King + b.RobberBaron + b.Goods + b.Ransoms
+	return b.Roads + b.Cities + b.Cloisters + b.Farms + b.King + b.RobberBaron + b.Goods + b.Ransoms + b.Gold
 }
 
 // Breakdowns returns each player's points (by player index) by what scored
@@ -98,6 +100,9 @@ func (g *Game) Breakdowns() []Breakdown {
 			continue
 		case SourceRansom:
 			b.Ransoms += e.Points
+			continue
+		case SourceGold:
+			b.Gold += e.Points
 			continue
 		}
 		switch e.Feature {

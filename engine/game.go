@@ -112,6 +112,23 @@ type Move struct {
 	// ransom.
 	Ransomed bool
 	Ransom   Ransom
+	// Fly, with The Flying Machines, puts a figure of kind Figure (the
+	// follower or the large follower) onto the flying machine of the tile
+	// placed instead of on one of its features (Follower must be NoPort):
+	// it flies Roll tiles (the die, 1 to 3) in the direction the machine
+	// points and lands on the feature Land of the tile there, an
+	// incomplete road, city or cloister, occupied or not; the zero Land
+	// sends it back to the supply, legal only when it cannot land (001_…,
+	// "The Flying Machines"; see Flyers, FlightCell, Landings, DieRoll).
+	Fly  bool
+	Roll int
+	Land Target
+	// Gold, with The Gold Mines, says that the tile placed has a gold mine:
+	// one ingot goes on it and the second on the tile at GoldCell, next to
+	// it, diagonals included (001_…, "The Gold Mines"; see GoldCells).
+	// Legal, and required, only for a tile with a gold mine.
+	Gold     bool
+	GoldCell Cell
 	// Resign, instead of a tile, takes Player (an index in turn order) out
 	// of the game: their turns are skipped from now on, their followers stay
 	// and still score. When every player but one has resigned (or the only

@@ -677,6 +677,9 @@ func (g *Game) Check(m Move) error {
 		}
 	}
 	if m.Discard || m.Aside {
+		if m.Fly || m.Gold || m.Roll != 0 || m.Land != (Target{}) {
+			return moveErr(ErrCannotDiscard, "a tile discarded or set aside takes no flight or gold ingot with it")
+		}
 		if m.Ransomed || m.Tower != TowerNone || m.Capture != (Target{}) {
 			return moveErr(ErrCannotDiscard, "a tile discarded or set aside takes no tower piece, capture or ransom with it: a ransom goes with the tile placed")
 		}
@@ -696,6 +699,9 @@ func (g *Game) Check(m Move) error {
 		return g.checkTowerMove(m)
 	}
 	if err := g.checkPlacement(m.Tile, m.Cell, m.Rotation); err != nil {
+		return err
+	}
+	if err := g.checkMinis(m); err != nil {
 		return err
 	}
 	if err := g.checkFigure(m); err != nil {
@@ -724,6 +730,9 @@ func (g *Game) checkTowerMove(m Move) error {
 	if err := g.checkPlacement(m.Tile, m.Cell, m.Rotation); err != nil {
 		return err
 	}
+	if err := g.checkMinis(m); err != nil {
+		return err
+	}
 	if m.Tower == TowerNone {
 		if m.Capture != (Target{}) {
 			return moveErr(ErrNoCapture, "only a tower piece takes a prisoner")
@@ -742,6 +751,9 @@ func (g *Game) checkTowerMove(m Move) error {
 
 // checkFigure checks the figure move m deploys on its tile, legally placed.
 func (g *Game) checkFigure(m Move) error {
+	if m.Fly {
+		return g.checkFly(m)
+	}
 	if m.Follower == NoPort {
 		return nil
 	}
@@ -874,6 +886,9 @@ func (g *Game) playTile(m Move) {
 		g.x.placed(g, m.Tile, x, y, m.Rotation)
 	}
 	pt := &g.tiles[len(g.tiles)-1]
+	if m.Gold && g.x != nil {
+		g.placeGold(m)
+	}
 	if m.Follower != NoPort {
 		f := g.ts.orients[m.Tile][m.Rotation].portFeat[m.Follower-1]
 		nd := pt.seg + int16(f)
@@ -886,6 +901,8 @@ func (g *Game) playTile(m Move) {
 		}
 	} else if m.Tower != TowerNone && g.x != nil {
 		g.playTower(m)
+	} else if m.Fly && g.x != nil {
+		g.land(m)
 	}
 	// Score what the tile completed: its roads and cities, then cloisters.
 	nf := int16(len(g.ts.tiles[m.Tile].Features))
@@ -906,6 +923,9 @@ func (g *Game) playTile(m Move) {
 	for _, c := range g.done[:g.nd] {
 		g.nodes[c].done = true
 		g.scoreFeature(c, false)
+	}
+	if g.x != nil && g.x.gold.n > 0 {
+		g.shareGold()
 	}
 }
 

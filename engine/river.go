@@ -56,6 +56,8 @@ type expansionState struct {
 	naside uint8
 	// tower is The Tower's towers, tower pieces and prisoners (tower.go).
 	tower towerState
+	// gold is The Gold Mines' ingots on the board and held (gold.go).
+	gold goldState
 }
 
 // again reports whether the player who placed tile t plays again at once,

@@ -31,14 +31,18 @@ const (
 	// of the payer's turn; ScoreEvent.Tiles holds the other player's index
 	// and Feature is NoFeature.
 	SourceRansom
+	// SourceGold is the end bonus of the gold ingots a player holds (The
+	// Gold Mines): GoldPoints of ScoreEvent.Tiles ingots; Feature is
+	// NoFeature.
+	SourceGold
 	numSources
 )
 
 // sourceNames are the sources' names in a player's words.
-var sourceNames = [numSources]string{"feature", "King", "Robber Baron", "goods", "ransom"}
+var sourceNames = [numSources]string{"feature", "King", "Robber Baron", "goods", "ransom", "gold"}
 
 // String returns the source's name in a player's words ("feature", "King",
-// "Robber Baron", "goods", "ransom").
+// "Robber Baron", "goods", "ransom", "gold").
 func (s Source) String() string {
 	if s < numSources {
 		return sourceNames[s]
@@ -196,6 +200,16 @@ func (g *Game) scoreFeature(r int16, final bool) {
 			}
 		}
 	}
+	if !final && best > 0 && g.x != nil && g.x.gold.n > 0 {
+		// The Gold Mines: the winners may take the ingots on its tiles.
+		var winners uint8
+		for p := 0; p < g.nplayers; p++ {
+			if count[p] == best {
+				winners |= 1 << p
+			}
+		}
+		g.claimGold(r, winners)
+	}
 	// Return the followers (000_…: "the followers involved are returned";
 	// at the end, "remove followers as you score the unfinished roads,
 	// cities, and cloisters").
@@ -241,6 +255,9 @@ func (g *Game) finish() {
 		g.scoreTitles()
 		if g.rules.Expansions.Has(ExpansionTradersAndBuilders) {
 			g.scoreGoods()
+		}
+		if g.golden() {
+			g.scoreGold()
 		}
 	}
 }
