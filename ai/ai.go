@@ -49,7 +49,10 @@ func (c Config) Turn(g *engine.Game, seed uint64) ([]engine.Answer, error) {
 		return nil, ErrGameOver
 	}
 	rng := rand.New(rand.NewPCG(seed, rngStream))
-	root, err := newNode(g.Clone())
+	// The tree is built on a copy that takes any die (WhatIf), so that a
+	// flight is weighed over the three rolls; the answers keep the game's
+	// own die (DieRoll).
+	root, err := newNode(g.WhatIf(), g.DieRoll()-1)
 	if err != nil {
 		return nil, err
 	}
@@ -103,21 +106,12 @@ func Choose(g *engine.Game, level Level, seed uint64) (engine.Move, error) {
 
 // MoveOf returns the move that the answers of a whole turn make up, for
 // tile t (the tile drawn): the inverse of answering a Move step by step.
+//
+// It is engine.MoveOfAnswers: every step of every expansion played (the
+// gold ingot, the flight with its die and landing, the tower, the escape)
+// goes into the move.
 func MoveOf(t engine.TileID, as []engine.Answer) engine.Move {
-	m := engine.Move{Tile: t}
-	for _, a := range as {
-		switch a.Step {
-		case engine.StepTile:
-			m.Discard, m.Aside, m.Cell, m.Rotation = a.Discard, a.Aside, a.Cell, a.Rotation
-		case engine.StepFigure:
-			if a.Port != engine.NoPort {
-				m.Follower, m.Figure = a.Port, a.Figure
-			}
-		case engine.StepEscape:
-			m.Escape = a.Target
-		}
-	}
-	return m
+	return engine.MoveOfAnswers(t, as)
 }
 
 // node is a step of the turn under way: the position where the step is
@@ -125,9 +119,17 @@ func MoveOf(t engine.TileID, as []engine.Answer) engine.Move {
 // over. Every step of the turn is the same player's and its answers use
 // the tile drawn, which every player sees, so the nodes are built with
 // the engine's checked step API (Answers, Act).
+//
+// The die of the flying machines is chance: a node where the die is
+// pending (chance) has the three rolls as answers, each weighed alike
+// whatever the die will show, so that the choice to fly never depends on a
+// roll not made yet; die is the index of the answer the game's own die
+// gives, the one the turn's answers take.
 type node struct {
 	state   *engine.Game
 	leaf    bool
+	chance  bool
+	die     int
 	answers []engine.Answer
 	kids    []*node
 	visits  []int32
@@ -139,10 +141,15 @@ type node struct {
 
 // newNode makes the node of position s: a leaf when no step of the turn is
 // pending.
-func newNode(s *engine.Game) (*node, error) {
-	n := &node{state: s}
-	if s.Pending().Step == engine.StepNone {
+func newNode(s *engine.Game, die int) (*node, error) {
+	n := &node{state: s, die: die}
+	switch s.Pending().Step {
+	case engine.StepNone:
 		n.leaf = true
+		return n, nil
+	case engine.StepRoll:
+		n.chance = true
+		n.answers = []engine.Answer{{Step: engine.StepRoll, Roll: 1}, {Step: engine.StepRoll, Roll: 2}, {Step: engine.StepRoll, Roll: 3}}
 		return n, nil
 	}
 	n.answers = s.Answers()
@@ -165,9 +172,9 @@ func (n *node) child(i int) (*node, error) {
 	if err != nil {
 		return nil, fmt.Errorf("ai: the engine refused its own answer %s: %w", n.answers[i], err)
 	}
-	k := &node{state: s, leaf: done}
+	k := &node{state: s, leaf: done, die: n.die}
 	if !done {
-		if k, err = newNode(s); err != nil {
+		if k, err = newNode(s, n.die); err != nil {
 			return nil, err
 		}
 	}
@@ -180,6 +187,9 @@ func randomTurn(n *node, rng *rand.Rand) ([]engine.Answer, error) {
 	var out []engine.Answer
 	for !n.leaf {
 		i := rng.IntN(len(n.answers))
+		if n.chance {
+			i = n.die
+		}
 		out = append(out, n.answers[i])
 		k, err := n.child(i)
 		if err != nil {

@@ -267,3 +267,15 @@ func (g *Game) checkMinis(m Move) error {
 	}
 	return g.goldErr(m)
 }
+
+// WhatIf returns a copy of g that takes any outcome of chance, as a game set
+// up without Config.DrawnOnly does: any die of the flying machines
+// (StepRoll, Move.Roll) and any tile of the draw pile. It is for a search
+// that weighs the outcomes a player cannot know yet, such as a computer
+// player choosing whether to fly before the die is rolled; the game itself
+// keeps taking only its own outcomes.
+func (g *Game) WhatIf() *Game {
+	c := g.Clone()
+	c.drawnOnly = false
+	return c
+}
