@@ -82,13 +82,15 @@ func (s *session) computerTurn() error {
 	if m.Escape.Port != engine.NoPort {
 		escape = fmt.Sprintf(", then takes its knight home from %s", m.Escape.Cell)
 	}
-	before, goods := s.state.Events(), s.allGoods()
+	before, goods, gold := s.state.Events(), s.allGoods(), s.allGold()
 	ok, err := s.play(m)
 	if err != nil || !ok {
 		return err
 	}
 	fmt.Fprintf(s.out, "%s places %s on %s at %d° with %s%s.\n", s.state.Players()[mover], s.tileName(m.Tile), m.Cell, m.Rotation.Degrees(), what, escape)
+	s.sayMinis(m, s.state.Players()[mover])
 	s.afterMove(before, goods, mover)
+	s.sayGold(gold)
 	return nil
 }
 
@@ -98,6 +100,9 @@ func (s *session) computerTurn() error {
 func (s *session) figureWhat(m engine.Move) string {
 	if m.Tower != engine.TowerNone {
 		return s.towerWhat(m)
+	}
+	if m.Fly {
+		return flyerWords(m.Figure) + " on the flying machine"
 	}
 	if m.Follower == engine.NoPort {
 		return "no follower"

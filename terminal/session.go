@@ -41,6 +41,9 @@ type session struct {
 	// pendingRansom is the ransom said (the ransom command) for the turn
 	// under way, paid with its place; nil for none (The Tower).
 	pendingRansom *pendingRansom
+	// pendingFlight is the flight whose die is rolled, waiting for the
+	// land command (The Flying Machines); nil for none.
+	pendingFlight *pendingFlight
 }
 
 // maxLine is the longest command line read, in bytes; longer lines are
@@ -550,7 +553,7 @@ func (s *session) showFinal() {
 	// do not tell apart: the pigs' farms and the goods majorities.
 	names := s.state.Players()
 	for _, ev := range s.state.Events() {
-		if ev.Final && (ev.Pig || ev.Source == engine.SourceGoods) {
+		if ev.Final && (ev.Pig || ev.Source == engine.SourceGoods || ev.Source == engine.SourceGold) {
 			fmt.Fprintf(s.out, "  %+d %s: %s\n", ev.Points, names[ev.Player], describeScore(ev))
 		}
 	}
@@ -587,6 +590,9 @@ func writeFinalTable(w io.Writer, g *engine.Game) {
 	if hasTower(g) {
 		cols = append(cols, "ransoms")
 	}
+	if hasGold(g) {
+		cols = append(cols, "gold")
+	}
 	cols = append(cols, "total")
 	fmt.Fprintf(w, "%s  %s\n", pad("Final scoring", width), strings.Join(cols, "  "))
 	for _, p := range g.Standings() {
@@ -600,6 +606,9 @@ func writeFinalTable(w io.Writer, g *engine.Game) {
 		}
 		if hasTower(g) {
 			vals = append(vals, b.Ransoms)
+		}
+		if hasGold(g) {
+			vals = append(vals, b.Gold)
 		}
 		vals = append(vals, g.Score(p))
 		row := pad("  "+names[p], width)
@@ -656,6 +665,8 @@ func describeScore(ev engine.ScoreEvent) string {
 		return "the most goods"
 	case engine.SourceRansom:
 		return "a ransom"
+	case engine.SourceGold:
+		return fmt.Sprintf("%s, %d points each", plural(ev.Tiles, "gold ingot"), ev.Points/max(1, ev.Tiles))
 	default:
 		return ev.Source.String()
 	}
