@@ -123,7 +123,7 @@ func (g *Game) Landings(m Move) []Target {
 // AppendLandings appends the targets of Landings(m) to dst for move m,
 // whose tile must be legally placed, and returns the extended slice.
 func (g *Game) AppendLandings(dst []Target, m Move) []Target {
-	c, ok := g.FlightCell(m.Tile, m.Cell, m.Rotation, m.Roll)
+	c, ok := g.FlightCell(m.Tile, m.Cell, m.Rotation, int(m.Roll))
 	if !ok || !inRange(c) || g.placedAt(int16(c.X), int16(c.Y)) < 0 {
 		return dst
 	}
@@ -186,7 +186,7 @@ func (g *Game) checkFly(m Move) error {
 	if err := g.checkFlyFigure(m); err != nil {
 		return err
 	}
-	if err := g.rollErr(m.Roll); err != nil {
+	if err := g.rollErr(int(m.Roll)); err != nil {
 		return err
 	}
 	return g.landErr(m)
@@ -197,7 +197,7 @@ func (g *Game) checkFly(m Move) error {
 // supply when m.Land is zero; nil when it may.
 func (g *Game) landErr(m Move) error {
 	lands := g.AppendLandings(nil, m)
-	c, _ := g.FlightCell(m.Tile, m.Cell, m.Rotation, m.Roll)
+	c, _ := g.FlightCell(m.Tile, m.Cell, m.Rotation, int(m.Roll))
 	if m.Land == (Target{}) {
 		if len(lands) > 0 {
 			return moveErr(ErrNoLanding, fmt.Sprintf("the figure must land on the tile at (%s): it has an incomplete road, city or cloister", c))

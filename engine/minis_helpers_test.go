@@ -34,12 +34,12 @@ func withGold(g *Game, rng *rand.Rand, m *Move) {
 // figure added.
 func flightChecked(tb testing.TB, g *Game, rng *rand.Rand, m *Move, before []Follower, seed uint64) []Follower {
 	tb.Helper()
-	m.Roll = 1 + rng.IntN(3)
+	m.Roll = int8(1 + rng.IntN(3))
 	refFlights++
 	var want []Target
 	h := g.TileSet().Tile(m.Tile).Flight.Rotate(m.Rotation)
 	ddx, ddy := h.Step()
-	at := Cell{m.Cell.X + m.Roll*ddx, m.Cell.Y + m.Roll*ddy}
+	at := Cell{m.Cell.X + int(m.Roll)*ddx, m.Cell.Y + int(m.Roll)*ddy}
 	var wantFeats []int
 	if pt, ok := g.TileAt(at); ok {
 		c := g.Clone()

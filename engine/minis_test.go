@@ -38,7 +38,7 @@ func TestFlightLandings(t *testing.T) {
 		{2, Cell{-1, 0}, []Target{{Cell: Cell{-1, 0}, Port: C}, {Cell: Cell{-1, 0}, Port: city}}},
 		{3, Cell{-1, -1}, nil},
 	} {
-		m.Roll, m.Land = tc.roll, Target{}
+		m.Roll, m.Land = int8(tc.roll), Target{}
 		if c, ok := g.FlightCell(m.Tile, m.Cell, m.Rotation, tc.roll); !ok || c != tc.at {
 			t.Errorf("roll %d: flies to %v, %v; want %v", tc.roll, c, ok, tc.at)
 		}
@@ -149,14 +149,14 @@ func TestDieRoll(t *testing.T) {
 			if len(ps) > 0 {
 				m = Move{Tile: tl, Cell: ps[0].Cell, Rotation: ps[0].Rotation}
 				if len(g.Flyers()) > 0 {
-					m.Fly, m.Roll = true, n%3+1
+					m.Fly, m.Roll = true, int8(n%3+1)
 					if ls := g.Landings(m); len(ls) > 0 {
 						m.Land = ls[0]
 					}
 					if err := g.Check(m); !errors.Is(err, ErrNoFlight) || !strings.Contains(err.Error(), "the die rolled") {
 						t.Fatalf("seed %d: another roll than the seed's: %v", seed, err)
 					}
-					m.Roll, m.Land = n, Target{}
+					m.Roll, m.Land = int8(n), Target{}
 					if ls := g.Landings(m); len(ls) > 0 {
 						m.Land = ls[0]
 					}
@@ -196,7 +196,7 @@ func TestFlightSteps(t *testing.T) {
 		steps := []Answer{
 			{Step: StepTile, Cell: want.Cell, Rotation: want.Rotation},
 			{Step: StepFigure, Fly: true, Figure: FigureFollower},
-			{Step: StepRoll, Roll: want.Roll},
+			{Step: StepRoll, Roll: int(want.Roll)},
 			{Step: StepLand, Target: want.Land},
 		}
 		for i, a := range steps {

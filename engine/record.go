@@ -734,7 +734,7 @@ func (m *Move) readMiniToken(tok token) error {
 		if err != nil || n < 1 || n > 3 || len(tok.value) != 1 {
 			return fmt.Errorf("the die shows 1, 2 or 3, not %q", tok.value)
 		}
-		m.Roll = n
+		m.Roll = int8(n)
 		return nil
 	}
 	// land
@@ -951,7 +951,7 @@ func MoveString(ts *TileSet, m Move) string {
 		s += " " + m.Figure.String() + "@" + m.Follower.String()
 	}
 	if m.Fly {
-		s += " " + m.Figure.String() + "@fly roll=" + strconv.Itoa(m.Roll)
+		s += " " + m.Figure.String() + "@fly roll=" + strconv.Itoa(int(m.Roll))
 		if m.Land == (Target{}) {
 			s += " land@off"
 		} else {

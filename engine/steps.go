@@ -22,10 +22,10 @@ import "fmt"
 // players (the dragon's moves, chosen by each player in turn order; crop
 // circles; the robbers): Pending will then name them and their steps, Act
 // will take their answers, and Apply will keep taking the current player's.
-// Chance (the die of the flying machines, the messengers' tiles) will be a
-// step too, answered with its outcome: a live game draws it from its seed,
-// the record writes it (roll=, msg=), and a replay takes it from the record,
-// never from the seed. The record reader knows every token of
+// Chance is a step too, answered with its outcome: the die of the flying
+// machines (StepRoll; later the messengers' tiles). A live game draws it
+// from its seed (DieRoll), the record writes it (roll=, msg=), and a replay
+// takes it from the record, never from the seed. The record reader knows every token of
 // spec/record.md by now (lexToken) and refuses those of the expansions not
 // built yet with their name; a tile set aside ("n. TILE aside") is in
 // aside.go.
@@ -156,7 +156,7 @@ func (g *Game) partMove() Move {
 		m.Gold, m.GoldCell = true, Cell{int(p.gx), int(p.gy)}
 	}
 	if p.fly {
-		m.Fly, m.Roll, m.Land = true, int(p.roll), p.land
+		m.Fly, m.Roll, m.Land = true, p.roll, p.land
 	}
 	return m
 }

@@ -658,7 +658,7 @@ func MoveOfAnswers(t TileID, as []Answer) Move {
 		case StepGold:
 			m.Gold, m.GoldCell = true, a.Cell
 		case StepRoll:
-			m.Roll = a.Roll
+			m.Roll = int8(a.Roll)
 		case StepLand:
 			m.Land = a.Target
 		case StepFigure:

@@ -119,7 +119,7 @@ func (s *session) checkFlight(m engine.Move) error {
 	if !hasFlying(s.state) {
 		return fmt.Errorf("flying machines come with %s, which this game does not play", engine.ExpansionFlyingMachines.Title())
 	}
-	m.Roll, m.Land = s.state.DieRoll(), engine.Target{}
+	m.Roll, m.Land = int8(s.state.DieRoll()), engine.Target{}
 	if ls := s.state.Landings(m); len(ls) > 0 {
 		m.Land = ls[0]
 	}
@@ -158,7 +158,7 @@ func (s *session) listMinis(m engine.Move) {
 	for n := 1; n <= 3; n++ {
 		c, _ := s.state.FlightCell(m.Tile, m.Cell, m.Rotation, n)
 		fm := m
-		fm.Fly, fm.Roll, fm.Figure = true, n, fl[0]
+		fm.Fly, fm.Roll, fm.Figure = true, int8(n), fl[0]
 		what := "no tile"
 		if _, ok := s.state.TileAt(c); ok {
 			what = "nowhere to land"
@@ -192,7 +192,7 @@ func (s *session) flight() *pendingFlight {
 // place to land or a single one the move is played at once; with several
 // the landings are listed and the land command chooses.
 func (s *session) fly(m engine.Move) error {
-	m.Roll = s.state.DieRoll()
+	m.Roll = int8(s.state.DieRoll())
 	lands := s.state.Landings(m)
 	if len(lands) == 1 {
 		m.Land = lands[0]
@@ -202,7 +202,7 @@ func (s *session) fly(m engine.Move) error {
 	}
 	s.pendingFlight = &pendingFlight{move: m, lands: lands, moves: len(s.state.Moves())}
 	cur := s.state.Players()[s.state.Current()]
-	c, _ := s.state.FlightCell(m.Tile, m.Cell, m.Rotation, m.Roll)
+	c, _ := s.state.FlightCell(m.Tile, m.Cell, m.Rotation, int(m.Roll))
 	fmt.Fprintf(s.out, "%s puts %s on the flying machine of %s at %s: the die shows %d, to %s. Where does it land? land N:\n", cur, flyerWords(m.Figure), s.tileName(m.Tile), m.Cell, m.Roll, c)
 	for i, l := range lands {
 		fmt.Fprintf(s.out, "  %d  %s at %s\n", i+1, s.landingName(l), l.Cell)
@@ -280,7 +280,7 @@ func (s *session) landCommand(args []string) error {
 // sayFlight says where the figure of move m (a flight, just played) went.
 func (s *session) sayFlight(m engine.Move, who string) {
 	if m.Land == (engine.Target{}) {
-		c, _ := s.state.FlightCell(m.Tile, m.Cell, m.Rotation, m.Roll)
+		c, _ := s.state.FlightCell(m.Tile, m.Cell, m.Rotation, int(m.Roll))
 		fig := "the follower"
 		if m.Figure == engine.FigureLarge {
 			fig = "the large follower"
@@ -330,7 +330,7 @@ func (s *session) sayMinis(m engine.Move, who string) {
 		fmt.Fprintf(s.out, "  Gold ingots on %s and %s.\n", m.Cell, m.GoldCell)
 	}
 	if m.Fly {
-		c, _ := s.state.FlightCell(m.Tile, m.Cell, m.Rotation, m.Roll)
+		c, _ := s.state.FlightCell(m.Tile, m.Cell, m.Rotation, int(m.Roll))
 		fmt.Fprintf(s.out, "  The die shows %d: it flies to %s.\n", m.Roll, c)
 		s.sayFlight(m, who)
 	}

@@ -76,7 +76,7 @@ func newMinisScript(tb testing.TB, names []string, seed uint64) *minisScript {
 			sc.golds++
 		}
 		if fl := g.Flyers(); len(fl) > 0 {
-			m.Fly, m.Figure, m.Roll = true, fl[rng.IntN(len(fl))], g.DieRoll()
+			m.Fly, m.Figure, m.Roll = true, fl[rng.IntN(len(fl))], int8(g.DieRoll())
 			switch {
 			case m.Figure == engine.FigureLarge && rng.IntN(2) == 0:
 				line += " large fly"
