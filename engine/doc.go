@@ -16,8 +16,11 @@
 // The River and The River II place their tiles by the river's rules
 // ([Game.RiverEnds]). Inns & Cathedrals bring the large follower
 // ([Figure], [Game.SupplyOf]), King & Robber Baron their titles
-// ([Game.King]), the Cathars the knights' escape ([Game.Escapes]); every
-// score carries its [Source] ([ScoreEvent], [Game.Breakdowns]).
+// ([Game.King]), the Cathars the knights' escape ([Game.Escapes]), The
+// Flying Machines a flight with the die ([Game.Flyers], [Game.Landings],
+// [Game.DieRoll]), The Gold Mines the gold ingots ([Game.GoldCells],
+// [Game.Gold]); every score carries its [Source] ([ScoreEvent],
+// [Game.Breakdowns]).
 //
 // A turn is a sequence of steps ([Step]): [Game.Pending] says who decides
 // what next, [Game.Answers] lists the legal answers, and [Game.Act] takes
