@@ -48,6 +48,8 @@ type goldState struct {
 	tiles [maxGoldTiles]goldAt
 	n     uint8
 	held  [MaxPlayers]uint8
+	// claimed says that some tile's ingots were claimed this turn.
+	claimed bool
 }
 
 // Ingots is a tile of the board holding gold ingots (The Gold Mines).
@@ -200,6 +202,7 @@ func (g *Game) claimGold(r int16, winners uint8) {
 			c := &g.tiles[n.tile]
 			if ddx, ddy := t.x-c.x, t.y-c.y; ddx >= -1 && ddx <= 1 && ddy >= -1 && ddy <= 1 {
 				t.claim |= winners
+				gs.claimed = true
 			}
 			continue
 		}
@@ -208,6 +211,7 @@ func (g *Game) claimGold(r int16, winners uint8) {
 		for s := pt.seg; s < pt.seg+nf; s++ {
 			if g.nodes[s].kind == n.kind && g.find(s) == r {
 				t.claim |= winners
+				gs.claimed = true
 				break
 			}
 		}
@@ -220,6 +224,7 @@ func (g *Game) claimGold(r int16, winners uint8) {
 // from, until none is left (001_…, "The Gold Mines").
 func (g *Game) shareGold() {
 	gs := &g.x.gold
+	gs.claimed = false
 	for {
 		taken := false
 		for k := range g.nplayers {

@@ -14,7 +14,8 @@ func withGold(g *Game, rng *rand.Rand, m *Move) {
 	if m.Discard || m.Aside || m.Resign {
 		return
 	}
-	cs := g.AppendGoldCells(nil, m.Tile, Placement{Cell: m.Cell, Rotation: m.Rotation})
+	var buf [8]Cell
+	cs := g.AppendGoldCells(buf[:0], m.Tile, Placement{Cell: m.Cell, Rotation: m.Rotation})
 	if len(cs) == 0 {
 		return
 	}

@@ -924,7 +924,7 @@ func (g *Game) playTile(m Move) {
 		g.nodes[c].done = true
 		g.scoreFeature(c, false)
 	}
-	if g.x != nil && g.x.gold.n > 0 {
+	if g.x != nil && g.x.gold.claimed {
 		g.shareGold()
 	}
 }
