@@ -35,11 +35,16 @@ type Config struct {
 // Turn returns the answers of the rest of the turn under way in game g, one
 // per step from the step g.Pending waits for to the last of the turn, each
 // legal where it comes: a tile answer (a placement, or the discard or the
-// setting aside the rules require), then the figure answer, then with the
-// Cathars the escape answer. Playing them in order with g.Act ends the
-// turn. Only the public view of g is read (never the order of the draw
-// pile), g is not changed, and the same position and seed give the same
-// answers. It returns ErrGameOver when the game is over and ErrNoLevel for
+// setting aside the rules require), with The Gold Mines the second gold
+// ingot, then the figure answer, with The Flying Machines after a figure
+// onto the machine the die and the landing, with The Tower the capture,
+// then with the Cathars the escape answer. Playing them in order with
+// g.Act ends the turn. Only the public view of g is read (never the order
+// of the draw pile), g is not changed, and the same position and seed
+// give the same answers. The die of a flight is the game's own
+// (engine.Game.DieRoll), as a player learns it once the figure is on the
+// machine: the choices before it never depend on it, the landing after it
+// does. It returns ErrGameOver when the game is over and ErrNoLevel for
 // a level that is not one.
 func (c Config) Turn(g *engine.Game, seed uint64) ([]engine.Answer, error) {
 	if c.Level == NoLevel || c.Level >= numLevels {

@@ -324,11 +324,6 @@ func TestGoldShared(t *testing.T) {
 			}
 		}
 	}
-	// Who took which: Red the earliest-placed tile's (D), Blue the next.
-	_, g = replayFile(t, goldFixture, 4)
-	drawNext(t, g, rec.Turns[4].Move.Tile)
-	c := g.Clone()
-	c.Apply(rec.Turns[4].Move)
 	_, g = replayFile(t, goldFixture, -1)
 	bd := g.Breakdowns()
 	if bd[red].Gold != 2 || bd[blue].Gold != 1 || bd[red].Roads != 4 || bd[blue].Roads != 4 {
