@@ -35,15 +35,20 @@ type Config struct {
 // Turn returns the answers of the player g.Pending names to the rest of
 // the turn under way in game g, one per step from the step g.Pending waits
 // for, each legal where it comes: a tile answer (a placement, or the
-// discard or the setting aside the rules require), then the figure answer
-// (with The Tower a tower piece and a capture, with The Princess & the
-// Dragon the portal, the princess or the fairy), the dragon's steps, then
-// with the Cathars the escape answer. The answers stop at the end of the
-// turn or before the first step another player decides (the dragon's steps
-// go from player to player): playing them in order with g.Act ends the
-// turn or hands it to that player. Only the public view of g is read (never the order of the draw
-// pile), g is not changed, and the same position and seed give the same
-// answers. It returns ErrGameOver when the game is over and ErrNoLevel for
+// discard or the setting aside the rules require), with The Gold Mines the
+// second gold ingot, then the figure answer (with The Tower a tower piece
+// and a capture, with The Princess & the Dragon the portal, the princess
+// or the fairy), with The Flying Machines after a figure onto the machine
+// the die and the landing, the dragon's steps, then with the Cathars the
+// escape answer. The answers stop at the end of the turn or before the
+// first step another player decides (the dragon's steps go from player to
+// player): playing them in order with g.Act ends the turn or hands it to
+// that player. Only the public view of g is read (never the order of the
+// draw pile), g is not changed, and the same position and seed give the
+// same answers. The die of a flight is the game's own
+// (engine.Game.DieRoll), as a player learns it once the figure is on the
+// machine: the choices before it never depend on it, the landing after it
+// does. It returns ErrGameOver when the game is over and ErrNoLevel for
 // a level that is not one.
 func (c Config) Turn(g *engine.Game, seed uint64) ([]engine.Answer, error) {
 	if c.Level == NoLevel || c.Level >= numLevels {
@@ -53,7 +58,10 @@ func (c Config) Turn(g *engine.Game, seed uint64) ([]engine.Answer, error) {
 		return nil, ErrGameOver
 	}
 	rng := rand.New(rand.NewPCG(seed, rngStream))
-	root, err := newNode(g.Clone(), g.Pending().Player)
+	// The tree is built on a copy that takes any die (WhatIf), so that a
+	// flight is weighed over the three rolls; the answers keep the game's
+	// own die (DieRoll).
+	root, err := newNode(g.WhatIf(), g.Pending().Player, g.DieRoll()-1)
 	if err != nil {
 		return nil, err
 	}
@@ -122,9 +130,11 @@ func Choose(g *engine.Game, level Level, seed uint64) (engine.Move, error) {
 }
 
 // MoveOf returns the move that the answers of a whole turn make up, for
-// tile t (the tile drawn): the inverse of answering a Move step by step,
-// ransoms, tower pieces and captures (The Tower) included
-// (engine.MoveOfAnswers).
+// tile t (the tile drawn): the inverse of answering a Move step by step.
+//
+// It is engine.MoveOfAnswers: every step of every expansion played (the
+// gold ingot, the flight with its die and landing, the tower, the escape)
+// goes into the move.
 func MoveOf(t engine.TileID, as []engine.Answer) engine.Move {
 	return engine.MoveOfAnswers(t, as)
 }
@@ -134,10 +144,18 @@ func MoveOf(t engine.TileID, as []engine.Answer) engine.Move {
 // over. Every step of the turn is the same player's and its answers use
 // the tile drawn, which every player sees, so the nodes are built with
 // the engine's checked step API (Answers, Act).
+//
+// The die of the flying machines is chance: a node where the die is
+// pending (chance) has the three rolls as answers, each weighed alike
+// whatever the die will show, so that the choice to fly never depends on a
+// roll not made yet; die is the index of the answer the game's own die
+// gives, the one the turn's answers take.
 type node struct {
 	who     int // the player who decides at the root
 	state   *engine.Game
 	leaf    bool
+	chance  bool
+	die     int
 	answers []engine.Answer
 	kids    []*node
 	visits  []int32
@@ -150,11 +168,17 @@ type node struct {
 // newNode makes the node of position s for player who: a leaf when no
 // step of the turn is pending, or when the next step is another player's
 // (a step of the dragon): its state is then the turn played so far
-// (engine.Game.Preview), to judge and to play out from.
-func newNode(s *engine.Game, who int) (*node, error) {
-	n := &node{state: s, who: who}
-	if s.Pending().Step == engine.StepNone {
+// (engine.Game.Preview), to judge and to play out from. die is the index
+// of the roll the game's own die gives (see node).
+func newNode(s *engine.Game, who, die int) (*node, error) {
+	n := &node{state: s, who: who, die: die}
+	switch s.Pending().Step {
+	case engine.StepNone:
 		n.leaf = true
+		return n, nil
+	case engine.StepRoll:
+		n.chance = true
+		n.answers = []engine.Answer{{Step: engine.StepRoll, Roll: 1}, {Step: engine.StepRoll, Roll: 2}, {Step: engine.StepRoll, Roll: 3}}
 		return n, nil
 	}
 	if d := s.Pending(); d.Player != who {
@@ -184,9 +208,9 @@ func (n *node) child(i int) (*node, error) {
 	if err != nil {
 		return nil, fmt.Errorf("ai: the engine refused its own answer %s: %w", n.answers[i], err)
 	}
-	k := &node{state: s, leaf: done, who: n.who}
+	k := &node{state: s, leaf: done, who: n.who, die: n.die}
 	if !done {
-		if k, err = newNode(s, n.who); err != nil {
+		if k, err = newNode(s, n.who, n.die); err != nil {
 			return nil, err
 		}
 	}
@@ -199,6 +223,9 @@ func randomTurn(n *node, rng *rand.Rand) ([]engine.Answer, error) {
 	var out []engine.Answer
 	for !n.leaf {
 		i := rng.IntN(len(n.answers))
+		if n.chance {
+			i = n.die
+		}
 		out = append(out, n.answers[i])
 		k, err := n.child(i)
 		if err != nil {

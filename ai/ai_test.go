@@ -152,17 +152,80 @@ func TestLegalAndDeterministic(t *testing.T) {
 						t.Fatalf("%s %s: Apply(%+v): %v", p.name, c.Level, m, err)
 					}
 					// The whole move is the turn Turn's answers play: the
-					// ransom, tower piece and capture of The Tower too.
-					ms := after.Moves()
-					last := ms[len(ms)-1]
-					m.Player = last.Player
-					if m != last {
-						t.Fatalf("%s %s: Choose gives %+v, Turn's answers play %+v", p.name, c.Level, m, last)
+					// ransom, tower piece and capture of The Tower too; when
+					// other players decide steps of the dragon, it begins
+					// with the answers of the player to move.
+					want := MoveOf(m.Tile, as)
+					if ms := after.Moves(); len(ms) == len(p.g.Moves())+1 {
+						want = ms[len(ms)-1]
+					} else {
+						own, all := want.Dragon.Cells(), m.Dragon.Cells()
+						if len(own) > len(all) || !slices.Equal(own, all[:len(own)]) {
+							t.Fatalf("%s %s: Choose's dragon %v does not begin with the player's steps %v", p.name, c.Level, all, own)
+						}
+						m.Dragon, m.Escape = want.Dragon, want.Escape
+					}
+					m.Player = want.Player
+					if m != want {
+						t.Fatalf("%s %s: Choose gives %+v, Turn's answers play %+v", p.name, c.Level, m, want)
 					}
 				} else if _, err := c.Choose(p.g, seed); !errors.Is(err, ErrTurnBegun) {
 					t.Fatalf("%s: Choose mid-turn: got %v, want ErrTurnBegun", p.name, err)
 				}
 			}
 		})
+	}
+}
+
+// TestMinisAnswers: with The Flying Machines and The Gold Mines, every
+// level answers the steps they add legally on positions where they come
+// up: the second gold ingot on a tile next to the one placed (StepGold),
+// a figure onto the flying machine, the game's own die (StepRoll, never
+// another roll, which a game set up with DrawnOnly refuses) and a landing
+// among Landings (StepLand); and over the positions some computer flies
+// and some places gold.
+func TestMinisAnswers(t *testing.T) {
+	r, err := engine.NewRules(engine.ExpansionSet(0).With(engine.ExpansionFlyingMachines).With(engine.ExpansionGoldMines), engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[engine.Step]int{}
+	flights := 0
+	for i, p := range randomPositions(t, "minis", r, 400, 77) {
+		if p.g.Pending().Step != engine.StepTile {
+			continue
+		}
+		tl, _ := p.g.Drawn()
+		m := p.g.TileSet().Tile(tl).Markers
+		if m&(engine.FlyingMachine|engine.GoldMine) == 0 {
+			continue
+		}
+		c := testConfigs[i%len(testConfigs)]
+		as, err := c.Turn(p.g, uint64(i))
+		if err != nil {
+			t.Fatalf("%s %s: %v", p.name, c.Level, err)
+		}
+		after := playTurn(t, p.g, as)
+		for _, a := range as {
+			seen[a.Step]++
+			if a.Step == engine.StepRoll && a.Roll != p.g.DieRoll() {
+				t.Fatalf("%s %s: rolled %d, the game's die is %d", p.name, c.Level, a.Roll, p.g.DieRoll())
+			}
+			if a.Step == engine.StepFigure && a.Fly {
+				flights++
+			}
+		}
+		// The whole move is legal too, and plays the same game.
+		mv := MoveOf(tl, as)
+		twin := p.g.Clone()
+		if err := twin.Apply(mv); err != nil {
+			t.Fatalf("%s %s: Apply(%s): %v", p.name, c.Level, engine.MoveString(p.g.TileSet(), mv), err)
+		}
+		if !slices.Equal(twin.Scores(), after.Scores()) || !slices.Equal(twin.Followers(), after.Followers()) {
+			t.Fatalf("%s %s: the move and the answers play different games", p.name, c.Level)
+		}
+	}
+	if seen[engine.StepGold] == 0 || seen[engine.StepRoll] == 0 || seen[engine.StepLand] == 0 || flights == 0 {
+		t.Errorf("steps answered %v, %d flights: want gold ingots, dice and landings", seen, flights)
 	}
 }

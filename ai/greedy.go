@@ -9,38 +9,47 @@ import (
 
 // greedyTurn plays every complete answer to the turn (every placement with
 // every figure and escape) and keeps the one whose position evaluate likes
-// best for player me; ties go to a random one, drawn by rng.
+// best for player me; ties go to a random one, drawn by rng. A flight is
+// worth the mean over the three rolls of the die of the best landing after
+// each; the answers follow the game's own die.
 func greedyTurn(root *node, me int, rng *rand.Rand) ([]engine.Answer, error) {
-	var best []engine.Answer
-	bestV := math.Inf(-1)
-	var path []engine.Answer
-	var walk func(n *node) error
-	walk = func(n *node) error {
+	// value returns the best value reachable from n (at a chance node, the
+	// mean over its rolls) and the answers that reach it, reversed.
+	var value func(n *node) (float64, []engine.Answer, error)
+	value = func(n *node) (float64, []engine.Answer, error) {
 		if n.leaf {
-			v := evaluate(n.state, me) + rng.Float64()*1e-6
-			if v > bestV {
-				bestV, best = v, append(best[:0], path...)
-			}
-			return nil
+			return evaluate(n.state, me) + rng.Float64()*1e-6, nil, nil
 		}
+		best, sum := math.Inf(-1), 0.0
+		var path []engine.Answer
 		for i, a := range n.answers {
 			k, err := n.child(i)
 			if err != nil {
-				return err
+				return 0, nil, err
 			}
-			path = append(path, a)
-			if err := walk(k); err != nil {
-				return err
+			v, p, err := value(k)
+			if err != nil {
+				return 0, nil, err
 			}
-			path = path[:len(path)-1]
 			n.kids[i] = nil // the positions are not needed again
+			sum += v
+			if n.chance && i == n.die || !n.chance && v > best {
+				best, path = v, append(p, a)
+			}
 		}
-		return nil
+		if n.chance {
+			best = sum / float64(len(n.answers))
+		}
+		return best, path, nil
 	}
-	if err := walk(root); err != nil {
+	_, path, err := value(root)
+	if err != nil {
 		return nil, err
 	}
-	return best, nil
+	for i, j := 0, len(path)-1; i < j; i, j = i+1, j-1 {
+		path[i], path[j] = path[j], path[i]
+	}
+	return path, nil
 }
 
 // evaluate returns how good position s looks for player me, in points: their
@@ -96,6 +105,8 @@ func evaluate(s *engine.Game, me int) float64 {
 		}
 		for p := range np {
 			v[p] += 1.5 * left * float64(min(s.Supply(p), 4))
+			// The Gold Mines: the ingots held score at the end.
+			v[p] += float64(engine.GoldPoints(s.Gold(p)))
 		}
 	}
 	other := math.Inf(-1)

@@ -84,6 +84,14 @@ func (s *search) run(root *node, playouts int) ([]engine.Answer, error) {
 // pick returns the answer to try next: an answer never tried, in a random
 // order, and then the one with the best upper confidence bound.
 func (n *node) pick(rng *rand.Rand) int {
+	if n.chance {
+		// The die: each roll alike, whatever the game's die shows.
+		if n.visits == nil {
+			n.visits = make([]int32, len(n.answers))
+			n.reward = make([]float64, len(n.answers))
+		}
+		return rng.IntN(len(n.answers))
+	}
 	if n.order == nil {
 		n.visits = make([]int32, len(n.answers))
 		n.reward = make([]float64, len(n.answers))
@@ -111,6 +119,9 @@ func (n *node) pick(rng *rand.Rand) int {
 // best returns the answer visited most (the better mean among equals; the
 // first answer when none was tried).
 func (n *node) best() int {
+	if n.chance {
+		return n.die
+	}
 	best := 0
 	for i := range n.visits {
 		v, b := n.visits[i], n.visits[best]
@@ -153,6 +164,10 @@ func (s *search) playout(st *engine.Game, seq []engine.TileID) float64 {
 			continue
 		}
 		m := engine.Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
+		if s.cells = st.AppendGoldCells(s.cells[:0], t, p); len(s.cells) > 0 {
+			// The Gold Mines: the second ingot on a neighbour.
+			m.Gold, m.GoldCell = true, s.cells[rng.IntN(len(s.cells))]
+		}
 		cur := st.Current()
 		large := st.SupplyOf(cur, engine.FigureLarge) > 0
 		if dragons && marks&engine.Volcano != 0 {

@@ -20,7 +20,9 @@ var ErrBadAnswer = errors.New("that is not an answer")
 // follower@1,0:tower", "capture none", "capture 0,-1:S", "capture
 // 2,0:tower", "escape none", "escape 0,-1:S"; with The Princess & the
 // Dragon "figure princess@0,1:N", "figure fairy@0,1", "figure
-// follower@2,0:E" (through the magic portal) and "dragon 1,0". Words are separated by
+// follower@2,0:E" (through the magic portal) and "dragon 1,0"; with the
+// mini expansions "figure follower@fly", "roll 2", "land 1,0:N", "land
+// off" and "gold 1,1". Words are separated by
 // single spaces, as String writes them. It returns an error wrapping
 // ErrBadAnswer that says what does not read; whether the answer is legal
 // is Act's to say.
@@ -77,6 +79,11 @@ func ParseAnswer(s string) (Answer, error) {
 		if !ok {
 			return bad("a figure answer reads FIGURE@PORT")
 		}
+		if where == "fly" && okf && fig <= FigureLarge {
+			// Onto the flying machine (The Flying Machines).
+			a.Fly, a.Figure = true, fig
+			return a, nil
+		}
 		switch what {
 		case "princess":
 			t, ok := answerTarget(where)
@@ -120,6 +127,33 @@ func ParseAnswer(s string) (Answer, error) {
 		}
 		a.Figure, a.Port = fig, p
 		return a, nil
+	case "gold":
+		if len(f) != 2 {
+			return bad("the second gold ingot reads gold X,Y")
+		}
+		c, err := ParseCell(f[1])
+		if err != nil {
+			return bad(err.Error())
+		}
+		return Answer{Step: StepGold, Cell: c}, nil
+	case "roll":
+		n, err := strconv.Atoi(f[1])
+		if len(f) != 2 || err != nil || n < 1 || n > 3 {
+			return bad("the die reads roll 1, 2 or 3")
+		}
+		return Answer{Step: StepRoll, Roll: n}, nil
+	case "land":
+		if len(f) != 2 {
+			return bad("a landing reads land X,Y:PORT or land off")
+		}
+		if f[1] == "off" {
+			return Answer{Step: StepLand}, nil
+		}
+		t, ok := answerTarget(f[1])
+		if !ok {
+			return bad("a landing reads land X,Y:PORT or land off")
+		}
+		return Answer{Step: StepLand, Target: t}, nil
 	case "dragon":
 		if len(f) != 2 {
 			return bad("a step of the dragon reads dragon X,Y")

@@ -53,7 +53,7 @@ func TestParseAnswer(t *testing.T) {
 	for _, s := range []string{"", "tile", "tile 1,0", "tile 1,0 45", "tile x 90", "tile 1,0 90 ransom pig from 1",
 		"tile 1,0 90 ransom large from 0", "tile 1,0 90 ransom large to 2", "figure", "figure N", "figure large@Q",
 		"figure tower@N", "figure pig@1,0:tower", "figure none more", "capture 1,0", "capture 1,0:Q", "escape 1,0:tower",
-		"dragon N", "dragon", "figure  large@N", "figure princess@1,0", "figure fairy@N", "figure large@1,0:Q"} {
+		"dragon N", "dragon", "figure  large@N", "figure princess@1,0", "figure fairy@N", "figure large@1,0:Q", "figure pig@fly", "roll 4", "roll x", "land", "land 1,0", "gold", "gold x"} {
 		if a, err := ParseAnswer(s); !errors.Is(err, ErrBadAnswer) {
 			t.Errorf("ParseAnswer(%q) = %+v, %v", s, a, err)
 		}

@@ -31,6 +31,7 @@ func benchRandomGames(b *testing.B, r *Rules) {
 	tower := r != nil && r.Expansions.Has(ExpansionTower)
 	dragons := r != nil && r.Expansions.Has(ExpansionPrincessAndDragon)
 	var steps []Cell
+	gold := r != nil && r.Expansions.Has(ExpansionGoldMines)
 	for b.Loop() {
 		seed++
 		cfg.Seed = seed
@@ -47,6 +48,9 @@ func benchRandomGames(b *testing.B, r *Rules) {
 			}
 			if p, ok := g.RandomPlacement(t, rng.Uint64()); ok {
 				m = Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
+				if gold {
+					withGold(g, rng, &m)
+				}
 				if dragons && g.isVolcano(t) {
 					// No figure with a volcano: the dragon flies there.
 				} else if tower && rng.IntN(5) == 0 {

@@ -72,11 +72,13 @@ type Breakdown struct {
 	Ransoms int
 	// Fairy are the fairy's points (The Princess & the Dragon).
 	Fairy int
+	// Gold is the end bonus of the gold ingots of The Gold Mines.
+	Gold int
 }
 
 // Total returns the sum of the breakdown, in points: the player's score.
 func (b Breakdown) Total() int {
-	return b.Roads + b.Cities + b.Cloisters + b.Farms + b.King + b.RobberBaron + b.Goods + b.Ransoms + b.Fairy
+	return b.Roads + b.Cities + b.Cloisters + b.Farms + b.King + b.RobberBaron + b.Goods + b.Ransoms + b.Fairy + b.Gold
 }
 
 // Breakdowns returns each player's points (by player index) by what scored
@@ -103,6 +105,9 @@ func (g *Game) Breakdowns() []Breakdown {
 			continue
 		case SourceFairy:
 			b.Fairy += e.Points
+			continue
+		case SourceGold:
+			b.Gold += e.Points
 			continue
 		}
 		switch e.Feature {

@@ -19,8 +19,11 @@
 // ([Game.King]), the Cathars the knights' escape ([Game.Escapes]), The
 // Princess & the Dragon the dragon ([Game.Dragon], [Game.DragonSteps],
 // [Game.LastDragon]), the fairy ([Game.Fairy]), the magic portal
-// ([Game.PortalSpots]) and the princess ([Game.Princesses]); every score
-// carries its [Source] ([ScoreEvent], [Game.Breakdowns]).
+// ([Game.PortalSpots]) and the princess ([Game.Princesses]), The
+// Flying Machines a flight with the die ([Game.Flyers], [Game.Landings],
+// [Game.DieRoll]), The Gold Mines the gold ingots ([Game.GoldCells],
+// [Game.Gold]); every score carries its [Source] ([ScoreEvent],
+// [Game.Breakdowns]).
 //
 // A turn is a sequence of steps ([Step]): [Game.Pending] says who decides
 // what next, [Game.Answers] lists the legal answers, and [Game.Act] takes

@@ -52,6 +52,8 @@ func playRulesChecked(tb testing.TB, r *Rules, seed uint64, nplayers int) *Game 
 	tower := r.Expansions.Has(ExpansionTower)
 	var held [MaxPlayers][MaxPlayers][2]int // the reference's prisoners: jailer, owner, kind
 	pd := r.Expansions.Has(ExpansionPrincessAndDragon)
+	gold := r.Expansions.Has(ExpansionGoldMines)
+	rg := &refGold{ingots: map[Cell]int{}}
 	for !g.Ended() {
 		before := g.Followers()
 		onTurn := g.Followers()
@@ -65,6 +67,7 @@ func playRulesChecked(tb testing.TB, r *Rules, seed uint64, nplayers int) *Game 
 		if len(ps) > 0 {
 			p := ps[rng.IntN(len(ps))]
 			m = Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
+			withGold(g, rng, &m)
 			helpers := append(g.FigureSpots(p, FigureBuilder), g.FigureSpots(p, FigurePig)...)
 			if pd && (g.TileSet().Tile(t).Markers&Volcano != 0 || g.SetsAside()) {
 				// A volcano or a tile set aside: nothing is deployed,
@@ -89,6 +92,10 @@ func playRulesChecked(tb testing.TB, r *Rules, seed uint64, nplayers int) *Game 
 					}
 					before = slices.Delete(before, i, i+1)
 				}
+			} else if fl := g.Flyers(); len(fl) > 0 && rng.IntN(2) == 0 {
+				// A figure onto the flying machine (The Flying Machines).
+				m.Fly, m.Figure = true, fl[rng.IntN(len(fl))]
+				before = flightChecked(tb, g, rng, &m, before, seed)
 			} else if spots := g.FollowerSpots(p); len(spots) > 0 && rng.IntN(2) == 0 {
 				sp := spots[rng.IntN(len(spots))]
 				ports := sp.Ports.Ports()
@@ -172,6 +179,10 @@ func playRulesChecked(tb testing.TB, r *Rules, seed uint64, nplayers int) *Game 
 			}
 		}
 		checkAgainstReference(tb, g, land)
+		if gold {
+			rg.follow(tb, g, rb, m, before, mover, seed)
+			rb.gold = &rg.held
+		}
 		if kings {
 			titles.crown(rb, just, mover)
 			rb.titles = titles
@@ -295,6 +306,9 @@ func playRulesChecked(tb testing.TB, r *Rules, seed uint64, nplayers int) *Game 
 		for _, e := range g.events {
 			sums[e.Player] += e.Points
 			if e.Source == SourceRansom || e.Source == SourceFairy && e.Points == FairyTurnPoints && e.Feature == NoFeature {
+				continue
+			}
+			if e.Source == SourceGold && e.Feature == NoFeature && e.Final && e.Points == GoldPoints(e.Tiles) {
 				continue
 			}
 			if e.Points <= 0 {
@@ -481,7 +495,7 @@ func TestExpansionGamesAgainstReference(t *testing.T) {
 	// fixtures cathedral-*.rec score it.
 	seen := map[string]int{}
 	defer func() {
-		for _, k := range []string{"inn", "inn-0", "cathedral-0", "besieged", "pig-herd", "besieged-farm", "King", "Robber Baron", "large", "goods", "pig", "builder-turn", "ransom", "capture", "exchange", "tower-top", "dragon-step", "eaten", "portal", "princess", "fairy", "fairy-score", "fairy-turn"} {
+		for _, k := range []string{"inn", "inn-0", "cathedral-0", "besieged", "pig-herd", "besieged-farm", "King", "Robber Baron", "large", "goods", "pig", "builder-turn", "ransom", "capture", "exchange", "tower-top", "dragon-step", "eaten", "portal", "princess", "fairy", "fairy-score", "fairy-turn", "gold", "flight", "flight-off"} {
 			if seen[k] == 0 {
 				t.Errorf("no game scored %s; seen %v", k, seen)
 			}
@@ -515,8 +529,12 @@ func TestExpansionGamesAgainstReference(t *testing.T) {
 				seen["fairy"] += refFairies
 				seen["fairy-score"] += refFairyScores
 				seen["fairy-turn"] += refFairyTurns
+				seen["flight"] += refFlights
+				seen["flight-off"] += refFlightsOff
+				seen["gold-shared"] += refGoldShared
 				refBuilderTurns, refRansoms, refCaptures, refExchanges, refTops = 0, 0, 0, 0, 0
 				refDragonSteps, refEaten, refPortals, refPrincesses, refFairies, refFairyScores, refFairyTurns = 0, 0, 0, 0, 0, 0, 0
+				refFlights, refFlightsOff, refGoldShared = 0, 0, 0
 				for _, e := range g.Events() {
 					if e.Pig {
 						seen["pig"]++

@@ -88,6 +88,19 @@ type Move struct {
 	// Figure is the kind of figure deployed at Follower: the follower (the
 	// zero value) or, with Inns & Cathedrals, the large follower.
 	Figure Figure
+	// Fly, with The Flying Machines, puts a figure of kind Figure (the
+	// follower or the large follower) onto the flying machine of the tile
+	// placed instead of on one of its features (Follower must be NoPort):
+	// it flies Roll tiles (the die, 1 to 3) in the direction the machine
+	// points and lands on Land (001_…, "The Flying Machines"; see Flyers,
+	// FlightCell, Landings, DieRoll).
+	Fly  bool
+	Roll int8
+	// Gold, with The Gold Mines, says that the tile placed has a gold mine:
+	// one ingot goes on it and the second on the tile at GoldCell, next to
+	// it, diagonals included (001_…, "The Gold Mines"; see GoldCells).
+	// Legal, and required, only for a tile with a gold mine.
+	Gold bool
 	// Tower, with The Tower, uses a tower instead of deploying a figure on
 	// the tile (Follower must then be NoPort): TowerPiece puts one of the
 	// player's tower pieces on the foundation or open tower on TowerCell
@@ -130,6 +143,8 @@ type Move struct {
 	PortalCell Cell
 	// FairyCell is the tile the fairy goes to (Fairy).
 	FairyCell Cell
+	// GoldCell, with Gold, is the tile that takes the second gold ingot.
+	GoldCell Cell
 	// Escape, with the Cathars, takes one of the player's knights back from
 	// a besieged city next to a cloister after the scoring of this turn
 	// (002_…, "Sequence of Play", step 7; spec/rules-options.md,
@@ -146,6 +161,11 @@ type Move struct {
 	// figure (004_…, "The princess"; see Princesses); the zero Target
 	// sends none.
 	Princess Target
+	// Land, after a figure onto the flying machine (Fly), is the feature
+	// it lands on: an incomplete road, city or cloister of the tile Roll
+	// tiles away in the machine's direction, occupied or not; the zero
+	// Target sends it back to the supply, legal only when it cannot land.
+	Land Target
 	// Ransom is the prisoner a ransom frees (Ransomed).
 	Ransom Ransom
 	// Player is the player who resigns (Resign).

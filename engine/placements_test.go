@@ -60,6 +60,7 @@ func TestRiverEndsMatchScan(t *testing.T) {
 				if len(ps) > 0 {
 					p := ps[rng.IntN(len(ps))]
 					m = Move{Tile: tl, Cell: p.Cell, Rotation: p.Rotation}
+					withGold(g, rng, &m)
 				}
 				m = pdComplete(g, m, rng)
 				if err := g.Apply(m); err != nil {
@@ -106,6 +107,7 @@ func TestPlacementsMatchReference(t *testing.T) {
 				if len(ps) > 0 {
 					p := ps[rng.IntN(len(ps))]
 					m = Move{Tile: tl, Cell: p.Cell, Rotation: p.Rotation}
+					withGold(g, rng, &m)
 				}
 				m = pdComplete(g, m, rng)
 				if err := g.Apply(m); err != nil {
@@ -171,6 +173,7 @@ func TestPlacementAtMatchesAppend(t *testing.T) {
 				if n > 0 {
 					p, _ := g.PlacementAt(tile, rng.IntN(n))
 					m = Move{Tile: tile, Cell: p.Cell, Rotation: p.Rotation}
+					withGold(g, rng, &m)
 					if spots := g.AppendFollowerSpots(nil, tile, p); len(spots) > 0 && g.Supply(g.Current()) > 0 && rng.IntN(2) == 0 {
 						m.Follower = spots[rng.IntN(len(spots))].Port
 					}

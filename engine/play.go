@@ -678,6 +678,9 @@ func (g *Game) Check(m Move) error {
 	}
 	pd := m.Portal || m.Fairy || m.Princess != (Target{}) || m.Dragon != (DragonPath{})
 	if m.Discard || m.Aside {
+		if m.Fly || m.Gold || m.Roll != 0 || m.Land != (Target{}) {
+			return moveErr(ErrCannotDiscard, "a tile discarded or set aside takes no flight or gold ingot with it")
+		}
 		if m.Ransomed || m.Tower != TowerNone || m.Capture != (Target{}) || pd {
 			return moveErr(ErrCannotDiscard, "a tile discarded or set aside takes no tower piece, capture, ransom, princess, fairy, portal or dragon with it: they go with the tile placed")
 		}
@@ -700,6 +703,9 @@ func (g *Game) Check(m Move) error {
 		return g.checkTowerMove(m)
 	}
 	if err := g.checkPlacement(m.Tile, m.Cell, m.Rotation); err != nil {
+		return err
+	}
+	if err := g.checkMinis(m); err != nil {
 		return err
 	}
 	if g.dragons() {
@@ -732,6 +738,9 @@ func (g *Game) checkTowerMove(m Move) error {
 	if err := g.checkPlacement(m.Tile, m.Cell, m.Rotation); err != nil {
 		return err
 	}
+	if err := g.checkMinis(m); err != nil {
+		return err
+	}
 	if m.Tower == TowerNone {
 		if m.Capture != (Target{}) {
 			return moveErr(ErrNoCapture, "only a tower piece takes a prisoner")
@@ -757,6 +766,9 @@ func (g *Game) checkTowerMove(m Move) error {
 
 // checkFigure checks the figure move m deploys on its tile, legally placed.
 func (g *Game) checkFigure(m Move) error {
+	if m.Fly {
+		return g.checkFly(m)
+	}
 	if m.Follower == NoPort {
 		return nil
 	}
@@ -895,6 +907,9 @@ func (g *Game) playTile(m *Move) {
 		g.x.placed(g, m.Tile, x, y, m.Rotation)
 	}
 	pt := &g.tiles[len(g.tiles)-1]
+	if m.Gold && g.x != nil {
+		g.placeGold(*m)
+	}
 	if m.Follower != NoPort {
 		ti := len(g.tiles) - 1
 		if m.Portal {
@@ -915,6 +930,8 @@ func (g *Game) playTile(m *Move) {
 		}
 	} else if m.Tower != TowerNone && g.x != nil {
 		g.playTower(*m)
+	} else if m.Fly && g.x != nil {
+		g.land(*m)
 	}
 	dragon := false
 	if g.x != nil && g.dragons() {
@@ -943,6 +960,9 @@ func (g *Game) playTile(m *Move) {
 	for _, c := range g.done[:g.nd] {
 		g.nodes[c].done = true
 		g.scoreFeature(c, false)
+	}
+	if g.x != nil && g.x.gold.claimed {
+		g.shareGold()
 	}
 	if dragon {
 		g.moveDragon(m.Dragon) // dragon=after-scoring

@@ -495,16 +495,20 @@ func parseTurn(ts *TileSet, text string) (Turn, error) {
 	}
 	// The tokens, in the order of the turn's steps (record.md, "A turn with
 	// expansions"): the figure deployed on the tile, then the escape.
+	lands := 0
 	for _, s := range f[3:] {
 		tok, err := lexToken(s)
 		if err != nil {
 			return t, err
 		}
+		if tok.verb == "land" {
+			lands++
+		}
 		if err := t.Move.readToken(tok); err != nil {
 			return t, err
 		}
 	}
-	return t, nil
+	return t, t.Move.flightComplete(lands)
 }
 
 // token is one token of a turn line (spec/record.md, "A turn with
@@ -569,6 +573,8 @@ func (m *Move) readToken(tok token) error {
 		return m.readTowerToken(tok)
 	case "princess", "fairy", "dragon":
 		return m.readDragonToken(tok)
+	case "gold", "roll", "land":
+		return m.readMiniToken(tok)
 	}
 	figure, known := ParseFigure(tok.verb)
 	if !known {
@@ -579,6 +585,20 @@ func (m *Move) readToken(tok token) error {
 	}
 	if !tok.hasWhere || tok.hasSeat || tok.hasValue {
 		return fmt.Errorf("a figure is deployed with %s@PORT (\"%s@N\"), not %q", tok.verb, tok.verb, tok.text)
+	}
+	if m.Fly {
+		return errors.New("only one figure may be placed in a turn: the flying one is already on its way")
+	}
+	if tok.where == "fly" {
+		// A figure onto the flying machine (The Flying Machines).
+		if m.Follower != NoPort || m.Tower != TowerNone {
+			return errors.New("only one figure or tower piece may be placed in a turn")
+		}
+		if m.Capture != (Target{}) || m.Escape.Port != NoPort {
+			return errors.New("the figure is written before the escape, in the order of the turn")
+		}
+		m.Fly, m.Figure = true, figure
+		return nil
 	}
 	if cs, ok := strings.CutSuffix(tok.where, ":tower"); ok {
 		// A follower on top of a tower (The Tower).
@@ -754,6 +774,85 @@ func (m *Move) readTowerToken(tok token) error {
 	return nil
 }
 
+// readMiniToken reads the tokens of the mini expansions: gold@x,y after the
+// tile (The Gold Mines), roll=N and land@x,y:PORT or land@off after a
+// figure onto the flying machine (The Flying Machines).
+func (m *Move) readMiniToken(tok token) error {
+	switch tok.verb {
+	case "gold":
+		if !tok.hasWhere || tok.hasSeat || tok.hasValue {
+			return fmt.Errorf("the second gold ingot is placed with gold@x,y (\"gold@1,1\"), not %q", tok.text)
+		}
+		if m.Gold {
+			return errors.New("only one gold ingot is placed by hand in a turn: the other goes on the tile itself")
+		}
+		if m.Follower != NoPort || m.Tower != TowerNone || m.Fly || m.Capture != (Target{}) || m.Escape.Port != NoPort {
+			return errors.New("the gold ingot is written right after the tile, before the figure, in the order of the turn")
+		}
+		c, err := parseCell(tok.where)
+		if err != nil {
+			return err
+		}
+		m.Gold, m.GoldCell = true, c
+		return nil
+	case "roll":
+		if tok.hasWhere || tok.hasSeat || !tok.hasValue {
+			return fmt.Errorf("the die is written roll=N, N from 1 to 3 (\"roll=2\"), not %q", tok.text)
+		}
+		if !m.Fly {
+			return errors.New("the die is rolled only after a figure onto the flying machine: roll= follows follower@fly")
+		}
+		if m.Roll != 0 {
+			return errors.New("the die is rolled once in a turn")
+		}
+		n, err := strconv.Atoi(tok.value)
+		if err != nil || n < 1 || n > 3 || len(tok.value) != 1 {
+			return fmt.Errorf("the die shows 1, 2 or 3, not %q", tok.value)
+		}
+		m.Roll = int8(n)
+		return nil
+	}
+	// land
+	if !tok.hasWhere || tok.hasSeat || tok.hasValue {
+		return fmt.Errorf("a flying figure lands with land@x,y:PORT, or goes back to the supply with land@off, not %q", tok.text)
+	}
+	if !m.Fly || m.Roll == 0 {
+		return errors.New("a figure lands only after its flight and the die: land@ follows follower@fly roll=N")
+	}
+	if m.Land != (Target{}) {
+		return errors.New("a flying figure lands once")
+	}
+	if m.Escape.Port != NoPort {
+		return errors.New("the landing is written before the escape, in the order of the turn")
+	}
+	if tok.where == "off" {
+		return nil
+	}
+	t, err := parseTarget(tok.where)
+	if err != nil {
+		return err
+	}
+	m.Land = t
+	return nil
+}
+
+// flightComplete checks, once a turn's tokens are read, that a figure onto
+// the flying machine has its die and exactly one landing (lands counts the
+// land@ tokens).
+func (m *Move) flightComplete(lands int) error {
+	switch {
+	case !m.Fly:
+		return nil
+	case m.Roll == 0:
+		return errors.New("a figure onto the flying machine is followed by the die, roll=N, and its landing, land@x,y:PORT or land@off")
+	case lands == 0:
+		return errors.New("the flying figure's landing is missing: land@x,y:PORT, or land@off when it goes back to the supply")
+	case lands > 1:
+		return errors.New("a flying figure lands once")
+	}
+	return nil
+}
+
 // parseTarget reads a feature on a tile of the board, x,y:PORT.
 func parseTarget(s string) (Target, error) {
 	cs, ps, ok := strings.Cut(s, ":")
@@ -788,6 +887,17 @@ func tokensAllowed(set ExpansionSet, m Move) error {
 	}
 	if (m.Portal || m.Fairy || m.Princess != (Target{}) || m.Dragon.Len() > 0) && !set.Has(ExpansionPrincessAndDragon) {
 		return fmt.Errorf("the magic portal (follower@x,y:PORT), princess@, fairy@ and dragon@ belong to %s, which this game does not play: the Expansions header does not name %s", ExpansionPrincessAndDragon.Title(), ExpansionPrincessAndDragon)
+	}
+	if m.Fly && !set.Has(ExpansionFlyingMachines) {
+		return fmt.Errorf("@fly, roll= and land@ belong to %s, which this game does not play: the Expansions header does not name %s", ExpansionFlyingMachines.Title(), ExpansionFlyingMachines)
+	}
+	if m.Fly && m.Figure != FigureFollower {
+		if e := m.Figure.Expansion(); !set.Has(e) {
+			return fmt.Errorf("%s@ is the %s of %s, which this game does not play: the Expansions header does not name %s", m.Figure, m.Figure.Title(), e.Title(), e)
+		}
+	}
+	if m.Gold && !set.Has(ExpansionGoldMines) {
+		return fmt.Errorf("gold@ is the gold ingot of %s, which this game does not play: the Expansions header does not name %s", ExpansionGoldMines.Title(), ExpansionGoldMines)
 	}
 	if m.Escape.Port != NoPort && !set.Has(ExpansionCathars) {
 		return fmt.Errorf("escape@ is the knights' escape of %s, which this game does not play: the Expansions header does not name %s", ExpansionCathars.Title(), ExpansionCathars)
@@ -893,8 +1003,10 @@ func (t Turn) String(ts *TileSet) string {
 // MoveString returns a move in record notation without its turn number
 // ("V 1,0 90 follower@S", "IC13 2,0 90 large@N", "CA01 0,-1 180
 // escape@0,-1:S", "C discard", "PD04 aside", "TW01 1,0 0 ransom/2
-// tower@1,0 capture@0,0:N"), with tile names from ts: the ransom, the
-// figure or tower token, the capture, then the escape (spec/record.md, "A turn with expansions"). A
+// tower@1,0 capture@0,0:N", "GM01 1,0 0 gold@1,1", "FM03 0,1 0
+// follower@fly roll=2 land@-2,-1:C"), with tile names from ts: the ransom,
+// the gold ingot, the figure, flight or tower token, the capture, then the
+// escape (spec/record.md, "A turn with expansions"). A
 // resignation, which the record writes with the player's name, is written
 // "resign N" with the player's index.
 func MoveString(ts *TileSet, m Move) string {
@@ -914,6 +1026,9 @@ func MoveString(ts *TileSet, m Move) string {
 			s += "=large"
 		}
 	}
+	if m.Gold {
+		s += " gold@" + m.GoldCell.String()
+	}
 	if m.Follower != NoPort {
 		s += " " + m.Figure.String() + "@"
 		if m.Portal {
@@ -926,6 +1041,14 @@ func MoveString(ts *TileSet, m Move) string {
 	}
 	if m.Fairy {
 		s += " fairy@" + m.FairyCell.String()
+	}
+	if m.Fly {
+		s += " " + m.Figure.String() + "@fly roll=" + strconv.Itoa(int(m.Roll))
+		if m.Land == (Target{}) {
+			s += " land@off"
+		} else {
+			s += " land@" + targetString(m.Land)
+		}
 	}
 	switch m.Tower {
 	case TowerPiece:

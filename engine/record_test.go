@@ -115,13 +115,22 @@ func TestRecordErrors(t *testing.T) {
 		{"rotation 45", head + "1. E 0,-1 45\n", 2, "rotation"},
 		{"no rotation", head + "1. E 0,-1\n", 2, "rotation"},
 		{"bad figure", head + "1. E 0,-1 180 meeple@N\n", 2, "no token \"meeple@N\""},
-		{"token of an expansion not built", head + "1. E 0,-1 180 gold@0,1\n", 2, "gold@0,1 is a token of The Gold Mines"},
+		{"token of an expansion not built", head + "1. E 0,-1 180 ferry@N+S\n", 2, "ferry@N+S is a token of The Ferries"},
+		{"gold without its expansion", head + "1. E 0,-1 180 gold@0,1\n", 2, "the Expansions header does not name gold-mines"},
+		{"flight without its expansion", head + "1. E 0,-1 180 follower@fly roll=2 land@off\n", 2, "the Expansions header does not name flying-machines"},
+		{"flight without its die", "[Players \"A\"]\n[Expansions \"flying-machines\"]\n1. FM01 0,-1 0 follower@fly land@off\n", 3, "land@ follows follower@fly roll=N"},
+		{"flight without its landing", "[Players \"A\"]\n[Expansions \"flying-machines\"]\n1. FM01 0,-1 0 follower@fly roll=1\n", 3, "landing is missing"},
+		{"flight landing twice", "[Players \"A\"]\n[Expansions \"flying-machines\"]\n1. FM01 0,-1 0 follower@fly roll=1 land@off land@0,0:N\n", 3, "lands once"},
+		{"die of 4", "[Players \"A\"]\n[Expansions \"flying-machines\"]\n1. FM01 0,-1 0 follower@fly roll=4 land@off\n", 3, "1, 2 or 3"},
+		{"two gold ingots", "[Players \"A\"]\n[Expansions \"gold-mines\"]\n1. GM01 0,-1 0 gold@0,0 gold@0,0\n", 3, "only one gold ingot"},
+		{"gold after the figure", "[Players \"A\"]\n[Expansions \"gold-mines\"]\n1. GM01 0,-1 0 follower@C gold@0,0\n", 3, "right after the tile"},
 		{"pig option without its expansion", "[Players \"A\"]\n[Rules \"farms=per-city, pig=plus-one\"]\n1. E 0,-1 180\n", 2, "pig is an option of Traders & Builders"},
 		{"pig option without its expansion, no turns", "[Players \"A\"]\n[Rules \"pig=plus-one\"]\n", 2, "pig is an option of Traders & Builders"},
 		{"pig option value", "[Players \"A\"]\n[Expansions \"traders-and-builders\"]\n[Rules \"pig=plus-two\"]\n", 3, "pig is plus-one"},
 		{"pig without its expansion", head + "1. E 0,-1 180 pig@N\n", 2, "the Expansions header does not name traders-and-builders"},
 		{"dragon step", head + "1. E 0,-1 180 dragon@0,-1\n", 2, "The Princess & the Dragon"},
-		{"die roll", head + "1. E 0,-1 180 roll=2\n", 2, "roll=2 is a token of The Flying Machines"},
+		{"die roll without a flight", head + "1. E 0,-1 180 roll=2\n", 2, "roll= follows follower@fly"},
+		{"magic", head + "1. E 0,-1 180 mage@0,0:N\n", 2, "mage@0,0:N is a token of Mage & Witch"},
 		{"ransom to a seat", head + "1. E 0,-1 180 ransom/2\n", 2, "The Tower"},
 		{"portal", head + "1. E 0,-1 180 follower@0,0:N\n", 2, "magic portal"},
 		{"pass with no choice", head + "1. E 0,-1 180 -\n", 2, "passes an optional choice"},
@@ -206,6 +215,9 @@ func FuzzReadRecord(f *testing.F) {
 	// The tokens of The Tower.
 	f.Add("[Players \"A, B\"]\n[Expansions \"tower\"]\n1. TW02 0,1 0\n2. B 0,2 0 follower@C\n3. B 1,1 0 tower@0,1 capture@0,2:C\n4. B -1,1 0 large@0,1:tower\n5. U 1,0 0 ransom/1=large tower@0,1 capture@0,1:tower\n")
 	f.Add("[Players \"A, B\"]\n[Expansions \"tower\"]\n1. TW02 0,1 0 ransom/7 tower@0,1:tower capture@x,1:N follower@0,1:towe\n")
+	// The tokens of The Flying Machines and The Gold Mines.
+	f.Add("[Players \"A, B\"]\n[Expansions \"flying-machines, gold-mines\"]\n1. GM03 -1,0 0 gold@0,0 follower@C\n2. B 0,1 0\n3. FM01 1,1 0 follower@fly roll=1 land@0,0:E\n4. FM02 -1,2 90 large@fly roll=3 land@off\nend\n")
+	f.Add("[Players \"A\"]\n[Expansions \"flying-machines, gold-mines\"]\n1. FM01 1,1 0 follower@fly land@0,0:E roll=9 gold@x,1 roll=1 land@off land@fly\n2. GM01 0,1 0 gold@0,0:N gold@0,0 follower@fly\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		rec, err := ReadRecord(strings.NewReader(text))
 		if err != nil {

@@ -38,6 +38,9 @@ type refBoard struct {
 	// goods, when set, are the goods tokens each player took as the test
 	// followed them (Traders & Builders), for the final scoring.
 	goods *[MaxPlayers][NumGoods]int
+	// gold, when set, are the gold ingots each player took as the test
+	// followed them (The Gold Mines), for the final scoring.
+	gold *[MaxPlayers]int
 }
 
 // refGoods returns the goods tokens in feature rf, by good, read from the
@@ -444,6 +447,25 @@ func (rb *refBoard) expectFinal() []scoreKey {
 					out = append(out, scoreKey{p, City, GoodsPoints, SourceGoods, Good(d).Marker()})
 				}
 			}
+		}
+	}
+	// The Gold Mines: per ingot 1, 2, 3 or 4 points for 1–3, 4–6, 7–9, 10
+	// or more ingots (001_…, "Final scoring").
+	if gs := rb.gold; gs != nil {
+		for p := range rb.g.NumPlayers() {
+			n := gs[p]
+			per := 4
+			switch {
+			case n == 0:
+				continue
+			case n < 4:
+				per = 1
+			case n < 7:
+				per = 2
+			case n < 10:
+				per = 3
+			}
+			out = append(out, scoreKey{p, NoFeature, per * n, SourceGold, 0})
 		}
 	}
 	slices.SortFunc(out, cmpScoreKey)

@@ -58,6 +58,8 @@ type expansionState struct {
 	tower towerState
 	// dragon is The Princess & the Dragon's dragon and fairy (dragon.go).
 	dragon dragonState
+	// gold is The Gold Mines' ingots on the board and held (gold.go).
+	gold goldState
 }
 
 // again reports whether the player who placed tile t plays again at once,

@@ -36,14 +36,18 @@ const (
 	// FairyScorePoints when the feature of its owner's follower on its
 	// tile is scored (Feature says which).
 	SourceFairy
+	// SourceGold is the end bonus of the gold ingots a player holds (The
+	// Gold Mines): GoldPoints of ScoreEvent.Tiles ingots; Feature is
+	// NoFeature.
+	SourceGold
 	numSources
 )
 
 // sourceNames are the sources' names in a player's words.
-var sourceNames = [numSources]string{"feature", "King", "Robber Baron", "goods", "ransom", "fairy"}
+var sourceNames = [numSources]string{"feature", "King", "Robber Baron", "goods", "ransom", "fairy", "gold"}
 
 // String returns the source's name in a player's words ("feature", "King",
-// "Robber Baron", "goods", "ransom", "fairy").
+// "Robber Baron", "goods", "ransom", "fairy", "gold").
 func (s Source) String() string {
 	if s < numSources {
 		return sourceNames[s]
@@ -204,6 +208,16 @@ func (g *Game) scoreFeature(r int16, final bool) {
 			g.fairyScores(r, ev)
 		}
 	}
+	if !final && best > 0 && g.x != nil && g.x.gold.n > 0 {
+		// The Gold Mines: the winners may take the ingots on its tiles.
+		var winners uint8
+		for p := 0; p < g.nplayers; p++ {
+			if count[p] == best {
+				winners |= 1 << p
+			}
+		}
+		g.claimGold(r, winners)
+	}
 	// Return the followers (000_…: "the followers involved are returned";
 	// at the end, "remove followers as you score the unfinished roads,
 	// cities, and cloisters").
@@ -249,6 +263,9 @@ func (g *Game) finish() {
 		g.scoreTitles()
 		if g.rules.Expansions.Has(ExpansionTradersAndBuilders) {
 			g.scoreGoods()
+		}
+		if g.golden() {
+			g.scoreGold()
 		}
 	}
 }

@@ -25,10 +25,10 @@ import (
 // players (the dragon's moves, chosen by each player in turn order; crop
 // circles; the robbers): Pending will then name them and their steps, Act
 // will take their answers, and Apply will keep taking the current player's.
-// Chance (the die of the flying machines, the messengers' tiles) will be a
-// step too, answered with its outcome: a live game draws it from its seed,
-// the record writes it (roll=, msg=), and a replay takes it from the record,
-// never from the seed. The record reader knows every token of
+// Chance is a step too, answered with its outcome: the die of the flying
+// machines (StepRoll; later the messengers' tiles). A live game draws it
+// from its seed (DieRoll), the record writes it (roll=, msg=), and a replay
+// takes it from the record, never from the seed. The record reader knows every token of
 // spec/record.md by now (lexToken) and refuses those of the expansions not
 // built yet with their name; a tile set aside ("n. TILE aside") is in
 // aside.go.
@@ -62,13 +62,25 @@ const (
 	// beginning with the current player: Pending names them. The game waits
 	// for it while the dragon can move on, up to MaxDragonSteps steps.
 	StepDragon
+	// StepGold: with The Gold Mines, after a tile with a gold mine, put
+	// the second gold ingot on a tile next to it (GoldCells; 001_…, "The
+	// Gold Mines"); the first goes on the tile itself.
+	StepGold
+	// StepRoll: with The Flying Machines, after a figure onto the flying
+	// machine, the die: chance, answered with its outcome (Answer.Roll,
+	// 1 to 3). A live game answers with DieRoll, drawn from its seed; a
+	// replay with the roll its record writes.
+	StepRoll
+	// StepLand: with The Flying Machines, after the die, where the flying
+	// figure lands (Landings), or back to the supply when it cannot land.
+	StepLand
 	numSteps
 )
 
-var stepNames = [numSteps]string{"none", "tile", "figure", "escape", "capture", "dragon"}
+var stepNames = [numSteps]string{"none", "tile", "figure", "escape", "capture", "dragon", "gold", "roll", "land"}
 
 // String returns the step's name: "none", "tile", "figure", "escape",
-// "capture", "dragon".
+// "capture", "dragon", "gold", "roll", "land".
 func (s Step) String() string {
 	if s < numSteps {
 		return stepNames[s]
@@ -109,13 +121,23 @@ func (g *Game) Pending() Decision {
 
 // TurnSteps returns the steps of a turn with these rules, in order, each
 // answered by a part of a Move: StepTile and StepFigure in every game; with
-// The Tower, StepCapture after StepFigure (asked only after a tower piece
+// The Gold Mines, StepGold between them (asked only after a tile with a
+// gold mine); with The Flying Machines, StepRoll and StepLand after
+// StepFigure (asked only after a figure onto a flying machine); with The
+// Tower, StepCapture after StepFigure (asked only after a tower piece
 // with something in reach; the ransom is part of the StepTile answer);
 // then with The Princess & the Dragon StepDragon (asked after a dragon
 // tile, once per step, of the players in turn); then StepEscape with the
 // Cathars. Scoring, automatic, is no step.
 func (r *Rules) TurnSteps() []Step {
-	steps := []Step{StepTile, StepFigure}
+	steps := []Step{StepTile}
+	if r.Expansions.Has(ExpansionGoldMines) {
+		steps = append(steps, StepGold)
+	}
+	steps = append(steps, StepFigure)
+	if r.Expansions.Has(ExpansionFlyingMachines) {
+		steps = append(steps, StepRoll, StepLand)
+	}
 	if r.Expansions.Has(ExpansionTower) {
 		steps = append(steps, StepCapture)
 	}
@@ -149,6 +171,11 @@ type partTurn struct {
 	fx, fy   int16
 	px, py   int16
 	path     DragonPath
+	gold     bool // the second gold ingot goes on gx, gy
+	gx, gy   int16
+	fly      bool
+	roll     int8
+	land     Target
 }
 
 // partMove returns the Move of the answers so far, for the tile drawn.
@@ -163,6 +190,12 @@ func (g *Game) partMove() Move {
 	}
 	if p.portal {
 		m.PortalCell = Cell{int(p.px), int(p.py)}
+	}
+	if p.gold {
+		m.Gold, m.GoldCell = true, Cell{int(p.gx), int(p.gy)}
+	}
+	if p.fly {
+		m.Fly, m.Roll, m.Land = true, p.roll, p.land
 	}
 	return m
 }
@@ -200,16 +233,27 @@ type Answer struct {
 	// to a cloister (Cathars); Target.Port NoPort takes none.
 	// StepCapture: the figure taken prisoner (The Tower); the zero Target
 	// takes none.
+	// StepLand: the feature the flying figure lands on (Landings); the
+	// zero Target sends it back to the supply, only when it cannot land.
 	Target   Target
 	Ransomed bool
 	Ransom   Ransom
+	// StepFigure with The Flying Machines: Fly puts Figure (the follower
+	// or the large follower) onto the flying machine of the tile placed
+	// (Flyers); Port must be NoPort.
+	// StepGold: Cell is the tile next to the one placed that takes the
+	// second gold ingot (GoldCells).
+	Fly bool
+	// StepRoll: the die, 1 to 3 (DieRoll in a live game).
+	Roll int
 }
 
 // String returns the answer in words close to the record's tokens: "tile
 // 1,0 90", "tile discard", "tile aside", "figure large@N", "figure none", "escape
 // 0,-1:S", "escape none", "figure tower@1,0", "figure follower@1,0:tower",
 // "capture 0,-1:S", "capture 2,0:tower", "capture none", "tile 1,0 90
-// ransom large from 2" (a seat, from 1).
+// ransom large from 2" (a seat, from 1), "gold 1,1", "figure
+// follower@fly", "roll 2", "land 2,0:N", "land off".
 func (a Answer) String() string {
 	switch a.Step {
 	case StepTile:
@@ -223,7 +267,19 @@ func (a Answer) String() string {
 			return fmt.Sprintf("tile %d,%d %s ransom %s from %d", a.Cell.X, a.Cell.Y, a.Rotation, a.Ransom.Figure, a.Ransom.Jailer+1)
 		}
 		return fmt.Sprintf("tile %d,%d %s", a.Cell.X, a.Cell.Y, a.Rotation)
+	case StepGold:
+		return "gold " + a.Cell.String()
+	case StepRoll:
+		return fmt.Sprintf("roll %d", a.Roll)
+	case StepLand:
+		if a.Target == (Target{}) {
+			return "land off"
+		}
+		return "land " + targetString(a.Target)
 	case StepFigure:
+		if a.Fly {
+			return fmt.Sprintf("figure %s@fly", a.Figure)
+		}
 		switch a.Tower {
 		case TowerPiece:
 			return fmt.Sprintf("figure tower@%s", a.Cell)
@@ -259,8 +315,9 @@ func (a Answer) String() string {
 
 // Act answers the step the game waits for (Pending) and reports whether
 // the turn is over. The answers of a turn are kept until its last step
-// (StepFigure, StepCapture after a tower piece with something in reach, or
-// StepEscape with the Cathars) is answered; then the turn is played as
+// (StepFigure, StepLand after a figure onto a flying machine, StepCapture
+// after a tower piece with something in reach, or StepEscape with the
+// Cathars) is answered; then the turn is played as
 // Apply plays the Move they make up (MoveOfAnswers), and Act returns true.
 // A discard or a tile set aside is played at once (Act returns true).
 // It returns a *MoveError wrapping ErrGameOver once the game is over,
@@ -282,6 +339,11 @@ func (g *Game) Act(a Answer) (bool, error) {
 		if !a.Ransomed {
 			m.Ransom = Ransom{}
 		}
+		if cs := g.AppendGoldCells(nil, t, Placement{Cell: a.Cell, Rotation: a.Rotation}); len(cs) > 0 && !a.Discard && !a.Aside {
+			// The gold ingot is the next step's: any neighbour passes
+			// the check of the tile.
+			m.Gold, m.GoldCell = true, cs[0]
+		}
 		if err := g.checkTileStep(m); err != nil {
 			return false, err
 		}
@@ -290,9 +352,44 @@ func (g *Game) Act(a Answer) (bool, error) {
 			return true, nil
 		}
 		g.part = partTurn{step: StepFigure, x: int16(a.Cell.X), y: int16(a.Cell.Y), rot: a.Rotation, ransomed: m.Ransomed, ransom: m.Ransom}
-		return g.moveOn(m, StepTile)
+		done, err := g.moveOn(m, StepTile)
+		if err == nil && !done && g.golden() && g.ts.tiles[t].Markers&GoldMine != 0 {
+			g.part.step = StepGold
+		}
+		return done, err
+	case StepGold:
+		m := g.partMove()
+		m.Gold, m.GoldCell = true, a.Cell
+		if err := g.goldErr(m); err != nil {
+			return false, err
+		}
+		p := &g.part
+		p.gold, p.gx, p.gy, p.step = true, int16(a.Cell.X), int16(a.Cell.Y), StepFigure
+		return false, nil
+	case StepRoll:
+		if err := g.rollErr(a.Roll); err != nil {
+			return false, err
+		}
+		g.part.roll, g.part.step = int8(a.Roll), StepLand
+		return false, nil
+	case StepLand:
+		m := g.partMove()
+		m.Land = a.Target
+		if err := g.checkStepFigure(m); err != nil {
+			return false, err
+		}
+		g.part.land = a.Target
+		return g.moveOn(m, StepCapture) // then the dragon's steps or the escape
 	case StepFigure:
 		m := g.partMove()
+		if a.Fly {
+			m.Fly, m.Figure, m.Follower = true, a.Figure, a.Port
+			if err := g.checkStepFly(m); err != nil {
+				return false, err
+			}
+			g.part.fly, g.part.figure, g.part.step = true, a.Figure, StepRoll
+			return false, nil
+		}
 		switch {
 		case a.Tower == TowerPiece:
 			m.Tower, m.TowerCell = TowerPiece, a.Cell
@@ -430,6 +527,19 @@ func (g *Game) checkStepFigure(m Move) error {
 	return g.checkFigure(m)
 }
 
+// checkStepFly checks the figure move m puts onto the flying machine (its
+// tile legally placed, its ransom checked), counting the figure its ransom
+// frees; the die and the landing come later.
+func (g *Game) checkStepFly(m Move) error {
+	if m.Ransomed {
+		c := g.Clone()
+		c.payRansom(m.Ransom)
+		m.Ransomed = false
+		return c.checkStepFly(m)
+	}
+	return g.checkFlyFigure(m)
+}
+
 // Reset gives up the answers given through Act to the turn under way: the
 // turn starts again at StepTile. The board never held them, so nothing else
 // changes.
@@ -442,9 +552,15 @@ func (g *Game) Reset() { g.part = partTurn{} }
 // fits nowhere, or setting it aside alone when the rules do (SetsAside).
 // StepFigure: "none" first, then each figure of the current player's
 // supply (FiguresInSupply) on each spot of the tile placed where it may
-// stand (FigureSpots), then with The Tower each tower piece (TowerCells)
+// stand (FigureSpots), then with The Flying Machines each figure onto the
+// flying machine (Flyers), then with The Tower each tower piece (TowerCells)
 // and each follower, then large follower, on top of a tower (TowerTops);
 // the figure a ransom of this turn freed counts as in the supply.
+// StepGold: each tile that may take the second gold ingot (GoldCells).
+// StepRoll: the die of the game's seed (DieRoll) alone; a game set up
+// without Config.DrawnOnly, as a replay is, also accepts the other
+// outcomes. StepLand: each feature the figure may land on (Landings), or
+// the zero Target alone (back to the supply) when it cannot land.
 // StepCapture: "none" first, then each figure in reach (Captures).
 // StepEscape: "none"
 // first, then each knight that may escape (Escapes). Every answer listed is
@@ -475,6 +591,25 @@ func (g *Game) Answers() []Answer {
 			}
 		}
 		return out
+	case StepGold:
+		m := g.partMove()
+		var out []Answer
+		for _, c := range g.AppendGoldCells(nil, t, Placement{Cell: m.Cell, Rotation: m.Rotation}) {
+			out = append(out, Answer{Step: StepGold, Cell: c})
+		}
+		return out
+	case StepRoll:
+		return []Answer{{Step: StepRoll, Roll: g.DieRoll()}}
+	case StepLand:
+		lands := g.AppendLandings(nil, g.partMove())
+		if len(lands) == 0 {
+			return []Answer{{Step: StepLand}}
+		}
+		out := make([]Answer, len(lands))
+		for i, l := range lands {
+			out[i] = Answer{Step: StepLand, Target: l}
+		}
+		return out
 	case StepFigure:
 		out := []Answer{{Step: StepFigure}}
 		m := g.partMove()
@@ -492,6 +627,9 @@ func (g *Game) Answers() []Answer {
 			for _, sp := range spots {
 				out = append(out, Answer{Step: StepFigure, Figure: f, Port: sp.Port})
 			}
+		}
+		for _, f := range s.appendFlyers(nil, t) {
+			out = append(out, Answer{Step: StepFigure, Fly: true, Figure: f})
 		}
 		if s.towers() {
 			for _, c := range s.AppendTowerCells(nil, t, pl) {

@@ -144,7 +144,20 @@ func refuseBadAnswers(t *testing.T, g *Game, s Step) {
 			bad = append(bad, p)
 		}
 	case StepFigure:
-		bad = append(bad, Answer{Step: StepFigure, Port: C2 + 1}, Answer{Step: StepFigure, Port: N, Figure: numFigures})
+		bad = append(bad, Answer{Step: StepFigure, Port: C2 + 1}, Answer{Step: StepFigure, Port: N, Figure: numFigures},
+			Answer{Step: StepFigure, Fly: true, Figure: FigurePig}, Answer{Step: StepFigure, Fly: true, Port: N})
+		if len(g.Flyers()) == 0 && !g.partMove().Ransomed {
+			bad = append(bad, Answer{Step: StepFigure, Fly: true})
+		}
+	case StepGold:
+		bad = append(bad, Answer{Step: StepGold, Cell: Cell{X: 99, Y: 0}}, Answer{Step: StepGold, Cell: g.partMove().Cell})
+	case StepRoll:
+		bad = append(bad, Answer{Step: StepRoll}, Answer{Step: StepRoll, Roll: 4})
+	case StepLand:
+		bad = append(bad, Answer{Step: StepLand, Target: Target{Cell: Cell{X: 99, Y: 0}, Port: N}}, Answer{Step: StepLand, Target: Target{Cell: g.partMove().Cell, Port: C}})
+		if as := g.Answers(); as[0].Target != (Target{}) {
+			bad = append(bad, Answer{Step: StepLand}) // it can land, so it must
+		}
 	case StepEscape:
 		bad = append(bad, Answer{Step: StepEscape, Target: Target{Cell: Cell{X: 99, Y: 0}, Port: N}})
 	case StepCapture:

@@ -656,8 +656,16 @@ func MoveOfAnswers(t TileID, as []Answer) Move {
 			if a.Ransomed {
 				m.Ransomed, m.Ransom = true, a.Ransom
 			}
+		case StepGold:
+			m.Gold, m.GoldCell = true, a.Cell
+		case StepRoll:
+			m.Roll = int8(a.Roll)
+		case StepLand:
+			m.Land = a.Target
 		case StepFigure:
 			switch {
+			case a.Fly:
+				m.Fly, m.Figure = true, a.Figure
 			case a.Tower == TowerPiece:
 				m.Tower, m.TowerCell = TowerPiece, a.Cell
 			case a.Tower == TowerTop:

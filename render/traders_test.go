@@ -73,11 +73,30 @@ func tbRun(tb testing.TB, cfg engine.Config, seed uint64, turns int, stop func(*
 				}
 			}
 		}
-		if err := g.Apply(m); err != nil {
+		if err := actWhole(g, m); err != nil {
 			tb.Fatalf("move %d: %v", played+1, err)
 		}
 	}
 	return g
+}
+
+// actWhole plays move m's tile and figure on g through the engine's step
+// API, and answers every other step of the turn (the second gold ingot,
+// the dragon's steps, a capture, an escape…) with its first legal answer.
+func actWhole(g *engine.Game, m engine.Move) error {
+	if m.Discard || m.Aside || g.SetsAside() {
+		t, _ := g.Drawn()
+		return g.Apply(engine.Move{Tile: t, Discard: m.Discard, Aside: !m.Discard})
+	}
+	done, err := g.Act(engine.Answer{Step: engine.StepTile, Cell: m.Cell, Rotation: m.Rotation})
+	for !done && err == nil {
+		a := g.Answers()[0]
+		if g.Pending().Step == engine.StepFigure {
+			a = engine.Answer{Step: engine.StepFigure, Port: m.Follower, Figure: m.Figure}
+		}
+		done, err = g.Act(a)
+	}
+	return err
 }
 
 // shape is the box of a figure's pixels, its widest row between 35% and

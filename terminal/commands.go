@@ -64,6 +64,19 @@ const helpText = `Commands, one per line:
                              step to the next tile north, east, south or west (or
                              dragon x,y); never a tile it entered in this move nor
                              the fairy's; it eats every figure where it goes
+  place N [ROTATION] fly     With The Flying Machines, instead of a follower on the
+                             tile: your follower (large fly: your large follower)
+                             onto its flying machine. The die (1 to 3) says how many
+                             tiles it flies the way the machine points; it lands on a
+                             road, city or cloister not completed there, or goes back
+                             to your supply. Record notation: follower@fly
+  land N                     after the die, where the flying figure lands when it
+                             has several choices (land x,y:PORT in record notation)
+  place N ... gold x,y       With The Gold Mines, after a tile with a gold mine: the
+                             second gold ingot on the tile next to it at x,y
+                             (diagonals too; gold@x,y). One ingot goes on the tile
+                             itself; the players who score a completed road, city or
+                             cloister share the ingots on its tiles
   ransom NAME [large]        with The Tower, at the start of your turn: pay NAME 3
                              points for your follower (large: your large follower)
                              that NAME holds; it comes back with this turn's place and
@@ -73,11 +86,12 @@ const helpText = `Commands, one per line:
                              pig, 1P, 2P, …) may stand on that placement; with The
                              Tower, the tower pieces and prisoners possible too; with
                              The Princess & the Dragon, the princess, fairy and portal
-                             choices, and while the dragon moves, its steps
+                             choices, and while the dragon moves, its steps; with the
+                             minis, the flight and the gold ingot
   board                      write the picture of the board again
   score                      the scores, followers in supply (the large follower,
-                             the builder, the pig), goods, tower pieces, prisoners
-                             and tiles left
+                             the builder, the pig), goods, tower pieces, prisoners,
+                             gold ingots and tiles left
   record FILE                write the game record (.rec) to FILE
   help                       this help
   quit                       stop; the game stays stored for play --resume
@@ -127,6 +141,10 @@ func (s *session) command(line string) (quit bool, err error) {
 		s.ransomCommand(args)
 	case "tower", "capture":
 		fmt.Fprintf(s.out, "%s goes with the tile: place N [ROTATION] tower x,y [capture x,y SPOT] (see spots).\n", strings.ToLower(f[0]))
+	case "land":
+		return false, s.landCommand(args)
+	case "gold", "fly":
+		fmt.Fprintf(s.out, "%s goes with the tile: place N [ROTATION] [SPOT] gold x,y, or place N [ROTATION] fly (see spots).\n", strings.ToLower(f[0]))
 	case "record":
 		s.record(strings.TrimSpace(line[len(f[0]):]))
 	case "help", "h", "?":
@@ -141,22 +159,36 @@ func (s *session) command(line string) (quit bool, err error) {
 
 // place plays `place N [ROTATION] [SPOT]`.
 func (s *session) place(args []string) error {
+	if pf := s.flight(); pf != nil {
+		fmt.Fprintf(s.out, "The die is rolled: first say where the figure lands, land N (1 to %d).\n", len(pf.lands))
+		return nil
+	}
 	m, err := s.parseMove(args, true)
 	if err != nil {
 		fmt.Fprintln(s.out, sentence(err.Error()))
 		return nil
 	}
+	if m.Fly {
+		return s.fly(m)
+	}
+	return s.playPlace(m)
+}
+
+// playPlace stores move m, a placement whose every choice is made, and says
+// what it did and scored.
+func (s *session) playPlace(m engine.Move) error {
 	mover := s.state.Current()
 	cur := s.state.Players()[mover]
 	what := s.figureWhat(m)
 	owner, held := s.captureOwner(m), prisonerCounts(s.state)
-	before, goods := s.state.Events(), s.allGoods()
+	before, goods, gold := s.state.Events(), s.allGoods(), s.allGold()
 	if s.needsDragon(m) {
 		// The dragon's steps come first, each player in turn choosing
 		// one; the move is stored when it stops.
 		if err := s.beginDragon(m, mover, before, goods); err != nil {
 			return err
 		}
+		s.dragon.gold = gold
 		s.pendingRansom = nil
 		fmt.Fprintf(s.out, "%s places %s on %s at %d° with %s. The dragon moves!\n", cur, s.tileName(m.Tile), m.Cell, m.Rotation.Degrees(), what)
 		return nil
@@ -167,8 +199,10 @@ func (s *session) place(args []string) error {
 	}
 	s.pendingRansom = nil
 	fmt.Fprintf(s.out, "%s places %s on %s at %d° with %s.\n", cur, s.tileName(m.Tile), m.Cell, m.Rotation.Degrees(), what)
+	s.sayMinis(m, cur)
 	s.sayExchange(m, mover, held, owner)
 	s.afterMove(before, goods, mover)
+	s.sayGold(gold)
 	return nil
 }
 
@@ -201,6 +235,7 @@ func (s *session) spots(args []string) {
 	defer s.listEscapes(m)
 	defer s.listPD(m)
 	defer s.listTowers(m)
+	defer s.listMinis(m)
 	cur := s.state.Current()
 	followers, large := s.state.Supply(cur) > 0, s.state.SupplyOf(cur, engine.FigureLarge) > 0
 	// The rows: the follower's spots, then the large follower's (1L), the
@@ -375,6 +410,9 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 	towered, spotless, pd := false, false, false
 	if withSpot {
 		var err error
+		if args, err = minisWords(args, &m); err != nil {
+			return m, err
+		}
 		if args, pd, err = pdWords(args, &m); err != nil {
 			return m, err
 		}
@@ -456,6 +494,19 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 		}
 		return m, err
 	}
+	// The Gold Mines: the second ingot, by hand or on the only tile next
+	// to this one; spots checks the placement with any.
+	if cells := s.state.GoldCells(engine.Placement{Cell: m.Cell, Rotation: rots[0]}); !withSpot && len(cells) > 0 {
+		m.Gold, m.GoldCell = true, cells[0]
+	} else if withSpot {
+		r := m.Rotation
+		m.Rotation = rots[0]
+		err := s.completeGold(&m)
+		m.Rotation = r
+		if err != nil {
+			return m, err
+		}
+	}
 	if towered {
 		if spot != "" {
 			return m, errors.New("a tower piece or a follower on a tower comes instead of a figure on the tile: leave the spot out")
@@ -478,6 +529,15 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 			m.Rotation = rots[0]
 		}
 		return m, s.check(m)
+	}
+	if m.Fly {
+		if spot != "" {
+			return m, errors.New("a figure goes onto the flying machine instead of onto a spot of the tile: leave the spot out")
+		}
+		if !rotGiven {
+			m.Rotation = rots[0]
+		}
+		return m, s.checkFlight(m)
 	}
 	if !rotGiven {
 		m.Rotation = rots[0]
@@ -672,6 +732,7 @@ func (s *session) score() {
 		}
 		line += s.towerScoreWords(i)
 		line += s.fairyScoreWords(i)
+		line += s.goldScoreWords(i)
 		fmt.Fprintln(s.out, line)
 	}
 }

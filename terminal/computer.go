@@ -84,7 +84,7 @@ func (s *session) computerTurn() error {
 	if m.Escape.Port != engine.NoPort {
 		escape = fmt.Sprintf(", then takes its knight home from %s", m.Escape.Cell)
 	}
-	before, goods := s.state.Events(), s.allGoods()
+	before, goods, gold := s.state.Events(), s.allGoods(), s.allGold()
 	if hasDragon(s.state) {
 		// The computer's answers stop before a step of the dragon that
 		// another player chooses: the dragon's way goes on from there.
@@ -94,7 +94,7 @@ func (s *session) computerTurn() error {
 			return fmt.Errorf("the computer %s chose a move the rules refuse: %w", s.state.Players()[mover], err)
 		}
 		if !done {
-			s.dragon = &dragonTurn{act: act, m: m, mover: mover, before: before, goods: goods, moves: len(s.state.Moves()), shown: -1}
+			s.dragon = &dragonTurn{act: act, m: m, mover: mover, before: before, goods: goods, moves: len(s.state.Moves()), shown: -1, gold: gold}
 			fmt.Fprintf(s.out, "%s places %s on %s at %d° with %s. The dragon moves!\n", s.state.Players()[mover], s.tileName(m.Tile), m.Cell, m.Rotation.Degrees(), what)
 			for _, c := range m.Dragon.Cells() {
 				fmt.Fprintf(s.out, "%s moves the dragon to %s.\n", s.state.Players()[mover], c)
@@ -107,7 +107,9 @@ func (s *session) computerTurn() error {
 		return err
 	}
 	fmt.Fprintf(s.out, "%s places %s on %s at %d° with %s%s.\n", s.state.Players()[mover], s.tileName(m.Tile), m.Cell, m.Rotation.Degrees(), what, escape)
+	s.sayMinis(m, s.state.Players()[mover])
 	s.afterMove(before, goods, mover)
+	s.sayGold(gold)
 	return nil
 }
 
@@ -120,6 +122,9 @@ func (s *session) figureWhat(m engine.Move) string {
 	}
 	if m.Tower != engine.TowerNone {
 		return s.towerWhat(m)
+	}
+	if m.Fly {
+		return flyerWords(m.Figure) + " on the flying machine"
 	}
 	if m.Follower == engine.NoPort {
 		return "no follower"

@@ -33,6 +33,7 @@ type dragonTurn struct {
 	mover  int
 	before []engine.ScoreEvent
 	goods  [][engine.NumGoods]int
+	gold   []int // the gold ingots held when it began (The Gold Mines)
 	moves  int // the moves stored when it began
 	shown  int // the steps when the dragon's way was last shown, -1 for none
 }
@@ -294,6 +295,9 @@ func (s *session) dragonStep(c engine.Cell) error {
 		return err
 	}
 	s.afterMove(d.before, d.goods, d.mover)
+	if d.gold != nil {
+		s.sayGold(d.gold)
+	}
 	return nil
 }
 

@@ -46,6 +46,9 @@ type session struct {
 	dragon *dragonTurn
 	// playedTurn is the turn of the move last played (play).
 	playedTurn int
+	// pendingFlight is the flight whose die is rolled, waiting for the
+	// land command (The Flying Machines); nil for none.
+	pendingFlight *pendingFlight
 }
 
 // maxLine is the longest command line read, in bytes; longer lines are
@@ -592,7 +595,7 @@ func (s *session) showFinal() {
 	// do not tell apart: the pigs' farms and the goods majorities.
 	names := s.state.Players()
 	for _, ev := range s.state.Events() {
-		if ev.Final && (ev.Pig || ev.Source == engine.SourceGoods) {
+		if ev.Final && (ev.Pig || ev.Source == engine.SourceGoods || ev.Source == engine.SourceGold) {
 			fmt.Fprintf(s.out, "  %+d %s: %s\n", ev.Points, names[ev.Player], describeScore(ev))
 		}
 	}
@@ -632,6 +635,9 @@ func writeFinalTable(w io.Writer, g *engine.Game) {
 	if hasDragon(g) {
 		cols = append(cols, "fairy")
 	}
+	if hasGold(g) {
+		cols = append(cols, "gold")
+	}
 	cols = append(cols, "total")
 	fmt.Fprintf(w, "%s  %s\n", pad("Final scoring", width), strings.Join(cols, "  "))
 	for _, p := range g.Standings() {
@@ -648,6 +654,9 @@ func writeFinalTable(w io.Writer, g *engine.Game) {
 		}
 		if hasDragon(g) {
 			vals = append(vals, b.Fairy)
+		}
+		if hasGold(g) {
+			vals = append(vals, b.Gold)
 		}
 		vals = append(vals, g.Score(p))
 		row := pad("  "+names[p], width)
@@ -709,6 +718,8 @@ func describeScore(ev engine.ScoreEvent) string {
 			return "the fairy, at the start of the turn"
 		}
 		return "the fairy, with their follower in the " + describeFeature(ev)
+	case engine.SourceGold:
+		return fmt.Sprintf("%s, %d points each", plural(ev.Tiles, "gold ingot"), ev.Points/max(1, ev.Tiles))
 	default:
 		return ev.Source.String()
 	}
