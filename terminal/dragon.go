@@ -34,8 +34,8 @@ type dragonTurn struct {
 	before []engine.ScoreEvent
 	goods  [][engine.NumGoods]int
 	gold   []int // the gold ingots held when it began (The Gold Mines)
-	moves  int // the moves stored when it began
-	shown  int // the steps when the dragon's way was last shown, -1 for none
+	moves  int   // the moves stored when it began
+	shown  int   // the steps when the dragon's way was last shown, -1 for none
 }
 
 // pdWords splits the words of The Princess & the Dragon off the end of
