@@ -318,7 +318,7 @@ func (g *Game) DragonSteps(m Move) []Cell {
 // AppendDragonSteps appends the cells of DragonSteps(m) to dst and
 // returns the extended slice.
 func (g *Game) AppendDragonSteps(dst []Cell, m Move) []Cell {
-	if m.Discard || m.Aside || m.Resign || !g.isDragonTile(m.Tile) || m.Dragon.Len() >= MaxDragonSteps || m.Dragon.bad {
+	if m.Discard || m.Aside || m.Resign || m.Tile == NoTile || int(m.Tile) > g.ts.Len() || !g.isDragonTile(m.Tile) || m.Dragon.Len() >= MaxDragonSteps || m.Dragon.bad {
 		return dst
 	}
 	d := &g.x.dragon
@@ -404,7 +404,7 @@ func cellList(cs []Cell) string {
 	return "it may enter " + strings.Join(parts, " or ")
 }
 
-// princessCity reports whether tile t has a princess.
+// hasPrincess reports whether tile t has a princess in a city.
 func (g *Game) hasPrincess(t TileID) bool {
 	for _, f := range g.ts.tiles[t].Features {
 		if f.Markers&Princess != 0 {

@@ -578,3 +578,25 @@ func TestDragonRefusedFixtures(t *testing.T) {
 		}
 	}
 }
+
+// TestDragonBadInput gives the lists of The Princess & the Dragon moves
+// that name no tile or lie off the board: nothing panics, nothing is
+// listed.
+func TestDragonBadInput(t *testing.T) {
+	_, g := replayFile(t, "testdata/rules/pd-dragon-example.rec", 12)
+	for _, m := range []Move{{}, {Tile: 9999}, {Tile: 1, Cell: Cell{X: 1 << 40}}, {Tile: 1, Resign: true}} {
+		if got := g.DragonSteps(m); got != nil {
+			t.Errorf("DragonSteps(%+v) = %v", m, got)
+		}
+		if err := g.Check(m); err == nil && !m.Resign {
+			t.Errorf("Check(%+v) accepted it", m)
+		}
+	}
+	p := MakeDragonPath(Cell{0, 0}, Cell{1, 0}, Cell{1, 1}, Cell{0, 1}, Cell{-1, 1}, Cell{-1, 0})
+	if !p.Valid() || p.Len() != 6 || p.At(5) != (Cell{-1, 0}) || p.At(6) != (Cell{}) {
+		t.Fatalf("path %v", p.Cells())
+	}
+	if p.Add(Cell{-1, -1}).Valid() || MakeDragonPath(Cell{0, 0}, Cell{2, 0}).Valid() || MakeDragonPath(Cell{X: 1 << 40}).Valid() {
+		t.Fatal("a seventh step, a jump or a cell off the board kept")
+	}
+}
