@@ -153,7 +153,8 @@ func blit(dst canvas, src *image.RGBA, x, y int) {
 }
 
 // drawBoard draws the cells of window w of scene sc onto dst: the empty
-// cells, the tiles, then the marks the style asks for, then the followers.
+// cells, the tiles, then the marks the style asks for, the dragon's trail
+// (dragon.go), the towers, the followers, then the dragon and the fairy.
 func (r *Renderer) drawBoard(dst canvas, k *kit, sc *scene, w window, st boardStyle) {
 	t := w.tile
 	// The table under the board is the caller's. Empty cells: a faint grid.
@@ -207,8 +208,10 @@ func (r *Renderer) drawBoard(dst canvas, k *kit, sc *scene, w window, st boardSt
 	if st.cands {
 		r.drawCandidates(dst, k, sc, w, st.numRad)
 	}
+	r.drawDragonTrail(dst, k, sc, w)
 	r.drawTowers(dst, k, sc, w)
 	r.drawFollowers(dst, k, sc, w)
+	r.drawDragonFigures(dst, sc, w)
 	if st.focus != nil {
 		r.drawSpots(dst, k, sc, w, *st.focus, st.spots, st.chosen, st.figure)
 	}

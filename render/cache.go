@@ -47,6 +47,8 @@ const (
 	spriteGood
 	spriteGoodsChip
 	spriteTower
+	spriteDragon
+	spriteFairy
 )
 
 // artBudget is how many bytes of tile pictures the cache keeps before it

@@ -470,7 +470,7 @@ func drawSymbols(img *image.RGBA, syms []symbolPlace, rot engine.Rotation) {
 	s := float64(img.Rect.Dx())
 	for _, sp := range syms {
 		c := rotatePt(sp.c, int(rot&3))
-		drawSymbol(dc, sp.m, sp.goods, sp.h.Rotate(rot), c.scale(s), symbolR*s)
+		drawSymbol(dc, sp.m, sp.goods, sp.h.Rotate(rot), c.scale(s), symbolScale(sp.m)*symbolR*s)
 	}
 }
 

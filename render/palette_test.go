@@ -28,6 +28,7 @@ func namedColours() []color.RGBA {
 		colCrown, colCrownDark, colMask,
 		colWine, colGrain, colCloth, colPig, // the goods and the pig's snout (Traders & Builders)
 	}
+	cs = append(cs, dragonColours()...) // The Princess & the Dragon
 	cs = append(cs, playerColours[:]...)
 	return append(cs, playerInk[:]...)
 }

@@ -340,12 +340,17 @@ var goodsSource = scoreSource{"goods", colCloth, spriteGoodsChip, func(b engine.
 // colour of the towers' stone.
 var ransomSource = scoreSource{"ransoms", colStone, 0, func(b engine.Breakdown) int { return b.Ransoms }, nil}
 
+// fairySource is the column of the fairy's points of The Princess & the
+// Dragon (engine.Breakdown.Fairy), in the colour of the fairy's dress.
+var fairySource = scoreSource{"fairy", colFairy, 0, func(b engine.Breakdown) int { return b.Fairy }, nil}
+
 // finalSources returns the columns of sc's final table: roads, cities,
 // cloisters and farms (with the pigs' points), the King and the Robber
 // Baron when King & Robber Baron is in play, the goods when Traders &
-// Builders is, and the ransoms when The Tower is.
+// Builders is, the ransoms when The Tower is, and the fairy's points when
+// The Princess & the Dragon is.
 func finalSources(sc *scene) []scoreSource {
-	if !sc.kingAndRobber && !sc.traders && !sc.tower {
+	if !sc.kingAndRobber && !sc.traders && !sc.tower && !sc.pd.on {
 		return featureSources
 	}
 	out := append([]scoreSource(nil), featureSources...)
@@ -357,6 +362,9 @@ func finalSources(sc *scene) []scoreSource {
 	}
 	if sc.tower {
 		out = append(out, ransomSource)
+	}
+	if sc.pd.on {
+		out = append(out, fairySource)
 	}
 	return out
 }

@@ -37,6 +37,9 @@ type scene struct {
 	// on the board (Game.Towers).
 	tower  bool
 	towers []engine.Tower
+	// pd is what The Princess & the Dragon shows (dragon.go); pd.on is
+	// set when it is in play.
+	pd dragonScene
 }
 
 // newScene reads game g. withCands lists the cells where the drawn tile fits.
@@ -47,6 +50,9 @@ func newScene(g *engine.Game, withCands bool) *scene {
 		sc.large = slices.Contains(rules.Figures(), engine.FigureLarge)
 		sc.traders = rules.Expansions.Has(engine.ExpansionTradersAndBuilders)
 		sc.tower = rules.Expansions.Has(engine.ExpansionTower)
+		if rules.Expansions.Has(engine.ExpansionPrincessAndDragon) {
+			sc.pd = readDragon(g)
+		}
 	}
 	if sc.tower {
 		sc.towers = g.Towers()

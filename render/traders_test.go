@@ -40,7 +40,9 @@ func tbRun(tb testing.TB, cfg engine.Config, seed uint64, turns int, stop func(*
 		t, _ := g.Drawn()
 		ps := g.Placements()
 		m := engine.Move{Tile: t, Discard: true}
-		if len(ps) > 0 {
+		if g.SetsAside() {
+			m = engine.Move{Tile: t, Aside: true}
+		} else if len(ps) > 0 {
 			best, bestN := ps[0], -1
 			for _, p := range ps {
 				k := 0
@@ -61,7 +63,8 @@ func tbRun(tb testing.TB, cfg engine.Config, seed uint64, turns int, stop func(*
 				}
 			}
 			m = engine.Move{Tile: t, Cell: best.Cell, Rotation: best.Rotation}
-			deployed := false
+			// No figure on a volcano's turn (The Princess & the Dragon).
+			deployed := g.TileSet().Tile(t).Markers&engine.Volcano != 0
 			for _, fig := range []engine.Figure{engine.FigureBuilder, engine.FigurePig} {
 				if sp := g.FigureSpots(best, fig); len(sp) > 0 && !deployed {
 					m.Follower, m.Figure, deployed = sp[rng.IntN(len(sp))].Port, fig, true
@@ -71,6 +74,10 @@ func tbRun(tb testing.TB, cfg engine.Config, seed uint64, turns int, stop func(*
 				if sp := g.FigureSpots(best, engine.FigureFollower); len(sp) > 0 {
 					m.Follower, m.Figure = sp[rng.IntN(len(sp))].Port, engine.FigureFollower
 				}
+			}
+			// The dragon's steps (The Princess & the Dragon), at random.
+			for steps := g.DragonSteps(m); len(steps) > 0; steps = g.DragonSteps(m) {
+				m.Dragon = m.Dragon.Add(steps[rng.IntN(len(steps))])
 			}
 		}
 		if err := actWhole(g, m); err != nil {
