@@ -1,8 +1,11 @@
 package render
 
 import (
+	"errors"
+	"fmt"
 	"image"
 	"image/color"
+	"io"
 	"math"
 	"strconv"
 
@@ -220,7 +223,7 @@ func (r *Renderer) fairyFigure(h int) *image.RGBA {
 // fairy on tiles of size t, in pixels: the dragon larger than a follower,
 // the fairy smaller.
 func dragonHeight(t int) int { return max(18, t*62/100) }
-func fairyHeight(t int) int  { return max(12, t*30/100) }
+func fairyHeight(t int) int  { return max(12, t*36/100) }
 
 // drawDragonTrail draws the way the dragon went in the last move in window
 // w: a trail with an arrow through the centres of the tiles it entered, in
@@ -332,9 +335,11 @@ func (r *Renderer) drawDragonFigures(dst canvas, sc *scene, w window) {
 			for _, f := range sc.followers {
 				if f.Player == ds.fairyOwner && f.Cell == ds.fairy && f.Figure <= engine.FigureLarge {
 					p, _ = r.followerPoint(sc, sc.tiles[i], f.Feature, f.Port)
-					p.x += 0.2
-					if p.x > 0.8 {
-						p.x -= 0.4
+					// Beside it, to the east, or to the west near the east side.
+					if p.x+0.27 <= 0.82 {
+						p.x += 0.27
+					} else {
+						p.x -= 0.27
 					}
 					break
 				}
@@ -353,5 +358,137 @@ func (r *Renderer) drawDragonFigures(dst canvas, sc *scene, w window) {
 			x, y := keepOnTile(cr, sp.Bounds().Size(), cr.Min.X+w.tile/2, cr.Min.Y+w.tile/2)
 			blit(dst, sp, x, y)
 		}
+	}
+}
+
+// ErrNoDragon is returned by DragonPNG for a game whose dragon is not on
+// the board: The Princess & the Dragon is not in play, or no volcano has
+// been placed yet.
+var ErrNoDragon = errors.New("render: the dragon is not on the board (no volcano has been placed yet)")
+
+// dragonReach is the number of cells DragonPNG shows on each side of the
+// dragon.
+const dragonReach = 2
+
+// DragonPNG writes to w a small picture of the dragon's surroundings for
+// the message in which a player chooses the dragon's next step (The
+// Princess & the Dragon, 004_…: "Beginning with the player, who just
+// placed the dragon tile, and continuing clockwise"): the 5 × 5 cells
+// around the dragon, the tile just placed and the dragon's steps so far
+// (numbered on its trail), and on each tile it may enter next
+// (g.Answers() while g.Pending().Step is engine.StepDragon) a yellow frame
+// and an arrow from the dragon; above, who chooses which step. Outside a
+// dragon's move it shows the dragon where it stands, with no arrows. It
+// returns ErrNoDragon when the dragon is not on the board, and w's error.
+func (r *Renderer) DragonPNG(w io.Writer, g *engine.Game) error {
+	view, steps := g, []engine.Cell(nil)
+	pending := g.Pending()
+	if pending.Step == engine.StepDragon {
+		if pv := g.Preview(); pv != nil {
+			view = pv
+		}
+		for _, a := range g.Answers() {
+			if a.Step == engine.StepDragon {
+				steps = append(steps, a.Cell)
+			}
+		}
+	}
+	at, ok := view.Dragon()
+	if !ok {
+		return ErrNoDragon
+	}
+	k := r.kits.get()
+	defer r.kits.put(k)
+	sc := newScene(view, false)
+	if len(sc.pd.path) > 0 {
+		// The dragon's move is not played yet in g: it starts where g's
+		// dragon stands.
+		sc.pd.from, sc.pd.hasFrom = g.Dragon()
+		sc.pd.hasFrom = sc.pd.hasFrom && view != g
+	}
+	tsz := previewTile
+	m := marginFor(tsz)
+	n := 2*dragonReach + 1
+	boardW := n*tsz + 2*m
+	const captionH = previewCaptionH
+	img := r.newPaletted(image.Rect(0, 0, boardW, captionH+n*tsz+2*m)).(palCanvas)
+	defer r.canvases.put(img.img)
+	img.fill(img.Bounds(), colTable)
+
+	// The caption: who chooses the next step, or where the dragon is.
+	const pad = 14
+	img.fill(image.Rect(0, 0, boardW, captionH), colPanel)
+	cf := k.face(true, 19)
+	caption := fmt.Sprintf("The dragon at (%d,%d)", at.X, at.Y)
+	x := pad
+	if pending.Step == engine.StepDragon {
+		p := pending.Player
+		name := ""
+		if p >= 0 && p < len(sc.names) {
+			name = sc.names[p]
+		}
+		blit(img, r.meeple(k, sc, p, 30, false), pad+12, captionH/2)
+		x = pad + 32
+		caption = fmt.Sprintf("step %d of %d: %s chooses", len(sc.pd.path)+1, engine.MaxDragonSteps, name)
+		if len(steps) == 0 {
+			caption = "the dragon cannot move on"
+		}
+		caption = fitText(cf, caption, boardW-x-pad)
+	}
+	drawTextAt(img, cf, colText, x, captionH/2, alignLeft, caption)
+
+	win := window{
+		lo:     engine.Cell{X: at.X - dragonReach, Y: at.Y - dragonReach},
+		hi:     engine.Cell{X: at.X + dragonReach, Y: at.Y + dragonReach},
+		tile:   tsz,
+		origin: image.Pt(m, captionH+m),
+		margin: m,
+	}
+	r.drawBoard(img, k, sc, win, boardStyle{coords: true, last: true})
+	r.drawDragonSteps(img, win, at, steps)
+	return r.encodePaletted(w, img.img)
+}
+
+// drawDragonSteps marks in window w each tile of steps the dragon, on
+// from, may enter next: a yellow frame around it and a yellow arrow,
+// outlined, across the side between the dragon's tile and it.
+func (r *Renderer) drawDragonSteps(dst canvas, w window, from engine.Cell, steps []engine.Cell) {
+	t := float64(w.tile)
+	fw := max(3, w.tile/24)
+	for _, c := range steps {
+		if !w.contains(c) || !w.contains(from) {
+			continue
+		}
+		cr := w.cellRect(c)
+		frame(dst, cr.Inset(1), 1, colOutline)
+		frame(dst, cr.Inset(2), fw, colHighlight)
+		frame(dst, cr.Inset(2+fw), 1, colOutline)
+		// The arrow, from the dragon's tile into this one, its head
+		// inside this tile.
+		d := pt{float64(c.X - from.X), float64(c.Y - from.Y)}
+		fr := w.cellRect(from)
+		a := pt{float64(fr.Min.X) + t/2, float64(fr.Min.Y) + t/2}.add(d.mul(t * 0.30))
+		b := a.add(d.mul(t * 0.42))
+		box := image.Rectangle{
+			Min: image.Pt(int(math.Min(a.x, b.x)-t*0.2), int(math.Min(a.y, b.y)-t*0.2)),
+			Max: image.Pt(int(math.Max(a.x, b.x)+t*0.2)+1, int(math.Max(a.y, b.y)+t*0.2)+1),
+		}
+		dc := gg.NewContext(box.Dx(), box.Dy())
+		o := pt{float64(box.Min.X), float64(box.Min.Y)}
+		a, b = a.sub(o), b.sub(o)
+		nrm := pt{-d.y, d.x}
+		hb := b.sub(d.mul(t * 0.16))
+		dc.MoveTo(a.add(nrm.mul(t*0.045)).x, a.add(nrm.mul(t*0.045)).y)
+		for _, p := range []pt{hb.add(nrm.mul(t * 0.045)), hb.add(nrm.mul(t * 0.12)), b, hb.sub(nrm.mul(t * 0.12)), hb.sub(nrm.mul(t * 0.045)), a.sub(nrm.mul(t * 0.045))} {
+			dc.LineTo(p.x, p.y)
+		}
+		dc.ClosePath()
+		dc.SetLineJoinRound()
+		dc.SetColor(colOutline)
+		dc.SetLineWidth(math.Max(2, t*0.03))
+		dc.StrokePreserve()
+		dc.SetColor(colHighlight)
+		dc.Fill()
+		dst.over(box.Min, dc.Image().(*image.RGBA))
 	}
 }

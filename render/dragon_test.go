@@ -1,6 +1,8 @@
 package render
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -366,5 +368,131 @@ func TestFairyFinalTable(t *testing.T) {
 	l := layoutBoard(sc, true)
 	if n := countNear(img, l.panel, colFairy, 0); n < 20 {
 		t.Errorf("the final table shows %d pixels of the fairy's column colour", n)
+	}
+}
+
+// dragonMoveGame returns a game of The Princess & the Dragon stopped in
+// the middle of a dragon tile's turn, waiting for the dragon's first step
+// (engine.StepDragon): the tile placed and no figure deployed, through Act.
+func dragonMoveGame(tb testing.TB) *engine.Game {
+	tb.Helper()
+	names := []string{"Ann", "Ben", "Cid"}
+	for seed := uint64(1); seed <= 40; seed++ {
+		cfg := engine.Config{Rules: rulesOf(tb, engine.ExpansionPrincessAndDragon), Players: names, Seed: seed}
+		g := tbRun(tb, cfg, seed, -1, func(g *engine.Game) bool {
+			t, ok := g.Drawn()
+			_, on := g.Dragon()
+			return ok && on && g.TileSet().Tile(t).Markers&engine.Dragon != 0 && len(g.Placements()) > 0
+		})
+		if g.Ended() {
+			continue
+		}
+		var tile engine.Answer
+		for _, a := range g.Answers() {
+			if a.Step == engine.StepTile && !a.Aside && !a.Discard {
+				tile = a
+				break
+			}
+		}
+		if _, err := g.Act(tile); err != nil {
+			tb.Fatalf("seed %d: %v", seed, err)
+		}
+		if _, err := g.Act(engine.Answer{Step: engine.StepFigure, Port: engine.NoPort}); err != nil {
+			tb.Fatalf("seed %d: %v", seed, err)
+		}
+		if g.Pending().Step == engine.StepDragon {
+			return g
+		}
+	}
+	tb.Fatal("no game reached a dragon's move")
+	return nil
+}
+
+// dragonCell returns the pixels of cell c in DragonPNG's picture of the
+// dragon on at.
+func dragonCell(at, c engine.Cell) image.Rectangle {
+	m := marginFor(previewTile)
+	w := window{lo: engine.Cell{X: at.X - dragonReach, Y: at.Y - dragonReach}, hi: engine.Cell{X: at.X + dragonReach, Y: at.Y + dragonReach},
+		tile: previewTile, origin: image.Pt(m, previewCaptionH+m), margin: m}
+	return w.cellRect(c)
+}
+
+// TestDragonPNG checks the picture of the dragon's surroundings, decoded
+// back, in the middle of a dragon's move: the dragon on the centre tile,
+// a yellow frame and arrow on every tile it may enter next and on no
+// other; after a step, the dragon on the tile entered, with its trail
+// there; outside a move, no arrows; without the dragon, ErrNoDragon.
+func TestDragonPNG(t *testing.T) {
+	r := testRenderer()
+	g := dragonMoveGame(t)
+	for step := 0; g.Pending().Step == engine.StepDragon && step < 2; step++ {
+		pv := g.Preview()
+		at, ok := pv.Dragon()
+		if !ok {
+			t.Fatal("no dragon in the preview")
+		}
+		var next []engine.Cell
+		for _, a := range g.Answers() {
+			next = append(next, a.Cell)
+		}
+		img := decodePNG(t, func(w io.Writer) error { return r.DragonPNG(w, g) })
+		dump(t, fmt.Sprintf("step%d", step+1), img)
+		if want := dragonCell(at, engine.Cell{X: at.X + dragonReach + 1, Y: at.Y + dragonReach + 1}).Min.Add(image.Pt(marginFor(previewTile), marginFor(previewTile))); img.Rect.Max != want {
+			t.Errorf("picture %v, want 5 × 5 cells with margins and caption up to %v", img.Rect, want)
+		}
+		cr := dragonCell(at, at)
+		if n := countNear(img, cr, colDragonDark, 0); n < cr.Dx()*cr.Dy()/80 {
+			t.Errorf("step %d: %d pixels of the dragon on its tile %v", step+1, n, at)
+		}
+		isNext := map[engine.Cell]bool{}
+		for _, c := range next {
+			isNext[c] = true
+		}
+		for y := at.Y - dragonReach; y <= at.Y+dragonReach; y++ {
+			for x := at.X - dragonReach; x <= at.X+dragonReach; x++ {
+				c := engine.Cell{X: x, Y: y}
+				n := countNear(img, dragonCell(at, c), colHighlight, 0)
+				switch {
+				case isNext[c] && n < 4*previewTile:
+					t.Errorf("step %d: %v, where the dragon may go, has %d pixels of the mark", step+1, c, n)
+				case !isNext[c] && c != at && n > 0:
+					t.Errorf("step %d: %v, where the dragon may not go, has %d pixels of the mark", step+1, c, n)
+				}
+			}
+		}
+		if step > 0 {
+			// The trail from where the dragon started into the tile it
+			// entered.
+			start, _ := g.Dragon()
+			if n := countNear(img, dragonCell(at, start), colTrail, 0); n < 50 {
+				t.Errorf("step %d: %d pixels of the trail on the tile the dragon started from", step+1, n)
+			}
+			if n := countNear(img, cr, colTrail, 0); n < 50 {
+				t.Errorf("step %d: %d pixels of the trail on the tile the dragon entered", step+1, n)
+			}
+		} else if n := countNear(img, img.Rect, colTrail, 0); n > 0 {
+			t.Errorf("before the first step: %d pixels of a trail", n)
+		}
+		if len(next) == 0 {
+			break
+		}
+		if _, err := g.Act(engine.Answer{Step: engine.StepDragon, Cell: next[0]}); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	// Outside a move: the dragon, no arrows.
+	done := pdGame(t, "pd-dragon-example", 12)
+	img := decodePNG(t, func(w io.Writer) error { return r.DragonPNG(w, done) })
+	at, _ := done.Dragon()
+	if n := countNear(img, dragonCell(at, at), colDragonDark, 0); n < 100 {
+		t.Errorf("outside a move: %d pixels of the dragon", n)
+	}
+	if n := countNear(img, img.Rect, colHighlight, 0); n > 0 {
+		t.Errorf("outside a move: %d pixels of arrows", n)
+	}
+	var buf bytes.Buffer
+	if err := r.DragonPNG(&buf, pdGame(t, "pd-fairy-scores", 3)); !errors.Is(err, ErrNoDragon) {
+		t.Errorf("without the dragon: got %v, want ErrNoDragon", err)
 	}
 }
