@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -307,7 +308,23 @@ func (b *Bot) nextStep(ctx context.Context, g storage.Game, st *engine.Game, not
 			b.log.Error("marking a computer's decision due", "game", g.ID, "err", err)
 		}
 	}
-	if _, err := b.send(ctx, &g, func() *discordgo.MessageSend { return stepMessage(g, st, note) }); err != nil {
+	var png []byte
+	if d.Step == engine.StepDragon {
+		var err error
+		if png, err = pngOf(func(w io.Writer) error { return b.draw.DragonPNG(w, st) }); err != nil {
+			b.log.Warn("drawing the dragon", "game", g.ID, "err", err)
+			png = nil
+		}
+	}
+	if _, err := b.send(ctx, &g, func() *discordgo.MessageSend {
+		msg := stepMessage(g, st, note)
+		if png != nil {
+			file := fmt.Sprintf("dragon-%d-%d-%d.png", g.ID, g.Moves, g.Answered)
+			msg.Embeds[0].Image = &discordgo.MessageEmbedImage{URL: "attachment://" + file}
+			msg.Files = []*discordgo.File{pngFile(file, png)}
+		}
+		return msg
+	}); err != nil {
 		b.failed(g.ID)
 		return
 	}

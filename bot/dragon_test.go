@@ -221,6 +221,7 @@ func TestDragonGame(t *testing.T) {
 			}
 			d := st.Pending()
 			sm := h.stepMsg(thread, moves, g.Answered)
+			checkPNG(t, sm)
 			if k == 0 {
 				dragonMoves++
 				if !strings.Contains(summary, "The dragon moves!") {
