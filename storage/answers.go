@@ -98,30 +98,15 @@ func (s *Store) AppendAnswers(ctx context.Context, id int64, moves, answered int
 				return err
 			}
 		}
-		g, err := getGame(ctx, tx, id)
+		g, err := runningGame(ctx, tx, id)
 		if err != nil {
 			return err
-		}
-		switch g.Status {
-		case StatusRunning:
-		case StatusBroken:
-			return fmt.Errorf("%w: %s", ErrBroken, g.Reason)
-		default:
-			return fmt.Errorf("%w (it is %s)", ErrNotRunning, g.Status)
 		}
 		if g.Moves != moves || g.Answered != answered {
 			return fmt.Errorf("%w: the answer after %d moves and %d answers was expected, the game has %d and %d",
 				ErrConflict, moves, answered, g.Moves, g.Answered)
 		}
-		state, err = s.stateAt(ctx, tx, g)
-		var broken *brokenError
-		if errors.As(err, &broken) {
-			if err := setStatus(ctx, tx, id, StatusBroken, broken.reason, 0, s.nowMillis()); err != nil {
-				return err
-			}
-			return &commitThen{broken}
-		}
-		if err != nil {
+		if state, err = s.stateOrBroken(ctx, tx, g); err != nil {
 			return err
 		}
 		turn, current := state.Turn(), state.Current()

@@ -152,16 +152,9 @@ func (s *Store) appendMove(ctx context.Context, id int64, req Request, choose fu
 				return fmt.Errorf("storage: game %d: %w", id, err)
 			}
 		}
-		g, err := getGame(ctx, tx, id)
+		g, err := runningGame(ctx, tx, id)
 		if err != nil {
 			return err
-		}
-		switch g.Status {
-		case StatusRunning:
-		case StatusBroken:
-			return fmt.Errorf("%w: %s", ErrBroken, g.Reason)
-		default:
-			return fmt.Errorf("%w (it is %s)", ErrNotRunning, g.Status)
 		}
 		expected, m, err := choose(g)
 		if err != nil {
@@ -171,15 +164,7 @@ func (s *Store) appendMove(ctx context.Context, id int64, req Request, choose fu
 			return fmt.Errorf("%w: move %d was expected, the game has %d", ErrConflict, expected, g.Moves)
 		}
 		count = g.Moves
-		state, err = s.stateAt(ctx, tx, g)
-		var broken *brokenError
-		if errors.As(err, &broken) {
-			if err := setStatus(ctx, tx, id, StatusBroken, broken.reason, 0, s.nowMillis()); err != nil {
-				return err
-			}
-			return &commitThen{broken}
-		}
-		if err != nil {
+		if state, err = s.stateOrBroken(ctx, tx, g); err != nil {
 			return err
 		}
 		res.Turn, res.Seat = state.Turn(), state.Current()
@@ -254,6 +239,37 @@ func (s *Store) storeMove(ctx context.Context, tx *txn, res *AppendResult, g Gam
 	g.Deadline = fromMillis(deadline)
 	res.Game = g
 	return nil
+}
+
+// runningGame returns game id, or ErrBroken (with the reason) or
+// ErrNotRunning when it is not running, or ErrNotFound.
+func runningGame(ctx context.Context, tx *txn, id int64) (Game, error) {
+	g, err := getGame(ctx, tx, id)
+	if err != nil {
+		return g, err
+	}
+	switch g.Status {
+	case StatusRunning:
+		return g, nil
+	case StatusBroken:
+		return g, fmt.Errorf("%w: %s", ErrBroken, g.Reason)
+	}
+	return g, fmt.Errorf("%w (it is %s)", ErrNotRunning, g.Status)
+}
+
+// stateOrBroken returns the state of running game g as it stands
+// (stateAt), in write transaction tx; a game whose moves no longer replay
+// is marked broken in it, which commits, and the *brokenError returned.
+func (s *Store) stateOrBroken(ctx context.Context, tx *txn, g Game) (*engine.Game, error) {
+	state, err := s.stateAt(ctx, tx, g)
+	var broken *brokenError
+	if errors.As(err, &broken) {
+		if err := setStatus(ctx, tx, g.ID, StatusBroken, broken.reason, 0, s.nowMillis()); err != nil {
+			return nil, err
+		}
+		return nil, &commitThen{broken}
+	}
+	return state, err
 }
 
 // brokenError is a game whose stored moves do not replay, with the reason.
