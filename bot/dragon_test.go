@@ -155,29 +155,8 @@ func TestDragonGame(t *testing.T) {
 	bob := h.srv.NewUser("bob", "Bob")
 	cleo := h.srv.NewUser("cleo", "Cleo")
 	users := []discordtest.User{alice, bob, cleo}
-	r := h.slash(discordtest.Actor{User: alice}, "/carcassonne new turn-timeout:5m")
-	if r.Original == nil {
-		t.Fatalf("no lobby: %s", text(r))
-	}
-	lobby := r.Original.ID
-	for _, u := range users[1:] {
-		if r := h.click(discordtest.Actor{User: u}, lobby, lobbyID(actJoin, 1)); r.Type != 7 {
-			t.Fatalf("%s joins: %s", u.Username, text(r))
-		}
-	}
-	if r := h.pick(discordtest.Actor{User: alice}, lobby, lobbyID(actExp, 1), "princess-and-dragon"); r.Type != 7 {
-		t.Fatalf("the Expansions… menu answered type %d: %s", r.Type, text(r))
-	}
-	if r := h.click(discordtest.Actor{User: alice}, lobby, lobbyID(actStart, 1)); r.Type != 6 {
-		t.Fatalf("start: %s", text(r))
-	}
-	ctx, cancel := h.wctx()
-	defer cancel()
-	if err := h.srv.Wait(ctx, func() bool { return len(h.srv.Threads(h.srv.ChannelID)) == 1 }); err != nil {
-		t.Fatalf("no thread: %v", err)
-	}
-	thread := h.srv.Threads(h.srv.ChannelID)[0].ID
-	msg, more := h.nextTurn(thread, "")
+	thread, msg := h.expansionGame(users, "/carcassonne new turn-timeout:5m", "princess-and-dragon")
+	more := true
 	if got := text(h.slash(discordtest.Actor{User: bob, ChannelID: thread}, "/carcassonne help")); !strings.Contains(got, "⬆ ➡ ⬇ ⬅") {
 		t.Errorf("help in a game of The Princess & the Dragon does not explain it: %q", got)
 	}

@@ -183,37 +183,7 @@ func TestTowerGame(t *testing.T) {
 	alice := h.srv.NewUser("alice", "Alice")
 	bob := h.srv.NewUser("bob", "Bob")
 	users := []discordtest.User{alice, bob}
-	r := h.slash(discordtest.Actor{User: alice}, "/carcassonne new")
-	if r.Original == nil {
-		t.Fatalf("no lobby: %s", text(r))
-	}
-	lobby := r.Original.ID
-	if r := h.click(discordtest.Actor{User: bob}, lobby, lobbyID(actJoin, 1)); r.Type != 7 {
-		t.Fatalf("Bob joins: answer type %d: %s", r.Type, text(r))
-	}
-	m, _ := h.srv.Message(lobby)
-	if sm, ok := menu(m.Message, actExp); !ok || !slices.ContainsFunc(sm.Options, func(o discordgo.SelectMenuOption) bool { return o.Value == "tower" && o.Label == "The Tower" }) {
-		t.Fatalf("the Expansions… menu does not offer The Tower: %+v", sm.Options)
-	}
-	if r := h.pick(discordtest.Actor{User: alice}, lobby, lobbyID(actExp, 1), "tower"); r.Type != 7 {
-		t.Fatalf("the Expansions… menu answered type %d: %s", r.Type, text(r))
-	}
-	if m, _ := h.srv.Message(lobby); field(m, "Expansions") != "The Tower" {
-		t.Errorf("the lobby lists the expansions %q", field(m, "Expansions"))
-	}
-	if r := h.click(discordtest.Actor{User: alice}, lobby, lobbyID(actStart, 1)); r.Type != 6 {
-		t.Fatalf("start: answer type %d: %s", r.Type, text(r))
-	}
-	ctx, cancel := h.wctx()
-	defer cancel()
-	if err := h.srv.Wait(ctx, func() bool { return len(h.srv.Threads(h.srv.ChannelID)) == 1 }); err != nil {
-		t.Fatalf("no thread: %v", err)
-	}
-	thread := h.srv.Threads(h.srv.ChannelID)[0].ID
-	msg, err := h.srv.WaitMessage(ctx, thread, func(m discordtest.Message) bool { return cellMenu(m) != nil })
-	if err != nil {
-		t.Fatalf("no first turn: %v", err)
-	}
+	thread, msg := h.expansionGame(users, "/carcassonne new", "tower")
 	if got := text(h.slash(discordtest.Actor{User: bob, ChannelID: thread}, "/carcassonne help")); !strings.Contains(got, "tower piece at (2,-1)") || !strings.Contains(got, "**Ransom**") {
 		t.Errorf("help in a game of The Tower does not explain it: %q", got)
 	}
@@ -377,4 +347,54 @@ func TestTowerBadInput(t *testing.T) {
 	if p, err := parseID(cell); err != nil || !p.choice.ransomed || p.choice.ransom.Jailer != 1 || p.moves != 4 {
 		t.Errorf("parseID(%q) = %+v, %v", cell, p, err)
 	}
+}
+
+// expansionGame opens a lobby with the first of users as host (command
+// line, e.g. "/carcassonne new turn-timeout:5m"), seats the others,
+// chooses the expansions (their record names) in the Expansions… menu,
+// which must offer them and list them by title, starts the game and
+// returns its thread and first turn message.
+func (h *harness) expansionGame(users []discordtest.User, line string, exps ...string) (string, discordtest.Message) {
+	h.t.Helper()
+	host := discordtest.Actor{User: users[0]}
+	r := h.slash(host, line)
+	if r.Original == nil {
+		h.t.Fatalf("no lobby: %s", text(r))
+	}
+	lobby := r.Original.ID
+	for _, u := range users[1:] {
+		if r := h.click(discordtest.Actor{User: u}, lobby, lobbyID(actJoin, 1)); r.Type != 7 {
+			h.t.Fatalf("%s joins: answer type %d: %s", u.Username, r.Type, text(r))
+		}
+	}
+	m, _ := h.srv.Message(lobby)
+	sm, _ := menu(m.Message, actExp)
+	var titles []string
+	for _, v := range exps {
+		e, ok := engine.ParseExpansion(v)
+		if !ok || !slices.ContainsFunc(sm.Options, func(o discordgo.SelectMenuOption) bool { return o.Value == v && o.Label == e.Title() }) {
+			h.t.Fatalf("the Expansions… menu does not offer %s: %+v", v, sm.Options)
+		}
+		titles = append(titles, e.Title())
+	}
+	if r := h.pick(host, lobby, lobbyID(actExp, 1), exps...); r.Type != 7 {
+		h.t.Fatalf("the Expansions… menu answered type %d: %s", r.Type, text(r))
+	}
+	if m, _ := h.srv.Message(lobby); field(m, "Expansions") != strings.Join(titles, ", ") {
+		h.t.Errorf("the lobby lists the expansions %q, want %q", field(m, "Expansions"), strings.Join(titles, ", "))
+	}
+	if r := h.click(host, lobby, lobbyID(actStart, 1)); r.Type != 6 {
+		h.t.Fatalf("start: answer type %d: %s", r.Type, text(r))
+	}
+	ctx, cancel := h.wctx()
+	defer cancel()
+	if err := h.srv.Wait(ctx, func() bool { return len(h.srv.Threads(h.srv.ChannelID)) == 1 }); err != nil {
+		h.t.Fatalf("no thread: %v", err)
+	}
+	thread := h.srv.Threads(h.srv.ChannelID)[0].ID
+	msg, err := h.srv.WaitMessage(ctx, thread, func(m discordtest.Message) bool { return cellMenu(m) != nil })
+	if err != nil {
+		h.t.Fatalf("no first turn: %v", err)
+	}
+	return thread, msg
 }
