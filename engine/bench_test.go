@@ -194,14 +194,13 @@ func BenchmarkRandomGameExpansions(b *testing.B) {
 // BenchmarkRandomGameExpansionsI is BenchmarkRandomGameExpansions with the
 // expansions of issue "Expansions I" alone (The River I and II, Inns &
 // Cathedrals, King & Robber Baron, the Cathars, the pig herd), the set its
-// target was set for, before Traders & Builders, The Tower and The Princess
-// & the Dragon joined the playable ones.
+// target was set for, named one by one so that the expansions added later
+// stay out of it.
 func BenchmarkRandomGameExpansionsI(b *testing.B) {
 	var set ExpansionSet
-	for _, e := range PlayableExpansions() {
-		if e != ExpansionTradersAndBuilders && e != ExpansionTower && e != ExpansionPrincessAndDragon {
-			set = set.With(e)
-		}
+	for _, e := range []Expansion{ExpansionRiver, ExpansionRiver2, ExpansionInnsAndCathedrals,
+		ExpansionKingAndRobber, ExpansionCathars, ExpansionGQ11} {
+		set = set.With(e)
 	}
 	r, err := NewRules(set, Options{})
 	if err != nil {
