@@ -344,13 +344,17 @@ var ransomSource = scoreSource{"ransoms", colStone, 0, func(b engine.Breakdown) 
 // Dragon (engine.Breakdown.Fairy), in the colour of the fairy's dress.
 var fairySource = scoreSource{"fairy", colFairy, 0, func(b engine.Breakdown) int { return b.Fairy }, nil}
 
+// goldSource is the column of the gold ingots' end bonus of The Gold Mines
+// (engine.Breakdown.Gold), in the ingots' colour.
+var goldSource = scoreSource{"gold", colGold, 0, func(b engine.Breakdown) int { return b.Gold }, nil}
+
 // finalSources returns the columns of sc's final table: roads, cities,
 // cloisters and farms (with the pigs' points), the King and the Robber
 // Baron when King & Robber Baron is in play, the goods when Traders &
-// Builders is, the ransoms when The Tower is, and the fairy's points when
-// The Princess & the Dragon is.
+// Builders is, the ransoms when The Tower is, the fairy's points when The
+// Princess & the Dragon is, and the gold when The Gold Mines is.
 func finalSources(sc *scene) []scoreSource {
-	if !sc.kingAndRobber && !sc.traders && !sc.tower && !sc.pd.on {
+	if !sc.kingAndRobber && !sc.traders && !sc.tower && !sc.pd.on && !sc.gold {
 		return featureSources
 	}
 	out := append([]scoreSource(nil), featureSources...)
@@ -365,6 +369,9 @@ func finalSources(sc *scene) []scoreSource {
 	}
 	if sc.pd.on {
 		out = append(out, fairySource)
+	}
+	if sc.gold {
+		out = append(out, goldSource)
 	}
 	return out
 }

@@ -37,6 +37,9 @@ type scene struct {
 	// on the board (Game.Towers).
 	tower  bool
 	towers []engine.Tower
+	// gold is set when The Gold Mines is in play (its end bonus has a
+	// column in the final table).
+	gold bool
 	// pd is what The Princess & the Dragon shows (dragon.go); pd.on is
 	// set when it is in play.
 	pd dragonScene
@@ -50,6 +53,7 @@ func newScene(g *engine.Game, withCands bool) *scene {
 		sc.large = slices.Contains(rules.Figures(), engine.FigureLarge)
 		sc.traders = rules.Expansions.Has(engine.ExpansionTradersAndBuilders)
 		sc.tower = rules.Expansions.Has(engine.ExpansionTower)
+		sc.gold = rules.Expansions.Has(engine.ExpansionGoldMines)
 		if rules.Expansions.Has(engine.ExpansionPrincessAndDragon) {
 			sc.pd = readDragon(g)
 		}

@@ -1,0 +1,43 @@
+package render
+
+import (
+	"io"
+	"testing"
+)
+
+// TestGoldFinalTable checks that the final table of a game of The Gold
+// Mines (the fixtures of the rule texts' examples) has a gold column with
+// the engine's end bonus, so that each row adds up to the player's score,
+// drawn in the ingots' colour.
+func TestGoldFinalTable(t *testing.T) {
+	gold := 0
+	for _, name := range []string{"gm-shared-road", "gm-city", "gm-cloister"} {
+		g := pdGame(t, name, -1)
+		if !g.Ended() {
+			g.Finish()
+		}
+		sc := newScene(g, false)
+		srcs := finalSources(sc)
+		if last := srcs[len(srcs)-1]; last.title != "gold" {
+			t.Fatalf("%s: last column %q, want gold", name, last.title)
+		}
+		for p, b := range g.Breakdowns() {
+			sum := 0
+			for _, s := range srcs {
+				sum += s.value(b)
+			}
+			if sum != g.Score(p) {
+				t.Errorf("%s, %s: the columns add up to %d, the score is %d", name, sc.names[p], sum, g.Score(p))
+			}
+			gold += b.Gold
+		}
+		img := decodePNG(t, func(w io.Writer) error { return testRenderer().FinalPNG(w, g) })
+		dump(t, name, img)
+		if l := layoutBoard(sc, true); countNear(img, l.panel, colGold, 12) < 20 {
+			t.Errorf("%s: the final table shows no gold column", name)
+		}
+	}
+	if gold == 0 {
+		t.Error("fixtures: nobody scored gold at the end")
+	}
+}
