@@ -440,6 +440,9 @@ func (h *harness) playMove(u discordtest.User, thread string, msg discordtest.Me
 		}
 		update("⟳", h.click(a, preview.ID, b.CustomID))
 	}
+	if len(preview.Embeds) == 0 {
+		h.t.Fatalf("the preview of (%s) has no picture: %q", mv.Cell, preview.Content)
+	}
 	if title := preview.Embeds[0].Title; !strings.Contains(title, fmt.Sprintf("at (%s), turned %s°", mv.Cell, mv.Rotation)) {
 		h.t.Fatalf("the preview says %q, want the tile at (%s) turned %s°", title, mv.Cell, mv.Rotation)
 	}
@@ -449,7 +452,7 @@ func (h *harness) playMove(u discordtest.User, thread string, msg discordtest.Me
 		}
 	}
 	fc := figChoice{port: mv.Follower, fig: mv.Figure, tower: mv.Tower, tcell: mv.TowerCell,
-		portal: mv.Portal, pcell: mv.PortalCell, princess: mv.Princess, fairy: mv.Fairy, fcell: mv.FairyCell}
+		portal: mv.Portal, pcell: mv.PortalCell, princess: mv.Princess, fairy: mv.Fairy, fcell: mv.FairyCell, fly: mv.Fly}
 	if fc.tower != engine.TowerNone {
 		fc.port = engine.NoPort
 	}
@@ -477,6 +480,16 @@ func (h *harness) playMove(u discordtest.User, thread string, msg discordtest.Me
 			if d := preview.Embeds[0].Description; !strings.Contains(d, "Magic portal: your ") {
 				h.t.Errorf("the preview after the portal's spot says %q", d)
 			}
+		}
+	}
+	gm, ok := menu(preview.Message, actGold)
+	if cells := st.GoldCells(engine.Placement{Cell: mv.Cell, Rotation: mv.Rotation}); ok != (len(cells) > 0) || ok && len(gm.Options) != len(cells) {
+		h.t.Fatalf("the preview's Second gold ingot… menu (%v) %+v, the engine's tiles %v", ok, gm.Options, cells)
+	}
+	if mv.Gold {
+		update("the Second gold ingot… menu", h.pick(a, preview.ID, gm.CustomID, fmt.Sprintf("%d/%d", mv.GoldCell.X, mv.GoldCell.Y)))
+		if d, w := preview.Embeds[0].Description, fmt.Sprintf("the second on (%s)", mv.GoldCell); !strings.Contains(d, w) {
+			h.t.Errorf("the preview after choosing the second ingot says %q, want %q", d, w)
 		}
 	}
 	if mv.Tower == engine.TowerPiece {
