@@ -303,3 +303,182 @@ func TestMinisGame(t *testing.T) {
 		t.Errorf("the scoreboard of a game of The Gold Mines: %q", got)
 	}
 }
+
+// TestMinisComputers plays a game of The Flying Machines and The Gold
+// Mines of one person against an easy computer to the end: the computer
+// answers its own ingots, die and landings without being mentioned, the
+// person's landings are asked with a message that mentions her, and the
+// final table is the replay of the attached record.
+func TestMinisComputers(t *testing.T) {
+	t.Parallel()
+	h := newHarnessWith(t, func(c *Config) {
+		c.ComputerPause, c.ComputerPlayouts = time.Millisecond, testPlayouts
+		c.Seed = func() uint64 { return 5 }
+	})
+	alice := h.srv.NewUser("alice", "Alice")
+	a := discordtest.Actor{User: alice}
+	r := h.slash(a, "/carcassonne new expansions:flying-machines,gold-mines")
+	if r.Original == nil {
+		t.Fatalf("no lobby: %s", text(r))
+	}
+	lobby := r.Original.ID
+	h.addComputer(alice, lobby, 1, "easy")
+	if r := h.click(a, lobby, lobbyID(actStart, 1)); r.Type != 6 {
+		t.Fatalf("start: %s", text(r))
+	}
+	ctx, cancel := h.wctx()
+	defer cancel()
+	if err := h.srv.Wait(ctx, func() bool { return len(h.srv.Threads(h.srv.ChannelID)) == 1 }); err != nil {
+		t.Fatalf("no thread: %v", err)
+	}
+	thread := h.srv.Threads(h.srv.ChannelID)[0].ID
+	landings, turns := 0, 0
+	done := map[string]bool{}
+	for {
+		var next discordtest.Message
+		over := false
+		wctx, wcancel := h.wctx()
+		err := h.srv.Wait(wctx, func() bool {
+			for _, m := range h.srv.Messages(thread) {
+				if strings.Contains(m.Content, "The game is over") {
+					next, over = m, true
+					return true
+				}
+				if done[m.ID] || len(m.Components) == 0 {
+					continue
+				}
+				if ids := mention.FindStringSubmatch(m.Content); ids != nil && ids[1] == alice.ID {
+					next = m
+					return true
+				}
+			}
+			return false
+		})
+		wcancel()
+		if err != nil {
+			t.Fatalf("nothing asks Alice and the game is not over: %v", err)
+		}
+		if over {
+			break
+		}
+		done[next.ID] = true
+		g, st, err := h.store.Load(h.ctx, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b, ok := button(next.Message, actStep); ok {
+			if st.Pending().Step != engine.StepLand || g.Seats[st.Pending().Player].UserID != alice.ID {
+				t.Fatalf("a step message asks Alice while the game waits for %v of seat %d", st.Pending().Step, st.Pending().Player)
+			}
+			if r := h.click(discordtest.Actor{User: alice, ChannelID: thread}, next.ID, b.CustomID); r.Type != 6 {
+				t.Fatalf("Alice's landing: %s", text(r))
+			}
+			landings++
+			continue
+		}
+		if cellMenu(next) == nil || st.Pending().Step != engine.StepTile {
+			t.Fatalf("a message asks Alice %q while the game waits for %v", next.Content, st.Pending().Step)
+		}
+		h.playMove(alice, thread, next, st, minisMove(st))
+		turns++
+	}
+	t.Logf("%d turns of Alice, %d landings", turns, landings)
+	end, _ := h.nextTurn(thread, "")
+	rec := recordText(t, end)
+	if !strings.Contains(rec, "gold@") || !strings.Contains(rec, "@fly") {
+		t.Errorf("the record has no gold ingot or no flight:\n%s", rec)
+	}
+	g := recordOf(t, end)
+	names, cols := tableRows(end.Embeds[0].Description)
+	for k, name := range names {
+		p := slices.IndexFunc(g.Players(), func(n string) bool { return n == name || strings.HasPrefix(n, strings.TrimSuffix(name, "…")) })
+		if p < 0 || len(cols[k]) != 6 || cols[k][4] != g.Breakdowns()[p].Gold || cols[k][5] != g.Score(p) {
+			t.Fatalf("row %q: %v, the replay's scores %v", name, cols[k], g.Scores())
+		}
+	}
+}
+
+// TestMinisBadInput checks what stands between a player and a bad choice
+// of the minis: a flight from a tile without a flying machine is refused
+// in words, the gold menu offers only the tiles next to the one placed
+// and a choice keeps its second ingot only there, and custom ids with bad
+// flight or gold parts do not read while good ones read back whole.
+func TestMinisBadInput(t *testing.T) {
+	r, err := engine.NewRules(engine.ExpansionSet(0).With(engine.ExpansionFlyingMachines).With(engine.ExpansionGoldMines), engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := engine.New(engine.Config{Rules: r, Players: []string{"Alice", "Bob"}, Seed: 77})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fly := figChoice{port: engine.NoPort, fig: engine.FigureFollower, fly: true}
+	flew, mined := false, false
+	for !st.Ended() && !(flew && mined) {
+		t0, _ := st.Drawn()
+		if !st.CanPlace(t0) {
+			st.Play(engine.Move{Tile: t0, Discard: true})
+			continue
+		}
+		p := st.Placements()[0]
+		ch := choice{game: 1, cell: p.Cell, rot: p.Rotation}
+		switch {
+		case len(st.GoldCells(p)) > 0 && !mined:
+			// A tile with a gold mine: no flight; the second ingot only
+			// next to it.
+			mined = true
+			if why := checkFigure(st, p, fly); !strings.Contains(why, "flying machine") {
+				t.Errorf("a flight from a tile without a flying machine: %q", why)
+			}
+			cells := st.GoldCells(p)
+			if opts := goldOptions(st, withGold(st, ch)); len(opts) != len(cells) || !opts[0].Default {
+				t.Errorf("the gold menu %+v, the engine's tiles %v", opts, cells)
+			}
+			far := ch
+			far.gold, far.gcell = true, engine.Cell{X: p.Cell.X + 5, Y: p.Cell.Y}
+			if got := withGold(st, far); got.gcell != cells[0] {
+				t.Errorf("a second ingot far away is kept: %+v", got)
+			}
+		case len(st.Flyers()) > 0 && !flew:
+			// A tile with a flying machine: no gold menu, and the
+			// Follower… menu offers the flight with its direction.
+			flew = true
+			if opts := goldOptions(st, ch); len(opts) != 0 || withGold(st, ch).gold {
+				t.Errorf("a tile without a gold mine has a gold menu: %+v", opts)
+			}
+			if why := checkFigure(st, p, fly); why != "" {
+				t.Errorf("the flight is refused: %q", why)
+			}
+			os := flyOptions(st, p)
+			if len(os) == 0 || !strings.Contains(os[0].name, "onto the flying machine (flies ") {
+				t.Errorf("the Follower… menu's flights: %+v", os)
+			}
+		}
+		st.Play(engine.MoveOfAnswers(t0, firstAnswers(st)))
+	}
+	if !flew || !mined {
+		t.Fatalf("the game has no flight (%v) or no gold mine (%v) to check", flew, mined)
+	}
+	for _, id := range []string{
+		"cc:ok:1:0:0:1:90:fly.pig",     // a pig does not fly
+		"cc:ok:1:0:0:1:90:fly.x",       // no such figure
+		"cc:ok:1:0:0:1:90:-:g=1",       // a gold tile without its y
+		"cc:ok:1:0:0:1:90:-:g=a/1",     // not a number
+		"cc:gold:1:0:0:1:90:-:g=1/1/N", // three parts
+	} {
+		if _, err := parseID(id); err == nil {
+			t.Errorf("parseID(%q) reads", id)
+		}
+	}
+	for _, good := range []choice{
+		{game: 1, moves: 3, cell: engine.Cell{X: -1, Y: 2}, rot: engine.Rotate90, figChoice: figChoice{port: engine.NoPort, fig: engine.FigureLarge, fly: true},
+			gold: true, gcell: engine.Cell{X: -2, Y: 3}},
+		{game: 1, moves: 3, figChoice: figChoice{port: engine.NoPort, fly: true}},
+		{game: 1, moves: 5, figChoice: figChoice{port: engine.S}, gold: true, gcell: engine.Cell{X: 0, Y: -1},
+			escape: engine.Target{Cell: engine.Cell{X: 1}, Port: engine.N}},
+	} {
+		if p, err := parseID(good.id(actGold)); err != nil || p.choice != good {
+			t.Errorf("parseID(%q) = %+v, %v; want %+v", good.id(actGold), p.choice, err, good)
+		}
+	}
+}
