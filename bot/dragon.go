@@ -264,6 +264,15 @@ func (c choice) answers(st *engine.Game) ([]engine.Answer, error) {
 				break
 			}
 			return as, nil // the landing has a message of its own
+		case d.Step == engine.StepFerry:
+			a = engine.Answer{Step: engine.StepFerry, Link: c.ferry}
+		case d.Step == engine.StepFerryMove:
+			// The ferries moved in turn, then no more.
+			a = engine.Answer{Step: engine.StepFerryMove}
+			if k := ferryMovesAnswered(as); k < c.fmoves.Len() {
+				fm := c.fmoves.At(k)
+				a.Cell, a.Link = fm.Cell, fm.Link
+			}
 		case d.Step == engine.StepCapture:
 			a = engine.Answer{Step: engine.StepCapture, Target: c.capture}
 		case d.Step == engine.StepEscape:
@@ -384,6 +393,9 @@ func stepMessage(g storage.Game, st *engine.Game, note string) *discordgo.Messag
 		ask = fmt.Sprintf("The dragon is at (%s). **%s** chooses where it goes next; it eats every figure on the tile it enters.", at, name)
 	case engine.StepLand:
 		title, ask = "The flying machine lands", landAsk(st, name)
+	case engine.StepFerry, engine.StepFerryMove:
+		title = "The ferries"
+		ask = fmt.Sprintf("**%s** sets the ferry of the lake placed, then may move each ferry the tile reaches once.", name)
 	case engine.StepEscape:
 		title = "Escape from the besieged city"
 		ask = fmt.Sprintf("**%s** may take a knight home from a besieged city next to a cloister.", name)
@@ -456,6 +468,13 @@ func answerLabel(st *engine.Game, a engine.Answer) string {
 			return "Back to the supply"
 		}
 		return capitalize(landingName(st, a.Target))
+	case engine.StepFerry:
+		return "Join " + linkWords(a.Link)
+	case engine.StepFerryMove:
+		if a.Link == 0 {
+			return "Move no (more) ferry"
+		}
+		return fmt.Sprintf("(%s): join %s", a.Cell, linkWords(a.Link))
 	}
 	return a.String()
 }
@@ -534,6 +553,13 @@ func stepWords(g storage.Game, st *engine.Game, p int, a engine.Answer) string {
 			return name + " takes no knight home."
 		}
 		return fmt.Sprintf("%s takes their knight at (%s) home from the besieged city.", name, a.Target.Cell)
+	case engine.StepFerry:
+		return fmt.Sprintf("%s's ferry joins the roads %s.", name, linkWords(a.Link))
+	case engine.StepFerryMove:
+		if a.Link == 0 {
+			return name + " moves no more ferries."
+		}
+		return fmt.Sprintf("%s moves the ferry at (%s) to join %s.", name, a.Cell, linkWords(a.Link))
 	case engine.StepLand:
 		if a.Target == (engine.Target{}) {
 			return fmt.Sprintf("%s's flying figure goes back to the supply.", name)

@@ -102,9 +102,10 @@ func (b *Bot) cmdPlace(i *discordgo.Interaction, opts map[string]*discordgo.Appl
 		b.editReply(i, why)
 		return
 	}
-	// The second gold ingot goes on the first tile next to it; the
-	// preview's menu chooses another.
-	ch = withGold(st, ch)
+	// The second gold ingot goes on the first tile next to it, the ferry
+	// of a lake tile on its first road ends; the preview's menus choose
+	// others.
+	ch = withFerries(st, withGold(st, ch))
 	b.editReply(i, b.play(ctx, i, ch, g.Moves))
 }
 

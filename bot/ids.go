@@ -39,6 +39,8 @@ const (
 	actRansom = "ransom" // the turn message's Ransom button (The Tower)
 	actRanPay = "ranpay" // the Ransom button's menu of prisoners to free
 	actGold   = "gold"   // the preview's Second gold ingot… menu (The Gold Mines)
+	actFerry  = "ferry"  // the preview's Ferry… menu (The Ferries)
+	actFMove  = "fmove"  // the preview's Move ferries… menu (The Ferries)
 )
 
 // choice is a placement being previewed.
@@ -61,6 +63,10 @@ type choice struct {
 	// Mines), for a tile with a gold mine.
 	gold  bool
 	gcell engine.Cell
+	// ferry is the ferry of a lake tile (The Ferries; 0: none chosen),
+	// fmoves the ferries the tile moves.
+	ferry  engine.FerryLink
+	fmoves engine.FerryMoves
 }
 
 // figChoice is what a turn does in its figure step: a figure of kind fig
@@ -200,7 +206,8 @@ func (c choice) id(action string) string {
 // extras are the tagged fields of a choice's custom id after the spot:
 // ":e=x/y/PORT" for an escape, ":c=x/y/PORT" (or "x/y/tower") for a
 // capture, ":r=SEAT/FIGURE" for a ransom (ransomValue), ":g=x/y" for the
-// tile of the second gold ingot; "" when none.
+// tile of the second gold ingot, ":f=N+S" for the ferry of a lake tile,
+// ":m=x/y/N+S,…" for the ferries moved (ferryMovesValue); "" when none.
 func (c choice) extras() string {
 	s := ""
 	if c.escape.Port != engine.NoPort {
@@ -214,6 +221,12 @@ func (c choice) extras() string {
 	}
 	if c.gold {
 		s += fmt.Sprintf(":g=%d/%d", c.gcell.X, c.gcell.Y)
+	}
+	if c.ferry != 0 {
+		s += ":f=" + c.ferry.String()
+	}
+	if c.fmoves.Len() > 0 {
+		s += ":m=" + ferryMovesValue(c.fmoves)
 	}
 	return s
 }
@@ -251,6 +264,18 @@ func (c *choice) readExtras(fields []string) bool {
 				return false
 			}
 			c.gold, c.gcell = true, cell
+		case "f":
+			l, ok := engine.ParseFerryLink(v)
+			if !ok {
+				return false
+			}
+			c.ferry = l
+		case "m":
+			fm, ok := parseFerryMovesValue(v)
+			if !ok {
+				return false
+			}
+			c.fmoves = fm
 		default:
 			return false
 		}
@@ -463,8 +488,8 @@ func parseID(s string) (parsedID, error) {
 		}
 		p.moves, p.answered, p.k = moves, answered, k
 		return p, nil
-	case actRotL, actRotR, actSpot, actOK, actBack, actEsc, actCap, actPortal, actGold:
-		if len(f) < 8 || len(f) > 12 {
+	case actRotL, actRotR, actSpot, actOK, actBack, actEsc, actCap, actPortal, actGold, actFerry, actFMove:
+		if len(f) < 8 || len(f) > 14 {
 			return p, fmt.Errorf("bad preview component %q", s)
 		}
 		n := make([]int, 4)

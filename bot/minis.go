@@ -176,6 +176,9 @@ func minisHelp(set engine.ExpansionSet) string {
 			"after Confirm the die (1 to 3) says how many tiles it flies the way the machine points, and you choose the road, city or cloister " +
 			"it lands on there, occupied or not. With nothing to land on it goes back to your supply."
 	}
+	if set.Has(engine.ExpansionFerries) {
+		s += ferriesHelp
+	}
 	if set.Has(engine.ExpansionGoldMines) {
 		s += " A tile with a gold mine gets a gold ingot, and you put a second one on a tile next to it with **Second gold ingot…**. " +
 			"Whoever scores a road, city or cloister takes the ingots on its tiles; at the end each ingot is worth 1 to 4 points, more the more you hold."
@@ -227,7 +230,7 @@ func firstAnswers(st *engine.Game) []engine.Answer {
 // it): the placement, the figure, the ingots, the die of a flight, and
 // "The dragon moves!" after a dragon tile.
 func goesOnWords(g storage.Game, st *engine.Game, p int, m engine.Move) string {
-	text := describeMove(g, st, p, m, "") + dragonMoveWords(g, st, m) + goldWords(m) + rollWords(st, m)
+	text := describeMove(g, st, p, m, "") + dragonMoveWords(g, st, m) + goldWords(m) + ferryWords(m) + rollWords(st, m)
 	if dragonTile(st) && !m.Fly {
 		text += " The dragon moves!"
 	}
