@@ -39,8 +39,9 @@ type Config struct {
 // second gold ingot, then the figure answer (with The Tower a tower piece
 // and a capture, with The Princess & the Dragon the portal, the princess
 // or the fairy), with The Flying Machines after a figure onto the machine
-// the die and the landing, the dragon's steps, then with the Cathars the
-// escape answer. The answers stop at the end of the turn or before the
+// the die and the landing, with The Ferries the lake's ferry and the
+// ferries moved (or left, the zero answer), the dragon's steps, then with
+// the Cathars the escape answer. The answers stop at the end of the turn or before the
 // first step another player decides (the dragon's steps go from player to
 // player): playing them in order with g.Act ends the turn or hands it to
 // that player. Only the public view of g is read (never the order of the
@@ -133,8 +134,8 @@ func Choose(g *engine.Game, level Level, seed uint64) (engine.Move, error) {
 // tile t (the tile drawn): the inverse of answering a Move step by step.
 //
 // It is engine.MoveOfAnswers: every step of every expansion played (the
-// gold ingot, the flight with its die and landing, the tower, the escape)
-// goes into the move.
+// gold ingot, the flight with its die and landing, the tower, the ferry
+// set and the ferries moved, the escape) goes into the move.
 func MoveOf(t engine.TileID, as []engine.Answer) engine.Move {
 	return engine.MoveOfAnswers(t, as)
 }

@@ -229,3 +229,56 @@ func TestMinisAnswers(t *testing.T) {
 		t.Errorf("steps answered %v, %d flights: want gold ingots, dice and landings", seen, flights)
 	}
 }
+
+// TestFerriesAnswers: with The Ferries, every level answers the steps it
+// adds legally on positions where they come up: the lake's ferry on two
+// of its road ends (StepFerry) and the ferries the tile reaches moved or
+// left (StepFerryMove); the whole move (MoveOf) plays the same game, the
+// ferries where the answers put them; and over the positions some
+// computer moves a ferry and some leaves one.
+func TestFerriesAnswers(t *testing.T) {
+	r, err := engine.NewRules(engine.ExpansionSet(0).With(engine.ExpansionFerries), engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lakes, moved, left := 0, 0, 0
+	for i, p := range randomPositions(t, "ferries", r, 600, 15) {
+		if p.g.Pending().Step != engine.StepTile {
+			continue
+		}
+		tl, _ := p.g.Drawn()
+		if !p.g.HasLake(tl) && len(p.g.Ferries()) == 0 {
+			continue
+		}
+		c := testConfigs[i%len(testConfigs)]
+		as, err := c.Turn(p.g, uint64(i))
+		if err != nil {
+			t.Fatalf("%s %s: %v", p.name, c.Level, err)
+		}
+		after := playTurn(t, p.g, as)
+		for _, a := range as {
+			switch {
+			case a.Step == engine.StepFerry:
+				lakes++
+			case a.Step == engine.StepFerryMove && a.Link != 0:
+				moved++
+			case a.Step == engine.StepFerryMove:
+				left++
+			}
+		}
+		mv := MoveOf(tl, as)
+		if p.g.HasLake(tl) && !mv.Discard && !mv.Ferry.Valid() {
+			t.Fatalf("%s %s: a lake placed without its ferry: %s", p.name, c.Level, engine.MoveString(p.g.TileSet(), mv))
+		}
+		twin := p.g.Clone()
+		if err := twin.Apply(mv); err != nil {
+			t.Fatalf("%s %s: Apply(%s): %v", p.name, c.Level, engine.MoveString(p.g.TileSet(), mv), err)
+		}
+		if !slices.Equal(twin.Scores(), after.Scores()) || !slices.Equal(twin.Ferries(), after.Ferries()) {
+			t.Fatalf("%s %s: the move and the answers play different games", p.name, c.Level)
+		}
+	}
+	if lakes == 0 || moved == 0 || left == 0 {
+		t.Errorf("%d lakes' ferries, %d ferries moved, %d left: want some of each", lakes, moved, left)
+	}
+}

@@ -21,6 +21,7 @@ type search struct {
 	scratch engine.Game
 	spots   []engine.Spot
 	cells   []engine.Cell
+	links   []engine.FerryLink
 	path    []step
 }
 
@@ -137,7 +138,8 @@ func (n *node) best() int {
 // then no figure or a follower on one of the tile's free features, drawn
 // with weights that favour cloisters and cities over roads and farms
 // (the large follower instead a third of the time, or when it is the only
-// figure left). It returns the reward of the player who decides: 1 for a
+// figure left); a lake's ferry on a random pair of its road ends, no ferry
+// moved. It returns the reward of the player who decides: 1 for a
 // win, ½ for a shared win, 0 for a loss, nudged by the margin (see reward).
 func (s *search) playout(st *engine.Game, seq []engine.TileID) float64 {
 	rng := s.rng
@@ -167,6 +169,11 @@ func (s *search) playout(st *engine.Game, seq []engine.TileID) float64 {
 		if s.cells = st.AppendGoldCells(s.cells[:0], t, p); len(s.cells) > 0 {
 			// The Gold Mines: the second ingot on a neighbour.
 			m.Gold, m.GoldCell = true, s.cells[rng.IntN(len(s.cells))]
+		}
+		if s.links = st.AppendFerryLinks(s.links[:0], t, p.Rotation); len(s.links) > 0 {
+			// The Ferries: the lake's ferry on two of its road ends, the
+			// ferries the tile reaches left where they are.
+			m.Ferry = s.links[rng.IntN(len(s.links))]
 		}
 		cur := st.Current()
 		large := st.SupplyOf(cur, engine.FigureLarge) > 0

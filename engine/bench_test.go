@@ -16,7 +16,9 @@ func BenchmarkRandomGame(b *testing.B) {
 // a random playout does: a placement drawn by RandomPlacement; a figure about half the time, the large follower a third of those times
 // when the supply holds it (always when it is the only figure left); with
 // The Tower, a tower piece a fifth of the time where one may go, with a
-// capture half the time something is in reach. It reports games/s of wall-clock time, and games/cpu-s of the processor time
+// capture half the time something is in reach; with The Ferries, a lake's
+// ferry on random road ends and each ferry the tile reaches moved half the
+// time (withFerries). It reports games/s of wall-clock time, and games/cpu-s of the processor time
 // the process used (which a busy machine does not lower).
 func benchRandomGames(b *testing.B, r *Rules) {
 	b.ReportAllocs()
@@ -32,6 +34,7 @@ func benchRandomGames(b *testing.B, r *Rules) {
 	dragons := r != nil && r.Expansions.Has(ExpansionPrincessAndDragon)
 	var steps []Cell
 	gold := r != nil && r.Expansions.Has(ExpansionGoldMines)
+	ferries := r != nil && r.Expansions.Has(ExpansionFerries)
 	for b.Loop() {
 		seed++
 		cfg.Seed = seed
@@ -50,6 +53,8 @@ func benchRandomGames(b *testing.B, r *Rules) {
 				m = Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
 				if gold {
 					withGold(g, rng, &m)
+				}
+				if ferries {
 					withFerries(g, rng, &m)
 				}
 				if dragons && g.isVolcano(t) {

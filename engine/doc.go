@@ -22,7 +22,9 @@
 // ([Game.PortalSpots]) and the princess ([Game.Princesses]), The
 // Flying Machines a flight with the die ([Game.Flyers], [Game.Landings],
 // [Game.DieRoll]), The Gold Mines the gold ingots ([Game.GoldCells],
-// [Game.Gold]); every score carries its [Source] ([ScoreEvent],
+// [Game.Gold]), The Ferries the lakes' ferries ([Game.Ferries],
+// [Game.FerryLinks], [Game.MovableFerries], [Game.AppendFerryMoves]);
+// every score carries its [Source] ([ScoreEvent],
 // [Game.Breakdowns]).
 //
 // A turn is a sequence of steps ([Step]): [Game.Pending] says who decides

@@ -150,6 +150,7 @@ func playRulesChecked(tb testing.TB, r *Rules, seed uint64, nplayers int) *Game 
 		if err := g.Apply(m); err != nil {
 			tb.Fatalf("seed %d: %s: %v", seed, MoveString(g.TileSet(), m), err)
 		}
+		refFerryMoves += m.FerryMoves.Len()
 		if pd {
 			checkDragonAfter(tb, g, m, dragonOn, seed)
 		}

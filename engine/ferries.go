@@ -3,6 +3,8 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"math/bits"
+	"slices"
 	"strings"
 )
 
@@ -364,10 +366,27 @@ func (g *Game) movableFerries(dst []int8, t TileID, x, y int16, r Rotation) []in
 	if g.x == nil || g.x.ferries.n == 0 {
 		return dst
 	}
+	// The roads through a ferry: only those are walked.
+	fs := &g.x.ferries
+	var ferried [maxFerries]int16
+	for i, fa := range fs.at[:fs.n] {
+		pt := &g.tiles[fa.ti]
+		k := bits.TrailingZeros8(uint8(fa.link))
+		ferried[i] = g.find(pt.seg + int16(g.ts.orients[pt.tile][pt.rot].portFeat[3*k+1]))
+	}
 	o := &g.ts.orients[t][r]
 	for k := range 4 {
 		f := o.portFeat[3*k+1]
-		if f < 0 || g.ts.tiles[t].Features[f].Kind != Road || g.placedAt(x+dx[k], y+dy[k]) < 0 {
+		if f < 0 || g.ts.tiles[t].Features[f].Kind != Road {
+			continue
+		}
+		nb := g.placedAt(x+dx[k], y+dy[k])
+		if nb < 0 {
+			continue
+		}
+		nt := &g.tiles[nb]
+		nf := g.ts.orients[nt.tile][nt.rot].portFeat[3*((k+2)&3)+1]
+		if nf < 0 || !slices.Contains(ferried[:fs.n], g.find(nt.seg+int16(nf))) {
 			continue
 		}
 		fi := g.firstFerry(x, y, k)
@@ -393,7 +412,7 @@ func (g *Game) movableFerries(dst []int8, t TileID, x, y int16, r Rotation) []in
 // Ferries, when no road the tile continues meets a ferry, or when m is not
 // such a move.
 func (g *Game) MovableFerries(m Move) []Ferry {
-	if !g.ferriesOn() || g.ended || m.Tile == NoTile || int(m.Tile) > g.ts.Len() || g.checkPlacement(m.Tile, m.Cell, m.Rotation) != nil {
+	if !g.ferriesOn() || g.x.ferries.n == 0 || g.ended || m.Tile == NoTile || int(m.Tile) > g.ts.Len() || g.checkPlacement(m.Tile, m.Cell, m.Rotation) != nil {
 		return nil
 	}
 	var out []Ferry

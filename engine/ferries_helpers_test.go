@@ -8,7 +8,7 @@ import (
 // drawn, with The Ferries: the ferry of a lake tile on a link of
 // FerryLinks picked by rng (the first one when rng is nil), then, for each
 // ferry the tile reaches, a move to another link about half the time (none
-// when rng is nil). It counts the ferries moved in refFerryMoves.
+// when rng is nil).
 func withFerries(g *Game, rng *rand.Rand, m *Move) {
 	if m.Discard || m.Aside || m.Resign || !g.ferriesOn() {
 		return
@@ -30,7 +30,6 @@ func withFerries(g *Game, rng *rand.Rand, m *Move) {
 			return
 		}
 		m.FerryMoves = m.FerryMoves.Add(moves[rng.IntN(len(moves))])
-		refFerryMoves++
 	}
 }
 

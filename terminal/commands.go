@@ -77,6 +77,16 @@ const helpText = `Commands, one per line:
                              (diagonals too; gold@x,y). One ingot goes on the tile
                              itself; the players who score a completed road, city or
                              cloister share the ingots on its tiles
+  place N ... ferry E+W      With The Ferries, after a lake tile: its ferry joins
+                             those two road ends of the lake (the others end at the
+                             lake); ferry x,y:N+S moves the ferry at x,y, the first
+                             one on a road the tile continues, to join N and S (one
+                             move per road continued, each ferry once; record
+                             notation ferry@E+W, ferry@x,y:N+S). Left out, they are
+                             asked after place
+  ferry N                    the ferry choice asked after place: the lake's two
+                             road ends, or a ferry to move (ferry E+W, ferry
+                             x,y:N+S); ferry none leaves the ferries where they are
   ransom NAME [large]        with The Tower, at the start of your turn: pay NAME 3
                              points for your follower (large: your large follower)
                              that NAME holds; it comes back with this turn's place and
@@ -87,7 +97,7 @@ const helpText = `Commands, one per line:
                              Tower, the tower pieces and prisoners possible too; with
                              The Princess & the Dragon, the princess, fairy and portal
                              choices, and while the dragon moves, its steps; with the
-                             minis, the flight and the gold ingot
+                             minis, the flight, the gold ingot and the ferries
   board                      write the picture of the board again
   score                      the scores, followers in supply (the large follower,
                              the builder, the pig), goods, tower pieces, prisoners,
@@ -143,6 +153,8 @@ func (s *session) command(line string) (quit bool, err error) {
 		fmt.Fprintf(s.out, "%s goes with the tile: place N [ROTATION] tower x,y [capture x,y SPOT] (see spots).\n", strings.ToLower(f[0]))
 	case "land":
 		return false, s.landCommand(args)
+	case "ferry", "f":
+		return false, s.ferryCommand(args)
 	case "gold", "fly":
 		fmt.Fprintf(s.out, "%s goes with the tile: place N [ROTATION] [SPOT] gold x,y, or place N [ROTATION] fly (see spots).\n", strings.ToLower(f[0]))
 	case "record":
@@ -163,6 +175,11 @@ func (s *session) place(args []string) error {
 		fmt.Fprintf(s.out, "The die is rolled: first say where the figure lands, land N (1 to %d).\n", len(pf.lands))
 		return nil
 	}
+	if s.ferry() != nil {
+		fmt.Fprintln(s.out, "The tile is placed: first answer its ferries, ferry N (ferry none leaves them).")
+		s.showFerry()
+		return nil
+	}
 	m, err := s.parseMove(args, true)
 	if err != nil {
 		fmt.Fprintln(s.out, sentence(err.Error()))
@@ -177,6 +194,9 @@ func (s *session) place(args []string) error {
 // playPlace stores move m, a placement whose every choice is made, and says
 // what it did and scored.
 func (s *session) playPlace(m engine.Move) error {
+	if s.askFerries(m) {
+		return nil // The Ferries: the ferry command answers first
+	}
 	mover := s.state.Current()
 	cur := s.state.Players()[mover]
 	what := s.figureWhat(m)
@@ -236,6 +256,7 @@ func (s *session) spots(args []string) {
 	defer s.listPD(m)
 	defer s.listTowers(m)
 	defer s.listMinis(m)
+	defer s.listFerries(m)
 	cur := s.state.Current()
 	followers, large := s.state.Supply(cur) > 0, s.state.SupplyOf(cur, engine.FigureLarge) > 0
 	// The rows: the follower's spots, then the large follower's (1L), the

@@ -130,7 +130,7 @@ func pdWords(args []string, m *engine.Move) (rest []string, found bool, err erro
 // check checks move m as Apply will, but for the dragon's steps, which
 // the players choose after the move is said (dragon N|E|S|W).
 func (s *session) check(m engine.Move) error {
-	err := s.state.Check(m)
+	err := s.state.Check(s.withFerry(m))
 	if errors.Is(err, engine.ErrDragon) && m.Dragon.Len() == 0 && len(s.state.DragonSteps(m)) > 0 {
 		return nil
 	}
@@ -147,7 +147,7 @@ func (s *session) needsDragon(m engine.Move) bool {
 // the first step of the dragon beyond m's path; it reports whether the
 // turn is over.
 func actMove(g *engine.Game, m engine.Move) (bool, error) {
-	steps := 0
+	steps, ferries := 0, 0
 	for {
 		var a engine.Answer
 		switch d := g.Pending(); d.Step {
@@ -170,6 +170,21 @@ func actMove(g *engine.Game, m engine.Move) (bool, error) {
 			}
 		case engine.StepCapture:
 			a = engine.Answer{Step: engine.StepCapture, Target: m.Capture}
+		case engine.StepGold:
+			a = engine.Answer{Step: engine.StepGold, Cell: m.GoldCell}
+		case engine.StepRoll:
+			a = engine.Answer{Step: engine.StepRoll, Roll: int(m.Roll)}
+		case engine.StepLand:
+			a = engine.Answer{Step: engine.StepLand, Target: m.Land}
+		case engine.StepFerry:
+			a = engine.Answer{Step: engine.StepFerry, Link: m.Ferry}
+		case engine.StepFerryMove:
+			a = engine.Answer{Step: engine.StepFerryMove}
+			if ferries < m.FerryMoves.Len() {
+				fm := m.FerryMoves.At(ferries)
+				a.Cell, a.Link = fm.Cell, fm.Link
+				ferries++
+			}
 		case engine.StepDragon:
 			if steps >= m.Dragon.Len() {
 				return false, nil

@@ -36,6 +36,12 @@ func minisWords(args []string, m *engine.Move) ([]string, error) {
 	var rest []string
 	for i := 0; i < len(args); i++ {
 		w := strings.ToLower(args[i])
+		if n, err := ferryWord(args, i, m); err != nil {
+			return nil, err
+		} else if n > 0 {
+			i += n - 1 // The Ferries (ferries.go)
+			continue
+		}
 		switch {
 		case w == "gold":
 			if i+1 >= len(args) {
@@ -123,7 +129,7 @@ func (s *session) checkFlight(m engine.Move) error {
 	if ls := s.state.Landings(m); len(ls) > 0 {
 		m.Land = ls[0]
 	}
-	return s.state.Check(m)
+	return s.state.Check(s.withFerry(m))
 }
 
 // headingWords are the directions of a flying machine in words.
@@ -326,6 +332,7 @@ func (s *session) goldScoreWords(p int) string {
 // sayMinis says what move m (just played by who) did with the minis: the
 // gold ingots placed, the die and where the flying figure went.
 func (s *session) sayMinis(m engine.Move, who string) {
+	s.sayFerries(m)
 	if m.Gold {
 		fmt.Fprintf(s.out, "  Gold ingots on %s and %s.\n", m.Cell, m.GoldCell)
 	}

@@ -49,6 +49,9 @@ type session struct {
 	// pendingFlight is the flight whose die is rolled, waiting for the
 	// land command (The Flying Machines); nil for none.
 	pendingFlight *pendingFlight
+	// pendingFerry is the placement waiting for its ferries, the lake's
+	// or those it may move (The Ferries); nil for none.
+	pendingFerry *pendingFerry
 }
 
 // maxLine is the longest command line read, in bytes; longer lines are
