@@ -265,7 +265,10 @@ func (g *Game) checkMinis(m Move) error {
 	if m.Fly && m.Tower != TowerNone {
 		return moveErr(ErrNoFlight, "a figure goes onto the flying machine instead of onto a tower, not as well")
 	}
-	return g.goldErr(m)
+	if err := g.goldErr(m); err != nil {
+		return err
+	}
+	return g.magicErr(m)
 }
 
 // WhatIf returns a copy of g that takes any outcome of chance, as a game set

@@ -63,6 +63,7 @@ func TestRiverEndsMatchScan(t *testing.T) {
 					withGold(g, rng, &m)
 				}
 				m = pdComplete(g, m, rng)
+				m = withMagicCrop(g, m, rng)
 				if err := g.Apply(m); err != nil {
 					t.Fatalf("%s seed %d: %v", set, seed, err)
 				}
@@ -110,6 +111,7 @@ func TestPlacementsMatchReference(t *testing.T) {
 					withGold(g, rng, &m)
 				}
 				m = pdComplete(g, m, rng)
+				m = withMagicCrop(g, m, rng)
 				if err := g.Apply(m); err != nil {
 					t.Fatalf("%s seed %d: %v", set, seed, err)
 				}
@@ -179,6 +181,7 @@ func TestPlacementAtMatchesAppend(t *testing.T) {
 					}
 				}
 				m = pdComplete(g, m, rng)
+				m = withMagicCrop(g, m, rng)
 				if err := g.Apply(m); err != nil {
 					t.Fatalf("%s seed %d: %v", set, seed, err)
 				}

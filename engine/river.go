@@ -60,6 +60,8 @@ type expansionState struct {
 	dragon dragonState
 	// gold is The Gold Mines' ingots on the board and held (gold.go).
 	gold goldState
+	// magic is where the mage and the witch stand (mage.go).
+	magic magicState
 }
 
 // again reports whether the player who placed tile t plays again at once,
