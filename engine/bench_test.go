@@ -33,6 +33,7 @@ func benchRandomGames(b *testing.B, r *Rules) {
 	var steps []Cell
 	gold := r != nil && r.Expansions.Has(ExpansionGoldMines)
 	minis := r != nil && (r.Expansions.Has(ExpansionMageAndWitch) || r.Expansions.Has(ExpansionCropCircles))
+	var scratch miniScratch
 	for b.Loop() {
 		seed++
 		cfg.Seed = seed
@@ -83,7 +84,7 @@ func benchRandomGames(b *testing.B, r *Rules) {
 					steps = randomDragon(g, &m, rng, steps)
 				}
 				if minis {
-					m = withMagicCrop(g, m, rng)
+					m = withMagicCropInto(g, m, rng, &scratch)
 				}
 			}
 			g.Play(m)

@@ -172,8 +172,11 @@ func (g *Game) cropAsked(m Move) bool {
 // afterTurn returns a copy of g with move m played up to the crop circle:
 // the ransom, the tile, its figure and scoring, the escape; the turn does
 // not pass.
-func (g *Game) afterTurn(m Move) *Game {
-	c := g.Clone()
+func (g *Game) afterTurn(m Move) *Game { return g.afterTurnInto(new(Game), m) }
+
+// afterTurnInto is afterTurn into c, whose memory it reuses (see CopyTo).
+func (g *Game) afterTurnInto(c *Game, m Move) *Game {
+	g.CopyTo(c)
 	c.part = partTurn{}
 	m.Crop, m.CropPicks = CropNone, CropPicks{}
 	if m.Ransomed {

@@ -11,26 +11,65 @@ import (
 // (Mage & Witch) and to the crop circle (The Crop Circles: the choice, then
 // each player's answer in turn), when the move asks them.
 func withMagicCrop(g *Game, m Move, rng *rand.Rand) Move {
+	return withMagicCropInto(g, m, rng, new(miniScratch))
+}
+
+// miniScratch is the memory withMagicCropInto reuses from move to move: a
+// game to play the move on ahead, and a list of spots.
+type miniScratch struct {
+	game  Game
+	spots []Target
+}
+
+// withMagicCropInto is withMagicCrop reusing the memory of sc, so that a
+// random playout allocates little: each answer is drawn uniformly among
+// the answers of its step, with one copy of the game per tile that asks.
+func withMagicCropInto(g *Game, m Move, rng *rand.Rand, sc *miniScratch) Move {
 	if m.Discard || m.Aside || m.Resign {
 		return m
 	}
-	if g.magicAsked(m) {
-		as := g.magicAnswers(nil, m)
-		a := as[rng.IntN(len(as))]
-		m.Magic, m.MagicAt = a.Magic, a.Target
+	if g.magics() && g.magicNeeded(m.Tile, int16(m.Cell.X), int16(m.Cell.Y), m.Rotation) {
+		c := &sc.game
+		g.CopyTo(c)
+		c.part = partTurn{}
+		c.draw(m.Tile)
+		c.place(m.Tile, int16(m.Cell.X), int16(m.Cell.Y), m.Rotation)
+		sc.spots = c.appendMagicSpots(sc.spots[:0], MagicMage)
+		mages := len(sc.spots)
+		sc.spots = c.appendMagicSpots(sc.spots, MagicWitch)
+		if len(sc.spots) > 0 {
+			i := rng.IntN(len(sc.spots))
+			m.Magic, m.MagicAt = MagicMage, sc.spots[i]
+			if i >= mages {
+				m.Magic = MagicWitch
+			}
+		} else {
+			// Neither can go anywhere: one on the board leaves it.
+			for f := MagicMage; f <= MagicWitch; f++ {
+				if g.x.magic.at[f] != 0 && (m.Magic == MagicNone || rng.IntN(2) == 0) {
+					m.Magic = f
+				}
+			}
+		}
 	}
 	if g.cropAsked(m) {
 		m.Crop = CropAdd + CropChoice(rng.IntN(2))
-		after := g.afterTurn(m)
-		for {
-			c := after.Clone()
-			next, _ := c.cropRound(m.Tile, m.Crop, m.CropPicks, false)
-			if next < 0 {
+		after := g.afterTurnInto(&sc.game, m)
+		k := g.ts.CropKind(m.Tile)
+		p := after.current
+		for range after.nplayers {
+			p = after.next(p)
+			if after.cropCan(p, k, m.Crop) {
+				as := after.cropAnswers(p, m)
+				a := as[rng.IntN(len(as))]
+				pick := CropPick{Figure: a.Figure, Return: a.Return, Target: a.Target}
+				i, seg, _ := after.cropPickErr(p, k, m.Crop, pick)
+				after.applyPick(p, k, pick, i, seg)
+				m.CropPicks = m.CropPicks.Add(pick)
+			}
+			if p == after.current {
 				break
 			}
-			as := c.cropAnswers(next, m)
-			a := as[rng.IntN(len(as))]
-			m.CropPicks = m.CropPicks.Add(CropPick{Figure: a.Figure, Return: a.Return, Target: a.Target})
 		}
 	}
 	return m

@@ -326,6 +326,7 @@ func (s *session) goldScoreWords(p int) string {
 // sayMinis says what move m (just played by who) did with the minis: the
 // gold ingots placed, the die and where the flying figure went.
 func (s *session) sayMinis(m engine.Move, who string) {
+	s.sayMagic(m, who)
 	if m.Gold {
 		fmt.Fprintf(s.out, "  Gold ingots on %s and %s.\n", m.Cell, m.GoldCell)
 	}
