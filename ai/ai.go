@@ -41,9 +41,11 @@ type Config struct {
 // or the fairy), with The Flying Machines after a figure onto the machine
 // the die and the landing, with The Ferries the lake's ferry and the
 // ferries moved (or left, the zero answer), the dragon's steps, then with
-// the Cathars the escape answer. The answers stop at the end of the turn or before the
-// first step another player decides (the dragon's steps go from player to
-// player): playing them in order with g.Act ends the turn or hands it to
+// the Cathars the escape answer; with Mage & Witch the mage or witch before
+// the figure, with The Crop Circles the crop circle's choice and each
+// player's answer after the rest. The answers stop at the end of the turn or before the
+// first step another player decides (the dragon's steps and the crop
+// circle's answers go from player to player): playing them in order with g.Act ends the turn or hands it to
 // that player. Only the public view of g is read (never the order of the
 // draw pile), g is not changed, and the same position and seed give the
 // same answers. The die of a flight is the game's own

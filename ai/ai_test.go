@@ -118,9 +118,13 @@ func TestLegalAndDeterministic(t *testing.T) {
 	slices.Sort(names)
 	per := (1000 + len(names) - 1) / len(names)
 	dragonSteps := 0 // positions where another player than the current one decides
+	cropAnswers := 0 // the same for crop circles
 	defer func() {
 		if dragonSteps == 0 {
 			t.Error("no position waited for a dragon step of another player: the computers never answered one")
+		}
+		if cropAnswers == 0 {
+			t.Error("no position waited for a crop circle answer of another player: the computers never answered one")
 		}
 	}()
 	for k, name := range names {
@@ -128,6 +132,9 @@ func TestLegalAndDeterministic(t *testing.T) {
 			for i, p := range randomPositions(t, name, sets[name], per, uint64(k)+1) {
 				if d := p.g.Pending(); d.Step == engine.StepDragon && d.Player != p.g.Current() {
 					dragonSteps++
+				}
+				if d := p.g.Pending(); d.Step == engine.StepCropPick && d.Player != p.g.Current() {
+					cropAnswers++
 				}
 				c := testConfigs[i%len(testConfigs)]
 				seed := uint64(i)
@@ -163,7 +170,14 @@ func TestLegalAndDeterministic(t *testing.T) {
 						if len(own) > len(all) || !slices.Equal(own, all[:len(own)]) {
 							t.Fatalf("%s %s: Choose's dragon %v does not begin with the player's steps %v", p.name, c.Level, all, own)
 						}
-						m.Dragon, m.Escape = want.Dragon, want.Escape
+						// The Crop Circles: the same for the answers of
+						// the crop circle.
+						for i := range want.CropPicks.Len() {
+							if i >= m.CropPicks.Len() || m.CropPicks.At(i) != want.CropPicks.At(i) {
+								t.Fatalf("%s %s: Choose's crop circle answers %+v do not begin with the player's %+v", p.name, c.Level, m.CropPicks, want.CropPicks)
+							}
+						}
+						m.Dragon, m.Escape, m.CropPicks = want.Dragon, want.Escape, want.CropPicks
 					}
 					m.Player = want.Player
 					if m != want {

@@ -61,9 +61,12 @@ func greedyTurn(root *node, me int, rng *rand.Rand) ([]engine.Answer, error) {
 // score at the end now: a road 1 per tile, a cloister 1 per tile around it
 // and itself, a city 1 per tile and pennant, and as much again when it
 // may still be completed (more likely with few open sides and many tiles
-// left); a farm a flat 3 points. A follower still in the supply is worth
-// up to 1.5 points early in the game, nothing at the end.
+// left); a farm a flat 3 points. With Mage & Witch, a road or city with
+// the mage is worth 1 more per tile, with the witch half. A follower still
+// in the supply is worth up to 1.5 points early in the game, nothing at
+// the end.
 func evaluate(s *engine.Game, me int) float64 {
+	magic := magicSegments(s)
 	var v [engine.MaxPlayers]float64
 	np := s.NumPlayers()
 	for p := range np {
@@ -97,6 +100,9 @@ func evaluate(s *engine.Game, me int) float64 {
 			case engine.Field:
 				val = 3
 			}
+			if magic[0].ok || magic[1].ok {
+				val = magicValue(magic, f, val)
+			}
 			for p := range np {
 				if f.Followers[p] == most {
 					v[p] += val
@@ -119,4 +125,44 @@ func evaluate(s *engine.Game, me int) float64 {
 		other = 0
 	}
 	return v[me] - other
+}
+
+// magicSegment is the segment the mage or the witch stands on.
+type magicSegment struct {
+	seg engine.Segment
+	ok  bool
+}
+
+// magicSegments returns where the mage and the witch stand in s, as
+// segments (Mage & Witch); ok is false for a figure off the board.
+func magicSegments(s *engine.Game) [2]magicSegment {
+	var out [2]magicSegment
+	for i, f := range []engine.MagicFigure{engine.MagicMage, engine.MagicWitch} {
+		t, on := s.MagicAt(f)
+		if !on {
+			continue
+		}
+		pt, _ := s.TileAt(t.Cell)
+		if fi, ok := s.TileSet().FeatureAt(pt.Tile, pt.Rotation, t.Port); ok {
+			out[i] = magicSegment{seg: engine.Segment{Cell: t.Cell, Feature: fi}, ok: true}
+		}
+	}
+	return out
+}
+
+// magicValue returns val, the worth of unfinished feature f, with the mage
+// or the witch on it: 1 more per tile with the mage, half with the witch.
+func magicValue(magic [2]magicSegment, f engine.FeatureInfo, val float64) float64 {
+	if f.Kind != engine.Road && f.Kind != engine.City {
+		return val
+	}
+	for _, sg := range f.Segments {
+		switch {
+		case magic[0].ok && sg == magic[0].seg:
+			return val + float64(f.Tiles)
+		case magic[1].ok && sg == magic[1].seg:
+			return val / 2
+		}
+	}
+	return val
 }

@@ -22,8 +22,10 @@ var ErrBadAnswer = errors.New("that is not an answer")
 // Dragon "figure princess@0,1:N", "figure fairy@0,1", "figure
 // follower@2,0:E" (through the magic portal) and "dragon 1,0"; with the
 // mini expansions "figure follower@fly", "roll 2", "land 1,0:N", "land
-// off", "gold 1,1", "ferry E+W", "ferry-move 1,0:N+S" and "ferry-move
-// none". Words are separated by
+// off", "gold 1,1", "ferry E+W", "ferry-move 1,0:N+S", "ferry-move
+// none", "magic mage@1,0:N", "magic witch@off", "crop add", "crop
+// remove", "pick none", "pick large@1,0:N" and "pick return
+// follower@1,0:N". Words are separated by
 // single spaces, as String writes them. It returns an error wrapping
 // ErrBadAnswer that says what does not read; whether the answer is legal
 // is Act's to say.
@@ -175,6 +177,45 @@ func ParseAnswer(s string) (Answer, error) {
 			return bad("a ferry move reads ferry-move X,Y:PORT+PORT or ferry-move none")
 		}
 		return Answer{Step: StepFerryMove, Cell: c, Link: l}, nil
+	case "magic":
+		what, where, ok := strings.Cut(f[1], "@")
+		mf, okm := ParseMagicFigure(what)
+		if len(f) != 2 || !ok || !okm {
+			return bad("the mage or the witch reads magic mage@X,Y:PORT, magic witch@X,Y:PORT or magic mage@off")
+		}
+		a := Answer{Step: StepMagic, Magic: mf}
+		if where == "off" {
+			return a, nil
+		}
+		t, ok := answerTarget(where)
+		if !ok {
+			return bad("the mage or the witch reads magic mage@X,Y:PORT, magic witch@X,Y:PORT or magic mage@off")
+		}
+		a.Target = t
+		return a, nil
+	case "crop":
+		c, ok := ParseCropChoice(f[1])
+		if len(f) != 2 || !ok {
+			return bad("the crop circle's choice reads crop add or crop remove")
+		}
+		return Answer{Step: StepCrop, Crop: c}, nil
+	case "pick":
+		a := Answer{Step: StepCropPick}
+		if len(f) == 2 && f[1] == "none" {
+			return a, nil
+		}
+		rest := f[1:]
+		if len(rest) == 2 && rest[0] == "return" {
+			a.Return, rest = true, rest[1:]
+		}
+		what, where, ok := strings.Cut(rest[0], "@")
+		fig, okf := ParseFigure(what)
+		t, okt := answerTarget(where)
+		if len(rest) != 1 || !ok || !okf || fig > FigureLarge || !okt {
+			return bad("a crop circle answer reads pick none, pick FIGURE@X,Y:PORT or pick return FIGURE@X,Y:PORT")
+		}
+		a.Figure, a.Target = fig, t
+		return a, nil
 	case "dragon":
 		if len(f) != 2 {
 			return bad("a step of the dragon reads dragon X,Y")

@@ -35,6 +35,8 @@ func benchRandomGames(b *testing.B, r *Rules) {
 	var steps []Cell
 	gold := r != nil && r.Expansions.Has(ExpansionGoldMines)
 	ferries := r != nil && r.Expansions.Has(ExpansionFerries)
+	minis := r != nil && (r.Expansions.Has(ExpansionMageAndWitch) || r.Expansions.Has(ExpansionCropCircles))
+	var scratch miniScratch
 	for b.Loop() {
 		seed++
 		cfg.Seed = seed
@@ -86,6 +88,9 @@ func benchRandomGames(b *testing.B, r *Rules) {
 				}
 				if dragons {
 					steps = randomDragon(g, &m, rng, steps)
+				}
+				if minis {
+					m = withMagicCropInto(g, m, rng, &scratch)
 				}
 			}
 			g.Play(m)
@@ -184,7 +189,9 @@ func BenchmarkRandomGameRiver(b *testing.B) {
 // or pig a quarter of the time where one may stand; with The Tower, a tower
 // piece a fifth of the time, capturing half the time; with The Princess &
 // the Dragon, the dragon tiles set aside before the first volcano, nothing
-// deployed with a volcano, the dragon's steps at random. It reports games/s.
+// deployed with a volcano, the dragon's steps at random; with Mage & Witch
+// and The Crop Circles, their choices at random (withMagicCrop). It
+// reports games/s.
 func BenchmarkRandomGameExpansions(b *testing.B) {
 	var set ExpansionSet
 	for _, e := range PlayableExpansions() {

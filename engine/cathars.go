@@ -139,7 +139,7 @@ func (g *Game) escape(target Target) {
 // Cathars. A Move with Escape set to one of them is legal (Check).
 func (g *Game) Escapes(m Move) []Target {
 	m.Escape = Target{}
-	if g.x == nil || !g.rules.Expansions.Has(ExpansionCathars) || m.Discard || m.Resign || g.Check(m) != nil {
+	if g.x == nil || !g.rules.Expansions.Has(ExpansionCathars) || m.Discard || m.Resign || g.check(m) != nil {
 		return nil
 	}
 	c := g.afterTile(m)

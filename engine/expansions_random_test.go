@@ -54,6 +54,7 @@ func playRulesChecked(tb testing.TB, r *Rules, seed uint64, nplayers int) *Game 
 	pd := r.Expansions.Has(ExpansionPrincessAndDragon)
 	gold := r.Expansions.Has(ExpansionGoldMines)
 	rg := &refGold{ingots: map[Cell]int{}}
+	rm := &refMagic{}
 	for !g.Ended() {
 		before := g.Followers()
 		onTurn := g.Followers()
@@ -147,6 +148,16 @@ func playRulesChecked(tb testing.TB, r *Rules, seed uint64, nplayers int) *Game 
 		if tower && !m.Discard && !m.Aside {
 			refTowerMove(tb, g, m, &held, seed)
 		}
+		m = withMagicCrop(g, m, rng)
+		rm.move(g, m)
+		var cropWant []Follower
+		if m.Crop != CropNone {
+			cropWant = refCrop(tb, g.afterTurn(m), m, seed)
+			refCropAnswers += m.CropPicks.Len()
+		}
+		if m.Magic != MagicNone {
+			refMagicMoves++
+		}
 		if err := g.Apply(m); err != nil {
 			tb.Fatalf("seed %d: %s: %v", seed, MoveString(g.TileSet(), m), err)
 		}
@@ -170,6 +181,13 @@ func playRulesChecked(tb testing.TB, r *Rules, seed uint64, nplayers int) *Game 
 			}
 		}
 		rb := newRefBoard(g)
+		rm.mark(rb)
+		rm.after(tb, g, rb, seed)
+		if m.Crop != CropNone && !g.Ended() {
+			if got := slices.DeleteFunc(g.Followers(), func(f Follower) bool { return f.Figure.Weight() == 0 }); !sameFigures(got, cropWant) {
+				tb.Fatalf("seed %d turn %d (%s): after the crop circle %v, reference %v", seed, g.Turn()-1, MoveString(g.TileSet(), m), got, cropWant)
+			}
+		}
 		land := &refBoard{g: g, comp: rb.comp}
 		var just []int
 		for id, rf := range rb.feats {
@@ -365,6 +383,10 @@ var refBuilderTurns, refRansoms, refCaptures, refExchanges, refTops int
 // and fairies used in the games playRulesChecked played.
 var refDragonSteps, refEaten, refPortals, refPrincesses, refFairies int
 
+// refMagicMoves and refCropAnswers count the mage or witch steps and the
+// crop circle answers in the games playRulesChecked played.
+var refMagicMoves, refCropAnswers int
+
 // mustTileAt returns the tile on cell c, which must hold one.
 func mustTileAt(g *Game, c Cell) PlacedTile {
 	pt, _ := g.TileAt(c)
@@ -454,9 +476,12 @@ func refTowerMove(tb testing.TB, g *Game, m Move, held *[MaxPlayers][MaxPlayers]
 	} else {
 		pt := mustTileAt(g, m.Capture.Cell)
 		fi, _ := g.TileSet().FeatureAt(pt.Tile, pt.Rotation, m.Capture.Port)
+		// The first deployed of the figures on that spot (a crop
+		// circle may have put a second there).
 		for _, f := range g.Followers() {
 			if f.Cell == m.Capture.Cell && f.Feature == fi && f.Figure.Weight() > 0 {
 				owner, fig = f.Player, f.Figure
+				break
 			}
 		}
 	}
@@ -497,7 +522,7 @@ func TestExpansionGamesAgainstReference(t *testing.T) {
 	// fixtures cathedral-*.rec score it.
 	seen := map[string]int{}
 	defer func() {
-		for _, k := range []string{"inn", "inn-0", "cathedral-0", "besieged", "pig-herd", "besieged-farm", "King", "Robber Baron", "large", "goods", "pig", "builder-turn", "ransom", "capture", "exchange", "tower-top", "dragon-step", "eaten", "portal", "princess", "fairy", "fairy-score", "fairy-turn", "gold", "flight", "flight-off", "ferry-move"} {
+		for _, k := range []string{"inn", "inn-0", "cathedral-0", "besieged", "pig-herd", "besieged-farm", "King", "Robber Baron", "large", "goods", "pig", "builder-turn", "ransom", "capture", "exchange", "tower-top", "dragon-step", "eaten", "portal", "princess", "fairy", "fairy-score", "fairy-turn", "gold", "flight", "flight-off", "ferry-move", "magic-move", "mage", "witch", "crop-answer", "crop-add", "crop-return"} {
 			if seen[k] == 0 {
 				t.Errorf("no game scored %s; seen %v", k, seen)
 			}
@@ -539,9 +564,25 @@ func TestExpansionGamesAgainstReference(t *testing.T) {
 				refBuilderTurns, refRansoms, refCaptures, refExchanges, refTops = 0, 0, 0, 0, 0
 				refDragonSteps, refEaten, refPortals, refPrincesses, refFairies, refFairyScores, refFairyTurns = 0, 0, 0, 0, 0, 0, 0
 				refFlights, refFlightsOff, refGoldShared = 0, 0, 0
+				seen["magic-move"] += refMagicMoves
+				seen["crop-answer"] += refCropAnswers
+				refMagicMoves, refCropAnswers = 0, 0
+				for _, m := range g.Moves() {
+					for i := range m.CropPicks.Len() {
+						switch p := m.CropPicks.At(i); {
+						case p.Return:
+							seen["crop-return"]++
+						case p.Target != (Target{}):
+							seen["crop-add"]++
+						}
+					}
+				}
 				for _, e := range g.Events() {
 					if e.Pig {
 						seen["pig"]++
+					}
+					if e.Magic != MagicNone {
+						seen[e.Magic.String()]++
 					}
 					switch {
 					case e.Source != SourceFeature:

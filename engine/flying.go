@@ -268,7 +268,10 @@ func (g *Game) checkMinis(m Move) error {
 	if err := g.ferryErr(m); err != nil {
 		return err
 	}
-	return g.goldErr(m)
+	if err := g.goldErr(m); err != nil {
+		return err
+	}
+	return g.magicErr(m)
 }
 
 // WhatIf returns a copy of g that takes any outcome of chance, as a game set

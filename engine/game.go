@@ -178,6 +178,19 @@ type Move struct {
 	FerryMoves FerryMoves
 	// Ransom is the prisoner a ransom frees (Ransomed).
 	Ransom Ransom
+	// Magic, with Mage & Witch, after a tile with the magic symbol or one
+	// that joins the roads or cities of the mage and the witch, is the
+	// figure placed or moved onto the road or city at MagicAt, before the
+	// figure step; the zero MagicAt takes it off the board, legal only when
+	// neither can go anywhere (001_…, "Mage & Witch"; see MagicSpots).
+	Magic   MagicFigure
+	MagicAt Target
+	// Crop, with The Crop Circles, after a tile with a crop circle, is its
+	// player's choice, and CropPicks the players' answers in the order
+	// they answer, after the scoring and the escape (001_…, "The Crop
+	// Circles"; see crop.go).
+	Crop      CropChoice
+	CropPicks CropPicks
 	// Player is the player who resigns (Resign).
 	Player int
 }
@@ -248,6 +261,9 @@ type ScoreEvent struct {
 	// Pig tells that the player's pig in the farm added to its points
 	// (Traders & Builders: 1 more per city, 2 more for a besieged one).
 	Pig bool
+	// Magic is the mage or the witch on the road or city scored (Mage &
+	// Witch): Points include its effect (MagicPoints).
+	Magic MagicFigure
 }
 
 // PlacedTile is a tile on the board.

@@ -64,6 +64,7 @@ func TestRiverEndsMatchScan(t *testing.T) {
 					withFerries(g, rng, &m)
 				}
 				m = pdComplete(g, m, rng)
+				m = withMagicCrop(g, m, rng)
 				if err := g.Apply(m); err != nil {
 					t.Fatalf("%s seed %d: %v", set, seed, err)
 				}
@@ -112,6 +113,7 @@ func TestPlacementsMatchReference(t *testing.T) {
 					withFerries(g, rng, &m)
 				}
 				m = pdComplete(g, m, rng)
+				m = withMagicCrop(g, m, rng)
 				if err := g.Apply(m); err != nil {
 					t.Fatalf("%s seed %d: %v", set, seed, err)
 				}
@@ -182,6 +184,7 @@ func TestPlacementAtMatchesAppend(t *testing.T) {
 					}
 				}
 				m = pdComplete(g, m, rng)
+				m = withMagicCrop(g, m, rng)
 				if err := g.Apply(m); err != nil {
 					t.Fatalf("%s seed %d: %v", set, seed, err)
 				}

@@ -648,6 +648,15 @@ func (g *Game) Apply(m Move) error {
 // Check reports whether move m is legal now, with the error Apply would
 // return; it changes nothing.
 func (g *Game) Check(m Move) error {
+	if err := g.check(m); err != nil || g.x == nil {
+		return err
+	}
+	return g.cropErr(m)
+}
+
+// check is Check but for the crop circle's answers (The Crop Circles),
+// which come after the rest of the turn.
+func (g *Game) check(m Move) error {
 	if g.ended {
 		return moveErr(ErrGameOver, "")
 	}
@@ -733,7 +742,7 @@ func (g *Game) checkTowerMove(m Move) error {
 		c.part = partTurn{}
 		c.payRansom(m.Ransom)
 		m.Ransomed = false
-		return c.Check(m)
+		return c.check(m)
 	}
 	if err := g.checkPlacement(m.Tile, m.Cell, m.Rotation); err != nil {
 		return err
@@ -885,6 +894,9 @@ func (g *Game) Play(m Move) {
 		g.escape(m.Escape)
 		g.dropOrphans(g.current)
 	}
+	if g.x != nil && m.Crop != CropNone {
+		g.playCrop(m)
+	}
 	g.turn++
 	passes := g.x == nil || !g.x.again(g, m.Tile)
 	if passes {
@@ -909,6 +921,9 @@ func (g *Game) playTile(m *Move) {
 	pt := &g.tiles[len(g.tiles)-1]
 	if m.Gold && g.x != nil {
 		g.placeGold(*m)
+	}
+	if m.Magic != MagicNone && g.x != nil {
+		g.moveMagic(*m)
 	}
 	if m.Follower != NoPort {
 		ti := len(g.tiles) - 1

@@ -553,7 +553,19 @@ var tokenExpansion = map[string]Expansion{
 // of the turn's steps; it refuses tokens out of order, twice, or of the
 // expansions not built.
 func (m *Move) readToken(tok token) error {
+	if m.Crop != CropNone {
+		return m.readCropPick(tok)
+	}
 	switch tok.verb {
+	case "mage", "witch":
+		return m.readMagicToken(tok)
+	case "crop":
+		c, ok := ParseCropChoice(tok.value)
+		if !tok.hasValue || tok.hasWhere || tok.hasSeat || !ok {
+			return fmt.Errorf("the crop circle's choice is crop=add or crop=remove, not %q", tok.text)
+		}
+		m.Crop = c
+		return nil
 	case "-":
 		return errors.New("\"-\" passes an optional choice that a later token could be mistaken for; no turn of the expansions played here has such a choice")
 	case "escape":
@@ -838,6 +850,71 @@ func (m *Move) readMiniToken(tok token) error {
 	return nil
 }
 
+// readMagicToken reads the token of Mage & Witch: mage@x,y:PORT,
+// witch@x,y:PORT, or mage@off / witch@off, after the gold ingot and before
+// the figure.
+func (m *Move) readMagicToken(tok token) error {
+	f, _ := ParseMagicFigure(tok.verb)
+	if !tok.hasWhere || tok.hasSeat || tok.hasValue {
+		return fmt.Errorf("the %s is placed with %s@x,y:PORT (\"%s@0,1:N\"), or taken off with %s@off, not %q", f, f, f, f, tok.text)
+	}
+	if m.Magic != MagicNone {
+		return errors.New("only one of the mage and the witch is placed or moved in a turn")
+	}
+	if m.Follower != NoPort || m.Tower != TowerNone || m.Fly || m.Capture != (Target{}) || m.Escape.Port != NoPort ||
+		m.Princess != (Target{}) || m.Fairy || m.Dragon.Len() > 0 {
+		return fmt.Errorf("the %s is written after the tile and the gold ingot, before the figure, in the order of the turn", f)
+	}
+	m.Magic = f
+	if tok.where == "off" {
+		return nil
+	}
+	t, err := parseTarget(tok.where)
+	if err != nil {
+		return err
+	}
+	m.MagicAt = t
+	return nil
+}
+
+// readCropPick reads a player's answer to a crop circle, after crop=add or
+// crop=remove: follower@x,y:PORT or large@x,y:PORT (a figure added),
+// return@x,y:PORT (the follower returned; return@x,y:PORT=large the large
+// follower), or - (a pass).
+func (m *Move) readCropPick(tok token) error {
+	if m.CropPicks.Len() >= MaxPlayers {
+		return fmt.Errorf("a crop circle takes at most %d answers, one per player", MaxPlayers)
+	}
+	var pick CropPick
+	switch tok.verb {
+	case "-":
+	case "return":
+		if !tok.hasWhere || tok.hasSeat || tok.hasValue && tok.value != "large" {
+			return fmt.Errorf("a follower returns with return@x,y:PORT, the large follower with return@x,y:PORT=large, not %q", tok.text)
+		}
+		t, err := parseTarget(tok.where)
+		if err != nil {
+			return err
+		}
+		pick = CropPick{Return: true, Target: t}
+		if tok.hasValue {
+			pick.Figure = FigureLarge
+		}
+	default:
+		fig, ok := ParseFigure(tok.verb)
+		if !ok || fig > FigureLarge || !tok.hasWhere || tok.hasSeat || tok.hasValue {
+			return fmt.Errorf("after crop=%s, each player answers with follower@x,y:PORT, large@x,y:PORT, return@x,y:PORT or -, not %q", m.Crop, tok.text)
+		}
+		t, err := parseTarget(tok.where)
+		if err != nil {
+			return err
+		}
+		pick = CropPick{Figure: fig, Target: t}
+	}
+	m.CropPicks = m.CropPicks.Add(pick)
+	return nil
+}
+
 // flightComplete checks, once a turn's tokens are read, that a figure onto
 // the flying machine has its die and exactly one landing (lands counts the
 // land@ tokens).
@@ -900,6 +977,12 @@ func tokensAllowed(set ExpansionSet, m Move) error {
 	}
 	if (m.Ferry != 0 || m.FerryMoves.Len() > 0) && !set.Has(ExpansionFerries) {
 		return fmt.Errorf("ferry@ is a ferry of %s, which this game does not play: the Expansions header does not name %s", ExpansionFerries.Title(), ExpansionFerries)
+	}
+	if (m.Magic != MagicNone || m.MagicAt != (Target{})) && !set.Has(ExpansionMageAndWitch) {
+		return fmt.Errorf("mage@ and witch@ belong to %s, which this game does not play: the Expansions header does not name %s", ExpansionMageAndWitch.Title(), ExpansionMageAndWitch)
+	}
+	if (m.Crop != CropNone || m.CropPicks.Len() > 0) && !set.Has(ExpansionCropCircles) {
+		return fmt.Errorf("crop= belongs to %s, which this game does not play: the Expansions header does not name %s", ExpansionCropCircles.Title(), ExpansionCropCircles)
 	}
 	if m.Gold && !set.Has(ExpansionGoldMines) {
 		return fmt.Errorf("gold@ is the gold ingot of %s, which this game does not play: the Expansions header does not name %s", ExpansionGoldMines.Title(), ExpansionGoldMines)
@@ -1035,6 +1118,13 @@ func MoveString(ts *TileSet, m Move) string {
 	if m.Gold {
 		s += " gold@" + m.GoldCell.String()
 	}
+	if m.Magic != MagicNone {
+		if m.MagicAt == (Target{}) {
+			s += " " + m.Magic.String() + "@off"
+		} else {
+			s += " " + m.Magic.String() + "@" + targetString(m.MagicAt)
+		}
+	}
 	if m.Follower != NoPort {
 		s += " " + m.Figure.String() + "@"
 		if m.Portal {
@@ -1076,6 +1166,22 @@ func MoveString(ts *TileSet, m Move) string {
 	}
 	if m.Escape.Port != NoPort {
 		s += " escape@" + m.Escape.Cell.String() + ":" + m.Escape.Port.String()
+	}
+	if m.Crop != CropNone {
+		s += " crop=" + m.Crop.String()
+		for i := range m.CropPicks.Len() {
+			switch p := m.CropPicks.At(i); {
+			case p.Target == (Target{}):
+				s += " -"
+			case p.Return:
+				s += " return@" + targetString(p.Target)
+				if p.Figure == FigureLarge {
+					s += "=large"
+				}
+			default:
+				s += " " + p.Figure.String() + "@" + targetString(p.Target)
+			}
+		}
 	}
 	return s
 }

@@ -131,7 +131,7 @@ func TestRecordErrors(t *testing.T) {
 		{"pig without its expansion", head + "1. E 0,-1 180 pig@N\n", 2, "the Expansions header does not name traders-and-builders"},
 		{"dragon step", head + "1. E 0,-1 180 dragon@0,-1\n", 2, "The Princess & the Dragon"},
 		{"die roll without a flight", head + "1. E 0,-1 180 roll=2\n", 2, "roll= follows follower@fly"},
-		{"magic", head + "1. E 0,-1 180 mage@0,0:N\n", 2, "mage@0,0:N is a token of Mage & Witch"},
+		{"magic", head + "1. E 0,-1 180 mage@0,0:N\n", 2, "mage@ and witch@ belong to Mage & Witch"},
 		{"ransom to a seat", head + "1. E 0,-1 180 ransom/2\n", 2, "The Tower"},
 		{"portal", head + "1. E 0,-1 180 follower@0,0:N\n", 2, "magic portal"},
 		{"pass with no choice", head + "1. E 0,-1 180 -\n", 2, "passes an optional choice"},

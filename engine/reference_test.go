@@ -24,6 +24,9 @@ type refFeature struct {
 	open     int
 	segs     []segKey
 	complete bool
+	// magic is the mage or the witch on it, as the test followed them
+	// (Mage & Witch).
+	magic MagicFigure
 }
 
 type refBoard struct {
@@ -231,8 +234,21 @@ var refCityRates = [2][2][2]int{
 }
 
 // points returns what a road, city or cloister scores, complete or not, and
-// the markers that changed it.
+// the markers that changed it; with the mage on it 1 more per tile, with
+// the witch half, rounded up (001_…, "Mage & Witch").
 func (rb *refBoard) points(rf *refFeature) (int, Marker) {
+	pts, m := rb.plainPoints(rf)
+	switch rf.magic {
+	case MagicMage:
+		pts += len(rf.tiles)
+	case MagicWitch:
+		pts = pts/2 + pts%2
+	}
+	return pts, m
+}
+
+// plainPoints is points without the mage and the witch.
+func (rb *refBoard) plainPoints(rf *refFeature) (int, Marker) {
 	n := len(rf.tiles)
 	b := func(ok bool) int {
 		if ok {

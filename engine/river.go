@@ -62,6 +62,8 @@ type expansionState struct {
 	gold goldState
 	// ferries is The Ferries' ferries on the board (ferries.go).
 	ferries ferryState
+	// magic is where the mage and the witch stand (mage.go).
+	magic magicState
 }
 
 // again reports whether the player who placed tile t plays again at once,

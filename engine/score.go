@@ -174,6 +174,10 @@ func (g *Game) scoreFeature(r int16, final bool) {
 	if !final && g.x != nil && n.kind != Cloister {
 		g.crown(r)
 	}
+	magic := MagicNone
+	if g.x != nil && (g.x.magic.at[MagicMage] != 0 || g.x.magic.at[MagicWitch] != 0) && n.kind != Cloister {
+		magic = g.magicOn(r, final)
+	}
 	if n.followers == 0 {
 		return
 	}
@@ -192,6 +196,9 @@ func (g *Game) scoreFeature(r int16, final bool) {
 	complete := n.open == 0
 	ev.Complete = complete
 	ev.Points, ev.Markers = g.featurePoints(n, complete)
+	if magic != MagicNone {
+		ev.Points, ev.Magic = MagicPoints(magic, ev.Points, int(n.tiles)), magic
+	}
 	switch n.kind {
 	case Road, City:
 		ev.Tiles = int(n.tiles)

@@ -84,13 +84,29 @@ const (
 	// road with a ferry"). Asked again after each move while a ferry the
 	// tile reaches has not moved; the zero FerryMove answers "no (more)".
 	StepFerryMove
+	// StepMagic: with Mage & Witch, after a tile with the magic symbol or
+	// one that joins the roads or cities of the mage and the witch, place
+	// or move one of them onto an incomplete road or city (MagicSpots), or
+	// take one off the board when neither can go anywhere (001_…, "Mage &
+	// Witch"). It comes after StepGold, before StepFigure.
+	StepMagic
+	// StepCrop: with The Crop Circles, after the turn of a tile with a
+	// crop circle (its scoring and escape included), its player chooses
+	// CropAdd or CropRemove (001_…, "The Crop Circles").
+	StepCrop
+	// StepCropPick: after StepCrop, each player who can, from the
+	// player's left, the player last, adds a follower next to one of
+	// theirs of the circle's type, passes, or returns one: Pending names
+	// them.
+	StepCropPick
 	numSteps
 )
 
-var stepNames = [numSteps]string{"none", "tile", "figure", "escape", "capture", "dragon", "gold", "roll", "land", "ferry", "ferry-move"}
+var stepNames = [numSteps]string{"none", "tile", "figure", "escape", "capture", "dragon", "gold", "roll", "land", "ferry", "ferry-move", "magic", "crop", "pick"}
 
 // String returns the step's name: "none", "tile", "figure", "escape",
-// "capture", "dragon", "gold", "roll", "land", "ferry", "ferry-move".
+// "capture", "dragon", "gold", "roll", "land", "ferry", "ferry-move",
+// "magic", "crop", "pick".
 func (s Step) String() string {
 	if s < numSteps {
 		return stepNames[s]
@@ -123,6 +139,8 @@ func (g *Game) Pending() Decision {
 			p = g.next(p)
 		}
 		return Decision{Player: p, Step: StepDragon}
+	case g.part.step == StepCropPick:
+		return Decision{Player: int(g.part.cropNext), Step: StepCropPick}
 	case g.part.step != StepNone:
 		return Decision{Player: g.current, Step: g.part.step}
 	}
@@ -146,6 +164,9 @@ func (r *Rules) TurnSteps() []Step {
 	if r.Expansions.Has(ExpansionGoldMines) {
 		steps = append(steps, StepGold)
 	}
+	if r.Expansions.Has(ExpansionMageAndWitch) {
+		steps = append(steps, StepMagic)
+	}
 	steps = append(steps, StepFigure)
 	if r.Expansions.Has(ExpansionFlyingMachines) {
 		steps = append(steps, StepRoll, StepLand)
@@ -161,6 +182,9 @@ func (r *Rules) TurnSteps() []Step {
 	}
 	if r.Expansions.Has(ExpansionCathars) {
 		steps = append(steps, StepEscape)
+	}
+	if r.Expansions.Has(ExpansionCropCircles) {
+		steps = append(steps, StepCrop, StepCropPick)
 	}
 	return steps
 }
@@ -196,6 +220,14 @@ type partTurn struct {
 	ferry     FerryLink
 	ferryDone bool
 	fmoves    FerryMoves
+	// Mage & Witch; the escape, kept for The Crop Circles' steps after it;
+	// the crop circle's choice, its answers so far and who answers next.
+	magic    MagicFigure
+	magicAt  Target
+	escape   Target
+	crop     CropChoice
+	cropNext int8
+	picks    CropPicks
 }
 
 // partMove returns the Move of the answers so far, for the tile drawn.
@@ -218,6 +250,7 @@ func (g *Game) partMove() Move {
 		m.Fly, m.Roll, m.Land = true, p.roll, p.land
 	}
 	m.Ferry, m.FerryMoves = p.ferry, p.fmoves
+	m.Magic, m.MagicAt, m.Escape, m.Crop, m.CropPicks = p.magic, p.magicAt, p.escape, p.crop, p.picks
 	return m
 }
 
@@ -272,6 +305,16 @@ type Answer struct {
 	// moves and Link the road ends it joins from now on
 	// (AppendFerryMoves); the zero Link moves no (more) ferry.
 	Link FerryLink
+	// StepMagic: Magic is the mage or the witch placed or moved onto the
+	// road or city at Target, or taken off the board with the zero Target
+	// (only when neither can go anywhere).
+	Magic MagicFigure
+	// StepCrop: the choice, CropAdd or CropRemove.
+	Crop CropChoice
+	// StepCropPick: under CropAdd, Figure (the follower or the large
+	// follower) on the segment at Target, or the zero Target to pass;
+	// under CropRemove, Return set and the player's Figure at Target.
+	Return bool
 }
 
 // String returns the answer in words close to the record's tokens: "tile
@@ -280,7 +323,9 @@ type Answer struct {
 // "capture 0,-1:S", "capture 2,0:tower", "capture none", "tile 1,0 90
 // ransom large from 2" (a seat, from 1), "gold 1,1", "figure
 // follower@fly", "roll 2", "land 2,0:N", "land off", "ferry E+W",
-// "ferry-move 1,0:N+S", "ferry-move none".
+// "ferry-move 1,0:N+S", "ferry-move none", "magic mage@1,0:N", "magic
+// witch@off", "crop add", "crop remove", "pick none", "pick large@1,0:N",
+// "pick return follower@1,0:N".
 func (a Answer) String() string {
 	switch a.Step {
 	case StepFerry:
@@ -305,6 +350,21 @@ func (a Answer) String() string {
 		return "gold " + a.Cell.String()
 	case StepRoll:
 		return fmt.Sprintf("roll %d", a.Roll)
+	case StepMagic:
+		if a.Target == (Target{}) {
+			return "magic " + a.Magic.String() + "@off"
+		}
+		return "magic " + a.Magic.String() + "@" + targetString(a.Target)
+	case StepCrop:
+		return "crop " + a.Crop.String()
+	case StepCropPick:
+		switch {
+		case a.Target == (Target{}):
+			return "pick none"
+		case a.Return:
+			return "pick return " + a.Figure.String() + "@" + targetString(a.Target)
+		}
+		return "pick " + a.Figure.String() + "@" + targetString(a.Target)
 	case StepLand:
 		if a.Target == (Target{}) {
 			return "land off"
@@ -391,11 +451,15 @@ func (g *Game) Act(a Answer) (bool, error) {
 			return true, nil
 		}
 		g.part = partTurn{step: StepFigure, x: int16(a.Cell.X), y: int16(a.Cell.Y), rot: a.Rotation, ransomed: m.Ransomed, ransom: m.Ransom}
-		done, err := g.moveOn(m, StepTile)
-		if err == nil && !done && g.golden() && g.ts.tiles[t].Markers&GoldMine != 0 {
+		switch {
+		case g.golden() && g.ts.tiles[t].Markers&GoldMine != 0:
 			g.part.step = StepGold
+			return false, nil
+		case g.magicAsked(m):
+			g.part.step = StepMagic
+			return false, nil
 		}
-		return done, err
+		return g.moveOn(m, StepTile)
 	case StepGold:
 		m := g.partMove()
 		m.Gold, m.GoldCell = true, a.Cell
@@ -404,7 +468,34 @@ func (g *Game) Act(a Answer) (bool, error) {
 		}
 		p := &g.part
 		p.gold, p.gx, p.gy, p.step = true, int16(a.Cell.X), int16(a.Cell.Y), StepFigure
+		if g.magicAsked(m) {
+			p.step = StepMagic
+		}
 		return false, nil
+	case StepMagic:
+		m := g.partMove()
+		m.Magic, m.MagicAt = a.Magic, a.Target
+		if err := g.magicErr(m); err != nil {
+			return false, err
+		}
+		g.part.magic, g.part.magicAt = a.Magic, a.Target
+		return g.moveOn(m, StepTile)
+	case StepCrop:
+		if a.Crop != CropAdd && a.Crop != CropRemove {
+			return false, moveErr(ErrCrop, "the crop circle's player chooses add or remove")
+		}
+		g.part.crop = a.Crop
+		return g.nextPick(g.partMove())
+	case StepCropPick:
+		m := g.partMove()
+		after := g.afterTurn(m)
+		after.cropRound(m.Tile, m.Crop, m.CropPicks, false)
+		pick := CropPick{Figure: a.Figure, Return: a.Return, Target: a.Target}
+		if _, _, err := after.cropPickErr(int(g.part.cropNext), g.ts.CropKind(m.Tile), m.Crop, pick); err != nil {
+			return false, err
+		}
+		g.part.picks = g.part.picks.Add(pick)
+		return g.nextPick(g.partMove())
 	case StepRoll:
 		if err := g.rollErr(a.Roll); err != nil {
 			return false, err
@@ -507,23 +598,53 @@ func (g *Game) Act(a Answer) (bool, error) {
 				return false, err
 			}
 		}
-		g.part = partTurn{}
-		g.Play(m)
-		return true, nil
+		g.part.escape = a.Target
+		return g.endTurn(m)
 	}
 }
 
+// endTurn plays the turn of move m, all of whose steps are answered, or
+// waits for the crop circle's choice (StepCrop) after a crop circle tile.
+func (g *Game) endTurn(m Move) (bool, error) {
+	if g.cropAsked(m) {
+		g.part.step = StepCrop
+		return false, nil
+	}
+	g.part = partTurn{}
+	g.Play(m)
+	return true, nil
+}
+
+// nextPick moves the crop circle of move m (its answers so far in
+// m.CropPicks) on to the next player who can answer (StepCropPick), or
+// plays the turn when every one has.
+func (g *Game) nextPick(m Move) (bool, error) {
+	next, _ := g.afterTurn(m).cropRound(m.Tile, m.Crop, m.CropPicks, false)
+	if next >= 0 {
+		g.part.step, g.part.cropNext = StepCropPick, int8(next)
+		return false, nil
+	}
+	g.part = partTurn{}
+	g.Play(m)
+	return true, nil
+}
+
 // checkTileStep checks the tile step of move m as Check does, but for what
-// later steps answer with The Princess & the Dragon (the princess under
-// princess=must, the dragon's path).
+// later steps answer: the mage or witch (StepMagic), the crop circle, and
+// with The Princess & the Dragon the princess under princess=must and the
+// dragon's path.
 func (g *Game) checkTileStep(m Move) error { return g.checkBeforeDragon(m, true) }
 
-// checkBeforeDragon checks move m as Check does, but for the dragon's path,
-// which later steps answer, and with princess for the princess under
-// princess=must too.
+// checkBeforeDragon checks move m as Check does, but for the steps after
+// the tile that m does not answer yet: the dragon's path, with princess
+// the princess under princess=must, the mage or witch when m.Magic is
+// MagicNone, and the crop circle.
 func (g *Game) checkBeforeDragon(m Move, princess bool) error {
-	err := g.Check(m)
+	err := g.check(m)
 	var me *MoveError
+	if errors.As(err, &me) && me.Err == ErrMagic && m.Magic == MagicNone {
+		return nil
+	}
 	if g.dragons() && errors.As(err, &me) && (me.Err == ErrDragon || princess && me.Err == ErrPrincess) {
 		return nil
 	}
@@ -567,9 +688,7 @@ func (g *Game) moveOn(m Move, done Step) (bool, error) {
 			return false, nil
 		}
 	}
-	g.part = partTurn{}
-	g.Play(m)
-	return true, nil
+	return g.endTurn(m)
 }
 
 // checkStepFigure checks the figure or tower answer of move m (its tile
@@ -667,6 +786,15 @@ func (g *Game) Answers() []Answer {
 		return out
 	case StepRoll:
 		return []Answer{{Step: StepRoll, Roll: g.DieRoll()}}
+	case StepMagic:
+		return g.magicAnswers(nil, g.partMove())
+	case StepCrop:
+		return []Answer{{Step: StepCrop, Crop: CropAdd}, {Step: StepCrop, Crop: CropRemove}}
+	case StepCropPick:
+		m := g.partMove()
+		after := g.afterTurn(m)
+		after.cropRound(m.Tile, m.Crop, m.CropPicks, false)
+		return after.cropAnswers(int(g.part.cropNext), m)
 	case StepLand:
 		lands := g.AppendLandings(nil, g.partMove())
 		if len(lands) == 0 {

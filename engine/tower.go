@@ -692,6 +692,12 @@ func MoveOfAnswers(t TileID, as []Answer) Move {
 			m.Dragon = m.Dragon.Add(a.Cell)
 		case StepEscape:
 			m.Escape = a.Target
+		case StepMagic:
+			m.Magic, m.MagicAt = a.Magic, a.Target
+		case StepCrop:
+			m.Crop = a.Crop
+		case StepCropPick:
+			m.CropPicks = m.CropPicks.Add(CropPick{Figure: a.Figure, Return: a.Return, Target: a.Target})
 		}
 	}
 	return m

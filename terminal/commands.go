@@ -87,6 +87,20 @@ const helpText = `Commands, one per line:
   ferry N                    the ferry choice asked after place: the lake's two
                              road ends, or a ferry to move (ferry E+W, ferry
                              x,y:N+S); ferry none leaves the ferries where they are
+  place N ... mage x,y SPOT  With Mage & Witch, after a tile with the magic symbol, or
+  place N ... witch x,y SPOT one joining the roads or cities of the mage and the
+                             witch: place or move the mage (+1 point per tile when its
+                             road or city scores) or the witch (half the points,
+                             rounded up) onto a road or city not completed, never
+                             both on one (mage@x,y:PORT; mage off when neither can go
+                             anywhere). It leaves the board when its feature scores
+  crop add | crop remove     With The Crop Circles, after a tile with a crop circle
+                             (fork: farmers, club: thieves, shield: knights), its
+                             player chooses: each player from the left, the player
+                             last, may add a follower next to one of theirs of that
+                             type, or must return one
+  crop N | crop pass         each player's answer in turn, from the list (or crop x,y
+                             SPOT [large]); a player with no such follower is skipped
   ransom NAME [large]        with The Tower, at the start of your turn: pay NAME 3
                              points for your follower (large: your large follower)
                              that NAME holds; it comes back with this turn's place and
@@ -116,7 +130,17 @@ func (s *session) command(line string) (quit bool, err error) {
 	}
 	args := f[1:]
 	lower := strings.ToLower(f[0])
-	if s.dragon != nil {
+	if s.cropping() {
+		switch lower {
+		case "place", "p", "ransom", "dragon", "d":
+			fmt.Fprintf(s.out, "A crop circle waits: %s answers it first (crop …; spots lists the answers).\n", s.state.Players()[s.dragonDecider()])
+			return false, nil
+		case "spots", "s":
+			s.dragon.shown = -1
+			s.showCrop()
+			return false, nil
+		}
+	} else if s.dragon != nil {
 		switch lower {
 		case "place", "p", "ransom":
 			fmt.Fprintf(s.out, "The dragon is on its way: %s chooses its next step first (dragon N, E, S or W; spots lists them).\n", s.state.Players()[s.dragonDecider()])
@@ -128,6 +152,10 @@ func (s *session) command(line string) (quit bool, err error) {
 		}
 	}
 	switch lower {
+	case "crop", "c":
+		return false, s.cropCommand(args)
+	case "mage", "witch":
+		fmt.Fprintf(s.out, "the %s goes with the tile: place N [ROTATION] [SPOT] %s x,y SPOT (see spots).\n", lower, lower)
 	case "dragon", "d":
 		return false, s.dragonCommand(args)
 	case "place", "p":
@@ -181,6 +209,9 @@ func (s *session) place(args []string) error {
 		return nil
 	}
 	m, err := s.parseMove(args, true)
+	if err == nil && !m.Discard {
+		err = s.completeMagic(&m)
+	}
 	if err != nil {
 		fmt.Fprintln(s.out, sentence(err.Error()))
 		return nil
@@ -211,6 +242,16 @@ func (s *session) playPlace(m engine.Move) error {
 		s.dragon.gold = gold
 		s.pendingRansom = nil
 		fmt.Fprintf(s.out, "%s places %s on %s at %d° with %s. The dragon moves!\n", cur, s.tileName(m.Tile), m.Cell, m.Rotation.Degrees(), what)
+		return nil
+	}
+	if s.needsCrop(m) {
+		// The crop circle comes after the turn: its player chooses, then
+		// each player answers; the move is stored when all have.
+		if err := s.beginCrop(m, mover, before, goods, gold); err != nil {
+			return err
+		}
+		s.pendingRansom = nil
+		fmt.Fprintf(s.out, "%s places %s on %s at %d° with %s. A crop circle!\n", cur, s.tileName(m.Tile), m.Cell, m.Rotation.Degrees(), what)
 		return nil
 	}
 	ok, err := s.play(m)
@@ -255,6 +296,7 @@ func (s *session) spots(args []string) {
 	defer s.listEscapes(m)
 	defer s.listPD(m)
 	defer s.listTowers(m)
+	defer s.listMagic(m)
 	defer s.listMinis(m)
 	defer s.listFerries(m)
 	cur := s.state.Current()
@@ -432,6 +474,9 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 	if withSpot {
 		var err error
 		if args, err = minisWords(args, &m); err != nil {
+			return m, err
+		}
+		if args, err = magicWords(args, &m); err != nil {
 			return m, err
 		}
 		if args, pd, err = pdWords(args, &m); err != nil {
@@ -755,6 +800,9 @@ func (s *session) score() {
 		line += s.fairyScoreWords(i)
 		line += s.goldScoreWords(i)
 		fmt.Fprintln(s.out, line)
+	}
+	if w := s.magicScoreWords(); w != "" {
+		fmt.Fprintf(s.out, "  Mage & Witch: %s\n", w)
 	}
 }
 

@@ -85,9 +85,10 @@ func (s *session) computerTurn() error {
 		escape = fmt.Sprintf(", then takes its knight home from %s", m.Escape.Cell)
 	}
 	before, goods, gold := s.state.Events(), s.allGoods(), s.allGold()
-	if hasDragon(s.state) {
-		// The computer's answers stop before a step of the dragon that
-		// another player chooses: the dragon's way goes on from there.
+	if hasDragon(s.state) || hasCrop(s.state) {
+		// The computer's answers stop before a step of the dragon or a
+		// crop circle answer that another player chooses: the turn goes
+		// on from there.
 		act := s.state.Clone()
 		done, err := actMove(act, m)
 		if err != nil {
@@ -95,6 +96,13 @@ func (s *session) computerTurn() error {
 		}
 		if !done {
 			s.dragon = &dragonTurn{act: act, m: m, mover: mover, before: before, goods: goods, moves: len(s.state.Moves()), shown: -1, gold: gold}
+			if s.cropping() {
+				fmt.Fprintf(s.out, "%s places %s on %s at %d° with %s. A crop circle!\n", s.state.Players()[mover], s.tileName(m.Tile), m.Cell, m.Rotation.Degrees(), what)
+				if m.Crop != engine.CropNone {
+					fmt.Fprintf(s.out, "%s chooses crop %s.\n", s.state.Players()[mover], m.Crop)
+				}
+				return nil
+			}
 			fmt.Fprintf(s.out, "%s places %s on %s at %d° with %s. The dragon moves!\n", s.state.Players()[mover], s.tileName(m.Tile), m.Cell, m.Rotation.Degrees(), what)
 			for _, c := range m.Dragon.Cells() {
 				fmt.Fprintf(s.out, "%s moves the dragon to %s.\n", s.state.Players()[mover], c)

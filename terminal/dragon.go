@@ -134,6 +134,11 @@ func (s *session) check(m engine.Move) error {
 	if errors.Is(err, engine.ErrDragon) && m.Dragon.Len() == 0 && len(s.state.DragonSteps(m)) > 0 {
 		return nil
 	}
+	// Mage & Witch and The Crop Circles: place completes the mage or
+	// witch, the crop circle's answers come after the move is said.
+	if errors.Is(err, engine.ErrMagic) && m.Magic == engine.MagicNone || errors.Is(err, engine.ErrCrop) && m.Crop == engine.CropNone {
+		return nil
+	}
 	return err
 }
 
@@ -147,7 +152,7 @@ func (s *session) needsDragon(m engine.Move) bool {
 // the first step of the dragon beyond m's path; it reports whether the
 // turn is over.
 func actMove(g *engine.Game, m engine.Move) (bool, error) {
-	steps, ferries := 0, 0
+	steps, ferries, picks := 0, 0, 0
 	for {
 		var a engine.Answer
 		switch d := g.Pending(); d.Step {
@@ -193,6 +198,20 @@ func actMove(g *engine.Game, m engine.Move) (bool, error) {
 			steps++
 		case engine.StepEscape:
 			a = engine.Answer{Step: engine.StepEscape, Target: m.Escape}
+		case engine.StepMagic:
+			a = engine.Answer{Step: engine.StepMagic, Magic: m.Magic, Target: m.MagicAt}
+		case engine.StepCrop:
+			if m.Crop == engine.CropNone {
+				return false, nil
+			}
+			a = engine.Answer{Step: engine.StepCrop, Crop: m.Crop}
+		case engine.StepCropPick:
+			if picks >= m.CropPicks.Len() {
+				return false, nil
+			}
+			p := m.CropPicks.At(picks)
+			a = engine.Answer{Step: engine.StepCropPick, Figure: p.Figure, Return: p.Return, Target: p.Target}
+			picks++
 		default:
 			return true, nil
 		}
@@ -319,6 +338,9 @@ func (s *session) dragonStep(c engine.Cell) error {
 // computerDragonStep lets the computer whose step of the dragon it is
 // choose it.
 func (s *session) computerDragonStep() error {
+	if s.cropping() {
+		return s.computerCropStep()
+	}
 	d := s.dragon
 	p := s.dragonDecider()
 	cfg := ai.Config{Level: s.levels[p], Playouts: s.playouts}

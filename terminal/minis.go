@@ -333,6 +333,7 @@ func (s *session) goldScoreWords(p int) string {
 // gold ingots placed, the die and where the flying figure went.
 func (s *session) sayMinis(m engine.Move, who string) {
 	s.sayFerries(m)
+	s.sayMagic(m, who)
 	if m.Gold {
 		fmt.Fprintf(s.out, "  Gold ingots on %s and %s.\n", m.Cell, m.GoldCell)
 	}

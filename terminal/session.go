@@ -227,6 +227,9 @@ func (s *session) loop() error {
 		s.show()
 		prompt := "> "
 		switch {
+		case s.cropping():
+			s.showCrop()
+			prompt = s.state.Players()[s.dragonDecider()] + " (crop circle)> "
 		case s.dragon != nil:
 			s.showDragon()
 			prompt = s.state.Players()[s.dragonDecider()] + " (dragon)> "
@@ -287,7 +290,7 @@ func playsOn(line string) bool {
 		return false
 	}
 	switch strings.ToLower(f[0]) {
-	case "place", "p", "spots", "s", "dragon", "d":
+	case "place", "p", "spots", "s", "dragon", "d", "crop", "c":
 		return true
 	}
 	return false

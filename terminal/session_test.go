@@ -367,7 +367,7 @@ func TestRefused(t *testing.T) {
 		{"seven players", Config{DB: db, Board: board, Players: []string{"A", "B", "C", "D", "E", "F", "G"}}, "not 7"},
 		{"six players, base", Config{DB: db, Board: board, Players: []string{"A", "B", "C", "D", "E", "F"}}, "a sixth player needs Inns & Cathedrals (inns-and-cathedrals)"},
 		{"six players, river", Config{DB: db, Board: board, Players: []string{"A", "B", "C", "D", "E", "F"}, Expansions: []string{"river"}}, "a sixth player needs Inns & Cathedrals"},
-		{"unknown expansion", Config{DB: db, Board: board, Players: []string{"Ann"}, Expansions: []string{"river", "dragons"}}, `there is no expansion "dragons" (the expansions available are river, river2, inns-and-cathedrals, traders-and-builders, princess-and-dragon, tower, flying-machines, ferries, gold-mines, king-and-robber, cathars, gq11)`},
+		{"unknown expansion", Config{DB: db, Board: board, Players: []string{"Ann"}, Expansions: []string{"river", "dragons"}}, `there is no expansion "dragons" (the expansions available are river, river2, inns-and-cathedrals, traders-and-builders, princess-and-dragon, tower, flying-machines, ferries, gold-mines, mage-and-witch, crop-circles, king-and-robber, cathars, gq11)`},
 		{"unbuilt expansion", Config{DB: db, Board: board, Players: []string{"Ann"}, Expansions: []string{"messengers"}}, "The Messengers (messengers) is not built yet"},
 		{"no board", Config{DB: db, Players: []string{"Ann"}}, "the picture of the board needs a file name"},
 		{"no folder", Config{DB: db, Board: filepath.Join(dir, "no", "b.png"), Players: []string{"Ann"}}, "does not exist"},

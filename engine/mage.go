@@ -1,0 +1,397 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+)
+
+// This file holds Mage & Witch (001_…, "Mage & Witch"; spec/rules-
+// options.md, "Mini expansions").
+//
+// After placing a tile with the magic symbol (Markers Magic), before
+// deploying a figure, the player must place or move the mage or the witch
+// (the magic figures) onto an incomplete road or city of any tile of the
+// board, the tile just placed included (Move.Magic, Move.MagicAt; the step
+// StepMagic, MagicSpots). The mage and the witch never stand on the same
+// road or city: a placement that joins their features makes the player
+// move one of them apart, magic symbol or not, before the scoring (001_…,
+// "Special case"). A figure that is moved goes to another road or city than
+// the one it stands on. When neither figure can go anywhere, the player
+// takes one of those on the board off it (Move.MagicAt the zero Target,
+// "mage@off"); with neither on the board there is nothing to do and the
+// step is not asked.
+//
+// Scoring: a road or city with the mage scores 1 more point per tile; with
+// the witch, half its points, rounded up (ScoreEvent.Magic). Hence an
+// incomplete road with an inn or city with a cathedral, worth 0 at the end,
+// scores 1 per tile with the mage (pennants 0). A figure whose road or city
+// is completed leaves the board when it is scored, whoever scores it; at the
+// end the figures stay where they stand and act on the final scoring.
+
+// ErrMagic: the move places or moves the mage or the witch where it may not
+// go, leaves out the step when it is due, or takes it when it is not.
+var ErrMagic = errors.New("the mage or the witch cannot go there")
+
+// MagicFigure names one of the two neutral figures of Mage & Witch. The
+// zero value, MagicNone, names neither.
+type MagicFigure uint8
+
+// The magic figures.
+const (
+	MagicNone MagicFigure = iota
+	// MagicMage: a road or city with the mage scores 1 more point per
+	// tile.
+	MagicMage
+	// MagicWitch: a road or city with the witch scores half its points,
+	// rounded up.
+	MagicWitch
+)
+
+// String returns the figure's name in records: "mage", "witch" ("none"
+// for MagicNone).
+func (f MagicFigure) String() string {
+	switch f {
+	case MagicMage:
+		return "mage"
+	case MagicWitch:
+		return "witch"
+	case MagicNone:
+		return "none"
+	}
+	return "magic?"
+}
+
+// ParseMagicFigure returns the magic figure named s ("mage", "witch"), and
+// false for any other string.
+func ParseMagicFigure(s string) (MagicFigure, bool) {
+	switch s {
+	case "mage":
+		return MagicMage, true
+	case "witch":
+		return MagicWitch, true
+	}
+	return MagicNone, false
+}
+
+// other returns the other magic figure.
+func (f MagicFigure) other() MagicFigure { return 3 - f }
+
+// magicState is Mage & Witch's state, in expansionState: where each figure
+// stands, as its segment's node index plus one (0: off the board), indexed
+// by MagicFigure.
+type magicState struct {
+	at [3]int16
+}
+
+// magics reports whether Mage & Witch is in play.
+func (g *Game) magics() bool {
+	return g.x != nil && g.rules.Expansions.Has(ExpansionMageAndWitch)
+}
+
+// magicRoot returns the root of the feature figure f stands on, or -1 when
+// it is off the board.
+func (g *Game) magicRoot(f MagicFigure) int16 {
+	if g.x == nil || f == MagicNone || f > MagicWitch || g.x.magic.at[f] == 0 {
+		return -1
+	}
+	return g.find(g.x.magic.at[f] - 1)
+}
+
+// MagicAt returns where magic figure f stands: the tile and the port that
+// names its road or city on that tile (board orientation); false when it
+// is off the board, or without Mage & Witch.
+func (g *Game) MagicAt(f MagicFigure) (Target, bool) {
+	if !g.magics() || f == MagicNone || f > MagicWitch || g.x.magic.at[f] == 0 {
+		return Target{}, false
+	}
+	return g.nodeTarget(g.x.magic.at[f] - 1), true
+}
+
+// nodeTarget returns the segment of node i as a Target: its tile and the
+// port that names the feature there.
+func (g *Game) nodeTarget(i int16) Target {
+	n := &g.nodes[i]
+	pt := &g.tiles[n.tile]
+	return Target{Cell: Cell{int(pt.x), int(pt.y)}, Port: g.ts.orients[pt.tile][pt.rot].main[n.feat]}
+}
+
+// MagicNeeded reports whether placing the tile drawn as p asks the mage or
+// witch step (StepMagic): the tile shows the magic symbol, or it joins the
+// roads or cities of the mage and the witch; and some figure may be placed,
+// moved or taken off. It is false without Mage & Witch or for an illegal
+// placement.
+func (g *Game) MagicNeeded(p Placement) bool {
+	t, ok := g.Drawn()
+	if !ok || !g.magics() || g.checkPlacement(t, p.Cell, p.Rotation) != nil {
+		return false
+	}
+	return g.magicAsked(Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation})
+}
+
+// MagicSpots returns where magic figure f may be placed or moved if the
+// tile drawn is placed as p: a segment of each incomplete road and city of
+// the board after the placement, by tile in the order of placement, that
+// is not on the feature of the other figure nor on f's own. It returns nil
+// when the step is not asked (MagicNeeded).
+func (g *Game) MagicSpots(p Placement, f MagicFigure) []Target {
+	t, ok := g.Drawn()
+	if !ok || !g.MagicNeeded(p) || f == MagicNone || f > MagicWitch {
+		return nil
+	}
+	return g.afterPlacing(Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation}).appendMagicSpots(nil, f)
+}
+
+// magicNeeded reports whether tile t placed on (x, y) turned by r calls for
+// the magic step: the magic symbol, or a placement that joins the features
+// of the mage and the witch (001_…, "Special case").
+func (g *Game) magicNeeded(t TileID, x, y int16, r Rotation) bool {
+	if g.ts.tiles[t].Markers&Magic != 0 {
+		return true
+	}
+	a, b := g.magicRoot(MagicMage), g.magicRoot(MagicWitch)
+	if a < 0 || b < 0 {
+		return false
+	}
+	return g.joinsAfter(t, x, y, r, a, b)
+}
+
+// joinsAfter reports whether tile t placed on (x, y) turned by r would
+// join the features of roots a and b. The board is not changed.
+func (g *Game) joinsAfter(t TileID, x, y int16, r Rotation, a, b int16) bool {
+	o := &g.ts.orients[t][r]
+	// reach[f]: bit 0 when feature f of the tile reaches a, bit 1 b.
+	var reach [32]uint8
+	var group [32]int8
+	for i := range group {
+		group[i] = int8(i)
+	}
+	leader := func(f int8) int8 {
+		for group[f] != f {
+			f = group[f]
+		}
+		return f
+	}
+	// Features of the tile that reach the same neighbouring feature join.
+	var feats [12]int8
+	var roots [12]int16
+	n := 0
+	for s := 0; s < 4; s++ {
+		nb := g.placedAt(x+dx[s], y+dy[s])
+		if nb < 0 {
+			continue
+		}
+		nt := &g.tiles[nb]
+		no := &g.ts.orients[nt.tile][nt.rot]
+		f := o.portFeat[3*s+1]
+		if f < 0 {
+			continue
+		}
+		nd := nt.seg + int16(no.portFeat[3*((s+2)&3)+1])
+		if k := g.nodes[nd].kind; k != Road && k != City {
+			continue
+		}
+		feats[n], roots[n] = f, g.find(nd)
+		n++
+	}
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			if roots[i] == roots[j] {
+				if p, q := leader(feats[i]), leader(feats[j]); p != q {
+					group[q] = p
+				}
+			}
+		}
+	}
+	for i := 0; i < n; i++ {
+		switch roots[i] {
+		case a:
+			reach[leader(feats[i])] |= 1
+		case b:
+			reach[leader(feats[i])] |= 2
+		}
+	}
+	for _, v := range reach {
+		if v == 3 {
+			return true
+		}
+	}
+	return false
+}
+
+// appendMagicSpots appends to dst the spots of MagicSpots for figure f on
+// g, the board after the tile is placed.
+func (g *Game) appendMagicSpots(dst []Target, f MagicFigure) []Target {
+	own, other := g.magicRoot(f), g.magicRoot(f.other())
+	for ti := range g.tiles {
+		pt := &g.tiles[ti]
+		o := &g.ts.orients[pt.tile][pt.rot]
+		for i, feat := range g.ts.tiles[pt.tile].Features {
+			if feat.Kind != Road && feat.Kind != City {
+				continue
+			}
+			r := g.find(pt.seg + int16(i))
+			if g.nodes[r].open == 0 || r == own || r == other {
+				continue
+			}
+			dst = append(dst, Target{Cell: Cell{int(pt.x), int(pt.y)}, Port: o.main[i]})
+		}
+	}
+	return dst
+}
+
+// hasMagicSpot reports whether figure f may go anywhere on g, the board
+// after the tile is placed.
+func (g *Game) hasMagicSpot(f MagicFigure) bool {
+	own, other := g.magicRoot(f), g.magicRoot(f.other())
+	for ti := range g.tiles {
+		pt := &g.tiles[ti]
+		for i, feat := range g.ts.tiles[pt.tile].Features {
+			if feat.Kind != Road && feat.Kind != City {
+				continue
+			}
+			if r := g.find(pt.seg + int16(i)); g.nodes[r].open != 0 && r != own && r != other {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// magicAsked reports whether move m (a legal placement) asks the magic
+// step: the tile calls for it (magicNeeded) and some figure may be placed,
+// moved, or taken off the board.
+func (g *Game) magicAsked(m Move) bool {
+	if !g.magics() || !g.magicNeeded(m.Tile, int16(m.Cell.X), int16(m.Cell.Y), m.Rotation) {
+		return false
+	}
+	if g.x.magic.at[MagicMage] != 0 || g.x.magic.at[MagicWitch] != 0 {
+		return true
+	}
+	return g.afterPlacing(m).hasMagicSpot(MagicMage)
+}
+
+// magicAnswers appends to out the answers of the magic step of move m (a
+// legal placement that asks it): each spot of the mage, then of the witch;
+// when there is none, each figure on the board taken off.
+func (g *Game) magicAnswers(out []Answer, m Move) []Answer {
+	after := g.afterPlacing(m)
+	n := len(out)
+	for f := MagicMage; f <= MagicWitch; f++ {
+		var buf [64]Target
+		for _, t := range after.appendMagicSpots(buf[:0], f) {
+			out = append(out, Answer{Step: StepMagic, Magic: f, Target: t})
+		}
+	}
+	if len(out) > n {
+		return out
+	}
+	for f := MagicMage; f <= MagicWitch; f++ {
+		if g.x.magic.at[f] != 0 {
+			out = append(out, Answer{Step: StepMagic, Magic: f})
+		}
+	}
+	return out
+}
+
+// magicErr says why the mage or witch step of move m (a legal placement)
+// is not legal, or returns nil.
+func (g *Game) magicErr(m Move) error {
+	if !g.magics() {
+		if m.Magic != MagicNone || m.MagicAt != (Target{}) {
+			return moveErr(ErrMagic, fmt.Sprintf("the mage and the witch belong to %s, which this game does not play", ExpansionMageAndWitch.Title()))
+		}
+		return nil
+	}
+	asked := g.magicAsked(m)
+	switch {
+	case !asked && (m.Magic != MagicNone || m.MagicAt != (Target{})):
+		return moveErr(ErrMagic, fmt.Sprintf("tile %s shows no magic symbol and does not join the roads or cities of the mage and the witch: neither moves", g.ts.Name(m.Tile)))
+	case !asked:
+		return nil
+	case m.Magic == MagicNone || m.Magic > MagicWitch:
+		return moveErr(ErrMagic, "the mage or the witch must be placed or moved now (mage@x,y:PORT or witch@x,y:PORT)")
+	}
+	after := g.afterPlacing(m)
+	f := m.Magic
+	if m.MagicAt == (Target{}) {
+		switch {
+		case after.hasMagicSpot(MagicMage) || after.hasMagicSpot(MagicWitch):
+			return moveErr(ErrMagic, "the mage or the witch can still go onto an incomplete road or city, so neither leaves the board")
+		case g.x.magic.at[f] == 0:
+			return moveErr(ErrMagic, fmt.Sprintf("the %s is not on the board, so it cannot be taken off", f))
+		}
+		return nil
+	}
+	t := m.MagicAt
+	ti := after.placedAt(int16(t.Cell.X), int16(t.Cell.Y))
+	if !inRange(t.Cell) || ti < 0 {
+		return moveErr(ErrMagic, fmt.Sprintf("no tile lies at (%s)", t.Cell))
+	}
+	pt := &after.tiles[ti]
+	i, ok := g.ts.FeatureAt(pt.tile, pt.rot, t.Port)
+	if !ok {
+		return moveErr(ErrMagic, fmt.Sprintf("the tile at (%s) has nothing at port %s", t.Cell, t.Port))
+	}
+	if k := g.ts.tiles[pt.tile].Features[i].Kind; k != Road && k != City {
+		return moveErr(ErrMagic, fmt.Sprintf("the %s stands on a road or a city, not on a %s", f, kindWord(k)))
+	}
+	r := after.find(pt.seg + int16(i))
+	switch {
+	case after.nodes[r].open == 0:
+		return moveErr(ErrMagic, fmt.Sprintf("that %s is completed: the %s goes onto an incomplete road or city", after.nodes[r].kind, f))
+	case r == after.magicRoot(f.other()):
+		return moveErr(ErrMagic, fmt.Sprintf("the %s stands on that %s: the mage and the witch never share a road or city", f.other(), after.nodes[r].kind))
+	case r == after.magicRoot(f):
+		return moveErr(ErrMagic, fmt.Sprintf("the %s already stands on that %s: it moves onto another road or city", f, after.nodes[r].kind))
+	}
+	return nil
+}
+
+// moveMagic places, moves or takes off the magic figure of move m
+// (checked), whose tile was just placed.
+func (g *Game) moveMagic(m Move) {
+	f := m.Magic
+	if m.MagicAt == (Target{}) {
+		g.x.magic.at[f] = 0
+		return
+	}
+	ti := g.placedAt(int16(m.MagicAt.Cell.X), int16(m.MagicAt.Cell.Y))
+	if ti < 0 {
+		return
+	}
+	pt := &g.tiles[ti]
+	i, ok := g.ts.FeatureAt(pt.tile, pt.rot, m.MagicAt.Port)
+	if !ok {
+		return
+	}
+	g.x.magic.at[f] = pt.seg + int16(i) + 1
+}
+
+// magicOn returns the magic figure on the feature of root r, scored now,
+// MagicNone for none; during the game (not final) the figure leaves the
+// board (001_…: "After affecting a scored feature, the magic pawn is
+// removed from the board").
+func (g *Game) magicOn(r int16, final bool) MagicFigure {
+	for f := MagicMage; f <= MagicWitch; f++ {
+		if g.x.magic.at[f] != 0 && g.find(g.x.magic.at[f]-1) == r {
+			if !final {
+				g.x.magic.at[f] = 0
+			}
+			return f
+		}
+	}
+	return MagicNone
+}
+
+// MagicPoints returns what a road or city worth points points, of tiles
+// tiles, scores with magic figure f on it (001_…, "Mage & Witch"): 1 more
+// per tile with the mage; half, rounded up, with the witch.
+func MagicPoints(f MagicFigure, points, tiles int) int {
+	switch f {
+	case MagicMage:
+		return points + tiles
+	case MagicWitch:
+		return (points + 1) / 2
+	}
+	return points
+}
