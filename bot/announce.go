@@ -179,7 +179,7 @@ func (b *Bot) describeSince(g storage.Game, st, before *engine.Game, from int) (
 		}
 		ransom, tower := towerWords(g, cur, m)
 		tower += dragonMoveWords(g, cur, m)
-		tower += goldWords(m) + ferryWords(m) + flyWords(cur, m)
+		tower += magicWords(cur, m) + goldWords(m) + ferryWords(m) + flyWords(cur, m) + cropWords(g, cur, who, m)
 		gold := goldHeld(cur)
 		var held *engine.Game
 		if m.Capture != (engine.Target{}) {

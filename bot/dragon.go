@@ -59,7 +59,7 @@ func stepwise(st *engine.Game) bool {
 		return false
 	}
 	steps := r.TurnSteps()
-	return slices.Contains(steps, engine.StepDragon) || slices.Contains(steps, engine.StepLand)
+	return slices.Contains(steps, engine.StepDragon) || slices.Contains(steps, engine.StepLand) || slices.Contains(steps, engine.StepCropPick)
 }
 
 // stepID is the custom id of answer k (in engine.Game.Answers) of the
@@ -217,12 +217,15 @@ func checkFigure(st *engine.Game, p engine.Placement, f figChoice) string {
 	if _, err := c.Act(engine.Answer{Step: engine.StepTile, Cell: p.Cell, Rotation: p.Rotation}); err != nil {
 		return moveReason(err)
 	}
-	if c.Pending().Step == engine.StepGold {
-		// Where the second gold ingot goes changes no figure's place.
-		if as := c.Answers(); len(as) > 0 {
-			if _, err := c.Act(as[0]); err != nil {
-				return moveReason(err)
-			}
+	for c.Pending().Step == engine.StepGold || c.Pending().Step == engine.StepMagic {
+		// Where the second gold ingot goes, or the mage or witch, changes
+		// no figure's place.
+		as := c.Answers()
+		if len(as) == 0 {
+			break
+		}
+		if _, err := c.Act(as[0]); err != nil {
+			return moveReason(err)
 		}
 	}
 	if _, err := c.Act(figAnswer(f)); err != nil {
@@ -264,6 +267,10 @@ func (c choice) answers(st *engine.Game) ([]engine.Answer, error) {
 				break
 			}
 			return as, nil // the landing has a message of its own
+		case d.Step == engine.StepMagic:
+			a = engine.Answer{Step: engine.StepMagic, Magic: c.magic, Target: c.mat}
+		case d.Step == engine.StepCrop:
+			a = engine.Answer{Step: engine.StepCrop, Crop: c.crop}
 		case d.Step == engine.StepFerry:
 			a = engine.Answer{Step: engine.StepFerry, Link: c.ferry}
 		case d.Step == engine.StepFerryMove:
@@ -393,6 +400,8 @@ func stepMessage(g storage.Game, st *engine.Game, note string) *discordgo.Messag
 		ask = fmt.Sprintf("The dragon is at (%s). **%s** chooses where it goes next; it eats every figure on the tile it enters.", at, name)
 	case engine.StepLand:
 		title, ask = "The flying machine lands", landAsk(st, name)
+	case engine.StepCropPick:
+		title, ask = cropAsk(st, name)
 	case engine.StepFerry, engine.StepFerryMove:
 		title = "The ferries"
 		ask = fmt.Sprintf("**%s** sets the ferry of the lake placed, then may move each ferry the tile reaches once.", name)
@@ -468,6 +477,12 @@ func answerLabel(st *engine.Game, a engine.Answer) string {
 			return "Back to the supply"
 		}
 		return capitalize(landingName(st, a.Target))
+	case engine.StepCropPick:
+		return pickLabel(st, a)
+	case engine.StepMagic:
+		return capitalize(magicName(st, a.Magic, a.Target))
+	case engine.StepCrop:
+		return capitalize(a.Crop.String())
 	case engine.StepFerry:
 		return "Join " + linkWords(a.Link)
 	case engine.StepFerryMove:
@@ -553,6 +568,12 @@ func stepWords(g storage.Game, st *engine.Game, p int, a engine.Answer) string {
 			return name + " takes no knight home."
 		}
 		return fmt.Sprintf("%s takes their knight at (%s) home from the besieged city.", name, a.Target.Cell)
+	case engine.StepCropPick:
+		return pickWords(st, name, a)
+	case engine.StepMagic:
+		return fmt.Sprintf("%s puts %s.", name, magicName(st, a.Magic, a.Target))
+	case engine.StepCrop:
+		return fmt.Sprintf("%s chooses %s for the crop circle.", name, a.Crop)
 	case engine.StepFerry:
 		return fmt.Sprintf("%s's ferry joins the roads %s.", name, linkWords(a.Link))
 	case engine.StepFerryMove:

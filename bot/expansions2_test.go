@@ -510,6 +510,26 @@ func (h *harness) playMove(u discordtest.User, thread string, msg discordtest.Me
 			}
 		}
 	}
+	mm, ok := menu(preview.Message, actMagic)
+	if as := magicAnswers(st, choice{cell: mv.Cell, rot: mv.Rotation}); ok != (len(as) > 0) || ok && len(mm.Options) != min(len(as), 25) {
+		h.t.Fatalf("the preview's Mage or witch… menu (%v) %+v, the engine's answers %v", ok, mm.Options, as)
+	}
+	if mv.Magic != engine.MagicNone {
+		update("the Mage or witch… menu", h.pick(a, preview.ID, mm.CustomID, magicValue(mv.Magic, mv.MagicAt)))
+		if d, w := preview.Embeds[0].Description, "Mage & Witch: "+magicName(st, mv.Magic, mv.MagicAt)+";"; !strings.Contains(d, w) {
+			h.t.Errorf("the preview after choosing the mage or witch says %q, want %q", d, w)
+		}
+	}
+	cm2, ok := menu(preview.Message, actCrop)
+	if crop := st.TileSet().CropKind(mv.Tile) != engine.NoFeature; ok != crop {
+		h.t.Fatalf("the preview has a Crop circle… menu: %v, the tile a crop circle: %v", ok, crop)
+	}
+	if mv.Crop != engine.CropNone {
+		update("the Crop circle… menu", h.pick(a, preview.ID, cm2.CustomID, mv.Crop.String()))
+		if d := preview.Embeds[0].Description; !strings.Contains(d, "Crop circle: after Confirm each player") {
+			h.t.Errorf("the preview after choosing the crop circle says %q", d)
+		}
+	}
 	gm, ok := menu(preview.Message, actGold)
 	if cells := st.GoldCells(engine.Placement{Cell: mv.Cell, Rotation: mv.Rotation}); ok != (len(cells) > 0) || ok && len(gm.Options) != len(cells) {
 		h.t.Fatalf("the preview's Second gold ingot… menu (%v) %+v, the engine's tiles %v", ok, gm.Options, cells)

@@ -103,9 +103,10 @@ func (b *Bot) cmdPlace(i *discordgo.Interaction, opts map[string]*discordgo.Appl
 		return
 	}
 	// The second gold ingot goes on the first tile next to it, the ferry
-	// of a lake tile on its first road ends; the preview's menus choose
-	// others.
-	ch = withFerries(st, withGold(st, ch))
+	// of a lake tile on its first road ends, the mage or witch to the
+	// nearest road or city, the crop circle adds; the preview's menus
+	// choose others.
+	ch = withCrop(st, withMagic(st, withFerries(st, withGold(st, ch))))
 	b.editReply(i, b.play(ctx, i, ch, g.Moves))
 }
 
@@ -665,6 +666,9 @@ func scoreEmbed(g storage.Game, st *engine.Game) *discordgo.MessageEmbed {
 			supply += "; " + plural(st.Gold(p), "gold ingot")
 		}
 		fmt.Fprintf(&b, "%s **%s** — %d points, %s%s\n", colourDot(p), seatName(g, st, p), st.Score(p), supply, mark)
+	}
+	if st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionMageAndWitch) {
+		b.WriteString("\n" + magicStandsWords(st))
 	}
 	fmt.Fprintf(&b, "\n%d tiles left.", st.TilesLeft())
 	return &discordgo.MessageEmbed{Title: fmt.Sprintf("Game #%d · scoreboard", g.ID), Description: b.String(), Color: 0x3B7D3B}

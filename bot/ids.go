@@ -41,6 +41,8 @@ const (
 	actGold   = "gold"   // the preview's Second gold ingot… menu (The Gold Mines)
 	actFerry  = "ferry"  // the preview's Ferry… menu (The Ferries)
 	actFMove  = "fmove"  // the preview's Move ferries… menu (The Ferries)
+	actMagic  = "magic"  // the preview's Mage or witch… menu (Mage & Witch)
+	actCrop   = "crop"   // the preview's Crop circle… menu (The Crop Circles)
 )
 
 // choice is a placement being previewed.
@@ -67,6 +69,12 @@ type choice struct {
 	// fmoves the ferries the tile moves.
 	ferry  engine.FerryLink
 	fmoves engine.FerryMoves
+	// magic puts the mage or the witch on mat (Mage & Witch; the zero
+	// Target takes it off the board); crop is the crop circle's choice
+	// (The Crop Circles).
+	magic engine.MagicFigure
+	mat   engine.Target
+	crop  engine.CropChoice
 }
 
 // figChoice is what a turn does in its figure step: a figure of kind fig
@@ -207,7 +215,9 @@ func (c choice) id(action string) string {
 // ":e=x/y/PORT" for an escape, ":c=x/y/PORT" (or "x/y/tower") for a
 // capture, ":r=SEAT/FIGURE" for a ransom (ransomValue), ":g=x/y" for the
 // tile of the second gold ingot, ":f=N+S" for the ferry of a lake tile,
-// ":m=x/y/N+S,…" for the ferries moved (ferryMovesValue); "" when none.
+// ":m=x/y/N+S,…" for the ferries moved (ferryMovesValue), ":w=mage@x/y/PORT"
+// for the mage or witch (magicValue), ":o=add" for the crop circle's
+// choice; "" when none.
 func (c choice) extras() string {
 	s := ""
 	if c.escape.Port != engine.NoPort {
@@ -227,6 +237,12 @@ func (c choice) extras() string {
 	}
 	if c.fmoves.Len() > 0 {
 		s += ":m=" + ferryMovesValue(c.fmoves)
+	}
+	if c.magic != engine.MagicNone {
+		s += ":w=" + magicValue(c.magic, c.mat)
+	}
+	if c.crop != engine.CropNone {
+		s += ":o=" + c.crop.String()
 	}
 	return s
 }
@@ -276,6 +292,18 @@ func (c *choice) readExtras(fields []string) bool {
 				return false
 			}
 			c.fmoves = fm
+		case "w":
+			f, t, ok := parseMagicValue(v)
+			if !ok {
+				return false
+			}
+			c.magic, c.mat = f, t
+		case "o":
+			cc, ok := parseCropValue(v)
+			if !ok {
+				return false
+			}
+			c.crop = cc
 		default:
 			return false
 		}
@@ -488,8 +516,8 @@ func parseID(s string) (parsedID, error) {
 		}
 		p.moves, p.answered, p.k = moves, answered, k
 		return p, nil
-	case actRotL, actRotR, actSpot, actOK, actBack, actEsc, actCap, actPortal, actGold, actFerry, actFMove:
-		if len(f) < 8 || len(f) > 14 {
+	case actRotL, actRotR, actSpot, actOK, actBack, actEsc, actCap, actPortal, actGold, actFerry, actFMove, actMagic, actCrop:
+		if len(f) < 8 || len(f) > 16 {
 			return p, fmt.Errorf("bad preview component %q", s)
 		}
 		n := make([]int, 4)

@@ -274,9 +274,8 @@ func readExpansions(v string) (engine.ExpansionSet, []string, error) {
 
 // notInDiscord are the expansions the engine plays (the terminal game,
 // replays and pictures have them) whose choices have no buttons or menus
-// in Discord yet: Mage & Witch and The Crop Circles. The bot neither
-// offers nor accepts them.
-var notInDiscord = engine.ExpansionSet(0).With(engine.ExpansionMageAndWitch).With(engine.ExpansionCropCircles)
+// in Discord yet: none now. The bot neither offers nor accepts them.
+var notInDiscord engine.ExpansionSet
 
 // offered reports whether the bot offers expansion e: the engine plays it
 // and its choices have their buttons and menus here.

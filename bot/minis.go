@@ -179,6 +179,7 @@ func minisHelp(set engine.ExpansionSet) string {
 	if set.Has(engine.ExpansionFerries) {
 		s += ferriesHelp
 	}
+	s += magicCropHelp(set)
 	if set.Has(engine.ExpansionGoldMines) {
 		s += " A tile with a gold mine gets a gold ingot, and you put a second one on a tile next to it with **Second gold ingot…**. " +
 			"Whoever scores a road, city or cloister takes the ingots on its tiles; at the end each ingot is worth 1 to 4 points, more the more you hold."
@@ -230,7 +231,10 @@ func firstAnswers(st *engine.Game) []engine.Answer {
 // it): the placement, the figure, the ingots, the die of a flight, and
 // "The dragon moves!" after a dragon tile.
 func goesOnWords(g storage.Game, st *engine.Game, p int, m engine.Move) string {
-	text := describeMove(g, st, p, m, "") + dragonMoveWords(g, st, m) + goldWords(m) + ferryWords(m) + rollWords(st, m)
+	text := describeMove(g, st, p, m, "") + dragonMoveWords(g, st, m) + magicWords(st, m) + goldWords(m) + ferryWords(m) + rollWords(st, m)
+	if m.Crop != engine.CropNone && m.CropPicks.Len() == 0 {
+		text += fmt.Sprintf(" Crop circle: %s chose %s.", seatName(g, st, p), m.Crop)
+	}
 	if dragonTile(st) && !m.Fly {
 		text += " The dragon moves!"
 	}

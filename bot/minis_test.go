@@ -482,3 +482,230 @@ func TestMinisBadInput(t *testing.T) {
 		}
 	}
 }
+
+// fiveMove picks the move of the turn that begins in st with all five
+// minis from the engine's legal moves alone, as the menus offer them: the
+// choices of minisMove (flight, gold) and ferriesMove (the lake's ferry,
+// ferries moved), the mage or witch among the menu's answers, and the
+// crop circle's choice at random. The die, the landing and the crop
+// circle's answers come after Confirm (fiveStep).
+func fiveMove(st *engine.Game) engine.Move {
+	m := minisMove(st)
+	f := ferriesMove(st)
+	if f.Cell == m.Cell && f.Rotation == m.Rotation {
+		m.Ferry = f.Ferry
+	} else if ls := st.FerryLinks(m.Tile, m.Rotation); len(ls) > 0 {
+		m.Ferry = ls[0]
+	}
+	rng := rand.New(rand.NewPCG(st.Seed(), uint64(len(st.Moves()))+99))
+	for _, fe := range st.MovableFerries(m) {
+		var mine []engine.FerryMove
+		for _, fm := range st.AppendFerryMoves(nil, m) {
+			if fm.Cell == fe.Cell {
+				mine = append(mine, fm)
+			}
+		}
+		if len(mine) > 0 && rng.IntN(2) == 0 {
+			m.FerryMoves = m.FerryMoves.Add(mine[rng.IntN(len(mine))])
+		}
+	}
+	if as := magicAnswers(st, choice{cell: m.Cell, rot: m.Rotation}); len(as) > 0 {
+		a := as[rng.IntN(min(len(as), 25))]
+		m.Magic, m.MagicAt = a.Magic, a.Target
+	}
+	if st.TileSet().CropKind(m.Tile) != engine.NoFeature {
+		m.Crop = engine.CropAdd + engine.CropChoice(rng.IntN(2))
+	}
+	return m
+}
+
+// fiveStep is the answer TestFiveMinis gives to a step message after
+// `moves` moves and `answered` answers, among n: a random one.
+func fiveStep(moves, answered, n int) int {
+	return rand.New(rand.NewPCG(uint64(moves), uint64(answered)+5)).IntN(n)
+}
+
+// moveChoice is the preview's choice that plays move m.
+func moveChoice(m engine.Move) choice {
+	return choice{cell: m.Cell, rot: m.Rotation, figChoice: figChoice{port: m.Follower, fig: m.Figure, fly: m.Fly},
+		gold: m.Gold, gcell: m.GoldCell, ferry: m.Ferry, fmoves: m.FerryMoves, magic: m.Magic, mat: m.MagicAt, crop: m.Crop}
+}
+
+// fiveSeed finds the first seed whose game with all five minis, played as
+// TestFiveMinis plays it, has a landing, a ferry moved, the mage or witch
+// placed, gold scored and a crop circle answered by adding and by
+// returning a follower.
+func fiveSeed(tb testing.TB) uint64 {
+	tb.Helper()
+	r, err := engine.NewRules(fiveSet(), engine.Options{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for seed := uint64(1); seed <= 300; seed++ {
+		st, err := engine.New(engine.Config{Rules: r, Players: []string{"Alice", "Bob", "Cleo"}, Seed: seed})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		seen := map[string]int{}
+		for !st.Ended() {
+			t, _ := st.Drawn()
+			if !st.CanPlace(t) {
+				st.Play(engine.Move{Tile: t, Discard: true})
+				continue
+			}
+			moves := len(st.Moves())
+			mv := fiveMove(st)
+			as, err := moveChoice(mv).answers(st)
+			if err != nil {
+				tb.Fatalf("seed %d, move %d: %v", seed, moves, err)
+			}
+			done := false
+			for _, a := range as {
+				if done, err = st.Act(a); err != nil {
+					tb.Fatalf("seed %d, move %d: %s: %v", seed, moves, a, err)
+				}
+			}
+			for n := len(as); !done; n++ {
+				opts := st.Answers()
+				a := opts[fiveStep(moves, n, len(opts))]
+				switch {
+				case a.Step == engine.StepLand && a.Target != (engine.Target{}):
+					seen["land"]++
+				case a.Step == engine.StepCropPick && a.Target != (engine.Target{}) && a.Return:
+					seen["return"]++
+				case a.Step == engine.StepCropPick && a.Target != (engine.Target{}):
+					seen["add"]++
+				}
+				if done, err = st.Act(a); err != nil {
+					tb.Fatal(err)
+				}
+			}
+			if mv.FerryMoves.Len() > 0 {
+				seen["ferry"]++
+			}
+			if mv.Magic != engine.MagicNone {
+				seen["magic"]++
+			}
+		}
+		gold := 0
+		for _, b := range st.Breakdowns() {
+			gold += b.Gold
+		}
+		if seen["land"] > 0 && seen["return"] > 0 && seen["add"] > 0 && seen["ferry"] > 0 && seen["magic"] > 0 && gold > 0 {
+			return seed
+		}
+	}
+	tb.Fatal("no seed up to 300 shows every mini")
+	return 0
+}
+
+// fiveSet is the set of the five mini expansions.
+func fiveSet() engine.ExpansionSet {
+	return engine.ExpansionSet(0).With(engine.ExpansionFlyingMachines).With(engine.ExpansionFerries).
+		With(engine.ExpansionGoldMines).With(engine.ExpansionMageAndWitch).With(engine.ExpansionCropCircles)
+}
+
+// TestFiveMinis plays one 3-player game with all five mini expansions
+// through the local Discord: each turn with fiveMove through the preview's
+// menus, then each decision after Confirm (the landing, each player's
+// answer to a crop circle) with a button of the step message, which
+// mentions the player who decides. The final table is checked against the
+// replay of the attached record (spec: issue "Expansions V").
+func TestFiveMinis(t *testing.T) {
+	t.Parallel()
+	seed := fiveSeed(t)
+	t.Logf("seed %d", seed)
+	h := newHarnessWith(t, func(c *Config) { c.Seed = func() uint64 { return seed } })
+	defer func() {
+		if t.Failed() {
+			t.Logf("the bot's logs:\n%s", h.logs.String())
+		}
+	}()
+	users := []discordtest.User{h.srv.NewUser("alice", "Alice"), h.srv.NewUser("bob", "Bob"), h.srv.NewUser("cleo", "Cleo")}
+	thread, msg := h.expansionGame(users, "/carcassonne new", "flying-machines", "ferries", "gold-mines", "mage-and-witch", "crop-circles")
+	help := text(h.slash(discordtest.Actor{User: users[1], ChannelID: thread}, "/carcassonne help"))
+	for _, w := range []string{"onto the flying machine", "**Move ferries…**", "**Second gold ingot…**", "**Mage or witch…**", "**Crop circle…**"} {
+		if !strings.Contains(help, w) {
+			t.Errorf("help in a game of the five minis does not say %q: %q", w, help)
+		}
+	}
+	seen := map[engine.Step]int{}
+	turns := 0
+	for more := true; more; turns++ {
+		_, st, err := h.store.Load(h.ctx, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves := len(st.Moves())
+		mv := fiveMove(st)
+		summary := h.playMove(users[st.Current()], thread, msg, st, mv)
+		if mv.Magic != engine.MagicNone && !strings.Contains(summary, magicWords(st, mv)) {
+			t.Errorf("move %d: the summary %q does not say %q", moves, summary, magicWords(st, mv))
+		}
+		for {
+			g, st, err := h.store.Load(h.ctx, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := st.Pending()
+			if g.Moves != moves || d.Step == engine.StepTile || d.Step == engine.StepNone {
+				break
+			}
+			sm := h.stepMsg(thread, moves, g.Answered)
+			if ids := mention.FindStringSubmatch(sm.Content); ids == nil || ids[1] != users[d.Player].ID {
+				t.Fatalf("move %d: the step message mentions %q, %s decides %v", moves, sm.Content, users[d.Player].Username, d.Step)
+			}
+			as := st.Answers()
+			k := fiveStep(moves, g.Answered, len(as))
+			_, bs := components(sm.Message)
+			at := slices.IndexFunc(bs, func(b discordgo.Button) bool { return b.CustomID == stepID(1, moves, g.Answered, k) })
+			if at < 0 || bs[at].Label != answerLabel(st, as[k]) {
+				t.Fatalf("move %d: the step message has no button %d %q: %+v", moves, k, answerLabel(st, as[k]), bs)
+			}
+			if r := h.click(discordtest.Actor{User: users[d.Player], ChannelID: thread}, sm.ID, bs[at].CustomID); r.Type != 6 {
+				t.Fatalf("move %d: the step's button answered type %d: %s", moves, r.Type, text(r))
+			}
+			wctx, wcancel := h.wctx()
+			err = h.srv.Wait(wctx, func() bool { m, _ := h.srv.Message(sm.ID); return len(m.Components) == 0 })
+			wcancel()
+			if err != nil {
+				t.Fatalf("move %d: the step message keeps its buttons: %v", moves, err)
+			}
+			if m, _ := h.srv.Message(sm.ID); m.Content != stepWords(g, st, d.Player, as[k]) {
+				t.Errorf("move %d: the answered step message says %q, want %q", moves, m.Content, stepWords(g, st, d.Player, as[k]))
+			}
+			seen[d.Step]++
+		}
+		msg, more = h.nextTurn(thread, msg.ID)
+	}
+	t.Logf("%d turns, steps answered through messages: %v", turns, seen)
+	if seen[engine.StepLand] == 0 || seen[engine.StepCropPick] == 0 {
+		t.Errorf("no landing or no crop circle answer went through a message: %v", seen)
+	}
+	h.checkEnd(t, msg, turns)
+	g := recordOf(t, msg)
+	rec := recordText(t, msg)
+	for _, tok := range []string{"@fly", "roll=", "land@", "ferry@", "gold@", "crop=", "return@"} {
+		if !strings.Contains(rec, tok) {
+			t.Errorf("the record has no %s:\n%s", tok, rec)
+		}
+	}
+	if !strings.Contains(rec, "mage@") && !strings.Contains(rec, "witch@") {
+		t.Errorf("the record has no mage or witch:\n%s", rec)
+	}
+	names, cols := tableRows(msg.Embeds[0].Description)
+	bd := g.Breakdowns()
+	for k, name := range names {
+		p := slices.Index(g.Players(), name)
+		if p < 0 || len(cols[k]) != 6 {
+			t.Fatalf("row %q: %v", name, cols[k])
+		}
+		b := bd[p]
+		if w := []int{b.Roads, b.Cities, b.Cloisters, b.Farms, b.Gold, g.Score(p)}; !slices.Equal(cols[k], w) {
+			t.Errorf("%s: the table says %v, the replay %v", name, cols[k], w)
+		}
+	}
+	if got := text(h.slash(discordtest.Actor{User: users[0], ChannelID: thread}, "/carcassonne score")); !strings.Contains(got, "The mage ") && !strings.Contains(got, "the mage ") {
+		t.Errorf("the scoreboard does not say where the mage stands: %q", got)
+	}
+}

@@ -218,7 +218,7 @@ func (b *Bot) previewData(g storage.Game, st *engine.Game, ch choice) (*discordg
 	if why != "" {
 		return nil, errors.New(why)
 	}
-	ch = withFerries(view, withGold(view, ch))
+	ch = withCrop(view, withMagic(view, withFerries(view, withGold(view, ch))))
 	png, err := pngOf(func(w io.Writer) error {
 		if ch.tower != engine.TowerNone {
 			return b.draw.PreviewTowerPNG(w, view, ch.viewMove(st))
@@ -288,6 +288,18 @@ func (b *Bot) previewData(g storage.Game, st *engine.Game, ch choice) (*discordg
 		}
 	}
 	e.Description += ferryLine(ch)
+	if mo := magicOptions(view, ch); len(mo) > 0 {
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+			CustomID: ch.id(actMagic), Placeholder: "Mage or witch…", Options: mo, MinValues: intPtr(1), MaxValues: 1,
+		}}})
+		e.Description += magicLine(view, ch)
+	}
+	if co := cropOptions(view, ch); len(co) > 0 {
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+			CustomID: ch.id(actCrop), Placeholder: "Crop circle…", Options: co, MinValues: intPtr(1), MaxValues: 1,
+		}}})
+		e.Description += cropLine(view, ch)
+	}
 	if ch.fly {
 		e.Description += fmt.Sprintf("\nFlying machine: your %s %s. After Confirm the die says how far, and you choose where it lands.",
 			flyerWord(ch.fig), flightWords(view, drawnTile(st), p))
@@ -322,11 +334,18 @@ func (b *Bot) previewData(g storage.Game, st *engine.Game, ch choice) (*discordg
 			e.Description += fmt.Sprintf("\nEscape: your %s at (%s) goes back to your supply.", escapeWho(st, ch.move(st)), ch.escape.Cell)
 		}
 	}
-	rows = append(rows,
-		discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Confirm", Style: discordgo.SuccessButton, CustomID: ch.id(actOK)},
-			discordgo.Button{Label: "Back", Style: discordgo.SecondaryButton, CustomID: ch.id(actBack)},
-		}})
+	last := []discordgo.MessageComponent{
+		discordgo.Button{Label: "Confirm", Style: discordgo.SuccessButton, CustomID: ch.id(actOK)},
+		discordgo.Button{Label: "Back", Style: discordgo.SecondaryButton, CustomID: ch.id(actBack)},
+	}
+	if len(rows) > 4 {
+		// Discord shows 5 action rows at most: ⟲ ⟳ join Confirm and
+		// Back, and the menus past the fourth keep what the ids carry
+		// (the first choice of each).
+		last = append(rows[0].(discordgo.ActionsRow).Components, last...)
+		rows = rows[1:min(len(rows), 5)]
+	}
+	rows = append(rows, discordgo.ActionsRow{Components: last})
 	none := []*discordgo.MessageAttachment{}
 	return &discordgo.InteractionResponseData{
 		Embeds:      []*discordgo.MessageEmbed{e},
@@ -443,6 +462,26 @@ func (b *Bot) preview(i *discordgo.Interaction, id parsedID, values []string) {
 			return
 		}
 		ch.fmoves = fm
+	case actMagic:
+		f, t, ok := engine.MagicNone, engine.Target{}, len(values) == 1
+		if ok {
+			f, t, ok = parseMagicValue(values[0])
+		}
+		if !ok || !slices.ContainsFunc(magicAnswers(view, ch), func(a engine.Answer) bool { return a.Magic == f && a.Target == t }) {
+			b.replyError(i, "The mage or the witch cannot go there: a road or city not completed, not the one of the other figure, nor the one it stands on.")
+			return
+		}
+		ch.magic, ch.mat = f, t
+	case actCrop:
+		c, ok := engine.CropNone, len(values) == 1
+		if ok {
+			c, ok = parseCropValue(values[0])
+		}
+		if !ok || view.TileSet().CropKind(drawnTile(st)) == engine.NoFeature {
+			b.replyError(i, "Only a tile with a crop circle asks to add or remove.")
+			return
+		}
+		ch.crop = c
 	case actCap:
 		t, ok := engine.Target{}, len(values) == 1
 		if ok {
@@ -488,7 +527,8 @@ func (c choice) move(st *engine.Game) engine.Move {
 	m := engine.Move{Tile: t, Cell: c.cell, Rotation: c.rot, Follower: c.port, Figure: c.fig, Escape: c.escape,
 		Tower: c.tower, TowerCell: c.tcell, Capture: c.capture, Ransomed: c.ransomed, Ransom: c.ransom,
 		Princess: c.princess, Fairy: c.fairy, FairyCell: c.fcell, Portal: c.portal, PortalCell: c.pcell,
-		Fly: c.fly, Gold: c.gold, GoldCell: c.gcell, Ferry: c.ferry, FerryMoves: c.fmoves}
+		Fly: c.fly, Gold: c.gold, GoldCell: c.gcell, Ferry: c.ferry, FerryMoves: c.fmoves,
+		Magic: c.magic, MagicAt: c.mat, Crop: c.crop}
 	if !c.plain() && !c.portal {
 		m.Follower = engine.NoPort
 	}
@@ -797,6 +837,9 @@ func scoredWords(e engine.ScoreEvent) string {
 	}
 	if e.Pig {
 		with = append(with, "the pig")
+	}
+	if e.Magic != engine.MagicNone {
+		with = append(with, "the "+e.Magic.String())
 	}
 	if len(with) > 0 {
 		w += " with " + joinAnd(with)
