@@ -304,11 +304,12 @@ func TestMinisGame(t *testing.T) {
 	}
 }
 
-// TestMinisComputers plays a game of The Flying Machines and The Gold
-// Mines of one person against an easy computer to the end: the computer
-// answers its own ingots, die and landings without being mentioned, the
-// person's landings are asked with a message that mentions her, and the
-// final table is the replay of the attached record.
+// TestMinisComputers plays a game of the five mini expansions of one
+// person against an easy computer to the end: the computer answers its
+// own ingots, ferries, mage or witch, die, landings and crop circles
+// without being mentioned, the person's landings and crop circle answers
+// are asked with a message that mentions her, and the final table is the
+// replay of the attached record.
 func TestMinisComputers(t *testing.T) {
 	t.Parallel()
 	h := newHarnessWith(t, func(c *Config) {
@@ -317,7 +318,7 @@ func TestMinisComputers(t *testing.T) {
 	})
 	alice := h.srv.NewUser("alice", "Alice")
 	a := discordtest.Actor{User: alice}
-	r := h.slash(a, "/carcassonne new expansions:flying-machines,gold-mines")
+	r := h.slash(a, "/carcassonne new expansions:flying-machines,ferries,gold-mines,mage-and-witch,crop-circles")
 	if r.Original == nil {
 		t.Fatalf("no lobby: %s", text(r))
 	}
@@ -332,7 +333,7 @@ func TestMinisComputers(t *testing.T) {
 		t.Fatalf("no thread: %v", err)
 	}
 	thread := h.srv.Threads(h.srv.ChannelID)[0].ID
-	landings, turns := 0, 0
+	steps, turns := map[engine.Step]int{}, 0
 	done := map[string]bool{}
 	for {
 		var next discordtest.Message
@@ -367,26 +368,37 @@ func TestMinisComputers(t *testing.T) {
 			t.Fatal(err)
 		}
 		if b, ok := button(next.Message, actStep); ok {
-			if st.Pending().Step != engine.StepLand || g.Seats[st.Pending().Player].UserID != alice.ID {
-				t.Fatalf("a step message asks Alice while the game waits for %v of seat %d", st.Pending().Step, st.Pending().Player)
+			d := st.Pending()
+			if d.Step != engine.StepLand && d.Step != engine.StepCropPick || g.Seats[d.Player].UserID != alice.ID {
+				t.Fatalf("a step message asks Alice while the game waits for %v of seat %d", d.Step, d.Player)
 			}
 			if r := h.click(discordtest.Actor{User: alice, ChannelID: thread}, next.ID, b.CustomID); r.Type != 6 {
-				t.Fatalf("Alice's landing: %s", text(r))
+				t.Fatalf("Alice's %v: %s", d.Step, text(r))
 			}
-			landings++
+			steps[d.Step]++
 			continue
 		}
 		if cellMenu(next) == nil || st.Pending().Step != engine.StepTile {
 			t.Fatalf("a message asks Alice %q while the game waits for %v", next.Content, st.Pending().Step)
 		}
-		h.playMove(alice, thread, next, st, minisMove(st))
+		h.playMove(alice, thread, next, st, fiveMove(st))
 		turns++
 	}
-	t.Logf("%d turns of Alice, %d landings", turns, landings)
+	t.Logf("%d turns of Alice, her answers after Confirm: %v", turns, steps)
+	if steps[engine.StepCropPick] == 0 {
+		t.Error("no crop circle asked Alice")
+	}
 	end, _ := h.nextTurn(thread, "")
 	rec := recordText(t, end)
-	if !strings.Contains(rec, "gold@") || !strings.Contains(rec, "@fly") {
-		t.Errorf("the record has no gold ingot or no flight:\n%s", rec)
+	for _, tok := range []string{"gold@", "@fly", "ferry@", "crop="} {
+		if !strings.Contains(rec, tok) {
+			t.Errorf("the record has no %s:\n%s", tok, rec)
+		}
+	}
+	for _, m := range h.srv.Messages(thread) {
+		if strings.HasPrefix(m.Content, "Computer (") && mention.MatchString(m.Content) {
+			t.Errorf("a computer's answer mentions someone: %q", m.Content)
+		}
 	}
 	g := recordOf(t, end)
 	names, cols := tableRows(end.Embeds[0].Description)
