@@ -29,7 +29,7 @@ import (
 // terminal.Run.
 type playCmd struct {
 	Players    string `name:"players" placeholder:"Alice,@hard" help:"The players in turn order, separated by commas: 1 to 5 different names, 6 with inns-and-cathedrals; @easy, @normal or @hard is a computer player of that level (default Alice,Bob)."`
-	Expansions string `name:"expansions" placeholder:"river,inns-and-cathedrals" help:"The expansions played, separated by commas: river, river2, inns-and-cathedrals, traders-and-builders, princess-and-dragon, tower, flying-machines, gold-mines, king-and-robber, cathars, gq11 (default: the base game alone)."`
+	Expansions string `name:"expansions" placeholder:"river,inns-and-cathedrals" help:"The expansions played, separated by commas: ${expansions} (default: the base game alone)."`
 	Farms      string `name:"farms" placeholder:"per-farm" help:"How farms score: per-farm, per-city or off (no farmers) (default per-farm)."`
 	TinyCity   string `name:"tiny-city" placeholder:"4" help:"What a completed city of two tiles scores: 4 (like any city) or 2 (the old rule) (default 4)."`
 	Seed       string `name:"seed" placeholder:"N" help:"Shuffle the draw pile with this seed, 0 to 18446744073709551615 (default: a random one, printed)."`
@@ -291,4 +291,16 @@ func quoteArg(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// playableNames lists the record names of the expansions the engine plays,
+// separated by commas, for the help of --expansions.
+func playableNames() string {
+	var names []string
+	for _, e := range engine.PlayableExpansions() {
+		if e != engine.ExpansionBase {
+			names = append(names, e.String())
+		}
+	}
+	return strings.Join(names, ", ")
 }
