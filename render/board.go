@@ -208,9 +208,12 @@ func (r *Renderer) drawBoard(dst canvas, k *kit, sc *scene, w window, st boardSt
 	if st.cands {
 		r.drawCandidates(dst, k, sc, w, st.numRad)
 	}
+	r.drawFerries(dst, sc, w)
+	r.drawIngots(dst, k, sc, w)
 	r.drawDragonTrail(dst, k, sc, w)
 	r.drawTowers(dst, k, sc, w)
 	r.drawFollowers(dst, k, sc, w)
+	r.drawNeutralFigures(dst, sc, w)
 	r.drawDragonFigures(dst, sc, w)
 	if st.focus != nil {
 		r.drawSpots(dst, k, sc, w, *st.focus, st.spots, st.chosen, st.figure)

@@ -40,6 +40,9 @@ func scoreRowH(sc *scene) float64 {
 	if sc.tower {
 		h += scoreGoodsD
 	}
+	if sc.gold {
+		h += scoreGoodsD
+	}
 	return h
 }
 
@@ -173,6 +176,10 @@ func (r *Renderer) drawScorePanel(dst canvas, k *kit, sc *scene, rect image.Rect
 		}
 		if sc.tower {
 			r.drawTowerLine(dst, k, sc, p, nameX, x1, ly, u)
+			ly += d(scoreGoodsD)
+		}
+		if sc.gold {
+			r.drawGoldLine(dst, k, sc, p, nameX, x1, ly, u)
 		}
 		y += rh
 	}
