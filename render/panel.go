@@ -70,7 +70,9 @@ func scorePanelHeight(sc *scene, u float64) int {
 // count) and, at the right end under the supply, the player's builder and
 // pig while they are in the supply; with The Tower, a line under each
 // player (under the goods' line if any): the tower pieces in their supply
-// and the prisoners they hold (drawTowerLine). It is laid out to stay legible when
+// and the prisoners they hold (drawTowerLine); with The Gold Mines, a line
+// under those: the gold ingots they hold and their end bonus
+// (drawGoldLine). It is laid out to stay legible when
 // the picture is shown displayWidth pixels wide: few words, large figures.
 func (r *Renderer) drawScorePanel(dst canvas, k *kit, sc *scene, rect image.Rectangle, u float64) {
 	dst.fill(rect, colPanel)
