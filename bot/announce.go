@@ -179,6 +179,8 @@ func (b *Bot) describeSince(g storage.Game, st, before *engine.Game, from int) (
 		}
 		ransom, tower := towerWords(g, cur, m)
 		tower += dragonMoveWords(g, cur, m)
+		tower += goldWords(m) + ferryWords(m) + flyWords(cur, m)
+		gold := goldHeld(cur)
 		var held *engine.Game
 		if m.Capture != (engine.Target{}) {
 			held = cur.Clone()
@@ -213,6 +215,7 @@ func (b *Bot) describeSince(g storage.Game, st, before *engine.Game, from int) (
 			if taken := goodsWords(goods, cur.Goods(who)); taken != "" {
 				line += fmt.Sprintf(" %s takes %s.", seatName(g, cur, who), taken)
 			}
+			line += goldTakenWords(g, cur, gold)
 			switch {
 			case cur.BuilderTurn():
 				line += fmt.Sprintf(" Builder: %s plays again.", seatName(g, cur, who))

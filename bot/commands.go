@@ -265,7 +265,7 @@ func (b *Bot) onComponent(i *discordgo.Interaction) {
 			return
 		}
 		b.pickCell(i, id, data.Values[0])
-	case actRotL, actRotR, actSpot, actBack, actOK, actEsc, actCap, actPortal:
+	case actRotL, actRotR, actSpot, actBack, actOK, actEsc, actCap, actPortal, actGold, actFerry, actFMove:
 		b.preview(i, id, data.Values)
 	case actStep:
 		b.stepAnswer(i, id.game, id.moves, id.answered, id.k)

@@ -48,12 +48,18 @@ const (
 	actStep   = "step"
 )
 
-// stepwise reports whether the turns of game st may wait for decisions of
-// other players than the current one (The Princess & the Dragon): its
-// turns are then stored answer by answer.
+// stepwise reports whether the turns of game st may wait for decisions
+// made after the player's Confirm: of other players than the current one
+// (The Princess & the Dragon), or of the player after chance (the landing
+// of The Flying Machines, after the die). Its turns are then stored answer
+// by answer.
 func stepwise(st *engine.Game) bool {
 	r := st.Rules()
-	return r != nil && slices.Contains(r.TurnSteps(), engine.StepDragon)
+	if r == nil {
+		return false
+	}
+	steps := r.TurnSteps()
+	return slices.Contains(steps, engine.StepDragon) || slices.Contains(steps, engine.StepLand)
 }
 
 // stepID is the custom id of answer k (in engine.Game.Answers) of the
@@ -185,6 +191,8 @@ func figAnswer(f figChoice) engine.Answer {
 		a.Princess, a.Target = true, f.princess
 	case f.fairy:
 		a.Fairy, a.Cell = true, f.fcell
+	case f.fly:
+		a.Fly, a.Figure = true, f.fig
 	case f.port != engine.NoPort:
 		a.Figure, a.Port = f.fig, f.port
 	}
@@ -209,6 +217,14 @@ func checkFigure(st *engine.Game, p engine.Placement, f figChoice) string {
 	if _, err := c.Act(engine.Answer{Step: engine.StepTile, Cell: p.Cell, Rotation: p.Rotation}); err != nil {
 		return moveReason(err)
 	}
+	if c.Pending().Step == engine.StepGold {
+		// Where the second gold ingot goes changes no figure's place.
+		if as := c.Answers(); len(as) > 0 {
+			if _, err := c.Act(as[0]); err != nil {
+				return moveReason(err)
+			}
+		}
+	}
 	if _, err := c.Act(figAnswer(f)); err != nil {
 		return moveReason(err)
 	}
@@ -216,40 +232,62 @@ func checkFigure(st *engine.Game, p engine.Placement, f figChoice) string {
 }
 
 // answers returns the answers of choice ch to the steps of its player in
-// game st at the start of the turn: the tile (with a ransom), the figure,
-// then the capture and the escape when the turn asks them of the player
-// before anyone else decides. It returns the engine's error for an answer
-// the rules refuse.
+// game st at the start of the turn: the tile (with a ransom), the second
+// gold ingot, the figure, the die of a flight (the game's own), the
+// capture and the escape when the turn asks them of the player before
+// anyone else decides, and the landing of a flight that can land nowhere.
+// It stops at a decision that has a message of its own (the dragon's
+// steps, the landing). It returns the engine's error for an answer the
+// rules refuse.
 func (c choice) answers(st *engine.Game) ([]engine.Answer, error) {
 	s := st.Clone()
 	cur := s.Current()
-	as := []engine.Answer{{Step: engine.StepTile, Cell: c.cell, Rotation: c.rot, Ransomed: c.ransomed, Ransom: c.ransom}, figAnswer(c.figChoice)}
-	for i := 0; ; i++ {
+	var as []engine.Answer
+	for {
 		var a engine.Answer
+		d := s.Pending()
 		switch {
-		case i < len(as):
-			a = as[i]
-		default:
-			d := s.Pending()
-			switch {
-			case d.Player != cur || d.Step == engine.StepNone:
-				return as, nil
-			case d.Step == engine.StepCapture:
-				a = engine.Answer{Step: engine.StepCapture, Target: c.capture}
-			case d.Step == engine.StepEscape:
-				a = engine.Answer{Step: engine.StepEscape, Target: c.escape}
-			default:
-				return as, nil // the dragon's first step has a message of its own
+		case d.Player != cur || d.Step == engine.StepNone:
+			return as, nil
+		case d.Step == engine.StepTile && len(as) == 0:
+			a = engine.Answer{Step: engine.StepTile, Cell: c.cell, Rotation: c.rot, Ransomed: c.ransomed, Ransom: c.ransom}
+		case d.Step == engine.StepGold:
+			a = engine.Answer{Step: engine.StepGold, Cell: c.gcell}
+		case d.Step == engine.StepFigure:
+			a = figAnswer(c.figChoice)
+		case d.Step == engine.StepRoll:
+			a = engine.Answer{Step: engine.StepRoll, Roll: s.DieRoll()}
+		case d.Step == engine.StepLand:
+			// Nowhere to land: back to the supply, nothing to ask.
+			if opts := s.Answers(); len(opts) == 1 && opts[0].Target == (engine.Target{}) {
+				a = opts[0]
+				break
 			}
-			as = append(as, a)
+			return as, nil // the landing has a message of its own
+		case d.Step == engine.StepFerry:
+			a = engine.Answer{Step: engine.StepFerry, Link: c.ferry}
+		case d.Step == engine.StepFerryMove:
+			// The ferries moved in turn, then no more.
+			a = engine.Answer{Step: engine.StepFerryMove}
+			if k := ferryMovesAnswered(as); k < c.fmoves.Len() {
+				fm := c.fmoves.At(k)
+				a.Cell, a.Link = fm.Cell, fm.Link
+			}
+		case d.Step == engine.StepCapture:
+			a = engine.Answer{Step: engine.StepCapture, Target: c.capture}
+		case d.Step == engine.StepEscape:
+			a = engine.Answer{Step: engine.StepEscape, Target: c.escape}
+		default:
+			return as, nil // the dragon's first step has a message of its own
 		}
+		as = append(as, a)
 		done, err := s.Act(a)
 		if err != nil {
 			return nil, err
 		}
 		if done {
 			// A volcano ends the turn with its tile: no figure then.
-			return as[:i+1], nil
+			return as, nil
 		}
 	}
 }
@@ -278,10 +316,7 @@ func (b *Bot) playAnswers(ctx context.Context, i *discordgo.Interaction, g stora
 	}
 	// The turn goes on with other players' decisions: the turn message
 	// says what the player did, and the next decision gets its message.
-	text := describeMove(g, st, st.Current(), ch.move(st), "") + dragonMoveWords(g, st, ch.move(st))
-	if dragonTile(st) {
-		text += " The dragon moves!"
-	}
+	text := goesOnWords(g, st, st.Current(), engine.MoveOfAnswers(drawnTile(st), as))
 	b.editTurnMessage(g, text)
 	b.nextStep(ctx, res.Game, res.State, "", false)
 	return text
@@ -356,6 +391,11 @@ func stepMessage(g storage.Game, st *engine.Game, note string) *discordgo.Messag
 			}
 		}
 		ask = fmt.Sprintf("The dragon is at (%s). **%s** chooses where it goes next; it eats every figure on the tile it enters.", at, name)
+	case engine.StepLand:
+		title, ask = "The flying machine lands", landAsk(st, name)
+	case engine.StepFerry, engine.StepFerryMove:
+		title = "The ferries"
+		ask = fmt.Sprintf("**%s** sets the ferry of the lake placed, then may move each ferry the tile reaches once.", name)
 	case engine.StepEscape:
 		title = "Escape from the besieged city"
 		ask = fmt.Sprintf("**%s** may take a knight home from a besieged city next to a cloister.", name)
@@ -423,6 +463,18 @@ func answerLabel(st *engine.Game, a engine.Answer) string {
 			return "No escape"
 		}
 		return fmt.Sprintf("Escape: knight at (%s)", a.Target.Cell)
+	case engine.StepLand:
+		if a.Target == (engine.Target{}) {
+			return "Back to the supply"
+		}
+		return capitalize(landingName(st, a.Target))
+	case engine.StepFerry:
+		return "Join " + linkWords(a.Link)
+	case engine.StepFerryMove:
+		if a.Link == 0 {
+			return "Move no (more) ferry"
+		}
+		return fmt.Sprintf("(%s): join %s", a.Cell, linkWords(a.Link))
 	}
 	return a.String()
 }
@@ -501,6 +553,18 @@ func stepWords(g storage.Game, st *engine.Game, p int, a engine.Answer) string {
 			return name + " takes no knight home."
 		}
 		return fmt.Sprintf("%s takes their knight at (%s) home from the besieged city.", name, a.Target.Cell)
+	case engine.StepFerry:
+		return fmt.Sprintf("%s's ferry joins the roads %s.", name, linkWords(a.Link))
+	case engine.StepFerryMove:
+		if a.Link == 0 {
+			return name + " moves no more ferries."
+		}
+		return fmt.Sprintf("%s moves the ferry at (%s) to join %s.", name, a.Cell, linkWords(a.Link))
+	case engine.StepLand:
+		if a.Target == (engine.Target{}) {
+			return fmt.Sprintf("%s's flying figure goes back to the supply.", name)
+		}
+		return fmt.Sprintf("%s's flying figure lands on the %s.", name, landingName(st, a.Target))
 	}
 	return fmt.Sprintf("%s: %s.", name, a)
 }
@@ -543,12 +607,12 @@ func (b *Bot) stepwiseTimeout(ctx context.Context, g storage.Game, st *engine.Ga
 		b.stepTimeout(ctx, g, st)
 		return
 	}
-	as := st.Answers()
+	as := firstAnswers(st)
 	if len(as) == 0 {
 		return
 	}
 	seat := st.Current()
-	res, err := b.store.AppendAnswers(ctx, g.ID, g.Moves, 0, []engine.Answer{as[0], {Step: engine.StepFigure}},
+	res, err := b.store.AppendAnswers(ctx, g.ID, g.Moves, 0, as,
 		storage.Request{ID: fmt.Sprintf("timeout:%d:%d", g.ID, g.Moves), Cause: storage.CauseTimeout})
 	if err != nil || res.Duplicate {
 		if err != nil {
@@ -561,8 +625,7 @@ func (b *Bot) stepwiseTimeout(ctx context.Context, g storage.Game, st *engine.Ga
 		b.announceMoved(ctx, res.Move, st, announcement{prefix: prefix})
 		return
 	}
-	m := engine.Move{Tile: drawnTile(st), Cell: as[0].Cell, Rotation: as[0].Rotation}
-	b.editTurnMessage(g, prefix+describeMove(g, st, seat, m, "")+" The dragon moves!")
+	b.editTurnMessage(g, prefix+goesOnWords(g, st, seat, engine.MoveOfAnswers(drawnTile(st), as)))
 	b.nextStep(ctx, res.Game, res.State, "", false)
 }
 
@@ -706,12 +769,7 @@ func (b *Bot) playComputerAnswers(ctx context.Context, g storage.Game, st *engin
 	}
 	if d.Step == engine.StepTile {
 		// The computer's turn goes on with the others' decisions.
-		m := ai.MoveOf(drawnTile(before), as)
-		text := describeMove(now, before, d.Player, m, "") + dragonMoveWords(now, before, m)
-		if dragonTile(before) {
-			text += " The dragon moves!"
-		}
-		b.editTurnMessage(now, text)
+		b.editTurnMessage(now, goesOnWords(now, before, d.Player, ai.MoveOf(drawnTile(before), as)))
 	}
 	b.nextStep(ctx, res.Game, res.State, said+"\n", false)
 }

@@ -440,6 +440,9 @@ func (h *harness) playMove(u discordtest.User, thread string, msg discordtest.Me
 		}
 		update("⟳", h.click(a, preview.ID, b.CustomID))
 	}
+	if len(preview.Embeds) == 0 {
+		h.t.Fatalf("the preview of (%s) has no picture: %q", mv.Cell, preview.Content)
+	}
 	if title := preview.Embeds[0].Title; !strings.Contains(title, fmt.Sprintf("at (%s), turned %s°", mv.Cell, mv.Rotation)) {
 		h.t.Fatalf("the preview says %q, want the tile at (%s) turned %s°", title, mv.Cell, mv.Rotation)
 	}
@@ -449,7 +452,7 @@ func (h *harness) playMove(u discordtest.User, thread string, msg discordtest.Me
 		}
 	}
 	fc := figChoice{port: mv.Follower, fig: mv.Figure, tower: mv.Tower, tcell: mv.TowerCell,
-		portal: mv.Portal, pcell: mv.PortalCell, princess: mv.Princess, fairy: mv.Fairy, fcell: mv.FairyCell}
+		portal: mv.Portal, pcell: mv.PortalCell, princess: mv.Princess, fairy: mv.Fairy, fcell: mv.FairyCell, fly: mv.Fly}
 	if fc.tower != engine.TowerNone {
 		fc.port = engine.NoPort
 	}
@@ -477,6 +480,44 @@ func (h *harness) playMove(u discordtest.User, thread string, msg discordtest.Me
 			if d := preview.Embeds[0].Description; !strings.Contains(d, "Magic portal: your ") {
 				h.t.Errorf("the preview after the portal's spot says %q", d)
 			}
+		}
+	}
+	fo, ok := menu(preview.Message, actFerry)
+	if links := st.FerryLinks(mv.Tile, mv.Rotation); ok != (len(links) > 0) || ok && len(fo.Options) != len(links) {
+		h.t.Fatalf("the preview's Ferry… menu (%v) %+v, the engine's links %v", ok, fo.Options, links)
+	}
+	if mv.Ferry != 0 {
+		update("the Ferry… menu", h.pick(a, preview.ID, fo.CustomID, mv.Ferry.String()))
+		if d, w := preview.Embeds[0].Description, "Ferry: joins the roads "+linkWords(mv.Ferry); !strings.Contains(d, w) {
+			h.t.Errorf("the preview after choosing the ferry says %q, want %q", d, w)
+		}
+	}
+	bareFerry := mv
+	bareFerry.FerryMoves = engine.FerryMoves{}
+	fmm, ok := menu(preview.Message, actFMove)
+	if fms := st.AppendFerryMoves(nil, bareFerry); ok != (len(fms) > 0) || ok && len(fmm.Options) != min(len(fms), 25) {
+		h.t.Fatalf("the preview's Move ferries… menu (%v) %+v, the engine's moves %v", ok, fmm.Options, fms)
+	}
+	if mv.FerryMoves.Len() > 0 {
+		var vs []string
+		for _, fm := range mv.FerryMoves.All() {
+			vs = append(vs, ferryMoveValue(fm))
+		}
+		update("the Move ferries… menu", h.pick(a, preview.ID, fmm.CustomID, vs...))
+		for _, fm := range mv.FerryMoves.All() {
+			if d, w := preview.Embeds[0].Description, fmt.Sprintf("The ferry at (%s) moves to join %s.", fm.Cell, linkWords(fm.Link)); !strings.Contains(d, w) {
+				h.t.Errorf("the preview after moving ferries says %q, want %q", d, w)
+			}
+		}
+	}
+	gm, ok := menu(preview.Message, actGold)
+	if cells := st.GoldCells(engine.Placement{Cell: mv.Cell, Rotation: mv.Rotation}); ok != (len(cells) > 0) || ok && len(gm.Options) != len(cells) {
+		h.t.Fatalf("the preview's Second gold ingot… menu (%v) %+v, the engine's tiles %v", ok, gm.Options, cells)
+	}
+	if mv.Gold {
+		update("the Second gold ingot… menu", h.pick(a, preview.ID, gm.CustomID, fmt.Sprintf("%d/%d", mv.GoldCell.X, mv.GoldCell.Y)))
+		if d, w := preview.Embeds[0].Description, fmt.Sprintf("the second on (%s)", mv.GoldCell); !strings.Contains(d, w) {
+			h.t.Errorf("the preview after choosing the second ingot says %q, want %q", d, w)
 		}
 	}
 	if mv.Tower == engine.TowerPiece {

@@ -78,6 +78,18 @@ func (b *Bot) cmdPlace(i *discordgo.Interaction, opts map[string]*discordgo.Appl
 			return
 		}
 		ch.tower, ch.fig, ch.tcell = a, fig, tc
+	} else if f, ok := parseFigValue(optString(opts, "follower")); ok && !f.plain() {
+		// A figure onto the flying machine, the princess, the fairy, a
+		// figure through the magic portal.
+		if f.portal && f.port == engine.NoPort {
+			b.editReply(i, "Choose the spot the magic portal leads to with the menus of the turn message.")
+			return
+		}
+		if why := checkFigure(st, engine.Placement{Cell: c, Rotation: r}, f); why != "" {
+			b.editReply(i, why+": pick a spot from the list.")
+			return
+		}
+		ch.figChoice = f
 	} else {
 		port, fig, why := checkSpot(st, engine.Placement{Cell: c, Rotation: r}, optString(opts, "follower"))
 		if why != "" {
@@ -90,6 +102,10 @@ func (b *Bot) cmdPlace(i *discordgo.Interaction, opts map[string]*discordgo.Appl
 		b.editReply(i, why)
 		return
 	}
+	// The second gold ingot goes on the first tile next to it, the ferry
+	// of a lake tile on its first road ends; the preview's menus choose
+	// others.
+	ch = withFerries(st, withGold(st, ch))
 	b.editReply(i, b.play(ctx, i, ch, g.Moves))
 }
 
@@ -547,6 +563,7 @@ func finalEmbed(g storage.Game, st *engine.Game) *discordgo.MessageEmbed {
 	tb := st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionTradersAndBuilders)
 	tw := st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionTower)
 	pd := st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionPrincessAndDragon)
+	gm := st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionGoldMines)
 	var b strings.Builder
 	b.WriteString("```\nplayer           roads cities cloisters farms")
 	if kr {
@@ -560,6 +577,9 @@ func finalEmbed(g storage.Game, st *engine.Game) *discordgo.MessageEmbed {
 	}
 	if pd {
 		b.WriteString(" fairy")
+	}
+	if gm {
+		b.WriteString(" gold")
 	}
 	b.WriteString(" total\n")
 	for _, p := range st.Standings() {
@@ -576,6 +596,9 @@ func finalEmbed(g storage.Game, st *engine.Game) *discordgo.MessageEmbed {
 		}
 		if pd {
 			fmt.Fprintf(&b, " %5d", r.Fairy)
+		}
+		if gm {
+			fmt.Fprintf(&b, " %4d", r.Gold)
 		}
 		fmt.Fprintf(&b, " %5d\n", st.Score(p))
 	}
@@ -637,6 +660,9 @@ func scoreEmbed(g storage.Game, st *engine.Game) *discordgo.MessageEmbed {
 		}
 		if st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionTower) {
 			supply += towerSupplyWords(g, st, p)
+		}
+		if st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionGoldMines) {
+			supply += "; " + plural(st.Gold(p), "gold ingot")
 		}
 		fmt.Fprintf(&b, "%s **%s** — %d points, %s%s\n", colourDot(p), seatName(g, st, p), st.Score(p), supply, mark)
 	}
@@ -874,6 +900,7 @@ func helpEmbed(set engine.ExpansionSet, inGame bool) *discordgo.MessageEmbed {
 		if set.Has(engine.ExpansionPrincessAndDragon) {
 			exp += dragonHelp
 		}
+		exp += minisHelp(set)
 		if set.Has(engine.ExpansionTower) {
 			exp += fmt.Sprintf(" Instead of a follower, you may put a tower piece on any tower foundation or open tower "+
 				"(\"tower piece at (2,-1)\" in the **Follower…** menu), then take prisoner one follower within the tower's reach "+

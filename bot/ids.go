@@ -38,6 +38,9 @@ const (
 	actCap    = "cap"    // the preview's Take prisoner… menu (The Tower)
 	actRansom = "ransom" // the turn message's Ransom button (The Tower)
 	actRanPay = "ranpay" // the Ransom button's menu of prisoners to free
+	actGold   = "gold"   // the preview's Second gold ingot… menu (The Gold Mines)
+	actFerry  = "ferry"  // the preview's Ferry… menu (The Ferries)
+	actFMove  = "fmove"  // the preview's Move ferries… menu (The Ferries)
 )
 
 // choice is a placement being previewed.
@@ -56,6 +59,14 @@ type choice struct {
 	// ransomed pays ransom at the start of the turn (The Tower).
 	ransomed bool
 	ransom   engine.Ransom
+	// gold puts the second gold ingot on the tile at gcell (The Gold
+	// Mines), for a tile with a gold mine.
+	gold  bool
+	gcell engine.Cell
+	// ferry is the ferry of a lake tile (The Ferries; 0: none chosen),
+	// fmoves the ferries the tile moves.
+	ferry  engine.FerryLink
+	fmoves engine.FerryMoves
 }
 
 // figChoice is what a turn does in its figure step: a figure of kind fig
@@ -64,7 +75,9 @@ type choice struct {
 // or, with The Princess & the Dragon, a figure of kind fig through the
 // magic portal onto port of the tile on pcell (port NoPort while the spot
 // is not chosen yet), the princess sending the knight at princess home,
-// or the fairy onto the tile on fcell. Only one of them is set.
+// or the fairy onto the tile on fcell; or, with The Flying Machines, a
+// figure of kind fig onto the flying machine (fly). Only one of them is
+// set.
 type figChoice struct {
 	port     engine.Port   // NoPort: no follower
 	fig      engine.Figure // the kind of figure standing on port
@@ -75,11 +88,12 @@ type figChoice struct {
 	princess engine.Target
 	fairy    bool
 	fcell    engine.Cell
+	fly      bool
 }
 
 // plain reports whether f deploys a figure on the tile placed, or none.
 func (f figChoice) plain() bool {
-	return f.tower == engine.TowerNone && !f.portal && f.princess == (engine.Target{}) && !f.fairy
+	return f.tower == engine.TowerNone && !f.portal && f.princess == (engine.Target{}) && !f.fairy && !f.fly
 }
 
 // figValue names a figChoice for the Follower… menu's values and the
@@ -87,9 +101,14 @@ func (f figChoice) plain() bool {
 // none), towerValue for a tower, "portal@x/y" for the magic portal's tile
 // before its spot, "portal.FIGURE@x/y/PORT" for a figure through it,
 // "princess@x/y/PORT" for the knight the princess sends home, "fairy@x/y"
-// for the fairy.
+// for the fairy, "fly" and "fly.large" for a figure onto the flying
+// machine.
 func figValue(f figChoice) string {
 	switch {
+	case f.fly && f.fig == engine.FigureFollower:
+		return "fly"
+	case f.fly:
+		return "fly." + f.fig.String()
 	case f.tower != engine.TowerNone:
 		return towerValue(f.tower, f.fig, f.tcell)
 	case f.princess != (engine.Target{}):
@@ -119,6 +138,13 @@ func parseFigValue(v string) (figChoice, bool) {
 		x, err1 := strconv.Atoi(xs)
 		y, err2 := strconv.Atoi(ys)
 		return engine.Cell{X: x, Y: y}, ok && err1 == nil && err2 == nil
+	}
+	if v == "fly" {
+		return figChoice{port: engine.NoPort, fig: engine.FigureFollower, fly: true}, true
+	}
+	if rest, ok := strings.CutPrefix(v, "fly."); ok {
+		fig, ok := engine.ParseFigure(rest)
+		return figChoice{port: engine.NoPort, fig: fig, fly: true}, ok && fig == engine.FigureLarge
 	}
 	if rest, ok := strings.CutPrefix(v, "princess@"); ok {
 		t, ok := parseTargetValue(rest)
@@ -179,7 +205,9 @@ func (c choice) id(action string) string {
 
 // extras are the tagged fields of a choice's custom id after the spot:
 // ":e=x/y/PORT" for an escape, ":c=x/y/PORT" (or "x/y/tower") for a
-// capture, ":r=SEAT/FIGURE" for a ransom (ransomValue); "" when none.
+// capture, ":r=SEAT/FIGURE" for a ransom (ransomValue), ":g=x/y" for the
+// tile of the second gold ingot, ":f=N+S" for the ferry of a lake tile,
+// ":m=x/y/N+S,…" for the ferries moved (ferryMovesValue); "" when none.
 func (c choice) extras() string {
 	s := ""
 	if c.escape.Port != engine.NoPort {
@@ -190,6 +218,15 @@ func (c choice) extras() string {
 	}
 	if c.ransomed {
 		s += ":r=" + ransomValue(c.ransom)
+	}
+	if c.gold {
+		s += fmt.Sprintf(":g=%d/%d", c.gcell.X, c.gcell.Y)
+	}
+	if c.ferry != 0 {
+		s += ":f=" + c.ferry.String()
+	}
+	if c.fmoves.Len() > 0 {
+		s += ":m=" + ferryMovesValue(c.fmoves)
 	}
 	return s
 }
@@ -221,11 +258,38 @@ func (c *choice) readExtras(fields []string) bool {
 				return false
 			}
 			c.ransomed, c.ransom = true, r
+		case "g":
+			cell, ok := parseCellValue(v)
+			if !ok {
+				return false
+			}
+			c.gold, c.gcell = true, cell
+		case "f":
+			l, ok := engine.ParseFerryLink(v)
+			if !ok {
+				return false
+			}
+			c.ferry = l
+		case "m":
+			fm, ok := parseFerryMovesValue(v)
+			if !ok {
+				return false
+			}
+			c.fmoves = fm
 		default:
 			return false
 		}
 	}
 	return true
+}
+
+// parseCellValue reads a cell written "x/y" in a custom id or a menu's
+// value.
+func parseCellValue(v string) (engine.Cell, bool) {
+	xs, ys, ok := strings.Cut(v, "/")
+	x, err1 := strconv.Atoi(xs)
+	y, err2 := strconv.Atoi(ys)
+	return engine.Cell{X: x, Y: y}, ok && err1 == nil && err2 == nil
 }
 
 // targetValue names a feature on the board for a custom id or a menu's
@@ -424,8 +488,8 @@ func parseID(s string) (parsedID, error) {
 		}
 		p.moves, p.answered, p.k = moves, answered, k
 		return p, nil
-	case actRotL, actRotR, actSpot, actOK, actBack, actEsc, actCap, actPortal:
-		if len(f) < 8 || len(f) > 11 {
+	case actRotL, actRotR, actSpot, actOK, actBack, actEsc, actCap, actPortal, actGold, actFerry, actFMove:
+		if len(f) < 8 || len(f) > 14 {
 			return p, fmt.Errorf("bad preview component %q", s)
 		}
 		n := make([]int, 4)

@@ -274,9 +274,9 @@ func readExpansions(v string) (engine.ExpansionSet, []string, error) {
 
 // notInDiscord are the expansions the engine plays (the terminal game,
 // replays and pictures have them) whose choices have no buttons or menus
-// in Discord yet: The Flying Machines (the flight's landing) and The Gold
-// Mines (the second ingot). The bot neither offers nor accepts them.
-var notInDiscord = engine.ExpansionSet(0).With(engine.ExpansionFlyingMachines).With(engine.ExpansionGoldMines)
+// in Discord yet: Mage & Witch and The Crop Circles. The bot neither
+// offers nor accepts them.
+var notInDiscord = engine.ExpansionSet(0).With(engine.ExpansionMageAndWitch).With(engine.ExpansionCropCircles)
 
 // offered reports whether the bot offers expansion e: the engine plays it
 // and its choices have their buttons and menus here.

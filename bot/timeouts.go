@@ -123,7 +123,9 @@ func (b *Bot) timeout(ctx context.Context, id int64, now time.Time) {
 		b.announce(ctx, id, announcement{})
 		return
 	}
-	m := engine.Move{Tile: t, Cell: ps[0].Cell, Rotation: ps[0].Rotation}
+	// The first legal placement, no figure, and the first choice of the
+	// turn's other steps (the second gold ingot).
+	m := engine.MoveOfAnswers(t, firstAnswers(st))
 	// The request id makes the move once, whoever gets there first.
 	res, err := b.store.AppendMove(ctx, id, g.Moves, m,
 		storage.Request{ID: fmt.Sprintf("timeout:%d:%d", id, g.Moves), Cause: storage.CauseTimeout})

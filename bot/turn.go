@@ -218,6 +218,7 @@ func (b *Bot) previewData(g storage.Game, st *engine.Game, ch choice) (*discordg
 	if why != "" {
 		return nil, errors.New(why)
 	}
+	ch = withFerries(view, withGold(view, ch))
 	png, err := pngOf(func(w io.Writer) error {
 		if ch.tower != engine.TowerNone {
 			return b.draw.PreviewTowerPNG(w, view, ch.viewMove(st))
@@ -266,6 +267,30 @@ func (b *Bot) previewData(g storage.Game, st *engine.Game, ch choice) (*discordg
 		discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
 			CustomID: ch.id(actSpot), Placeholder: "Follower…", Options: opts, MinValues: intPtr(1), MaxValues: 1,
 		}}},
+	}
+	if gold := goldOptions(view, ch); len(gold) > 0 {
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+			CustomID: ch.id(actGold), Placeholder: "Second gold ingot…", Options: gold, MinValues: intPtr(1), MaxValues: 1,
+		}}})
+		e.Description += fmt.Sprintf("\nGold mine: an ingot goes on this tile and the second on (%s); choose another tile with **Second gold ingot…**.", ch.gcell)
+	}
+	if fo := ferryOptions(view, ch); len(fo) > 0 {
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+			CustomID: ch.id(actFerry), Placeholder: "Ferry…", Options: fo, MinValues: intPtr(1), MaxValues: 1,
+		}}})
+	}
+	if fm, n := ferryMoveOptions(view, ch); len(fm) > 0 {
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+			CustomID: ch.id(actFMove), Placeholder: "Move ferries…", Options: fm, MinValues: intPtr(0), MaxValues: min(n, len(fm)),
+		}}})
+		if ch.fmoves.Len() == 0 {
+			e.Description += "\nYour tile continues a road to a ferry: you may move it with **Move ferries…**."
+		}
+	}
+	e.Description += ferryLine(ch)
+	if ch.fly {
+		e.Description += fmt.Sprintf("\nFlying machine: your %s %s. After Confirm the die says how far, and you choose where it lands.",
+			flyerWord(ch.fig), flightWords(view, drawnTile(st), p))
 	}
 	if capt := b.captureOptions(st, view, ch); len(capt) > 1 {
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
@@ -390,6 +415,34 @@ func (b *Bot) preview(i *discordgo.Interaction, id parsedID, values []string) {
 			return
 		}
 		ch.figChoice = f
+	case actGold:
+		c, ok := engine.Cell{}, len(values) == 1
+		if ok {
+			c, ok = parseCellValue(values[0])
+		}
+		if !ok || !slices.Contains(view.GoldCells(engine.Placement{Cell: ch.cell, Rotation: ch.rot}), c) {
+			b.replyError(i, "The second gold ingot goes on a tile next to the one you place, diagonals included.")
+			return
+		}
+		ch.gold, ch.gcell = true, c
+	case actFerry:
+		l, ok := engine.FerryLink(0), len(values) == 1
+		if ok {
+			l, ok = engine.ParseFerryLink(values[0])
+		}
+		if !ok || !slices.Contains(view.FerryLinks(drawnTile(st), ch.rot), l) {
+			b.replyError(i, "The ferry joins two road ends of the lake on your tile.")
+			return
+		}
+		ch.ferry = l
+	case actFMove:
+		ch = withFerries(view, ch)
+		fm, why := checkFerryMoves(view, ch, values)
+		if why != "" {
+			b.replyError(i, why+".")
+			return
+		}
+		ch.fmoves = fm
 	case actCap:
 		t, ok := engine.Target{}, len(values) == 1
 		if ok {
@@ -434,7 +487,8 @@ func (c choice) move(st *engine.Game) engine.Move {
 	t, _ := st.Drawn()
 	m := engine.Move{Tile: t, Cell: c.cell, Rotation: c.rot, Follower: c.port, Figure: c.fig, Escape: c.escape,
 		Tower: c.tower, TowerCell: c.tcell, Capture: c.capture, Ransomed: c.ransomed, Ransom: c.ransom,
-		Princess: c.princess, Fairy: c.fairy, FairyCell: c.fcell, Portal: c.portal, PortalCell: c.pcell}
+		Princess: c.princess, Fairy: c.fairy, FairyCell: c.fcell, Portal: c.portal, PortalCell: c.pcell,
+		Fly: c.fly, Gold: c.gold, GoldCell: c.gcell, Ferry: c.ferry, FerryMoves: c.fmoves}
 	if !c.plain() && !c.portal {
 		m.Follower = engine.NoPort
 	}
@@ -537,6 +591,7 @@ func spotOptions(st *engine.Game, p engine.Placement) []spotOption {
 			out = append(out, spotOption{spot: s, index: -1, f: figChoice{port: s.Port, fig: f}, name: spotName(s, f), value: spotValue(s.Port.String(), f)})
 		}
 	}
+	out = append(out, flyOptions(st, p)...)
 	return append(out, towerOptions(st, p)...)
 }
 

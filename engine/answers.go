@@ -22,7 +22,8 @@ var ErrBadAnswer = errors.New("that is not an answer")
 // Dragon "figure princess@0,1:N", "figure fairy@0,1", "figure
 // follower@2,0:E" (through the magic portal) and "dragon 1,0"; with the
 // mini expansions "figure follower@fly", "roll 2", "land 1,0:N", "land
-// off" and "gold 1,1". Words are separated by
+// off", "gold 1,1", "ferry E+W", "ferry-move 1,0:N+S" and "ferry-move
+// none". Words are separated by
 // single spaces, as String writes them. It returns an error wrapping
 // ErrBadAnswer that says what does not read; whether the answer is legal
 // is Act's to say.
@@ -154,6 +155,26 @@ func ParseAnswer(s string) (Answer, error) {
 			return bad("a landing reads land X,Y:PORT or land off")
 		}
 		return Answer{Step: StepLand, Target: t}, nil
+	case "ferry":
+		l, ok := ParseFerryLink(f[1])
+		if len(f) != 2 || !ok {
+			return bad("the ferry reads ferry PORT+PORT, two road ends of the lake (\"ferry E+W\")")
+		}
+		return Answer{Step: StepFerry, Link: l}, nil
+	case "ferry-move":
+		if len(f) != 2 {
+			return bad("a ferry move reads ferry-move X,Y:PORT+PORT or ferry-move none")
+		}
+		if f[1] == "none" {
+			return Answer{Step: StepFerryMove}, nil
+		}
+		cell, link, ok := strings.Cut(f[1], ":")
+		c, err := ParseCell(cell)
+		l, okl := ParseFerryLink(link)
+		if !ok || err != nil || !okl {
+			return bad("a ferry move reads ferry-move X,Y:PORT+PORT or ferry-move none")
+		}
+		return Answer{Step: StepFerryMove, Cell: c, Link: l}, nil
 	case "dragon":
 		if len(f) != 2 {
 			return bad("a step of the dragon reads dragon X,Y")

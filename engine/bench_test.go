@@ -50,6 +50,7 @@ func benchRandomGames(b *testing.B, r *Rules) {
 				m = Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
 				if gold {
 					withGold(g, rng, &m)
+					withFerries(g, rng, &m)
 				}
 				if dragons && g.isVolcano(t) {
 					// No figure with a volcano: the dragon flies there.

@@ -614,6 +614,11 @@ func (g *Game) checkPD(m Move, path bool) error {
 		if err := g.checkFigure(m); err != nil {
 			return err
 		}
+	case m.Fly:
+		// The Flying Machines: the figure, the die and the landing.
+		if err := g.checkFly(m); err != nil {
+			return err
+		}
 	}
 	if path {
 		return g.checkDragonPath(m)

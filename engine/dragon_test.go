@@ -275,7 +275,7 @@ func checkFairyEvents(tb testing.TB, g *Game, rb *refBoard, m Move, turn []Score
 			}
 			id := rb.comp[segKey{f.Cell, f.Feature}]
 			rf := rb.feats[id]
-			just := rf.tiles[m.Cell]
+			just := rb.touched(rf, m)
 			if rf.kind == Cloister {
 				c := rf.segs[0].cell
 				just = abs(c.X-m.Cell.X) <= 1 && abs(c.Y-m.Cell.Y) <= 1

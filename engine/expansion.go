@@ -187,7 +187,8 @@ func ParseExpansions(s string) (ExpansionSet, error) {
 var playable = ExpansionSet(0).With(ExpansionRiver).With(ExpansionRiver2).
 	With(ExpansionInnsAndCathedrals).With(ExpansionTradersAndBuilders).With(ExpansionKingAndRobber).
 	With(ExpansionCathars).With(ExpansionGQ11).With(ExpansionTower).With(ExpansionPrincessAndDragon).
-	With(ExpansionFlyingMachines).With(ExpansionGoldMines)
+	With(ExpansionFlyingMachines).With(ExpansionGoldMines).
+	With(ExpansionFerries)
 
 // Playable reports whether the engine plays expansion e (its tiles and its
 // rules), so that a game may be set up with it.

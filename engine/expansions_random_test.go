@@ -68,6 +68,7 @@ func playRulesChecked(tb testing.TB, r *Rules, seed uint64, nplayers int) *Game 
 			p := ps[rng.IntN(len(ps))]
 			m = Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
 			withGold(g, rng, &m)
+			withFerries(g, rng, &m)
 			helpers := append(g.FigureSpots(p, FigureBuilder), g.FigureSpots(p, FigurePig)...)
 			if pd && (g.TileSet().Tile(t).Markers&Volcano != 0 || g.SetsAside()) {
 				// A volcano or a tile set aside: nothing is deployed,
@@ -174,7 +175,7 @@ func playRulesChecked(tb testing.TB, r *Rules, seed uint64, nplayers int) *Game 
 			if rf.kind != River {
 				land.feats = append(land.feats, rf)
 			}
-			if !m.Discard && !m.Aside && (rf.kind == City || rf.kind == Road) && rf.complete && rf.tiles[m.Cell] {
+			if !m.Discard && !m.Aside && (rf.kind == City || rf.kind == Road) && rf.complete && rb.touched(rf, m) {
 				just = append(just, id)
 			}
 		}
@@ -254,7 +255,7 @@ func playRulesChecked(tb testing.TB, r *Rules, seed uint64, nplayers int) *Game 
 			turn = turn[:i]
 		}
 		if !m.Discard && !m.Aside {
-			want := rb.expectTurn(before, m.Cell, func(s segKey) bool { return s.cell == m.Cell })
+			want := rb.expectTurn(before, m.Cell, func(s segKey) bool { return ferried(m, s.cell) })
 			if got := eventKeys(turn); !slices.Equal(got, want) {
 				tb.Fatalf("seed %d turn %d (%s): scores\n%v\nreference\n%v", seed, g.Turn()-1, MoveString(g.TileSet(), m), got, want)
 			}
@@ -495,7 +496,7 @@ func TestExpansionGamesAgainstReference(t *testing.T) {
 	// fixtures cathedral-*.rec score it.
 	seen := map[string]int{}
 	defer func() {
-		for _, k := range []string{"inn", "inn-0", "cathedral-0", "besieged", "pig-herd", "besieged-farm", "King", "Robber Baron", "large", "goods", "pig", "builder-turn", "ransom", "capture", "exchange", "tower-top", "dragon-step", "eaten", "portal", "princess", "fairy", "fairy-score", "fairy-turn", "gold", "flight", "flight-off"} {
+		for _, k := range []string{"inn", "inn-0", "cathedral-0", "besieged", "pig-herd", "besieged-farm", "King", "Robber Baron", "large", "goods", "pig", "builder-turn", "ransom", "capture", "exchange", "tower-top", "dragon-step", "eaten", "portal", "princess", "fairy", "fairy-score", "fairy-turn", "gold", "flight", "flight-off", "ferry-move"} {
 			if seen[k] == 0 {
 				t.Errorf("no game scored %s; seen %v", k, seen)
 			}
@@ -532,6 +533,8 @@ func TestExpansionGamesAgainstReference(t *testing.T) {
 				seen["flight"] += refFlights
 				seen["flight-off"] += refFlightsOff
 				seen["gold-shared"] += refGoldShared
+				seen["ferry-move"] += refFerryMoves
+				refFerryMoves = 0
 				refBuilderTurns, refRansoms, refCaptures, refExchanges, refTops = 0, 0, 0, 0, 0
 				refDragonSteps, refEaten, refPortals, refPrincesses, refFairies, refFairyScores, refFairyTurns = 0, 0, 0, 0, 0, 0, 0
 				refFlights, refFlightsOff, refGoldShared = 0, 0, 0

@@ -265,6 +265,9 @@ func (g *Game) checkMinis(m Move) error {
 	if m.Fly && m.Tower != TowerNone {
 		return moveErr(ErrNoFlight, "a figure goes onto the flying machine instead of onto a tower, not as well")
 	}
+	if err := g.ferryErr(m); err != nil {
+		return err
+	}
 	return g.goldErr(m)
 }
 

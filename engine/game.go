@@ -101,6 +101,11 @@ type Move struct {
 	// it, diagonals included (001_…, "The Gold Mines"; see GoldCells).
 	// Legal, and required, only for a tile with a gold mine.
 	Gold bool
+	// Ferry, with The Ferries, is the ferry of the lake tile placed: the
+	// two road ends of its lake it joins (board orientation). Legal, and
+	// required, only for a lake tile (001_…, "The Ferries"; see
+	// FerryLinks).
+	Ferry FerryLink
 	// Tower, with The Tower, uses a tower instead of deploying a figure on
 	// the tile (Follower must then be NoPort): TowerPiece puts one of the
 	// player's tower pieces on the foundation or open tower on TowerCell
@@ -166,6 +171,11 @@ type Move struct {
 	// tiles away in the machine's direction, occupied or not; the zero
 	// Target sends it back to the supply, legal only when it cannot land.
 	Land Target
+	// FerryMoves, with The Ferries, are the ferries the tile placed moves:
+	// at most the first ferry on each road it continues, each once (001_…,
+	// "Continuing a road with a ferry"; see MovableFerries,
+	// AppendFerryMoves). Moved after Ferry is set, before the scoring.
+	FerryMoves FerryMoves
 	// Ransom is the prisoner a ransom frees (Ransomed).
 	Ransom Ransom
 	// Player is the player who resigns (Resign).

@@ -126,7 +126,7 @@ func (rg *refGold) follow(tb testing.TB, g *Game, rb *refBoard, m Move, before [
 				}
 			}
 		default:
-			if !rf.tiles[m.Cell] {
+			if !rb.touched(rf, m) {
 				continue
 			}
 			for c := range rf.tiles {

@@ -61,6 +61,7 @@ func TestRiverEndsMatchScan(t *testing.T) {
 					p := ps[rng.IntN(len(ps))]
 					m = Move{Tile: tl, Cell: p.Cell, Rotation: p.Rotation}
 					withGold(g, rng, &m)
+					withFerries(g, rng, &m)
 				}
 				m = pdComplete(g, m, rng)
 				if err := g.Apply(m); err != nil {
@@ -108,6 +109,7 @@ func TestPlacementsMatchReference(t *testing.T) {
 					p := ps[rng.IntN(len(ps))]
 					m = Move{Tile: tl, Cell: p.Cell, Rotation: p.Rotation}
 					withGold(g, rng, &m)
+					withFerries(g, rng, &m)
 				}
 				m = pdComplete(g, m, rng)
 				if err := g.Apply(m); err != nil {
@@ -174,6 +176,7 @@ func TestPlacementAtMatchesAppend(t *testing.T) {
 					p, _ := g.PlacementAt(tile, rng.IntN(n))
 					m = Move{Tile: tile, Cell: p.Cell, Rotation: p.Rotation}
 					withGold(g, rng, &m)
+					withFerries(g, rng, &m)
 					if spots := g.AppendFollowerSpots(nil, tile, p); len(spots) > 0 && g.Supply(g.Current()) > 0 && rng.IntN(2) == 0 {
 						m.Follower = spots[rng.IntN(len(spots))].Port
 					}

@@ -678,8 +678,8 @@ func (g *Game) Check(m Move) error {
 	}
 	pd := m.Portal || m.Fairy || m.Princess != (Target{}) || m.Dragon != (DragonPath{})
 	if m.Discard || m.Aside {
-		if m.Fly || m.Gold || m.Roll != 0 || m.Land != (Target{}) {
-			return moveErr(ErrCannotDiscard, "a tile discarded or set aside takes no flight or gold ingot with it")
+		if m.Fly || m.Gold || m.Roll != 0 || m.Land != (Target{}) || m.Ferry != 0 || m.FerryMoves != (FerryMoves{}) {
+			return moveErr(ErrCannotDiscard, "a tile discarded or set aside takes no flight, gold ingot or ferry with it")
 		}
 		if m.Ransomed || m.Tower != TowerNone || m.Capture != (Target{}) || pd {
 			return moveErr(ErrCannotDiscard, "a tile discarded or set aside takes no tower piece, capture, ransom, princess, fairy, portal or dragon with it: they go with the tile placed")
@@ -933,6 +933,9 @@ func (g *Game) playTile(m *Move) {
 	} else if m.Fly && g.x != nil {
 		g.land(*m)
 	}
+	if m.Ferry != 0 || m.FerryMoves.n > 0 {
+		g.playFerries(m) // The Ferries: set the ferry, move others
+	}
 	dragon := false
 	if g.x != nil && g.dragons() {
 		g.playPD(*m)
@@ -956,6 +959,9 @@ func (g *Game) playTile(m *Move) {
 			}
 			g.scoreFeature(r, false)
 		}
+	}
+	if m.FerryMoves.n > 0 {
+		g.scoreFerried(m)
 	}
 	for _, c := range g.done[:g.nd] {
 		g.nodes[c].done = true

@@ -575,6 +575,8 @@ func (m *Move) readToken(tok token) error {
 		return m.readDragonToken(tok)
 	case "gold", "roll", "land":
 		return m.readMiniToken(tok)
+	case "ferry":
+		return m.readFerryToken(tok)
 	}
 	figure, known := ParseFigure(tok.verb)
 	if !known {
@@ -896,6 +898,9 @@ func tokensAllowed(set ExpansionSet, m Move) error {
 			return fmt.Errorf("%s@ is the %s of %s, which this game does not play: the Expansions header does not name %s", m.Figure, m.Figure.Title(), e.Title(), e)
 		}
 	}
+	if (m.Ferry != 0 || m.FerryMoves.Len() > 0) && !set.Has(ExpansionFerries) {
+		return fmt.Errorf("ferry@ is a ferry of %s, which this game does not play: the Expansions header does not name %s", ExpansionFerries.Title(), ExpansionFerries)
+	}
 	if m.Gold && !set.Has(ExpansionGoldMines) {
 		return fmt.Errorf("gold@ is the gold ingot of %s, which this game does not play: the Expansions header does not name %s", ExpansionGoldMines.Title(), ExpansionGoldMines)
 	}
@@ -1004,9 +1009,10 @@ func (t Turn) String(ts *TileSet) string {
 // ("V 1,0 90 follower@S", "IC13 2,0 90 large@N", "CA01 0,-1 180
 // escape@0,-1:S", "C discard", "PD04 aside", "TW01 1,0 0 ransom/2
 // tower@1,0 capture@0,0:N", "GM01 1,0 0 gold@1,1", "FM03 0,1 0
-// follower@fly roll=2 land@-2,-1:C"), with tile names from ts: the ransom,
-// the gold ingot, the figure, flight or tower token, the capture, then the
-// escape (spec/record.md, "A turn with expansions"). A
+// follower@fly roll=2 land@-2,-1:C", "FE02 1,0 90 ferry@N+S
+// ferry@3,0:E+W"), with tile names from ts: the ransom, the gold ingot, the
+// figure, flight or tower token, the capture, the ferry set and the
+// ferries moved, the dragon's steps, then the escape (spec/record.md, "A turn with expansions"). A
 // resignation, which the record writes with the player's name, is written
 // "resign N" with the player's index.
 func MoveString(ts *TileSet, m Move) string {
@@ -1058,6 +1064,12 @@ func MoveString(ts *TileSet, m Move) string {
 	}
 	if m.Capture != (Target{}) {
 		s += " capture@" + targetString(m.Capture)
+	}
+	if m.Ferry != 0 {
+		s += " ferry@" + m.Ferry.String()
+	}
+	if m.FerryMoves.Len() > 0 {
+		s += " " + m.FerryMoves.String()
 	}
 	if m.Dragon.Len() > 0 {
 		s += " " + m.Dragon.String()

@@ -140,6 +140,25 @@ func (rb *refBoard) search(start segKey) {
 			rf.open = 8 - n
 			continue
 		}
+		if f.Kind == Road {
+			// The Ferries: a ferry carries the road across its lake to
+			// the other road end it joins.
+			if fe, ok := rb.g.FerryAt(k.cell); ok {
+				a, b := fe.Link.Ports()
+				for _, p := range [2][2]Port{{a, b}, {b, a}} {
+					if !ports.Has(p[0]) {
+						continue
+					}
+					pt := mustTileAt(rb.g, k.cell)
+					of, _ := rb.g.TileSet().FeatureAt(pt.Tile, pt.Rotation, p[1])
+					nk := segKey{k.cell, of}
+					if _, seen := rb.comp[nk]; !seen {
+						rb.comp[nk] = id
+						queue = append(queue, nk)
+					}
+				}
+			}
+		}
 		for _, p := range ports.Ports() {
 			side := p.Side()
 			if side == NoSide {

@@ -60,6 +60,8 @@ type expansionState struct {
 	dragon dragonState
 	// gold is The Gold Mines' ingots on the board and held (gold.go).
 	gold goldState
+	// ferries is The Ferries' ferries on the board (ferries.go).
+	ferries ferryState
 }
 
 // again reports whether the player who placed tile t plays again at once,

@@ -74,13 +74,23 @@ const (
 	// StepLand: with The Flying Machines, after the die, where the flying
 	// figure lands (Landings), or back to the supply when it cannot land.
 	StepLand
+	// StepFerry: with The Ferries, after a lake tile, set its ferry on two
+	// of its road ends (FerryLinks; 001_…, "Placing a tile with a lake"):
+	// mandatory, after the figure.
+	StepFerry
+	// StepFerryMove: with The Ferries, after the tile (and its ferry),
+	// move the first ferry on a road the tile continued to two other road
+	// ends of its lake, or stop (AppendFerryMoves; 001_…, "Continuing a
+	// road with a ferry"). Asked again after each move while a ferry the
+	// tile reaches has not moved; the zero FerryMove answers "no (more)".
+	StepFerryMove
 	numSteps
 )
 
-var stepNames = [numSteps]string{"none", "tile", "figure", "escape", "capture", "dragon", "gold", "roll", "land"}
+var stepNames = [numSteps]string{"none", "tile", "figure", "escape", "capture", "dragon", "gold", "roll", "land", "ferry", "ferry-move"}
 
 // String returns the step's name: "none", "tile", "figure", "escape",
-// "capture", "dragon", "gold", "roll", "land".
+// "capture", "dragon", "gold", "roll", "land", "ferry", "ferry-move".
 func (s Step) String() string {
 	if s < numSteps {
 		return stepNames[s]
@@ -126,6 +136,8 @@ func (g *Game) Pending() Decision {
 // StepFigure (asked only after a figure onto a flying machine); with The
 // Tower, StepCapture after StepFigure (asked only after a tower piece
 // with something in reach; the ransom is part of the StepTile answer);
+// with The Ferries StepFerry (asked only after a lake tile) and
+// StepFerryMove (asked while the tile reaches a ferry not moved yet);
 // then with The Princess & the Dragon StepDragon (asked after a dragon
 // tile, once per step, of the players in turn); then StepEscape with the
 // Cathars. Scoring, automatic, is no step.
@@ -140,6 +152,9 @@ func (r *Rules) TurnSteps() []Step {
 	}
 	if r.Expansions.Has(ExpansionTower) {
 		steps = append(steps, StepCapture)
+	}
+	if r.Expansions.Has(ExpansionFerries) {
+		steps = append(steps, StepFerry, StepFerryMove)
 	}
 	if r.Expansions.Has(ExpansionPrincessAndDragon) {
 		steps = append(steps, StepDragon)
@@ -176,6 +191,11 @@ type partTurn struct {
 	fly      bool
 	roll     int8
 	land     Target
+	// The Ferries: the ferry set, the ferries moved, and whether the
+	// player stopped moving them.
+	ferry     FerryLink
+	ferryDone bool
+	fmoves    FerryMoves
 }
 
 // partMove returns the Move of the answers so far, for the tile drawn.
@@ -197,6 +217,7 @@ func (g *Game) partMove() Move {
 	if p.fly {
 		m.Fly, m.Roll, m.Land = true, p.roll, p.land
 	}
+	m.Ferry, m.FerryMoves = p.ferry, p.fmoves
 	return m
 }
 
@@ -246,6 +267,11 @@ type Answer struct {
 	Fly bool
 	// StepRoll: the die, 1 to 3 (DieRoll in a live game).
 	Roll int
+	// StepFerry: the two road ends of the lake just placed that its ferry
+	// joins (FerryLinks). StepFerryMove: Cell is the lake tile whose ferry
+	// moves and Link the road ends it joins from now on
+	// (AppendFerryMoves); the zero Link moves no (more) ferry.
+	Link FerryLink
 }
 
 // String returns the answer in words close to the record's tokens: "tile
@@ -253,9 +279,17 @@ type Answer struct {
 // 0,-1:S", "escape none", "figure tower@1,0", "figure follower@1,0:tower",
 // "capture 0,-1:S", "capture 2,0:tower", "capture none", "tile 1,0 90
 // ransom large from 2" (a seat, from 1), "gold 1,1", "figure
-// follower@fly", "roll 2", "land 2,0:N", "land off".
+// follower@fly", "roll 2", "land 2,0:N", "land off", "ferry E+W",
+// "ferry-move 1,0:N+S", "ferry-move none".
 func (a Answer) String() string {
 	switch a.Step {
+	case StepFerry:
+		return "ferry " + a.Link.String()
+	case StepFerryMove:
+		if a.Link == 0 {
+			return "ferry-move none"
+		}
+		return "ferry-move " + a.Cell.String() + ":" + a.Link.String()
 	case StepTile:
 		if a.Discard {
 			return "tile discard"
@@ -344,6 +378,11 @@ func (g *Game) Act(a Answer) (bool, error) {
 			// the check of the tile.
 			m.Gold, m.GoldCell = true, cs[0]
 		}
+		if ls := g.AppendFerryLinks(nil, t, a.Rotation); len(ls) > 0 && !a.Discard && !a.Aside && g.ferriesOn() {
+			// The ferry is a later step's: any link passes the check
+			// of the tile.
+			m.Ferry = ls[0]
+		}
 		if err := g.checkTileStep(m); err != nil {
 			return false, err
 		}
@@ -372,6 +411,26 @@ func (g *Game) Act(a Answer) (bool, error) {
 		}
 		g.part.roll, g.part.step = int8(a.Roll), StepLand
 		return false, nil
+	case StepFerry:
+		m := g.partMove()
+		m.Ferry = a.Link
+		if err := g.ferryErr(m); err != nil {
+			return false, err
+		}
+		g.part.ferry = a.Link
+		return g.moveOn(m, StepFerry)
+	case StepFerryMove:
+		m := g.partMove()
+		if a.Link == 0 {
+			g.part.ferryDone = true
+			return g.moveOn(m, StepFerryMove)
+		}
+		m.FerryMoves = m.FerryMoves.Add(FerryMove{Cell: a.Cell, Link: a.Link})
+		if err := g.ferryErr(m); err != nil {
+			return false, err
+		}
+		g.part.fmoves = m.FerryMoves
+		return g.moveOn(m, StepFerryMove)
 	case StepLand:
 		m := g.partMove()
 		m.Land = a.Target
@@ -491,7 +550,13 @@ func (g *Game) moveOn(m Move, done Step) (bool, error) {
 			return false, nil
 		}
 		fallthrough
-	case StepCapture, StepDragon:
+	case StepCapture, StepFerry, StepFerryMove, StepDragon:
+		if done != StepDragon {
+			if s := g.ferryStep(m); s != StepNone {
+				p.step = s
+				return false, nil
+			}
+		}
 		var buf [4]Cell
 		if len(g.AppendDragonSteps(buf[:0], m)) > 0 {
 			p.step = StepDragon
@@ -562,6 +627,8 @@ func (g *Game) Reset() { g.part = partTurn{} }
 // outcomes. StepLand: each feature the figure may land on (Landings), or
 // the zero Target alone (back to the supply) when it cannot land.
 // StepCapture: "none" first, then each figure in reach (Captures).
+// StepFerry: each link of the lake's road ends (FerryLinks). StepFerryMove:
+// "none" (the zero Link) first, then each ferry move (AppendFerryMoves).
 // StepEscape: "none"
 // first, then each knight that may escape (Escapes). Every answer listed is
 // accepted by Act.
@@ -643,6 +710,18 @@ func (g *Game) Answers() []Answer {
 		}
 		if s.dragons() {
 			out = s.appendPDAnswers(out, t, pl)
+		}
+		return out
+	case StepFerry:
+		var out []Answer
+		for _, l := range g.AppendFerryLinks(nil, t, g.part.rot) {
+			out = append(out, Answer{Step: StepFerry, Link: l})
+		}
+		return out
+	case StepFerryMove:
+		out := []Answer{{Step: StepFerryMove}}
+		for _, fm := range g.AppendFerryMoves(nil, g.partMove()) {
+			out = append(out, Answer{Step: StepFerryMove, Cell: fm.Cell, Link: fm.Link})
 		}
 		return out
 	case StepCapture:

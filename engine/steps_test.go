@@ -93,7 +93,7 @@ func TestActPlaysAsApply(t *testing.T) {
 					t.Fatalf("%s turn %d: %s: %v", set, g.Turn(), a, err)
 				}
 				if !done {
-					if g.Pending().Step == d.Step && d.Step != StepDragon {
+					if g.Pending().Step == d.Step && d.Step != StepDragon && d.Step != StepFerryMove {
 						t.Fatalf("%s: the %s step answered but still pending", set, d.Step)
 					}
 					continue
@@ -160,6 +160,33 @@ func refuseBadAnswers(t *testing.T, g *Game, s Step) {
 		}
 	case StepEscape:
 		bad = append(bad, Answer{Step: StepEscape, Target: Target{Cell: Cell{X: 99, Y: 0}, Port: N}})
+	case StepFerry:
+		// No link, three road ends, and every pair that is not two road
+		// ends of the lake.
+		bad = append(bad, Answer{Step: StepFerry}, Answer{Step: StepFerry, Link: 7}, Answer{Step: StepFerry, Link: 16 | 3})
+		for l := FerryLink(1); l < 16; l++ {
+			if l.Valid() && !slices.Contains(g.Answers(), Answer{Step: StepFerry, Link: l}) {
+				bad = append(bad, Answer{Step: StepFerry, Link: l})
+			}
+		}
+	case StepFerryMove:
+		bad = append(bad, Answer{Step: StepFerryMove, Cell: Cell{X: 99, Y: 0}, Link: MakeFerryLink(N, S)})
+		for _, f := range g.MovableFerries(g.partMove()) {
+			// Not a move: the ferry's own link; nor a pair of a side
+			// without a road end.
+			bad = append(bad, Answer{Step: StepFerryMove, Cell: f.Cell, Link: f.Link}, Answer{Step: StepFerryMove, Cell: f.Cell, Link: 5 << 4})
+		}
+		for _, f := range g.Ferries() {
+			if !slices.Contains(g.MovableFerries(g.partMove()), f) {
+				// A ferry the tile does not reach.
+				pt, _ := g.TileAt(f.Cell)
+				for _, l := range g.FerryLinks(pt.Tile, pt.Rotation) {
+					if l != f.Link {
+						bad = append(bad, Answer{Step: StepFerryMove, Cell: f.Cell, Link: l})
+					}
+				}
+			}
+		}
 	case StepCapture:
 		bad = append(bad, Answer{Step: StepCapture, Target: Target{Cell: Cell{X: 99, Y: 0}, Port: N}},
 			Answer{Step: StepCapture, Target: Target{Cell: Cell{X: 99, Y: 0}, Tower: true}})

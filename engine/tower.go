@@ -682,6 +682,12 @@ func MoveOfAnswers(t TileID, as []Answer) Move {
 			}
 		case StepCapture:
 			m.Capture = a.Target
+		case StepFerry:
+			m.Ferry = a.Link
+		case StepFerryMove:
+			if a.Link != 0 {
+				m.FerryMoves = m.FerryMoves.Add(FerryMove{Cell: a.Cell, Link: a.Link})
+			}
 		case StepDragon:
 			m.Dragon = m.Dragon.Add(a.Cell)
 		case StepEscape:

@@ -222,6 +222,15 @@ func checkFigureStep(g *engine.Game, p engine.Placement, follower engine.Port, f
 		t, _ := g.Drawn()
 		return g.Check(engine.Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation, Follower: follower, Figure: fig})
 	}
+	if c.Pending().Step == engine.StepGold {
+		// Where the second gold ingot goes (The Gold Mines) changes no
+		// figure's place: the first tile that may take it.
+		if as := c.Answers(); len(as) > 0 {
+			if _, err := c.Act(as[0]); err != nil {
+				return err
+			}
+		}
+	}
 	_, err = c.Act(engine.Answer{Step: engine.StepFigure, Port: follower, Figure: fig})
 	return err
 }
