@@ -505,3 +505,76 @@ func TestMinisBoard(t *testing.T) {
 		t.Errorf("the board shows no flying machine or no crop circle")
 	}
 }
+
+// ferryGame plays turns random moves of a game of The Ferries, each lake
+// tile with the first ferry it may take (Game.FerryLinks).
+func ferryGame(tb testing.TB, seed uint64, turns int) *engine.Game {
+	tb.Helper()
+	rules, err := engine.NewRules(engine.ExpansionSet(0).With(engine.ExpansionFerries), engine.Options{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	g, err := engine.New(engine.Config{Players: []string{"Alice", "Bob"}, Seed: seed, Rules: rules})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for played := 0; !g.Ended() && played < turns; played++ {
+		t, _ := g.Drawn()
+		ps := g.Placements()
+		m := engine.Move{Tile: t, Discard: true}
+		if len(ps) > 0 {
+			// The placement next to the most tiles, to keep the board small.
+			best, bn := ps[0], -1
+			for _, p := range ps {
+				n := 0
+				for _, s := range []engine.Side{engine.North, engine.East, engine.South, engine.West} {
+					if _, ok := g.TileAt(p.Cell.Neighbour(s)); ok {
+						n++
+					}
+				}
+				if n > bn {
+					best, bn = p, n
+				}
+			}
+			m = engine.Move{Tile: t, Cell: best.Cell, Rotation: best.Rotation}
+			if ls := g.FerryLinks(t, best.Rotation); len(ls) > 0 {
+				m.Ferry = ls[0]
+			}
+		}
+		if err := g.Apply(m); err != nil {
+			tb.Fatalf("move %d: %v", played+1, err)
+		}
+	}
+	return g
+}
+
+// TestFerriesFromGame checks that the board of a game of The Ferries draws
+// every ferry the engine reports (Game.Ferries) on its lake, in a real
+// BoardPNG decoded back: the boat's wood on each lake tile with a ferry.
+func TestFerriesFromGame(t *testing.T) {
+	r := testRenderer()
+	g := ferryGame(t, 2, 60)
+	fs := g.Ferries()
+	if len(fs) < 2 {
+		t.Fatalf("fixture: %d ferries on the board, want at least 2", len(fs))
+	}
+	sc := newScene(g, true)
+	if len(sc.ferries) != len(fs) {
+		t.Fatalf("the scene has %d ferries, the game %d", len(sc.ferries), len(fs))
+	}
+	for i, f := range fs {
+		a, b := f.Link.Ports()
+		if sc.ferries[i] != (ferryLink{Cell: f.Cell, Ports: [2]engine.Port{a, b}}) {
+			t.Errorf("ferry %d: the scene has %+v, the game %v %v", i, sc.ferries[i], f.Cell, f.Link)
+		}
+	}
+	img := boardPNG(t, r, g)
+	dump(t, "board", img)
+	l := layoutBoard(sc, false)
+	for _, f := range fs {
+		cr := l.win.cellRect(f.Cell)
+		if n := countNear(img, cr, colFerry, 0); n < cr.Dx()*cr.Dy()/150 {
+			t.Errorf("ferry %v on %v: %d pixels of the boat, want at least %d", f.Link, f.Cell, n, cr.Dx()*cr.Dy()/150)
+		}
+	}
+}

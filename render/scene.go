@@ -43,10 +43,10 @@ type scene struct {
 	// (Game.Ingots).
 	gold   bool
 	ingots []engine.Ingots
-	// ferries are the ferries on the lakes (The Ferries), mage and witch
-	// where the mage and the witch stand (Mage & Witch): drawn by
-	// drawFerries and drawNeutralFigures (minis.go). Nothing fills them
-	// until the engine tells where they are.
+	// ferries are the ferries on the lakes (The Ferries, Game.Ferries),
+	// mage and witch where the mage and the witch stand (Mage & Witch):
+	// drawn by drawFerries and drawNeutralFigures (minis.go). Nothing
+	// fills mage and witch until the engine tells where they are.
 	ferries     []ferryLink
 	mage, witch neutralFigure
 	// pd is what The Princess & the Dragon shows (dragon.go); pd.on is
@@ -72,6 +72,10 @@ func newScene(g *engine.Game, withCands bool) *scene {
 	}
 	if sc.gold {
 		sc.ingots = g.Ingots()
+	}
+	for _, f := range g.Ferries() {
+		a, b := f.Link.Ports()
+		sc.ferries = append(sc.ferries, ferryLink{Cell: f.Cell, Ports: [2]engine.Port{a, b}})
 	}
 	if sc.traders {
 		sc.goods = make([][engine.NumGoods]int, len(sc.names))
