@@ -208,8 +208,8 @@ func (r *Renderer) drawBoard(dst canvas, k *kit, sc *scene, w window, st boardSt
 	if st.cands {
 		r.drawCandidates(dst, k, sc, w, st.numRad)
 	}
-	r.drawFerries(dst, sc, w)
-	r.drawIngots(dst, k, sc, w)
+	r.drawFerries(dst, sc, w, st.focus)
+	r.drawIngots(dst, k, sc, w, st)
 	r.drawDragonTrail(dst, k, sc, w)
 	r.drawTowers(dst, k, sc, w)
 	r.drawFollowers(dst, k, sc, w)

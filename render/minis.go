@@ -1,9 +1,12 @@
 package render
 
 import (
+	"fmt"
 	"image"
 	"image/color"
+	"io"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/fogleman/gg"
@@ -24,7 +27,7 @@ import (
 
 // The colours of the mini expansions.
 var (
-	colArrow     = rgb(0xe4572e) // the flying machine's arrow, a red that is no player's
+	colArrow     = rgb(0xd81b60) // the flying machine's arrow, a crimson that is no player's
 	colFerry     = rgb(0x8a5a2b) // the ferry's hull
 	colFerryDeck = rgb(0xe3cf9c) // its deck, the flying machine's wood
 	colMage      = rgb(0x6a3dc8) // the mage's robe and hat
@@ -220,9 +223,10 @@ var ingotCorners = [...]pt{{0.22, 0.78}, {0.78, 0.78}, {0.22, 0.22}, {0.78, 0.22
 
 // ingotsSpot returns where the ingots on placed tile t lie, in unit
 // coordinates of the tile in board orientation: the corner of ingotCorners
-// farthest from the followers standing on it and from its symbols.
-func (r *Renderer) ingotsSpot(sc *scene, t engine.PlacedTile) pt {
-	var busy []pt
+// farthest from the followers standing on it, from its symbols and from
+// the places avoid.
+func (r *Renderer) ingotsSpot(sc *scene, t engine.PlacedTile, avoid []pt) pt {
+	busy := slices.Clone(avoid)
 	for _, f := range sc.followers {
 		if f.Cell == t.Cell {
 			p, _ := r.followerPoint(sc, t, f.Feature, f.Port)
@@ -245,16 +249,35 @@ func (r *Renderer) ingotsSpot(sc *scene, t engine.PlacedTile) pt {
 	return best
 }
 
+// tileOn returns the tile on cell c of sc: focus (a preview's tile) when
+// it is not nil and lies there, else the tile placed there; false when
+// there is none.
+func (sc *scene) tileOn(c engine.Cell, focus *engine.PlacedTile) (engine.PlacedTile, bool) {
+	if focus != nil && focus.Cell == c && sc.validTile(*focus) {
+		return *focus, true
+	}
+	i, ok := sc.at[c]
+	if !ok {
+		return engine.PlacedTile{}, false
+	}
+	return sc.tiles[i], true
+}
+
 // drawIngots draws the gold ingots lying on the tiles of sc in window w
 // (The Gold Mines, Game.Ingots), each tile's as a small stack with their
-// number, in a corner of the tile clear of its followers.
-func (r *Renderer) drawIngots(dst canvas, k *kit, sc *scene, w window) {
+// number, in a corner of the tile clear of its followers (and on a
+// preview's tile, st.focus, clear of the labels of its spots).
+func (r *Renderer) drawIngots(dst canvas, k *kit, sc *scene, w window, st boardStyle) {
 	for _, in := range sc.ingots {
-		i, ok := sc.at[in.Cell]
+		t, ok := sc.tileOn(in.Cell, st.focus)
 		if !ok || !w.contains(in.Cell) || in.N <= 0 {
 			continue
 		}
-		p := r.ingotsSpot(sc, sc.tiles[i])
+		var avoid []pt
+		if st.focus != nil && st.focus.Cell == in.Cell && len(st.spots) > 0 {
+			avoid = r.spotPoints(sc, t, st.spots, float64(spotRadius(w.tile))/float64(w.tile))
+		}
+		p := r.ingotsSpot(sc, t, avoid)
 		cr := w.cellRect(in.Cell)
 		sp := r.ingotsSprite(k, ingotsWidth(w.tile), in.N)
 		x := cr.Min.X + int(math.Round(p.x*float64(w.tile)))
@@ -419,15 +442,15 @@ func drawFerrySprite(t int, rot engine.Rotation, a, b engine.Port) *image.RGBA {
 }
 
 // drawFerries draws the ferries of sc in window w, each on the lake of its
-// tile.
-func (r *Renderer) drawFerries(dst canvas, sc *scene, w window) {
+// tile; focus is a preview's tile, or nil.
+func (r *Renderer) drawFerries(dst canvas, sc *scene, w window, focus *engine.PlacedTile) {
 	for _, f := range sc.ferries {
-		i, ok := sc.at[f.Cell]
+		t, ok := sc.tileOn(f.Cell, focus)
 		if !ok || !w.contains(f.Cell) || !roadEnd(f.Ports[0]) || !roadEnd(f.Ports[1]) || f.Ports[0] == f.Ports[1] {
 			continue
 		}
 		cr := w.cellRect(f.Cell)
-		dst.over(cr.Min, drawFerrySprite(w.tile, sc.tiles[i].Rotation, f.Ports[0], f.Ports[1]))
+		dst.over(cr.Min, drawFerrySprite(w.tile, t.Rotation, f.Ports[0], f.Ports[1]))
 	}
 }
 
@@ -579,4 +602,93 @@ func (r *Renderer) drawNeutralFigures(dst canvas, sc *scene, w window) {
 		x, y = keepOnTile(cr, sp.Bounds().Size(), x, y)
 		blit(dst, sp, x, y)
 	}
+}
+
+// PreviewMove returns the picture of PreviewFigure for the tile drawn
+// placed as move m (m.Cell, m.Rotation) with figure m.Figure on port
+// m.Follower (engine.NoPort: none), and besides what m chooses of the mini
+// expansions: the ferry m.Ferry on the lake of the tile placed and the
+// ferries m.FerryMoves moves, each on its lake joining its new road ends
+// (The Ferries); with m.Gold, an ingot more on the tile placed and one
+// more on m.GoldCell, counted with those already there (The Gold Mines).
+// m.Tile must be the tile drawn or engine.NoTile. It returns
+// PreviewFigure's errors, and an error wrapping engine.ErrFerry for a
+// ferry that does not join two road ends of the lake of the tile placed
+// or a ferry moved that the tile does not reach (g.MovableFerries) or to
+// road ends its lake does not have, engine.ErrNoGold for m.Gold with a
+// tile without a gold mine or a GoldCell that is not next to it
+// (g.GoldCells), and engine.ErrUnknownTile for another tile than the one
+// drawn.
+func (r *Renderer) PreviewMove(g *engine.Game, m engine.Move) (*image.RGBA, error) {
+	cv, err := r.preview(g, engine.Placement{Cell: m.Cell, Rotation: m.Rotation}, m.Follower, m.Figure, &m, r.newRGBA)
+	if err != nil {
+		return nil, err
+	}
+	return cv.(rgbaCanvas).img, nil
+}
+
+// PreviewMovePNG writes the picture of PreviewMove to w as a PNG. It
+// returns PreviewMove's errors and the writer's.
+func (r *Renderer) PreviewMovePNG(w io.Writer, g *engine.Game, m engine.Move) error {
+	cv, err := r.preview(g, engine.Placement{Cell: m.Cell, Rotation: m.Rotation}, m.Follower, m.Figure, &m, r.newPaletted)
+	if err != nil {
+		return err
+	}
+	img := cv.(palCanvas).img
+	defer r.canvases.put(img)
+	return r.encodePaletted(w, img)
+}
+
+// previewMinis adds to scene sc of game g what move m of tile t (the tile
+// drawn) chooses of the mini expansions, for PreviewMove: its ferry, the
+// ferries it moves and its gold ingots. It returns PreviewMove's errors.
+func previewMinis(g *engine.Game, sc *scene, t engine.TileID, m engine.Move) error {
+	if m.Tile != engine.NoTile && m.Tile != t {
+		return fmt.Errorf("render: %w: the move places %s, the tile drawn is %s", engine.ErrUnknownTile, sc.ts.Name(m.Tile), sc.ts.Name(t))
+	}
+	m.Tile = t
+	p := engine.Placement{Cell: m.Cell, Rotation: m.Rotation}
+	if m.Ferry != 0 {
+		if !slices.Contains(g.FerryLinks(t, m.Rotation), m.Ferry) {
+			return fmt.Errorf("render: %w: the ferry %s does not join two road ends of this tile's lake", engine.ErrFerry, m.Ferry)
+		}
+		a, b := m.Ferry.Ports()
+		sc.ferries = append(sc.ferries, ferryLink{Cell: m.Cell, Ports: [2]engine.Port{a, b}})
+	}
+	if !m.FerryMoves.Valid() {
+		return fmt.Errorf("render: %w: the move moves more ferries than it may", engine.ErrFerry)
+	}
+	if m.FerryMoves.Len() > 0 {
+		probe := m
+		probe.FerryMoves = engine.FerryMoves{} // MovableFerries leaves out those moved
+		movable := g.MovableFerries(probe)
+		for _, fm := range m.FerryMoves.All() {
+			pt, ok := g.TileAt(fm.Cell)
+			reach := slices.ContainsFunc(movable, func(f engine.Ferry) bool { return f.Cell == fm.Cell })
+			if !ok || !reach || !slices.Contains(g.FerryLinks(pt.Tile, pt.Rotation), fm.Link) {
+				return fmt.Errorf("render: %w: the tile cannot move the ferry at (%s) to %s", engine.ErrFerry, fm.Cell, fm.Link)
+			}
+			a, b := fm.Link.Ports()
+			for i := range sc.ferries {
+				if sc.ferries[i].Cell == fm.Cell {
+					sc.ferries[i].Ports = [2]engine.Port{a, b}
+				}
+			}
+		}
+	}
+	if m.Gold {
+		if sc.ts.Tile(t).Markers&engine.GoldMine == 0 || !slices.Contains(g.GoldCells(p), m.GoldCell) {
+			return fmt.Errorf("render: %w: the second ingot cannot go on (%s)", engine.ErrNoGold, m.GoldCell)
+		}
+		sc.ingots = slices.Clone(sc.ingots)
+		for _, c := range []engine.Cell{m.Cell, m.GoldCell} {
+			i := slices.IndexFunc(sc.ingots, func(in engine.Ingots) bool { return in.Cell == c })
+			if i < 0 {
+				sc.ingots = append(sc.ingots, engine.Ingots{Cell: c})
+				i = len(sc.ingots) - 1
+			}
+			sc.ingots[i].N++
+		}
+	}
+	return nil
 }

@@ -1,11 +1,14 @@
 package render
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
+	"io"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/fogleman/gg"
@@ -576,5 +579,193 @@ func TestFerriesFromGame(t *testing.T) {
 		if n := countNear(img, cr, colFerry, 0); n < cr.Dx()*cr.Dy()/150 {
 			t.Errorf("ferry %v on %v: %d pixels of the boat, want at least %d", f.Link, f.Cell, n, cr.Dx()*cr.Dy()/150)
 		}
+	}
+}
+
+// previewCell returns the box of cell c in the preview of game g with
+// its tile on c.
+func previewCell(g *engine.Game, c engine.Cell) image.Rectangle {
+	return previewWindow(newScene(g, false), c).cellRect(c)
+}
+
+// TestPreviewMoveFerry checks PreviewMove on a lake tile of a game of The
+// Ferries, decoded back from PreviewMovePNG: each ferry the tile may take
+// shows as a boat on its lake (more of the boat's wood there than in the
+// preview without it), lying along its route; a ferry that joins no two
+// road ends of the lake, and a ferry moved that the tile does not reach,
+// are refused with engine.ErrFerry.
+func TestPreviewMoveFerry(t *testing.T) {
+	r := testRenderer()
+	g := ferryGame(t, 2, 0)
+	for range 80 {
+		if d, ok := g.Drawn(); ok && g.HasLake(d) && len(g.Placements()) > 0 {
+			break
+		}
+		g = ferryGame(t, 2, len(g.Moves())+1)
+	}
+	d, ok := g.Drawn()
+	if !ok || !g.HasLake(d) {
+		t.Fatal("fixture: no lake tile drawn in 80 turns")
+	}
+	p := g.Placements()[0]
+	base := decodePNG(t, func(w io.Writer) error { return r.PreviewFigurePNG(w, g, p, engine.NoPort, engine.FigureFollower) })
+	cr := previewCell(g, p.Cell)
+	area := cr.Dx() * cr.Dy()
+	links := g.FerryLinks(d, p.Rotation)
+	if len(links) < 3 {
+		t.Fatalf("fixture: %d ferry links on %s, want 3 or 6", len(links), g.TileSet().Name(d))
+	}
+	for i, l := range links {
+		m := engine.Move{Tile: d, Cell: p.Cell, Rotation: p.Rotation, Follower: engine.NoPort, Ferry: l}
+		img := decodePNG(t, func(w io.Writer) error { return r.PreviewMovePNG(w, g, m) })
+		if i == 0 {
+			dump(t, "ferry", img)
+		}
+		if n := countNear(img, cr, colFerry, 0) - countNear(base, cr, colFerry, 0); n < area/150 {
+			t.Errorf("ferry %s: %d more pixels of the boat on the tile, want at least %d", l, n, area/150)
+		}
+		a, b := l.Ports()
+		box := boxOf(img, cr, colFerry)
+		if (a == engine.E && b == engine.W && box.Dx() <= box.Dy()) || (a == engine.N && b == engine.S && box.Dy() <= box.Dx()) {
+			t.Errorf("ferry %s: the boat is %d × %d pixels, not along its route", l, box.Dx(), box.Dy())
+		}
+		rgba, err := r.PreviewMove(g, m)
+		if err != nil || rgba.Rect != img.Rect {
+			t.Errorf("ferry %s: PreviewMove: %v, %v, want the PNG's picture %v", l, err, rgba.Bounds(), img.Rect)
+		}
+	}
+	// Refused: a link of corner ports; a ferry moved where none is.
+	bad := engine.Move{Tile: d, Cell: p.Cell, Rotation: p.Rotation, Follower: engine.NoPort, Ferry: engine.FerryLink(0b11111)}
+	if _, err := r.PreviewMove(g, bad); !errors.Is(err, engine.ErrFerry) {
+		t.Errorf("a bad ferry: %v, want ErrFerry", err)
+	}
+	far := engine.Move{Tile: d, Cell: p.Cell, Rotation: p.Rotation, Follower: engine.NoPort, Ferry: links[0],
+		FerryMoves: engine.MakeFerryMoves(engine.FerryMove{Cell: engine.Cell{X: 40, Y: 40}, Link: links[0]})}
+	if err := r.PreviewMovePNG(io.Discard, g, far); !errors.Is(err, engine.ErrFerry) {
+		t.Errorf("a ferry moved where none is: %v, want ErrFerry", err)
+	}
+	other := engine.Move{Tile: d + 1, Cell: p.Cell, Rotation: p.Rotation, Follower: engine.NoPort}
+	if _, err := r.PreviewMove(g, other); !errors.Is(err, engine.ErrUnknownTile) {
+		t.Errorf("another tile than the one drawn: %v, want ErrUnknownTile", err)
+	}
+}
+
+// TestPreviewMoveFerryMoves checks that PreviewMove draws a ferry the move
+// moves (Move.FerryMoves) on its new route: in a game of The Ferries, the
+// first placement that reaches a ferry, with each other link of its lake.
+func TestPreviewMoveFerryMoves(t *testing.T) {
+	r := testRenderer()
+	for seed := uint64(1); seed <= 12; seed++ {
+		g := ferryGame(t, seed, 0)
+		for turn := 0; turn < 70 && !g.Ended(); turn++ {
+			d, _ := g.Drawn()
+			for _, p := range g.Placements() {
+				m := engine.Move{Tile: d, Cell: p.Cell, Rotation: p.Rotation, Follower: engine.NoPort}
+				if ls := g.FerryLinks(d, p.Rotation); len(ls) > 0 {
+					m.Ferry = ls[0]
+				}
+				moves := g.AppendFerryMoves(nil, m)
+				if len(moves) == 0 {
+					continue
+				}
+				fm := moves[0]
+				sc := newScene(g, false)
+				before := slices.IndexFunc(sc.ferries, func(f ferryLink) bool { return f.Cell == fm.Cell })
+				if before < 0 {
+					t.Fatalf("the ferry at %v to move is not in the scene", fm.Cell)
+				}
+				base := decodePNG(t, func(w io.Writer) error { return r.PreviewMovePNG(w, g, m) })
+				m.FerryMoves = engine.MakeFerryMoves(fm)
+				img := decodePNG(t, func(w io.Writer) error { return r.PreviewMovePNG(w, g, m) })
+				dump(t, "moved", img)
+				win := previewWindow(sc, p.Cell)
+				if !win.contains(fm.Cell) {
+					continue
+				}
+				cr := win.cellRect(fm.Cell)
+				same := true
+				for y := cr.Min.Y; y < cr.Max.Y && same; y++ {
+					for x := cr.Min.X; x < cr.Max.X; x++ {
+						if img.RGBAAt(x, y) != base.RGBAAt(x, y) {
+							same = false
+							break
+						}
+					}
+				}
+				if same {
+					t.Errorf("the ferry at %v moved to %s looks as before", fm.Cell, fm.Link)
+				}
+				if n := countNear(img, cr, colFerry, 0); n < cr.Dx()*cr.Dy()/150 {
+					t.Errorf("the ferry at %v moved to %s: %d pixels of the boat", fm.Cell, fm.Link, n)
+				}
+				return
+			}
+			g = ferryGame(t, seed, turn+1)
+		}
+	}
+	t.Fatal("fixture: no placement reaches a ferry")
+}
+
+// goldGame plays turns moves of a game of The Gold Mines, each placement
+// next to the most tiles, the second ingot of a gold mine on the first
+// tile that may take it, until turns moves are played or stop says so of
+// the game before a move.
+func goldGame(tb testing.TB, seed uint64, turns int, stop func(*engine.Game) bool) *engine.Game {
+	tb.Helper()
+	rules, err := engine.NewRules(engine.ExpansionSet(0).With(engine.ExpansionGoldMines), engine.Options{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	g, err := engine.New(engine.Config{Players: []string{"Alice", "Bob"}, Seed: seed, Rules: rules})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for played := 0; !g.Ended() && played < turns && !stop(g); played++ {
+		t, _ := g.Drawn()
+		ps := g.Placements()
+		m := engine.Move{Tile: t, Discard: true}
+		if len(ps) > 0 {
+			p := ps[0]
+			m = engine.Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
+			if cs := g.GoldCells(p); len(cs) > 0 {
+				m.Gold, m.GoldCell = true, cs[0]
+			}
+		}
+		if err := g.Apply(m); err != nil {
+			tb.Fatalf("move %d: %v", played+1, err)
+		}
+	}
+	return g
+}
+
+// TestPreviewMoveGold checks PreviewMove with the gold ingots of a gold
+// mine tile, decoded back from PreviewMovePNG: an ingot stack more on the
+// tile placed and on the tile of the second ingot; a second ingot on a
+// tile not next to it is refused with engine.ErrNoGold.
+func TestPreviewMoveGold(t *testing.T) {
+	r := testRenderer()
+	g := goldGame(t, 3, 80, func(g *engine.Game) bool {
+		d, ok := g.Drawn()
+		return ok && g.TileSet().Tile(d).Markers&engine.GoldMine != 0 && len(g.Placements()) > 0
+	})
+	d, ok := g.Drawn()
+	if !ok || g.TileSet().Tile(d).Markers&engine.GoldMine == 0 {
+		t.Fatal("fixture: no gold mine drawn")
+	}
+	p := g.Placements()[0]
+	second := g.GoldCells(p)[0]
+	m := engine.Move{Tile: d, Cell: p.Cell, Rotation: p.Rotation, Follower: engine.NoPort, Gold: true, GoldCell: second}
+	img := decodePNG(t, func(w io.Writer) error { return r.PreviewMovePNG(w, g, m) })
+	base := decodePNG(t, func(w io.Writer) error { return r.PreviewFigurePNG(w, g, p, engine.NoPort, engine.FigureFollower) })
+	dump(t, "gold", img)
+	for _, c := range []engine.Cell{p.Cell, second} {
+		cr := previewWindow(newScene(g, false), p.Cell).cellRect(c)
+		if n := countNear(img, cr, colGold, 0) - countNear(base, cr, colGold, 0); n < cr.Dx()*cr.Dy()/150 {
+			t.Errorf("tile %v: %d more pixels of gold, want at least %d", c, n, cr.Dx()*cr.Dy()/150)
+		}
+	}
+	m.GoldCell = engine.Cell{X: 3, Y: 3}
+	if _, err := r.PreviewMove(g, m); !errors.Is(err, engine.ErrNoGold) {
+		t.Errorf("a second ingot far away: %v, want ErrNoGold", err)
 	}
 }
