@@ -205,6 +205,7 @@ func (r *Renderer) drawBoard(dst canvas, k *kit, sc *scene, w window, st boardSt
 			frame(dst, cr.Inset(fw), 1, colOutline)
 		}
 	}
+	r.drawFlight(dst, sc, w) // under the numbers of the cells
 	if st.cands {
 		r.drawCandidates(dst, k, sc, w, st.numRad)
 	}

@@ -54,8 +54,11 @@
 // headed by the colours of the bars (and the crown and the mask; the goods
 // striped in their three colours).
 //
-// The mini expansions (rule text 001_): a flying machine sits on a red
-// arrow pointing where it flies, turned with its tile; a gold mine is a
+// The mini expansions (rule text 001_): a flying machine sits on a
+// crimson arrow pointing where it flies, turned with its tile, and after a
+// flight a crimson line goes from it to the tile the die sent the figure
+// to, the die halfway showing the roll, a ring where it landed or a cross
+// where it could not; a gold mine is a
 // mine's mouth with an ingot before it; the gold ingots lying on a tile are
 // a small stack in a corner with their number in a dark disc, and each
 // player's row of the scoreboard has a line with the ingots held and their

@@ -719,7 +719,7 @@ func drawSymbol(dc *gg.Context, m engine.Marker, goods uint8, h engine.Heading, 
 		dc.Fill()
 	case m&engine.FlyingMachine != 0:
 		// A flying machine seen from above, nose toward its heading, on a
-		// red arrow that shows the way it flies (drawMachine).
+		// crimson arrow that shows the way it flies (drawMachine).
 		drawMachine(dc, h, c, r, outline)
 	case m&engine.GoldMine != 0:
 		// A mine's mouth: a dark opening in a frame of timber, a gold ingot

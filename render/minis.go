@@ -51,7 +51,7 @@ func miniColours() []color.RGBA {
 const miniSymbolScale = 1.3
 
 // drawMachine draws the flying machine centred on c (pixels), about r
-// pixels in radius, pointing along heading h (north for NoHeading): a red
+// pixels in radius, pointing along heading h (north for NoHeading): a crimson
 // arrow from under it to 2.1 r ahead, and over it the machine seen from
 // above, wings across, nose ahead. outline strokes and fills the path.
 func drawMachine(dc *gg.Context, h engine.Heading, c pt, r float64, outline func(color.Color)) {
@@ -362,8 +362,8 @@ func lakeShore(p engine.Port, rot engine.Rotation) (pt, pt) {
 // joining the road ends of ports a and b (board orientation): the route
 // across the lake as a narrow pale road from one landing stage to the
 // other, through the lake's middle, and the ferry, a wooden boat with
-// pointed ends, halfway along it, lying along the route. It returns a t × t picture to lay over
-// the tile.
+// pointed ends, halfway along it, lying along the route. It returns a
+// t × t picture to lay over the tile.
 func drawFerrySprite(t int, rot engine.Rotation, a, b engine.Port) *image.RGBA {
 	s := float64(t)
 	dc := gg.NewContext(t, t)
@@ -691,4 +691,116 @@ func previewMinis(g *engine.Game, sc *scene, t engine.TileID, m engine.Move) err
 		}
 	}
 	return nil
+}
+
+// flight is the flight of the figure of the last move played (The Flying
+// Machines), when on: from the machine's tile to the tile the die sent it
+// to, roll tiles away; landed is false when it went back to the supply.
+type flight struct {
+	on       bool
+	from, to engine.Cell
+	roll     int
+	landed   bool
+}
+
+// readFlight reads the flight of the last move of g, if it flew a figure
+// and the game goes on.
+func readFlight(g *engine.Game) flight {
+	if g.Ended() {
+		return flight{}
+	}
+	ms := g.Moves()
+	if len(ms) == 0 {
+		return flight{}
+	}
+	m := ms[len(ms)-1]
+	if !m.Fly || m.Roll < 1 || m.Roll > 3 {
+		return flight{}
+	}
+	to, ok := g.FlightCell(m.Tile, m.Cell, m.Rotation, int(m.Roll))
+	if !ok {
+		return flight{}
+	}
+	return flight{on: true, from: m.Cell, to: to, roll: int(m.Roll), landed: m.Land.Port != engine.NoPort}
+}
+
+// drawFlight draws the flight of the last move in window w, when both its
+// ends are in w: a crimson line with an arrow from the machine's tile to
+// the tile the die sent the figure to, the die showing the roll halfway
+// along the line, and on that tile a ring where it
+// landed, or a cross when it went back to the supply (on the edge of the
+// cell when no tile lies there).
+func (r *Renderer) drawFlight(dst canvas, sc *scene, w window) {
+	fl := sc.flight
+	if !fl.on || !w.contains(fl.from) || !w.contains(fl.to) {
+		return
+	}
+	box := w.cellRect(fl.from).Union(w.cellRect(fl.to))
+	t := float64(w.tile)
+	dc := gg.NewContext(box.Dx(), box.Dy())
+	centre := func(c engine.Cell) pt {
+		cr := w.cellRect(c)
+		return pt{float64(cr.Min.X-box.Min.X) + t/2, float64(cr.Min.Y-box.Min.Y) + t/2}
+	}
+	a, b := centre(fl.from), centre(fl.to)
+	d := b.sub(a).mul(1 / math.Max(1e-9, b.dist(a)))
+	n := pt{-d.y, d.x}
+	if _, ok := sc.at[fl.to]; !ok {
+		// No tile there: the cross goes on the edge of the empty cell, clear
+		// of its number when the drawn tile fits there.
+		b = b.sub(d.mul(t * 0.5))
+	}
+	end := b.sub(d.mul(t * 0.2))
+	head := []pt{end.add(d.mul(t * 0.12)), end.sub(d.mul(t * 0.06)).add(n.mul(t * 0.1)), end.sub(d.mul(t * 0.06)).sub(n.mul(t * 0.1))}
+	lw := math.Max(3, t*0.06)
+	dc.SetLineCapRound()
+	dc.SetLineJoinRound()
+	for pass := range 2 {
+		col, extra := colOutlineDk, 2*math.Max(1, t*0.018)
+		if pass == 1 {
+			col, extra = colArrow, 0
+		}
+		dc.SetColor(col)
+		dc.SetLineWidth(lw + extra)
+		dc.DrawLine(a.x, a.y, end.x, end.y)
+		dc.Stroke()
+		dc.MoveTo(head[0].x, head[0].y)
+		dc.LineTo(head[1].x, head[1].y)
+		dc.LineTo(head[2].x, head[2].y)
+		dc.ClosePath()
+		if pass == 0 {
+			dc.StrokePreserve()
+		}
+		dc.Fill()
+		// Where it came down: a ring, or a cross when it could not land.
+		dc.SetLineWidth(lw*0.8 + extra)
+		if fl.landed {
+			dc.DrawCircle(b.x, b.y, t*0.2)
+		} else {
+			k := t * 0.16
+			dc.DrawLine(b.x-k, b.y-k, b.x+k, b.y+k)
+			dc.DrawLine(b.x+k, b.y-k, b.x-k, b.y+k)
+		}
+		dc.Stroke()
+	}
+	drawDie(dc, lerp(a, b, 0.5), math.Max(12, t*0.26), fl.roll)
+	dst.over(box.Min, dc.Image().(*image.RGBA))
+}
+
+// drawDie draws the flying machines' die showing n (1 to 3) centred on c,
+// side pixels wide: a white rounded square edged in dark with n dark pips.
+func drawDie(dc *gg.Context, c pt, side float64, n int) {
+	h := side / 2
+	dc.DrawRoundedRectangle(c.x-h, c.y-h, side, side, side*0.18)
+	dc.SetColor(colOutlineDk)
+	dc.SetLineWidth(math.Max(1.5, side*0.08))
+	dc.StrokePreserve()
+	dc.SetColor(colWhite)
+	dc.Fill()
+	pips := map[int][]pt{1: {{0, 0}}, 2: {{-0.25, -0.25}, {0.25, 0.25}}, 3: {{-0.27, -0.27}, {0, 0}, {0.27, 0.27}}}[n]
+	for _, p := range pips {
+		dc.DrawCircle(c.x+p.x*side, c.y+p.y*side, side*0.1)
+	}
+	dc.SetColor(colOutlineDk)
+	dc.Fill()
 }

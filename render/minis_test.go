@@ -769,3 +769,100 @@ func TestPreviewMoveGold(t *testing.T) {
 		t.Errorf("a second ingot far away: %v, want ErrNoGold", err)
 	}
 }
+
+// TestFlightOnBoard checks the flight of the last move on real board PNGs
+// decoded back, against the same pictures without it (fm-example-city and
+// fm-example-no-tile, turn 6: FM02 at -1,2 turned 90 points north, the
+// die says 2 and 3): the crimson line on the tile it flies over, the die
+// halfway with as many pips as the roll, a ring on the tile it landed on
+// or a cross where it found no tile; nothing before the flight or once
+// the game is over.
+func TestFlightOnBoard(t *testing.T) {
+	r := testRenderer()
+	for _, c := range []struct {
+		name   string
+		roll   int
+		to     engine.Cell
+		landed bool
+	}{
+		{"fm-example-city", 2, engine.Cell{X: -1, Y: 0}, true},
+		{"fm-example-no-tile", 3, engine.Cell{X: -1, Y: -1}, false},
+	} {
+		g := pdGame(t, c.name, 6)
+		sc := newScene(g, true)
+		want := flight{on: true, from: engine.Cell{X: -1, Y: 2}, to: c.to, roll: c.roll, landed: c.landed}
+		if sc.flight != want {
+			t.Fatalf("%s: flight %+v, want %+v", c.name, sc.flight, want)
+		}
+		l := layoutBoard(sc, false)
+		if !l.win.contains(c.to) {
+			t.Fatalf("%s: the board does not show %v", c.name, c.to)
+		}
+		img := scenePNG(t, r, sc, l)
+		bare := *sc
+		bare.flight = flight{}
+		without := scenePNG(t, r, &bare, l)
+		dump(t, c.name, img)
+		more := func(cr image.Rectangle, col color.RGBA) int {
+			return countNear(img, cr, col, 0) - countNear(without, cr, col, 0)
+		}
+		over := l.win.cellRect(engine.Cell{X: -1, Y: 1}) // flown over in both
+		area := over.Dx() * over.Dy()
+		if n := more(over, colArrow); n < area/60 {
+			t.Errorf("%s: %d more crimson pixels on the tile flown over, want at least %d", c.name, n, area/60)
+		}
+		// The die: halfway between the centres, white with dark pips.
+		from, to := l.win.cellRect(want.from), l.win.cellRect(c.to)
+		mid := image.Pt((from.Min.X+to.Min.X)/2+l.win.tile/2, (from.Min.Y+to.Min.Y)/2+l.win.tile/2)
+		if !c.landed {
+			mid.Y += l.win.tile / 4 // halfway to the edge of the empty cell
+		}
+		side := max(12, l.win.tile*26/100)
+		die := image.Rectangle{Min: mid, Max: mid}.Inset(-side / 2)
+		if n := more(die, colWhite); n < side*side/3 {
+			t.Errorf("%s: %d more white pixels where the die is, want at least %d", c.name, n, side*side/3)
+		}
+		// The pips: dark blobs inside the die.
+		pips := 0
+		seen := map[image.Point]bool{}
+		in := die.Inset(side / 8)
+		for y := in.Min.Y; y < in.Max.Y; y++ {
+			for x := in.Min.X; x < in.Max.X; x++ {
+				p := image.Pt(x, y)
+				if seen[p] || !near(img.RGBAAt(x, y), colOutlineDk, 30) {
+					continue
+				}
+				pips++
+				stack := []image.Point{p}
+				seen[p] = true
+				for len(stack) > 0 {
+					q := stack[len(stack)-1]
+					stack = stack[:len(stack)-1]
+					for _, d := range []image.Point{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+						nq := q.Add(d)
+						if nq.In(in) && !seen[nq] && near(img.RGBAAt(nq.X, nq.Y), colOutlineDk, 30) {
+							seen[nq] = true
+							stack = append(stack, nq)
+						}
+					}
+				}
+			}
+		}
+		if pips != c.roll {
+			t.Errorf("%s: the die shows %d pips, want %d", c.name, pips, c.roll)
+		}
+		if !c.landed {
+			// No tile there: the cross on the edge of the empty cell.
+			to = to.Add(image.Pt(0, l.win.tile/2))
+		}
+		if n := more(to, colArrow); n < area/80 {
+			t.Errorf("%s: %d more crimson pixels on the tile it flew to, want at least %d", c.name, n, area/80)
+		}
+	}
+	if fl := newScene(pdGame(t, "fm-example-city", 5), true).flight; fl.on {
+		t.Errorf("before the flight: %+v", fl)
+	}
+	if fl := newScene(pdGame(t, "fm-example-city", -1), true).flight; fl.on {
+		t.Errorf("after the end: %+v", fl)
+	}
+}

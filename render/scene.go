@@ -49,6 +49,8 @@ type scene struct {
 	// fills mage and witch until the engine tells where they are.
 	ferries     []ferryLink
 	mage, witch neutralFigure
+	// flight is the flight of the last move (The Flying Machines).
+	flight flight
 	// pd is what The Princess & the Dragon shows (dragon.go); pd.on is
 	// set when it is in play.
 	pd dragonScene
@@ -72,6 +74,9 @@ func newScene(g *engine.Game, withCands bool) *scene {
 	}
 	if sc.gold {
 		sc.ingots = g.Ingots()
+	}
+	if rules := g.Rules(); rules != nil && rules.Expansions.Has(engine.ExpansionFlyingMachines) {
+		sc.flight = readFlight(g)
 	}
 	for _, f := range g.Ferries() {
 		a, b := f.Link.Ports()
