@@ -205,12 +205,16 @@ func (r *Renderer) drawBoard(dst canvas, k *kit, sc *scene, w window, st boardSt
 			frame(dst, cr.Inset(fw), 1, colOutline)
 		}
 	}
+	r.drawFlight(dst, sc, w) // under the numbers of the cells
 	if st.cands {
 		r.drawCandidates(dst, k, sc, w, st.numRad)
 	}
+	r.drawFerries(dst, sc, w, st.focus)
+	r.drawIngots(dst, k, sc, w, st)
 	r.drawDragonTrail(dst, k, sc, w)
 	r.drawTowers(dst, k, sc, w)
 	r.drawFollowers(dst, k, sc, w)
+	r.drawNeutralFigures(dst, sc, w)
 	r.drawDragonFigures(dst, sc, w)
 	if st.focus != nil {
 		r.drawSpots(dst, k, sc, w, *st.focus, st.spots, st.chosen, st.figure)

@@ -49,6 +49,9 @@ const (
 	spriteTower
 	spriteDragon
 	spriteFairy
+	spriteIngots
+	spriteMage
+	spriteWitch
 )
 
 // artBudget is how many bytes of tile pictures the cache keeps before it

@@ -54,6 +54,22 @@
 // headed by the colours of the bars (and the crown and the mask; the goods
 // striped in their three colours).
 //
+// The mini expansions (rule text 001_): a flying machine sits on a
+// crimson arrow pointing where it flies, turned with its tile, and after a
+// flight a crimson line goes from it to the tile the die sent the figure
+// to, the die halfway showing the roll, a ring where it landed or a cross
+// where it could not; a gold mine is a
+// mine's mouth with an ingot before it; the gold ingots lying on a tile are
+// a small stack in a corner with their number in a dark disc, and each
+// player's row of the scoreboard has a line with the ingots held and their
+// end bonus ("×3 +3 at end"); the magic symbol is a purple star; a crop
+// circle shows the sign of its type, a pitchfork (farmers), a club
+// (thieves) or a shield (knights). A ferry is a wooden boat on a narrow
+// pale road across the lake joining two road ends; the mage is a purple
+// robed figure with a tall hat and a staff, the witch a black one with a
+// green face and a broom, each beside the place of a follower on its
+// feature.
+//
 // Each tile picture is drawn once per kind, rotation, size and completed
 // cities, with github.com/fogleman/gg, and cached. The *PNG methods
 // compose their pictures straight in one fixed palette of 256 colours

@@ -46,6 +46,9 @@ func symbolScale(m engine.Marker) float64 {
 	if m&(engine.Volcano|engine.Dragon|engine.MagicPortal) != 0 {
 		return tileSymbolScale
 	}
+	if m&(engine.FlyingMachine|engine.GoldMine|engine.Magic|engine.CropCircle) != 0 {
+		return miniSymbolScale
+	}
 	return 1
 }
 

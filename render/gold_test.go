@@ -38,4 +38,12 @@ func TestGoldFinalTable(t *testing.T) {
 	if gold == 0 {
 		t.Error("fixtures: nobody scored gold at the end")
 	}
+	// The gold column is headed by an ingot, not a chip of colour.
+	icon := testRenderer().sourceIcon(goldSource, 24)
+	if n := countNear(icon, icon.Rect, colGold, 0); n < 24*24/8 {
+		t.Errorf("the gold column's icon has %d pixels of gold, want at least %d", n, 24*24/8)
+	}
+	if n := countNear(icon, icon.Rect, colWall, 0); n > 0 {
+		t.Errorf("the gold column's icon is a chip (%d pixels of its frame)", n)
+	}
 }

@@ -718,42 +718,28 @@ func drawSymbol(dc *gg.Context, m engine.Marker, goods uint8, h engine.Heading, 
 		dc.SetColor(colStoneDark)
 		dc.Fill()
 	case m&engine.FlyingMachine != 0:
-		// A flying machine seen from above, nose toward its heading, with
-		// an arrow ahead of it.
-		dx, dy := h.Step()
-		a := math.Atan2(float64(dy), float64(dx))
-		if h == engine.NoHeading {
-			a = -math.Pi / 2
-		}
-		dc.Push()
-		dc.RotateAbout(a+math.Pi/2, c.x, c.y) // the drawing points north
-		dc.DrawRoundedRectangle(c.x-r*1.0, c.y-r*0.35, r*2.0, r*0.4, r*0.12)
-		outline(colPlane)
-		dc.DrawRoundedRectangle(c.x-r*0.45, c.y+r*0.55, r*0.9, r*0.25, r*0.1)
-		outline(colPlane)
-		dc.DrawRoundedRectangle(c.x-r*0.14, c.y-r*0.7, r*0.28, r*1.6, r*0.12)
-		outline(colPlane)
-		dc.MoveTo(c.x, c.y-r*1.45)
-		dc.LineTo(c.x+r*0.35, c.y-r*0.95)
-		dc.LineTo(c.x-r*0.35, c.y-r*0.95)
-		dc.ClosePath()
-		outline(colSiegeRed)
-		dc.Pop()
+		// A flying machine seen from above, nose toward its heading, on a
+		// crimson arrow that shows the way it flies (drawMachine).
+		drawMachine(dc, h, c, r, outline)
 	case m&engine.GoldMine != 0:
-		// Two gold ingots.
-		for _, o := range [...]pt{{-0.4, 0.3}, {0.4, 0.3}, {0, -0.35}} {
-			x, y := c.x+o.x*r, c.y+o.y*r
-			dc.MoveTo(x-r*0.42, y+r*0.28)
-			dc.LineTo(x-r*0.28, y-r*0.28)
-			dc.LineTo(x+r*0.28, y-r*0.28)
-			dc.LineTo(x+r*0.42, y+r*0.28)
-			dc.ClosePath()
-			dc.SetColor(colGoldDark)
-			dc.SetLineWidth(line * 1.5)
-			dc.StrokePreserve()
-			dc.SetColor(colGold)
-			dc.Fill()
-		}
+		// A mine's mouth: a dark opening in a frame of timber, a gold ingot
+		// before it (the ingots lying on tiles have a number: drawIngots).
+		dc.MoveTo(c.x-r*0.95, c.y+r*0.75)
+		dc.LineTo(c.x-r*0.95, c.y-r*0.2)
+		dc.QuadraticTo(c.x-r*0.95, c.y-r*1.05, c.x, c.y-r*1.05)
+		dc.QuadraticTo(c.x+r*0.95, c.y-r*1.05, c.x+r*0.95, c.y-r*0.2)
+		dc.LineTo(c.x+r*0.95, c.y+r*0.75)
+		dc.ClosePath()
+		outline(colFerry)
+		dc.MoveTo(c.x-r*0.55, c.y+r*0.75)
+		dc.LineTo(c.x-r*0.55, c.y-r*0.15)
+		dc.QuadraticTo(c.x-r*0.55, c.y-r*0.65, c.x, c.y-r*0.65)
+		dc.QuadraticTo(c.x+r*0.55, c.y-r*0.65, c.x+r*0.55, c.y-r*0.15)
+		dc.LineTo(c.x+r*0.55, c.y+r*0.75)
+		dc.ClosePath()
+		dc.SetColor(colOutlineDk)
+		dc.Fill()
+		drawIngot(dc, c.x, c.y+r*0.5, r*1.5, line*0.8)
 	case m&engine.Magic != 0:
 		// A purple star.
 		for i := range 10 {
@@ -771,38 +757,9 @@ func drawSymbol(dc *gg.Context, m engine.Marker, goods uint8, h engine.Heading, 
 		dc.ClosePath()
 		outline(colMagic)
 	case m&engine.CropCircle != 0:
-		// Rings pressed in the grain, the type's sign in the middle.
-		dc.SetColor(colCrop)
-		dc.SetLineWidth(math.Max(1.5, r*0.28))
-		dc.DrawCircle(c.x, c.y, r*1.0)
-		dc.Stroke()
-		dc.DrawCircle(c.x, c.y, r*0.55)
-		dc.Fill()
-		dc.SetColor(colOutlineDk)
-		dc.SetLineWidth(math.Max(1, r*0.13))
-		k := r * 0.35
-		switch {
-		case m&engine.CropFork != 0: // a pitchfork
-			dc.DrawLine(c.x, c.y+k, c.x, c.y-k*0.3)
-			dc.DrawLine(c.x-k*0.6, c.y-k*0.3, c.x+k*0.6, c.y-k*0.3)
-			for _, x := range [...]float64{-0.6, 0, 0.6} {
-				dc.DrawLine(c.x+x*k, c.y-k*0.3, c.x+x*k, c.y-k)
-			}
-			dc.Stroke()
-		case m&engine.CropClub != 0: // a club
-			dc.DrawLine(c.x-k*0.6, c.y+k, c.x+k*0.2, c.y-k*0.3)
-			dc.Stroke()
-			dc.DrawCircle(c.x+k*0.35, c.y-k*0.5, k*0.45)
-			dc.Fill()
-		case m&engine.CropShield != 0: // a shield
-			dc.MoveTo(c.x-k*0.7, c.y-k*0.8)
-			dc.LineTo(c.x+k*0.7, c.y-k*0.8)
-			dc.LineTo(c.x+k*0.7, c.y)
-			dc.LineTo(c.x, c.y+k)
-			dc.LineTo(c.x-k*0.7, c.y)
-			dc.ClosePath()
-			dc.Fill()
-		}
+		// Rings pressed in the grain, the type's sign in the middle
+		// (drawCropCircle).
+		drawCropCircle(dc, m, c, r)
 	}
 }
 

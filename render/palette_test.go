@@ -29,6 +29,7 @@ func namedColours() []color.RGBA {
 		colWine, colGrain, colCloth, colPig, // the goods and the pig's snout (Traders & Builders)
 	}
 	cs = append(cs, dragonColours()...) // The Princess & the Dragon
+	cs = append(cs, miniColours()...)   // the mini expansions
 	cs = append(cs, playerColours[:]...)
 	return append(cs, playerInk[:]...)
 }

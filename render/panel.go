@@ -40,6 +40,9 @@ func scoreRowH(sc *scene) float64 {
 	if sc.tower {
 		h += scoreGoodsD
 	}
+	if sc.gold {
+		h += scoreGoodsD
+	}
 	return h
 }
 
@@ -67,7 +70,9 @@ func scorePanelHeight(sc *scene, u float64) int {
 // count) and, at the right end under the supply, the player's builder and
 // pig while they are in the supply; with The Tower, a line under each
 // player (under the goods' line if any): the tower pieces in their supply
-// and the prisoners they hold (drawTowerLine). It is laid out to stay legible when
+// and the prisoners they hold (drawTowerLine); with The Gold Mines, a line
+// under those: the gold ingots they hold and their end bonus
+// (drawGoldLine). It is laid out to stay legible when
 // the picture is shown displayWidth pixels wide: few words, large figures.
 func (r *Renderer) drawScorePanel(dst canvas, k *kit, sc *scene, rect image.Rectangle, u float64) {
 	dst.fill(rect, colPanel)
@@ -173,6 +178,10 @@ func (r *Renderer) drawScorePanel(dst canvas, k *kit, sc *scene, rect image.Rect
 		}
 		if sc.tower {
 			r.drawTowerLine(dst, k, sc, p, nameX, x1, ly, u)
+			ly += d(scoreGoodsD)
+		}
+		if sc.gold {
+			r.drawGoldLine(dst, k, sc, p, nameX, x1, ly, u)
 		}
 		y += rh
 	}
@@ -307,7 +316,7 @@ const (
 type scoreSource struct {
 	title string // the word in the key
 	bar   color.RGBA
-	icon  uint8 // spriteCrown or spriteMask for the titles, spriteGoodsChip for the goods; 0: a chip of colour bar
+	icon  uint8 // spriteCrown or spriteMask for the titles, spriteGoodsChip for the goods, spriteIngots for the gold; 0: a chip of colour bar
 	value func(engine.Breakdown) int
 	// stripes, when set, are drawn across the bars and the chip instead of
 	// bar, top to bottom, in equal shares.
@@ -345,8 +354,8 @@ var ransomSource = scoreSource{"ransoms", colStone, 0, func(b engine.Breakdown) 
 var fairySource = scoreSource{"fairy", colFairy, 0, func(b engine.Breakdown) int { return b.Fairy }, nil}
 
 // goldSource is the column of the gold ingots' end bonus of The Gold Mines
-// (engine.Breakdown.Gold), in the ingots' colour.
-var goldSource = scoreSource{"gold", colGold, 0, func(b engine.Breakdown) int { return b.Gold }, nil}
+// (engine.Breakdown.Gold), in the ingots' colour, headed by an ingot.
+var goldSource = scoreSource{"gold", colGold, spriteIngots, func(b engine.Breakdown) int { return b.Gold }, nil}
 
 // finalSources returns the columns of sc's final table: roads, cities,
 // cloisters and farms (with the pigs' points), the King and the Robber
@@ -431,13 +440,15 @@ func finalColumnX(rect image.Rectangle, u float64, c, n int) int {
 }
 
 // sourceIcon returns the icon of column s, w pixels wide: the crown, the
-// mask, or a chip of the column's colour as in the bars.
+// mask, a gold ingot, or a chip of the column's colour as in the bars.
 func (r *Renderer) sourceIcon(s scoreSource, w int) *image.RGBA {
 	switch s.icon {
 	case spriteCrown:
 		return r.cache.sprite(spriteKey{kind: spriteCrown, size: w}, func() *image.RGBA { return drawCrown(w) })
 	case spriteMask:
 		return r.cache.sprite(spriteKey{kind: spriteMask, size: w}, func() *image.RGBA { return drawMask(w) })
+	case spriteIngots:
+		return r.ingotIcon(w)
 	}
 	kind := spriteChip
 	if len(s.stripes) > 0 {

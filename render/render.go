@@ -124,15 +124,16 @@ func (r *Renderer) Preview(g *engine.Game, p engine.Placement, follower engine.P
 // left in the supply, or fig may not stand on that spot (the move Check
 // refuses).
 func (r *Renderer) PreviewFigure(g *engine.Game, p engine.Placement, follower engine.Port, fig engine.Figure) (*image.RGBA, error) {
-	cv, err := r.preview(g, p, follower, fig, r.newRGBA)
+	cv, err := r.preview(g, p, follower, fig, nil, r.newRGBA)
 	if err != nil {
 		return nil, err
 	}
 	return cv.(rgbaCanvas).img, nil
 }
 
-// preview draws PreviewFigure on a canvas from alloc.
-func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.Port, fig engine.Figure, alloc func(image.Rectangle) canvas) (canvas, error) {
+// preview draws PreviewFigure on a canvas from alloc, and when mv is not
+// nil what PreviewMove shows of mv beyond the figure.
+func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.Port, fig engine.Figure, mv *engine.Move, alloc func(image.Rectangle) canvas) (canvas, error) {
 	t, ok := g.Drawn()
 	if !ok {
 		return nil, ErrNoDrawnTile
@@ -147,6 +148,11 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.P
 	k := r.kits.get()
 	defer r.kits.put(k)
 	sc := newScene(g, false)
+	if mv != nil {
+		if err := previewMinis(g, sc, t, *mv); err != nil {
+			return nil, err
+		}
+	}
 	spots := previewSpots(g, p, fig)
 	focus := engine.PlacedTile{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
 
@@ -470,7 +476,7 @@ func (r *Renderer) PreviewPNG(w io.Writer, g *engine.Game, p engine.Placement, f
 // port follower
 // (engine.NoPort: none). It returns PreviewFigure's error or w's.
 func (r *Renderer) PreviewFigurePNG(w io.Writer, g *engine.Game, p engine.Placement, follower engine.Port, fig engine.Figure) error {
-	cv, err := r.preview(g, p, follower, fig, r.newPaletted)
+	cv, err := r.preview(g, p, follower, fig, nil, r.newPaletted)
 	if err != nil {
 		return err
 	}

@@ -38,8 +38,19 @@ type scene struct {
 	tower  bool
 	towers []engine.Tower
 	// gold is set when The Gold Mines is in play (its end bonus has a
-	// column in the final table).
-	gold bool
+	// column in the final table, each player's ingots a line in the
+	// scoreboard); ingots then holds the tiles with ingots on them
+	// (Game.Ingots).
+	gold   bool
+	ingots []engine.Ingots
+	// ferries are the ferries on the lakes (The Ferries, Game.Ferries),
+	// mage and witch where the mage and the witch stand (Mage & Witch):
+	// drawn by drawFerries and drawNeutralFigures (minis.go). Nothing
+	// fills mage and witch until the engine tells where they are.
+	ferries     []ferryLink
+	mage, witch neutralFigure
+	// flight is the flight of the last move (The Flying Machines).
+	flight flight
 	// pd is what The Princess & the Dragon shows (dragon.go); pd.on is
 	// set when it is in play.
 	pd dragonScene
@@ -60,6 +71,16 @@ func newScene(g *engine.Game, withCands bool) *scene {
 	}
 	if sc.tower {
 		sc.towers = g.Towers()
+	}
+	if sc.gold {
+		sc.ingots = g.Ingots()
+	}
+	if rules := g.Rules(); rules != nil && rules.Expansions.Has(engine.ExpansionFlyingMachines) {
+		sc.flight = readFlight(g)
+	}
+	for _, f := range g.Ferries() {
+		a, b := f.Link.Ports()
+		sc.ferries = append(sc.ferries, ferryLink{Cell: f.Cell, Ports: [2]engine.Port{a, b}})
 	}
 	if sc.traders {
 		sc.goods = make([][engine.NumGoods]int, len(sc.names))
