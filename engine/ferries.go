@@ -412,12 +412,18 @@ func (g *Game) movableFerries(dst []int8, t TileID, x, y int16, r Rotation) []in
 // Ferries, when no road the tile continues meets a ferry, or when m is not
 // such a move.
 func (g *Game) MovableFerries(m Move) []Ferry {
-	if !g.ferriesOn() || g.x.ferries.n == 0 || g.ended || m.Tile == NoTile || int(m.Tile) > g.ts.Len() || g.checkPlacement(m.Tile, m.Cell, m.Rotation) != nil {
+	if !g.ferriesOn() || g.x.ferries.n == 0 || g.ended || m.Tile == NoTile || int(m.Tile) > g.ts.Len() || m.Rotation > Rotate270 || !inRange(m.Cell) {
+		return nil
+	}
+	var buf [MaxFerryMoves]int8
+	// The walk reads the board only; the placement is checked when it
+	// found some ferry.
+	fis := g.movableFerries(buf[:0], m.Tile, int16(m.Cell.X), int16(m.Cell.Y), m.Rotation)
+	if len(fis) == 0 || g.checkPlacement(m.Tile, m.Cell, m.Rotation) != nil {
 		return nil
 	}
 	var out []Ferry
-	var buf [MaxFerryMoves]int8
-	for _, fi := range g.movableFerries(buf[:0], m.Tile, int16(m.Cell.X), int16(m.Cell.Y), m.Rotation) {
+	for _, fi := range fis {
 		f := g.x.ferries.at[fi]
 		pt := &g.tiles[f.ti]
 		c := Cell{int(pt.x), int(pt.y)}
