@@ -413,3 +413,13 @@ func (after *Game) cropAnswers(p int, m Move) []Answer {
 	}
 	return out
 }
+
+// cropResigned moves the crop circle under way on after a player other
+// than the current one resigned: the players who resign are skipped, so
+// the next to answer may change, or the round end (the turn is then
+// played).
+func (g *Game) cropResigned() {
+	if _, err := g.nextPick(g.partMove()); err != nil {
+		g.part = partTurn{}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -180,4 +181,60 @@ func TestCropPending(t *testing.T) {
 	if rounds == 0 {
 		t.Fatal("no crop circle was played")
 	}
+}
+
+// TestCropResign checks that a player who resigns while a crop circle
+// waits for their answer is skipped: the next player answers, or the turn
+// is played when none is left; and the record replays the same game.
+func TestCropResign(t *testing.T) {
+	r, err := NewRules(ExpansionSet(0).With(ExpansionCropCircles), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := uint64(1); seed <= 40; seed++ {
+		g, err := New(Config{Players: []string{"Ann", "Ben", "Cal", "Dee"}, Seed: seed, Rules: r, DrawnOnly: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 3))
+		for g.Pending().Step != StepNone {
+			d := g.Pending()
+			if d.Step == StepCropPick && d.Player != g.Current() {
+				turn := g.Turn()
+				if err := g.Apply(Move{Resign: true, Player: d.Player}); err != nil {
+					t.Fatal(err)
+				}
+				e := g.Pending()
+				if e.Step == StepCropPick && e.Player == d.Player {
+					t.Fatalf("seed %d: %s resigned and still answers the crop circle", seed, g.Players()[d.Player])
+				}
+				if e.Step != StepCropPick && g.Turn() != turn+1 {
+					t.Fatalf("seed %d: the crop circle's round ended, but the turn is %d (was %d)", seed, g.Turn(), turn)
+				}
+				for g.Pending().Step != StepNone {
+					as := g.Answers()
+					if _, err := g.Act(as[rng.IntN(len(as))]); err != nil {
+						t.Fatal(err)
+					}
+				}
+				again, err := ReadRecord(strings.NewReader(g.Record().String()))
+				if err != nil {
+					t.Fatal(err)
+				}
+				rg, err := again.Replay()
+				if err != nil {
+					t.Fatalf("seed %d: %v\n%s", seed, err, g.Record())
+				}
+				if rg.Record().String() != g.Record().String() || !slices.Equal(rg.Scores(), g.Scores()) {
+					t.Fatalf("seed %d: the replay differs", seed)
+				}
+				return
+			}
+			as := g.Answers()
+			if _, err := g.Act(as[rng.IntN(len(as))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Fatal("no crop circle waited for another player's answer")
 }

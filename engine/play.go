@@ -873,6 +873,8 @@ func (g *Game) Play(m Move) {
 					g.fairyTurn()
 				}
 			}
+		} else if g.part.step == StepCropPick {
+			g.cropResigned()
 		}
 		return
 	}
