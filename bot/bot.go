@@ -69,6 +69,10 @@ type Renderer interface {
 	// Tower): the tower as it will stand and, after a tower piece, the
 	// figures in reach marked and numbered (render.CaptureLabel).
 	PreviewTowerPNG(w io.Writer, g *engine.Game, m engine.Move) error
+	// PreviewMovePNG draws the preview of move m with what it chooses of
+	// the mini expansions: the ferry set and the ferries moved, the two
+	// gold ingots, the mage or the witch.
+	PreviewMovePNG(w io.Writer, g *engine.Game, m engine.Move) error
 	// DragonPNG draws the dragon's surroundings while it moves (The
 	// Princess & the Dragon): the steps taken so far and the tiles it may
 	// enter next.

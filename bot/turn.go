@@ -223,10 +223,16 @@ func (b *Bot) previewData(g storage.Game, st *engine.Game, ch choice) (*discordg
 		if ch.tower != engine.TowerNone {
 			return b.draw.PreviewTowerPNG(w, view, ch.viewMove(st))
 		}
+		m := ch.viewMove(st)
+		m.Fly, m.Crop = false, engine.CropNone
 		if !ch.plain() {
-			return b.draw.PreviewFigurePNG(w, view, p, engine.NoPort, engine.FigureFollower)
+			m.Follower, m.Figure = engine.NoPort, engine.FigureFollower
 		}
-		return b.draw.PreviewFigurePNG(w, view, p, ch.port, ch.fig)
+		if m.Gold || m.Ferry != 0 || m.FerryMoves.Len() > 0 || m.Magic != engine.MagicNone {
+			// The ingots, ferries and mage or witch the choice puts.
+			return b.draw.PreviewMovePNG(w, view, m)
+		}
+		return b.draw.PreviewFigurePNG(w, view, p, m.Follower, m.Figure)
 	})
 	if err != nil {
 		return nil, err

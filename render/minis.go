@@ -610,7 +610,9 @@ func (r *Renderer) drawNeutralFigures(dst canvas, sc *scene, w window) {
 // expansions: the ferry m.Ferry on the lake of the tile placed and the
 // ferries m.FerryMoves moves, each on its lake joining its new road ends
 // (The Ferries); with m.Gold, an ingot more on the tile placed and one
-// more on m.GoldCell, counted with those already there (The Gold Mines).
+// more on m.GoldCell, counted with those already there (The Gold Mines);
+// with m.Magic, the mage or the witch on m.MagicAt, or off the board for
+// the zero Target (Mage & Witch).
 // m.Tile must be the tile drawn or engine.NoTile. It returns
 // PreviewFigure's errors, and an error wrapping engine.ErrFerry for a
 // ferry that does not join two road ends of the lake of the tile placed
@@ -674,6 +676,15 @@ func previewMinis(g *engine.Game, sc *scene, t engine.TileID, m engine.Move) err
 					sc.ferries[i].Ports = [2]engine.Port{a, b}
 				}
 			}
+		}
+	}
+	if m.Magic != engine.MagicNone {
+		// The mage or the witch where the move puts it, or off the board.
+		f := neutralFigure{On: m.MagicAt != (engine.Target{}), Cell: m.MagicAt.Cell, Port: m.MagicAt.Port}
+		if m.Magic == engine.MagicMage {
+			sc.mage = f
+		} else {
+			sc.witch = f
 		}
 	}
 	if m.Gold {

@@ -1,13 +1,16 @@
 package render
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
+	"image/png"
 	"io"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -864,5 +867,81 @@ func TestFlightOnBoard(t *testing.T) {
 	}
 	if fl := newScene(pdGame(t, "fm-example-city", -1), true).flight; fl.on {
 		t.Errorf("after the end: %+v", fl)
+	}
+}
+
+// TestMageFromEngine checks that the board of a game of Mage & Witch
+// draws the mage where engine.Game.MagicAt says it stands, and that
+// PreviewMove draws the mage a move puts on a road or city: a PNG decoded
+// back, with the mage's colour on that tile and not without it.
+func TestMageFromEngine(t *testing.T) {
+	r := testRenderer()
+	rules, err := engine.NewRules(engine.ExpansionSet(0).With(engine.ExpansionMageAndWitch), engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := engine.New(engine.Config{Rules: rules, Players: []string{"Alice", "Bob"}, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(5, 5))
+	var preview engine.Move
+	for !g.Ended() {
+		if _, ok := g.MagicAt(engine.MagicMage); ok {
+			break
+		}
+		// A whole turn through the steps, each answer at random.
+		as := []engine.Answer{}
+		c := g.Clone()
+		for {
+			opts := c.Answers()
+			a := opts[rng.IntN(len(opts))]
+			as = append(as, a)
+			done, err := c.Act(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if done {
+				break
+			}
+		}
+		t0, _ := g.Drawn()
+		m := engine.MoveOfAnswers(t0, as)
+		if m.Magic == engine.MagicMage && m.MagicAt != (engine.Target{}) && preview.Tile == engine.NoTile {
+			preview = m
+			var buf bytes.Buffer
+			if err := r.PreviewMovePNG(&buf, g, m); err != nil {
+				t.Fatal(err)
+			}
+			img, err := png.Decode(&buf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rgba := image.NewRGBA(img.Bounds())
+			draw.Draw(rgba, rgba.Rect, img, img.Bounds().Min, draw.Src)
+			if n := countNear(rgba, rgba.Rect, colMage, 0); n == 0 {
+				t.Errorf("the preview of %+v shows no mage", m)
+			}
+		}
+		if err := g.Apply(engine.MoveOfAnswers(t0, as)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	at, ok := g.MagicAt(engine.MagicMage)
+	if !ok || preview.Tile == engine.NoTile {
+		t.Fatal("the mage never came on the board")
+	}
+	sc := newScene(g, false)
+	if !sc.mage.On || sc.mage.Cell != at.Cell || sc.mage.Port != at.Port {
+		t.Fatalf("the scene's mage %+v, the engine's %+v", sc.mage, at)
+	}
+	l := layoutBoard(sc, false)
+	with := scenePNG(t, r, sc, l)
+	off := *sc
+	off.mage.On = false
+	without := scenePNG(t, r, &off, l)
+	cr := l.win.cellRect(at.Cell)
+	if n := countNear(with, cr, colMage, 0) - countNear(without, cr, colMage, 0); n <= 0 {
+		t.Errorf("the mage's tile (%s) has %d more pixels of its colour", at.Cell, n)
 	}
 }

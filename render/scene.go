@@ -68,6 +68,15 @@ func newScene(g *engine.Game, withCands bool) *scene {
 		if rules.Expansions.Has(engine.ExpansionPrincessAndDragon) {
 			sc.pd = readDragon(g)
 		}
+		if rules.Expansions.Has(engine.ExpansionMageAndWitch) {
+			// The mage and the witch where they stand (Mage & Witch).
+			if t, ok := g.MagicAt(engine.MagicMage); ok {
+				sc.mage = neutralFigure{On: true, Cell: t.Cell, Port: t.Port}
+			}
+			if t, ok := g.MagicAt(engine.MagicWitch); ok {
+				sc.witch = neutralFigure{On: true, Cell: t.Cell, Port: t.Port}
+			}
+		}
 	}
 	if sc.tower {
 		sc.towers = g.Towers()
