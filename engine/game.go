@@ -172,6 +172,73 @@ type Move struct {
 	Player int
 }
 
+// moveRec is a move of the history in 16 bytes instead of the 184 of a
+// Move: the tile, where and how it went, the figure deployed on it, a
+// discard or a tile set aside, which is all most moves are. A move with
+// anything more (a resignation, a tower, the dragon, an escape...) is kept
+// whole in Game.fullMoves, and its moveRec holds only its index there (see
+// Game.record). A game allocates its history once, and at 184 bytes a move
+// it was the largest part of what a random playout allocates.
+type moveRec struct {
+	tile     TileID
+	x, y     int16
+	rot      Rotation
+	follower Port
+	figure   Figure
+	flags    uint8 // recDiscard, recAside
+	full     int32 // 1 + the index of the move in Game.fullMoves, or 0
+}
+
+// The flags of a moveRec.
+const (
+	recDiscard uint8 = 1 << iota
+	recAside
+)
+
+// packMove returns the moveRec of m's tile, cell, rotation, follower,
+// figure, discard and aside, whatever else m holds.
+func packMove(m Move) moveRec {
+	r := moveRec{tile: m.Tile, x: int16(m.Cell.X), y: int16(m.Cell.Y), rot: m.Rotation, follower: m.Follower, figure: m.Figure}
+	if m.Discard {
+		r.flags |= recDiscard
+	}
+	if m.Aside {
+		r.flags |= recAside
+	}
+	return r
+}
+
+// move returns the move r holds, the fields it has no room for zero.
+func (r moveRec) move() Move {
+	return Move{Tile: r.tile, Cell: Cell{int(r.x), int(r.y)}, Rotation: r.rot, Follower: r.follower, Figure: r.figure,
+		Discard: r.flags&recDiscard != 0, Aside: r.flags&recAside != 0}
+}
+
+// record appends m to the history of moves: as a moveRec when it holds
+// nothing more than one can, else whole in g.fullMoves. A field added to
+// Move must be added to the test below, or the history loses it
+// (TestMoveHistoryKeepsEveryField sets each field of Move in turn).
+func (g *Game) record(m *Move) {
+	if m.Fly || m.Roll != 0 || m.Gold || m.Tower != TowerNone || m.Ransomed || m.Portal || m.Fairy || m.Resign ||
+		m.Dragon != (DragonPath{}) || m.TowerCell != (Cell{}) || m.PortalCell != (Cell{}) || m.FairyCell != (Cell{}) ||
+		m.GoldCell != (Cell{}) || m.Escape != (Target{}) || m.Capture != (Target{}) || m.Princess != (Target{}) ||
+		m.Land != (Target{}) || m.Ransom != (Ransom{}) || m.Player != 0 ||
+		m.Cell.X != int(int16(m.Cell.X)) || m.Cell.Y != int(int16(m.Cell.Y)) {
+		g.fullMoves = append(g.fullMoves, *m)
+		g.moves = append(g.moves, moveRec{full: int32(len(g.fullMoves))})
+		return
+	}
+	g.moves = append(g.moves, packMove(*m))
+}
+
+// moveAt returns move i of the history, from 0.
+func (g *Game) moveAt(i int) Move {
+	if r := g.moves[i]; r.full != 0 {
+		return g.fullMoves[r.full-1]
+	}
+	return g.moves[i].move()
+}
+
 // Target names a feature on a tile of the board: the tile on Cell and the
 // feature holding Port (board orientation). The zero Port (NoPort) names
 // nothing, unless Tower is set.
@@ -404,8 +471,11 @@ type Game struct {
 	meeples  []meeple
 	final    []meeple     // the followers on the board when the game ended
 	events   []ScoreEvent // append-only
-	moves    []Move       // append-only
-	meals    []eatenFig   // append-only: what the dragon ate (dragon.go)
+	// moves is the history of moves, append-only, each in the few bytes
+	// of a moveRec; the moves a moveRec cannot hold are in fullMoves.
+	moves     []moveRec
+	fullMoves []Move     // append-only
+	meals     []eatenFig // append-only: what the dragon ate (dragon.go)
 
 	cloisters []cloisterAt // the cloisters not yet completed
 	done      [9]int16     // cloisters completed by the tile being placed
@@ -514,7 +584,7 @@ func New(cfg Config) (*Game, error) {
 	g.cloisters = make([]cloisterAt, 0, 16)
 	g.multi = make([]int16, 0, total)
 	g.events = make([]ScoreEvent, 0, 32)
-	g.moves = make([]Move, 0, total)
+	g.moves = make([]moveRec, 0, total)
 	g.place(start.Tile, int16(start.Cell.X), int16(start.Cell.Y), start.Rotation)
 	if g.x != nil {
 		g.x.placed(g, start.Tile, int16(start.Cell.X), int16(start.Cell.Y), start.Rotation)
@@ -619,6 +689,7 @@ func (g *Game) CopyTo(dst *Game) {
 	dst.multi = g.multi[:len(g.multi):len(g.multi)]
 	dst.events = g.events[:len(g.events):len(g.events)]
 	dst.moves = g.moves[:len(g.moves):len(g.moves)]
+	dst.fullMoves = g.fullMoves[:len(g.fullMoves):len(g.fullMoves)]
 	dst.meals = g.meals[:len(g.meals):len(g.meals)]
 }
 
@@ -639,7 +710,8 @@ func (g *Game) MemSize() int {
 		cap(g.multi)*int(unsafe.Sizeof(int16(0))) +
 		(cap(g.meeples)+cap(g.final))*int(unsafe.Sizeof(meeple{})) +
 		cap(g.events)*int(unsafe.Sizeof(ScoreEvent{})) +
-		cap(g.moves)*int(unsafe.Sizeof(Move{})) +
+		cap(g.moves)*int(unsafe.Sizeof(moveRec{})) +
+		cap(g.fullMoves)*int(unsafe.Sizeof(Move{})) +
 		cap(g.meals)*int(unsafe.Sizeof(eatenFig{})) +
 		cap(g.cloisters)*int(unsafe.Sizeof(cloisterAt{}))
 	if g.x != nil {

@@ -76,7 +76,16 @@ func (g *Game) Drawn() (TileID, bool) {
 func (g *Game) Events() []ScoreEvent { return append([]ScoreEvent(nil), g.events...) }
 
 // Moves returns the moves played so far, discards included, in order.
-func (g *Game) Moves() []Move { return append([]Move(nil), g.moves...) }
+func (g *Game) Moves() []Move {
+	if len(g.moves) == 0 {
+		return nil
+	}
+	out := make([]Move, len(g.moves))
+	for i := range out {
+		out[i] = g.moveAt(i)
+	}
+	return out
+}
 
 // PlacedTiles returns the tiles on the board in the order they were placed,
 // the start tile first.
@@ -848,7 +857,7 @@ func withArticle(k EdgeKind) string {
 // moves from AppendPlacements and AppendFollowerSpots. An illegal move
 // corrupts the game; use Apply for moves from outside.
 func (g *Game) Play(m Move) {
-	g.moves = append(g.moves, m)
+	g.record(&m)
 	if m.Resign {
 		g.resigned |= 1 << m.Player
 		if bits.OnesCount8(g.resigned) >= g.nplayers-1 {
@@ -880,7 +889,7 @@ func (g *Game) Play(m Move) {
 		}
 		return
 	}
-	g.playTile(&g.moves[len(g.moves)-1])
+	g.playTile(&m)
 	if g.x != nil && m.Escape.Port != NoPort {
 		g.escape(m.Escape)
 		g.dropOrphans(g.current)
