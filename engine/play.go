@@ -419,15 +419,13 @@ func (g *Game) RandomPlacement(t TileID, u uint64) (Placement, bool) {
 	}
 	fits := &g.ts.fits[t]
 	fb := &g.ts.fitBits[t]
-	// Two walks over the codes that t fits: the first counts the
-	// placements, the second finds the code that holds placement k (no
-	// table to fill, which costs more than walking the few codes again).
+	// Two walks: the first counts the placements over every code some
+	// open cell has (g.active), the second finds, over the codes that t
+	// fits in order, the code that holds placement k (no table to fill,
+	// which costs more than walking the few codes again).
 	n := 0
-	for w := range g.codeBits {
-		for bs := g.codeBits[w] & fb[w]; bs != 0; bs &= bs - 1 {
-			c := w<<6 | bits.TrailingZeros64(bs)
-			n += int(g.codes[c].n) * int(popCount4[fits[c]&0xf])
-		}
+	for _, a := range g.active {
+		n += int(a.n) * int(popCount4[fits[a.code]&0xf])
 	}
 	if n == 0 {
 		return Placement{}, false
