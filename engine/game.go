@@ -514,13 +514,13 @@ type Game struct {
 	// placements of a tile over it in a loop the processor predicts,
 	// where walking the bits of codeBits took a wrong guess at each word.
 	// A code's place in it is codes[c].pos.
-	active []activeCode
-	tiles    []placedTile // append-only
-	nodes    []node
-	multi    []int16 // append-only: tile index of each tile with several segments of a kind
-	meeples  []meeple
-	final    []meeple     // the followers on the board when the game ended
-	events   []ScoreEvent // append-only
+	active  []activeCode
+	tiles   []placedTile // append-only
+	nodes   []node
+	multi   []int16 // append-only: tile index of each tile with several segments of a kind
+	meeples []meeple
+	final   []meeple     // the followers on the board when the game ended
+	events  []ScoreEvent // append-only
 	// moves is the history of moves, append-only, each in the few bytes
 	// of a moveRec; the moves a moveRec cannot hold are in fullMoves.
 	moves     []moveRec
