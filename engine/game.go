@@ -509,27 +509,29 @@ type Game struct {
 	// in codeBits (bit c%64 of word c/64): the codes some open cell has.
 	codes    []codeList
 	codeBits [codeWords]uint64
+	tiles    []placedTile // append-only
+	nodes    []node
+	multi    []int16 // append-only: tile index of each tile with several segments of a kind
+	meeples  []meeple
+	final    []meeple     // the followers on the board when the game ended
+	events   []ScoreEvent // append-only
+	meals    []eatenFig   // append-only: what the dragon ate (dragon.go)
+
+	// moves is the history of moves, append-only, each in the few bytes
+	// of a moveRec; the moves a moveRec cannot hold are in fullMoves.
+	moves     []moveRec
+	fullMoves []Move // append-only
+
+	cloisters []cloisterAt // the cloisters not yet completed
+	done      [9]int16     // cloisters completed by the tile being placed
+	nd        int
+
 	// active lists the codes in codeBits, in no order, each with its
 	// number of open cells (as codes[c].n): RandomPlacement counts the
 	// placements of a tile over it in a loop the processor predicts,
 	// where walking the bits of codeBits took a wrong guess at each word.
 	// A code's place in it is codes[c].pos.
-	active  []activeCode
-	tiles   []placedTile // append-only
-	nodes   []node
-	multi   []int16 // append-only: tile index of each tile with several segments of a kind
-	meeples []meeple
-	final   []meeple     // the followers on the board when the game ended
-	events  []ScoreEvent // append-only
-	// moves is the history of moves, append-only, each in the few bytes
-	// of a moveRec; the moves a moveRec cannot hold are in fullMoves.
-	moves     []moveRec
-	fullMoves []Move     // append-only
-	meals     []eatenFig // append-only: what the dragon ate (dragon.go)
-
-	cloisters []cloisterAt // the cloisters not yet completed
-	done      [9]int16     // cloisters completed by the tile being placed
-	nd        int
+	active []activeCode
 }
 
 // New sets up a game: the start tile on the board, the other tiles shuffled
