@@ -636,7 +636,9 @@ func New(cfg Config) (*Game, error) {
 	g.meeples = make([]meeple, 0, MaxPlayers*FollowersPerPlayer)
 	g.cloisters = make([]cloisterAt, 0, 16)
 	g.multi = make([]int16, 0, total)
-	g.events = make([]ScoreEvent, 0, 32)
+	// Random games score about one event per 2 tiles with expansions,
+	// fewer in the base game: room for them all, most of the time.
+	g.events = make([]ScoreEvent, 0, total/3+8)
 	g.moves = make([]moveRec, 0, total)
 	g.place(start.Tile, int16(start.Cell.X), int16(start.Cell.Y), start.Rotation)
 	if g.x != nil {

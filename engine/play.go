@@ -574,9 +574,17 @@ func (g *Game) occupiedAfter(t TileID, x, y int16, r Rotation) uint32 {
 		}
 	}
 	// Segments of the tile that reach the same feature join; a joined group
-	// is occupied when any feature it reaches is.
+	// is occupied when any feature it reaches is. Without a follower on
+	// any feature reached, nothing is occupied: no groups to make.
+	var held uint8
+	for i := 0; i < n; i++ {
+		held |= g.nodes[roots[i]].followers
+	}
+	if held == 0 {
+		return 0
+	}
 	var group [32]int8
-	for i := range group {
+	for i := range len(g.ts.tiles[t].Features) {
 		group[i] = int8(i)
 	}
 	leader := func(f int8) int8 {
