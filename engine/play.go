@@ -957,12 +957,9 @@ func (g *Game) playTile(m *Move) {
 		}
 	}
 	// Score what the tile completed: its roads and cities, then cloisters.
-	nf := int16(len(g.ts.tiles[m.Tile].Features))
-	for i := pt.seg; i < pt.seg+nf; i++ {
+	for bs := g.ts.roadCity[m.Tile]; bs != 0; bs &= bs - 1 {
+		i := pt.seg + int16(bits.TrailingZeros32(bs))
 		k := g.nodes[i].kind
-		if k != Road && k != City {
-			continue
-		}
 		r := g.find(i)
 		if n := &g.nodes[r]; n.open == 0 && !n.done {
 			n.done = true

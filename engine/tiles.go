@@ -352,6 +352,9 @@ type TileSet struct {
 	// borders a city (Borders not empty): the final farm scoring looks at
 	// those only, without reading the tile's features.
 	bordering []uint32
+	// roadCity[t] has bit i set when feature i of tile t is a road or a
+	// city: the segments playTile looks at for a completed feature.
+	roadCity []uint32
 	// nodes[t] are the nodes of tile t's features as place lays them,
 	// with parents and the tile index relative (0: the tile's first
 	// node) and multi unset; cloister[t] is the index of its cloister
@@ -440,6 +443,7 @@ func NewTileSet(tiles []Tile) (*TileSet, error) {
 	ts.fitBits = make([][codeWords]uint64, len(ts.tiles))
 	ts.multi = make([]bool, len(ts.tiles))
 	ts.bordering = make([]uint32, len(ts.tiles))
+	ts.roadCity = make([]uint32, len(ts.tiles))
 	ts.nodes = make([][]node, len(ts.tiles))
 	ts.cloister = make([]int16, len(ts.tiles))
 	for id := 1; id < len(ts.tiles); id++ {
@@ -452,8 +456,10 @@ func NewTileSet(tiles []Tile) (*TileSet, error) {
 			switch f.Kind {
 			case Road:
 				roads++
+				ts.roadCity[id] |= 1 << i
 			case City:
 				cities++
+				ts.roadCity[id] |= 1 << i
 			}
 		}
 		ts.multi[id] = roads > 1 || cities > 1
