@@ -891,7 +891,7 @@ func (g *Game) place(t TileID, x, y int16, r Rotation) {
 		want := (o.sig >> (4 * s) & 0xf) * sidePow[(s+2)&3]
 		switch ne.state {
 		case slotPlaced:
-			g.join(o, base, int(ne.idx), s)
+			g.join(o, g.ts.joins[t][r], base, int(ne.idx), s)
 		case slotOpen:
 			g.unlinkOpen(ne.idx)
 			g.open[ne.idx].code += want
@@ -995,30 +995,32 @@ func (g *Game) dropCode(c uint16) {
 	g.active = g.active[:len(g.active)-1]
 }
 
-// join connects the features of a new tile (orientation o, first node base)
-// across its side s to the placed tile at index nb.
-func (g *Game) join(o *orient, base int16, nb, s int) {
+// join connects the features of a new tile (orientation o, port kinds
+// kinds from TileSet.joins, first node base) across its side s to the
+// placed tile at index nb.
+func (g *Game) join(o *orient, kinds uint32, base int16, nb, s int) {
 	nt := &g.tiles[nb]
 	no := &g.ts.orients[nt.tile][nt.rot]
+	// The road or city at the middle port of the side. Joining it before
+	// the fields changes nothing: features of different kinds never join,
+	// so which node ends up the root of each does not depend on the order.
+	if kinds>>(16+3*s+1)&1 != 0 {
+		a := base + int16(o.portFeat[3*s+1])
+		b := nt.seg + int16(no.portFeat[3*((s+2)&3)+1])
+		r := g.union(a, b)
+		g.nodes[r].open -= 2
+	}
+	// The fields, in port order.
 	lastA, lastB := int16(-1), int16(-1)
-	for k := 0; k < 3; k++ {
-		p := 3*s + k
-		q := 3*((s+2)&3) + 2 - k
-		a := base + int16(o.portFeat[p])
-		b := nt.seg + int16(no.portFeat[q])
-		switch g.nodes[a].kind {
-		case Road, City:
-			if k == 1 {
-				r := g.union(a, b)
-				g.nodes[r].open -= 2
-			}
-		case Field:
-			// A side that is all field joins the same two segments at
-			// its three ports: once is enough.
-			if a != lastA || b != lastB {
-				g.union(a, b)
-				lastA, lastB = a, b
-			}
+	for fs := kinds >> (3 * s) & 7; fs != 0; fs &= fs - 1 {
+		k := bits.TrailingZeros32(fs)
+		a := base + int16(o.portFeat[3*s+k])
+		b := nt.seg + int16(no.portFeat[3*((s+2)&3)+2-k])
+		// A side that is all field joins the same two segments at its
+		// three ports: once is enough.
+		if a != lastA || b != lastB {
+			g.union(a, b)
+			lastA, lastB = a, b
 		}
 	}
 }
