@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -651,18 +652,18 @@ func checkPlayers(names []string) error {
 	if len(names) < 1 || len(names) > MaxPlayers {
 		return fmt.Errorf("%w, not %d", ErrPlayers, len(names))
 	}
-	seen := map[string]bool{}
-	for _, n := range names {
+	for i, n := range names {
 		if strings.TrimSpace(n) == "" || n != strings.TrimSpace(n) {
 			return fmt.Errorf("%w: a player's name is empty or starts or ends with a space", ErrPlayers)
 		}
 		if strings.ContainsAny(n, ",\"[]#") || strings.ContainsFunc(n, unicode.IsControl) || !utf8.ValidString(n) {
 			return fmt.Errorf("%w: the name %q has a comma, quote, bracket, # or control character", ErrPlayers, n)
 		}
-		if seen[n] {
+		// At most MaxPlayers names: comparing each with those before it
+		// costs less than a map.
+		if slices.Contains(names[:i], n) {
 			return fmt.Errorf("%w: %q plays twice", ErrPlayers, n)
 		}
-		seen[n] = true
 	}
 	return nil
 }

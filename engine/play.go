@@ -525,16 +525,22 @@ func (g *Game) AppendFollowerSpots(dst []Spot, t TileID, p Placement) []Spot {
 	}
 	occ := g.occupiedAfter(t, int16(p.Cell.X), int16(p.Cell.Y), p.Rotation)
 	o := &g.ts.orients[t][p.Rotation&3]
-	for i, f := range g.ts.tiles[t].Features {
-		if occ&(1<<i) != 0 || !g.holds(f.Kind) {
-			continue
-		}
-		dst = append(dst, Spot{Port: o.main[i], Ports: o.ports[i], Kind: f.Kind, Feature: i})
+	// The features that may hold a follower (holds), from bit sets of
+	// the tile: a loop over the spots alone, without a branch per feature.
+	spots := g.ts.held[t]
+	if g.opts.Farms != FarmsOff {
+		spots |= g.ts.fields[t]
+	}
+	feats := g.ts.tiles[t].Features
+	for bs := spots &^ occ; bs != 0; bs &= bs - 1 {
+		i := bits.TrailingZeros32(bs)
+		dst = append(dst, Spot{Port: o.main[i], Ports: o.ports[i], Kind: feats[i].Kind, Feature: i})
 	}
 	return dst
 }
 
 // holds reports whether a follower may stand on a feature of kind k.
+// AppendFollowerSpots reads the same rule from TileSet.held and fields.
 func (g *Game) holds(k FeatureKind) bool {
 	switch k {
 	case Road, City, Cloister:

@@ -355,6 +355,10 @@ type TileSet struct {
 	// roadCity[t] has bit i set when feature i of tile t is a road or a
 	// city: the segments playTile looks at for a completed feature.
 	roadCity []uint32
+	// held[t] has bit i set when a follower may stand on feature i of tile
+	// t whatever the options (a road, city or cloister), fields[t] when
+	// feature i is a field (farms=off aside): see Game.holds.
+	held, fields []uint32
 	// joins[t][r] tells, for tile t turned by r, the kind of each side
 	// port (board orientation, bit p-1 for port p): bits 0-11 for a field,
 	// bits 16-27 for a road or a city. join reads it instead of each
@@ -449,6 +453,8 @@ func NewTileSet(tiles []Tile) (*TileSet, error) {
 	ts.multi = make([]bool, len(ts.tiles))
 	ts.bordering = make([]uint32, len(ts.tiles))
 	ts.roadCity = make([]uint32, len(ts.tiles))
+	ts.held = make([]uint32, len(ts.tiles))
+	ts.fields = make([]uint32, len(ts.tiles))
 	ts.joins = make([][4]uint32, len(ts.tiles))
 	ts.nodes = make([][]node, len(ts.tiles))
 	ts.cloister = make([]int16, len(ts.tiles))
@@ -471,6 +477,12 @@ func NewTileSet(tiles []Tile) (*TileSet, error) {
 		for i, f := range ts.tiles[id].Features {
 			if f.Kind == Field && len(f.Borders) > 0 {
 				ts.bordering[id] |= 1 << i
+			}
+			switch f.Kind {
+			case Road, City, Cloister:
+				ts.held[id] |= 1 << i
+			case Field:
+				ts.fields[id] |= 1 << i
 			}
 			switch f.Kind {
 			case Road:
