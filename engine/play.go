@@ -420,12 +420,22 @@ func (g *Game) RandomPlacement(t TileID, u uint64) (Placement, bool) {
 	fits := &g.ts.fits[t]
 	fb := &g.ts.fitBits[t]
 	// Two walks: the first counts the placements over every code some
-	// open cell has (g.active), the second finds, over the codes that t
-	// fits in order, the code that holds placement k (no table to fill,
-	// which costs more than walking the few codes again).
+	// open cell has (g.active; on a large board, over the codes t fits),
+	// the second finds, over the codes that t fits in order, the code
+	// that holds placement k (no table to fill, which costs more than
+	// walking the few codes again).
 	n := 0
-	for _, a := range g.active {
-		n += int(a.n) * int(popCount4[fits[a.code]&0xf])
+	if len(g.active) <= activeWalk {
+		for _, a := range g.active {
+			n += int(a.n) * int(popCount4[fits[a.code]&0xf])
+		}
+	} else {
+		for w := range g.codeBits {
+			for bs := g.codeBits[w] & fb[w]; bs != 0; bs &= bs - 1 {
+				c := w<<6 | bits.TrailingZeros64(bs)
+				n += int(g.codes[c].n) * int(popCount4[fits[c]&0xf])
+			}
+		}
 	}
 	if n == 0 {
 		return Placement{}, false
@@ -455,6 +465,11 @@ func (g *Game) RandomPlacement(t TileID, u uint64) (Placement, bool) {
 	}
 	return Placement{}, false
 }
+
+// activeWalk is the largest number of codes in use for which RandomPlacement
+// counts over Game.active: past it (a large board, with many expansions),
+// walking the codes the tile fits costs less.
+const activeWalk = 40
 
 // popCount4 is the number of bits set in each 4-bit number: the number of
 // rotations in a set of rotations.
