@@ -271,3 +271,16 @@ func BenchmarkRandomGameDragon(b *testing.B) {
 	}
 	benchRandomGames(b, r)
 }
+
+// BenchmarkNew sets up a 2-player base game: the part of a random playout
+// spent before the first move.
+func BenchmarkNew(b *testing.B) {
+	b.ReportAllocs()
+	cfg := Config{Players: []string{"A", "B"}}
+	for b.Loop() {
+		cfg.Seed++
+		if _, err := New(cfg); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

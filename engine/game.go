@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -195,6 +196,109 @@ type Move struct {
 	Player int
 }
 
+// moveRec is a move of the history in 16 bytes instead of the 184 of a
+// Move: the tile, where and how it went, the figure deployed on it, a
+// discard or a tile set aside, which is all most moves are. A move with
+// anything more (a resignation, a tower, the dragon, an escape...) is kept
+// whole in Game.fullMoves, and its moveRec holds only its index there (see
+// Game.record). A game allocates its history once, and at 184 bytes a move
+// it was the largest part of what a random playout allocates.
+type moveRec struct {
+	tile     TileID
+	x, y     int16
+	rot      Rotation
+	follower Port
+	figure   Figure
+	flags    uint8 // recDiscard, recAside
+	full     int32 // 1 + the index of the move in Game.fullMoves, or 0
+}
+
+// The flags of a moveRec.
+const (
+	recDiscard uint8 = 1 << iota
+	recAside
+)
+
+// packMove returns the moveRec of m's tile, cell, rotation, follower,
+// figure, discard and aside, whatever else m holds.
+func packMove(m *Move) moveRec {
+	r := moveRec{tile: m.Tile, x: int16(m.Cell.X), y: int16(m.Cell.Y), rot: m.Rotation, follower: m.Follower, figure: m.Figure}
+	if m.Discard {
+		r.flags |= recDiscard
+	}
+	if m.Aside {
+		r.flags |= recAside
+	}
+	return r
+}
+
+// move returns the move r holds, the fields it has no room for zero.
+func (r moveRec) move() Move {
+	return Move{Tile: r.tile, Cell: Cell{int(r.x), int(r.y)}, Rotation: r.rot, Follower: r.follower, Figure: r.figure,
+		Discard: r.flags&recDiscard != 0, Aside: r.flags&recAside != 0}
+}
+
+// moveWords is the size of a Move in 64-bit words.
+const moveWords = unsafe.Sizeof(Move{}) / 8
+
+// recRest has the bits of a Move outside the fields that a moveRec holds:
+// a Move has nothing more when those bits are 0 (see Game.record).
+var recRest = func() (mask [moveWords]uint64) {
+	b := (*[moveWords * 8]byte)(unsafe.Pointer(&mask))
+	for i := range b {
+		b[i] = 0xff
+	}
+	var m Move
+	for _, f := range [...]struct{ off, size uintptr }{
+		{unsafe.Offsetof(m.Tile), unsafe.Sizeof(m.Tile)},
+		{unsafe.Offsetof(m.Discard), unsafe.Sizeof(m.Discard)},
+		{unsafe.Offsetof(m.Aside), unsafe.Sizeof(m.Aside)},
+		{unsafe.Offsetof(m.Rotation), unsafe.Sizeof(m.Rotation)},
+		{unsafe.Offsetof(m.Follower), unsafe.Sizeof(m.Follower)},
+		{unsafe.Offsetof(m.Figure), unsafe.Sizeof(m.Figure)},
+		{unsafe.Offsetof(m.Cell), unsafe.Sizeof(m.Cell)},
+	} {
+		for i := f.off; i < f.off+f.size; i++ {
+			b[i] = 0
+		}
+	}
+	return mask
+}()
+
+// record appends m to the history of moves: as a moveRec when it holds
+// nothing more than one can, else whole in g.fullMoves. It tests the
+// Move's memory word by word against recRest, which costs a third of
+// comparing its fields one by one, and keeps a field added to Move later
+// without knowing of it (TestMoveHistoryKeepsEveryField sets each field
+// of Move in turn). Padding bytes that are not zero can only send a move
+// to fullMoves, which keeps it whole as well.
+func (g *Game) record(m *Move) {
+	w := (*[moveWords]uint64)(unsafe.Pointer(m))[:]
+	mask := recRest[:]
+	var rest uint64
+	for len(w) >= 4 && len(mask) >= 4 {
+		rest |= w[0]&mask[0] | w[1]&mask[1] | w[2]&mask[2] | w[3]&mask[3]
+		w, mask = w[4:], mask[4:]
+	}
+	for i := range min(len(w), len(mask)) {
+		rest |= w[i] & mask[i]
+	}
+	if rest != 0 || m.Cell.X != int(int16(m.Cell.X)) || m.Cell.Y != int(int16(m.Cell.Y)) {
+		g.fullMoves = append(g.fullMoves, *m)
+		g.moves = append(g.moves, moveRec{full: int32(len(g.fullMoves))})
+		return
+	}
+	g.moves = append(g.moves, packMove(m))
+}
+
+// moveAt returns move i of the history, from 0.
+func (g *Game) moveAt(i int) Move {
+	if r := g.moves[i]; r.full != 0 {
+		return g.fullMoves[r.full-1]
+	}
+	return g.moves[i].move()
+}
+
 // Target names a feature on a tile of the board: the tile on Cell and the
 // feature holding Port (board orientation). The zero Port (NoPort) names
 // nothing, unless Tower is set.
@@ -343,10 +447,18 @@ type openCell struct {
 }
 
 // codeList is the list of the open cells with one constraint code: the
-// index in Game.open of the first, and how many there are. It is valid
-// only while the code's bit is set in Game.codeBits.
+// index in Game.open of the first, how many there are, and the index of
+// the code in Game.active. It is valid only while the code's bit is set in
+// Game.codeBits.
 type codeList struct {
-	first, n int16
+	first, n, pos int16
+}
+
+// activeCode is an entry of Game.active: a constraint code and the number
+// of open cells that have it.
+type activeCode struct {
+	code uint16
+	n    int16
 }
 
 // codeWords is the number of 64-bit words of a set of constraint codes.
@@ -430,12 +542,23 @@ type Game struct {
 	meeples  []meeple
 	final    []meeple     // the followers on the board when the game ended
 	events   []ScoreEvent // append-only
-	moves    []Move       // append-only
 	meals    []eatenFig   // append-only: what the dragon ate (dragon.go)
+
+	// moves is the history of moves, append-only, each in the few bytes
+	// of a moveRec; the moves a moveRec cannot hold are in fullMoves.
+	moves     []moveRec
+	fullMoves []Move // append-only
 
 	cloisters []cloisterAt // the cloisters not yet completed
 	done      [9]int16     // cloisters completed by the tile being placed
 	nd        int
+
+	// active lists the codes in codeBits, in no order, each with its
+	// number of open cells (as codes[c].n): RandomPlacement counts the
+	// placements of a tile over it in a loop the processor predicts,
+	// where walking the bits of codeBits took a wrong guess at each word.
+	// A code's place in it is codes[c].pos.
+	active []activeCode
 }
 
 // New sets up a game: the start tile on the board, the other tiles shuffled
@@ -534,13 +657,16 @@ func New(cfg Config) (*Game, error) {
 	g.shift = uint(bits.TrailingZeros(uint(size))+1) / 2
 	g.open = make([]openCell, 0, 2*total+4)
 	g.codes = make([]codeList, numCodes)
+	g.active = make([]activeCode, 0, 64)
 	g.tiles = make([]placedTile, 0, total)
 	g.nodes = make([]node, 0, 4*total)
 	g.meeples = make([]meeple, 0, MaxPlayers*FollowersPerPlayer)
 	g.cloisters = make([]cloisterAt, 0, 16)
 	g.multi = make([]int16, 0, total)
-	g.events = make([]ScoreEvent, 0, 32)
-	g.moves = make([]Move, 0, total)
+	// Random games score about one event per 2 tiles with expansions,
+	// fewer in the base game: room for them all, most of the time.
+	g.events = make([]ScoreEvent, 0, total/3+8)
+	g.moves = make([]moveRec, 0, total)
 	g.place(start.Tile, int16(start.Cell.X), int16(start.Cell.Y), start.Rotation)
 	if g.x != nil {
 		g.x.placed(g, start.Tile, int16(start.Cell.X), int16(start.Cell.Y), start.Rotation)
@@ -552,18 +678,18 @@ func checkPlayers(names []string) error {
 	if len(names) < 1 || len(names) > MaxPlayers {
 		return fmt.Errorf("%w, not %d", ErrPlayers, len(names))
 	}
-	seen := map[string]bool{}
-	for _, n := range names {
+	for i, n := range names {
 		if strings.TrimSpace(n) == "" || n != strings.TrimSpace(n) {
 			return fmt.Errorf("%w: a player's name is empty or starts or ends with a space", ErrPlayers)
 		}
 		if strings.ContainsAny(n, ",\"[]#") || strings.ContainsFunc(n, unicode.IsControl) || !utf8.ValidString(n) {
 			return fmt.Errorf("%w: the name %q has a comma, quote, bracket, # or control character", ErrPlayers, n)
 		}
-		if seen[n] {
+		// At most MaxPlayers names: comparing each with those before it
+		// costs less than a map.
+		if slices.Contains(names[:i], n) {
 			return fmt.Errorf("%w: %q plays twice", ErrPlayers, n)
 		}
-		seen[n] = true
 	}
 	return nil
 }
@@ -621,6 +747,7 @@ func (g *Game) Clone() *Game {
 // a zero Game or any game; it must not be g.
 func (g *Game) CopyTo(dst *Game) {
 	pile, grid, open, codes, nodes, meeples, cloisters := dst.pile[:0], dst.grid[:0], dst.open[:0], dst.codes[:0], dst.nodes[:0], dst.meeples[:0], dst.cloisters[:0]
+	active := dst.active[:0]
 	x := dst.x
 	*dst = *g
 	if g.x != nil {
@@ -636,6 +763,7 @@ func (g *Game) CopyTo(dst *Game) {
 	dst.grid = append(grid, g.grid...)
 	dst.open = append(open, g.open...)
 	dst.codes = append(codes, g.codes...)
+	dst.active = append(active, g.active...)
 	dst.nodes = append(nodes, g.nodes...)
 	dst.meeples = append(meeples, g.meeples...)
 	dst.cloisters = append(cloisters, g.cloisters...)
@@ -645,6 +773,7 @@ func (g *Game) CopyTo(dst *Game) {
 	dst.multi = g.multi[:len(g.multi):len(g.multi)]
 	dst.events = g.events[:len(g.events):len(g.events)]
 	dst.moves = g.moves[:len(g.moves):len(g.moves)]
+	dst.fullMoves = g.fullMoves[:len(g.fullMoves):len(g.fullMoves)]
 	dst.meals = g.meals[:len(g.meals):len(g.meals)]
 }
 
@@ -660,12 +789,14 @@ func (g *Game) MemSize() int {
 		cap(g.grid)*int(unsafe.Sizeof(gridEntry{})) +
 		cap(g.open)*int(unsafe.Sizeof(openCell{})) +
 		cap(g.codes)*int(unsafe.Sizeof(codeList{})) +
+		cap(g.active)*int(unsafe.Sizeof(activeCode{})) +
 		cap(g.tiles)*int(unsafe.Sizeof(placedTile{})) +
 		cap(g.nodes)*int(unsafe.Sizeof(node{})) +
 		cap(g.multi)*int(unsafe.Sizeof(int16(0))) +
 		(cap(g.meeples)+cap(g.final))*int(unsafe.Sizeof(meeple{})) +
 		cap(g.events)*int(unsafe.Sizeof(ScoreEvent{})) +
-		cap(g.moves)*int(unsafe.Sizeof(Move{})) +
+		cap(g.moves)*int(unsafe.Sizeof(moveRec{})) +
+		cap(g.fullMoves)*int(unsafe.Sizeof(Move{})) +
 		cap(g.meals)*int(unsafe.Sizeof(eatenFig{})) +
 		cap(g.cloisters)*int(unsafe.Sizeof(cloisterAt{}))
 	if g.x != nil {
@@ -686,20 +817,33 @@ func cellKey(x, y int16) uint32 { return uint32(uint16(x))<<16 | uint32(uint16(y
 // slot returns the table slot of cell (x, y): its entry, or the empty slot
 // where it would go.
 func (g *Game) slot(x, y int16) *gridEntry {
-	k := cellKey(x, y)
-	mask := uint32(len(g.grid) - 1)
 	// The board wraps onto the table row by row, so that a cell's
 	// neighbours left and right are in the same cache line and those
 	// above and below one row away: placing a tile looks up all four.
-	// The board is compact, so cells rarely share a slot.
+	// The board is compact, so cells rarely share a slot, and the first
+	// probe almost always ends the search. A probe tests "empty or the
+	// cell's" with one branch: the product is 0 when the state is
+	// slotEmpty or the keys are equal, and cannot overflow to 0. (With
+	// ||, whether the slot is empty was a second branch, which the
+	// processor guessed wrong about a fifth of the time.)
+	k := cellKey(x, y)
+	mask := uint32(len(g.grid) - 1)
 	i := (uint32(uint16(y))<<g.shift + uint32(uint16(x))) & mask
 	for {
 		e := &g.grid[i]
-		if e.state == slotEmpty || e.key == k {
+		if uint64(e.state)*uint64(e.key^k) == 0 {
 			return e
 		}
 		i = (i + 1) & mask
 	}
+}
+
+// bit returns 1 for true and 0 for false, without a branch.
+func bit(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func (g *Game) placedAt(x, y int16) int {
@@ -774,7 +918,7 @@ func (g *Game) place(t TileID, x, y int16, r Rotation) {
 		want := (o.sig >> (4 * s) & 0xf) * sidePow[(s+2)&3]
 		switch ne.state {
 		case slotPlaced:
-			g.join(o, base, int(ne.idx), s)
+			g.join(o, g.ts.joins[t][r], base, int(ne.idx), s)
 		case slotOpen:
 			g.unlinkOpen(ne.idx)
 			g.open[ne.idx].code += want
@@ -788,15 +932,16 @@ func (g *Game) place(t TileID, x, y int16, r Rotation) {
 	}
 
 	// Cloisters around, and this tile's own.
+	// Whether a cloister is around the tile is counted, not tested: a
+	// branch per cloister that the processor guessed wrong a third of the
+	// time. Only the cloisters around can get to 0.
 	g.nd = 0
 	for _, c := range g.cloisters {
-		if uint32(int32(c.x)-int32(x)+1) <= 2 && uint32(int32(c.y)-int32(y)+1) <= 2 {
-			n := &g.nodes[c.node]
-			n.open--
-			if n.open == 0 {
-				g.done[g.nd] = c.node
-				g.nd++
-			}
+		n := &g.nodes[c.node]
+		n.open -= uint16(bit(uint32(int32(c.x)-int32(x)+1) <= 2) & bit(uint32(int32(c.y)-int32(y)+1) <= 2))
+		if n.open == 0 {
+			g.done[g.nd] = c.node
+			g.nd++
 		}
 	}
 	if g.nd > 0 {
@@ -837,13 +982,15 @@ func (g *Game) linkOpen(i int16) {
 	if g.codeBits[w]&b == 0 {
 		g.codeBits[w] |= b
 		oc.next = -1
-		*l = codeList{first: i, n: 1}
+		*l = codeList{first: i, n: 1, pos: int16(len(g.active))}
+		g.active = append(g.active, activeCode{code: c, n: 1})
 		return
 	}
 	oc.next = l.first
 	g.open[l.first].prev = i
 	l.first = i
 	l.n++
+	g.active[l.pos].n++
 }
 
 // unlinkOpen takes the open cell i out of the list of its code.
@@ -858,40 +1005,71 @@ func (g *Game) unlinkOpen(i int16) {
 	if oc.next >= 0 {
 		g.open[oc.next].prev = oc.prev
 	}
+	g.active[l.pos].n--
 	if l.n--; l.n == 0 {
-		g.codeBits[oc.code>>6] &^= 1 << (oc.code & 63)
+		g.dropCode(oc.code)
 	}
 }
 
-// join connects the features of a new tile (orientation o, first node base)
-// across its side s to the placed tile at index nb.
-func (g *Game) join(o *orient, base int16, nb, s int) {
+// dropCode takes code c, which no open cell has any more, out of codeBits
+// and active.
+func (g *Game) dropCode(c uint16) {
+	g.codeBits[c>>6] &^= 1 << (c & 63)
+	pos := g.codes[c].pos
+	last := g.active[len(g.active)-1]
+	g.active[pos] = last
+	g.codes[last.code].pos = pos
+	g.active = g.active[:len(g.active)-1]
+}
+
+// join connects the features of a new tile (orientation o, port kinds
+// kinds from TileSet.joins, first node base) across its side s to the
+// placed tile at index nb.
+func (g *Game) join(o *orient, kinds uint32, base int16, nb, s int) {
 	nt := &g.tiles[nb]
 	no := &g.ts.orients[nt.tile][nt.rot]
+	// The road or city at the middle port of the side. Joining it before
+	// the fields changes nothing: features of different kinds never join,
+	// so which node ends up the root of each does not depend on the order.
+	if kinds>>(16+3*s+1)&1 != 0 {
+		a := base + int16(o.portFeat[3*s+1])
+		b := nt.seg + int16(no.portFeat[3*((s+2)&3)+1])
+		r := g.union(a, b)
+		g.nodes[r].open -= 2
+	}
+	// The fields, in port order.
 	lastA, lastB := int16(-1), int16(-1)
-	for k := 0; k < 3; k++ {
-		p := 3*s + k
-		q := 3*((s+2)&3) + 2 - k
-		a := base + int16(o.portFeat[p])
-		b := nt.seg + int16(no.portFeat[q])
-		switch g.nodes[a].kind {
-		case Road, City:
-			if k == 1 {
-				r := g.union(a, b)
-				g.nodes[r].open -= 2
-			}
-		case Field:
-			// A side that is all field joins the same two segments at
-			// its three ports: once is enough.
-			if a != lastA || b != lastB {
-				g.union(a, b)
-				lastA, lastB = a, b
-			}
+	for fs := kinds >> (3 * s) & 7; fs != 0; fs &= fs - 1 {
+		k := bits.TrailingZeros32(fs)
+		a := base + int16(o.portFeat[3*s+k])
+		b := nt.seg + int16(no.portFeat[3*((s+2)&3)+2-k])
+		// A side that is all field joins the same two segments at its
+		// three ports: once is enough.
+		if a != lastA || b != lastB {
+			g.union(a, b)
+			lastA, lastB = a, b
 		}
 	}
 }
 
+// find returns the root of node a's feature. Nodes are at most two steps
+// from their root almost always (union by rank, and find halves the paths
+// it walks), so it looks two steps up and tests that it got to the root:
+// one branch that the processor guesses right, where testing each step
+// for the root was a branch it guessed wrong a third of the time. Which
+// node is the root depends on union alone, not on how find shortens paths.
 func (g *Game) find(a int16) int16 {
+	p := g.nodes[a].parent
+	r := g.nodes[p].parent
+	if g.nodes[r].parent == r {
+		g.nodes[a].parent = r
+		return r
+	}
+	return g.findFar(a)
+}
+
+// findFar is find for a node more than two steps from its root.
+func (g *Game) findFar(a int16) int16 {
 	for {
 		p := g.nodes[a].parent
 		if p == a {

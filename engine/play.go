@@ -76,7 +76,16 @@ func (g *Game) Drawn() (TileID, bool) {
 func (g *Game) Events() []ScoreEvent { return append([]ScoreEvent(nil), g.events...) }
 
 // Moves returns the moves played so far, discards included, in order.
-func (g *Game) Moves() []Move { return append([]Move(nil), g.moves...) }
+func (g *Game) Moves() []Move {
+	if len(g.moves) == 0 {
+		return nil
+	}
+	out := make([]Move, len(g.moves))
+	for i := range out {
+		out[i] = g.moveAt(i)
+	}
+	return out
+}
 
 // PlacedTiles returns the tiles on the board in the order they were placed,
 // the start tile first.
@@ -410,14 +419,22 @@ func (g *Game) RandomPlacement(t TileID, u uint64) (Placement, bool) {
 	}
 	fits := &g.ts.fits[t]
 	fb := &g.ts.fitBits[t]
-	// Two walks over the codes that t fits: the first counts the
-	// placements, the second finds the code that holds placement k (no
-	// table to fill, which costs more than walking the few codes again).
+	// Two walks: the first counts the placements over every code some
+	// open cell has (g.active; on a large board, over the codes t fits),
+	// the second finds, over the codes that t fits in order, the code
+	// that holds placement k (no table to fill, which costs more than
+	// walking the few codes again).
 	n := 0
-	for w := range g.codeBits {
-		for bs := g.codeBits[w] & fb[w]; bs != 0; bs &= bs - 1 {
-			c := w<<6 | bits.TrailingZeros64(bs)
-			n += int(g.codes[c].n) * int(popCount4[fits[c]&0xf])
+	if len(g.active) <= activeWalk {
+		for _, a := range g.active {
+			n += int(a.n) * int(popCount4[fits[a.code]&0xf])
+		}
+	} else {
+		for w := range g.codeBits {
+			for bs := g.codeBits[w] & fb[w]; bs != 0; bs &= bs - 1 {
+				c := w<<6 | bits.TrailingZeros64(bs)
+				n += int(g.codes[c].n) * int(popCount4[fits[c]&0xf])
+			}
 		}
 	}
 	if n == 0 {
@@ -448,6 +465,11 @@ func (g *Game) RandomPlacement(t TileID, u uint64) (Placement, bool) {
 	}
 	return Placement{}, false
 }
+
+// activeWalk is the largest number of codes in use for which RandomPlacement
+// counts over Game.active: past it (a large board, with many expansions),
+// walking the codes the tile fits costs less.
+const activeWalk = 40
 
 // popCount4 is the number of bits set in each 4-bit number: the number of
 // rotations in a set of rotations.
@@ -518,16 +540,22 @@ func (g *Game) AppendFollowerSpots(dst []Spot, t TileID, p Placement) []Spot {
 	}
 	occ := g.occupiedAfter(t, int16(p.Cell.X), int16(p.Cell.Y), p.Rotation)
 	o := &g.ts.orients[t][p.Rotation&3]
-	for i, f := range g.ts.tiles[t].Features {
-		if occ&(1<<i) != 0 || !g.holds(f.Kind) {
-			continue
-		}
-		dst = append(dst, Spot{Port: o.main[i], Ports: o.ports[i], Kind: f.Kind, Feature: i})
+	// The features that may hold a follower (holds), from bit sets of
+	// the tile: a loop over the spots alone, without a branch per feature.
+	spots := g.ts.held[t]
+	if g.opts.Farms != FarmsOff {
+		spots |= g.ts.fields[t]
+	}
+	feats := g.ts.tiles[t].Features
+	for bs := spots &^ occ; bs != 0; bs &= bs - 1 {
+		i := bits.TrailingZeros32(bs)
+		dst = append(dst, Spot{Port: o.main[i], Ports: o.ports[i], Kind: feats[i].Kind, Feature: i})
 	}
 	return dst
 }
 
 // holds reports whether a follower may stand on a feature of kind k.
+// AppendFollowerSpots reads the same rule from TileSet.held and fields.
 func (g *Game) holds(k FeatureKind) bool {
 	switch k {
 	case Road, City, Cloister:
@@ -567,9 +595,17 @@ func (g *Game) occupiedAfter(t TileID, x, y int16, r Rotation) uint32 {
 		}
 	}
 	// Segments of the tile that reach the same feature join; a joined group
-	// is occupied when any feature it reaches is.
+	// is occupied when any feature it reaches is. Without a follower on
+	// any feature reached, nothing is occupied: no groups to make.
+	var held uint8
+	for i := 0; i < n; i++ {
+		held |= g.nodes[roots[i]].followers
+	}
+	if held == 0 {
+		return 0
+	}
 	var group [32]int8
-	for i := range group {
+	for i := range len(g.ts.tiles[t].Features) {
 		group[i] = int8(i)
 	}
 	leader := func(f int8) int8 {
@@ -857,7 +893,7 @@ func withArticle(k EdgeKind) string {
 // moves from AppendPlacements and AppendFollowerSpots. An illegal move
 // corrupts the game; use Apply for moves from outside.
 func (g *Game) Play(m Move) {
-	g.moves = append(g.moves, m)
+	g.record(&m)
 	if m.Resign {
 		g.resigned |= 1 << m.Player
 		if bits.OnesCount8(g.resigned) >= g.nplayers-1 {
@@ -891,7 +927,7 @@ func (g *Game) Play(m Move) {
 		}
 		return
 	}
-	g.playTile(&g.moves[len(g.moves)-1])
+	g.playTile(&m)
 	if g.x != nil && m.Escape.Port != NoPort {
 		g.escape(m.Escape)
 		g.dropOrphans(g.current)
@@ -962,12 +998,9 @@ func (g *Game) playTile(m *Move) {
 		}
 	}
 	// Score what the tile completed: its roads and cities, then cloisters.
-	nf := int16(len(g.ts.tiles[m.Tile].Features))
-	for i := pt.seg; i < pt.seg+nf; i++ {
+	for bs := g.ts.roadCity[m.Tile]; bs != 0; bs &= bs - 1 {
+		i := pt.seg + int16(bits.TrailingZeros32(bs))
 		k := g.nodes[i].kind
-		if k != Road && k != City {
-			continue
-		}
 		r := g.find(i)
 		if n := &g.nodes[r]; n.open == 0 && !n.done {
 			n.done = true

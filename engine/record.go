@@ -1263,7 +1263,8 @@ func (g *Game) Record() *Record {
 		rec.Start = StartTile{}
 	}
 	n := 1
-	for _, m := range g.moves {
+	for i := range g.moves {
+		m := g.moveAt(i)
 		rec.Turns = append(rec.Turns, Turn{Number: n, Move: m})
 		if !m.Discard && !m.Aside && !m.Resign {
 			n++

@@ -352,6 +352,18 @@ type TileSet struct {
 	// borders a city (Borders not empty): the final farm scoring looks at
 	// those only, without reading the tile's features.
 	bordering []uint32
+	// roadCity[t] has bit i set when feature i of tile t is a road or a
+	// city: the segments playTile looks at for a completed feature.
+	roadCity []uint32
+	// held[t] has bit i set when a follower may stand on feature i of tile
+	// t whatever the options (a road, city or cloister), fields[t] when
+	// feature i is a field (farms=off aside): see Game.holds.
+	held, fields []uint32
+	// joins[t][r] tells, for tile t turned by r, the kind of each side
+	// port (board orientation, bit p-1 for port p): bits 0-11 for a field,
+	// bits 16-27 for a road or a city. join reads it instead of each
+	// segment's kind, which was a branch the processor guessed wrong.
+	joins [][4]uint32
 	// nodes[t] are the nodes of tile t's features as place lays them,
 	// with parents and the tile index relative (0: the tile's first
 	// node) and multi unset; cloister[t] is the index of its cloister
@@ -440,20 +452,45 @@ func NewTileSet(tiles []Tile) (*TileSet, error) {
 	ts.fitBits = make([][codeWords]uint64, len(ts.tiles))
 	ts.multi = make([]bool, len(ts.tiles))
 	ts.bordering = make([]uint32, len(ts.tiles))
+	ts.roadCity = make([]uint32, len(ts.tiles))
+	ts.held = make([]uint32, len(ts.tiles))
+	ts.fields = make([]uint32, len(ts.tiles))
+	ts.joins = make([][4]uint32, len(ts.tiles))
 	ts.nodes = make([][]node, len(ts.tiles))
 	ts.cloister = make([]int16, len(ts.tiles))
 	for id := 1; id < len(ts.tiles); id++ {
 		ts.nodes[id], ts.cloister[id] = nodeTemplate(&ts.tiles[id])
+		for r := range ts.joins[id] {
+			for p, f := range ts.orients[id][r].portFeat[:12] {
+				if f < 0 {
+					continue
+				}
+				switch ts.tiles[id].Features[f].Kind {
+				case Field:
+					ts.joins[id][r] |= 1 << p
+				case Road, City:
+					ts.joins[id][r] |= 1 << (16 + p)
+				}
+			}
+		}
 		roads, cities := 0, 0
 		for i, f := range ts.tiles[id].Features {
 			if f.Kind == Field && len(f.Borders) > 0 {
 				ts.bordering[id] |= 1 << i
 			}
 			switch f.Kind {
+			case Road, City, Cloister:
+				ts.held[id] |= 1 << i
+			case Field:
+				ts.fields[id] |= 1 << i
+			}
+			switch f.Kind {
 			case Road:
 				roads++
+				ts.roadCity[id] |= 1 << i
 			case City:
 				cities++
+				ts.roadCity[id] |= 1 << i
 			}
 		}
 		ts.multi[id] = roads > 1 || cities > 1
