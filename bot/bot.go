@@ -46,7 +46,7 @@ type GameStore interface {
 	Load(ctx context.Context, id int64) (storage.Game, *engine.Game, error)
 	Record(ctx context.Context, id int64) (*engine.Record, error)
 	TurnTimeouts(ctx context.Context, id int64, seat int) (int, error)
-	SetReminded(ctx context.Context, id int64, moves int) (bool, error)
+	SetReminded(ctx context.Context, id int64, moves, answered int) (bool, error)
 	RemindersDue(ctx context.Context, t time.Time) ([]storage.Game, error)
 	UpdateLobby(ctx context.Context, id int64, u storage.LobbyUpdate) (storage.Game, error)
 }

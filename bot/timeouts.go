@@ -61,9 +61,11 @@ func (b *Bot) expireLobby(ctx context.Context, g storage.Game) {
 	b.editLobby(g, []*discordgo.MessageEmbed{e}, []discordgo.MessageComponent{})
 }
 
-// remind pings the current player once at half time.
+// remind pings the player who decides once at half time of each decision:
+// the turn, and each step of it answered apart (the dragon's steps, a
+// landing, a crop circle's answers).
 func (b *Bot) remind(ctx context.Context, g storage.Game) {
-	ok, err := b.store.SetReminded(ctx, g.ID, g.Moves)
+	ok, err := b.store.SetReminded(ctx, g.ID, g.Moves, g.Answered)
 	if err != nil || !ok {
 		return
 	}

@@ -49,9 +49,10 @@
 //     game stopped) or marks it broken;
 //   - [Store.GameByThread], [Store.GamesByChannel], [Store.GamesByPlayer],
 //     [Store.List] and [Store.Due] find games, the last one those whose
-//     turn deadline has passed; [Store.RemindersDue] finds the turns due
-//     their half-time reminder and [Store.SetReminded] notes it sent, so
-//     that it is sent once; [Store.TurnTimeouts] counts a player's turns
+//     turn deadline has passed; [Store.RemindersDue] finds the decisions
+//     (a turn, or a step of it answered apart) due their half-time
+//     reminder and [Store.SetReminded] notes it sent, so that it is sent
+//     once per decision; [Store.TurnTimeouts] counts a player's turns
 //     in a row played for them when their time ran out;
 //   - [Store.LockGame] takes a lock of one game, for the process that
 //     applies and announces its turn: across processes on PostgreSQL (an

@@ -47,14 +47,24 @@ func (s *Store) RemindersDue(ctx context.Context, t time.Time) ([]Game, error) {
 	return games, err
 }
 
-// SetReminded notes that the player of the turn after `moves` moves in game
-// id was reminded. It returns false when that was already noted (another
-// process reminded them), so that a reminder is sent once.
-func (s *Store) SetReminded(ctx context.Context, id int64, moves int) (bool, error) {
+// decisionKey numbers the decision a game waits for after `moves` moves
+// and `answered` answers of the turn under way (a turn has far fewer than
+// 1024 answers): what games.reminded_moves holds, so that each decision of
+// a turn answered step by step (the dragon's steps, a crop circle's
+// answers) gets its own reminder.
+func decisionKey(moves, answered int) int64 { return int64(moves)*1024 + int64(answered) }
+
+// SetReminded notes that the player who decides in game id after `moves`
+// moves and `answered` answers of the turn under way (Game.Moves,
+// Game.Answered) was reminded. It returns false when that was already
+// noted (another process reminded them), so that a reminder is sent once
+// per decision.
+func (s *Store) SetReminded(ctx context.Context, id int64, moves, answered int) (bool, error) {
 	var done bool
+	key := decisionKey(moves, answered)
 	err := s.writeTx(ctx, func(tx *txn) error {
 		res, err := tx.ExecContext(ctx, `UPDATE games SET reminded_moves = ?
-			WHERE id = ? AND (reminded_moves IS NULL OR reminded_moves <> ?)`, moves, id, moves)
+			WHERE id = ? AND (reminded_moves IS NULL OR reminded_moves <> ?)`, key, id, key)
 		if err != nil {
 			return fmt.Errorf("storage: reminder of game %d: %w", id, err)
 		}
@@ -66,9 +76,11 @@ func (s *Store) SetReminded(ctx context.Context, id int64, moves int) (bool, err
 }
 
 // remindersQuery selects the running games past half their turn time (the
-// time twice, Unix milliseconds) whose player was not reminded this turn.
+// time twice, Unix milliseconds) whose player was not reminded of the
+// decision the game waits for (decisionKey).
 const remindersQuery = `SELECT ` + gameColumns + ` FROM games
 	WHERE status = 'running' AND turn_timeout_ms > 0 AND deadline IS NOT NULL
 	AND deadline > ? AND deadline - turn_timeout_ms / 2 <= ?
-	AND (reminded_moves IS NULL OR reminded_moves <> (SELECT count(*) FROM moves WHERE moves.game_id = games.id))
+	AND (reminded_moves IS NULL OR reminded_moves <> (SELECT count(*) FROM moves WHERE moves.game_id = games.id) * 1024
+		+ (SELECT count(*) FROM answers WHERE answers.game_id = games.id))
 	ORDER BY deadline, id`
