@@ -160,10 +160,12 @@ type dragonState struct {
 	fx, fy int16
 	fowner int8
 	// The dragon's last move: its turn, whether it flew to a volcano, the
-	// tiles it entered; what it ate is in Game.meals.
-	lastTurn    int32
-	lastVolcano bool
-	last        DragonPath
+	// tile it started from, the tiles it entered; what it ate is in
+	// Game.meals.
+	lastTurn     int32
+	lastVolcano  bool
+	lastX, lastY int16
+	last         DragonPath
 }
 
 // dragons reports whether The Princess & the Dragon is in play.
@@ -260,8 +262,10 @@ type DragonMove struct {
 	// Turn is the turn the dragon moved in (0: it never moved).
 	Turn int
 	// Volcano tells that it flew to the volcano placed on Path's only
-	// cell; otherwise Path are the tiles it entered, in order.
+	// cell; otherwise Path are the tiles it entered, in order, from the
+	// tile From it stood on before the move.
 	Volcano bool
+	From    Cell
 	Path    []Cell
 	// Eaten are the figures it ate, in the order it ate them, with the
 	// builders and pigs that went home with the last follower of their
@@ -280,6 +284,9 @@ func (g *Game) LastDragon() DragonMove {
 	}
 	d := &g.x.dragon
 	out := DragonMove{Turn: int(d.lastTurn), Volcano: d.lastVolcano, Path: d.last.Cells()}
+	if !d.lastVolcano {
+		out.From = Cell{int(d.lastX), int(d.lastY)}
+	}
 	start := len(g.meals)
 	for start > 0 && g.meals[start-1].turn == d.lastTurn {
 		start--
@@ -704,6 +711,7 @@ func (g *Game) playPD(m Move) {
 func (g *Game) moveDragon(path DragonPath) {
 	d := &g.x.dragon
 	d.lastTurn, d.lastVolcano, d.last = int32(g.turn), false, path
+	d.lastX, d.lastY = d.x, d.y
 	for i := range path.Len() {
 		c := path.At(i)
 		d.x, d.y = int16(c.X), int16(c.Y)

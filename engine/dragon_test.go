@@ -217,6 +217,9 @@ func checkDragonAfter(tb testing.TB, g *Game, m Move, wasOn bool, seed uint64) {
 		if at != end || !slices.Equal(last.Path, m.Dragon.Cells()) || last.Turn != g.Turn()-1 {
 			tb.Fatalf("seed %d: the dragon went %v and stands at %v; last move %+v", seed, m.Dragon.Cells(), at, last)
 		}
+		if first := last.Path[0]; abs(first.X-last.From.X)+abs(first.Y-last.From.Y) != 1 {
+			tb.Fatalf("seed %d: the dragon started from %v, not next to the first tile it entered %v", seed, last.From, first)
+		}
 		for _, f := range g.Followers() {
 			if slices.Contains(last.Path, f.Cell) {
 				tb.Fatalf("seed %d: a %s stands at %v, where the dragon went (%v)", seed, f.Figure.Title(), f.Cell, last.Path)

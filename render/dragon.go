@@ -77,7 +77,7 @@ func readDragon(g *engine.Game) dragonScene {
 	ds.dragon, ds.dragonOn = g.Dragon()
 	ds.fairy, ds.fairyOwner, ds.fairyOn = g.Fairy()
 	if ld := g.LastDragon(); ld.Turn > 0 && ld.Turn == g.Turn()-1 && !ld.Volcano {
-		ds.path = ld.Path
+		ds.path, ds.from, ds.hasFrom = ld.Path, ld.From, true
 	}
 	return ds
 }

@@ -298,7 +298,8 @@ func TestDragonTrail(t *testing.T) {
 	l := layoutBoard(sc, false)
 	img := boardPNG(t, r, g)
 	dump(t, "trail", img)
-	onPath := map[engine.Cell]bool{}
+	// The trail starts on the tile the dragon stood on before the move.
+	onPath := map[engine.Cell]bool{ld.From: true}
 	for _, c := range ld.Path {
 		onPath[c] = true
 	}
