@@ -22,16 +22,7 @@ var dragonPlayers = []string{"Alice", "Bob", "Cleo"}
 func dragonMove(st *engine.Game) engine.Move {
 	t, _ := st.Drawn()
 	rng := rand.New(rand.NewPCG(st.Seed(), uint64(len(st.Moves()))))
-	cells := st.CandidateCells()
-	if len(cells) > maxCellMenus*25 {
-		cells = cells[:maxCellMenus*25]
-	}
-	var ps []engine.Placement
-	for _, p := range st.Placements() {
-		if slices.Contains(cells, p.Cell) {
-			ps = append(ps, p)
-		}
-	}
+	ps := menuPlacements(st)
 	p := ps[rng.IntN(len(ps))]
 	m := engine.Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
 	ts, spots := st.Princesses(p), st.PortalSpots(p)
@@ -336,57 +327,10 @@ func TestDragonComputers(t *testing.T) {
 		t.Fatalf("no thread: %v", err)
 	}
 	thread := h.srv.Threads(h.srv.ChannelID)[0].ID
-	mine, computerSteps, turns := 0, 0, 0
-	done := map[string]bool{}
-	for {
-		// The next message that asks Alice something, or the end.
-		var next discordtest.Message
-		over := false
-		wctx, wcancel := h.wctx()
-		err := h.srv.Wait(wctx, func() bool {
-			for _, m := range h.srv.Messages(thread) {
-				if strings.Contains(m.Content, "The game is over") {
-					next, over = m, true
-					return true
-				}
-				if done[m.ID] || len(m.Components) == 0 {
-					continue
-				}
-				if ids := mention.FindStringSubmatch(m.Content); ids != nil && ids[1] == alice.ID {
-					next = m
-					return true
-				}
-			}
-			return false
-		})
-		wcancel()
-		if err != nil {
-			t.Fatalf("nothing asks Alice and the game is not over: %v", err)
-		}
-		if over {
-			break
-		}
-		done[next.ID] = true
-		g, st, err := h.store.Load(h.ctx, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if b, ok := button(next.Message, actStep); ok {
-			if st.Pending().Step != engine.StepDragon || g.Seats[st.Pending().Player].UserID != alice.ID {
-				t.Fatalf("a step message asks Alice while the game waits for %v of seat %d", st.Pending().Step, st.Pending().Player)
-			}
-			if r := h.click(discordtest.Actor{User: alice, ChannelID: thread}, next.ID, b.CustomID); r.Type != 6 {
-				t.Fatalf("Alice's step: %s", text(r))
-			}
-			mine++
-			continue
-		}
-		if cellMenu(next) == nil || st.Pending().Step != engine.StepTile {
-			t.Fatalf("a message asks Alice %q while the game waits for %v", next.Content, st.Pending().Step)
-		}
-		h.playMove(alice, thread, next, st, dragonMove(st))
-		turns++
-	}
+	_, turns, steps := h.playWithComputers(alice, thread, dragonMove, func(st *engine.Game, d engine.Decision) bool {
+		return d.Step == engine.StepDragon
+	})
+	mine, computerSteps := steps[engine.StepDragon], 0
 	for _, m := range h.srv.Messages(thread) {
 		if strings.Contains(m.Content, "Computer (") && strings.Contains(m.Content, " moves the dragon ") {
 			computerSteps++
@@ -411,5 +355,68 @@ func TestDragonComputers(t *testing.T) {
 		if p < 0 || len(cols[k]) == 0 || cols[k][len(cols[k])-1] != g.Score(p) {
 			t.Fatalf("row %q: %v, the replay's scores %v", name, cols[k], g.Scores())
 		}
+	}
+}
+
+// playWithComputers plays the game in thread for person u against
+// computers to its end: each turn message that mentions u with move
+// through the components (playMove), each step message that mentions u
+// with its first button, after checking that the game waits for u's
+// decision and that asked accepts its step. It returns the end message,
+// u's turns and u's answers by step.
+func (h *harness) playWithComputers(u discordtest.User, thread string, move func(*engine.Game) engine.Move,
+	asked func(st *engine.Game, d engine.Decision) bool) (discordtest.Message, int, map[engine.Step]int) {
+	h.t.Helper()
+	turns, steps := 0, map[engine.Step]int{}
+	done := map[string]bool{}
+	for {
+		// The next message that asks u something, or the end.
+		var next discordtest.Message
+		over := false
+		wctx, wcancel := h.wctx()
+		err := h.srv.Wait(wctx, func() bool {
+			for _, m := range h.srv.Messages(thread) {
+				if strings.Contains(m.Content, "The game is over") {
+					next, over = m, true
+					return true
+				}
+				if done[m.ID] || len(m.Components) == 0 {
+					continue
+				}
+				if ids := mention.FindStringSubmatch(m.Content); ids != nil && ids[1] == u.ID {
+					next = m
+					return true
+				}
+			}
+			return false
+		})
+		wcancel()
+		if err != nil {
+			h.t.Fatalf("nothing asks %s and the game is not over: %v", u.Username, err)
+		}
+		if over {
+			return next, turns, steps
+		}
+		done[next.ID] = true
+		g, st, err := h.store.Load(h.ctx, 1)
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		d := st.Pending()
+		if b, ok := button(next.Message, actStep); ok {
+			if !asked(st, d) || g.Seats[d.Player].UserID != u.ID {
+				h.t.Fatalf("a step message asks %s while the game waits for %v of seat %d", u.Username, d.Step, d.Player)
+			}
+			if r := h.click(discordtest.Actor{User: u, ChannelID: thread}, next.ID, b.CustomID); r.Type != 6 {
+				h.t.Fatalf("%s's %v: %s", u.Username, d.Step, text(r))
+			}
+			steps[d.Step]++
+			continue
+		}
+		if cellMenu(next) == nil || d.Step != engine.StepTile {
+			h.t.Fatalf("a message asks %s %q while the game waits for %v", u.Username, next.Content, d.Step)
+		}
+		h.playMove(u, thread, next, st, move(st))
+		turns++
 	}
 }

@@ -38,16 +38,7 @@ func catharsMove(st *engine.Game) engine.Move {
 		return engine.Move{Tile: t, Discard: true}
 	}
 	cur := st.Current()
-	cells := st.CandidateCells()
-	if len(cells) > maxCellMenus*25 {
-		cells = cells[:maxCellMenus*25]
-	}
-	var ps []engine.Placement
-	for _, p := range st.Placements() {
-		if slices.Contains(cells, p.Cell) {
-			ps = append(ps, p)
-		}
-	}
+	ps := menuPlacements(st)
 	if knightInSiege(st, cur) {
 		for _, p := range ps {
 			m := engine.Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
@@ -585,4 +576,21 @@ func (h *harness) playMove(u discordtest.User, thread string, msg discordtest.Me
 		h.t.Errorf("the turn message says %q, the player was told %q", m.Content, r.Original.Content)
 	}
 	return m.Content
+}
+
+// menuPlacements returns the placements of the tile drawn in st on the
+// cells the turn message's menus list (the first maxCellMenus*25), as a
+// player picks them.
+func menuPlacements(st *engine.Game) []engine.Placement {
+	cells := st.CandidateCells()
+	if len(cells) > maxCellMenus*25 {
+		cells = cells[:maxCellMenus*25]
+	}
+	var ps []engine.Placement
+	for _, p := range st.Placements() {
+		if slices.Contains(cells, p.Cell) {
+			ps = append(ps, p)
+		}
+	}
+	return ps
 }

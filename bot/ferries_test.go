@@ -19,16 +19,7 @@ import (
 func ferriesMove(st *engine.Game) engine.Move {
 	t, _ := st.Drawn()
 	rng := rand.New(rand.NewPCG(st.Seed(), uint64(len(st.Moves()))))
-	cells := st.CandidateCells()
-	if len(cells) > maxCellMenus*25 {
-		cells = cells[:maxCellMenus*25]
-	}
-	var ps []engine.Placement
-	for _, p := range st.Placements() {
-		if slices.Contains(cells, p.Cell) {
-			ps = append(ps, p)
-		}
-	}
+	ps := menuPlacements(st)
 	p := ps[rng.IntN(len(ps))]
 	m := engine.Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
 	if sp := st.FollowerSpots(p); len(sp) > 0 && rng.IntN(3) == 0 {

@@ -23,16 +23,7 @@ import (
 func minisMove(st *engine.Game) engine.Move {
 	t, _ := st.Drawn()
 	rng := rand.New(rand.NewPCG(st.Seed(), uint64(len(st.Moves()))))
-	cells := st.CandidateCells()
-	if len(cells) > maxCellMenus*25 {
-		cells = cells[:maxCellMenus*25]
-	}
-	var ps []engine.Placement
-	for _, p := range st.Placements() {
-		if slices.Contains(cells, p.Cell) {
-			ps = append(ps, p)
-		}
-	}
+	ps := menuPlacements(st)
 	p := ps[rng.IntN(len(ps))]
 	m := engine.Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
 	if gc := st.GoldCells(p); len(gc) > 0 {
@@ -333,62 +324,13 @@ func TestMinisComputers(t *testing.T) {
 		t.Fatalf("no thread: %v", err)
 	}
 	thread := h.srv.Threads(h.srv.ChannelID)[0].ID
-	steps, turns := map[engine.Step]int{}, 0
-	done := map[string]bool{}
-	for {
-		var next discordtest.Message
-		over := false
-		wctx, wcancel := h.wctx()
-		err := h.srv.Wait(wctx, func() bool {
-			for _, m := range h.srv.Messages(thread) {
-				if strings.Contains(m.Content, "The game is over") {
-					next, over = m, true
-					return true
-				}
-				if done[m.ID] || len(m.Components) == 0 {
-					continue
-				}
-				if ids := mention.FindStringSubmatch(m.Content); ids != nil && ids[1] == alice.ID {
-					next = m
-					return true
-				}
-			}
-			return false
-		})
-		wcancel()
-		if err != nil {
-			t.Fatalf("nothing asks Alice and the game is not over: %v", err)
-		}
-		if over {
-			break
-		}
-		done[next.ID] = true
-		g, st, err := h.store.Load(h.ctx, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if b, ok := button(next.Message, actStep); ok {
-			d := st.Pending()
-			if d.Step != engine.StepLand && d.Step != engine.StepCropPick || g.Seats[d.Player].UserID != alice.ID {
-				t.Fatalf("a step message asks Alice while the game waits for %v of seat %d", d.Step, d.Player)
-			}
-			if r := h.click(discordtest.Actor{User: alice, ChannelID: thread}, next.ID, b.CustomID); r.Type != 6 {
-				t.Fatalf("Alice's %v: %s", d.Step, text(r))
-			}
-			steps[d.Step]++
-			continue
-		}
-		if cellMenu(next) == nil || st.Pending().Step != engine.StepTile {
-			t.Fatalf("a message asks Alice %q while the game waits for %v", next.Content, st.Pending().Step)
-		}
-		h.playMove(alice, thread, next, st, fiveMove(st))
-		turns++
-	}
+	end, turns, steps := h.playWithComputers(alice, thread, fiveMove, func(st *engine.Game, d engine.Decision) bool {
+		return d.Step == engine.StepLand || d.Step == engine.StepCropPick
+	})
 	t.Logf("%d turns of Alice, her answers after Confirm: %v", turns, steps)
 	if steps[engine.StepCropPick] == 0 {
 		t.Error("no crop circle asked Alice")
 	}
-	end, _ := h.nextTurn(thread, "")
 	rec := recordText(t, end)
 	for _, tok := range []string{"gold@", "@fly", "ferry@", "crop="} {
 		if !strings.Contains(rec, tok) {

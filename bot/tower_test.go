@@ -44,16 +44,7 @@ func towerMove(st *engine.Game) engine.Move {
 		}
 		view = v
 	}
-	cells := st.CandidateCells()
-	if len(cells) > maxCellMenus*25 {
-		cells = cells[:maxCellMenus*25]
-	}
-	var ps []engine.Placement
-	for _, p := range st.Placements() {
-		if slices.Contains(cells, p.Cell) {
-			ps = append(ps, p)
-		}
-	}
+	ps := menuPlacements(st)
 	with := func(m engine.Move) engine.Move {
 		m.Tile, m.Ransomed, m.Ransom = t, ransom.Ransomed, ransom.Ransom
 		return m
