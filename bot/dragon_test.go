@@ -310,23 +310,7 @@ func TestDragonComputers(t *testing.T) {
 		c.Seed = func() uint64 { return 4 }
 	})
 	alice := h.srv.NewUser("alice", "Alice")
-	a := discordtest.Actor{User: alice}
-	r := h.slash(a, "/carcassonne new expansions:princess-and-dragon")
-	if r.Original == nil {
-		t.Fatalf("no lobby: %s", text(r))
-	}
-	lobby := r.Original.ID
-	h.addComputer(alice, lobby, 1, "easy")
-	h.addComputer(alice, lobby, 1, "normal")
-	if r := h.click(a, lobby, lobbyID(actStart, 1)); r.Type != 6 {
-		t.Fatalf("start: %s", text(r))
-	}
-	ctx, cancel := h.wctx()
-	defer cancel()
-	if err := h.srv.Wait(ctx, func() bool { return len(h.srv.Threads(h.srv.ChannelID)) == 1 }); err != nil {
-		t.Fatalf("no thread: %v", err)
-	}
-	thread := h.srv.Threads(h.srv.ChannelID)[0].ID
+	thread := h.computerGame(alice, "/carcassonne new expansions:princess-and-dragon", "easy", "normal")
 	_, turns, steps := h.playWithComputers(alice, thread, dragonMove, func(st *engine.Game, d engine.Decision) bool {
 		return d.Step == engine.StepDragon
 	})
@@ -419,4 +403,28 @@ func (h *harness) playWithComputers(u discordtest.User, thread string, move func
 		h.playMove(u, thread, next, st, move(st))
 		turns++
 	}
+}
+
+// computerGame opens a lobby with command line as person u, seats a
+// computer of each level, starts the game and returns its thread.
+func (h *harness) computerGame(u discordtest.User, line string, levels ...string) string {
+	h.t.Helper()
+	a := discordtest.Actor{User: u}
+	r := h.slash(a, line)
+	if r.Original == nil {
+		h.t.Fatalf("no lobby: %s", text(r))
+	}
+	lobby := r.Original.ID
+	for _, l := range levels {
+		h.addComputer(u, lobby, 1, l)
+	}
+	if r := h.click(a, lobby, lobbyID(actStart, 1)); r.Type != 6 {
+		h.t.Fatalf("start: %s", text(r))
+	}
+	ctx, cancel := h.wctx()
+	defer cancel()
+	if err := h.srv.Wait(ctx, func() bool { return len(h.srv.Threads(h.srv.ChannelID)) == 1 }); err != nil {
+		h.t.Fatalf("no thread: %v", err)
+	}
+	return h.srv.Threads(h.srv.ChannelID)[0].ID
 }

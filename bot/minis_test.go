@@ -308,22 +308,7 @@ func TestMinisComputers(t *testing.T) {
 		c.Seed = func() uint64 { return 5 }
 	})
 	alice := h.srv.NewUser("alice", "Alice")
-	a := discordtest.Actor{User: alice}
-	r := h.slash(a, "/carcassonne new expansions:flying-machines,ferries,gold-mines,mage-and-witch,crop-circles")
-	if r.Original == nil {
-		t.Fatalf("no lobby: %s", text(r))
-	}
-	lobby := r.Original.ID
-	h.addComputer(alice, lobby, 1, "easy")
-	if r := h.click(a, lobby, lobbyID(actStart, 1)); r.Type != 6 {
-		t.Fatalf("start: %s", text(r))
-	}
-	ctx, cancel := h.wctx()
-	defer cancel()
-	if err := h.srv.Wait(ctx, func() bool { return len(h.srv.Threads(h.srv.ChannelID)) == 1 }); err != nil {
-		t.Fatalf("no thread: %v", err)
-	}
-	thread := h.srv.Threads(h.srv.ChannelID)[0].ID
+	thread := h.computerGame(alice, "/carcassonne new expansions:flying-machines,ferries,gold-mines,mage-and-witch,crop-circles", "easy")
 	end, turns, steps := h.playWithComputers(alice, thread, fiveMove, func(st *engine.Game, d engine.Decision) bool {
 		return d.Step == engine.StepLand || d.Step == engine.StepCropPick
 	})
