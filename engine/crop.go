@@ -177,6 +177,13 @@ func (g *Game) afterTurn(m Move) *Game { return g.afterTurnInto(new(Game), m) }
 // afterTurnInto is afterTurn into c, whose memory it reuses (see CopyTo).
 func (g *Game) afterTurnInto(c *Game, m Move) *Game {
 	g.CopyTo(c)
+	return c.playAhead(m)
+}
+
+// playAhead plays move m on g, a copy of the game that is to play it, up
+// to the crop circle, as afterTurn does, and returns g.
+func (g *Game) playAhead(m Move) *Game {
+	c := g
 	c.part = partTurn{}
 	m.Crop, m.CropPicks = CropNone, CropPicks{}
 	if m.Ransomed {

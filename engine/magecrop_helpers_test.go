@@ -15,34 +15,57 @@ func withMagicCrop(g *Game, m Move, rng *rand.Rand) Move {
 }
 
 // miniScratch is the memory withMagicCropInto reuses from move to move: a
-// game to play the move on ahead, and a list of spots.
+// game to play the move on ahead, its own list of placed tiles (so that
+// placing on the copy does not reallocate the list it shares with the
+// game copied), and a list of nodes.
 type miniScratch struct {
 	game  Game
-	spots []Target
+	tiles []placedTile
+	nodes []int16
+}
+
+// ahead copies g into sc.game, with a list of placed tiles of its own,
+// and returns it.
+func (sc *miniScratch) ahead(g *Game) *Game {
+	c := &sc.game
+	g.CopyTo(c)
+	sc.tiles = append(sc.tiles[:0], g.tiles...)
+	c.tiles = sc.tiles
+	return c
 }
 
 // withMagicCropInto is withMagicCrop reusing the memory of sc, so that a
 // random playout allocates little: each answer is drawn uniformly among
 // the answers of its step, with one copy of the game per tile that asks.
+// The spots of the mage and those of the witch are the same segments (the
+// incomplete roads and cities but the two the figures stand on, see
+// appendMagicSpots), so one walk of the board lists both.
 func withMagicCropInto(g *Game, m Move, rng *rand.Rand, sc *miniScratch) Move {
 	if m.Discard || m.Aside || m.Resign {
 		return m
 	}
 	if g.magics() && g.magicNeeded(m.Tile, int16(m.Cell.X), int16(m.Cell.Y), m.Rotation) {
-		c := &sc.game
-		g.CopyTo(c)
+		c := sc.ahead(g)
 		c.part = partTurn{}
 		c.draw(m.Tile)
 		c.place(m.Tile, int16(m.Cell.X), int16(m.Cell.Y), m.Rotation)
-		sc.spots = c.appendMagicSpots(sc.spots[:0], MagicMage)
-		mages := len(sc.spots)
-		sc.spots = c.appendMagicSpots(sc.spots, MagicWitch)
-		if len(sc.spots) > 0 {
-			i := rng.IntN(len(sc.spots))
-			m.Magic, m.MagicAt = MagicMage, sc.spots[i]
-			if i >= mages {
-				m.Magic = MagicWitch
+		mage, witch := c.magicRoot(MagicMage), c.magicRoot(MagicWitch)
+		sc.nodes = sc.nodes[:0]
+		for i := range c.nodes {
+			if k := c.nodes[i].kind; k != Road && k != City {
+				continue
 			}
+			if r := c.find(int16(i)); c.nodes[r].open != 0 && r != mage && r != witch {
+				sc.nodes = append(sc.nodes, int16(i))
+			}
+		}
+		if n := len(sc.nodes); n > 0 {
+			i := rng.IntN(2 * n)
+			m.Magic = MagicMage
+			if i >= n {
+				m.Magic, i = MagicWitch, i-n
+			}
+			m.MagicAt = c.nodeTarget(sc.nodes[i])
 		} else {
 			// Neither can go anywhere: one on the board leaves it.
 			for f := MagicMage; f <= MagicWitch; f++ {
@@ -54,7 +77,7 @@ func withMagicCropInto(g *Game, m Move, rng *rand.Rand, sc *miniScratch) Move {
 	}
 	if g.cropAsked(m) {
 		m.Crop = CropAdd + CropChoice(rng.IntN(2))
-		after := g.afterTurnInto(&sc.game, m)
+		after := sc.ahead(g).playAhead(m)
 		k := g.ts.CropKind(m.Tile)
 		p := after.current
 		for range after.nplayers {
