@@ -412,26 +412,30 @@ func (g *Game) movableFerries(dst []int8, t TileID, x, y int16, r Rotation) []in
 // Ferries, when no road the tile continues meets a ferry, or when m is not
 // such a move.
 func (g *Game) MovableFerries(m Move) []Ferry {
+	return g.appendMovableFerries(nil, m)
+}
+
+// appendMovableFerries appends to dst the ferries of MovableFerries(m).
+func (g *Game) appendMovableFerries(dst []Ferry, m Move) []Ferry {
 	if !g.ferriesOn() || g.x.ferries.n == 0 || g.ended || m.Tile == NoTile || int(m.Tile) > g.ts.Len() || m.Rotation > Rotate270 || !inRange(m.Cell) {
-		return nil
+		return dst
 	}
 	var buf [MaxFerryMoves]int8
 	// The walk reads the board only; the placement is checked when it
 	// found some ferry.
 	fis := g.movableFerries(buf[:0], m.Tile, int16(m.Cell.X), int16(m.Cell.Y), m.Rotation)
 	if len(fis) == 0 || g.checkPlacement(m.Tile, m.Cell, m.Rotation) != nil {
-		return nil
+		return dst
 	}
-	var out []Ferry
 	for _, fi := range fis {
 		f := g.x.ferries.at[fi]
 		pt := &g.tiles[f.ti]
 		c := Cell{int(pt.x), int(pt.y)}
 		if !movesFerry(m.FerryMoves, c) {
-			out = append(out, Ferry{Cell: c, Link: f.link})
+			dst = append(dst, Ferry{Cell: c, Link: f.link})
 		}
 	}
-	return out
+	return dst
 }
 
 // movesFerry reports whether fm moves the ferry on cell c.
@@ -450,7 +454,8 @@ func movesFerry(fm FerryMoves, c Cell) bool {
 // other than the one it has, in the order of FerryLinks. It returns the
 // extended slice; dst unchanged in a game without The Ferries.
 func (g *Game) AppendFerryMoves(dst []FerryMove, m Move) []FerryMove {
-	for _, f := range g.MovableFerries(m) {
+	var buf [MaxFerryMoves]Ferry
+	for _, f := range g.appendMovableFerries(buf[:0], m) {
 		pt, _ := g.TileAt(f.Cell)
 		var links [6]FerryLink
 		for _, l := range g.AppendFerryLinks(links[:0], pt.Tile, pt.Rotation) {

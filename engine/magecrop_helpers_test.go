@@ -15,22 +15,26 @@ func withMagicCrop(g *Game, m Move, rng *rand.Rand) Move {
 }
 
 // miniScratch is the memory withMagicCropInto reuses from move to move: a
-// game to play the move on ahead, its own list of placed tiles (so that
-// placing on the copy does not reallocate the list it shares with the
-// game copied), and a list of nodes.
+// game to play the move on ahead, its own lists of placed tiles (so that
+// placing on the copy does not reallocate the lists it shares with the
+// game copied), and lists of nodes and of answers.
 type miniScratch struct {
-	game  Game
-	tiles []placedTile
-	nodes []int16
+	game    Game
+	tiles   []placedTile
+	multi   []int16
+	nodes   []int16
+	answers []Answer
 }
 
-// ahead copies g into sc.game, with a list of placed tiles of its own,
+// ahead copies g into sc.game, with lists of placed tiles and of tiles
+// with several segments of a kind (Game.multi) of its own,
 // and returns it.
 func (sc *miniScratch) ahead(g *Game) *Game {
 	c := &sc.game
 	g.CopyTo(c)
 	sc.tiles = append(sc.tiles[:0], g.tiles...)
-	c.tiles = sc.tiles
+	sc.multi = append(sc.multi[:0], g.multi...)
+	c.tiles, c.multi = sc.tiles, sc.multi
 	return c
 }
 
@@ -83,8 +87,8 @@ func withMagicCropInto(g *Game, m Move, rng *rand.Rand, sc *miniScratch) Move {
 		for range after.nplayers {
 			p = after.next(p)
 			if after.cropCan(p, k, m.Crop) {
-				as := after.cropAnswers(p, m)
-				a := as[rng.IntN(len(as))]
+				sc.answers = after.cropAnswers(sc.answers[:0], p, m)
+				a := sc.answers[rng.IntN(len(sc.answers))]
 				pick := CropPick{Figure: a.Figure, Return: a.Return, Target: a.Target}
 				i, seg, _ := after.cropPickErr(p, k, m.Crop, pick)
 				after.applyPick(p, k, pick, i, seg)

@@ -794,7 +794,7 @@ func (g *Game) Answers() []Answer {
 		m := g.partMove()
 		after := g.afterTurn(m)
 		after.cropRound(m.Tile, m.Crop, m.CropPicks, false)
-		return after.cropAnswers(int(g.part.cropNext), m)
+		return after.cropAnswers(nil, int(g.part.cropNext), m)
 	case StepLand:
 		lands := g.AppendLandings(nil, g.partMove())
 		if len(lands) == 0 {
