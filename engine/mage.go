@@ -239,6 +239,145 @@ func (g *Game) appendMagicSpots(dst []Target, f MagicFigure) []Target {
 	return dst
 }
 
+// appendMagicSpotsAfter appends to dst the nodes of the spots of
+// appendMagicSpots on the board after tile t is placed on (x, y) turned by
+// r, without placing it (nor copying the game): each segment of an
+// incomplete road or city that is on the feature of neither the mage nor
+// the witch, those figures' own spots being the same (each is left off
+// its own feature and the other's). The nodes of the board come in their
+// order, then those of the tile, numbered from len(g.nodes) on as place
+// would lay them (magicSpotTarget names them). It works out what place
+// would join: each road or city of the tile joins the features its middle
+// ports meet, and the joined feature's open ends are the sum of its
+// parts' less two per side joined. g is read only (find shortens paths).
+func (g *Game) appendMagicSpotsAfter(dst []int16, t TileID, x, y int16, r Rotation) []int16 {
+	o := &g.ts.orients[t][r]
+	kinds := g.ts.joins[t][r]
+	tmpl := g.ts.nodes[t]
+	base := int16(len(g.nodes))
+	nf := len(tmpl)
+	// Elements of the small union-find: the tile's features 0..nf-1, then
+	// the roots of the board they join, nf+k for roots[k].
+	const maxElems = 40
+	if nf+4 > maxElems {
+		return g.afterPlacing(Move{Tile: t, Cell: Cell{int(x), int(y)}, Rotation: r}).appendMagicNodes(dst)
+	}
+	var lab [maxElems]int8
+	for i := range lab[:nf+4] {
+		lab[i] = int8(i)
+	}
+	leader := func(e int8) int8 {
+		for lab[e] != e {
+			e = lab[e]
+		}
+		return e
+	}
+	var roots [4]int16
+	var joined [4]int8 // the tile feature of each side joined
+	nr, nj := 0, 0
+	for s := 0; s < 4; s++ {
+		if kinds>>(16+3*s+1)&1 == 0 {
+			continue
+		}
+		nb := g.placedAt(x+dx[s], y+dy[s])
+		if nb < 0 {
+			continue
+		}
+		nt := &g.tiles[nb]
+		no := &g.ts.orients[nt.tile][nt.rot]
+		fa := o.portFeat[3*s+1]
+		rb := g.find(nt.seg + int16(no.portFeat[3*((s+2)&3)+1]))
+		k := 0
+		for k < nr && roots[k] != rb {
+			k++
+		}
+		if k == nr {
+			roots[nr] = rb
+			nr++
+		}
+		if p, q := leader(fa), leader(int8(nf+k)); p != q {
+			lab[q] = p
+		}
+		joined[nj] = fa
+		nj++
+	}
+	// The open ends of each joined feature, by leader.
+	var open [maxElems]int32
+	for f := range tmpl {
+		if k := tmpl[f].kind; k == Road || k == City {
+			open[leader(int8(f))] += int32(tmpl[f].open)
+		}
+	}
+	for k := range nr {
+		open[leader(int8(nf+k))] += int32(g.nodes[roots[k]].open)
+	}
+	for _, f := range joined[:nj] {
+		open[leader(f)] -= 2
+	}
+	// after names the feature of board root rt after the placement: rt
+	// itself, or base plus the leader of the joined feature it is part of.
+	after := func(rt int16) (id int32, open0 bool) {
+		for k := range nr {
+			if roots[k] == rt {
+				l := leader(int8(nf + k))
+				return int32(base) + int32(l), open[l] == 0
+			}
+		}
+		return int32(rt), g.nodes[rt].open == 0
+	}
+	mage, witch := int32(-1), int32(-1)
+	if a := g.x.magic.at[MagicMage]; a != 0 {
+		mage, _ = after(g.find(a - 1))
+	}
+	if a := g.x.magic.at[MagicWitch]; a != 0 {
+		witch, _ = after(g.find(a - 1))
+	}
+	for i := range base {
+		if k := g.nodes[i].kind; k != Road && k != City {
+			continue
+		}
+		if id, done := after(g.find(i)); !done && id != mage && id != witch {
+			dst = append(dst, i)
+		}
+	}
+	for f := range tmpl {
+		if k := tmpl[f].kind; k != Road && k != City {
+			continue
+		}
+		l := leader(int8(f))
+		if id := int32(base) + int32(l); open[l] != 0 && id != mage && id != witch {
+			dst = append(dst, base+int16(f))
+		}
+	}
+	return dst
+}
+
+// magicSpotTarget returns the Target of node i of appendMagicSpotsAfter
+// for tile t placed on c turned by r: a node of the board, or of the
+// tile.
+func (g *Game) magicSpotTarget(i int16, t TileID, c Cell, r Rotation) Target {
+	if base := int16(len(g.nodes)); i >= base {
+		return Target{Cell: c, Port: g.ts.orients[t][r].main[i-base]}
+	}
+	return g.nodeTarget(i)
+}
+
+// appendMagicNodes appends to dst the nodes of the spots of
+// appendMagicSpots on g, the board after the tile is placed (the mage's
+// and the witch's are the same).
+func (g *Game) appendMagicNodes(dst []int16) []int16 {
+	mage, witch := g.magicRoot(MagicMage), g.magicRoot(MagicWitch)
+	for i := range int16(len(g.nodes)) {
+		if k := g.nodes[i].kind; k != Road && k != City {
+			continue
+		}
+		if r := g.find(i); g.nodes[r].open != 0 && r != mage && r != witch {
+			dst = append(dst, i)
+		}
+	}
+	return dst
+}
+
 // hasMagicSpot reports whether figure f may go anywhere on g, the board
 // after the tile is placed.
 func (g *Game) hasMagicSpot(f MagicFigure) bool {

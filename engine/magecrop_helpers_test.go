@@ -40,36 +40,24 @@ func (sc *miniScratch) ahead(g *Game) *Game {
 
 // withMagicCropInto is withMagicCrop reusing the memory of sc, so that a
 // random playout allocates little: each answer is drawn uniformly among
-// the answers of its step, with one copy of the game per tile that asks.
-// The spots of the mage and those of the witch are the same segments (the
-// incomplete roads and cities but the two the figures stand on, see
-// appendMagicSpots), so one walk of the board lists both.
+// the answers of its step. The spots of the mage and those of the witch
+// are the same segments (the incomplete roads and cities but the two the
+// figures stand on, see appendMagicSpots), so one walk of the board, which
+// works out the placement without making it (appendMagicSpotsAfter), lists
+// both; a crop circle plays the turn ahead on a copy of the game.
 func withMagicCropInto(g *Game, m Move, rng *rand.Rand, sc *miniScratch) Move {
 	if m.Discard || m.Aside || m.Resign {
 		return m
 	}
 	if g.magics() && g.magicNeeded(m.Tile, int16(m.Cell.X), int16(m.Cell.Y), m.Rotation) {
-		c := sc.ahead(g)
-		c.part = partTurn{}
-		c.draw(m.Tile)
-		c.place(m.Tile, int16(m.Cell.X), int16(m.Cell.Y), m.Rotation)
-		mage, witch := c.magicRoot(MagicMage), c.magicRoot(MagicWitch)
-		sc.nodes = sc.nodes[:0]
-		for i := range c.nodes {
-			if k := c.nodes[i].kind; k != Road && k != City {
-				continue
-			}
-			if r := c.find(int16(i)); c.nodes[r].open != 0 && r != mage && r != witch {
-				sc.nodes = append(sc.nodes, int16(i))
-			}
-		}
+		sc.nodes = g.appendMagicSpotsAfter(sc.nodes[:0], m.Tile, int16(m.Cell.X), int16(m.Cell.Y), m.Rotation)
 		if n := len(sc.nodes); n > 0 {
 			i := rng.IntN(2 * n)
 			m.Magic = MagicMage
 			if i >= n {
 				m.Magic, i = MagicWitch, i-n
 			}
-			m.MagicAt = c.nodeTarget(sc.nodes[i])
+			m.MagicAt = g.magicSpotTarget(sc.nodes[i], m.Tile, m.Cell, m.Rotation)
 		} else {
 			// Neither can go anywhere: one on the board leaves it.
 			for f := MagicMage; f <= MagicWitch; f++ {
@@ -100,6 +88,27 @@ func withMagicCropInto(g *Game, m Move, rng *rand.Rand, sc *miniScratch) Move {
 		}
 	}
 	return m
+}
+
+// checkMagicSpotsAfter checks, for move m about to be played on g, that
+// the spots appendMagicSpotsAfter works out without placing the tile are
+// those appendMagicSpots lists on a copy of g with the tile placed, in the
+// same order, for the mage and for the witch alike.
+func checkMagicSpotsAfter(tb testing.TB, g *Game, m Move, seed uint64) {
+	tb.Helper()
+	if !g.magics() || m.Discard || m.Aside || m.Resign {
+		return
+	}
+	var got []Target
+	for _, i := range g.appendMagicSpotsAfter(nil, m.Tile, int16(m.Cell.X), int16(m.Cell.Y), m.Rotation) {
+		got = append(got, g.magicSpotTarget(i, m.Tile, m.Cell, m.Rotation))
+	}
+	after := g.afterPlacing(m)
+	for f := MagicMage; f <= MagicWitch; f++ {
+		if want := after.appendMagicSpots(nil, f); !slices.Equal(got, want) {
+			tb.Fatalf("seed %d turn %d: the %s's spots after %s worked out %v, placed %v", seed, g.Turn(), f, MoveString(g.TileSet(), m), got, want)
+		}
+	}
 }
 
 // segOfTarget returns the feature segment that target t names on game g,
