@@ -149,6 +149,7 @@ func playRulesChecked(tb testing.TB, r *Rules, seed uint64, nplayers int) *Game 
 			refTowerMove(tb, g, m, &held, seed)
 		}
 		checkMagicSpotsAfter(tb, g, m, seed)
+		checkMagicSpotsAfter(tb, g, m, seed)
 		m = withMagicCrop(g, m, rng)
 		rm.move(g, m)
 		var cropWant []Follower

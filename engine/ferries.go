@@ -366,6 +366,30 @@ func (g *Game) movableFerries(dst []int8, t TileID, x, y int16, r Rotation) []in
 	if g.x == nil || g.x.ferries.n == 0 {
 		return dst
 	}
+	// The roads of the board the tile continues, by side (-1: none);
+	// without any, no ferry moves and the ferries' roads are not looked up.
+	o := &g.ts.orients[t][r]
+	tmpl := g.ts.nodes[t]
+	var roads [4]int16
+	some := false
+	for k := range 4 {
+		roads[k] = -1
+		f := o.portFeat[3*k+1]
+		if f < 0 || tmpl[f].kind != Road {
+			continue
+		}
+		nb := g.placedAt(x+dx[k], y+dy[k])
+		if nb < 0 {
+			continue
+		}
+		nt := &g.tiles[nb]
+		if nf := g.ts.orients[nt.tile][nt.rot].portFeat[3*((k+2)&3)+1]; nf >= 0 {
+			roads[k], some = g.find(nt.seg+int16(nf)), true
+		}
+	}
+	if !some {
+		return dst
+	}
 	// The roads through a ferry: only those are walked.
 	fs := &g.x.ferries
 	var ferried [maxFerries]int16
@@ -374,19 +398,8 @@ func (g *Game) movableFerries(dst []int8, t TileID, x, y int16, r Rotation) []in
 		k := bits.TrailingZeros8(uint8(fa.link))
 		ferried[i] = g.find(pt.seg + int16(g.ts.orients[pt.tile][pt.rot].portFeat[3*k+1]))
 	}
-	o := &g.ts.orients[t][r]
 	for k := range 4 {
-		f := o.portFeat[3*k+1]
-		if f < 0 || g.ts.tiles[t].Features[f].Kind != Road {
-			continue
-		}
-		nb := g.placedAt(x+dx[k], y+dy[k])
-		if nb < 0 {
-			continue
-		}
-		nt := &g.tiles[nb]
-		nf := g.ts.orients[nt.tile][nt.rot].portFeat[3*((k+2)&3)+1]
-		if nf < 0 || !slices.Contains(ferried[:fs.n], g.find(nt.seg+int16(nf))) {
+		if roads[k] < 0 || !slices.Contains(ferried[:fs.n], roads[k]) {
 			continue
 		}
 		fi := g.firstFerry(x, y, k)

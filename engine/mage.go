@@ -159,55 +159,61 @@ func (g *Game) magicNeeded(t TileID, x, y int16, r Rotation) bool {
 // join the features of roots a and b. The board is not changed.
 func (g *Game) joinsAfter(t TileID, x, y int16, r Rotation, a, b int16) bool {
 	o := &g.ts.orients[t][r]
-	// reach[f]: bit 0 when feature f of the tile reaches a, bit 1 b.
-	var reach [32]uint8
-	var group [32]int8
-	for i := range group {
-		group[i] = int8(i)
-	}
-	leader := func(f int8) int8 {
-		for group[f] != f {
-			f = group[f]
-		}
-		return f
-	}
-	// Features of the tile that reach the same neighbouring feature join.
-	var feats [12]int8
-	var roots [12]int16
+	// The road or city each side of the tile meets, and the tile's feature
+	// there.
+	var feats [4]int8
+	var roots [4]int16
 	n := 0
+	hasA, hasB := false, false
 	for s := 0; s < 4; s++ {
+		f := o.portFeat[3*s+1]
+		if f < 0 {
+			continue
+		}
 		nb := g.placedAt(x+dx[s], y+dy[s])
 		if nb < 0 {
 			continue
 		}
 		nt := &g.tiles[nb]
 		no := &g.ts.orients[nt.tile][nt.rot]
-		f := o.portFeat[3*s+1]
-		if f < 0 {
-			continue
-		}
 		nd := nt.seg + int16(no.portFeat[3*((s+2)&3)+1])
 		if k := g.nodes[nd].kind; k != Road && k != City {
 			continue
 		}
 		feats[n], roots[n] = f, g.find(nd)
+		hasA = hasA || roots[n] == a
+		hasB = hasB || roots[n] == b
 		n++
 	}
-	for i := 0; i < n; i++ {
-		for j := i + 1; j < n; j++ {
-			if roots[i] == roots[j] {
-				if p, q := leader(feats[i]), leader(feats[j]); p != q {
-					group[q] = p
+	if !hasA || !hasB {
+		return false
+	}
+	// Sides join when they meet the same feature of the tile or the same
+	// feature of the board: label each side with the least side it joins,
+	// until nothing changes (four sides at most).
+	var group [4]int8
+	for i := range group {
+		group[i] = int8(i)
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := 0; i < n; i++ {
+			for j := i + 1; j < n; j++ {
+				if (feats[i] == feats[j] || roots[i] == roots[j]) && group[i] != group[j] {
+					m := min(group[i], group[j])
+					group[i], group[j] = m, m
+					changed = true
 				}
 			}
 		}
 	}
+	var reach [4]uint8
 	for i := 0; i < n; i++ {
 		switch roots[i] {
 		case a:
-			reach[leader(feats[i])] |= 1
+			reach[group[i]] |= 1
 		case b:
-			reach[leader(feats[i])] |= 2
+			reach[group[i]] |= 2
 		}
 	}
 	for _, v := range reach {

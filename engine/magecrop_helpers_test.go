@@ -93,22 +93,31 @@ func withMagicCropInto(g *Game, m Move, rng *rand.Rand, sc *miniScratch) Move {
 // checkMagicSpotsAfter checks, for move m about to be played on g, that
 // the spots appendMagicSpotsAfter works out without placing the tile are
 // those appendMagicSpots lists on a copy of g with the tile placed, in the
-// same order, for the mage and for the witch alike.
-func checkMagicSpotsAfter(tb testing.TB, g *Game, m Move, seed uint64) {
+// same order, for the mage and for the witch alike; and that magicNeeded
+// says the tile joins the features of the two figures exactly when they
+// are one on that copy, which it returns.
+func checkMagicSpotsAfter(tb testing.TB, g *Game, m Move, seed uint64) (joins bool) {
 	tb.Helper()
 	if !g.magics() || m.Discard || m.Aside || m.Resign {
-		return
+		return false
 	}
 	var got []Target
 	for _, i := range g.appendMagicSpotsAfter(nil, m.Tile, int16(m.Cell.X), int16(m.Cell.Y), m.Rotation) {
 		got = append(got, g.magicSpotTarget(i, m.Tile, m.Cell, m.Rotation))
 	}
 	after := g.afterPlacing(m)
+	if g.x.magic.at[MagicMage] != 0 && g.x.magic.at[MagicWitch] != 0 && g.ts.tiles[m.Tile].Markers&Magic == 0 {
+		joins = after.magicRoot(MagicMage) == after.magicRoot(MagicWitch)
+		if got := g.magicNeeded(m.Tile, int16(m.Cell.X), int16(m.Cell.Y), m.Rotation); got != joins {
+			tb.Fatalf("seed %d turn %d: %s joins the features of the mage and the witch: %v, magicNeeded says %v", seed, g.Turn(), MoveString(g.TileSet(), m), joins, got)
+		}
+	}
 	for f := MagicMage; f <= MagicWitch; f++ {
 		if want := after.appendMagicSpots(nil, f); !slices.Equal(got, want) {
 			tb.Fatalf("seed %d turn %d: the %s's spots after %s worked out %v, placed %v", seed, g.Turn(), f, MoveString(g.TileSet(), m), got, want)
 		}
 	}
+	return joins
 }
 
 // segOfTarget returns the feature segment that target t names on game g,
