@@ -149,7 +149,7 @@ func (ts *TileSet) CropKind(t TileID) FeatureKind {
 	if t == NoTile || int(t) > ts.Len() {
 		return NoFeature
 	}
-	m := ts.tiles[t].Markers
+	m := ts.marks[t]
 	switch {
 	case m&CropCircle == 0:
 		return NoFeature

@@ -236,7 +236,7 @@ func (g *Game) ferriesOn() bool {
 // HasLake reports whether tile t is a lake tile of The Ferries, which takes
 // a ferry when placed; false for a tile not in the game's tile set.
 func (g *Game) HasLake(t TileID) bool {
-	return t != NoTile && int(t) <= g.ts.Len() && g.ts.tiles[t].Markers&Lake != 0
+	return t != NoTile && int(t) <= g.ts.Len() && g.ts.marks[t]&Lake != 0
 }
 
 // Ferries returns the ferries on the board, in the order they were set
@@ -368,14 +368,17 @@ func (g *Game) movableFerries(dst []int8, t TileID, x, y int16, r Rotation) []in
 	}
 	// The roads of the board the tile continues, by side (-1: none);
 	// without any, no ferry moves and the ferries' roads are not looked up.
+	tileRoads := g.ts.roads[t]
+	if tileRoads == 0 {
+		return dst
+	}
 	o := &g.ts.orients[t][r]
-	tmpl := g.ts.nodes[t]
 	var roads [4]int16
 	some := false
 	for k := range 4 {
 		roads[k] = -1
 		f := o.portFeat[3*k+1]
-		if f < 0 || tmpl[f].kind != Road {
+		if f < 0 || tileRoads>>f&1 == 0 {
 			continue
 		}
 		nb := g.placedAt(x+dx[k], y+dy[k])

@@ -145,7 +145,7 @@ func (g *Game) MagicSpots(p Placement, f MagicFigure) []Target {
 // the magic step: the magic symbol, or a placement that joins the features
 // of the mage and the witch (001_…, "Special case").
 func (g *Game) magicNeeded(t TileID, x, y int16, r Rotation) bool {
-	if g.ts.tiles[t].Markers&Magic != 0 {
+	if g.ts.marks[t]&Magic != 0 {
 		return true
 	}
 	a, b := g.magicRoot(MagicMage), g.magicRoot(MagicWitch)
@@ -159,6 +159,7 @@ func (g *Game) magicNeeded(t TileID, x, y int16, r Rotation) bool {
 // join the features of roots a and b. The board is not changed.
 func (g *Game) joinsAfter(t TileID, x, y int16, r Rotation, a, b int16) bool {
 	o := &g.ts.orients[t][r]
+	kinds := g.ts.joins[t][r]
 	// The road or city each side of the tile meets, and the tile's feature
 	// there.
 	var feats [4]int8
@@ -167,7 +168,7 @@ func (g *Game) joinsAfter(t TileID, x, y int16, r Rotation, a, b int16) bool {
 	hasA, hasB := false, false
 	for s := 0; s < 4; s++ {
 		f := o.portFeat[3*s+1]
-		if f < 0 {
+		if f < 0 || kinds>>(16+3*s+1)&1 == 0 {
 			continue
 		}
 		nb := g.placedAt(x+dx[s], y+dy[s])
@@ -245,42 +246,69 @@ func (g *Game) appendMagicSpots(dst []Target, f MagicFigure) []Target {
 	return dst
 }
 
-// appendMagicSpotsAfter appends to dst the nodes of the spots of
-// appendMagicSpots on the board after tile t is placed on (x, y) turned by
-// r, without placing it (nor copying the game): each segment of an
-// incomplete road or city that is on the feature of neither the mage nor
-// the witch, those figures' own spots being the same (each is left off
-// its own feature and the other's). The nodes of the board come in their
-// order, then those of the tile, numbered from len(g.nodes) on as place
-// would lay them (magicSpotTarget names them). It works out what place
-// would join: each road or city of the tile joins the features its middle
-// ports meet, and the joined feature's open ends are the sum of its
-// parts' less two per side joined. g is read only (find shortens paths).
-func (g *Game) appendMagicSpotsAfter(dst []int16, t TileID, x, y int16, r Rotation) []int16 {
+// magicAfter is the board after a placement as the mage and the witch see
+// it, worked out without placing the tile (nor copying the game): which
+// roads and cities the tile joins and whether each is still incomplete.
+// Each road or city of the tile joins the features its middle ports meet,
+// and the joined feature's open ends are the sum of its parts' less two
+// per side joined, as place does it.
+type magicAfter struct {
+	base int16 // len(g.nodes): the tile's nodes are base+feature
+	nf   int16 // the tile's features
+	nr   int8  // the roots of the board the tile joins, in roots
+	// lab is a small union-find over the tile's features (0..nf-1) and
+	// the roots it joins (nf+k for roots[k]).
+	lab   [magicAfterElems]int8
+	open  [magicAfterElems]int32 // open ends of each joined feature, by leader
+	roots [4]int16
+	// mage and witch name the features the figures stand on after the
+	// placement (see id), -1 when off the board.
+	mage, witch int32
+}
+
+// magicAfterElems bounds the features of a tile plus the 4 roots it may
+// join, for magicAfter.
+const magicAfterElems = 40
+
+// leader returns the leader of element e's group.
+func (ma *magicAfter) leader(e int8) int8 {
+	for ma.lab[e] != e {
+		e = ma.lab[e]
+	}
+	return e
+}
+
+// id names the feature of board root rt after the placement: rt itself,
+// or base plus the leader of the joined feature it is part of; done says
+// it has no open end.
+func (ma *magicAfter) id(g *Game, rt int16) (id int32, done bool) {
+	for k := range ma.nr {
+		if ma.roots[k] == rt {
+			l := ma.leader(int8(ma.nf) + k)
+			return int32(ma.base) + int32(l), ma.open[l] == 0
+		}
+	}
+	return int32(rt), g.nodes[rt].open == 0
+}
+
+// magicAfter fills ma for tile t placed on (x, y) turned by r on g; false
+// when the tile has too many features for it. g is read only (find
+// shortens paths).
+func (g *Game) magicAfter(ma *magicAfter, t TileID, x, y int16, r Rotation) bool {
 	o := &g.ts.orients[t][r]
 	kinds := g.ts.joins[t][r]
 	tmpl := g.ts.nodes[t]
-	base := int16(len(g.nodes))
 	nf := len(tmpl)
-	// Elements of the small union-find: the tile's features 0..nf-1, then
-	// the roots of the board they join, nf+k for roots[k].
-	const maxElems = 40
-	if nf+4 > maxElems {
-		return g.afterPlacing(Move{Tile: t, Cell: Cell{int(x), int(y)}, Rotation: r}).appendMagicNodes(dst)
+	if nf+4 > magicAfterElems {
+		return false
 	}
-	var lab [maxElems]int8
-	for i := range lab[:nf+4] {
-		lab[i] = int8(i)
+	ma.base, ma.nf, ma.nr = int16(len(g.nodes)), int16(nf), 0
+	for i := range ma.lab[:nf+4] {
+		ma.lab[i] = int8(i)
+		ma.open[i] = 0
 	}
-	leader := func(e int8) int8 {
-		for lab[e] != e {
-			e = lab[e]
-		}
-		return e
-	}
-	var roots [4]int16
 	var joined [4]int8 // the tile feature of each side joined
-	nr, nj := 0, 0
+	nj := 0
 	for s := 0; s < 4; s++ {
 		if kinds>>(16+3*s+1)&1 == 0 {
 			continue
@@ -293,66 +321,79 @@ func (g *Game) appendMagicSpotsAfter(dst []int16, t TileID, x, y int16, r Rotati
 		no := &g.ts.orients[nt.tile][nt.rot]
 		fa := o.portFeat[3*s+1]
 		rb := g.find(nt.seg + int16(no.portFeat[3*((s+2)&3)+1]))
-		k := 0
-		for k < nr && roots[k] != rb {
+		k := int8(0)
+		for k < ma.nr && ma.roots[k] != rb {
 			k++
 		}
-		if k == nr {
-			roots[nr] = rb
-			nr++
+		if k == ma.nr {
+			ma.roots[k] = rb
+			ma.nr++
 		}
-		if p, q := leader(fa), leader(int8(nf+k)); p != q {
-			lab[q] = p
+		if p, q := ma.leader(fa), ma.leader(int8(nf)+k); p != q {
+			ma.lab[q] = p
 		}
 		joined[nj] = fa
 		nj++
 	}
-	// The open ends of each joined feature, by leader.
-	var open [maxElems]int32
 	for f := range tmpl {
 		if k := tmpl[f].kind; k == Road || k == City {
-			open[leader(int8(f))] += int32(tmpl[f].open)
+			ma.open[ma.leader(int8(f))] += int32(tmpl[f].open)
 		}
 	}
-	for k := range nr {
-		open[leader(int8(nf+k))] += int32(g.nodes[roots[k]].open)
+	for k := range ma.nr {
+		ma.open[ma.leader(int8(nf)+k)] += int32(g.nodes[ma.roots[k]].open)
 	}
 	for _, f := range joined[:nj] {
-		open[leader(f)] -= 2
+		ma.open[ma.leader(f)] -= 2
 	}
-	// after names the feature of board root rt after the placement: rt
-	// itself, or base plus the leader of the joined feature it is part of.
-	after := func(rt int16) (id int32, open0 bool) {
-		for k := range nr {
-			if roots[k] == rt {
-				l := leader(int8(nf + k))
-				return int32(base) + int32(l), open[l] == 0
-			}
-		}
-		return int32(rt), g.nodes[rt].open == 0
-	}
-	mage, witch := int32(-1), int32(-1)
+	ma.mage, ma.witch = -1, -1
 	if a := g.x.magic.at[MagicMage]; a != 0 {
-		mage, _ = after(g.find(a - 1))
+		ma.mage, _ = ma.id(g, g.find(a-1))
 	}
 	if a := g.x.magic.at[MagicWitch]; a != 0 {
-		witch, _ = after(g.find(a - 1))
+		ma.witch, _ = ma.id(g, g.find(a-1))
 	}
-	for i := range base {
-		if k := g.nodes[i].kind; k != Road && k != City {
-			continue
+	return true
+}
+
+// spot reports whether node i (a node of the board, or base plus a
+// feature of the tile) is a spot of the mage and of the witch after the
+// placement: a segment of an incomplete road or city on the feature of
+// neither.
+func (ma *magicAfter) spot(g *Game, t TileID, i int16) bool {
+	if i >= ma.base {
+		f := i - ma.base
+		n := &g.ts.nodes[t][f]
+		if n.kind != Road && n.kind != City {
+			return false
 		}
-		if id, done := after(g.find(i)); !done && id != mage && id != witch {
+		l := ma.leader(int8(f))
+		id := int32(ma.base) + int32(l)
+		return ma.open[l] != 0 && id != ma.mage && id != ma.witch
+	}
+	if k := g.nodes[i].kind; k != Road && k != City {
+		return false
+	}
+	id, done := ma.id(g, g.find(i))
+	return !done && id != ma.mage && id != ma.witch
+}
+
+// appendMagicSpotsAfter appends to dst the nodes of the spots of
+// appendMagicSpots on the board after tile t is placed on (x, y) turned by
+// r, without placing it (see magicAfter): each segment of an incomplete
+// road or city that is on the feature of neither the mage nor the witch,
+// those figures' own spots being the same (each is left off its own
+// feature and the other's). The nodes of the board come in their order,
+// then those of the tile, numbered from len(g.nodes) on as place would
+// lay them (magicSpotTarget names them).
+func (g *Game) appendMagicSpotsAfter(dst []int16, t TileID, x, y int16, r Rotation) []int16 {
+	var ma magicAfter
+	if !g.magicAfter(&ma, t, x, y, r) {
+		return g.afterPlacing(Move{Tile: t, Cell: Cell{int(x), int(y)}, Rotation: r}).appendMagicNodes(dst)
+	}
+	for i := range ma.base + ma.nf {
+		if ma.spot(g, t, i) {
 			dst = append(dst, i)
-		}
-	}
-	for f := range tmpl {
-		if k := tmpl[f].kind; k != Road && k != City {
-			continue
-		}
-		l := leader(int8(f))
-		if id := int32(base) + int32(l); open[l] != 0 && id != mage && id != witch {
-			dst = append(dst, base+int16(f))
 		}
 	}
 	return dst
