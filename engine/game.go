@@ -301,16 +301,13 @@ func (g *Game) record(m *Move) {
 // growing the list by doubling copied and allocated three times what the
 // game needs. Below 8 moves kept whole, the rate says little (a search
 // that copies a game early and plays a move on it must not pay for a whole
-// game), and append grows the list alone.
+// game): the list gets room for 8 (2.7 KB), then for twice as many.
 func (g *Game) growFullMoves() {
 	n := len(g.fullMoves)
-	if n < 8 {
-		return
-	}
-	left := len(g.pile) - g.top
-	want := n + n*left/(len(g.moves)+1) + 4
-	if want <= 2*n {
-		return
+	want := 8
+	if n >= 8 {
+		left := len(g.pile) - g.top
+		want = max(n+n*left/(len(g.moves)+1)+4, 2*n)
 	}
 	full := make([]Move, n, want)
 	copy(full, g.fullMoves)
