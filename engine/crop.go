@@ -149,7 +149,7 @@ func (ts *TileSet) CropKind(t TileID) FeatureKind {
 	if t == NoTile || int(t) > ts.Len() {
 		return NoFeature
 	}
-	m := ts.tiles[t].Markers
+	m := ts.marks[t]
 	switch {
 	case m&CropCircle == 0:
 		return NoFeature
@@ -177,6 +177,13 @@ func (g *Game) afterTurn(m Move) *Game { return g.afterTurnInto(new(Game), m) }
 // afterTurnInto is afterTurn into c, whose memory it reuses (see CopyTo).
 func (g *Game) afterTurnInto(c *Game, m Move) *Game {
 	g.CopyTo(c)
+	return c.playAhead(m)
+}
+
+// playAhead plays move m on g, a copy of the game that is to play it, up
+// to the crop circle, as afterTurn does, and returns g.
+func (g *Game) playAhead(m Move) *Game {
+	c := g
 	c.part = partTurn{}
 	m.Crop, m.CropPicks = CropNone, CropPicks{}
 	if m.Ransomed {
@@ -374,19 +381,21 @@ func (g *Game) cropErr(m Move) error {
 	return nil
 }
 
-// cropAnswers returns the answers of player p to the crop circle of move
-// m (the answers so far in m.CropPicks) on after, the game after the turn
-// and those answers: under CropAdd, the pass first, then each follower,
-// then large follower, of the supply on each segment holding one of p's
-// followers of the circle's type; under CropRemove, each such follower.
-func (after *Game) cropAnswers(p int, m Move) []Answer {
+// cropAnswers appends to out the answers of player p to the crop circle
+// of move m (the answers so far in m.CropPicks) on after, the game after
+// the turn and those answers: under CropAdd, the pass first, then each
+// follower, then large follower, of the supply on each segment holding one
+// of p's followers of the circle's type; under CropRemove, each such
+// follower.
+func (after *Game) cropAnswers(out []Answer, p int, m Move) []Answer {
 	k := after.ts.CropKind(m.Tile)
-	var out []Answer
 	if m.Crop == CropAdd {
 		out = append(out, Answer{Step: StepCropPick})
 	}
-	var segs []int16
-	var figs []Figure
+	// A player has at most FollowersPerPlayer followers and a large one.
+	var segBuf [FollowersPerPlayer + 1]int16
+	var figBuf [FollowersPerPlayer + 1]Figure
+	segs, figs := segBuf[:0], figBuf[:0]
 	for _, mp := range after.meeples {
 		if int(mp.player) != p || mp.kind != k || mp.fig > FigureLarge {
 			continue

@@ -229,10 +229,10 @@ func (p PrincessRule) String() string {
 func dragonAside(ts *TileSet) asideRule {
 	return asideRule{
 		sets: func(g *Game, t TileID) bool {
-			return g.ts.tiles[t].Markers&Dragon != 0 && !g.x.dragon.on
+			return g.ts.marks[t]&Dragon != 0 && !g.x.dragon.on
 		},
 		returns: func(t TileID) bool {
-			return int(t) <= ts.Len() && ts.tiles[t].Markers&Volcano != 0
+			return int(t) <= ts.Len() && ts.marks[t]&Volcano != 0
 		},
 	}
 }
@@ -303,12 +303,12 @@ func (g *Game) LastDragon() DragonMove {
 
 // isDragonTile reports whether placing tile t moves the dragon now.
 func (g *Game) isDragonTile(t TileID) bool {
-	return g.dragons() && g.x.dragon.on && g.ts.tiles[t].Markers&Dragon != 0
+	return g.dragons() && g.x.dragon.on && g.ts.marks[t]&Dragon != 0
 }
 
 // isVolcano reports whether tile t is a volcano of this game.
 func (g *Game) isVolcano(t TileID) bool {
-	return g.dragons() && g.ts.tiles[t].Markers&Volcano != 0
+	return g.dragons() && g.ts.marks[t]&Volcano != 0
 }
 
 // DragonSteps returns the tiles the dragon may enter next in move m, whose
@@ -413,12 +413,7 @@ func cellList(cs []Cell) string {
 
 // hasPrincess reports whether tile t has a princess in a city.
 func (g *Game) hasPrincess(t TileID) bool {
-	for _, f := range g.ts.tiles[t].Features {
-		if f.Markers&Princess != 0 {
-			return true
-		}
-	}
-	return false
+	return g.ts.featMarks[t]&Princess != 0
 }
 
 // afterPlacing returns a copy of the game with the tile of move m drawn and
@@ -530,7 +525,7 @@ func (g *Game) hasFollowerAt(p int, x, y int16) bool {
 // no follower or large follower, or without The Princess & the Dragon.
 func (g *Game) PortalSpots(p Placement) []Target {
 	t, ok := g.Drawn()
-	if !ok || !g.dragons() || g.ts.tiles[t].Markers&MagicPortal == 0 || g.checkPlacement(t, p.Cell, p.Rotation) != nil {
+	if !ok || !g.dragons() || g.ts.marks[t]&MagicPortal == 0 || g.checkPlacement(t, p.Cell, p.Rotation) != nil {
 		return nil
 	}
 	if g.supply[g.current] == 0 && !g.hasOtherFigures(g.current) {
@@ -639,7 +634,7 @@ func (g *Game) checkPortal(m Move, after *Game) error {
 	name := g.ts.Name(m.Tile)
 	c := m.PortalCell
 	switch {
-	case g.ts.tiles[m.Tile].Markers&MagicPortal == 0:
+	case g.ts.marks[m.Tile]&MagicPortal == 0:
 		return moveErr(ErrPortal, fmt.Sprintf("tile %s has no magic portal: a figure goes on the tile just placed", name))
 	case c == m.Cell:
 		return moveErr(ErrPortal, "on the tile just placed a figure is deployed as usual, follower@PORT")

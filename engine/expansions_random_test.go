@@ -148,6 +148,8 @@ func playRulesChecked(tb testing.TB, r *Rules, seed uint64, nplayers int) *Game 
 		if tower && !m.Discard && !m.Aside {
 			refTowerMove(tb, g, m, &held, seed)
 		}
+		checkMagicSpotsAfter(tb, g, m, seed)
+		checkMagicSpotsAfter(tb, g, m, seed)
 		m = withMagicCrop(g, m, rng)
 		rm.move(g, m)
 		var cropWant []Follower

@@ -236,7 +236,7 @@ func (g *Game) ferriesOn() bool {
 // HasLake reports whether tile t is a lake tile of The Ferries, which takes
 // a ferry when placed; false for a tile not in the game's tile set.
 func (g *Game) HasLake(t TileID) bool {
-	return t != NoTile && int(t) <= g.ts.Len() && g.ts.tiles[t].Markers&Lake != 0
+	return t != NoTile && int(t) <= g.ts.Len() && g.ts.marks[t]&Lake != 0
 }
 
 // Ferries returns the ferries on the board, in the order they were set
@@ -366,6 +366,33 @@ func (g *Game) movableFerries(dst []int8, t TileID, x, y int16, r Rotation) []in
 	if g.x == nil || g.x.ferries.n == 0 {
 		return dst
 	}
+	// The roads of the board the tile continues, by side (-1: none);
+	// without any, no ferry moves and the ferries' roads are not looked up.
+	tileRoads := g.ts.roads[t]
+	if tileRoads == 0 {
+		return dst
+	}
+	o := &g.ts.orients[t][r]
+	var roads [4]int16
+	some := false
+	for k := range 4 {
+		roads[k] = -1
+		f := o.portFeat[3*k+1]
+		if f < 0 || tileRoads>>f&1 == 0 {
+			continue
+		}
+		nb := g.placedAt(x+dx[k], y+dy[k])
+		if nb < 0 {
+			continue
+		}
+		nt := &g.tiles[nb]
+		if nf := g.ts.orients[nt.tile][nt.rot].portFeat[3*((k+2)&3)+1]; nf >= 0 {
+			roads[k], some = g.find(nt.seg+int16(nf)), true
+		}
+	}
+	if !some {
+		return dst
+	}
 	// The roads through a ferry: only those are walked.
 	fs := &g.x.ferries
 	var ferried [maxFerries]int16
@@ -374,19 +401,8 @@ func (g *Game) movableFerries(dst []int8, t TileID, x, y int16, r Rotation) []in
 		k := bits.TrailingZeros8(uint8(fa.link))
 		ferried[i] = g.find(pt.seg + int16(g.ts.orients[pt.tile][pt.rot].portFeat[3*k+1]))
 	}
-	o := &g.ts.orients[t][r]
 	for k := range 4 {
-		f := o.portFeat[3*k+1]
-		if f < 0 || g.ts.tiles[t].Features[f].Kind != Road {
-			continue
-		}
-		nb := g.placedAt(x+dx[k], y+dy[k])
-		if nb < 0 {
-			continue
-		}
-		nt := &g.tiles[nb]
-		nf := g.ts.orients[nt.tile][nt.rot].portFeat[3*((k+2)&3)+1]
-		if nf < 0 || !slices.Contains(ferried[:fs.n], g.find(nt.seg+int16(nf))) {
+		if roads[k] < 0 || !slices.Contains(ferried[:fs.n], roads[k]) {
 			continue
 		}
 		fi := g.firstFerry(x, y, k)
@@ -412,26 +428,30 @@ func (g *Game) movableFerries(dst []int8, t TileID, x, y int16, r Rotation) []in
 // Ferries, when no road the tile continues meets a ferry, or when m is not
 // such a move.
 func (g *Game) MovableFerries(m Move) []Ferry {
+	return g.appendMovableFerries(nil, m)
+}
+
+// appendMovableFerries appends to dst the ferries of MovableFerries(m).
+func (g *Game) appendMovableFerries(dst []Ferry, m Move) []Ferry {
 	if !g.ferriesOn() || g.x.ferries.n == 0 || g.ended || m.Tile == NoTile || int(m.Tile) > g.ts.Len() || m.Rotation > Rotate270 || !inRange(m.Cell) {
-		return nil
+		return dst
 	}
 	var buf [MaxFerryMoves]int8
 	// The walk reads the board only; the placement is checked when it
 	// found some ferry.
 	fis := g.movableFerries(buf[:0], m.Tile, int16(m.Cell.X), int16(m.Cell.Y), m.Rotation)
 	if len(fis) == 0 || g.checkPlacement(m.Tile, m.Cell, m.Rotation) != nil {
-		return nil
+		return dst
 	}
-	var out []Ferry
 	for _, fi := range fis {
 		f := g.x.ferries.at[fi]
 		pt := &g.tiles[f.ti]
 		c := Cell{int(pt.x), int(pt.y)}
 		if !movesFerry(m.FerryMoves, c) {
-			out = append(out, Ferry{Cell: c, Link: f.link})
+			dst = append(dst, Ferry{Cell: c, Link: f.link})
 		}
 	}
-	return out
+	return dst
 }
 
 // movesFerry reports whether fm moves the ferry on cell c.
@@ -450,7 +470,8 @@ func movesFerry(fm FerryMoves, c Cell) bool {
 // other than the one it has, in the order of FerryLinks. It returns the
 // extended slice; dst unchanged in a game without The Ferries.
 func (g *Game) AppendFerryMoves(dst []FerryMove, m Move) []FerryMove {
-	for _, f := range g.MovableFerries(m) {
+	var buf [MaxFerryMoves]Ferry
+	for _, f := range g.appendMovableFerries(buf[:0], m) {
 		pt, _ := g.TileAt(f.Cell)
 		var links [6]FerryLink
 		for _, l := range g.AppendFerryLinks(links[:0], pt.Tile, pt.Rotation) {

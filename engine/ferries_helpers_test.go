@@ -20,7 +20,8 @@ func withFerries(g *Game, rng *rand.Rand, m *Move) {
 			m.Ferry = ls[rng.IntN(len(ls))]
 		}
 	}
-	if rng == nil {
+	if rng == nil || g.x.ferries.n == 0 {
+		// No ferry on the board: none to move (MovableFerries).
 		return
 	}
 	var buf [24]FerryMove

@@ -77,7 +77,7 @@ func (g *Game) Flyers() []Figure {
 
 // appendFlyers appends the figures of Flyers for tile t.
 func (g *Game) appendFlyers(dst []Figure, t TileID) []Figure {
-	if !g.flying() || g.ts.tiles[t].Markers&FlyingMachine == 0 {
+	if !g.flying() || g.ts.marks[t]&FlyingMachine == 0 {
 		return dst
 	}
 	for f := FigureFollower; f <= FigureLarge; f++ {
@@ -97,7 +97,7 @@ func (g *Game) FlightCell(t TileID, c Cell, r Rotation, n int) (Cell, bool) {
 		return Cell{}, false
 	}
 	h := g.ts.tiles[t].Flight.Rotate(r)
-	if h == NoHeading || g.ts.tiles[t].Markers&FlyingMachine == 0 {
+	if h == NoHeading || g.ts.marks[t]&FlyingMachine == 0 {
 		return Cell{}, false
 	}
 	ddx, ddy := h.Step()
@@ -155,7 +155,7 @@ func (g *Game) checkFlyFigure(m Move) error {
 	switch {
 	case !g.flying():
 		return moveErr(ErrNoFlight, "The Flying Machines is not played in this game")
-	case g.ts.tiles[m.Tile].Markers&FlyingMachine == 0:
+	case g.ts.marks[m.Tile]&FlyingMachine == 0:
 		return moveErr(ErrNoFlight, fmt.Sprintf("tile %s has no flying machine", name))
 	case m.Follower != NoPort || m.Tower != TowerNone:
 		return moveErr(ErrNoFlight, "a figure goes onto the flying machine instead of onto the tile or a tower, not as well")

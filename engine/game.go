@@ -284,11 +284,34 @@ func (g *Game) record(m *Move) {
 		rest |= w[i] & mask[i]
 	}
 	if rest != 0 || m.Cell.X != int(int16(m.Cell.X)) || m.Cell.Y != int(int16(m.Cell.Y)) {
+		if len(g.fullMoves) == cap(g.fullMoves) {
+			g.growFullMoves()
+		}
 		g.fullMoves = append(g.fullMoves, *m)
 		g.moves = append(g.moves, moveRec{full: int32(len(g.fullMoves))})
 		return
 	}
 	g.moves = append(g.moves, packMove(m))
+}
+
+// growFullMoves gives g.fullMoves, full, room for the moves kept whole
+// that the rest of the game should bring at the rate seen so far, when that
+// is more than the append that follows would make: a game with
+// expansions keeps about a move in four whole, at 336 bytes each, and
+// growing the list by doubling copied and allocated three times what the
+// game needs. Below 8 moves kept whole, the rate says little (a search
+// that copies a game early and plays a move on it must not pay for a whole
+// game): the list gets room for 8 (2.7 KB), then for twice as many.
+func (g *Game) growFullMoves() {
+	n := len(g.fullMoves)
+	want := 8
+	if n >= 8 {
+		left := len(g.pile) - g.top
+		want = max(n+n*left/(len(g.moves)+1)+4, 2*n)
+	}
+	full := make([]Move, n, want)
+	copy(full, g.fullMoves)
+	g.fullMoves = full
 }
 
 // moveAt returns move i of the history, from 0.

@@ -119,7 +119,7 @@ func (g *Game) GoldCells(p Placement) []Cell {
 // AppendGoldCells appends the cells of GoldCells for tile t placed as p,
 // which must be a legal placement, and returns the extended slice.
 func (g *Game) AppendGoldCells(dst []Cell, t TileID, p Placement) []Cell {
-	if !g.golden() || g.ts.tiles[t].Markers&GoldMine == 0 {
+	if !g.golden() || g.ts.marks[t]&GoldMine == 0 {
 		return dst
 	}
 	for ddy := -1; ddy <= 1; ddy++ {
@@ -136,7 +136,7 @@ func (g *Game) AppendGoldCells(dst []Cell, t TileID, p Placement) []Cell {
 // goldErr says why the gold ingot of move m (its tile legally placed) may
 // not go where it says, or returns nil.
 func (g *Game) goldErr(m Move) error {
-	mine := g.ts.tiles[m.Tile].Markers&GoldMine != 0
+	mine := g.ts.marks[m.Tile]&GoldMine != 0
 	switch {
 	case !m.Gold && (!mine || !g.golden()):
 		return nil

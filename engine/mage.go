@@ -145,7 +145,7 @@ func (g *Game) MagicSpots(p Placement, f MagicFigure) []Target {
 // the magic step: the magic symbol, or a placement that joins the features
 // of the mage and the witch (001_…, "Special case").
 func (g *Game) magicNeeded(t TileID, x, y int16, r Rotation) bool {
-	if g.ts.tiles[t].Markers&Magic != 0 {
+	if g.ts.marks[t]&Magic != 0 {
 		return true
 	}
 	a, b := g.magicRoot(MagicMage), g.magicRoot(MagicWitch)
@@ -159,55 +159,62 @@ func (g *Game) magicNeeded(t TileID, x, y int16, r Rotation) bool {
 // join the features of roots a and b. The board is not changed.
 func (g *Game) joinsAfter(t TileID, x, y int16, r Rotation, a, b int16) bool {
 	o := &g.ts.orients[t][r]
-	// reach[f]: bit 0 when feature f of the tile reaches a, bit 1 b.
-	var reach [32]uint8
-	var group [32]int8
-	for i := range group {
-		group[i] = int8(i)
-	}
-	leader := func(f int8) int8 {
-		for group[f] != f {
-			f = group[f]
-		}
-		return f
-	}
-	// Features of the tile that reach the same neighbouring feature join.
-	var feats [12]int8
-	var roots [12]int16
+	kinds := g.ts.joins[t][r]
+	// The road or city each side of the tile meets, and the tile's feature
+	// there.
+	var feats [4]int8
+	var roots [4]int16
 	n := 0
+	hasA, hasB := false, false
 	for s := 0; s < 4; s++ {
+		f := o.portFeat[3*s+1]
+		if f < 0 || kinds>>(16+3*s+1)&1 == 0 {
+			continue
+		}
 		nb := g.placedAt(x+dx[s], y+dy[s])
 		if nb < 0 {
 			continue
 		}
 		nt := &g.tiles[nb]
 		no := &g.ts.orients[nt.tile][nt.rot]
-		f := o.portFeat[3*s+1]
-		if f < 0 {
-			continue
-		}
 		nd := nt.seg + int16(no.portFeat[3*((s+2)&3)+1])
 		if k := g.nodes[nd].kind; k != Road && k != City {
 			continue
 		}
 		feats[n], roots[n] = f, g.find(nd)
+		hasA = hasA || roots[n] == a
+		hasB = hasB || roots[n] == b
 		n++
 	}
-	for i := 0; i < n; i++ {
-		for j := i + 1; j < n; j++ {
-			if roots[i] == roots[j] {
-				if p, q := leader(feats[i]), leader(feats[j]); p != q {
-					group[q] = p
+	if !hasA || !hasB {
+		return false
+	}
+	// Sides join when they meet the same feature of the tile or the same
+	// feature of the board: label each side with the least side it joins,
+	// until nothing changes (four sides at most).
+	var group [4]int8
+	for i := range group {
+		group[i] = int8(i)
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := 0; i < n; i++ {
+			for j := i + 1; j < n; j++ {
+				if (feats[i] == feats[j] || roots[i] == roots[j]) && group[i] != group[j] {
+					m := min(group[i], group[j])
+					group[i], group[j] = m, m
+					changed = true
 				}
 			}
 		}
 	}
+	var reach [4]uint8
 	for i := 0; i < n; i++ {
 		switch roots[i] {
 		case a:
-			reach[leader(feats[i])] |= 1
+			reach[group[i]] |= 1
 		case b:
-			reach[leader(feats[i])] |= 2
+			reach[group[i]] |= 2
 		}
 	}
 	for _, v := range reach {
@@ -234,6 +241,185 @@ func (g *Game) appendMagicSpots(dst []Target, f MagicFigure) []Target {
 				continue
 			}
 			dst = append(dst, Target{Cell: Cell{int(pt.x), int(pt.y)}, Port: o.main[i]})
+		}
+	}
+	return dst
+}
+
+// magicAfter is the board after a placement as the mage and the witch see
+// it, worked out without placing the tile (nor copying the game): which
+// roads and cities the tile joins and whether each is still incomplete.
+// Each road or city of the tile joins the features its middle ports meet,
+// and the joined feature's open ends are the sum of its parts' less two
+// per side joined, as place does it.
+type magicAfter struct {
+	base int16 // len(g.nodes): the tile's nodes are base+feature
+	nf   int16 // the tile's features
+	nr   int8  // the roots of the board the tile joins, in roots
+	// lab is a small union-find over the tile's features (0..nf-1) and
+	// the roots it joins (nf+k for roots[k]).
+	lab   [magicAfterElems]int8
+	open  [magicAfterElems]int32 // open ends of each joined feature, by leader
+	roots [4]int16
+	// mage and witch name the features the figures stand on after the
+	// placement (see id), -1 when off the board.
+	mage, witch int32
+}
+
+// magicAfterElems bounds the features of a tile plus the 4 roots it may
+// join, for magicAfter.
+const magicAfterElems = 40
+
+// leader returns the leader of element e's group.
+func (ma *magicAfter) leader(e int8) int8 {
+	for ma.lab[e] != e {
+		e = ma.lab[e]
+	}
+	return e
+}
+
+// id names the feature of board root rt after the placement: rt itself,
+// or base plus the leader of the joined feature it is part of; done says
+// it has no open end.
+func (ma *magicAfter) id(g *Game, rt int16) (id int32, done bool) {
+	for k := range ma.nr {
+		if ma.roots[k] == rt {
+			l := ma.leader(int8(ma.nf) + k)
+			return int32(ma.base) + int32(l), ma.open[l] == 0
+		}
+	}
+	return int32(rt), g.nodes[rt].open == 0
+}
+
+// magicAfter fills ma for tile t placed on (x, y) turned by r on g; false
+// when the tile has too many features for it. g is read only (find
+// shortens paths).
+func (g *Game) magicAfter(ma *magicAfter, t TileID, x, y int16, r Rotation) bool {
+	o := &g.ts.orients[t][r]
+	kinds := g.ts.joins[t][r]
+	tmpl := g.ts.nodes[t]
+	nf := len(tmpl)
+	if nf+4 > magicAfterElems {
+		return false
+	}
+	ma.base, ma.nf, ma.nr = int16(len(g.nodes)), int16(nf), 0
+	for i := range ma.lab[:nf+4] {
+		ma.lab[i] = int8(i)
+		ma.open[i] = 0
+	}
+	var joined [4]int8 // the tile feature of each side joined
+	nj := 0
+	for s := 0; s < 4; s++ {
+		if kinds>>(16+3*s+1)&1 == 0 {
+			continue
+		}
+		nb := g.placedAt(x+dx[s], y+dy[s])
+		if nb < 0 {
+			continue
+		}
+		nt := &g.tiles[nb]
+		no := &g.ts.orients[nt.tile][nt.rot]
+		fa := o.portFeat[3*s+1]
+		rb := g.find(nt.seg + int16(no.portFeat[3*((s+2)&3)+1]))
+		k := int8(0)
+		for k < ma.nr && ma.roots[k] != rb {
+			k++
+		}
+		if k == ma.nr {
+			ma.roots[k] = rb
+			ma.nr++
+		}
+		if p, q := ma.leader(fa), ma.leader(int8(nf)+k); p != q {
+			ma.lab[q] = p
+		}
+		joined[nj] = fa
+		nj++
+	}
+	for f := range tmpl {
+		if k := tmpl[f].kind; k == Road || k == City {
+			ma.open[ma.leader(int8(f))] += int32(tmpl[f].open)
+		}
+	}
+	for k := range ma.nr {
+		ma.open[ma.leader(int8(nf)+k)] += int32(g.nodes[ma.roots[k]].open)
+	}
+	for _, f := range joined[:nj] {
+		ma.open[ma.leader(f)] -= 2
+	}
+	ma.mage, ma.witch = -1, -1
+	if a := g.x.magic.at[MagicMage]; a != 0 {
+		ma.mage, _ = ma.id(g, g.find(a-1))
+	}
+	if a := g.x.magic.at[MagicWitch]; a != 0 {
+		ma.witch, _ = ma.id(g, g.find(a-1))
+	}
+	return true
+}
+
+// spot reports whether node i (a node of the board, or base plus a
+// feature of the tile) is a spot of the mage and of the witch after the
+// placement: a segment of an incomplete road or city on the feature of
+// neither.
+func (ma *magicAfter) spot(g *Game, t TileID, i int16) bool {
+	if i >= ma.base {
+		f := i - ma.base
+		n := &g.ts.nodes[t][f]
+		if n.kind != Road && n.kind != City {
+			return false
+		}
+		l := ma.leader(int8(f))
+		id := int32(ma.base) + int32(l)
+		return ma.open[l] != 0 && id != ma.mage && id != ma.witch
+	}
+	if k := g.nodes[i].kind; k != Road && k != City {
+		return false
+	}
+	id, done := ma.id(g, g.find(i))
+	return !done && id != ma.mage && id != ma.witch
+}
+
+// appendMagicSpotsAfter appends to dst the nodes of the spots of
+// appendMagicSpots on the board after tile t is placed on (x, y) turned by
+// r, without placing it (see magicAfter): each segment of an incomplete
+// road or city that is on the feature of neither the mage nor the witch,
+// those figures' own spots being the same (each is left off its own
+// feature and the other's). The nodes of the board come in their order,
+// then those of the tile, numbered from len(g.nodes) on as place would
+// lay them (magicSpotTarget names them).
+func (g *Game) appendMagicSpotsAfter(dst []int16, t TileID, x, y int16, r Rotation) []int16 {
+	var ma magicAfter
+	if !g.magicAfter(&ma, t, x, y, r) {
+		return g.afterPlacing(Move{Tile: t, Cell: Cell{int(x), int(y)}, Rotation: r}).appendMagicNodes(dst)
+	}
+	for i := range ma.base + ma.nf {
+		if ma.spot(g, t, i) {
+			dst = append(dst, i)
+		}
+	}
+	return dst
+}
+
+// magicSpotTarget returns the Target of node i of appendMagicSpotsAfter
+// for tile t placed on c turned by r: a node of the board, or of the
+// tile.
+func (g *Game) magicSpotTarget(i int16, t TileID, c Cell, r Rotation) Target {
+	if base := int16(len(g.nodes)); i >= base {
+		return Target{Cell: c, Port: g.ts.orients[t][r].main[i-base]}
+	}
+	return g.nodeTarget(i)
+}
+
+// appendMagicNodes appends to dst the nodes of the spots of
+// appendMagicSpots on g, the board after the tile is placed (the mage's
+// and the witch's are the same).
+func (g *Game) appendMagicNodes(dst []int16) []int16 {
+	mage, witch := g.magicRoot(MagicMage), g.magicRoot(MagicWitch)
+	for i := range int16(len(g.nodes)) {
+		if k := g.nodes[i].kind; k != Road && k != City {
+			continue
+		}
+		if r := g.find(i); g.nodes[r].open != 0 && r != mage && r != witch {
+			dst = append(dst, i)
 		}
 	}
 	return dst

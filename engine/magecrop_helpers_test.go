@@ -15,34 +15,45 @@ func withMagicCrop(g *Game, m Move, rng *rand.Rand) Move {
 }
 
 // miniScratch is the memory withMagicCropInto reuses from move to move: a
-// game to play the move on ahead, and a list of spots.
+// game to play the move on ahead, its own lists of placed tiles (so that
+// placing on the copy does not reallocate the lists it shares with the
+// game copied), and lists of nodes and of answers.
 type miniScratch struct {
-	game  Game
-	spots []Target
+	game    Game
+	tiles   []placedTile
+	multi   []int16
+	nodes   []int16
+	answers []Answer
+}
+
+// ahead copies g into sc.game, with lists of placed tiles and of tiles
+// with several segments of a kind (Game.multi) of its own,
+// and returns it.
+func (sc *miniScratch) ahead(g *Game) *Game {
+	c := &sc.game
+	g.CopyTo(c)
+	sc.tiles = append(sc.tiles[:0], g.tiles...)
+	sc.multi = append(sc.multi[:0], g.multi...)
+	c.tiles, c.multi = sc.tiles, sc.multi
+	return c
 }
 
 // withMagicCropInto is withMagicCrop reusing the memory of sc, so that a
 // random playout allocates little: each answer is drawn uniformly among
-// the answers of its step, with one copy of the game per tile that asks.
+// the answers of its step. The spots of the mage and those of the witch
+// are the same segments (the incomplete roads and cities but the two the
+// figures stand on, see appendMagicSpots): the answer is either figure,
+// even odds, onto a spot drawn uniformly (randomMagicSpot), worked out
+// without placing the tile (magicAfter). A crop circle plays the turn
+// ahead on a copy of the game.
 func withMagicCropInto(g *Game, m Move, rng *rand.Rand, sc *miniScratch) Move {
 	if m.Discard || m.Aside || m.Resign {
 		return m
 	}
 	if g.magics() && g.magicNeeded(m.Tile, int16(m.Cell.X), int16(m.Cell.Y), m.Rotation) {
-		c := &sc.game
-		g.CopyTo(c)
-		c.part = partTurn{}
-		c.draw(m.Tile)
-		c.place(m.Tile, int16(m.Cell.X), int16(m.Cell.Y), m.Rotation)
-		sc.spots = c.appendMagicSpots(sc.spots[:0], MagicMage)
-		mages := len(sc.spots)
-		sc.spots = c.appendMagicSpots(sc.spots, MagicWitch)
-		if len(sc.spots) > 0 {
-			i := rng.IntN(len(sc.spots))
-			m.Magic, m.MagicAt = MagicMage, sc.spots[i]
-			if i >= mages {
-				m.Magic = MagicWitch
-			}
+		if i, ok := randomMagicSpot(g, m, rng, sc); ok {
+			m.Magic = MagicMage + MagicFigure(rng.IntN(2))
+			m.MagicAt = g.magicSpotTarget(i, m.Tile, m.Cell, m.Rotation)
 		} else {
 			// Neither can go anywhere: one on the board leaves it.
 			for f := MagicMage; f <= MagicWitch; f++ {
@@ -54,14 +65,14 @@ func withMagicCropInto(g *Game, m Move, rng *rand.Rand, sc *miniScratch) Move {
 	}
 	if g.cropAsked(m) {
 		m.Crop = CropAdd + CropChoice(rng.IntN(2))
-		after := g.afterTurnInto(&sc.game, m)
+		after := sc.ahead(g).playAhead(m)
 		k := g.ts.CropKind(m.Tile)
 		p := after.current
 		for range after.nplayers {
 			p = after.next(p)
 			if after.cropCan(p, k, m.Crop) {
-				as := after.cropAnswers(p, m)
-				a := as[rng.IntN(len(as))]
+				sc.answers = after.cropAnswers(sc.answers[:0], p, m)
+				a := sc.answers[rng.IntN(len(sc.answers))]
 				pick := CropPick{Figure: a.Figure, Return: a.Return, Target: a.Target}
 				i, seg, _ := after.cropPickErr(p, k, m.Crop, pick)
 				after.applyPick(p, k, pick, i, seg)
@@ -73,6 +84,59 @@ func withMagicCropInto(g *Game, m Move, rng *rand.Rand, sc *miniScratch) Move {
 		}
 	}
 	return m
+}
+
+// checkMagicSpotsAfter checks, for move m about to be played on g, that
+// the spots appendMagicSpotsAfter works out without placing the tile are
+// those appendMagicSpots lists on a copy of g with the tile placed, in the
+// same order, for the mage and for the witch alike; and that magicNeeded
+// says the tile joins the features of the two figures exactly when they
+// are one on that copy, which it returns.
+func checkMagicSpotsAfter(tb testing.TB, g *Game, m Move, seed uint64) (joins bool) {
+	tb.Helper()
+	if !g.magics() || m.Discard || m.Aside || m.Resign {
+		return false
+	}
+	var got []Target
+	for _, i := range g.appendMagicSpotsAfter(nil, m.Tile, int16(m.Cell.X), int16(m.Cell.Y), m.Rotation) {
+		got = append(got, g.magicSpotTarget(i, m.Tile, m.Cell, m.Rotation))
+	}
+	after := g.afterPlacing(m)
+	if g.x.magic.at[MagicMage] != 0 && g.x.magic.at[MagicWitch] != 0 && g.ts.tiles[m.Tile].Markers&Magic == 0 {
+		joins = after.magicRoot(MagicMage) == after.magicRoot(MagicWitch)
+		if got := g.magicNeeded(m.Tile, int16(m.Cell.X), int16(m.Cell.Y), m.Rotation); got != joins {
+			tb.Fatalf("seed %d turn %d: %s joins the features of the mage and the witch: %v, magicNeeded says %v", seed, g.Turn(), MoveString(g.TileSet(), m), joins, got)
+		}
+	}
+	for f := MagicMage; f <= MagicWitch; f++ {
+		if want := after.appendMagicSpots(nil, f); !slices.Equal(got, want) {
+			tb.Fatalf("seed %d turn %d: the %s's spots after %s worked out %v, placed %v", seed, g.Turn(), f, MoveString(g.TileSet(), m), got, want)
+		}
+	}
+	return joins
+}
+
+// randomMagicSpot draws a spot of the mage (the same as the witch's) after
+// move m's placement uniformly, as a node of appendMagicSpotsAfter: it
+// draws a node of the board or the tile uniformly until one is a spot,
+// which is uniform among the spots, and after 64 misses lists the spots and
+// draws one of them, which is uniform too. False when there is no spot.
+func randomMagicSpot(g *Game, m Move, rng *rand.Rand, sc *miniScratch) (int16, bool) {
+	x, y := int16(m.Cell.X), int16(m.Cell.Y)
+	var ma magicAfter
+	if g.magicAfter(&ma, m.Tile, x, y, m.Rotation) {
+		n := int(ma.base) + int(ma.nf)
+		for range 64 {
+			if i := int16(rng.IntN(n)); ma.spot(g, m.Tile, i) {
+				return i, true
+			}
+		}
+	}
+	sc.nodes = g.appendMagicSpotsAfter(sc.nodes[:0], m.Tile, x, y, m.Rotation)
+	if len(sc.nodes) == 0 {
+		return 0, false
+	}
+	return sc.nodes[rng.IntN(len(sc.nodes))], true
 }
 
 // segOfTarget returns the feature segment that target t names on game g,

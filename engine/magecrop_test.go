@@ -238,3 +238,50 @@ func TestCropResign(t *testing.T) {
 	}
 	t.Fatal("no crop circle waited for another player's answer")
 }
+
+// TestMagicSpotsAfterEveryPlacement plays random games with Mage & Witch
+// and checks, at every turn and for every legal placement of the tile
+// drawn, the spots of the mage and the witch and whether the placement
+// joins their features, worked out without placing the tile, against a
+// copy of the game with the tile placed (checkMagicSpotsAfter); the games
+// must join the two figures' features some times.
+func TestMagicSpotsAfterEveryPlacement(t *testing.T) {
+	r, err := NewRules(ExpansionSet(0).With(ExpansionMageAndWitch), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	joins, checked := 0, 0
+	for seed := uint64(1); seed <= 40; seed++ {
+		g, err := New(Config{Players: []string{"A", "B", "C"}, Rules: r, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 5))
+		for !g.Ended() {
+			tile, _ := g.Drawn()
+			ps := g.AppendPlacements(nil, tile)
+			for _, p := range ps {
+				if checkMagicSpotsAfter(t, g, Move{Tile: tile, Cell: p.Cell, Rotation: p.Rotation}, seed) {
+					joins++
+				}
+				checked++
+			}
+			m := Move{Tile: tile, Discard: true}
+			if len(ps) > 0 {
+				p := ps[rng.IntN(len(ps))]
+				m = Move{Tile: tile, Cell: p.Cell, Rotation: p.Rotation}
+				if spots := g.AppendFollowerSpots(nil, tile, p); len(spots) > 0 && g.Supply(g.Current()) > 0 && rng.IntN(2) == 0 {
+					m.Follower = spots[rng.IntN(len(spots))].Port
+				}
+				m = withMagicCrop(g, m, rng)
+			}
+			if err := g.Apply(m); err != nil {
+				t.Fatalf("seed %d: %s: %v", seed, MoveString(g.TileSet(), m), err)
+			}
+		}
+	}
+	if joins == 0 {
+		t.Errorf("no placement of %d joined the features of the mage and the witch", checked)
+	}
+	t.Logf("%d placements, %d joining the mage's and the witch's features", checked, joins)
+}

@@ -452,7 +452,7 @@ func (g *Game) Act(a Answer) (bool, error) {
 		}
 		g.part = partTurn{step: StepFigure, x: int16(a.Cell.X), y: int16(a.Cell.Y), rot: a.Rotation, ransomed: m.Ransomed, ransom: m.Ransom}
 		switch {
-		case g.golden() && g.ts.tiles[t].Markers&GoldMine != 0:
+		case g.golden() && g.ts.marks[t]&GoldMine != 0:
 			g.part.step = StepGold
 			return false, nil
 		case g.magicAsked(m):
@@ -794,7 +794,7 @@ func (g *Game) Answers() []Answer {
 		m := g.partMove()
 		after := g.afterTurn(m)
 		after.cropRound(m.Tile, m.Crop, m.CropPicks, false)
-		return after.cropAnswers(int(g.part.cropNext), m)
+		return after.cropAnswers(nil, int(g.part.cropNext), m)
 	case StepLand:
 		lands := g.AppendLandings(nil, g.partMove())
 		if len(lands) == 0 {
@@ -883,7 +883,7 @@ func (g *Game) Answers() []Answer {
 func (g *Game) appendPDAnswers(out []Answer, t TileID, pl Placement) []Answer {
 	m := Move{Tile: t, Cell: pl.Cell, Rotation: pl.Rotation}
 	var after *Game
-	if g.hasPrincess(t) || g.ts.tiles[t].Markers&MagicPortal != 0 {
+	if g.hasPrincess(t) || g.ts.marks[t]&MagicPortal != 0 {
 		after = g.afterPlacing(m)
 	}
 	if g.hasPrincess(t) {
@@ -901,7 +901,7 @@ func (g *Game) appendPDAnswers(out []Answer, t TileID, pl Placement) []Answer {
 	for _, c := range g.FairyCells() {
 		out = append(out, Answer{Step: StepFigure, Fairy: true, Cell: c})
 	}
-	if after != nil && g.ts.tiles[t].Markers&MagicPortal != 0 {
+	if after != nil && g.ts.marks[t]&MagicPortal != 0 {
 		spots := after.portalSpots(nil)
 		for f := FigureFollower; f <= FigureLarge; f++ {
 			if g.SupplyOf(g.current, f) == 0 {

@@ -355,6 +355,15 @@ type TileSet struct {
 	// roadCity[t] has bit i set when feature i of tile t is a road or a
 	// city: the segments playTile looks at for a completed feature.
 	roadCity []uint32
+	// roads[t] has bit i set when feature i of tile t is a road.
+	roads []uint32
+	// marks[t] is tile t's Markers (Tile.Markers), read on every
+	// placement without loading the Tile.
+	marks []Marker
+	// featMarks[t] holds the Markers of all tile t's features together, so
+	// that a tile with none of a marker is passed over without reading
+	// its features.
+	featMarks []Marker
 	// held[t] has bit i set when a follower may stand on feature i of tile
 	// t whatever the options (a road, city or cloister), fields[t] when
 	// feature i is a field (farms=off aside): see Game.holds.
@@ -453,6 +462,9 @@ func NewTileSet(tiles []Tile) (*TileSet, error) {
 	ts.multi = make([]bool, len(ts.tiles))
 	ts.bordering = make([]uint32, len(ts.tiles))
 	ts.roadCity = make([]uint32, len(ts.tiles))
+	ts.featMarks = make([]Marker, len(ts.tiles))
+	ts.marks = make([]Marker, len(ts.tiles))
+	ts.roads = make([]uint32, len(ts.tiles))
 	ts.held = make([]uint32, len(ts.tiles))
 	ts.fields = make([]uint32, len(ts.tiles))
 	ts.joins = make([][4]uint32, len(ts.tiles))
@@ -474,7 +486,9 @@ func NewTileSet(tiles []Tile) (*TileSet, error) {
 			}
 		}
 		roads, cities := 0, 0
+		ts.marks[id] = ts.tiles[id].Markers
 		for i, f := range ts.tiles[id].Features {
+			ts.featMarks[id] |= f.Markers
 			if f.Kind == Field && len(f.Borders) > 0 {
 				ts.bordering[id] |= 1 << i
 			}
@@ -488,6 +502,7 @@ func NewTileSet(tiles []Tile) (*TileSet, error) {
 			case Road:
 				roads++
 				ts.roadCity[id] |= 1 << i
+				ts.roads[id] |= 1 << i
 			case City:
 				cities++
 				ts.roadCity[id] |= 1 << i

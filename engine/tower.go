@@ -164,7 +164,7 @@ func (g *Game) towers() bool {
 // towerPlaced notes the foundation of tile t, just placed at (x, y).
 func (x *expansionState) towerPlaced(g *Game, t TileID, cx, cy int16) {
 	ts := &x.tower
-	if g.ts.tiles[t].Markers&TowerFoundation != 0 && int(ts.n) < maxTowers {
+	if g.ts.marks[t]&TowerFoundation != 0 && int(ts.n) < maxTowers {
 		ts.towers[ts.n] = towerAt{x: cx, y: cy}
 		ts.n++
 	}
@@ -354,7 +354,7 @@ func (g *Game) AppendTowerCells(dst []Cell, t TileID, p Placement) []Cell {
 			dst = append(dst, Cell{int(ts.towers[i].x), int(ts.towers[i].y)})
 		}
 	}
-	if g.ts.tiles[t].Markers&TowerFoundation != 0 {
+	if g.ts.marks[t]&TowerFoundation != 0 {
 		dst = append(dst, p.Cell)
 	}
 	return dst
@@ -406,7 +406,7 @@ func (g *Game) checkTower(m Move) error {
 	}
 	ts := &g.x.tower
 	i := ts.index(int16(c.X), int16(c.Y))
-	onNew := c == m.Cell && g.ts.tiles[m.Tile].Markers&TowerFoundation != 0
+	onNew := c == m.Cell && g.ts.marks[m.Tile]&TowerFoundation != 0
 	if i < 0 && !onNew {
 		return moveErr(ErrNoTower, fmt.Sprintf("the tile at (%s) has no tower foundation", c))
 	}

@@ -77,6 +77,9 @@ func (g *Game) BuilderTurn() bool {
 // tradersPlaced notes the city segments with goods of the tile just placed
 // (the last in g.tiles), so that completing their city finds them.
 func (x *expansionState) tradersPlaced(g *Game, t TileID) {
+	if g.ts.featMarks[t]&Goods == 0 {
+		return
+	}
 	pt := &g.tiles[len(g.tiles)-1]
 	for i, f := range g.ts.tiles[t].Features {
 		if f.Markers&Goods != 0 && int(x.ngoodsSegs) < maxGoodsSegments {
