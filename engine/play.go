@@ -684,6 +684,9 @@ func (g *Game) Apply(m Move) error {
 // Check reports whether move m is legal now, with the error Apply would
 // return; it changes nothing.
 func (g *Game) Check(m Move) error {
+	if (m.Discard || m.Aside) && (m.Magic != MagicNone || m.MagicAt != (Target{})) {
+		return moveErr(ErrMagic, "a tile discarded or set aside moves neither the mage nor the witch")
+	}
 	if err := g.check(m); err != nil || g.x == nil {
 		return err
 	}
