@@ -128,7 +128,10 @@ type Decision struct {
 // another player: the k-th step (from 0) by the k-th player after the
 // current one in turn order, the current player first (004_…: "Beginning
 // with the player, who just placed the dragon tile, and continuing
-// clockwise"), resigned players skipped.
+// clockwise"), resigned players skipped. A crop circle's answer
+// (StepCropPick) is decided by each player who can answer, from the
+// current player's left, the current player last (001_…, "The Crop
+// Circles").
 func (g *Game) Pending() Decision {
 	switch {
 	case g.ended:
@@ -749,7 +752,13 @@ func (g *Game) Reset() { g.part = partTurn{} }
 // StepFerry: each link of the lake's road ends (FerryLinks). StepFerryMove:
 // "none" (the zero Link) first, then each ferry move (AppendFerryMoves).
 // StepEscape: "none"
-// first, then each knight that may escape (Escapes). Every answer listed is
+// first, then each knight that may escape (Escapes). StepMagic: each spot
+// of the mage, then of the witch (MagicSpots), or, when neither can go
+// anywhere, each of them on the board taken off. StepCrop: CropAdd, then
+// CropRemove. StepCropPick, for the player Pending names: under CropAdd
+// the pass first, then each follower, then large follower, of their supply
+// on each segment holding one of their followers of the circle's type;
+// under CropRemove each of those followers. Every answer listed is
 // accepted by Act.
 func (g *Game) Answers() []Answer {
 	t, ok := g.Drawn()
