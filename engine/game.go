@@ -1075,20 +1075,21 @@ func (g *Game) join(o *orient, kinds uint32, base int16, nb, s int) {
 	}
 }
 
-// find returns the root of node a's feature. Nodes are at most two steps
-// from their root almost always (union by rank, and find halves the paths
-// it walks), so it looks two steps up and tests that it got to the root:
-// one branch that the processor guesses right, where testing each step
-// for the root was a branch it guessed wrong a third of the time. Which
-// node is the root depends on union alone, not on how find shortens paths.
+// find returns the root of node a's feature. It only reads the nodes, so
+// the queries built on it leave the game as it was, and many goroutines
+// may query one game at once; union shortens the paths it walks (see
+// compress). Nodes are at most two steps from their root almost always
+// (union by rank and compress), so it looks two steps up and tests that it
+// got to the root: one branch that the processor guesses right, where
+// testing each step for the root was a branch it guessed wrong a third of
+// the time.
 func (g *Game) find(a int16) int16 {
 	p := g.nodes[a].parent
 	r := g.nodes[p].parent
 	if g.nodes[r].parent == r {
-		g.nodes[a].parent = r
 		return r
 	}
-	return g.findFar(a)
+	return g.findFar(r)
 }
 
 // findFar is find for a node more than two steps from its root.
@@ -1098,14 +1099,23 @@ func (g *Game) findFar(a int16) int16 {
 		if p == a {
 			return a
 		}
-		gp := g.nodes[p].parent
-		g.nodes[a].parent = gp
-		a = gp
+		a = p
 	}
 }
 
+// compress returns the root of node a's feature and points a and its
+// parent straight at it. Which node is the root depends on union alone,
+// not on how paths are shortened.
+func (g *Game) compress(a int16) int16 {
+	r := g.find(a)
+	p := g.nodes[a].parent
+	g.nodes[a].parent = r
+	g.nodes[p].parent = r
+	return r
+}
+
 func (g *Game) union(a, b int16) int16 {
-	ra, rb := g.find(a), g.find(b)
+	ra, rb := g.compress(a), g.compress(b)
 	if ra == rb {
 		return ra
 	}
