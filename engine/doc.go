@@ -43,5 +43,9 @@
 // placement ([Game.RandomPlacement]) from the few kinds of cell a tile
 // fits, without trying every open cell as [Game.AppendPlacements] does.
 //
+// The methods that change a game say so (Act, Apply, Play, Finish, Reset,
+// CopyTo into it); the others only read it, so many goroutines may query
+// one game at once as long as none changes it.
+//
 // The package imports only the standard library.
 package engine
