@@ -89,7 +89,11 @@ func newHarnessOn(tb testing.TB, srv *discordtest.Server, path string, configure
 // start runs a bot process on the harness's database.
 func (h *harness) start() {
 	h.t.Helper()
-	store, err := storage.Open(h.ctx, h.path)
+	// The store and the bot share the clock that the tests move forward,
+	// so that a deadline the store writes is due when the bot's clock
+	// says so.
+	now := func() time.Time { return time.Now().Add(time.Duration(h.offset.Load())) }
+	store, err := storage.OpenWith(h.ctx, h.path, storage.Options{Now: now})
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -99,7 +103,7 @@ func (h *harness) start() {
 		Token: "test-token", APIURL: h.srv.URL(), GuildID: h.srv.GuildID,
 		Store: store, Renderer: render.New(),
 		Log:       slog.New(slog.NewTextHandler(h.logs, nil)),
-		Now:       func() time.Time { return time.Now().Add(time.Duration(h.offset.Load())) },
+		Now:       now,
 		Tick:      100 * time.Millisecond,
 		Seed:      func() uint64 { seed++; return seed },
 		RetryBase: 5 * time.Millisecond,

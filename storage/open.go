@@ -82,6 +82,20 @@ type Options struct {
 	// replay the game; 0 means DefaultCacheBytes, a negative value keeps
 	// none.
 	CacheBytes int
+	// Now is the clock of the deadlines, the reminders and the times the
+	// Store writes (turn started, game updated, ended); nil is time.Now.
+	// A program whose own clock is not time.Now (a test that moves time
+	// forward) gives the Store the same one, so that a turn's deadline and
+	// the time it is checked against agree.
+	Now func() time.Time
+}
+
+// clock returns opts.Now, or time.Now when it is nil.
+func (opts Options) clock() func() time.Time {
+	if opts.Now == nil {
+		return time.Now
+	}
+	return opts.Now
 }
 
 // DefaultCacheBytes is the memory the Store's cache of engine states takes
@@ -178,7 +192,7 @@ func setUp(ctx context.Context, path string, opts Options) (*Store, error) {
 		read.Close()
 		return nil, fmt.Errorf("storage: open %s: %w", path, err)
 	}
-	s := &Store{dialect: sqliteDB, write: write, read: read, now: time.Now}
+	s := &Store{dialect: sqliteDB, write: write, read: read, now: opts.clock()}
 	if s.writeSt, err = prepareStmts(ctx, write, sqliteDB, true); err == nil {
 		s.readSt, err = prepareStmts(ctx, read, sqliteDB, false)
 	}

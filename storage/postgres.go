@@ -56,7 +56,7 @@ func openPostgres(ctx context.Context, dsn string, opts Options) (*Store, error)
 	locks := stdlib.OpenDB(*cfg)
 	locks.SetMaxIdleConns(pgIdleLocks)
 	locks.SetConnMaxIdleTime(5 * time.Minute)
-	s := &Store{dialect: postgresDB, write: db, read: db, locks: locks, now: time.Now}
+	s := &Store{dialect: postgresDB, write: db, read: db, locks: locks, now: opts.clock()}
 	if s.writeSt, err = prepareStmts(ctx, db, postgresDB, true); err != nil {
 		s.Close()
 		return nil, fmt.Errorf("storage: open %s: %s", shown, redactError(dsn, err))
