@@ -818,3 +818,21 @@ func (b *Bot) thinkAnswers(ctx context.Context, st *engine.Game, id int64, key i
 	}()
 	return ai.Config{Level: l, Playouts: b.cfg.ComputerPlayouts}.Turn(st, computerSeed(id, key))
 }
+
+// pendingWords says, for a turn half played, what it waits for: "the
+// dragon is moving, Bob chooses its next step", "Bob answers the crop
+// circle", "Alice chooses where the flying machine lands", "Bob is
+// choosing".
+func pendingWords(g storage.Game, st *engine.Game) string {
+	d := st.Pending()
+	name := seatName(g, st, d.Player)
+	switch d.Step {
+	case engine.StepDragon:
+		return "the dragon is moving, " + name + " chooses its next step"
+	case engine.StepCropPick:
+		return name + " answers the crop circle"
+	case engine.StepLand:
+		return name + " chooses where the flying machine lands"
+	}
+	return name + " is choosing"
+}

@@ -230,6 +230,17 @@ func TestDragonGame(t *testing.T) {
 				if !ok {
 					t.Fatalf("the step message has no button: %+v", sm.Components)
 				}
+				if firstMove && k == 2 {
+					// A player who is not the current one cannot resign
+					// while the dragon moves: the turn, half played,
+					// would be lost. Nothing changes.
+					quitter := users[(cur+1)%3]
+					wantEphemeral(t, h.slash(discordtest.Actor{User: quitter, ChannelID: thread}, "/carcassonne resign"),
+						users[cur].GlobalName+"'s turn is under way (the dragon is moving, "+users[d.Player].GlobalName+" chooses its next step): you can resign once it is over.")
+					if again, _ := h.store.Get(h.ctx, 1); again.Moves != g.Moves || again.Answered != g.Answered || again.Seats[(cur+1)%3].Resigned {
+						t.Fatalf("a refused resignation changed the game: %d moves and %d answers, was %d and %d", again.Moves, again.Answered, g.Moves, g.Answered)
+					}
+				}
 				// Someone else's click is refused.
 				other := users[(d.Player+1)%3]
 				if r := h.click(discordtest.Actor{User: other, ChannelID: thread}, sm.ID, b.CustomID); !strings.Contains(text(r), "It's "+users[d.Player].GlobalName+"'s choice") {

@@ -394,8 +394,10 @@ func (b *Bot) cmdResign(i *discordgo.Interaction) {
 // resign takes seat out of a running game and announces it; the caller
 // holds the game's lock. The turn message becomes the announcement, and
 // the turn is posted again (the next player's when it was the resigning
-// player's), or the end when one player is left. It returns what to tell
-// the player.
+// player's), or the end when one player is left. While another player's
+// turn is half played (answered step by step: the dragon's steps, a
+// landing, the crop circles' answers), it refuses and changes nothing. It
+// returns what to tell the player.
 func (b *Bot) resign(ctx context.Context, id int64, seat int, requestID string) string {
 	g, st, err := b.store.Load(ctx, id)
 	if err != nil {
@@ -406,6 +408,12 @@ func (b *Bot) resign(ctx context.Context, id int64, seat int, requestID string) 
 	}
 	if st.Resigned(seat) {
 		return "You have already resigned."
+	}
+	if cur := st.Current(); g.Answered > 0 && seat != cur {
+		// The record writes a resignation between turns only
+		// (spec/record.md), and the store drops a turn under way when one
+		// comes: someone else's half-played turn would be lost.
+		return fmt.Sprintf("%s's turn is under way (%s): you can resign once it is over.", seatName(g, st, cur), pendingWords(g, st))
 	}
 	res, err := b.store.Resign(ctx, id, seatUser(g, seat), storage.Request{ID: requestID})
 	if err != nil {
