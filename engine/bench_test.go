@@ -284,3 +284,34 @@ func BenchmarkNew(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkRandomGameExpansionsAsBuilt is BenchmarkRandomGameExpansions
+// with the expansions built when each expansion issue set its target, one
+// sub-benchmark each: "I" (The River I and II, Inns & Cathedrals, King &
+// Robber Baron, the Cathars, the pig herd), "II" (and Traders & Builders),
+// "III" (and The Princess & the Dragon), "IV" (and The Tower), and "V"
+// (and the five mini expansions: every playable expansion). Each reports
+// games/s.
+func BenchmarkRandomGameExpansionsAsBuilt(b *testing.B) {
+	set := ExpansionSet(0)
+	for _, step := range []struct {
+		name string
+		adds []Expansion
+	}{
+		{"I", []Expansion{ExpansionRiver, ExpansionRiver2, ExpansionInnsAndCathedrals,
+			ExpansionKingAndRobber, ExpansionCathars, ExpansionGQ11}},
+		{"II", []Expansion{ExpansionTradersAndBuilders}},
+		{"III", []Expansion{ExpansionPrincessAndDragon}},
+		{"IV", []Expansion{ExpansionTower}},
+		{"V", PlayableExpansions()},
+	} {
+		for _, e := range step.adds {
+			set = set.With(e)
+		}
+		r, err := NewRules(set, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(step.name, func(b *testing.B) { benchRandomGames(b, r) })
+	}
+}
