@@ -164,9 +164,12 @@ func (r *Renderer) previewTower(g *engine.Game, m engine.Move, alloc func(image.
 	defer r.kits.put(kit)
 	const pad = 14
 	const captionH = previewCaptionH
-	tsz := previewTile
-	mg := marginFor(tsz)
-	n := 2*previewReach + 1
+	interest := []engine.Cell{m.TowerCell, m.Cell}
+	for _, c := range targets {
+		interest = append(interest, c.target.Cell)
+	}
+	win := towerWindow(sc, m.TowerCell, interest)
+	tsz, mg, n := win.tile, win.margin, win.cols()
 	boardW := n*tsz + 2*mg
 	lineH := 30
 	lines := max(1, len(targets))
@@ -189,7 +192,6 @@ func (r *Renderer) previewTower(g *engine.Game, m engine.Move, alloc func(image.
 	drawTextAt(img, nf, colText, pad+32, captionH/2, alignLeft, fitText(nf, name, max(0, boardW-2*pad-32-cw-12)))
 	drawTextAt(img, cf, colText, boardW-pad, captionH/2, alignRight, caption)
 
-	win := previewWindow(sc, m.TowerCell)
 	st := boardStyle{coords: true}
 	if win.contains(m.Cell) {
 		st.focus = &focus
@@ -266,4 +268,76 @@ func drawRing(rad int, w float64, c color.RGBA) *image.RGBA {
 	dc.DrawCircle(float64(n)/2, float64(n)/2, float64(rad))
 	dc.Stroke()
 	return dc.Image().(*image.RGBA)
+}
+
+// towerMaxCells is the most cells on a side of a tower's preview: a tower
+// reaches as far as it is high, so only a tower 6 high, placed on far
+// from the tile, shows less than all it reaches.
+const towerMaxCells = 13
+
+// towerWindow returns the cells a tower's preview shows, as wide in
+// pixels as a preview's 5 × 5 cells of previewTile: the 5 × 5 cells around
+// tower that previewCorner chooses, or that contain every cell of
+// interest (the tile placed, the figures in reach) with the most tiles;
+// when they cannot, the square of up to towerMaxCells cells centred on
+// the cells of interest, with smaller cells.
+func towerWindow(sc *scene, tower engine.Cell, interest []engine.Cell) window {
+	n := 2*previewReach + 1
+	all := func(lo engine.Cell) bool {
+		for _, c := range interest {
+			if c.X < lo.X || c.X >= lo.X+n || c.Y < lo.Y || c.Y >= lo.Y+n {
+				return false
+			}
+		}
+		return true
+	}
+	mk := func(lo engine.Cell, n int) window {
+		tsz := previewTile * (2*previewReach + 1) / n
+		m := marginFor(tsz)
+		// As wide as a 5 × 5 preview: the cells take what the margins leave.
+		tsz = (previewTile*(2*previewReach+1) + 2*marginFor(previewTile) - 2*m) / n
+		return window{lo: lo, hi: engine.Cell{X: lo.X + n - 1, Y: lo.Y + n - 1}, tile: tsz,
+			origin: image.Pt(m, previewCaptionH+m), margin: m}
+	}
+	if lo := previewCorner(sc, tower); all(lo) {
+		return mk(lo, n)
+	}
+	best, bestN := engine.Cell{}, -1
+	for dy := -2 * previewReach; dy <= 0; dy++ {
+		for dx := -2 * previewReach; dx <= 0; dx++ {
+			lo := engine.Cell{X: tower.X + dx, Y: tower.Y + dy}
+			if !all(lo) {
+				continue
+			}
+			count := 0
+			for y := lo.Y; y < lo.Y+n; y++ {
+				for x := lo.X; x < lo.X+n; x++ {
+					if _, ok := sc.at[engine.Cell{X: x, Y: y}]; ok {
+						count++
+					}
+				}
+			}
+			if count > bestN {
+				best, bestN = lo, count
+			}
+		}
+	}
+	if bestN >= 0 {
+		return mk(best, n)
+	}
+	lo, hi := tower, tower
+	for _, c := range interest {
+		lo.X, lo.Y = min(lo.X, c.X), min(lo.Y, c.Y)
+		hi.X, hi.Y = max(hi.X, c.X), max(hi.Y, c.Y)
+	}
+	size := min(max(hi.X-lo.X+1, hi.Y-lo.Y+1, n), towerMaxCells)
+	// Centred on the cells of interest on each axis; on an axis where they
+	// span more than towerMaxCells, centred on the tower.
+	start := func(lo, hi, t int) int {
+		if w := hi - lo + 1; w <= size {
+			return lo - (size-w)/2
+		}
+		return t - size/2
+	}
+	return mk(engine.Cell{X: start(lo.X, hi.X, tower.X), Y: start(lo.Y, hi.Y, tower.Y)}, size)
 }
