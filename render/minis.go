@@ -612,7 +612,9 @@ func (r *Renderer) drawNeutralFigures(dst canvas, sc *scene, w window) {
 // (The Ferries); with m.Gold, an ingot more on the tile placed and one
 // more on m.GoldCell, counted with those already there (The Gold Mines);
 // with m.Magic, the mage or the witch on m.MagicAt, or off the board for
-// the zero Target (Mage & Witch).
+// the zero Target (Mage & Witch). The picture is as wide as Preview's;
+// when the mage or witch, a ferry moved or the second ingot lies beyond
+// the 5 × 5 cells around the tile placed, it shows more cells, smaller.
 // m.Tile must be the tile drawn or engine.NoTile. It returns
 // PreviewFigure's errors, and an error wrapping engine.ErrFerry for a
 // ferry that does not join two road ends of the lake of the tile placed

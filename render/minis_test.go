@@ -945,3 +945,73 @@ func TestMageFromEngine(t *testing.T) {
 		t.Errorf("the mage's tile (%s) has %d more pixels of its colour", at.Cell, n)
 	}
 }
+
+// TestPreviewMoveFarMage previews moves that put the mage on a feature
+// more than two cells from the tile placed, in random games of Mage &
+// Witch: the picture, as wide as any preview, shows more and smaller
+// cells, the mage among them on its cell.
+func TestPreviewMoveFarMage(t *testing.T) {
+	r := testRenderer()
+	rules, err := engine.NewRules(engine.ExpansionSet(0).With(engine.ExpansionMageAndWitch), engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := 0
+	for seed := uint64(1); seed < 20 && found < 2; seed++ {
+		g, err := engine.New(engine.Config{Rules: rules, Players: []string{"Alice", "Bob"}, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 8))
+		for !g.Ended() && found < 2 {
+			tile, _ := g.Drawn()
+			for _, p := range g.Placements() {
+				if !g.MagicNeeded(p) || found >= 2 {
+					continue
+				}
+				for _, at := range g.MagicSpots(p, engine.MagicMage) {
+					sc := newScene(g, false)
+					if previewWindow(sc, p.Cell).contains(at.Cell) {
+						continue
+					}
+					m := engine.Move{Tile: tile, Cell: p.Cell, Rotation: p.Rotation, Follower: engine.NoPort, Magic: engine.MagicMage, MagicAt: at}
+					img := decodePNG(t, func(w io.Writer) error { return r.PreviewMovePNG(w, g, m) })
+					dump(t, "far-mage", img)
+					win := coverWindow(sc, p.Cell, []engine.Cell{p.Cell, at.Cell})
+					if !win.contains(at.Cell) || !win.contains(p.Cell) {
+						t.Fatalf("seed %d: the window %v–%v leaves out the tile at %v or the mage at %v", seed, win.lo, win.hi, p.Cell, at.Cell)
+					}
+					if want := (2*previewReach+1)*previewTile + 2*marginFor(previewTile); img.Bounds().Dx() < want-8 || img.Bounds().Dx() > want {
+						t.Errorf("seed %d: the preview is %d pixels wide, want %d", seed, img.Bounds().Dx(), want)
+					}
+					if n := countNear(img, win.cellRect(at.Cell), colMage, 0); n < 10 {
+						t.Errorf("seed %d: the mage moved to %v (%s) shows %d pixels of its robe", seed, at.Cell, at.Port, n)
+					}
+					found++
+					break
+				}
+			}
+			// A whole turn through the steps, each answer at random.
+			var as []engine.Answer
+			c := g.Clone()
+			for {
+				opts := c.Answers()
+				a := opts[rng.IntN(len(opts))]
+				as = append(as, a)
+				done, err := c.Act(a)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if done {
+					break
+				}
+			}
+			if err := g.Apply(engine.MoveOfAnswers(tile, as)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if found < 2 {
+		t.Fatalf("%d moves put the mage beyond the 5 × 5 cells around the tile placed, want 2", found)
+	}
+}

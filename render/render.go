@@ -158,9 +158,22 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.P
 
 	const pad = 14
 	const captionH = previewCaptionH
-	tsz := previewTile
-	m := marginFor(tsz)
-	n := 2*previewReach + 1
+	// The window: 5 × 5 cells around the tile placed, or more and smaller
+	// ones when what mv moves lies further.
+	interest := []engine.Cell{p.Cell}
+	if mv != nil {
+		if mv.Magic != engine.MagicNone && mv.MagicAt != (engine.Target{}) {
+			interest = append(interest, mv.MagicAt.Cell)
+		}
+		for _, fm := range mv.FerryMoves.All() {
+			interest = append(interest, fm.Cell)
+		}
+		if mv.Gold {
+			interest = append(interest, mv.GoldCell)
+		}
+	}
+	win := coverWindow(sc, p.Cell, interest)
+	tsz, m, n := win.tile, win.margin, win.cols()
 	boardW := n*tsz + 2*m
 	lineH := 30
 	listH := pad + lineH*max(1, len(spots)) + pad
@@ -182,7 +195,6 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.P
 	drawTextAt(img, nf, colText, pad+32, captionH/2, alignLeft, fitText(nf, name, boardW-2*pad-32-cw-12))
 	drawTextAt(img, cf, colText, boardW-pad, captionH/2, alignRight, caption)
 
-	win := previewWindow(sc, p.Cell)
 	r.drawBoard(img, k, sc, win, boardStyle{coords: true, focus: &focus, spots: spots, chosen: follower, figure: fig})
 
 	// The spots, named.
@@ -192,7 +204,7 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.P
 	if len(spots) == 0 {
 		drawTextAt(img, lf, colTextDim, pad, y+lineH/2, alignLeft, fitText(lf, noSpotsText(g, fig), boardW-2*pad))
 	}
-	rad := spotRadius(tsz)
+	rad := spotRadius(previewTile)
 	badge := r.spotBadge(rad)
 	pick := chosenSpot(spots, follower)
 	for i, s := range spots {

@@ -168,7 +168,7 @@ func (r *Renderer) previewTower(g *engine.Game, m engine.Move, alloc func(image.
 	for _, c := range targets {
 		interest = append(interest, c.target.Cell)
 	}
-	win := towerWindow(sc, m.TowerCell, interest)
+	win := coverWindow(sc, m.TowerCell, interest)
 	tsz, mg, n := win.tile, win.margin, win.cols()
 	boardW := n*tsz + 2*mg
 	lineH := 30
@@ -270,18 +270,20 @@ func drawRing(rad int, w float64, c color.RGBA) *image.RGBA {
 	return dc.Image().(*image.RGBA)
 }
 
-// towerMaxCells is the most cells on a side of a tower's preview: a tower
-// reaches as far as it is high, so only a tower 6 high, placed on far
-// from the tile, shows less than all it reaches.
-const towerMaxCells = 13
+// coverMaxCells is the most cells on a side of a preview: a tower reaches
+// as far as it is high, so only a tower 6 high, placed far from the tile,
+// shows less than all it reaches.
+const coverMaxCells = 13
 
-// towerWindow returns the cells a tower's preview shows, as wide in
-// pixels as a preview's 5 × 5 cells of previewTile: the 5 × 5 cells around
-// tower that previewCorner chooses, or that contain every cell of
-// interest (the tile placed, the figures in reach) with the most tiles;
-// when they cannot, the square of up to towerMaxCells cells centred on
-// the cells of interest, with smaller cells.
-func towerWindow(sc *scene, tower engine.Cell, interest []engine.Cell) window {
+// coverWindow returns the cells a preview around cell tower (the tower,
+// or the tile placed) shows, as wide in pixels as 5 × 5 cells of
+// previewTile: the 5 × 5 cells around tower that previewCorner chooses,
+// or that contain every cell of interest (the tile placed, the figures in
+// reach of a tower, the mage or witch moved, a ferry moved, the second
+// gold ingot) with the most tiles; when none can, the square of up to
+// coverMaxCells cells centred on the cells of interest, with smaller
+// cells.
+func coverWindow(sc *scene, tower engine.Cell, interest []engine.Cell) window {
 	n := 2*previewReach + 1
 	all := func(lo engine.Cell) bool {
 		for _, c := range interest {
@@ -330,9 +332,9 @@ func towerWindow(sc *scene, tower engine.Cell, interest []engine.Cell) window {
 		lo.X, lo.Y = min(lo.X, c.X), min(lo.Y, c.Y)
 		hi.X, hi.Y = max(hi.X, c.X), max(hi.Y, c.Y)
 	}
-	size := min(max(hi.X-lo.X+1, hi.Y-lo.Y+1, n), towerMaxCells)
+	size := min(max(hi.X-lo.X+1, hi.Y-lo.Y+1, n), coverMaxCells)
 	// Centred on the cells of interest on each axis; on an axis where they
-	// span more than towerMaxCells, centred on the tower.
+	// span more than coverMaxCells, centred on the tower.
 	start := func(lo, hi, t int) int {
 		if w := hi - lo + 1; w <= size {
 			return lo - (size-w)/2

@@ -136,7 +136,7 @@ func towerWindowOf(g *engine.Game, m engine.Move) window {
 			interest = append(interest, tg.Cell)
 		}
 	}
-	return towerWindow(newScene(g, false), m.TowerCell, interest)
+	return coverWindow(newScene(g, false), m.TowerCell, interest)
 }
 
 // TestPreviewTowerShowsAll draws tower pieces placed far from the tile
