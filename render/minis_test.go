@@ -890,21 +890,7 @@ func TestMageFromEngine(t *testing.T) {
 		if _, ok := g.MagicAt(engine.MagicMage); ok {
 			break
 		}
-		// A whole turn through the steps, each answer at random.
-		as := []engine.Answer{}
-		c := g.Clone()
-		for {
-			opts := c.Answers()
-			a := opts[rng.IntN(len(opts))]
-			as = append(as, a)
-			done, err := c.Act(a)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if done {
-				break
-			}
-		}
+		as := randomAnswers(t, g, rng)
 		t0, _ := g.Drawn()
 		m := engine.MoveOfAnswers(t0, as)
 		if m.Magic == engine.MagicMage && m.MagicAt != (engine.Target{}) && preview.Tile == engine.NoTile {
@@ -991,27 +977,32 @@ func TestPreviewMoveFarMage(t *testing.T) {
 					break
 				}
 			}
-			// A whole turn through the steps, each answer at random.
-			var as []engine.Answer
-			c := g.Clone()
-			for {
-				opts := c.Answers()
-				a := opts[rng.IntN(len(opts))]
-				as = append(as, a)
-				done, err := c.Act(a)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if done {
-					break
-				}
-			}
-			if err := g.Apply(engine.MoveOfAnswers(tile, as)); err != nil {
+			if err := g.Apply(engine.MoveOfAnswers(tile, randomAnswers(t, g, rng))); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
 	if found < 2 {
 		t.Fatalf("%d moves put the mage beyond the 5 × 5 cells around the tile placed, want 2", found)
+	}
+}
+
+// randomAnswers returns the answers of a whole turn of g through its
+// steps, each at random among those the engine lists, without playing it.
+func randomAnswers(tb testing.TB, g *engine.Game, rng *rand.Rand) []engine.Answer {
+	tb.Helper()
+	var as []engine.Answer
+	c := g.Clone()
+	for {
+		opts := c.Answers()
+		a := opts[rng.IntN(len(opts))]
+		as = append(as, a)
+		done, err := c.Act(a)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if done {
+			return as
+		}
 	}
 }

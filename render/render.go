@@ -377,20 +377,25 @@ func previewCorner(sc *scene, c engine.Cell) engine.Cell {
 	for _, d := range [...]int{0, -1, 1} {
 		for _, e := range [...]int{0, -1, 1} {
 			lo := engine.Cell{X: c.X - previewReach + d, Y: c.Y - previewReach + e}
-			count := 0
-			for y := lo.Y; y < lo.Y+n; y++ {
-				for x := lo.X; x < lo.X+n; x++ {
-					if _, ok := sc.at[engine.Cell{X: x, Y: y}]; ok {
-						count++
-					}
-				}
-			}
-			if count > bestN {
+			if count := tilesIn(sc, lo, n); count > bestN {
 				best, bestN = lo, count
 			}
 		}
 	}
 	return best
+}
+
+// tilesIn counts the tiles of scene sc on the n × n cells from lo.
+func tilesIn(sc *scene, lo engine.Cell, n int) int {
+	count := 0
+	for y := lo.Y; y < lo.Y+n; y++ {
+		for x := lo.X; x < lo.X+n; x++ {
+			if _, ok := sc.at[engine.Cell{X: x, Y: y}]; ok {
+				count++
+			}
+		}
+	}
+	return count
 }
 
 // board composes a board picture.

@@ -311,15 +311,7 @@ func coverWindow(sc *scene, tower engine.Cell, interest []engine.Cell) window {
 			if !all(lo) {
 				continue
 			}
-			count := 0
-			for y := lo.Y; y < lo.Y+n; y++ {
-				for x := lo.X; x < lo.X+n; x++ {
-					if _, ok := sc.at[engine.Cell{X: x, Y: y}]; ok {
-						count++
-					}
-				}
-			}
-			if count > bestN {
+			if count := tilesIn(sc, lo, n); count > bestN {
 				best, bestN = lo, count
 			}
 		}

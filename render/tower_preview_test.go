@@ -40,19 +40,7 @@ func towerPreviewGame(tb testing.TB) (*engine.Game, engine.Move) {
 					}
 				}
 			}
-			m := engine.Move{Tile: t, Discard: true}
-			if len(ps) > 0 {
-				p := ps[rng.IntN(len(ps))]
-				m = engine.Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
-				if cs := g.TowerCells(p); len(cs) > 0 && rng.IntN(5) == 0 {
-					m.Tower, m.TowerCell = engine.TowerPiece, cs[rng.IntN(len(cs))]
-				} else if sp := g.FollowerSpots(p); len(sp) > 0 && rng.IntN(3) > 0 {
-					m.Follower = sp[rng.IntN(len(sp))].Port
-				}
-			}
-			if err := g.Apply(m); err != nil {
-				tb.Fatal(err)
-			}
+			playTowerTurn(tb, g, rng, ps, 5)
 		}
 	}
 	tb.Fatal("no game of 40 had a tower piece with two followers in reach")
@@ -199,22 +187,32 @@ func TestPreviewTowerShowsAll(t *testing.T) {
 					}
 				}
 			}
-			m := engine.Move{Tile: tile, Discard: true}
-			if len(ps) > 0 {
-				p := ps[rng.IntN(len(ps))]
-				m = engine.Move{Tile: tile, Cell: p.Cell, Rotation: p.Rotation}
-				if cs := g.TowerCells(p); len(cs) > 0 && rng.IntN(3) == 0 {
-					m.Tower, m.TowerCell = engine.TowerPiece, cs[rng.IntN(len(cs))]
-				} else if sp := g.FollowerSpots(p); len(sp) > 0 && rng.IntN(3) > 0 {
-					m.Follower = sp[rng.IntN(len(sp))].Port
-				}
-			}
-			if err := g.Apply(m); err != nil {
-				t.Fatal(err)
-			}
+			playTowerTurn(t, g, rng, ps, 3)
 		}
 	}
 	if far < 3 || wide < 2 {
 		t.Fatalf("the games had %d tower pieces with the tile or a figure beyond 5 × 5 cells, %d needing more cells; want 3 and 2", far, wide)
+	}
+}
+
+// playTowerTurn plays a random turn of g, whose drawn tile has placements
+// ps: a tower piece without capture one time in towerOdds where one may
+// go, else a follower two times in three, or the tile discarded when it
+// has no placement.
+func playTowerTurn(tb testing.TB, g *engine.Game, rng *rand.Rand, ps []engine.Placement, towerOdds int) {
+	tb.Helper()
+	t, _ := g.Drawn()
+	m := engine.Move{Tile: t, Discard: true}
+	if len(ps) > 0 {
+		p := ps[rng.IntN(len(ps))]
+		m = engine.Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
+		if cs := g.TowerCells(p); len(cs) > 0 && rng.IntN(towerOdds) == 0 {
+			m.Tower, m.TowerCell = engine.TowerPiece, cs[rng.IntN(len(cs))]
+		} else if sp := g.FollowerSpots(p); len(sp) > 0 && rng.IntN(3) > 0 {
+			m.Follower = sp[rng.IntN(len(sp))].Port
+		}
+	}
+	if err := g.Apply(m); err != nil {
+		tb.Fatal(err)
 	}
 }
