@@ -768,7 +768,7 @@ func plural(n int, word string) string {
 }
 
 // lobbyButtons are the lobby's components: Join, Leave, Start and Cancel;
-// Add computer player and Remove computer (spec/discord.md, "Computer
+// Add computer player and Remove (spec/discord.md, "Computer
 // players"); then the menu Expansions… and, for each chosen expansion with options, a
 // menu per option (lobbyOptionMenus).
 func lobbyButtons(g storage.Game) []discordgo.MessageComponent {
@@ -779,7 +779,7 @@ func lobbyButtons(g storage.Game) []discordgo.MessageComponent {
 		discordgo.Button{Label: "Cancel", Style: discordgo.DangerButton, CustomID: lobbyID(actCancel, g.ID)},
 	}}, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: "Add computer player", Style: discordgo.SecondaryButton, CustomID: lobbyID(actCPU, g.ID)},
-		discordgo.Button{Label: "Remove computer", Style: discordgo.SecondaryButton, CustomID: lobbyID(actCPURm, g.ID)},
+		discordgo.Button{Label: "Remove", Style: discordgo.SecondaryButton, CustomID: lobbyID(actCPURm, g.ID)},
 	}}}
 	if m, ok := expansionsMenu(g); ok {
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{m}})
@@ -933,7 +933,7 @@ func helpEmbed(set engine.ExpansionSet, inGame bool) *discordgo.MessageEmbed {
 			"feature scores. At the end, unfinished features score 1 per tile (and pennant), and farmers 3 per completed city " +
 			"their farm touches.\n\n" +
 			"In the lobby the host may add computer players (easy, normal or hard) with **Add computer player**, " +
-			"and take them out with **Remove computer**; a game may be one person against computers.\n\n" +
+			"and take them out with **Remove**; a game may be one person against computers.\n\n" +
 			"**/carcassonne join** and **leave** do what the lobby's buttons do; **/carcassonne start solo:true** starts a game " +
 			"for one player. With a turn timeout, you are reminded at half time; when the time runs out I place your tile " +
 			"(first legal placement, no follower), and three timeouts in a row count as resigning.\n\n" +

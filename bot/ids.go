@@ -33,7 +33,7 @@ const (
 	actPig    = "pig"    // the lobby's Pig… menu (Traders & Builders' option pig)
 	actCPU    = "cpu"    // the lobby's Add computer player button
 	actCPUAdd = "cpuadd" // its menu of levels, with the number of computers seated
-	actCPURm  = "cpurm"  // the lobby's Remove computer button
+	actCPURm  = "cpurm"  // the lobby's Remove button
 	actCPUDel = "cpudel" // its menu of the computers seated
 	actCap    = "cap"    // the preview's Take prisoner… menu (The Tower)
 	actRansom = "ransom" // the turn message's Ransom button (The Tower)

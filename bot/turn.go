@@ -790,7 +790,9 @@ func featureWord(k engine.FeatureKind) string {
 	return k.String()
 }
 
-// describeScores lists what a turn scored: "road completed: Alice +4".
+// describeScores lists what a turn scored: "road completed: Alice +4",
+// the parts joined by "; ", or "" when nothing scored. withScores puts it
+// after a move's words.
 func describeScores(g storage.Game, st *engine.Game, evs []engine.ScoreEvent, turn int) string {
 	var parts []string
 	for _, e := range evs {
@@ -803,10 +805,22 @@ func describeScores(g storage.Game, st *engine.Game, evs []engine.ScoreEvent, tu
 		}
 		parts = append(parts, fmt.Sprintf("%s completed: %s +%d", scoredWords(e), seatName(g, st, e.Player), e.Points))
 	}
-	if len(parts) == 0 {
-		return ""
+	return strings.Join(parts, "; ")
+}
+
+// withScores adds a turn's scores (describeScores) to the words of its
+// move: right after the move's own sentence as spec/discord.md writes the
+// summary ("Alice placed V at (2,-1), thief on the road; road completed:
+// Alice +4."), or as a sentence of their own when more was said between
+// (a tower's capture, the dragon's path).
+func withScores(move, between, scores string) string {
+	switch {
+	case scores == "":
+		return move + between
+	case between == "":
+		return strings.TrimSuffix(move, ".") + "; " + scores + "."
 	}
-	return " " + capitalize(strings.Join(parts, "; ")) + "."
+	return move + between + " " + capitalize(scores) + "."
 }
 
 // scoredWords names what a score event scored, with the markers that
