@@ -188,13 +188,9 @@ func (b *Bot) cmdNew(i *discordgo.Interaction, opts map[string]*discordgo.Applic
 		b.replyError(i, "tiny-city is 4 or 2.")
 		return
 	}
-	var timeout time.Duration
-	switch v := optString(opts, "turn-timeout"); v {
-	case "", "off":
-	case "5m", "1h", "24h":
-		timeout, _ = time.ParseDuration(v)
-	default:
-		b.replyError(i, "turn-timeout is off, 5m, 1h or 24h.")
+	timeout, ok := readTimeout(optString(opts, "turn-timeout"))
+	if !ok {
+		b.replyError(i, "turn-timeout is off, 5 min, 1 h or 24 h.")
 		return
 	}
 	set, names, err := readExpansions(optString(opts, "expansions"))

@@ -247,7 +247,7 @@ func (b *Bot) previewData(g storage.Game, st *engine.Game, ch choice) (*discordg
 			follower = o.name
 		}
 		if len(opts) < 25 {
-			opts = append(opts, discordgo.SelectMenuOption{Label: o.label(), Value: o.value, Default: sel})
+			opts = append(opts, discordgo.SelectMenuOption{Label: o.label(), Value: o.value, Description: o.description(), Default: sel})
 		}
 	}
 	rots := st.RotationsAt(ch.cell)
@@ -600,13 +600,19 @@ func (o spotOption) chosen(ch choice) bool {
 	return o.spot.Ports.Has(ch.port) && o.f.fig == ch.fig
 }
 
-// label is the option's label in the Follower… menu: "1 · knight – city
-// (north)", or for a builder or pig its name alone.
-func (o spotOption) label() string {
+// label is the option's label in the Follower… menu: its name, as
+// spec/discord.md writes the entries ("knight – city (north)", "large
+// follower – city (north)", "builder – road (east)").
+func (o spotOption) label() string { return truncate(o.name, 100) }
+
+// description is the option's description in the Follower… menu: for a
+// spot of the tile, the number the preview draws on it ("spot 1 on the
+// picture"); "" for the others.
+func (o spotOption) description() string {
 	if o.index < 0 {
-		return o.name
+		return ""
 	}
-	return engine.SpotLabel(o.index) + " · " + o.name
+	return "spot " + engine.SpotLabel(o.index) + " on the picture"
 }
 
 // spotOptions lists the figures the current player may deploy on

@@ -1,0 +1,146 @@
+package bot
+
+import (
+	"regexp"
+	"slices"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/storage"
+)
+
+// The texts spec/discord.md and the expansion issues quote, checked where
+// the bot builds them, without a Discord: the stand-in that checks the
+// project looks for them letter by letter.
+
+// TestSpecCommandOptions: /carcassonne new's options in the order and with
+// the values spec/discord.md's table gives them.
+func TestSpecCommandOptions(t *testing.T) {
+	cmds := commands()
+	if len(cmds) != 1 || cmds[0].Name != "carcassonne" {
+		t.Fatalf("commands %+v, want the one /carcassonne", cmds)
+	}
+	subs := map[string]*discordgo.ApplicationCommandOption{}
+	for _, o := range cmds[0].Options {
+		subs[o.Name] = o
+		if len(o.Description) > 100 {
+			t.Errorf("/carcassonne %s: a description of %d characters, Discord takes 100", o.Name, len(o.Description))
+		}
+		for _, p := range o.Options {
+			if len(p.Description) > 100 {
+				t.Errorf("/carcassonne %s %s: a description of %d characters, Discord takes 100", o.Name, p.Name, len(p.Description))
+			}
+		}
+	}
+	for _, n := range []string{"new", "join", "leave", "start", "place", "board", "score", "record", "resign", "stop", "help"} {
+		if subs[n] == nil {
+			t.Errorf("no /carcassonne %s", n)
+		}
+	}
+	var names []string
+	values := map[string][]string{}
+	for _, o := range subs["new"].Options {
+		names = append(names, o.Name)
+		for _, c := range o.Choices {
+			values[o.Name] = append(values[o.Name], c.Value.(string))
+			if len(c.Name) > 100 {
+				t.Errorf("choice %q of %s: over 100 characters", c.Name, o.Name)
+			}
+		}
+	}
+	if want := []string{"expansions", "farms", "tiny-city", "turn-timeout", "seats"}; !slices.Equal(names, want) {
+		t.Errorf("/carcassonne new's options %q, want %q", names, want)
+	}
+	for opt, want := range map[string][]string{"farms": {"per-farm", "per-city", "off"}, "tiny-city": {"4", "2"}} {
+		if !slices.Equal(values[opt], want) {
+			t.Errorf("%s's values %q, want %q", opt, values[opt], want)
+		}
+	}
+	var timeouts []string
+	for _, o := range subs["new"].Options {
+		if o.Name == "turn-timeout" {
+			for _, c := range o.Choices {
+				timeouts = append(timeouts, c.Name)
+			}
+		}
+	}
+	if want := []string{"off", "5 min", "1 h", "24 h"}; !slices.Equal(timeouts, want) {
+		t.Errorf("turn-timeout's choices %q, want %q", timeouts, want)
+	}
+	var place []string
+	for _, o := range subs["place"].Options {
+		place = append(place, o.Name)
+	}
+	if len(place) < 3 || !slices.Equal(place[:3], []string{"position", "rotation", "follower"}) {
+		t.Errorf("/carcassonne place's options %q, want position, rotation, follower first", place)
+	}
+}
+
+// TestSpecTimeoutValues: turn-timeout reads its choices' values and the
+// spec's words for them.
+func TestSpecTimeoutValues(t *testing.T) {
+	for v, want := range map[string]string{"": "0s", "off": "0s", "5m": "5m0s", "5 min": "5m0s", "1h": "1h0m0s", "1 h": "1h0m0s",
+		"24h": "24h0m0s", "24 h": "24h0m0s", "24 hours": "24h0m0s"} {
+		d, ok := readTimeout(v)
+		if !ok || d.String() != want {
+			t.Errorf("readTimeout(%q) = %v, %v; want %s", v, d, ok, want)
+		}
+	}
+	for _, v := range []string{"3m", "forever", "-1h"} {
+		if _, ok := readTimeout(v); ok {
+			t.Errorf("readTimeout(%q) reads", v)
+		}
+	}
+}
+
+// TestSpecLobbyLabels: the lobby's buttons and menu as spec/discord.md and
+// issue 16 name them.
+func TestSpecLobbyLabels(t *testing.T) {
+	g := storage.Game{ID: 7, Status: storage.StatusLobby, MaxSeats: 5, HostID: "1"}
+	var labels []string
+	var placeholders []string
+	for _, row := range lobbyButtons(g) {
+		for _, c := range row.(discordgo.ActionsRow).Components {
+			switch c := c.(type) {
+			case discordgo.Button:
+				labels = append(labels, c.Label)
+			case discordgo.SelectMenu:
+				placeholders = append(placeholders, c.Placeholder)
+			}
+		}
+	}
+	if want := []string{"Join", "Leave", "Start", "Cancel", "Add computer player", "Remove"}; !slices.Equal(labels, want) {
+		t.Errorf("the lobby's buttons %q, want %q", labels, want)
+	}
+	if !slices.Contains(placeholders, "Expansions…") {
+		t.Errorf("the lobby's menus %q, want Expansions…", placeholders)
+	}
+}
+
+// TestSpecFollowerLabels: the Follower… menu names a spot as
+// spec/discord.md does ("knight – city (north)", "monk – cloister"),
+// without a prefix; the preview's number is in the description.
+func TestSpecFollowerLabels(t *testing.T) {
+	st, err := engine.New(engine.Config{Players: []string{"Ann", "Bob"}, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := regexp.MustCompile(`^(knight – city|thief – road|farmer – field|monk – cloister)( \([a-z, -]+\))?$`)
+	seen := 0
+	for _, p := range st.Placements() {
+		for _, o := range spotOptions(st, p) {
+			seen++
+			if !name.MatchString(o.label()) {
+				t.Errorf("the Follower… entry %q is not named like \"knight – city (north)\"", o.label())
+			}
+			if o.description() != "spot "+engine.SpotLabel(o.index)+" on the picture" {
+				t.Errorf("entry %q: description %q", o.label(), o.description())
+			}
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no follower spots for the first tile")
+	}
+}
