@@ -273,6 +273,8 @@ func (b *Bot) onComponent(i *discordgo.Interaction) {
 		b.lobbyExpansions(i, id.game, data.Values)
 	case actPig:
 		b.lobbyPig(i, id.game, data.Values)
+	case actDragonOpt, actPrincessOpt:
+		b.lobbyDragonOption(i, id.game, id.action, data.Values)
 	case actCPU:
 		b.lobbyAddComputerMenu(i, id.game)
 	case actCPUAdd:

@@ -730,6 +730,9 @@ func lobbyEmbed(g storage.Game) *discordgo.MessageEmbed {
 	if gameExpansions(g).Has(engine.ExpansionTradersAndBuilders) {
 		settings += "\npig: plus-one"
 	}
+	if gameExpansions(g).Has(engine.ExpansionPrincessAndDragon) {
+		settings += fmt.Sprintf("\ndragon: %s\nprincess: %s", g.Options.Dragon, g.Options.Princess)
+	}
 	return &discordgo.MessageEmbed{
 		Title:       fmt.Sprintf("Carcassonne · game #%d", g.ID),
 		Description: "Press **Join** to take a seat; the host may add computer players, and starts the game.",
@@ -815,11 +818,39 @@ func expansionsMenu(g storage.Game) (discordgo.SelectMenu, bool) {
 
 // expansionOptions are the rule options each expansion brings
 // (spec/rules-options.md, "Expansions"), as lobby menus: one menu per
-// option, shown while the expansion is chosen. None of the expansions
-// played so far has options; an expansion that brings some adds its entry
-// here and its case to lobbyOption.
+// option, shown while the expansion is chosen: Traders & Builders' pig,
+// The Princess & the Dragon's dragon and princess.
 var expansionOptions = map[engine.Expansion][]lobbyOption{
 	engine.ExpansionTradersAndBuilders: {{name: "pig", menu: pigMenu}},
+	engine.ExpansionPrincessAndDragon:  {{name: "dragon", menu: dragonMenu}, {name: "princess", menu: princessMenu}},
+}
+
+// dragonMenu is the lobby's menu of The Princess & the Dragon's option
+// dragon (spec/rules-options.md): when the dragon moves in a turn that
+// places a dragon tile, the lobby's choice selected.
+func dragonMenu(g storage.Game) discordgo.SelectMenu {
+	d := g.Options.Dragon
+	return discordgo.SelectMenu{CustomID: lobbyID(actDragonOpt, g.ID), Placeholder: "Dragon…", MinValues: intPtr(1), MaxValues: 1,
+		Options: []discordgo.SelectMenuOption{
+			{Label: "dragon: before-scoring", Value: engine.DragonBeforeScoring.String(),
+				Description: "the dragon moves before the tile's scoring (002_, 004_)", Default: d == engine.DragonBeforeScoring},
+			{Label: "dragon: after-scoring", Value: engine.DragonAfterScoring.String(),
+				Description: "the dragon moves once the tile's scoring is done", Default: d == engine.DragonAfterScoring},
+		}}
+}
+
+// princessMenu is the lobby's menu of The Princess & the Dragon's option
+// princess (spec/rules-options.md): whether a princess tile joining a
+// city with knights must send one home.
+func princessMenu(g storage.Game) discordgo.SelectMenu {
+	p := g.Options.Princess
+	return discordgo.SelectMenu{CustomID: lobbyID(actPrincessOpt, g.ID), Placeholder: "Princess…", MinValues: intPtr(1), MaxValues: 1,
+		Options: []discordgo.SelectMenuOption{
+			{Label: "princess: may", Value: engine.PrincessMay.String(),
+				Description: "the player may send a knight home, or deploy as usual (002_)", Default: p == engine.PrincessMay},
+			{Label: "princess: must", Value: engine.PrincessMust.String(),
+				Description: "the player must send a knight home (004_)", Default: p == engine.PrincessMust},
+		}}
 }
 
 // pigMenu is the lobby's menu of Traders & Builders' option pig
@@ -840,16 +871,21 @@ type lobbyOption struct {
 }
 
 // lobbyOptionMenus returns the menus of the options of the expansions
-// chosen in lobby g, in record order.
+// chosen in lobby g, in record order, those with a choice to make before
+// those of one value (the pig's): the lobby shows 5 rows at most.
 func lobbyOptionMenus(g storage.Game) []discordgo.SelectMenu {
-	var out []discordgo.SelectMenu
+	var out, single []discordgo.SelectMenu
 	chosen := gameExpansions(g)
 	for _, e := range chosen.List() {
 		for _, o := range expansionOptions[e] {
-			out = append(out, o.menu(g))
+			if m := o.menu(g); len(m.Options) > 1 {
+				out = append(out, m)
+			} else {
+				single = append(single, m)
+			}
 		}
 	}
-	return out
+	return append(out, single...)
 }
 
 // gameExpansions reads the expansions stored with g; names that do not

@@ -3,11 +3,13 @@ package bot
 import (
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/internal/discordtest"
 	"github.com/meeple-works/carcassonne/storage"
 )
 
@@ -142,5 +144,65 @@ func TestSpecFollowerLabels(t *testing.T) {
 	}
 	if seen == 0 {
 		t.Fatal("no follower spots for the first tile")
+	}
+}
+
+// TestSpecDragonOptions: with The Princess & the Dragon chosen, the lobby
+// shows a menu per option of it (spec/discord.md, "Expansions";
+// spec/rules-options.md: dragon, princess); only the host chooses; the
+// game keeps the choice; leaving the expansion out drops it.
+func TestSpecDragonOptions(t *testing.T) {
+	h := newHarness(t)
+	alice := h.srv.NewUser("alice", "Alice")
+	bob := h.srv.NewUser("bob", "Bob")
+	r := h.slash(discordtest.Actor{User: alice}, "/carcassonne new")
+	lobby := r.Original.ID
+	if r := h.click(discordtest.Actor{User: bob}, lobby, lobbyID(actJoin, 1)); r.Type != 7 {
+		t.Fatalf("Bob joins: answer type %d: %s", r.Type, text(r))
+	}
+	if r := h.pick(discordtest.Actor{User: alice}, lobby, lobbyID(actExp, 1), "traders-and-builders", "princess-and-dragon"); r.Type != 7 {
+		t.Fatalf("the Expansions… menu answered type %d: %s", r.Type, text(r))
+	}
+	m, _ := h.srv.Message(lobby)
+	for action, want := range map[string][]string{actDragonOpt: {"dragon: before-scoring", "dragon: after-scoring"}, actPrincessOpt: {"princess: may", "princess: must"}} {
+		sm, ok := menu(m.Message, action)
+		var labels []string
+		for _, o := range sm.Options {
+			labels = append(labels, o.Label)
+		}
+		if !ok || !slices.Equal(labels, want) || !sm.Options[0].Default {
+			t.Errorf("the lobby's %s menu: %v, options %q, want %q with the first chosen", action, ok, labels, want)
+		}
+	}
+	if got := field(m, "Settings"); !strings.Contains(got, "dragon: before-scoring\nprincess: may") {
+		t.Errorf("the lobby's settings %q do not show the dragon's and princess's options", got)
+	}
+	wantEphemeral(t, h.pick(discordtest.Actor{User: bob}, lobby, lobbyID(actDragonOpt, 1), "after-scoring"), "Only the host")
+	for action, v := range map[string]string{actDragonOpt: "after-scoring", actPrincessOpt: "must"} {
+		if r := h.pick(discordtest.Actor{User: alice}, lobby, lobbyID(action, 1), v); r.Type != 7 {
+			t.Fatalf("%s %s: answer type %d: %s", action, v, r.Type, text(r))
+		}
+	}
+	m, _ = h.srv.Message(lobby)
+	if got := field(m, "Settings"); !strings.Contains(got, "dragon: after-scoring\nprincess: must") {
+		t.Errorf("the lobby's settings %q, want dragon: after-scoring, princess: must", got)
+	}
+	g, _ := h.store.Get(h.ctx, 1)
+	if g.Options.Dragon != engine.DragonAfterScoring || g.Options.Princess != engine.PrincessMust {
+		t.Errorf("the stored options %+v, want after-scoring and must", g.Options)
+	}
+	if r := h.pick(discordtest.Actor{User: alice}, lobby, lobbyID(actExp, 1), "traders-and-builders"); r.Type != 7 {
+		t.Fatalf("the Expansions… menu answered type %d: %s", r.Type, text(r))
+	}
+	g, _ = h.store.Get(h.ctx, 1)
+	if g.Options.Dragon != engine.DragonBeforeScoring || g.Options.Princess != engine.PrincessMay {
+		t.Errorf("without The Princess & the Dragon the options stay %+v", g.Options)
+	}
+	m, _ = h.srv.Message(lobby)
+	if _, ok := menu(m.Message, actDragonOpt); ok {
+		t.Error("the Dragon… menu stays without its expansion")
+	}
+	if _, ok := menu(m.Message, actPig); !ok {
+		t.Error("the Pig… menu is gone with Traders & Builders chosen")
 	}
 }
