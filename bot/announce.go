@@ -229,9 +229,13 @@ func (b *Bot) describeSince(g storage.Game, st, before *engine.Game, from int) (
 	return strings.Join(lines, "\n"), note, nil
 }
 
+// maxContent is the most characters Discord takes in a message's content.
+const maxContent = 2000
+
 // editTurnMessage turns the turn message into text, without its board,
 // menus and buttons.
 func (b *Bot) editTurnMessage(g storage.Game, text string) {
+	text = truncate(text, maxContent) // Discord's limit of a message's content
 	empty := []discordgo.MessageComponent{}
 	embeds := []*discordgo.MessageEmbed{}
 	files := []*discordgo.MessageAttachment{}

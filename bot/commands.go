@@ -358,8 +358,7 @@ func (b *Bot) cmdHelp(i *discordgo.Interaction) {
 	ctx, cancel := b.context()
 	defer cancel()
 	g, err := b.findGame(ctx, i, storage.StatusLobby, storage.StatusRunning)
-	help := helpEmbed(gameExpansions(g), err == nil)
-	help.Fields = append(help.Fields, statsHelp())
-	b.reply(i, &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral,
-		Embeds: []*discordgo.MessageEmbed{help}})
+	help := helpEmbeds(gameExpansions(g), err == nil)
+	help[0].Fields = append(help[0].Fields, statsHelp())
+	b.reply(i, &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral, Embeds: help})
 }

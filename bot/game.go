@@ -25,7 +25,7 @@ func (b *Bot) cmdPlace(i *discordgo.Interaction, opts map[string]*discordgo.Appl
 	if !ok {
 		return
 	}
-	c, err := engine.ParseCell(optString(opts, "position"))
+	c, err := engine.ParseCell(typedCell(optString(opts, "position")))
 	if err != nil {
 		b.replyError(i, "position is a cell like (2,-1): pick one from the list.")
 		return
@@ -70,7 +70,8 @@ func (b *Bot) cmdPlace(i *discordgo.Interaction, opts map[string]*discordgo.Appl
 		r = rr
 	}
 	ch := choice{game: g.ID, moves: g.Moves, cell: c, rot: r}
-	if a, fig, tc, ok := parseTowerValue(optString(opts, "follower")); ok {
+	follower := typedSpot(st, engine.Placement{Cell: c, Rotation: r}, optString(opts, "follower"))
+	if a, fig, tc, ok := parseTowerValue(follower); ok {
 		// A tower piece, or a follower on top of a tower (The Tower); the
 		// capture is chosen in the preview's menus.
 		if why := checkTower(st, engine.Placement{Cell: c, Rotation: r}, a, fig, tc); why != "" {
@@ -78,7 +79,7 @@ func (b *Bot) cmdPlace(i *discordgo.Interaction, opts map[string]*discordgo.Appl
 			return
 		}
 		ch.tower, ch.fig, ch.tcell = a, fig, tc
-	} else if f, ok := parseFigValue(optString(opts, "follower")); ok && !f.plain() {
+	} else if f, ok := parseFigValue(follower); ok && !f.plain() {
 		// A figure onto the flying machine, the princess, the fairy, a
 		// figure through the magic portal.
 		if f.portal && f.port == engine.NoPort {
@@ -91,7 +92,7 @@ func (b *Bot) cmdPlace(i *discordgo.Interaction, opts map[string]*discordgo.Appl
 		}
 		ch.figChoice = f
 	} else {
-		port, fig, why := checkSpot(st, engine.Placement{Cell: c, Rotation: r}, optString(opts, "follower"))
+		port, fig, why := checkSpot(st, engine.Placement{Cell: c, Rotation: r}, follower)
 		if why != "" {
 			b.editReply(i, why+": pick a spot from the list.")
 			return
@@ -108,6 +109,32 @@ func (b *Bot) cmdPlace(i *discordgo.Interaction, opts map[string]*discordgo.Appl
 	// choose others.
 	ch = withCrop(st, withMagic(st, withFerries(st, withGold(st, ch))))
 	b.editReply(i, b.play(ctx, i, ch, g.Moves))
+}
+
+// typedCell reads the position option as its autocomplete names a cell,
+// "3 · (2,-1)", or as typed, "(2,-1)" or "2,-1": it returns the cell part.
+func typedCell(v string) string {
+	if _, c, ok := strings.Cut(v, "·"); ok {
+		return strings.TrimSpace(c)
+	}
+	return v
+}
+
+// typedSpot reads the follower option of /carcassonne place typed as its
+// autocomplete names a spot on placement p ("knight – city (north)",
+// "builder – road (east)", in any case): it returns the spot's value;
+// anything else is returned as it is.
+func typedSpot(st *engine.Game, p engine.Placement, v string) string {
+	t := strings.TrimSpace(v)
+	if !strings.Contains(t, " – ") {
+		return v
+	}
+	for _, o := range spotOptions(st, p) {
+		if strings.EqualFold(o.name, t) {
+			return o.value
+		}
+	}
+	return v
 }
 
 // checkEscape reads the escape option of /carcassonne place (the Cathars):
@@ -928,14 +955,17 @@ func availableTitles() string {
 	return strings.Join(ts, ", ")
 }
 
-// helpEmbed is /carcassonne help: how to play, in short, and the
-// expansions in play in game set (inGame), or the expansions available.
-func helpEmbed(set engine.ExpansionSet, inGame bool) *discordgo.MessageEmbed {
-	exp := "\n\n**Expansions available**: " + availableTitles() + ". The host chooses them in the lobby's **Expansions…** menu, " +
+// helpEmbeds is /carcassonne help: how to play, in short, and in a
+// second embed the expansions in play in game set (inGame), or the
+// expansions available. Two embeds, as Discord takes 4,096 characters in
+// an embed's description (and 6,000 in a message's embeds): the
+// expansions' words alone come near it when all are played.
+func helpEmbeds(set engine.ExpansionSet, inGame bool) []*discordgo.MessageEmbed {
+	exp := "**Expansions available**: " + availableTitles() + ". The host chooses them in the lobby's **Expansions…** menu, " +
 		"or with **/carcassonne new expansions:**. With Inns & Cathedrals each player also has a large follower, " +
 		"which counts as two followers, and a sixth player may join."
 	if inGame {
-		exp = "\n\n**Expansions in this game**: " + expansionTitles(set) + "."
+		exp = "**Expansions in this game**: " + expansionTitles(set) + "."
 		if set.Has(engine.ExpansionInnsAndCathedrals) {
 			exp += " Your large follower counts as two followers: choose it in the **Follower…** menu (\"large follower – city (north)\")."
 		}
@@ -957,7 +987,7 @@ func helpEmbed(set engine.ExpansionSet, inGame bool) *discordgo.MessageEmbed {
 				"at the start of your turn, **Ransom** frees one of yours for %d points to its jailer.", engine.RansomPoints)
 		}
 	}
-	return &discordgo.MessageEmbed{
+	return []*discordgo.MessageEmbed{{
 		Title: "How to play Carcassonne here",
 		Color: 0x3B7D3B,
 		Description: "**/carcassonne new** opens a lobby; players press **Join**, the host presses **Start**. " +
@@ -974,8 +1004,8 @@ func helpEmbed(set engine.ExpansionSet, inGame bool) *discordgo.MessageEmbed {
 			"for one player. With a turn timeout, you are reminded at half time; when the time runs out I place your tile " +
 			"(first legal placement, no follower), and three timeouts in a row count as resigning.\n\n" +
 			"Also: **/carcassonne board**, **score**, **record**, **resign**, **stop** (host). In a channel with several games, " +
-			"pick one with the **game** option." + exp,
-	}
+			"pick one with the **game** option.",
+	}, {Title: "Expansions", Color: 0x3B7D3B, Description: exp}}
 }
 
 // traderWords says player p's builder and pig (in the supply or on the

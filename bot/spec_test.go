@@ -206,3 +206,65 @@ func TestSpecDragonOptions(t *testing.T) {
 		t.Error("the Pig… menu is gone with Traders & Builders chosen")
 	}
 }
+
+// TestSpecTypedPlace: /carcassonne place reads its options typed as their
+// autocomplete names them, as well as by their values.
+func TestSpecTypedPlace(t *testing.T) {
+	for v, want := range map[string]string{"3 · (2,-1)": "(2,-1)", "(2,-1)": "(2,-1)", "2,-1": "2,-1"} {
+		if got := typedCell(v); got != want {
+			t.Errorf("typedCell(%q) = %q, want %q", v, got, want)
+		}
+	}
+	st, err := engine.New(engine.Config{Players: []string{"Ann", "Bob"}, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := st.Placements()[0]
+	os := spotOptions(st, p)
+	if len(os) == 0 {
+		t.Fatal("no spots")
+	}
+	for _, o := range os {
+		if got := typedSpot(st, p, strings.ToUpper(o.name)); got != o.value {
+			t.Errorf("typedSpot(%q) = %q, want %q", o.name, got, o.value)
+		}
+		if got := typedSpot(st, p, o.value); got != o.value {
+			t.Errorf("typedSpot(%q) = %q, want it unchanged", o.value, got)
+		}
+	}
+	if got := typedSpot(st, p, "none"); got != "none" {
+		t.Errorf("typedSpot(none) = %q", got)
+	}
+}
+
+// TestSpecHelpLength: /carcassonne help fits Discord's 4,096 characters of
+// an embed's description, with every expansion the bot offers in play.
+func TestSpecHelpLength(t *testing.T) {
+	var all engine.ExpansionSet
+	for _, e := range engine.PlayableExpansions() {
+		if offered(e) {
+			all = all.With(e)
+		}
+	}
+	for _, in := range []bool{false, true} {
+		es := helpEmbeds(all, in)
+		es[0].Fields = append(es[0].Fields, statsHelp())
+		total := 0
+		for _, e := range es {
+			n := len([]rune(e.Description))
+			total += n + len([]rune(e.Title))
+			if n > 4096 {
+				t.Errorf("help (in a game: %v), embed %q: %d characters, Discord takes 4,096", in, e.Title, n)
+			}
+			for _, f := range e.Fields {
+				total += len([]rune(f.Name)) + len([]rune(f.Value))
+				if len([]rune(f.Value)) > 1024 {
+					t.Errorf("help field %q: %d characters, Discord takes 1,024", f.Name, len([]rune(f.Value)))
+				}
+			}
+		}
+		if total > 6000 {
+			t.Errorf("help (in a game: %v): %d characters in its embeds, Discord takes 6,000", in, total)
+		}
+	}
+}
