@@ -201,11 +201,12 @@ func (b *Bot) describeSince(g storage.Game, st, before *engine.Game, from int) (
 		case m.Resign:
 			lines = append(lines, fmt.Sprintf("%s resigned; their turns are skipped and their followers stay on the board.", seatName(g, cur, m.Player)))
 		default:
-			line := ransom + describeMove(g, cur, who, m, escaped) + tower
+			between := tower
 			if held != nil {
-				line += exchangeWords(g, held, cur, m)
+				between += exchangeWords(g, held, cur, m)
 			}
-			line += dragonWords(g, cur, turn) + describeScores(g, cur, cur.Events()[before:], turn)
+			between += dragonWords(g, cur, turn)
+			line := ransom + withScores(describeMove(g, cur, who, m, escaped), between, describeScores(g, cur, cur.Events()[before:], turn))
 			if p, ok := cur.King(); ok && (!hasKing || p != king) {
 				line += fmt.Sprintf(" %s takes the King.", seatName(g, cur, p))
 			}
@@ -228,9 +229,13 @@ func (b *Bot) describeSince(g storage.Game, st, before *engine.Game, from int) (
 	return strings.Join(lines, "\n"), note, nil
 }
 
+// maxContent is the most characters Discord takes in a message's content.
+const maxContent = 2000
+
 // editTurnMessage turns the turn message into text, without its board,
 // menus and buttons.
 func (b *Bot) editTurnMessage(g storage.Game, text string) {
+	text = truncate(text, maxContent) // Discord's limit of a message's content
 	empty := []discordgo.MessageComponent{}
 	embeds := []*discordgo.MessageEmbed{}
 	files := []*discordgo.MessageAttachment{}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -20,8 +21,28 @@ const commandName = "carcassonne"
 const gameOption = "game"
 
 // Turn timeouts offered by /carcassonne new, by option value.
+// The names are spec/discord.md's: "off, 5 min, 1 h, 24 h".
 var timeoutChoices = []struct{ name, value string }{
-	{"off", "off"}, {"5 minutes", "5m"}, {"1 hour", "1h"}, {"24 hours", "24h"},
+	{"off", "off"}, {"5 min", "5m"}, {"1 h", "1h"}, {"24 h", "24h"},
+}
+
+// readTimeout reads the turn-timeout option of /carcassonne new: a
+// choice's value ("off", "5m", "1h", "24h"), or its name as typed or
+// spelled out ("5 min", "1 h", "24 hours"); "" is off. It returns false
+// for any other duration.
+func readTimeout(v string) (time.Duration, bool) {
+	v = strings.ToLower(strings.Join(strings.Fields(v), ""))
+	for _, long := range []struct{ from, to string }{{"minutes", "m"}, {"minute", "m"}, {"min", "m"}, {"hours", "h"}, {"hour", "h"}} {
+		v = strings.Replace(v, long.from, long.to, 1)
+	}
+	switch v {
+	case "", "off":
+		return 0, true
+	case "5m", "1h", "24h":
+		d, err := time.ParseDuration(v)
+		return d, err == nil
+	}
+	return 0, false
 }
 
 // commands returns the /carcassonne command with its subcommands
@@ -57,11 +78,12 @@ func commands() []*discordgo.ApplicationCommand {
 		IntegrationTypes: &[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall},
 		Options: []*discordgo.ApplicationCommandOption{
 			sub("new", "Open a lobby for a new game in this channel",
-				str("farms", "How farms score", false, choice("per farm (current rules)", "per-farm"), choice("per city (1st edition)", "per-city"), choice("off (no farmers)", "off")),
-				str("tiny-city", "What a completed city of two tiles scores", false, choice("4 points (current rules)", "4"), choice("2 points (old rule)", "2")),
+				// In spec/discord.md's order; a choice's name starts with its value.
+				str("expansions", "Expansions, comma-separated: river, inns-and-cathedrals, …", true),
+				str("farms", "How farms score", false, choice("per-farm (current rules)", "per-farm"), choice("per-city (1st edition)", "per-city"), choice("off (no farmers)", "off")),
+				str("tiny-city", "What a completed city of two tiles scores per tile and pennant", false, choice("4 (current rules: 2 per tile and pennant)", "4"), choice("2 (old rule: 1 per tile and pennant)", "2")),
 				str("turn-timeout", "How long a player has for a turn", false, timeouts...),
 				&discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionInteger, Name: "seats", Description: "Most players (2 to 5; 6 with Inns & Cathedrals)", MinValue: &minSeats, MaxValue: maxSeats},
-				str("expansions", "Expansions, comma-separated: river, inns-and-cathedrals, …", true),
 			),
 			sub("join", "Take a seat in the lobby", game()),
 			sub("leave", "Give up your seat in the lobby", game()),
@@ -251,6 +273,8 @@ func (b *Bot) onComponent(i *discordgo.Interaction) {
 		b.lobbyExpansions(i, id.game, data.Values)
 	case actPig:
 		b.lobbyPig(i, id.game, data.Values)
+	case actDragonOpt, actPrincessOpt:
+		b.lobbyDragonOption(i, id.game, id.action, data.Values)
 	case actCPU:
 		b.lobbyAddComputerMenu(i, id.game)
 	case actCPUAdd:
@@ -334,8 +358,7 @@ func (b *Bot) cmdHelp(i *discordgo.Interaction) {
 	ctx, cancel := b.context()
 	defer cancel()
 	g, err := b.findGame(ctx, i, storage.StatusLobby, storage.StatusRunning)
-	help := helpEmbed(gameExpansions(g), err == nil)
-	help.Fields = append(help.Fields, statsHelp())
-	b.reply(i, &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral,
-		Embeds: []*discordgo.MessageEmbed{help}})
+	help := helpEmbeds(gameExpansions(g), err == nil)
+	help[0].Fields = append(help[0].Fields, statsHelp())
+	b.reply(i, &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral, Embeds: help})
 }

@@ -204,7 +204,7 @@ func (b *Bot) lobbyAddComputer(i *discordgo.Interaction, id int64, seated int, v
 	b.update(i, &discordgo.InteractionResponseData{Content: name + " takes a seat.", Components: []discordgo.MessageComponent{}})
 }
 
-// lobbyRemoveComputer answers the lobby's Remove computer button: with one
+// lobbyRemoveComputer answers the lobby's Remove button: with one
 // computer seated, it leaves and the lobby message is updated in place;
 // with several, the host gets an ephemeral menu to choose which.
 func (b *Bot) lobbyRemoveComputer(i *discordgo.Interaction, id int64) {

@@ -398,8 +398,11 @@ func TestDescribeExpansions(t *testing.T) {
 		want []string
 	}{
 		{"river2-volcano-lake-extra-turn.rec", []string{"Ben placed R203 at (0,-4). Ben plays again.\nBen placed R202 at (5,1), knight on the city.\nAnn placed"}},
-		{"cathedral-city-completed.rec", []string{"City with a cathedral completed: Blue +"}},
-		{"inn-road-completed.rec", []string{"Road with an inn completed: "}},
+		// spec/discord.md, "A turn": "Alice placed V at (2,-1), thief on
+		// the road; road completed: Alice +4".
+		{"road-of-3.rec", []string{"Red placed L at (1,0), thief on the road.\nBlue placed A at (-1,0); road completed: Red +3."}},
+		{"cathedral-city-completed.rec", []string{"; city with a cathedral completed: Blue +"}},
+		{"inn-road-completed.rec", []string{"; road with an inn completed: "}},
 		{"king-and-robber-baron.rec", []string{"takes the King.", "takes the Robber Baron."}},
 	} {
 		t.Run(c.file, func(t *testing.T) {

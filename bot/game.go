@@ -25,7 +25,7 @@ func (b *Bot) cmdPlace(i *discordgo.Interaction, opts map[string]*discordgo.Appl
 	if !ok {
 		return
 	}
-	c, err := engine.ParseCell(optString(opts, "position"))
+	c, err := engine.ParseCell(typedCell(optString(opts, "position")))
 	if err != nil {
 		b.replyError(i, "position is a cell like (2,-1): pick one from the list.")
 		return
@@ -70,7 +70,8 @@ func (b *Bot) cmdPlace(i *discordgo.Interaction, opts map[string]*discordgo.Appl
 		r = rr
 	}
 	ch := choice{game: g.ID, moves: g.Moves, cell: c, rot: r}
-	if a, fig, tc, ok := parseTowerValue(optString(opts, "follower")); ok {
+	follower := typedSpot(st, engine.Placement{Cell: c, Rotation: r}, optString(opts, "follower"))
+	if a, fig, tc, ok := parseTowerValue(follower); ok {
 		// A tower piece, or a follower on top of a tower (The Tower); the
 		// capture is chosen in the preview's menus.
 		if why := checkTower(st, engine.Placement{Cell: c, Rotation: r}, a, fig, tc); why != "" {
@@ -78,7 +79,7 @@ func (b *Bot) cmdPlace(i *discordgo.Interaction, opts map[string]*discordgo.Appl
 			return
 		}
 		ch.tower, ch.fig, ch.tcell = a, fig, tc
-	} else if f, ok := parseFigValue(optString(opts, "follower")); ok && !f.plain() {
+	} else if f, ok := parseFigValue(follower); ok && !f.plain() {
 		// A figure onto the flying machine, the princess, the fairy, a
 		// figure through the magic portal.
 		if f.portal && f.port == engine.NoPort {
@@ -91,7 +92,7 @@ func (b *Bot) cmdPlace(i *discordgo.Interaction, opts map[string]*discordgo.Appl
 		}
 		ch.figChoice = f
 	} else {
-		port, fig, why := checkSpot(st, engine.Placement{Cell: c, Rotation: r}, optString(opts, "follower"))
+		port, fig, why := checkSpot(st, engine.Placement{Cell: c, Rotation: r}, follower)
 		if why != "" {
 			b.editReply(i, why+": pick a spot from the list.")
 			return
@@ -108,6 +109,32 @@ func (b *Bot) cmdPlace(i *discordgo.Interaction, opts map[string]*discordgo.Appl
 	// choose others.
 	ch = withCrop(st, withMagic(st, withFerries(st, withGold(st, ch))))
 	b.editReply(i, b.play(ctx, i, ch, g.Moves))
+}
+
+// typedCell reads the position option as its autocomplete names a cell,
+// "3 · (2,-1)", or as typed, "(2,-1)" or "2,-1": it returns the cell part.
+func typedCell(v string) string {
+	if _, c, ok := strings.Cut(v, "·"); ok {
+		return strings.TrimSpace(c)
+	}
+	return v
+}
+
+// typedSpot reads the follower option of /carcassonne place typed as its
+// autocomplete names a spot on placement p ("knight – city (north)",
+// "builder – road (east)", in any case): it returns the spot's value;
+// anything else is returned as it is.
+func typedSpot(st *engine.Game, p engine.Placement, v string) string {
+	t := strings.TrimSpace(v)
+	if !strings.Contains(t, " – ") {
+		return v
+	}
+	for _, o := range spotOptions(st, p) {
+		if strings.EqualFold(o.name, t) {
+			return o.value
+		}
+	}
+	return v
 }
 
 // checkEscape reads the escape option of /carcassonne place (the Cathars):
@@ -730,6 +757,9 @@ func lobbyEmbed(g storage.Game) *discordgo.MessageEmbed {
 	if gameExpansions(g).Has(engine.ExpansionTradersAndBuilders) {
 		settings += "\npig: plus-one"
 	}
+	if gameExpansions(g).Has(engine.ExpansionPrincessAndDragon) {
+		settings += fmt.Sprintf("\ndragon: %s\nprincess: %s", g.Options.Dragon, g.Options.Princess)
+	}
 	return &discordgo.MessageEmbed{
 		Title:       fmt.Sprintf("Carcassonne · game #%d", g.ID),
 		Description: "Press **Join** to take a seat; the host may add computer players, and starts the game.",
@@ -768,7 +798,7 @@ func plural(n int, word string) string {
 }
 
 // lobbyButtons are the lobby's components: Join, Leave, Start and Cancel;
-// Add computer player and Remove computer (spec/discord.md, "Computer
+// Add computer player and Remove (spec/discord.md, "Computer
 // players"); then the menu Expansions… and, for each chosen expansion with options, a
 // menu per option (lobbyOptionMenus).
 func lobbyButtons(g storage.Game) []discordgo.MessageComponent {
@@ -779,7 +809,7 @@ func lobbyButtons(g storage.Game) []discordgo.MessageComponent {
 		discordgo.Button{Label: "Cancel", Style: discordgo.DangerButton, CustomID: lobbyID(actCancel, g.ID)},
 	}}, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: "Add computer player", Style: discordgo.SecondaryButton, CustomID: lobbyID(actCPU, g.ID)},
-		discordgo.Button{Label: "Remove computer", Style: discordgo.SecondaryButton, CustomID: lobbyID(actCPURm, g.ID)},
+		discordgo.Button{Label: "Remove", Style: discordgo.SecondaryButton, CustomID: lobbyID(actCPURm, g.ID)},
 	}}}
 	if m, ok := expansionsMenu(g); ok {
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{m}})
@@ -815,11 +845,39 @@ func expansionsMenu(g storage.Game) (discordgo.SelectMenu, bool) {
 
 // expansionOptions are the rule options each expansion brings
 // (spec/rules-options.md, "Expansions"), as lobby menus: one menu per
-// option, shown while the expansion is chosen. None of the expansions
-// played so far has options; an expansion that brings some adds its entry
-// here and its case to lobbyOption.
+// option, shown while the expansion is chosen: Traders & Builders' pig,
+// The Princess & the Dragon's dragon and princess.
 var expansionOptions = map[engine.Expansion][]lobbyOption{
 	engine.ExpansionTradersAndBuilders: {{name: "pig", menu: pigMenu}},
+	engine.ExpansionPrincessAndDragon:  {{name: "dragon", menu: dragonMenu}, {name: "princess", menu: princessMenu}},
+}
+
+// dragonMenu is the lobby's menu of The Princess & the Dragon's option
+// dragon (spec/rules-options.md): when the dragon moves in a turn that
+// places a dragon tile, the lobby's choice selected.
+func dragonMenu(g storage.Game) discordgo.SelectMenu {
+	d := g.Options.Dragon
+	return discordgo.SelectMenu{CustomID: lobbyID(actDragonOpt, g.ID), Placeholder: "Dragon…", MinValues: intPtr(1), MaxValues: 1,
+		Options: []discordgo.SelectMenuOption{
+			{Label: "dragon: before-scoring", Value: engine.DragonBeforeScoring.String(),
+				Description: "the dragon moves before the tile's scoring (002_, 004_)", Default: d == engine.DragonBeforeScoring},
+			{Label: "dragon: after-scoring", Value: engine.DragonAfterScoring.String(),
+				Description: "the dragon moves once the tile's scoring is done", Default: d == engine.DragonAfterScoring},
+		}}
+}
+
+// princessMenu is the lobby's menu of The Princess & the Dragon's option
+// princess (spec/rules-options.md): whether a princess tile joining a
+// city with knights must send one home.
+func princessMenu(g storage.Game) discordgo.SelectMenu {
+	p := g.Options.Princess
+	return discordgo.SelectMenu{CustomID: lobbyID(actPrincessOpt, g.ID), Placeholder: "Princess…", MinValues: intPtr(1), MaxValues: 1,
+		Options: []discordgo.SelectMenuOption{
+			{Label: "princess: may", Value: engine.PrincessMay.String(),
+				Description: "the player may send a knight home, or deploy as usual (002_)", Default: p == engine.PrincessMay},
+			{Label: "princess: must", Value: engine.PrincessMust.String(),
+				Description: "the player must send a knight home (004_)", Default: p == engine.PrincessMust},
+		}}
 }
 
 // pigMenu is the lobby's menu of Traders & Builders' option pig
@@ -840,16 +898,21 @@ type lobbyOption struct {
 }
 
 // lobbyOptionMenus returns the menus of the options of the expansions
-// chosen in lobby g, in record order.
+// chosen in lobby g, in record order, those with a choice to make before
+// those of one value (the pig's): the lobby shows 5 rows at most.
 func lobbyOptionMenus(g storage.Game) []discordgo.SelectMenu {
-	var out []discordgo.SelectMenu
+	var out, single []discordgo.SelectMenu
 	chosen := gameExpansions(g)
 	for _, e := range chosen.List() {
 		for _, o := range expansionOptions[e] {
-			out = append(out, o.menu(g))
+			if m := o.menu(g); len(m.Options) > 1 {
+				out = append(out, m)
+			} else {
+				single = append(single, m)
+			}
 		}
 	}
-	return out
+	return append(out, single...)
 }
 
 // gameExpansions reads the expansions stored with g; names that do not
@@ -892,14 +955,17 @@ func availableTitles() string {
 	return strings.Join(ts, ", ")
 }
 
-// helpEmbed is /carcassonne help: how to play, in short, and the
-// expansions in play in game set (inGame), or the expansions available.
-func helpEmbed(set engine.ExpansionSet, inGame bool) *discordgo.MessageEmbed {
-	exp := "\n\n**Expansions available**: " + availableTitles() + ". The host chooses them in the lobby's **Expansions…** menu, " +
+// helpEmbeds is /carcassonne help: how to play, in short, and in a
+// second embed the expansions in play in game set (inGame), or the
+// expansions available. Two embeds, as Discord takes 4,096 characters in
+// an embed's description (and 6,000 in a message's embeds): the
+// expansions' words alone come near it when all are played.
+func helpEmbeds(set engine.ExpansionSet, inGame bool) []*discordgo.MessageEmbed {
+	exp := "**Expansions available**: " + availableTitles() + ". The host chooses them in the lobby's **Expansions…** menu, " +
 		"or with **/carcassonne new expansions:**. With Inns & Cathedrals each player also has a large follower, " +
 		"which counts as two followers, and a sixth player may join."
 	if inGame {
-		exp = "\n\n**Expansions in this game**: " + expansionTitles(set) + "."
+		exp = "**Expansions in this game**: " + expansionTitles(set) + "."
 		if set.Has(engine.ExpansionInnsAndCathedrals) {
 			exp += " Your large follower counts as two followers: choose it in the **Follower…** menu (\"large follower – city (north)\")."
 		}
@@ -921,7 +987,7 @@ func helpEmbed(set engine.ExpansionSet, inGame bool) *discordgo.MessageEmbed {
 				"at the start of your turn, **Ransom** frees one of yours for %d points to its jailer.", engine.RansomPoints)
 		}
 	}
-	return &discordgo.MessageEmbed{
+	return []*discordgo.MessageEmbed{{
 		Title: "How to play Carcassonne here",
 		Color: 0x3B7D3B,
 		Description: "**/carcassonne new** opens a lobby; players press **Join**, the host presses **Start**. " +
@@ -933,13 +999,13 @@ func helpEmbed(set engine.ExpansionSet, inGame bool) *discordgo.MessageEmbed {
 			"feature scores. At the end, unfinished features score 1 per tile (and pennant), and farmers 3 per completed city " +
 			"their farm touches.\n\n" +
 			"In the lobby the host may add computer players (easy, normal or hard) with **Add computer player**, " +
-			"and take them out with **Remove computer**; a game may be one person against computers.\n\n" +
+			"and take them out with **Remove**; a game may be one person against computers.\n\n" +
 			"**/carcassonne join** and **leave** do what the lobby's buttons do; **/carcassonne start solo:true** starts a game " +
 			"for one player. With a turn timeout, you are reminded at half time; when the time runs out I place your tile " +
 			"(first legal placement, no follower), and three timeouts in a row count as resigning.\n\n" +
 			"Also: **/carcassonne board**, **score**, **record**, **resign**, **stop** (host). In a channel with several games, " +
-			"pick one with the **game** option." + exp,
-	}
+			"pick one with the **game** option.",
+	}, {Title: "Expansions", Color: 0x3B7D3B, Description: exp}}
 }
 
 // traderWords says player p's builder and pig (in the supply or on the

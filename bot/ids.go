@@ -17,32 +17,34 @@ const idPrefix = "cc"
 
 // The component actions.
 const (
-	actJoin   = "join"
-	actLeave  = "leave"
-	actStart  = "start"
-	actCancel = "cancel"
-	actCell   = "cell"   // the turn message's select menu
-	actRotL   = "rotl"   // ⟲
-	actRotR   = "rotr"   // ⟳
-	actSpot   = "spot"   // the follower select menu
-	actOK     = "ok"     // Confirm
-	actBack   = "back"   // Back
-	actBoard  = "board"  // the turn message's Whole board button
-	actExp    = "exp"    // the lobby's Expansions… menu
-	actEsc    = "esc"    // the preview's Escape… menu (the Cathars)
-	actPig    = "pig"    // the lobby's Pig… menu (Traders & Builders' option pig)
-	actCPU    = "cpu"    // the lobby's Add computer player button
-	actCPUAdd = "cpuadd" // its menu of levels, with the number of computers seated
-	actCPURm  = "cpurm"  // the lobby's Remove computer button
-	actCPUDel = "cpudel" // its menu of the computers seated
-	actCap    = "cap"    // the preview's Take prisoner… menu (The Tower)
-	actRansom = "ransom" // the turn message's Ransom button (The Tower)
-	actRanPay = "ranpay" // the Ransom button's menu of prisoners to free
-	actGold   = "gold"   // the preview's Second gold ingot… menu (The Gold Mines)
-	actFerry  = "ferry"  // the preview's Ferry… menu (The Ferries)
-	actFMove  = "fmove"  // the preview's Move ferries… menu (The Ferries)
-	actMagic  = "magic"  // the preview's Mage or witch… menu (Mage & Witch)
-	actCrop   = "crop"   // the preview's Crop circle… menu (The Crop Circles)
+	actJoin        = "join"
+	actLeave       = "leave"
+	actStart       = "start"
+	actCancel      = "cancel"
+	actCell        = "cell"      // the turn message's select menu
+	actRotL        = "rotl"      // ⟲
+	actRotR        = "rotr"      // ⟳
+	actSpot        = "spot"      // the follower select menu
+	actOK          = "ok"        // Confirm
+	actBack        = "back"      // Back
+	actBoard       = "board"     // the turn message's Whole board button
+	actExp         = "exp"       // the lobby's Expansions… menu
+	actEsc         = "esc"       // the preview's Escape… menu (the Cathars)
+	actPig         = "pig"       // the lobby's Pig… menu (Traders & Builders' option pig)
+	actDragonOpt   = "odragon"   // the lobby's Dragon… menu (The Princess & the Dragon's option dragon)
+	actPrincessOpt = "oprincess" // the lobby's Princess… menu (its option princess)
+	actCPU         = "cpu"       // the lobby's Add computer player button
+	actCPUAdd      = "cpuadd"    // its menu of levels, with the number of computers seated
+	actCPURm       = "cpurm"     // the lobby's Remove button
+	actCPUDel      = "cpudel"    // its menu of the computers seated
+	actCap         = "cap"       // the preview's Take prisoner… menu (The Tower)
+	actRansom      = "ransom"    // the turn message's Ransom button (The Tower)
+	actRanPay      = "ranpay"    // the Ransom button's menu of prisoners to free
+	actGold        = "gold"      // the preview's Second gold ingot… menu (The Gold Mines)
+	actFerry       = "ferry"     // the preview's Ferry… menu (The Ferries)
+	actFMove       = "fmove"     // the preview's Move ferries… menu (The Ferries)
+	actMagic       = "magic"     // the preview's Mage or witch… menu (Mage & Witch)
+	actCrop        = "crop"      // the preview's Crop circle… menu (The Crop Circles)
 )
 
 // choice is a placement being previewed.
@@ -474,7 +476,7 @@ func parseID(s string) (parsedID, error) {
 	}
 	p.game = game
 	switch p.action {
-	case actJoin, actLeave, actStart, actCancel, actExp, actPig, actCPU, actCPURm, actCPUDel:
+	case actJoin, actLeave, actStart, actCancel, actExp, actPig, actDragonOpt, actPrincessOpt, actCPU, actCPURm, actCPUDel:
 		if len(f) != 3 {
 			return p, fmt.Errorf("bad lobby component %q", s)
 		}

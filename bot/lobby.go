@@ -188,13 +188,9 @@ func (b *Bot) cmdNew(i *discordgo.Interaction, opts map[string]*discordgo.Applic
 		b.replyError(i, "tiny-city is 4 or 2.")
 		return
 	}
-	var timeout time.Duration
-	switch v := optString(opts, "turn-timeout"); v {
-	case "", "off":
-	case "5m", "1h", "24h":
-		timeout, _ = time.ParseDuration(v)
-	default:
-		b.replyError(i, "turn-timeout is off, 5m, 1h or 24h.")
+	timeout, ok := readTimeout(optString(opts, "turn-timeout"))
+	if !ok {
+		b.replyError(i, "turn-timeout is off, 5 min, 1 h or 24 h.")
 		return
 	}
 	set, names, err := readExpansions(optString(opts, "expansions"))
@@ -357,7 +353,15 @@ func (b *Bot) lobbyExpansions(i *discordgo.Interaction, id int64, values []strin
 		}
 	}
 	seats := g.MaxSeats
-	g, err = b.store.UpdateLobby(ctx, id, storage.LobbyUpdate{Expansions: names})
+	u := storage.LobbyUpdate{Expansions: names}
+	if set, _, err := storage.ParseExpansions(names); err == nil && !set.Has(engine.ExpansionPrincessAndDragon) {
+		// The dragon's and the princess's options go with their
+		// expansion: the record names them only when it is played.
+		o := g.Options
+		o.Dragon, o.Princess = engine.DragonBeforeScoring, engine.PrincessMay
+		u.Options = &o
+	}
+	g, err = b.store.UpdateLobby(ctx, id, u)
 	if errors.Is(err, storage.ErrSixSeats) {
 		b.replyError(i, sixSeatedWords)
 		return
@@ -393,6 +397,61 @@ func (b *Bot) lobbyPig(i *discordgo.Interaction, id int64, values []string) {
 	default:
 		b.lobbyChanged(i, g, true, "")
 	}
+}
+
+// lobbyDragonOption answers the lobby's Dragon… and Princess… menus (The
+// Princess & the Dragon's options dragon and princess,
+// spec/rules-options.md): the host chooses, and the lobby shows it.
+func (b *Bot) lobbyDragonOption(i *discordgo.Interaction, id int64, action string, values []string) {
+	ctx, cancel := b.context()
+	defer cancel()
+	unlock, ok := b.lockLobby(ctx, i, id)
+	if !ok {
+		return
+	}
+	defer unlock()
+	g, err := b.store.Get(ctx, id)
+	switch {
+	case err != nil:
+		b.replyError(i, b.playerError(err))
+		return
+	case g.HostID != actor(i).ID:
+		b.replyError(i, "Only the host can choose the rule options.")
+		return
+	case g.Status != storage.StatusLobby:
+		b.replyError(i, "This game has already started: its rules are set.")
+		return
+	case !gameExpansions(g).Has(engine.ExpansionPrincessAndDragon):
+		b.replyError(i, "The dragon and the princess are rules of The Princess & the Dragon, which this lobby does not play.")
+		return
+	}
+	o := g.Options
+	v := ""
+	if len(values) == 1 {
+		v = values[0]
+	}
+	switch {
+	case action == actDragonOpt && v == engine.DragonBeforeScoring.String():
+		o.Dragon = engine.DragonBeforeScoring
+	case action == actDragonOpt && v == engine.DragonAfterScoring.String():
+		o.Dragon = engine.DragonAfterScoring
+	case action == actDragonOpt:
+		b.replyError(i, "The dragon's rule is before-scoring or after-scoring: when the dragon moves in a turn that places a dragon tile.")
+		return
+	case v == engine.PrincessMay.String():
+		o.Princess = engine.PrincessMay
+	case v == engine.PrincessMust.String():
+		o.Princess = engine.PrincessMust
+	default:
+		b.replyError(i, "The princess's rule is may or must: whether a princess joining a city with knights must send one home.")
+		return
+	}
+	g, err = b.store.UpdateLobby(ctx, id, storage.LobbyUpdate{Options: &o})
+	if err != nil {
+		b.replyError(i, b.playerError(err))
+		return
+	}
+	b.lobbyChanged(i, g, true, "")
 }
 
 // sixSeatedWords refuses to leave out Inns & Cathedrals from a lobby where

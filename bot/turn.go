@@ -247,7 +247,7 @@ func (b *Bot) previewData(g storage.Game, st *engine.Game, ch choice) (*discordg
 			follower = o.name
 		}
 		if len(opts) < 25 {
-			opts = append(opts, discordgo.SelectMenuOption{Label: o.label(), Value: o.value, Default: sel})
+			opts = append(opts, discordgo.SelectMenuOption{Label: o.label(), Value: o.value, Description: o.description(), Default: sel})
 		}
 	}
 	rots := st.RotationsAt(ch.cell)
@@ -600,13 +600,19 @@ func (o spotOption) chosen(ch choice) bool {
 	return o.spot.Ports.Has(ch.port) && o.f.fig == ch.fig
 }
 
-// label is the option's label in the Follower… menu: "1 · knight – city
-// (north)", or for a builder or pig its name alone.
-func (o spotOption) label() string {
+// label is the option's label in the Follower… menu: its name, as
+// spec/discord.md writes the entries ("knight – city (north)", "large
+// follower – city (north)", "builder – road (east)").
+func (o spotOption) label() string { return truncate(o.name, 100) }
+
+// description is the option's description in the Follower… menu: for a
+// spot of the tile, the number the preview draws on it ("spot 1 on the
+// picture"); "" for the others.
+func (o spotOption) description() string {
 	if o.index < 0 {
-		return o.name
+		return ""
 	}
-	return engine.SpotLabel(o.index) + " · " + o.name
+	return "spot " + engine.SpotLabel(o.index) + " on the picture"
 }
 
 // spotOptions lists the figures the current player may deploy on
@@ -790,7 +796,9 @@ func featureWord(k engine.FeatureKind) string {
 	return k.String()
 }
 
-// describeScores lists what a turn scored: "road completed: Alice +4".
+// describeScores lists what a turn scored: "road completed: Alice +4",
+// the parts joined by "; ", or "" when nothing scored. withScores puts it
+// after a move's words.
 func describeScores(g storage.Game, st *engine.Game, evs []engine.ScoreEvent, turn int) string {
 	var parts []string
 	for _, e := range evs {
@@ -803,10 +811,22 @@ func describeScores(g storage.Game, st *engine.Game, evs []engine.ScoreEvent, tu
 		}
 		parts = append(parts, fmt.Sprintf("%s completed: %s +%d", scoredWords(e), seatName(g, st, e.Player), e.Points))
 	}
-	if len(parts) == 0 {
-		return ""
+	return strings.Join(parts, "; ")
+}
+
+// withScores adds a turn's scores (describeScores) to the words of its
+// move: right after the move's own sentence as spec/discord.md writes the
+// summary ("Alice placed V at (2,-1), thief on the road; road completed:
+// Alice +4."), or as a sentence of their own when more was said between
+// (a tower's capture, the dragon's path).
+func withScores(move, between, scores string) string {
+	switch {
+	case scores == "":
+		return move + between
+	case between == "":
+		return strings.TrimSuffix(move, ".") + "; " + scores + "."
 	}
-	return " " + capitalize(strings.Join(parts, "; ")) + "."
+	return move + between + " " + capitalize(scores) + "."
 }
 
 // scoredWords names what a score event scored, with the markers that
