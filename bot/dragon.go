@@ -96,6 +96,35 @@ func parseStepID(f []string) (moves, answered, k int, ok bool) {
 // player's followers, and the magic portal to each tile with a free
 // feature.
 func dragonOptions(g storage.Game, st *engine.Game, p engine.Placement) []spotOption {
+	if princessMust(st, p) {
+		// Under princess=must the princess's knights are the only choice.
+		return princessOptions(g, st, p)
+	}
+	return append(princessOptions(g, st, p), fairyPortalOptions(st, p)...)
+}
+
+// princessMust reports whether placement p of the drawn tile of st must
+// send a knight home with the princess: option princess=must, and the
+// princess's city has knights (004_…, The Princess & the Dragon).
+func princessMust(st *engine.Game, p engine.Placement) bool {
+	return st.Options().Princess == engine.PrincessMust && len(st.Princesses(p)) > 0
+}
+
+// withPrincess returns choice ch with the princess sending the first knight
+// home when the placement must (princessMust) and ch does not already send
+// one of them.
+func withPrincess(st *engine.Game, ch choice) choice {
+	p := engine.Placement{Cell: ch.cell, Rotation: ch.rot}
+	if !princessMust(st, p) || slices.Contains(st.Princesses(p), ch.princess) {
+		return ch
+	}
+	ch.figChoice = figChoice{port: engine.NoPort, princess: st.Princesses(p)[0]}
+	return ch
+}
+
+// princessOptions are the Follower… menu's princess entries for placement
+// p: "Princess – send Bob's knight home", one per knight she may send.
+func princessOptions(g storage.Game, st *engine.Game, p engine.Placement) []spotOption {
 	var out []spotOption
 	ts := st.Princesses(p)
 	for _, t := range ts {
@@ -112,6 +141,13 @@ func dragonOptions(g storage.Game, st *engine.Game, p engine.Placement) []spotOp
 		f := figChoice{port: engine.NoPort, princess: t}
 		out = append(out, spotOption{index: -1, f: f, value: figValue(f), name: "Princess – send " + name + " home"})
 	}
+	return out
+}
+
+// fairyPortalOptions are the Follower… menu's entries of the fairy and the
+// magic portal for placement p.
+func fairyPortalOptions(st *engine.Game, p engine.Placement) []spotOption {
+	var out []spotOption
 	cur := st.Current()
 	for _, c := range st.FairyCells() {
 		role := "follower"

@@ -1,14 +1,19 @@
 package bot
 
 import (
+	"encoding/json"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/internal/discordtest"
+	"github.com/meeple-works/carcassonne/render"
+	"github.com/meeple-works/carcassonne/storage"
 )
 
 // dragonPlayers are the record names of TestDragonGame's players.
@@ -438,4 +443,102 @@ func (h *harness) computerGame(u discordtest.User, line string, levels ...string
 		h.t.Fatalf("no thread: %v", err)
 	}
 	return h.srv.Threads(h.srv.ChannelID)[0].ID
+}
+
+// TestPrincessMustPreview: under princess=must, the preview of a tile
+// whose princess joins a city with knights offers only her entries
+// ("Princess – send …'s knight home"), the first chosen, and no "No
+// follower": the move the preview confirms is legal. Under princess=may
+// the same placement offers "No follower" and the follower spots too.
+func TestPrincessMustPreview(t *testing.T) {
+	b := &Bot{draw: render.New()}
+	must, err := engine.NewRules(engine.ExpansionSet(0).With(engine.ExpansionPrincessAndDragon), engine.Options{Princess: engine.PrincessMust})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mayRules, err := engine.NewRules(engine.ExpansionSet(0).With(engine.ExpansionPrincessAndDragon), engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for seed := uint64(1); seed < 40 && seen < 2; seed++ {
+		st, err := engine.New(engine.Config{Rules: must, Players: []string{"Ann", "Bob"}, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 4))
+		for !st.Ended() && seen < 2 {
+			for _, p := range st.Placements() {
+				if len(st.Princesses(p)) == 0 {
+					continue
+				}
+				seen++
+				ch := choice{game: 1, moves: len(st.Moves()), cell: p.Cell, rot: p.Rotation, figChoice: figChoice{port: engine.NoPort}}
+				opts := followerMenu(t, b, st, ch)
+				if len(opts) != len(st.Princesses(p)) {
+					t.Errorf("seed %d, %v: the Follower… menu has %d entries, the princess %d knights to send home: %+v", seed, p, len(opts), len(st.Princesses(p)), opts)
+				}
+				for k, o := range opts {
+					if !strings.HasPrefix(o.Label, "Princess – send ") || o.Default != (k == 0) {
+						t.Errorf("seed %d, %v: entry %d %q (default %v)", seed, p, k, o.Label, o.Default)
+					}
+				}
+				m := withPrincess(st, ch).move(st)
+				if err := st.Check(m); err != nil {
+					t.Errorf("seed %d, %v: the preview's move is refused: %v", seed, p, err)
+				}
+				// The same game under princess=may.
+				may, err := engine.New(engine.Config{Rules: mayRules, Players: []string{"Ann", "Bob"}, Seed: seed})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, m := range st.Moves() {
+					if err := may.Apply(m); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if opts := followerMenu(t, b, may, ch); len(opts) <= len(st.Princesses(p)) || opts[0].Label != "No follower" {
+					t.Errorf("seed %d, %v: under princess=may the Follower… menu is %+v", seed, p, opts)
+				}
+				break
+			}
+			as := st.Answers()
+			for {
+				done, err := st.Act(as[rng.IntN(len(as))])
+				if err != nil {
+					t.Fatal(err)
+				}
+				if done {
+					break
+				}
+				as = st.Answers()
+			}
+		}
+	}
+	if seen < 2 {
+		t.Fatalf("%d placements with the princess joining a city with knights, want 2", seen)
+	}
+}
+
+// followerMenu returns the options of the Follower… menu of the preview
+// of choice ch on game st.
+func followerMenu(t *testing.T, b *Bot, st *engine.Game, ch choice) []discordgo.SelectMenuOption {
+	t.Helper()
+	resp, err := b.previewData(storage.Game{}, st, ch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := json.Marshal(map[string]any{"components": resp.Components})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var msg discordgo.Message
+	if err := json.Unmarshal(raw, &msg); err != nil {
+		t.Fatal(err)
+	}
+	sm, ok := menu(&msg, actSpot)
+	if !ok {
+		t.Fatal("the preview has no Follower… menu")
+	}
+	return sm.Options
 }

@@ -218,7 +218,7 @@ func (b *Bot) previewData(g storage.Game, st *engine.Game, ch choice) (*discordg
 	if why != "" {
 		return nil, errors.New(why)
 	}
-	ch = withCrop(view, withMagic(view, withFerries(view, withGold(view, ch))))
+	ch = withPrincess(view, withCrop(view, withMagic(view, withFerries(view, withGold(view, ch)))))
 	png, err := pngOf(func(w io.Writer) error {
 		if ch.tower != engine.TowerNone {
 			return b.draw.PreviewTowerPNG(w, view, ch.viewMove(st))
@@ -241,7 +241,12 @@ func (b *Bot) previewData(g storage.Game, st *engine.Game, ch choice) (*discordg
 	tile := st.TileSet().Name(t)
 	follower := "no follower"
 	opts := []discordgo.SelectMenuOption{{Label: "No follower", Value: "-", Default: ch.port == engine.NoPort && ch.plain()}}
-	for _, o := range append(spotOptions(view, p), dragonOptions(g, view, p)...) {
+	spots := append(spotOptions(view, p), dragonOptions(g, view, p)...)
+	if princessMust(view, p) {
+		// princess=must: she sends a knight home, nothing is deployed.
+		opts, spots = nil, dragonOptions(g, view, p)
+	}
+	for _, o := range spots {
 		sel := o.chosen(ch)
 		if sel {
 			follower = o.name

@@ -226,12 +226,15 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.P
 // checkFigureStep checks the first steps of a turn of g: the drawn tile
 // placed as p, then figure fig on port follower (engine.NoPort: none), with
 // the engine's step API, so that the turn's later steps (the dragon's, which
-// other players decide) need not be known. It returns the engine's error.
+// other players decide) need not be known. Without a figure only the tile
+// is checked: the picture shows none, whatever else the turn does (under
+// princess=must the princess, not "no figure", may be the only answer).
+// It returns the engine's error.
 func checkFigureStep(g *engine.Game, p engine.Placement, follower engine.Port, fig engine.Figure) error {
 	c := g.Clone()
 	c.Reset()
 	done, err := c.Act(engine.Answer{Step: engine.StepTile, Cell: p.Cell, Rotation: p.Rotation})
-	if err != nil || done && follower == engine.NoPort {
+	if err != nil || follower == engine.NoPort {
 		return err
 	}
 	if done {
