@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -187,4 +188,161 @@ func TestRecordSpecAuditStart(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestRecordSpecAuditErrors checks the refusals of spec "Errors" (and of
+// the rules of "Grammar" and "Expansions" a reader checks): each is a
+// *RecordError naming the line and the reason, from ReadRecord or Replay.
+func TestRecordSpecAuditErrors(t *testing.T) {
+	head := "[Players \"Oscar, Carol\"]\n"
+	exp := func(exps string) string { return head + "[Expansions \"" + exps + "\"]\n" }
+	tests := []struct {
+		section, text string
+		line          int
+		reason        string
+	}{
+		// "Errors": "an unknown header or tile": a header that is not
+		// [Key "value"] (other keys are kept, "Grammar"), a tile no set has.
+		{"Errors, header", head + "[Date 2026]\n", 2, "header"},
+		{"Errors, header key", head + "[Da:te \"x\"]\n", 2, "not a header name"},
+		{"Errors, unknown tile", head + "1. Y 0,-1 180\n", 2, "no tile \"Y\""},
+		{"Errors, tile in lower case", head + "1. e 0,-1 180\n", 2, "no tile \"e\""},
+		{"Errors, tile of an expansion not played", head + "1. RV03 0,-1 180\n", 2, "the Expansions header does not name river"},
+		// "Errors": "a malformed coordinate".
+		{"Errors, coordinate", head + "1. E 0.-1 180\n", 2, "not a cell"},
+		{"Errors, coordinate with a space", head + "1. E 0, -1 180\n", 2, "not a cell"},
+		{"Errors, coordinate in brackets", head + "1. E (0,-1) 180\n", 2, "not a cell"},
+		{"Errors, coordinate half", head + "1. E 0, 180\n", 2, "not a cell"},
+		// "Errors": "a rotation that is not a multiple of 90" (Grammar: 0,
+		// 90, 180 or 270).
+		{"Errors, rotation 45", head + "1. E 0,-1 45\n", 2, "rotation"},
+		{"Errors, rotation -90", head + "1. E 0,-1 -90\n", 2, "rotation"},
+		{"Errors, rotation word", head + "1. E 0,-1 north\n", 2, "rotation"},
+		{"Errors, Start rotation", head + "[Start \"D 0,0 45\"]\n", 2, "rotation"},
+		// "Errors": "a placement that breaks the rules (no neighbour, edges
+		// that do not match, a cell that is taken)".
+		{"Errors, no neighbour", head + "1. E 0,-2 180\n", 2, "neighbour"},
+		{"Errors, edges", head + "1. E 0,-1 0\n", 2, "city"},
+		{"Errors, cell taken", head + "1. E 0,0 180\n", 2, "already"},
+		// "Errors": "a figure on an occupied feature".
+		{"Errors, occupied feature", head + "1. V 1,0 0 follower@W\n2. U 1,1 90 follower@N\n", 3, "already has a follower"},
+		// "Errors": "a tile that the pile (base game: the counts in
+		// tiles.md) no longer holds": two C, one in the pile.
+		{"Errors, pile", head + "1. C 0,-1 0\n2. C 1,-1 0\n", 3, "no tile C"},
+		// "Errors": "a turn after end".
+		{"Errors, turn after end", head + "1. E 0,-1 180\nend\n2. H 0,-2 90\n", 4, "end"},
+		{"Errors, end twice", head + "end\nend\n", 3, "end"},
+		// "Grammar": <n> "counts up and reports a mismatch as an error".
+		{"Grammar, turn number", head + "1. E 0,-1 180\n3. H 0,-2 90\n", 3, "turn 2"},
+		{"Grammar, turn number from 1", head + "0. E 0,-1 180\n", 2, "number"},
+		{"Grammar, discard keeps the number", head + "1. V discard\n2. E 0,-1 180\n", 3, "turn 1"},
+		{"Grammar, no number", head + "E 0,-1 180\n", 2, "number"},
+		// "Grammar": Players, 1 to 6.
+		{"Grammar, Players seven", "[Players \"A, B, C, D, E, F, G\"]\n", 1, "1 to 6"},
+		{"Grammar, Players none", "[Players \"\"]\n", 1, "empty"},
+		{"Grammar, Players missing", "[Expansions \"base\"]\n1. E 0,-1 180\n", 2, "Players"},
+		// "Grammar": Seed, an unsigned 64-bit integer.
+		{"Grammar, Seed too large", head + "[Seed \"18446744073709551616\"]\n", 2, "seed"},
+		{"Grammar, Seed negative", head + "[Seed \"-1\"]\n", 2, "seed"},
+		// rules-options.md: option names and values.
+		{"rules-options, farms", head + "[Rules \"farms=per-tile\"]\n", 2, "farms"},
+		{"rules-options, tiny-city", head + "[Rules \"tiny-city=3\"]\n", 2, "tiny-city"},
+		{"rules-options, unknown", head + "[Rules \"fields=off\"]\n", 2, "fields"},
+		{"rules-options, not key=value", head + "[Rules \"farms\"]\n", 2, "key=value"},
+		// rules-options.md: "Option keys go in the record's Rules header
+		// only when their expansion is in play."
+		{"rules-options, pig without T&B", head + "[Rules \"pig=plus-one\"]\n", 2, "pig is an option of Traders & Builders"},
+		{"rules-options, dragon without P&D", head + "[Rules \"dragon=after-scoring\"]\n1. E 0,-1 180\n", 2, "The Princess & the Dragon"},
+		{"rules-options, dragon value", exp("base, princess-and-dragon") + "[Rules \"dragon=never\"]\n", 3, "dragon"},
+		{"rules-options, princess value", exp("base, princess-and-dragon") + "[Rules \"princess=always\"]\n", 3, "princess"},
+		// "Expansions", "Headers": the names of the expansions.
+		{"Expansions, unknown", exp("base, dragons"), 2, "dragons"},
+		{"Expansions, twice", exp("base, river, river"), 2, "twice"},
+		// "A turn with expansions": tokens of an expansion not in the
+		// header.
+		{"token large@ without I&C", head + "1. E 0,-1 180 large@N\n", 2, "inns-and-cathedrals"},
+		{"token builder@ without T&B", head + "1. E 0,-1 180 builder@N\n", 2, "traders-and-builders"},
+		{"token tower@ without the Tower", head + "1. E 0,-1 180 tower@0,-1\n", 2, "tower"},
+		{"token escape@ without the Cathars", head + "1. E 0,-1 180 escape@0,-1:S\n", 2, "cathars"},
+		{"token crop= without the crop circles", head + "1. E 0,-1 180 crop=add\n", 2, "crop-circles"},
+		{"token fairy@ without P&D", head + "1. E 0,-1 180 fairy@0,0\n", 2, "princess-and-dragon"},
+		// "A turn with expansions": the token grammar.
+		{"token, seat out of range", exp("base, tower") + "1. TW01 1,0 0 ransom/7\n", 3, "seat"},
+		{"token, seat zero", exp("base, tower") + "1. TW01 1,0 0 ransom/0\n", 3, "seat"},
+		{"token, ransom not first", exp("base, tower") + "1. TW01 1,0 0 tower@1,0 ransom/2\n", 3, "first token"},
+		{"token, capture without a tower piece", exp("base, tower") + "1. TW01 1,0 0 capture@0,0:N\n", 3, "after a tower piece"},
+		{"token, roll 0", exp("base, flying-machines") + "1. FM03 0,1 0 follower@fly roll=0 land@off\n", 3, "1, 2 or 3"},
+		{"token, seven dragon steps", exp("base, princess-and-dragon") + "1. PD04 0,1 0 dragon@0,0 dragon@1,0 dragon@1,1 dragon@1,2 dragon@0,2 dragon@-1,2 dragon@-1,1\n", 3, "at most 6"},
+		{"token, dragon leaps", exp("base, princess-and-dragon") + "1. PD04 0,1 0 dragon@0,0 dragon@2,0\n", 3, "next to"},
+		{"token, crop value", exp("base, crop-circles") + "1. CC01 0,-1 180 crop=swap\n", 3, "crop=add or crop=remove"},
+		{"token, ferry of one port", exp("base, ferries") + "1. FE02 1,0 90 ferry@E\n", 3, "PORT+PORT"},
+		{"token, gold without a cell", exp("base, gold-mines") + "1. GM01 1,0 0 gold@N\n", 3, "not a cell"},
+		{"token, mage without a feature", exp("base, mage-and-witch") + "1. MW01 0,-1 0 mage@0,-1\n", 3, "x,y:PORT"},
+		{"token, escape twice", exp("base, cathars") + "1. CA01 0,-1 180 escape@0,-1:S escape@0,0:N\n", 3, "one knight"},
+		{"token, nothing after discard", head + "1. V discard follower@N\n", 2, "nothing may follow discard"},
+		{"token, unknown", head + "1. E 0,-1 180 meeple@N\n", 2, "no token"},
+		// "Grammar": resign NAME names a player.
+		{"Grammar, resign stranger", head + "resign Mallory\n", 2, "does not play"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.section, func(t *testing.T) {
+			rec, err := ReadRecord(strings.NewReader(tt.text))
+			if err == nil {
+				_, err = rec.Replay()
+			}
+			var re *RecordError
+			if !errors.As(err, &re) {
+				t.Fatalf("got %v, want a record error", err)
+			}
+			if re.Line != tt.line || !strings.Contains(re.Error(), tt.reason) {
+				t.Fatalf("got %q at line %d, want line %d mentioning %q", re.Error(), re.Line, tt.line, tt.reason)
+			}
+		})
+	}
+}
+
+// TestRecordSpecAuditSupply checks spec "Errors": a figure "with none left
+// in supply" is refused at its line. A solo game deploys a follower
+// whenever it can; once the supply is empty, one more follower is refused.
+func TestRecordSpecAuditSupply(t *testing.T) {
+	g, err := New(Config{Players: []string{"Oscar"}, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !g.Ended() {
+		tile, _ := g.Drawn()
+		m := Move{Tile: tile, Discard: true}
+		for _, p := range g.Placements() {
+			m = Move{Tile: tile, Cell: p.Cell, Rotation: p.Rotation}
+			if g.Supply(0) == 0 {
+				// The check refuses a follower on a free spot for the
+				// empty supply.
+				for port := NNW; port <= C; port++ {
+					if m.Follower = port; errors.Is(g.Check(m), ErrNoFollowers) {
+						break
+					}
+					m.Follower = NoPort
+				}
+			} else if spots := g.FollowerSpots(p); len(spots) > 0 {
+				m.Follower = spots[0].Port
+			}
+			if m.Follower != NoPort {
+				break
+			}
+		}
+		if m.Follower != NoPort && g.Supply(0) == 0 {
+			text := g.Record().String()
+			line := Turn{Number: len(g.Record().Turns) + 1, Move: m}.String(g.TileSet())
+			_, err := readAudit(t, text+line+"\n").Replay()
+			var re *RecordError
+			if want := strings.Count(text, "\n") + 1; !errors.As(err, &re) || re.Line != want || !errors.Is(err, ErrNoFollowers) {
+				t.Fatalf("%s%s\ngot %v, want a record error at line %d for an empty supply", text, line, err, want)
+			}
+			return
+		}
+		if err := g.Apply(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Fatal("the game ended before a follower could be refused")
 }
