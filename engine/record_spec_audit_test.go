@@ -346,3 +346,95 @@ func TestRecordSpecAuditSupply(t *testing.T) {
 	}
 	t.Fatal("the game ended before a follower could be refused")
 }
+
+// auditTwoKnights is a game where A's follower and large follower stand on
+// one spot of a city (the crop circle of turn 1 adds the large follower
+// next to the follower), and B's princess tile of turn 2 joins that city.
+// The city's ports on CC01 turned 180 are SSE S SSW ENE E ESE.
+const auditTwoKnights = "[Players \"A, B\"]\n[Expansions \"base, inns-and-cathedrals, princess-and-dragon, crop-circles\"]\n" +
+	"[Rules \"farms=per-farm, tiny-city=4, dragon=before-scoring, princess=may\"]\n\n" +
+	"1. CC01 0,-1 180 follower@S crop=add large@0,-1:S\n"
+
+// TestRecordSpecAuditAnyPort checks spec "Grammar": "Any port of the
+// feature names it", for a feature on another tile (x,y:PORT) too: the
+// princess names the knight's city by any of its ports on that tile.
+func TestRecordSpecAuditAnyPort(t *testing.T) {
+	for _, port := range []string{"SSE", "S", "SSW", "ENE", "E", "ESE"} {
+		t.Run(port, func(t *testing.T) {
+			g, err := readAudit(t, auditTwoKnights+"2. PD11 1,-1 270 princess@0,-1:"+port+"\n").Replay()
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The first knight deployed there, the follower, goes home.
+			if fs := g.Followers(); len(fs) != 1 || fs[0].Figure != FigureLarge || g.Supply(0) != 7 {
+				t.Errorf("followers %v, A's supply %d; want the large follower alone on the board, 7 followers in supply", fs, g.Supply(0))
+			}
+		})
+	}
+	// A port that names no feature of that tile is refused.
+	if _, err := readAudit(t, auditTwoKnights+"2. PD11 1,-1 270 princess@0,-1:C\n").Replay(); err == nil {
+		t.Error("princess@0,-1:C replayed: CC01 has no feature at C but its crop circle")
+	}
+}
+
+// TestRecordSpecAuditPrincessSeat checks the princess token of spec
+// "A turn with expansions": "princess@x,y:PORT ... the princess sends the
+// knight on that spot home (/seat and =large when several figures stand
+// there)". A's follower and large follower share a spot (auditTwoKnights).
+func TestRecordSpecAuditPrincessSeat(t *testing.T) {
+	tests := []struct {
+		token       string
+		left        Figure // the figure left on the board
+		written     string // the token the game's record writes
+		refusedWith string // when the move is refused
+	}{
+		{token: "princess@0,-1:S/1=large", left: FigureFollower, written: "princess@0,-1:S/1=large"},
+		{token: "princess@0,-1:E/1", left: FigureLarge, written: "princess@0,-1:E/1"},
+		{token: "princess@0,-1:E=large", left: FigureFollower, written: "princess@0,-1:E/1=large"},
+		// Without seat nor kind, the knight deployed first; the record
+		// names it, several knights standing there.
+		{token: "princess@0,-1:E", left: FigureLarge, written: "princess@0,-1:E/1"},
+		{token: "princess@0,-1:E/2", refusedWith: "no follower of B"},
+		{token: "princess@0,-1:E/2=large", refusedWith: "no large follower of B"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.token, func(t *testing.T) {
+			text := auditTwoKnights + "2. PD11 1,-1 270 " + tt.token + "\n"
+			rec := readAudit(t, text)
+			if got := rec.String(); got != text {
+				t.Errorf("written:\n%s\nwant:\n%s", got, text)
+			}
+			g, err := rec.Replay()
+			if tt.refusedWith != "" {
+				var re *RecordError
+				if !errors.As(err, &re) || re.Line != 6 || !strings.Contains(err.Error(), tt.refusedWith) || !errors.Is(err, ErrPrincess) {
+					t.Fatalf("got %v, want a refusal at line 6 mentioning %q", err, tt.refusedWith)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fs := g.Followers(); len(fs) != 1 || fs[0].Figure != tt.left || fs[0].Player != 0 {
+				t.Errorf("followers %v, want A's %s alone", fs, tt.left.Title())
+			}
+			back := g.Record().String()
+			if !strings.Contains(back, "2. PD11 1,-1 270 "+tt.written+"\n") {
+				t.Errorf("the game's record:\n%s\nwant turn 2 with %s", back, tt.written)
+			}
+			again, err := readAudit(t, back).Replay()
+			if err != nil || again.Record().String() != back {
+				t.Errorf("replaying the game's record: %v", err)
+			}
+		})
+	}
+	// One knight on the spot: the record names it by its spot alone.
+	one := strings.Replace(auditTwoKnights, "crop=add large@0,-1:S", "crop=add -", 1) + "2. PD11 1,-1 270 princess@0,-1:S\n"
+	g, err := readAudit(t, one).Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back := g.Record().String(); !strings.Contains(back, "2. PD11 1,-1 270 princess@0,-1:S\n") || len(g.Followers()) != 0 {
+		t.Errorf("the game's record:\n%s\nwant turn 2 with princess@0,-1:S, and no follower left: %v", back, g.Followers())
+	}
+}
