@@ -2,6 +2,8 @@ package engine
 
 import (
 	"errors"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -436,5 +438,42 @@ func TestRecordSpecAuditPrincessSeat(t *testing.T) {
 	}
 	if back := g.Record().String(); !strings.Contains(back, "2. PD11 1,-1 270 princess@0,-1:S\n") || len(g.Followers()) != 0 {
 		t.Errorf("the game's record:\n%s\nwant turn 2 with princess@0,-1:S, and no follower left: %v", back, g.Followers())
+	}
+}
+
+// TestRecordSpecAuditEnd checks spec "Grammar", end: "When the last tile of
+// the draw pile has been placed the game is over and scored whether or not
+// end follows (writers always write it); a record that stops earlier
+// without end is a game in progress."
+func TestRecordSpecAuditEnd(t *testing.T) {
+	g, err := New(Config{Players: []string{"Oscar", "Carol"}, Seed: 11})
+	if err != nil {
+		t.Fatal(err)
+	}
+	playRandom(t, g, rand.New(rand.NewPCG(11, 1)), nil)
+	text := g.Record().String()
+	if !strings.HasSuffix(text, "\nend\n") {
+		t.Fatalf("a finished game's record ends with:\n%s", text[max(0, len(text)-40):])
+	}
+	cut := strings.TrimSuffix(text, "end\n")
+	back, err := readAudit(t, cut).Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !back.Ended() || !slices.Equal(back.Scores(), g.Scores()) {
+		t.Errorf("without end: ended %v, scores %v; want ended, scores %v", back.Ended(), back.Scores(), g.Scores())
+	}
+	if got := back.Record().String(); got != text {
+		t.Errorf("written back without end:\n%s\nwant end", got[max(0, len(got)-40):])
+	}
+	// Stopped earlier without end: a game in progress.
+	lines := strings.Split(cut, "\n")
+	early := strings.Join(lines[:len(lines)-20], "\n") + "\n"
+	if back, err := readAudit(t, early).Replay(); err != nil || back.Ended() {
+		t.Errorf("a record stopped early: %v, ended %v; want a game in progress", err, back != nil && back.Ended())
+	}
+	// With end, the same record is scored at once.
+	if back, err := readAudit(t, early+"end\n").Replay(); err != nil || !back.Ended() {
+		t.Errorf("a record stopped early with end: %v; want a game over", err)
 	}
 }
