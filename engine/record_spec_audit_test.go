@@ -150,6 +150,11 @@ func TestRecordSpecAuditReads(t *testing.T) {
 			"[Players \"Oscar, Carol\"]\n[Expansions \"base, river2\"]\n[Rules \"farms=per-farm, tiny-city=4\"]\n"},
 		{"Expansions, Start both rivers", "[Players \"Oscar, Carol\"]\n[Expansions \"base, river, river2\"]\n[Start \"RV01 0,0 0\"]\n",
 			"[Players \"Oscar, Carol\"]\n[Expansions \"base, river, river2\"]\n[Rules \"farms=per-farm, tiny-city=4\"]\n"},
+		// "A turn with expansions": ferry@PORT+PORT names two road ends;
+		// the spec leaves their order open, the writer writes them
+		// clockwise from the north.
+		{"token ferry@PORT+PORT, any order", auditHead("Oscar, Carol", "base, ferries", auditBaseRules) + "1. FE02 1,0 90 ferry@W+E ferry@3,0:S+N\n",
+			auditHead("Oscar, Carol", "base, ferries", auditBaseRules) + "1. FE02 1,0 90 ferry@E+W ferry@3,0:N+S\n"},
 		// Line endings: one item per line, CRLF read as LF.
 		{"Grammar, CRLF", "[Players \"Oscar, Carol\"]\r\n\r\n1. E 0,-1 180 follower@N\r\nend\r\n", base + "1. E 0,-1 180 follower@N\nend\n"},
 	}
