@@ -173,8 +173,9 @@ type Move struct {
 	// player's seat, 1 to 6, and whether it is the large follower
 	// (spec/record.md: "princess@x,y:PORT ... /seat and =large when several
 	// figures stand there"). With PrincessSeat 0 the knight deployed there
-	// first (of the large follower's kind with PrincessLarge) goes home. Play fills them in the move it
-	// keeps when several knights stand on the spot.
+	// first (the first large follower with PrincessLarge) goes home. Play
+	// fills both in the move it keeps when several knights stand on the
+	// spot, so that the game's record names the knight.
 	PrincessSeat  int8
 	PrincessLarge bool
 	// Land, after a figure onto the flying machine (Fly), is the feature
