@@ -9,8 +9,11 @@ import (
 )
 
 // This file audits the record reader and writer against
-// spec/record.md, rule by rule and example by example. Lines quoted from
-// the spec are copied verbatim; each case names the section it comes from.
+// spec/record.md (and the option names of spec/rules-options.md), rule by
+// rule. The spec's one full record, "Example", is used verbatim
+// (specExample); its grammar and its table of tokens give templates
+// (`follower@x,y:tower`, `ransom/seat`, …), which the cases fill in with
+// tiles, cells and ports. Each case names the section it comes from.
 
 // auditHead returns the headers a writer emits for players, expansions and
 // rules, then the blank line before the turns.
