@@ -462,6 +462,74 @@ func (g *Game) meepleTarget(mp meeple) Target {
 	return Target{Cell: Cell{int(pt.x), int(pt.y)}, Port: g.ts.orients[pt.tile][pt.rot].main[g.nodes[mp.node].feat]}
 }
 
+// mainTarget returns target t named by the port that names its feature on
+// its tile (PortSet.Main, as meepleTarget names it), or t itself when no
+// tile lies there or the port names no feature of it.
+func (g *Game) mainTarget(t Target) Target {
+	if t.Tower {
+		return t
+	}
+	ti := g.placedAt(int16(t.Cell.X), int16(t.Cell.Y))
+	if ti < 0 {
+		return t
+	}
+	pt := &g.tiles[ti]
+	if f, ok := g.ts.FeatureAt(pt.tile, pt.rot, t.Port); ok {
+		t.Port = g.ts.orients[pt.tile][pt.rot].main[f]
+	}
+	return t
+}
+
+// princessKnight returns the index in g.meeples of the knight the princess
+// sends home from the spot t names: the first follower or large follower
+// deployed there; with seat (1 to 6) the first of that player's, and with
+// seat or large the first of that kind (large: the large follower, else
+// the follower). It returns -1 when no such knight stands there.
+func (g *Game) princessKnight(t Target, seat int8, large bool) int {
+	if t.Port == NoPort || t.Port > C2 {
+		return -1
+	}
+	ti := g.placedAt(int16(t.Cell.X), int16(t.Cell.Y))
+	if ti < 0 {
+		return -1
+	}
+	pt := &g.tiles[ti]
+	f, ok := g.ts.FeatureAt(pt.tile, pt.rot, t.Port)
+	if !ok {
+		return -1
+	}
+	nd := pt.seg + int16(f)
+	for i, mp := range g.meeples {
+		switch {
+		case mp.node != nd || mp.fig > FigureLarge:
+		case seat != 0 && int(mp.player) != int(seat)-1:
+		case (seat != 0 || large) && (mp.fig == FigureLarge) != large:
+		default:
+			return i
+		}
+	}
+	return -1
+}
+
+// namePrincessKnight sets the seat and kind of the knight the princess of
+// move m (checked, no seat named) sends home when several knights stand on
+// its spot, so that the record names it (spec/record.md).
+func (g *Game) namePrincessKnight(m *Move) {
+	k := g.princessKnight(m.Princess, 0, m.PrincessLarge)
+	if k < 0 {
+		return
+	}
+	n := 0
+	for _, mp := range g.meeples {
+		if mp.node == g.meeples[k].node && mp.fig <= FigureLarge {
+			n++
+		}
+	}
+	if n > 1 {
+		m.PrincessSeat, m.PrincessLarge = g.meeples[k].player+1, g.meeples[k].fig == FigureLarge
+	}
+}
+
 // Princesses returns the knights the current player may send home with the
 // princess of the tile drawn placed as p (a legal placement): every
 // follower and large follower in the city the princess joins, in the order
@@ -591,16 +659,35 @@ func (g *Game) checkPD(m Move, path bool) error {
 				return moveErr(ErrPrincess, fmt.Sprintf("the princess of %s joins a city with knights: one of them must go home (princess=must), and nothing else is deployed", name))
 			}
 		} else {
+			// Any port of the knight's feature on its tile names it
+			// (spec/record.md, "Grammar"); knights names it by its main
+			// port.
+			want := after.mainTarget(m.Princess)
 			ok := false
 			for _, k := range knights {
-				ok = ok || k == m.Princess
+				ok = ok || k == want
 			}
 			if !ok {
 				return moveErr(ErrPrincess, fmt.Sprintf("no knight stands at (%s) %s in the city of the princess of %s", m.Princess.Cell, m.Princess.Port, name))
 			}
+			if m.PrincessSeat < 0 || int(m.PrincessSeat) > g.nplayers {
+				return moveErr(ErrPrincess, fmt.Sprintf("seat %d does not play in this game", m.PrincessSeat))
+			}
+			if after.princessKnight(m.Princess, m.PrincessSeat, m.PrincessLarge) < 0 {
+				fig, who := FigureFollower.Title(), "any player"
+				if m.PrincessLarge {
+					fig = FigureLarge.Title()
+				}
+				if m.PrincessSeat > 0 {
+					who = g.players[m.PrincessSeat-1]
+				}
+				return moveErr(ErrPrincess, fmt.Sprintf("no %s of %s stands at (%s) %s", fig, who, m.Princess.Cell, m.Princess.Port))
+			}
 		}
 	} else if m.Princess != (Target{}) {
 		return moveErr(ErrPrincess, fmt.Sprintf("tile %s has no princess", name))
+	} else if m.PrincessSeat != 0 || m.PrincessLarge {
+		return moveErr(ErrPrincess, "a seat or =large names the knight the princess sends home: princess@x,y:PORT comes first")
 	}
 	switch {
 	case m.Fairy:
@@ -685,7 +772,7 @@ func (g *Game) playPD(m Move) {
 	d := &g.x.dragon
 	switch {
 	case m.Princess != (Target{}):
-		if k := g.capturedMeeple(m.Princess); k >= 0 {
+		if k := g.princessKnight(m.Princess, m.PrincessSeat, m.PrincessLarge); k >= 0 {
 			mp := g.meeples[k]
 			g.meeples = append(g.meeples[:k], g.meeples[k+1:]...)
 			g.nodes[g.find(mp.node)].followers--

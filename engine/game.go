@@ -167,6 +167,17 @@ type Move struct {
 	// figure (004_…, "The princess"; see Princesses); the zero Target
 	// sends none.
 	Princess Target
+	// PrincessSeat and PrincessLarge name, among several knights on the
+	// spot Princess names (a flying figure can land on an occupied spot, a
+	// crop circle adds a knight next to one), the one sent home: its
+	// player's seat, 1 to 6, and whether it is the large follower
+	// (spec/record.md: "princess@x,y:PORT ... /seat and =large when several
+	// figures stand there"). With PrincessSeat 0 the knight deployed there
+	// first (the first large follower with PrincessLarge) goes home. Play
+	// fills both in the move it keeps when several knights stand on the
+	// spot, so that the game's record names the knight.
+	PrincessSeat  int8
+	PrincessLarge bool
 	// Land, after a figure onto the flying machine (Fly), is the feature
 	// it lands on: an incomplete road, city or cloister of the tile Roll
 	// tiles away in the machine's direction, occupied or not; the zero

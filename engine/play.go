@@ -724,7 +724,7 @@ func (g *Game) check(m Move) error {
 			return moveErr(ErrOutOfTurn, fmt.Sprintf("tile %s is not drawn yet: the %s tiles are drawn first", name, r.Groups[want].Name))
 		}
 	}
-	pd := m.Portal || m.Fairy || m.Princess != (Target{}) || m.Dragon != (DragonPath{})
+	pd := m.Portal || m.Fairy || m.Princess != (Target{}) || m.PrincessSeat != 0 || m.PrincessLarge || m.Dragon != (DragonPath{})
 	if m.Discard || m.Aside {
 		if m.Fly || m.Gold || m.Roll != 0 || m.Land != (Target{}) || m.Ferry != 0 || m.FerryMoves != (FerryMoves{}) {
 			return moveErr(ErrCannotDiscard, "a tile discarded or set aside takes no flight, gold ingot or ferry with it")
@@ -896,6 +896,9 @@ func withArticle(k EdgeKind) string {
 // moves from AppendPlacements and AppendFollowerSpots. An illegal move
 // corrupts the game; use Apply for moves from outside.
 func (g *Game) Play(m Move) {
+	if m.Princess != (Target{}) && m.PrincessSeat == 0 && g.x != nil {
+		g.namePrincessKnight(&m)
+	}
 	g.record(&m)
 	if m.Resign {
 		g.resigned |= 1 << m.Player

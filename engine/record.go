@@ -662,10 +662,7 @@ func (m *Move) readToken(tok token) error {
 // princess@x,y:PORT and fairy@x,y in place of a figure, then up to
 // MaxDragonSteps dragon@x,y.
 func (m *Move) readDragonToken(tok token) error {
-	if !tok.hasWhere || tok.hasValue || tok.hasSeat {
-		if tok.verb == "princess" && tok.hasWhere && (tok.hasSeat || tok.hasValue) {
-			return fmt.Errorf("%s: one knight at most stands on a spot in the games this program plays, so the princess names it by its spot alone (princess@x,y:PORT)", tok.text)
-		}
+	if !tok.hasWhere || (tok.hasValue || tok.hasSeat) && tok.verb != "princess" {
 		return fmt.Errorf("%s is written %s@x,y%s, not %q", tok.verb, tok.verb, map[bool]string{true: ":PORT"}[tok.verb == "princess"], tok.text)
 	}
 	if m.Escape.Port != NoPort {
@@ -687,7 +684,18 @@ func (m *Move) readDragonToken(tok token) error {
 		if t == (Target{}) {
 			return errors.New("the princess names a knight's spot")
 		}
-		m.Princess = t
+		// "/seat and =large when several figures stand there".
+		if tok.hasSeat {
+			seat, err := strconv.Atoi(tok.seat)
+			if err != nil || seat < 1 || seat > MaxPlayers || strings.TrimLeft(tok.seat, "0123456789") != "" {
+				return fmt.Errorf("%q is not a seat: a player's position in Players, 1 to %d", tok.seat, MaxPlayers)
+			}
+			m.PrincessSeat = int8(seat)
+		}
+		if tok.hasValue && tok.value != "large" {
+			return fmt.Errorf("the princess names the large follower with =large (\"princess@0,-1:N/2=large\"), not %q", tok.text)
+		}
+		m.Princess, m.PrincessLarge = t, tok.hasValue
 	case "fairy":
 		c, err := parseCell(tok.where)
 		if err != nil {
@@ -1134,6 +1142,12 @@ func MoveString(ts *TileSet, m Move) string {
 	}
 	if m.Princess != (Target{}) {
 		s += " princess@" + targetString(m.Princess)
+		if m.PrincessSeat != 0 {
+			s += "/" + strconv.Itoa(int(m.PrincessSeat))
+		}
+		if m.PrincessLarge {
+			s += "=large"
+		}
 	}
 	if m.Fairy {
 		s += " fairy@" + m.FairyCell.String()
