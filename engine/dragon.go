@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -429,8 +430,11 @@ func (g *Game) afterPlacing(m Move) *Game {
 
 // princessKnights appends to dst the knights (followers and large
 // followers) in the city of the princess of the tile last placed on g, as
-// targets, in the order they were deployed.
+// targets, in the order they were deployed; knights that share a spot (a
+// flight's landing, a crop circle's) make one target, which sends home
+// the first of them placed.
 func (g *Game) princessKnights(dst []Target) []Target {
+	start := len(dst)
 	pt := &g.tiles[len(g.tiles)-1]
 	var roots [4]int16
 	nr := 0
@@ -447,7 +451,9 @@ func (g *Game) princessKnights(dst []Target) []Target {
 		r := g.find(mp.node)
 		for _, root := range roots[:nr] {
 			if r == root {
-				dst = append(dst, g.meepleTarget(mp))
+				if t := g.meepleTarget(mp); !slices.Contains(dst[start:], t) {
+					dst = append(dst, t)
+				}
 				break
 			}
 		}
@@ -534,7 +540,9 @@ func (g *Game) namePrincessKnight(m *Move) {
 // princess of the tile drawn placed as p (a legal placement): every
 // follower and large follower in the city the princess joins, in the order
 // they were deployed, each named by its tile and the port of its feature
-// there. It returns nil when the tile has no princess, no knight stands in
+// there, each spot once (the first knight placed there goes home; a
+// record's princess@x,y:PORT/seat names another). It returns nil when the
+// tile has no princess, no knight stands in
 // that city, or without The Princess & the Dragon.
 func (g *Game) Princesses(p Placement) []Target {
 	t, ok := g.Drawn()

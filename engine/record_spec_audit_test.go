@@ -485,3 +485,34 @@ func TestRecordSpecAuditEnd(t *testing.T) {
 		t.Errorf("a record stopped early with end: %v; want a game over", err)
 	}
 }
+
+// TestPrincessesOncePerSpot: when A's follower and large follower share a
+// spot (auditTwoKnights), the princess's targets name the spot once, and
+// so do the figure step's answers: a menu of them has no two alike.
+func TestPrincessesOncePerSpot(t *testing.T) {
+	g, err := readAudit(t, auditTwoKnights).Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pd11, ok := g.TileSet().Lookup("PD11")
+	if !ok {
+		t.Fatal("no tile PD11")
+	}
+	putOnTop(g, pd11)
+	p := Placement{Cell: Cell{1, -1}, Rotation: Rotate270}
+	if ps := g.Princesses(p); len(ps) != 1 || ps[0].Cell != (Cell{0, -1}) {
+		t.Fatalf("Princesses = %v, want the spot at 0,-1 once", ps)
+	}
+	if _, err := g.Act(Answer{Step: StepTile, Cell: p.Cell, Rotation: p.Rotation}); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, a := range g.Answers() {
+		if a.Princess {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("the figure step lists the princess %d times, want once", n)
+	}
+}
