@@ -251,6 +251,9 @@ func (b *Bot) previewData(g storage.Game, st *engine.Game, ch choice) (*discordg
 		if sel {
 			follower = o.name
 		}
+		if slices.ContainsFunc(opts, func(x discordgo.SelectMenuOption) bool { return x.Value == o.value }) {
+			continue // Discord refuses a menu with two options of one value
+		}
 		if len(opts) < 25 {
 			opts = append(opts, discordgo.SelectMenuOption{Label: o.label(), Value: o.value, Description: o.description(), Default: sel})
 		}
