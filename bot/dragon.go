@@ -166,6 +166,11 @@ func fairyPortalOptions(st *engine.Game, p engine.Placement) []spotOption {
 			cells = append(cells, t.Cell)
 		}
 	}
+	// Nearest first: when the Follower… menu cannot hold them all (25
+	// options), the tiles left out are the farthest.
+	slices.SortStableFunc(cells, func(a, b engine.Cell) int {
+		return (abs(a.X-p.Cell.X) + abs(a.Y-p.Cell.Y)) - (abs(b.X-p.Cell.X) + abs(b.Y-p.Cell.Y))
+	})
 	for _, c := range cells {
 		f := figChoice{port: engine.NoPort, portal: true, pcell: c}
 		out = append(out, spotOption{index: -1, f: f, value: figValue(f), name: fmt.Sprintf("Magic portal – to the tile at (%s)", c)})

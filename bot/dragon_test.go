@@ -2,6 +2,7 @@ package bot
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -541,4 +542,73 @@ func followerMenu(t *testing.T, b *Bot, st *engine.Game, ch choice) []discordgo.
 		t.Fatal("the preview has no Follower… menu")
 	}
 	return sm.Options
+}
+
+// TestFollowerMenuFull: in games with every expansion, a placement with
+// more figure choices than a menu holds gets a Follower… menu of 25
+// options, the magic portal's tiles nearest first, and the preview says
+// how many are left out.
+func TestFollowerMenuFull(t *testing.T) {
+	b := &Bot{draw: render.New()}
+	var set engine.ExpansionSet
+	for _, e := range engine.PlayableExpansions() {
+		set = set.With(e)
+	}
+	r, err := engine.NewRules(set, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := uint64(1); seed <= 6; seed++ {
+		st, err := engine.New(engine.Config{Rules: r, Players: []string{"A", "B", "C"}, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 1))
+		for !st.Ended() {
+			for _, p := range st.Placements() {
+				all := append(spotOptions(st, p), dragonOptions(storage.Game{}, st, p)...)
+				if len(all) <= 24 || princessMust(st, p) {
+					continue
+				}
+				ch := choice{game: 1, moves: len(st.Moves()), cell: p.Cell, rot: p.Rotation, figChoice: figChoice{port: engine.NoPort}}
+				resp, err := b.previewData(storage.Game{}, st, ch)
+				if err != nil {
+					t.Fatal(err)
+				}
+				opts := followerMenu(t, b, st, ch)
+				if len(opts) != 25 || opts[0].Label != "No follower" {
+					t.Fatalf("seed %d, %v: %d choices make a menu of %d options", seed, p, len(all), len(opts))
+				}
+				want := fmt.Sprintf("%d more are left out", len(all)-24)
+				if d := resp.Embeds[0].Description; !strings.Contains(d, want) {
+					t.Errorf("seed %d, %v: the preview says %q, want %q", seed, p, d, want)
+				}
+				last := -1
+				for _, o := range opts {
+					f, ok := parseFigValue(o.Value)
+					if !ok || !f.portal {
+						continue
+					}
+					d := abs(f.pcell.X-p.Cell.X) + abs(f.pcell.Y-p.Cell.Y)
+					if d < last {
+						t.Errorf("seed %d, %v: the portal's tile %v (%d away) comes after one %d away", seed, p, f.pcell, d, last)
+					}
+					last = d
+				}
+				return
+			}
+			as := st.Answers()
+			for {
+				done, err := st.Act(as[rng.IntN(len(as))])
+				if err != nil {
+					t.Fatal(err)
+				}
+				if done {
+					break
+				}
+				as = st.Answers()
+			}
+		}
+	}
+	t.Fatal("no placement in 6 games had more than 24 figure choices")
 }

@@ -246,6 +246,7 @@ func (b *Bot) previewData(g storage.Game, st *engine.Game, ch choice) (*discordg
 		// princess=must: she sends a knight home, nothing is deployed.
 		opts, spots = nil, dragonOptions(g, view, p)
 	}
+	left := 0 // the choices a menu of 25 options cannot hold
 	for _, o := range spots {
 		sel := o.chosen(ch)
 		if sel {
@@ -256,6 +257,8 @@ func (b *Bot) previewData(g storage.Game, st *engine.Game, ch choice) (*discordg
 		}
 		if len(opts) < 25 {
 			opts = append(opts, discordgo.SelectMenuOption{Label: o.label(), Value: o.value, Description: o.description(), Default: sel})
+		} else {
+			left++
 		}
 	}
 	rots := st.RotationsAt(ch.cell)
@@ -267,6 +270,9 @@ func (b *Bot) previewData(g storage.Game, st *engine.Game, ch choice) (*discordg
 	}
 	if view.Supply(view.Current()) == 0 && view.SupplyOf(view.Current(), engine.FigureLarge) == 0 {
 		e.Description += "\nYou have no follower left in your supply."
+	}
+	if left > 0 {
+		e.Description += fmt.Sprintf("\nThe Follower… menu holds 25 choices: %d more are left out (the tiles through the magic portal come last, nearest first).", left)
 	}
 	e.Description += ransomLine(st, ch)
 	if stepwise(st) {
