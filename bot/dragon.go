@@ -763,7 +763,7 @@ func (b *Bot) setAside(ctx context.Context, g storage.Game, st *engine.Game) (st
 const dragonHelp = " After a dragon tile the dragon moves up to 6 tiles, one step chosen by each player in turn " +
 	"(a message with ⬆ ➡ ⬇ ⬅ asks each of you) and eats every figure where it goes. In the **Follower…** menu: " +
 	"\"Princess – send Bob's knight home\", \"Fairy – next to your knight at (2,-1)\" and \"Magic portal – to the tile at (2,-1)\", " +
-	"then **Portal spot…**. The fairy gives 1 point at the start of your turn and 3 when her follower's feature scores."
+	"then **Portal spot on (x,y)…**. The fairy gives 1 point at the start of your turn and 3 when her follower's feature scores."
 
 // previewStepsNote says in a preview of a stepwise game what comes after
 // Confirm: the dragon's steps.
