@@ -501,6 +501,26 @@ func TestPrincessMustPreview(t *testing.T) {
 				if opts := followerMenu(t, b, may, ch); len(opts) <= len(st.Princesses(p)) || opts[0].Label != "No follower" {
 					t.Errorf("seed %d, %v: under princess=may the Follower… menu is %+v", seed, p, opts)
 				}
+				// /carcassonne place suggests the same, typed by name, but
+				// for the magic portal's tiles (the menus choose their spot).
+				if os := typedOptions(storage.Game{}, st, p); len(os) != len(st.Princesses(p)) {
+					t.Errorf("seed %d, %v: under princess=must place suggests %d choices", seed, p, len(os))
+				}
+				princess := 0
+				for _, o := range typedOptions(storage.Game{}, may, p) {
+					if o.f.portal {
+						t.Errorf("seed %d, %v: place suggests the portal: %q", seed, p, o.name)
+					}
+					if got := typedSpot(storage.Game{}, may, p, strings.ToLower(o.name)); got != o.value {
+						t.Errorf("seed %d, %v: %q typed reads as %q, want %q", seed, p, o.name, got, o.value)
+					}
+					if o.f.princess != (engine.Target{}) {
+						princess++
+					}
+				}
+				if princess != len(st.Princesses(p)) {
+					t.Errorf("seed %d, %v: place suggests the princess %d times, want %d", seed, p, princess, len(st.Princesses(p)))
+				}
 				break
 			}
 			as := st.Answers()

@@ -70,7 +70,7 @@ func (b *Bot) cmdPlace(i *discordgo.Interaction, opts map[string]*discordgo.Appl
 		r = rr
 	}
 	ch := choice{game: g.ID, moves: g.Moves, cell: c, rot: r}
-	follower := typedSpot(st, engine.Placement{Cell: c, Rotation: r}, optString(opts, "follower"))
+	follower := typedSpot(g, st, engine.Placement{Cell: c, Rotation: r}, optString(opts, "follower"))
 	if a, fig, tc, ok := parseTowerValue(follower); ok {
 		// A tower piece, or a follower on top of a tower (The Tower); the
 		// capture is chosen in the preview's menus.
@@ -120,16 +120,34 @@ func typedCell(v string) string {
 	return v
 }
 
+// typedOptions are the choices the follower option of /carcassonne place
+// suggests for placement p: the Follower… menu's, but for the magic
+// portal, whose spot the menus choose ("Princess – send Bob's knight
+// home", "Fairy – next to your knight at (2,-1)"); under princess=must
+// with knights in her city, her knights alone.
+func typedOptions(g storage.Game, st *engine.Game, p engine.Placement) []spotOption {
+	if princessMust(st, p) {
+		return dragonOptions(g, st, p)
+	}
+	out := spotOptions(st, p)
+	for _, o := range dragonOptions(g, st, p) {
+		if !o.f.portal {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
 // typedSpot reads the follower option of /carcassonne place typed as its
 // autocomplete names a spot on placement p ("knight – city (north)",
 // "builder – road (east)", in any case): it returns the spot's value;
 // anything else is returned as it is.
-func typedSpot(st *engine.Game, p engine.Placement, v string) string {
+func typedSpot(g storage.Game, st *engine.Game, p engine.Placement, v string) string {
 	t := strings.TrimSpace(v)
 	if !strings.Contains(t, " – ") {
 		return v
 	}
-	for _, o := range spotOptions(st, p) {
+	for _, o := range typedOptions(g, st, p) {
 		if strings.EqualFold(o.name, t) {
 			return o.value
 		}
@@ -252,8 +270,10 @@ func (b *Bot) onAutocomplete(i *discordgo.Interaction) {
 		if !ok {
 			return
 		}
-		add("none", "none")
-		for _, o := range spotOptions(st, p) {
+		if !princessMust(st, p) {
+			add("none", "none")
+		}
+		for _, o := range typedOptions(g, st, p) {
 			add(o.name, o.value)
 		}
 	case "escape":

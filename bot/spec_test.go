@@ -225,14 +225,14 @@ func TestSpecTypedPlace(t *testing.T) {
 		t.Fatal("no spots")
 	}
 	for _, o := range os {
-		if got := typedSpot(st, p, strings.ToUpper(o.name)); got != o.value {
+		if got := typedSpot(storage.Game{}, st, p, strings.ToUpper(o.name)); got != o.value {
 			t.Errorf("typedSpot(%q) = %q, want %q", o.name, got, o.value)
 		}
-		if got := typedSpot(st, p, o.value); got != o.value {
+		if got := typedSpot(storage.Game{}, st, p, o.value); got != o.value {
 			t.Errorf("typedSpot(%q) = %q, want it unchanged", o.value, got)
 		}
 	}
-	if got := typedSpot(st, p, "none"); got != "none" {
+	if got := typedSpot(storage.Game{}, st, p, "none"); got != "none" {
 		t.Errorf("typedSpot(none) = %q", got)
 	}
 }
