@@ -545,6 +545,14 @@ func TestPrincessMustPreview(t *testing.T) {
 // of choice ch on game st.
 func followerMenu(t *testing.T, b *Bot, st *engine.Game, ch choice) []discordgo.SelectMenuOption {
 	t.Helper()
+	return previewMenu(t, b, st, ch, actSpot).Options
+}
+
+// previewMenu returns the select menu of action act (actSpot, actEsc, …)
+// of the preview of choice ch on game st, read back from its JSON as
+// Discord sends it.
+func previewMenu(t *testing.T, b *Bot, st *engine.Game, ch choice, act string) discordgo.SelectMenu {
+	t.Helper()
 	resp, err := b.previewData(storage.Game{}, st, ch)
 	if err != nil {
 		t.Fatal(err)
@@ -557,11 +565,11 @@ func followerMenu(t *testing.T, b *Bot, st *engine.Game, ch choice) []discordgo.
 	if err := json.Unmarshal(raw, &msg); err != nil {
 		t.Fatal(err)
 	}
-	sm, ok := menu(&msg, actSpot)
+	sm, ok := menu(&msg, act)
 	if !ok {
-		t.Fatal("the preview has no Follower… menu")
+		t.Fatalf("the preview has no %s menu", act)
 	}
-	return sm.Options
+	return sm
 }
 
 // TestFollowerMenuFull: in games with every expansion, a placement with

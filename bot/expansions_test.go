@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"encoding/json"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -475,22 +474,7 @@ func TestEscapeMenu(t *testing.T) {
 	}
 	ch := choice{game: 1, moves: 2, cell: moves[2].Cell, rot: moves[2].Rotation}
 	b := &Bot{draw: render.New()}
-	resp, err := b.previewData(storage.Game{}, st, ch)
-	if err != nil {
-		t.Fatal(err)
-	}
-	raw, err := json.Marshal(map[string]any{"components": resp.Components})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var msg discordgo.Message
-	if err := json.Unmarshal(raw, &msg); err != nil {
-		t.Fatal(err)
-	}
-	sm, ok := menu(&msg, actEsc)
-	if !ok {
-		t.Fatal("the preview has no Escape… menu")
-	}
+	sm := previewMenu(t, b, st, ch, actEsc)
 	if len(sm.Options) != 2 || sm.Options[0].Value != "-" || !sm.Options[0].Default {
 		t.Fatalf("the Escape… menu: %+v", sm.Options)
 	}
