@@ -36,7 +36,15 @@ func dragonMove(st *engine.Game) engine.Move {
 	case len(ts) > 0 && k < 4:
 		m.Princess = ts[0]
 	case len(spots) > 0 && k < 4:
-		m.Portal, m.PortalCell, m.Follower = true, spots[0].Cell, spots[0].Port
+		// The portal's tile nearest the tile placed: the Follower… menu
+		// lists those first, and holds 25 choices at most.
+		near := spots[0]
+		for _, sp := range spots {
+			if abs(sp.Cell.X-p.Cell.X)+abs(sp.Cell.Y-p.Cell.Y) < abs(near.Cell.X-p.Cell.X)+abs(near.Cell.Y-p.Cell.Y) {
+				near = sp
+			}
+		}
+		m.Portal, m.PortalCell, m.Follower = true, near.Cell, near.Port
 	case k == 0 && len(st.FairyCells()) > 0:
 		m.Fairy, m.FairyCell = true, st.FairyCells()[0]
 	case k < 5:
