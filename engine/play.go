@@ -896,7 +896,7 @@ func withArticle(k EdgeKind) string {
 // moves from AppendPlacements and AppendFollowerSpots. An illegal move
 // corrupts the game; use Apply for moves from outside.
 func (g *Game) Play(m Move) {
-	if m.Princess != (Target{}) && m.PrincessSeat == 0 && g.x != nil {
+	if g.x != nil && m.PrincessSeat == 0 && m.Princess != (Target{}) {
 		g.namePrincessKnight(&m)
 	}
 	g.record(&m)
