@@ -531,17 +531,7 @@ func TestPrincessMustPreview(t *testing.T) {
 				}
 				break
 			}
-			as := st.Answers()
-			for {
-				done, err := st.Act(as[rng.IntN(len(as))])
-				if err != nil {
-					t.Fatal(err)
-				}
-				if done {
-					break
-				}
-				as = st.Answers()
-			}
+			actRandomTurn(t, st, rng)
 		}
 	}
 	if seen < 2 {
@@ -633,18 +623,24 @@ func TestFollowerMenuFull(t *testing.T) {
 				}
 				return
 			}
-			as := st.Answers()
-			for {
-				done, err := st.Act(as[rng.IntN(len(as))])
-				if err != nil {
-					t.Fatal(err)
-				}
-				if done {
-					break
-				}
-				as = st.Answers()
-			}
+			actRandomTurn(t, st, rng)
 		}
 	}
 	t.Fatal("no placement in 6 games had more than 24 figure choices")
+}
+
+// actRandomTurn plays the turn under way on st through its steps, each
+// answer at random among those the engine lists.
+func actRandomTurn(tb testing.TB, st *engine.Game, rng *rand.Rand) {
+	tb.Helper()
+	for {
+		as := st.Answers()
+		done, err := st.Act(as[rng.IntN(len(as))])
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if done {
+			return
+		}
+	}
 }

@@ -383,20 +383,33 @@ func (b *Bot) lobbyPig(i *discordgo.Interaction, id int64, values []string) {
 	ctx, cancel := b.context()
 	defer cancel()
 	g, err := b.store.Get(ctx, id)
-	switch {
-	case err != nil:
+	if err != nil {
 		b.replyError(i, b.playerError(err))
-	case g.HostID != actor(i).ID:
-		b.replyError(i, "Only the host can choose the rule options.")
-	case g.Status != storage.StatusLobby:
-		b.replyError(i, "This game has already started: its rules are set.")
-	case !gameExpansions(g).Has(engine.ExpansionTradersAndBuilders):
-		b.replyError(i, "The pig is a rule of Traders & Builders, which this lobby does not play.")
+		return
+	}
+	switch why := ruleOptionRefusal(i, g, engine.ExpansionTradersAndBuilders, "The pig is a rule of Traders & Builders, which this lobby does not play."); {
+	case why != "":
+		b.replyError(i, why)
 	case len(values) != 1 || values[0] != "plus-one":
 		b.replyError(i, "The pig's rule is plus-one: a pig adds 1 point per city to its owner's farm.")
 	default:
 		b.lobbyChanged(i, g, true, "")
 	}
+}
+
+// ruleOptionRefusal says why the member of interaction i may not choose a
+// rule option of expansion e in lobby g (notPlayed when the lobby does not
+// play e), or "" when they may: only the host, before the game starts.
+func ruleOptionRefusal(i *discordgo.Interaction, g storage.Game, e engine.Expansion, notPlayed string) string {
+	switch {
+	case g.HostID != actor(i).ID:
+		return "Only the host can choose the rule options."
+	case g.Status != storage.StatusLobby:
+		return "This game has already started: its rules are set."
+	case !gameExpansions(g).Has(e):
+		return notPlayed
+	}
+	return ""
 }
 
 // lobbyDragonOption answers the lobby's Dragon… and Princess… menus (The
@@ -411,18 +424,12 @@ func (b *Bot) lobbyDragonOption(i *discordgo.Interaction, id int64, action strin
 	}
 	defer unlock()
 	g, err := b.store.Get(ctx, id)
-	switch {
-	case err != nil:
+	if err != nil {
 		b.replyError(i, b.playerError(err))
 		return
-	case g.HostID != actor(i).ID:
-		b.replyError(i, "Only the host can choose the rule options.")
-		return
-	case g.Status != storage.StatusLobby:
-		b.replyError(i, "This game has already started: its rules are set.")
-		return
-	case !gameExpansions(g).Has(engine.ExpansionPrincessAndDragon):
-		b.replyError(i, "The dragon and the princess are rules of The Princess & the Dragon, which this lobby does not play.")
+	}
+	if why := ruleOptionRefusal(i, g, engine.ExpansionPrincessAndDragon, "The dragon and the princess are rules of The Princess & the Dragon, which this lobby does not play."); why != "" {
+		b.replyError(i, why)
 		return
 	}
 	o := g.Options
