@@ -12,93 +12,118 @@ func BenchmarkRandomGame(b *testing.B) {
 }
 
 // benchRandomGames plays complete 2-player games with rules r (nil: the
-// base game) and uniformly random legal moves through the unchecked Play, as
-// a random playout does: a placement drawn by RandomPlacement; a figure about half the time, the large follower a third of those times
-// when the supply holds it (always when it is the only figure left); with
-// The Tower, a tower piece a fifth of the time where one may go, with a
-// capture half the time something is in reach; with The Ferries, a lake's
-// ferry on random road ends and each ferry the tile reaches moved half the
-// time (withFerries). It reports games/s of wall-clock time, and games/cpu-s of the processor time
-// the process used (which a busy machine does not lower).
+// base game) with randomPlayer's moves, one after the other in one Game
+// whose memory NewInto reuses, as a search's playouts reuse theirs
+// (CopyTo). It reports games/s of wall-clock time, and games/cpu-s of the
+// processor time the process used (which a busy machine does not lower).
 func benchRandomGames(b *testing.B, r *Rules) {
 	b.ReportAllocs()
 	cpu0 := cpuTime()
-	rng := rand.New(rand.NewPCG(1, 2))
+	p := newRandomPlayer(r, rand.New(rand.NewPCG(1, 2)))
 	cfg := Config{Players: []string{"A", "B"}, Rules: r}
-	var spots []Spot
-	var cells []Cell
-	var caps []Target
-	seed := uint64(0)
-	traders := r != nil && r.Expansions.Has(ExpansionTradersAndBuilders)
-	tower := r != nil && r.Expansions.Has(ExpansionTower)
-	dragons := r != nil && r.Expansions.Has(ExpansionPrincessAndDragon)
-	var steps []Cell
-	gold := r != nil && r.Expansions.Has(ExpansionGoldMines)
-	ferries := r != nil && r.Expansions.Has(ExpansionFerries)
-	minis := r != nil && (r.Expansions.Has(ExpansionMageAndWitch) || r.Expansions.Has(ExpansionCropCircles))
-	var scratch miniScratch
+	var g Game
 	for b.Loop() {
-		seed++
-		cfg.Seed = seed
-		g, err := New(cfg)
-		if err != nil {
+		cfg.Seed++
+		if err := NewInto(&g, cfg); err != nil {
 			b.Fatal(err)
 		}
-		for !g.Ended() {
-			t, _ := g.Drawn()
-			m := Move{Tile: t, Discard: true}
-			if dragons && g.SetsAside() {
-				g.Play(Move{Tile: t, Aside: true})
-				continue
-			}
-			if p, ok := g.RandomPlacement(t, rng.Uint64()); ok {
-				m = Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
-				if gold {
-					withGold(g, rng, &m)
-				}
-				if ferries {
-					withFerries(g, rng, &m)
-				}
-				if dragons && g.isVolcano(t) {
-					// No figure with a volcano: the dragon flies there.
-				} else if tower && rng.IntN(5) == 0 {
-					// A tower piece, and a capture half the time when
-					// something is in reach (The Tower).
-					if cells = g.AppendTowerCells(cells[:0], t, p); len(cells) > 0 {
-						m.Tower, m.TowerCell = TowerPiece, cells[rng.IntN(len(cells))]
-						if caps = g.AppendCaptures(caps[:0], m); len(caps) > 0 && rng.IntN(2) == 0 {
-							m.Capture = caps[rng.IntN(len(caps))]
-						}
-					}
-				} else if traders && rng.IntN(4) == 0 {
-					// The builder or the pig, where the player has a
-					// follower already (Traders & Builders).
-					fig := FigureBuilder + Figure(rng.IntN(2))
-					if spots = g.AppendFigureSpots(spots[:0], t, p, fig); len(spots) > 0 {
-						m.Follower, m.Figure = spots[rng.IntN(len(spots))].Port, fig
-					}
-				} else if rng.IntN(2) == 0 {
-					spots = g.AppendFollowerSpots(spots[:0], t, p)
-					if len(spots) > 0 {
-						m.Follower = spots[rng.IntN(len(spots))].Port
-						if cur := g.Current(); g.SupplyOf(cur, FigureLarge) > 0 && (g.Supply(cur) == 0 || rng.IntN(3) == 0) {
-							m.Figure = FigureLarge
-						}
-					}
-				}
-				if dragons {
-					steps = randomDragon(g, &m, rng, steps)
-				}
-				if minis {
-					m = withMagicCropInto(g, m, rng, &scratch)
-				}
-			}
-			g.Play(m)
-		}
+		p.play(&g)
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 	if cpu := cpuTime() - cpu0; cpu > 0 {
 		b.ReportMetric(float64(b.N)/cpu.Seconds(), "games/cpu-s")
+	}
+}
+
+// randomPlayer plays whole games with uniformly random legal moves through
+// the unchecked Play, as a random playout does: a placement drawn by
+// RandomPlacement; a figure about half the time, the large follower a
+// third of those times when the supply holds it (always when it is the
+// only figure left); with Traders & Builders, a builder or pig a quarter
+// of the time where one may stand; with The Tower, a tower piece a fifth
+// of the time where one may go, with a capture half the time something is
+// in reach; with The Princess & the Dragon, the dragon tiles set aside
+// before the first volcano, nothing deployed with a volcano, the dragon's
+// steps at random; with The Gold Mines, The Ferries, Mage & Witch and The
+// Crop Circles, their choices at random (withGold, withFerries,
+// withMagicCropInto). Its buffers are reused from move to move.
+type randomPlayer struct {
+	rng                                         *rand.Rand
+	traders, tower, dragons, gold, ferries, min bool
+	spots                                       []Spot
+	cells, steps                                []Cell
+	caps                                        []Target
+	scratch                                     miniScratch
+}
+
+// newRandomPlayer returns a randomPlayer for games with rules r (nil: the
+// base game) drawing its choices from rng.
+func newRandomPlayer(r *Rules, rng *rand.Rand) *randomPlayer {
+	has := func(e Expansion) bool { return r != nil && r.Expansions.Has(e) }
+	return &randomPlayer{
+		rng:     rng,
+		traders: has(ExpansionTradersAndBuilders),
+		tower:   has(ExpansionTower),
+		dragons: has(ExpansionPrincessAndDragon),
+		gold:    has(ExpansionGoldMines),
+		ferries: has(ExpansionFerries),
+		min:     has(ExpansionMageAndWitch) || has(ExpansionCropCircles),
+	}
+}
+
+// play plays g to its end.
+func (p *randomPlayer) play(g *Game) {
+	rng := p.rng
+	for !g.Ended() {
+		t, _ := g.Drawn()
+		m := Move{Tile: t, Discard: true}
+		if p.dragons && g.SetsAside() {
+			g.Play(Move{Tile: t, Aside: true})
+			continue
+		}
+		if pl, ok := g.RandomPlacement(t, rng.Uint64()); ok {
+			m = Move{Tile: t, Cell: pl.Cell, Rotation: pl.Rotation}
+			if p.gold {
+				withGold(g, rng, &m)
+			}
+			if p.ferries {
+				withFerries(g, rng, &m)
+			}
+			if p.dragons && g.isVolcano(t) {
+				// No figure with a volcano: the dragon flies there.
+			} else if p.tower && rng.IntN(5) == 0 {
+				// A tower piece, and a capture half the time when
+				// something is in reach (The Tower).
+				if p.cells = g.AppendTowerCells(p.cells[:0], t, pl); len(p.cells) > 0 {
+					m.Tower, m.TowerCell = TowerPiece, p.cells[rng.IntN(len(p.cells))]
+					if p.caps = g.AppendCaptures(p.caps[:0], m); len(p.caps) > 0 && rng.IntN(2) == 0 {
+						m.Capture = p.caps[rng.IntN(len(p.caps))]
+					}
+				}
+			} else if p.traders && rng.IntN(4) == 0 {
+				// The builder or the pig, where the player has a
+				// follower already (Traders & Builders).
+				fig := FigureBuilder + Figure(rng.IntN(2))
+				if p.spots = g.AppendFigureSpots(p.spots[:0], t, pl, fig); len(p.spots) > 0 {
+					m.Follower, m.Figure = p.spots[rng.IntN(len(p.spots))].Port, fig
+				}
+			} else if rng.IntN(2) == 0 {
+				p.spots = g.AppendFollowerSpots(p.spots[:0], t, pl)
+				if len(p.spots) > 0 {
+					m.Follower = p.spots[rng.IntN(len(p.spots))].Port
+					if cur := g.Current(); g.SupplyOf(cur, FigureLarge) > 0 && (g.Supply(cur) == 0 || rng.IntN(3) == 0) {
+						m.Figure = FigureLarge
+					}
+				}
+			}
+			if p.dragons {
+				p.steps = randomDragon(g, &m, rng, p.steps)
+			}
+			if p.min {
+				m = withMagicCropInto(g, m, rng, &p.scratch)
+			}
+		}
+		g.Play(m)
 	}
 }
 
@@ -272,14 +297,28 @@ func BenchmarkRandomGameDragon(b *testing.B) {
 	benchRandomGames(b, r)
 }
 
-// BenchmarkNew sets up a 2-player base game: the part of a random playout
-// spent before the first move.
+// BenchmarkNew sets up a 2-player base game in new memory.
 func BenchmarkNew(b *testing.B) {
 	b.ReportAllocs()
 	cfg := Config{Players: []string{"A", "B"}}
 	for b.Loop() {
 		cfg.Seed++
 		if _, err := New(cfg); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkNewInto sets up a 2-player base game in the memory of the game
+// before it (NewInto): the part of a random game spent before the first
+// move.
+func BenchmarkNewInto(b *testing.B) {
+	b.ReportAllocs()
+	cfg := Config{Players: []string{"A", "B"}}
+	var g Game
+	for b.Loop() {
+		cfg.Seed++
+		if err := NewInto(&g, cfg); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -606,17 +606,32 @@ type Game struct {
 // rules of an expansion that is not Playable (ComposeTiles) an error
 // wrapping ErrUnknownExpander.
 func New(cfg Config) (*Game, error) {
+	g := new(Game)
+	if err := NewInto(g, cfg); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// NewInto sets up a game in dst exactly as New(cfg) does, reusing the
+// memory of dst's board, feature and expansion tables, so that a program
+// playing many games in a row (random playouts, an arena) allocates little
+// more than each game's history. The history (placed tiles, scores, moves)
+// is always new memory, since a Clone or CopyTo of the game dst held may
+// still share it. dst may be a zero Game; whatever game it held is gone.
+// It returns New's errors, and leaves dst as it was on an error.
+func NewInto(dst *Game, cfg Config) error {
 	rules := cfg.Rules
 	ts := cfg.Tiles
 	if rules != nil {
 		if rest := rules.Expansions &^ playable; rest != 0 {
-			return nil, fmt.Errorf("%w: %s not built yet (ComposeTiles gives their tiles only)", ErrUnknownExpander, rest)
+			return fmt.Errorf("%w: %s not built yet (ComposeTiles gives their tiles only)", ErrUnknownExpander, rest)
 		}
 		if ts != nil && ts != rules.Tiles {
-			return nil, fmt.Errorf("%w: Config.Tiles is not the tile set of Config.Rules", ErrBadOption)
+			return fmt.Errorf("%w: Config.Tiles is not the tile set of Config.Rules", ErrBadOption)
 		}
 		if cfg.Options != (Options{}) && cfg.Options != rules.Options {
-			return nil, fmt.Errorf("%w: Config.Options %s differ from the rules' %s", ErrBadOption, cfg.Options, rules.Options)
+			return fmt.Errorf("%w: Config.Options %s differ from the rules' %s", ErrBadOption, cfg.Options, rules.Options)
 		}
 		ts, cfg.Options = rules.Tiles, rules.Options
 		if cfg.Start == (StartTile{}) {
@@ -627,30 +642,35 @@ func New(cfg Config) (*Game, error) {
 		ts = BaseTiles
 	}
 	if err := checkPlayers(cfg.Players); err != nil {
-		return nil, err
+		return err
 	}
 	if !cfg.Options.valid() {
-		return nil, fmt.Errorf("%w: %+v", ErrBadOption, cfg.Options)
+		return fmt.Errorf("%w: %+v", ErrBadOption, cfg.Options)
 	}
 	start := cfg.Start
 	if start.Tile == NoTile {
 		d, ok := ts.Lookup("D")
 		if !ok {
-			return nil, fmt.Errorf("%w: the tile set has no start tile D", ErrUnknownTile)
+			return fmt.Errorf("%w: the tile set has no start tile D", ErrUnknownTile)
 		}
 		start = StartTile{Tile: d}
 	}
 	if int(start.Tile) > ts.Len() || ts.tiles[start.Tile].Count < 1 {
-		return nil, ErrUnknownTile
+		return ErrUnknownTile
 	}
 	if start.Rotation > Rotate270 {
-		return nil, ErrBadRotation
+		return ErrBadRotation
 	}
 	if !inRange(start.Cell) {
-		return nil, moveErr(ErrNoNeighbour, "the start tile lies too far out")
+		return moveErr(ErrNoNeighbour, "the start tile lies too far out")
 	}
 	total := ts.Total()
-	g := &Game{
+	// The tables dst owns (CopyTo copies them, never shares them), kept
+	// for their memory.
+	grid, open, codes, active := dst.grid, dst.open[:0], dst.codes, dst.active[:0]
+	nodes, meeples, cloisters, x := dst.nodes[:0], dst.meeples[:0], dst.cloisters[:0], dst.x
+	g := dst
+	*g = Game{
 		rules:     rules,
 		ts:        ts,
 		opts:      cfg.Options,
@@ -670,7 +690,11 @@ func New(cfg Config) (*Game, error) {
 	} else {
 		g.pile = rules.pileFor(start.Tile, cfg.Seed)
 		if rules.Expansions != 0 || rules.aside.sets != nil {
-			g.x = new(expansionState)
+			if x == nil {
+				x = new(expansionState)
+			}
+			*x = expansionState{}
+			g.x = x
 			for f := FigureFollower + 1; f < numFigures; f++ {
 				for p := range g.nplayers {
 					g.x.supply[p][f] = int8(rules.figureSupply(f))
@@ -687,15 +711,15 @@ func New(cfg Config) (*Game, error) {
 	for size < 6*total+8 {
 		size <<= 1
 	}
-	g.grid = make([]gridEntry, size)
+	g.grid = zeroed(grid, size)
 	g.shift = uint(bits.TrailingZeros(uint(size))+1) / 2
-	g.open = make([]openCell, 0, 2*total+4)
-	g.codes = make([]codeList, numCodes)
-	g.active = make([]activeCode, 0, 64)
+	g.open = reserve(open, 2*total+4)
+	g.codes = zeroed(codes, numCodes)
+	g.active = reserve(active, 64)
+	g.nodes = reserve(nodes, 4*total)
+	g.meeples = reserve(meeples, MaxPlayers*FollowersPerPlayer)
+	g.cloisters = reserve(cloisters, 16)
 	g.tiles = make([]placedTile, 0, total)
-	g.nodes = make([]node, 0, 4*total)
-	g.meeples = make([]meeple, 0, MaxPlayers*FollowersPerPlayer)
-	g.cloisters = make([]cloisterAt, 0, 16)
 	g.multi = make([]int16, 0, total)
 	// Random games score about one event per 2 tiles with expansions,
 	// fewer in the base game: room for them all, most of the time.
@@ -705,7 +729,27 @@ func New(cfg Config) (*Game, error) {
 	if g.x != nil {
 		g.x.placed(g, start.Tile, int16(start.Cell.X), int16(start.Cell.Y), start.Rotation)
 	}
-	return g, nil
+	return nil
+}
+
+// zeroed returns s with length n and every element zero, reusing its
+// memory when it holds n.
+func zeroed[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
+}
+
+// reserve returns s emptied, with room for n elements, reusing its memory
+// when it has that room.
+func reserve[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, 0, n)
+	}
+	return s[:0]
 }
 
 func checkPlayers(names []string) error {
