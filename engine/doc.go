@@ -36,7 +36,8 @@
 //
 // A [Game] is a value that [Game.Clone] copies cheaply ([Game.CopyTo]
 // without allocating), so that computer players can search thousands of
-// positions a second. Features are tracked incrementally with a union-find
+// positions a second, and [NewInto] sets up a new game in the memory of an
+// old one, for a program that plays many games in a row. Features are tracked incrementally with a union-find
 // over the feature segments of the placed tiles; the board is an
 // open-addressing hash table of cells, and the open cells are also listed
 // by the edges their neighbours show, so that a random playout draws a
@@ -44,7 +45,7 @@
 // fits, without trying every open cell as [Game.AppendPlacements] does.
 //
 // The methods that change a game say so (Act, Apply, Play, Finish, Reset,
-// CopyTo into it); the others only read it, so many goroutines may query
+// CopyTo and NewInto into it); the others only read it, so many goroutines may query
 // one game at once as long as none changes it.
 //
 // The package imports only the standard library.
