@@ -48,12 +48,12 @@ func benchRandomGames(b *testing.B, r *Rules) {
 // Crop Circles, their choices at random (withGold, withFerries,
 // withMagicCropInto). Its buffers are reused from move to move.
 type randomPlayer struct {
-	rng                                         *rand.Rand
-	traders, tower, dragons, gold, ferries, min bool
-	spots                                       []Spot
-	cells, steps                                []Cell
-	caps                                        []Target
-	scratch                                     miniScratch
+	rng                                           *rand.Rand
+	traders, tower, dragons, gold, ferries, minis bool
+	spots                                         []Spot
+	cells, steps                                  []Cell
+	caps                                          []Target
+	scratch                                       miniScratch
 }
 
 // newRandomPlayer returns a randomPlayer for games with rules r (nil: the
@@ -67,7 +67,7 @@ func newRandomPlayer(r *Rules, rng *rand.Rand) *randomPlayer {
 		dragons: has(ExpansionPrincessAndDragon),
 		gold:    has(ExpansionGoldMines),
 		ferries: has(ExpansionFerries),
-		min:     has(ExpansionMageAndWitch) || has(ExpansionCropCircles),
+		minis:   has(ExpansionMageAndWitch) || has(ExpansionCropCircles),
 	}
 }
 
@@ -119,7 +119,7 @@ func (p *randomPlayer) play(g *Game) {
 			if p.dragons {
 				p.steps = randomDragon(g, &m, rng, p.steps)
 			}
-			if p.min {
+			if p.minis {
 				m = withMagicCropInto(g, m, rng, &p.scratch)
 			}
 		}
