@@ -1,0 +1,18 @@
+// Package turnview puts the engine's choices into a player's words, once,
+// for every front end (design note "One turn model").
+//
+// The engine says what a player may choose: engine.Game.Pending names the
+// step and who decides it, engine.Game.Answers lists its legal answers, and
+// engine.Game.Act takes one. This package turns that list into Options: each
+// answer with its kind (a placement, a spot on a feature, a tile, road ends,
+// a die, a choice, a pass), the figure and the feature named in rulebook
+// terms ("knight – city (north)", the feature's position read off the tile
+// as it lies, after its rotation), the cell, the player who decides, and its
+// value, the notation engine.ParseAnswer reads. Discord's menus and buttons
+// and the terminal's lists are built from the same Options, so a player
+// reads the same words in both and is never offered what the engine would
+// refuse.
+//
+// Start with Options(g, names) for the step g waits for, and Lookup to read
+// a value back. Only the engine is imported.
+package turnview

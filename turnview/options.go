@@ -1,0 +1,194 @@
+package turnview
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/meeple-works/carcassonne/engine"
+)
+
+// Kind is what an option chooses, so that a front end can show it without
+// knowing the expansion: a spot on a feature becomes a numbered marker and a
+// menu entry, a tile a cell, a pass a "none" entry.
+type Kind uint8
+
+// The kinds of options.
+const (
+	// KindPass passes an optional choice: no follower, no prisoner, no
+	// escape, no (more) ferry move, a crop circle's pass.
+	KindPass Kind = iota
+	// KindPlacement: a cell and a rotation for the tile drawn (with The
+	// Tower, a ransom paid first), or its discard or setting aside.
+	KindPlacement
+	// KindSpot: a figure on a feature of the tile just placed.
+	KindSpot
+	// KindFeature: a figure or a feature elsewhere on the board, named by
+	// its tile and port (the portal, a prisoner, an escape, a landing,
+	// the mage or witch, a crop circle's answer).
+	KindFeature
+	// KindTile: a tile of the board (a tower piece, the top of a tower,
+	// the fairy, the second gold ingot, a step of the dragon).
+	KindTile
+	// KindFigure: a figure onto something that is not a feature (the
+	// flying machine).
+	KindFigure
+	// KindLink: two road ends of a lake (a ferry).
+	KindLink
+	// KindRoll: chance, the die of a flying machine.
+	KindRoll
+	// KindChoice: one of named alternatives (a crop circle's add or
+	// remove).
+	KindChoice
+)
+
+var kindNames = [...]string{"pass", "placement", "spot", "feature", "tile", "figure", "link", "roll", "choice"}
+
+// String returns the kind's name: "pass", "placement", "spot", "feature",
+// "tile", "figure", "link", "roll", "choice".
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "kind?"
+}
+
+// Option is one legal answer of the step a game waits for, with what a
+// front end needs to show it.
+type Option struct {
+	// Answer is the engine's answer: engine.Game.Act accepts it.
+	Answer engine.Answer
+	// Player decides it (an index in turn order).
+	Player int
+	// Kind is what it chooses.
+	Kind Kind
+	// Value is the answer in the notation engine.ParseAnswer reads
+	// ("figure large@N", "capture 2,0:S"): what the terminal reads and a
+	// component's value carries. No two Options of one list share a value.
+	Value string
+	// Label is the answer in a player's words, as spec/discord.md writes
+	// the entries: "knight – city (north)", "large follower – city
+	// (north)", "tower piece at (2,-1)", "No follower", "Bob's knight at
+	// (2,-1)". At most 100 characters (Discord's limit of a label).
+	Label string
+	// Figure is the figure the answer moves or deploys, in a player's
+	// words ("follower", "large follower", "builder", "pig", "tower
+	// piece", "fairy", "princess", "mage", "witch", "dragon"); "" when
+	// none.
+	Figure string
+	// Feature is the feature the answer names, with its position on its
+	// tile as the tile lies ("city (north)", "road (east and west)",
+	// "cloister"); "" when none.
+	Feature string
+	// Cell is the tile the answer names, when HasCell.
+	Cell    engine.Cell
+	HasCell bool
+	// Spot is, for KindSpot, the number of the spot in
+	// engine.Game.FollowerSpots of the placement (the number the
+	// previews draw, engine.SpotLabel), -1 when the previews draw none.
+	Spot int
+}
+
+// Pass reports whether the option passes an optional choice.
+func (o Option) Pass() bool { return o.Kind == KindPass }
+
+// Names are the players' names in turn order, as a front end shows them
+// (Discord's display names); nil or a missing name takes the engine's.
+type Names []string
+
+func (n Names) of(g *engine.Game, p int) string {
+	if p >= 0 && p < len(n) && n[p] != "" {
+		return n[p]
+	}
+	if ps := g.Players(); p >= 0 && p < len(ps) {
+		return ps[p]
+	}
+	return "?"
+}
+
+// Options returns the options of the step g waits for (engine.Game.Pending),
+// one per legal answer (engine.Game.Answers) in the engine's order, with
+// answers the engine lists twice (two figures of one player on one spot,
+// which one answer names) given once; nil once the game is over. names
+// names the players. Every option's Answer is accepted by engine.Game.Act.
+func Options(g *engine.Game, names Names) []Option {
+	as := g.Answers()
+	if len(as) == 0 {
+		return nil
+	}
+	v := newView(g, names)
+	out := make([]Option, 0, len(as))
+	seen := make(map[string]bool, len(as))
+	for _, a := range as {
+		o := v.option(a)
+		if seen[o.Value] {
+			continue
+		}
+		seen[o.Value] = true
+		out = append(out, o)
+	}
+	return out
+}
+
+// ErrNotOffered: Lookup was given a value that is not among the options of
+// the step the game waits for.
+var ErrNotOffered = errors.New("that choice is not offered now")
+
+// Lookup returns the option of value (an Option.Value, the notation of
+// engine.ParseAnswer) among the options of the step g waits for. It returns
+// an error wrapping engine.ErrBadAnswer when value does not read, and one
+// wrapping ErrNotOffered, which says in a player's words what the step
+// waits for, when it reads but is not offered now.
+func Lookup(g *engine.Game, names Names, value string) (Option, error) {
+	a, err := engine.ParseAnswer(strings.TrimSpace(value))
+	if err != nil {
+		return Option{}, err
+	}
+	want := a.String()
+	for _, o := range Options(g, names) {
+		if o.Value == want {
+			return o, nil
+		}
+	}
+	return Option{}, fmt.Errorf("%w: %s", ErrNotOffered, Asks(g, names))
+}
+
+// Asks says what the step g waits for asks, in a player's words: "Alice
+// places tile D.", "Bob chooses where the dragon goes.", "The game is
+// over."
+func Asks(g *engine.Game, names Names) string {
+	d := g.Pending()
+	who := names.of(g, d.Player)
+	switch d.Step {
+	case engine.StepNone:
+		return "The game is over."
+	case engine.StepTile:
+		t, _ := g.Drawn()
+		return fmt.Sprintf("%s places tile %s.", who, g.TileSet().Name(t))
+	case engine.StepFigure:
+		return who + " chooses a figure to deploy, or none."
+	case engine.StepGold:
+		return who + " chooses the tile of the second gold ingot."
+	case engine.StepMagic:
+		return who + " places or moves the mage or the witch."
+	case engine.StepRoll:
+		return who + " rolls the die."
+	case engine.StepLand:
+		return who + " chooses where the flying figure lands."
+	case engine.StepCapture:
+		return who + " may take a figure prisoner."
+	case engine.StepFerry:
+		return who + " sets the ferry of the lake."
+	case engine.StepFerryMove:
+		return who + " may move a ferry."
+	case engine.StepDragon:
+		return who + " chooses where the dragon goes."
+	case engine.StepEscape:
+		return who + " may take a knight home from a besieged city."
+	case engine.StepCrop:
+		return who + " chooses whether the crop circle adds or removes."
+	case engine.StepCropPick:
+		return who + " answers the crop circle."
+	}
+	return who + " decides."
+}

@@ -1,0 +1,177 @@
+package turnview
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/meeple-works/carcassonne/engine"
+)
+
+// newGame sets up a three-player game with expansions exps.
+func newGame(t testing.TB, exps engine.ExpansionSet, seed uint64) *engine.Game {
+	t.Helper()
+	rules, err := engine.NewRules(exps, engine.Options{})
+	if err != nil {
+		t.Fatalf("rules %s: %v", exps, err)
+	}
+	g, err := engine.New(engine.Config{Rules: rules, Players: []string{"Alice", "Bob", "Carol"}, Seed: seed, DrawnOnly: true})
+	if err != nil {
+		t.Fatalf("new game %s: %v", exps, err)
+	}
+	return g
+}
+
+// expansionSets are every playable expansion alone, and all of them but
+// The River (The River II brings its own river) together.
+func expansionSets() map[string]engine.ExpansionSet {
+	sets := map[string]engine.ExpansionSet{}
+	var all engine.ExpansionSet
+	for _, e := range engine.PlayableExpansions() {
+		sets[e.String()] = engine.ExpansionSet(0).With(e)
+		if e != engine.ExpansionRiver {
+			all = all.With(e)
+		}
+	}
+	sets["all"] = all
+	return sets
+}
+
+// checkOptions checks the options of the step g waits for: every one is
+// accepted by Act (on a copy), reads back through Lookup, has a label of
+// at most 100 characters, and no two share a value; the label of a figure
+// on a feature names that feature as the board holds it after the turn's
+// answers so far. It returns the options.
+func checkOptions(t *testing.T, g *engine.Game, where string) []Option {
+	t.Helper()
+	opts := Options(g, nil)
+	if len(opts) == 0 {
+		t.Fatalf("%s: step %s offers nothing", where, g.Pending().Step)
+	}
+	values := map[string]bool{}
+	board := g.Preview()
+	var spots []engine.Spot
+	if board != nil && g.Pending().Step == engine.StepFigure {
+		m := board.Moves()[len(board.Moves())-1]
+		if m.Ransomed {
+			after, err := g.AfterRansom(m.Ransom)
+			if err != nil {
+				t.Fatalf("%s: the ransom answered cannot be paid: %v", where, err)
+			}
+			spots = after.FollowerSpots(engine.Placement{Cell: m.Cell, Rotation: m.Rotation})
+		} else {
+			spots = g.FollowerSpots(engine.Placement{Cell: m.Cell, Rotation: m.Rotation})
+		}
+	}
+	for k, o := range opts {
+		if values[o.Value] {
+			t.Fatalf("%s: two options of value %q", where, o.Value)
+		}
+		values[o.Value] = true
+		if o.Label == "" || utf8.RuneCountInString(o.Label) > 100 {
+			t.Fatalf("%s: option %q has label %q", where, o.Value, o.Label)
+		}
+		if o.Player != g.Pending().Player {
+			t.Fatalf("%s: option %q decided by %d, the game waits for %d", where, o.Value, o.Player, g.Pending().Player)
+		}
+		// Placements are many: every one of the first few, then a sample.
+		if o.Kind != KindPlacement || k < 4 || k%17 == 0 {
+			c := g.Clone()
+			if _, err := c.Act(o.Answer); err != nil {
+				t.Fatalf("%s: option %q (%s) refused: %v", where, o.Value, o.Label, err)
+			}
+			back, err := Lookup(g, nil, o.Value)
+			if err != nil || back.Value != o.Value {
+				t.Fatalf("%s: Lookup(%q) = %q, %v", where, o.Value, back.Value, err)
+			}
+		}
+		if o.Feature != "" && board != nil && !o.Answer.Return {
+			at := engine.Target{Cell: o.Cell, Port: o.Answer.Port}
+			if o.Answer.Step != engine.StepFigure || o.Answer.Princess {
+				at.Port = o.Answer.Target.Port
+			}
+			checkFeature(t, where, board, at, o)
+		}
+		if o.Kind == KindSpot {
+			found := false
+			for _, s := range spots {
+				if s.Ports.Has(o.Answer.Port) {
+					found = true
+					if want := SpotName(o.Answer.Figure, s.Kind, strings.SplitN(s.Name(), " – ", 2)[1]); o.Label != want {
+						t.Fatalf("%s: option %q labelled %q, the engine's spot is %q", where, o.Value, o.Label, want)
+					}
+				}
+			}
+			if !found && o.Answer.Figure.Weight() > 0 {
+				t.Fatalf("%s: option %q on no spot of the tile", where, o.Value)
+			}
+		}
+	}
+	return opts
+}
+
+// checkFeature checks that option o names the kind of the feature the
+// board holds at target t.
+func checkFeature(t *testing.T, where string, board *engine.Game, at engine.Target, o Option) {
+	t.Helper()
+	fi, ok := board.FeatureAt(at.Cell, at.Port)
+	if !ok {
+		// A figure that completes and scores the feature (or a crop
+		// circle's return) may leave no feature to read: the tile says.
+		return
+	}
+	if !strings.HasPrefix(o.Feature, fi.Kind.String()) {
+		t.Fatalf("%s: option %q names %q, the board holds a %s at %s:%s", where, o.Value, o.Feature, fi.Kind, at.Cell, at.Port)
+	}
+}
+
+// TestOptionsAcceptedEverywhere plays random games through Options with
+// every expansion and each alone: at every step, every option is accepted
+// by the engine, no two share a value, and each names the feature of the
+// tile as it lies.
+func TestOptionsAcceptedEverywhere(t *testing.T) {
+	games := 2
+	if testing.Short() {
+		games = 1
+	}
+	steps := map[engine.Step]int{}
+	for name, set := range expansionSets() {
+		for seed := range uint64(games) {
+			g := newGame(t, set, seed+1)
+			r := rand.New(rand.NewPCG(seed, 7))
+			for n := 0; !g.Ended() && n < 3000; n++ {
+				where := fmt.Sprintf("%s seed %d turn %d step %s", name, seed+1, g.Turn(), g.Pending().Step)
+				opts := checkOptions(t, g, where)
+				steps[g.Pending().Step]++
+				o := opts[r.IntN(len(opts))]
+				if _, err := g.Act(o.Answer); err != nil {
+					t.Fatalf("%s: %q: %v", where, o.Value, err)
+				}
+			}
+			if !g.Ended() {
+				t.Fatalf("%s seed %d: the game did not end", name, seed+1)
+			}
+		}
+	}
+	for s := engine.StepTile; s <= engine.StepCropPick; s++ {
+		if steps[s] == 0 {
+			t.Errorf("no game asked step %s: the test reaches less than it should", s)
+		}
+	}
+}
+
+// TestLookupRefusesInPlayersWords: a value that does not read, and one
+// that reads but is not offered, are refused with errors a player can read.
+func TestLookupRefusesInPlayersWords(t *testing.T) {
+	g := newGame(t, 0, 1)
+	if _, err := Lookup(g, nil, "figure large@"); !errors.Is(err, engine.ErrBadAnswer) {
+		t.Fatalf("bad notation: %v", err)
+	}
+	_, err := Lookup(g, Names{"Ann"}, "figure none")
+	if !errors.Is(err, ErrNotOffered) || !strings.Contains(err.Error(), "Ann places tile") {
+		t.Fatalf("not offered: %v", err)
+	}
+}
