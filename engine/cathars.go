@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // This file holds the Cathars (spec/rules-options.md, "Cathars"; 002_…,
 // "Sequence of Play", step 7): the escape of a knight from a besieged city.
@@ -134,7 +137,8 @@ func (g *Game) escape(target Target) {
 // Escapes returns the knights the current player may take back with the
 // Cathars' escape if move m (its Escape aside) is played: for each, the
 // tile it stands on and the port that names its city segment there (board
-// orientation), in the order the figures were deployed. It returns nil when
+// orientation), in the order the figures were deployed, a spot that holds
+// two of them once. It returns nil when
 // m is not legal, when no knight can escape, and in a game without the
 // Cathars. A Move with Escape set to one of them is legal (Check).
 func (g *Game) Escapes(m Move) []Target {
@@ -150,7 +154,9 @@ func (g *Game) Escapes(m Move) []Target {
 		}
 		pt := &c.tiles[mp.tile]
 		t := Target{Cell: Cell{int(pt.x), int(pt.y)}, Port: c.ts.orients[pt.tile][pt.rot].main[c.nodes[mp.node].feat]}
-		if c.escapeErr(t) == nil {
+		if !slices.Contains(out, t) && c.escapeErr(t) == nil {
+			// Two of the player's figures on one spot (a crop circle's,
+			// a landing) make one target, as one answer names them.
 			out = append(out, t)
 		}
 	}

@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // This file holds The Tower (004_…, "The Tower"; 002_…, "Sequence of
 // Play", steps 1, 3 and 4; spec/rules-options.md, "The Tower").
@@ -521,7 +524,8 @@ func (g *Game) capturedMeeple(target Target) int {
 // the tower piece of move m (m.Tower TowerPiece; its Capture aside): the
 // followers and large followers within the reach of the tower once raised,
 // in the order they were deployed (each named by its tile and the port
-// that names its feature there, board orientation), then the followers on
+// that names its feature there, board orientation; a spot that holds two
+// of them once, naming the first deployed, which the capture takes), then the followers on
 // top of other towers in reach (Target.Tower), in the order their tiles
 // were placed. It returns nil when m is not legal, uses no tower piece, or
 // nothing is in reach. A Move with Capture set to one of them is legal.
@@ -545,6 +549,7 @@ func (g *Game) AppendCaptures(dst []Target, m Move) []Target {
 	if i := ts.index(cx, cy); i >= 0 {
 		h = int(ts.towers[i].height) + 1
 	}
+	start := len(dst)
 	for _, mp := range g.meeples {
 		if mp.fig > FigureLarge {
 			continue
@@ -553,7 +558,12 @@ func (g *Game) AppendCaptures(dst []Target, m Move) []Target {
 		if !inReach(cx, cy, h, pt.x, pt.y) {
 			continue
 		}
-		dst = append(dst, Target{Cell: Cell{int(pt.x), int(pt.y)}, Port: g.ts.orients[pt.tile][pt.rot].main[g.nodes[mp.node].feat]})
+		t := Target{Cell: Cell{int(pt.x), int(pt.y)}, Port: g.ts.orients[pt.tile][pt.rot].main[g.nodes[mp.node].feat]}
+		if !slices.Contains(dst[start:], t) {
+			// Two figures on one spot (a crop circle's, a landing) make
+			// one target: the capture takes the first deployed.
+			dst = append(dst, t)
+		}
 	}
 	for _, tw := range ts.towers[:ts.n] {
 		if tw.guard != 0 && inReach(cx, cy, h, tw.x, tw.y) {
