@@ -292,7 +292,7 @@ func (b *Bot) onComponent(i *discordgo.Interaction) {
 	case actRotL, actRotR, actSpot, actBack, actOK, actEsc, actCap, actPortal, actGold, actFerry, actFMove, actMagic, actCrop:
 		b.preview(i, id, data.Values)
 	case actStep:
-		b.stepAnswer(i, id.game, id.moves, id.answered, id.k)
+		b.stepAnswer(i, id.game, id.moves, id.answered, id.k, data.Values)
 	case actRansom:
 		b.ransomMenu(i, id)
 	case actRanPay:

@@ -14,6 +14,7 @@ import (
 	"github.com/meeple-works/carcassonne/ai"
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/storage"
+	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // This file holds The Princess & the Dragon in Discord (004_…, "The
@@ -90,94 +91,6 @@ func parseStepID(f []string) (moves, answered, k int, ok bool) {
 	return n[0], n[1], n[2], true
 }
 
-// dragonOptions lists the Follower… menu's entries of The Princess & the
-// Dragon for placement p on game st (a turnView): the princess sending
-// each knight of the city she joins home, the fairy next to each of the
-// player's followers, and the magic portal to each tile with a free
-// feature.
-func dragonOptions(g storage.Game, st *engine.Game, p engine.Placement) []spotOption {
-	if princessMust(st, p) {
-		// Under princess=must the princess's knights are the only choice.
-		return princessOptions(g, st, p)
-	}
-	return append(princessOptions(g, st, p), fairyPortalOptions(st, p)...)
-}
-
-// princessMust reports whether placement p of the drawn tile of st must
-// send a knight home with the princess: option princess=must, and the
-// princess's city has knights (004_…, The Princess & the Dragon).
-func princessMust(st *engine.Game, p engine.Placement) bool {
-	return st.Options().Princess == engine.PrincessMust && len(st.Princesses(p)) > 0
-}
-
-// withPrincess returns choice ch with the princess sending the first knight
-// home when the placement must (princessMust) and ch does not already send
-// one of them.
-func withPrincess(st *engine.Game, ch choice) choice {
-	p := engine.Placement{Cell: ch.cell, Rotation: ch.rot}
-	if !princessMust(st, p) || slices.Contains(st.Princesses(p), ch.princess) {
-		return ch
-	}
-	ch.figChoice = figChoice{port: engine.NoPort, princess: st.Princesses(p)[0]}
-	return ch
-}
-
-// princessOptions are the Follower… menu's princess entries for placement
-// p: "Princess – send Bob's knight home", one per knight she may send.
-func princessOptions(g storage.Game, st *engine.Game, p engine.Placement) []spotOption {
-	var out []spotOption
-	ts := st.Princesses(p)
-	for _, t := range ts {
-		name := renameOwnerIn(g, st, captiveName(st, t))
-		whose, _, _ := strings.Cut(name, " at (")
-		// "Princess – send Bob's knight home" (spec/discord.md), with the
-		// tile when two knights of one player stand in the city.
-		if n := slices.IndexFunc(ts, func(o engine.Target) bool {
-			w, _, _ := strings.Cut(renameOwnerIn(g, st, captiveName(st, o)), " at (")
-			return o != t && w == whose
-		}); n < 0 {
-			name = whose
-		}
-		f := figChoice{port: engine.NoPort, princess: t}
-		out = append(out, spotOption{index: -1, f: f, value: figValue(f), name: "Princess – send " + name + " home"})
-	}
-	return out
-}
-
-// fairyPortalOptions are the Follower… menu's entries of the fairy and the
-// magic portal for placement p.
-func fairyPortalOptions(st *engine.Game, p engine.Placement) []spotOption {
-	var out []spotOption
-	cur := st.Current()
-	for _, c := range st.FairyCells() {
-		role := "follower"
-		for _, fl := range st.Followers() {
-			if fl.Cell == c && fl.Player == cur && fl.Figure <= engine.FigureLarge {
-				role = fl.Kind.Role()
-				break
-			}
-		}
-		f := figChoice{port: engine.NoPort, fairy: true, fcell: c}
-		out = append(out, spotOption{index: -1, f: f, value: figValue(f), name: fmt.Sprintf("Fairy – next to your %s at (%s)", role, c)})
-	}
-	var cells []engine.Cell
-	for _, t := range st.PortalSpots(p) {
-		if !slices.Contains(cells, t.Cell) {
-			cells = append(cells, t.Cell)
-		}
-	}
-	// Nearest first: when the Follower… menu cannot hold them all (25
-	// options), the tiles left out are the farthest.
-	slices.SortStableFunc(cells, func(a, b engine.Cell) int {
-		return (abs(a.X-p.Cell.X) + abs(a.Y-p.Cell.Y)) - (abs(b.X-p.Cell.X) + abs(b.Y-p.Cell.Y))
-	})
-	for _, c := range cells {
-		f := figChoice{port: engine.NoPort, portal: true, pcell: c}
-		out = append(out, spotOption{index: -1, f: f, value: figValue(f), name: fmt.Sprintf("Magic portal – to the tile at (%s)", c)})
-	}
-	return out
-}
-
 // renameOwnerIn puts the seat's name for the engine's player name at the
 // start of a captiveName.
 func renameOwnerIn(g storage.Game, st *engine.Game, name string) string {
@@ -187,37 +100,6 @@ func renameOwnerIn(g storage.Game, st *engine.Game, name string) string {
 		}
 	}
 	return name
-}
-
-// portalOptions lists the Portal spot… menu of choice ch, whose magic
-// portal leads to the tile on ch.pcell: each free feature there, for the
-// follower and the large follower in the supply.
-func portalOptions(st *engine.Game, ch choice) []discordgo.SelectMenuOption {
-	if !ch.portal {
-		return nil
-	}
-	p := engine.Placement{Cell: ch.cell, Rotation: ch.rot}
-	var opts []discordgo.SelectMenuOption
-	for _, t := range st.PortalSpots(p) {
-		if t.Cell != ch.pcell {
-			continue
-		}
-		kind := engine.Road
-		if pt, ok := st.TileAt(t.Cell); ok {
-			if f, ok := st.TileSet().FeatureAt(pt.Tile, pt.Rotation, t.Port); ok {
-				kind = st.TileSet().Tile(pt.Tile).Features[f].Kind
-			}
-		}
-		s := engine.Spot{Port: t.Port, Ports: engine.PortSet(0).With(t.Port), Kind: kind}
-		for _, fig := range st.FiguresInSupply(st.Current()) {
-			if fig > engine.FigureLarge || len(opts) == 25 {
-				continue
-			}
-			f := figChoice{port: t.Port, fig: fig, portal: true, pcell: t.Cell}
-			opts = append(opts, discordgo.SelectMenuOption{Label: spotName(s, fig), Value: figValue(f), Default: f == ch.figChoice})
-		}
-	}
-	return opts
 }
 
 // figAnswer is the figure step's answer of f.
@@ -240,41 +122,6 @@ func figAnswer(f figChoice) engine.Answer {
 	return a
 }
 
-// checkFigure checks a figure step that uses no spot of the tile placed
-// (a tower, the portal, the princess, the fairy) for placement p on game
-// st (a turnView), through the engine's step API; why says otherwise, for
-// the player.
-func checkFigure(st *engine.Game, p engine.Placement, f figChoice) string {
-	if f.portal && f.port == engine.NoPort {
-		for _, t := range st.PortalSpots(p) {
-			if t.Cell == f.pcell {
-				return ""
-			}
-		}
-		return "The magic portal leads to no free feature on that tile"
-	}
-	c := st.Clone()
-	c.Reset()
-	if _, err := c.Act(engine.Answer{Step: engine.StepTile, Cell: p.Cell, Rotation: p.Rotation}); err != nil {
-		return moveReason(err)
-	}
-	for c.Pending().Step == engine.StepGold || c.Pending().Step == engine.StepMagic {
-		// Where the second gold ingot goes, or the mage or witch, changes
-		// no figure's place.
-		as := c.Answers()
-		if len(as) == 0 {
-			break
-		}
-		if _, err := c.Act(as[0]); err != nil {
-			return moveReason(err)
-		}
-	}
-	if _, err := c.Act(figAnswer(f)); err != nil {
-		return moveReason(err)
-	}
-	return ""
-}
-
 // answers returns the answers of choice ch to the steps of its player in
 // game st at the start of the turn: the tile (with a ransom), the second
 // gold ingot, the figure, the die of a flight (the game's own), the
@@ -284,15 +131,26 @@ func checkFigure(st *engine.Game, p engine.Placement, f figChoice) string {
 // steps, the landing). It returns the engine's error for an answer the
 // rules refuse.
 func (c choice) answers(st *engine.Game) ([]engine.Answer, error) {
+	_, as, _, err := c.walk(st, engine.StepNone)
+	return as, err
+}
+
+// walk gives the answers of choice ch, as answers lists them, to a copy of
+// st, and stops before step stop of the current player (true) or where
+// answers stops (false). It returns the copy and the answers given.
+func (c choice) walk(st *engine.Game, stop engine.Step) (*engine.Game, []engine.Answer, bool, error) {
 	s := st.Clone()
+	s.Reset()
 	cur := s.Current()
 	var as []engine.Answer
 	for {
 		var a engine.Answer
 		d := s.Pending()
 		switch {
+		case d.Step == stop && d.Player == cur && stop != engine.StepNone:
+			return s, as, true, nil
 		case d.Player != cur || d.Step == engine.StepNone:
-			return as, nil
+			return s, as, false, nil
 		case d.Step == engine.StepTile && len(as) == 0:
 			a = engine.Answer{Step: engine.StepTile, Cell: c.cell, Rotation: c.rot, Ransomed: c.ransomed, Ransom: c.ransom}
 		case d.Step == engine.StepGold:
@@ -307,7 +165,7 @@ func (c choice) answers(st *engine.Game) ([]engine.Answer, error) {
 				a = opts[0]
 				break
 			}
-			return as, nil // the landing has a message of its own
+			return s, as, false, nil // the landing has a message of its own
 		case d.Step == engine.StepMagic:
 			a = engine.Answer{Step: engine.StepMagic, Magic: c.magic, Target: c.mat}
 		case d.Step == engine.StepCrop:
@@ -326,16 +184,16 @@ func (c choice) answers(st *engine.Game) ([]engine.Answer, error) {
 		case d.Step == engine.StepEscape:
 			a = engine.Answer{Step: engine.StepEscape, Target: c.escape}
 		default:
-			return as, nil // the dragon's first step has a message of its own
+			return s, as, false, nil // the dragon's first step has a message of its own
 		}
 		as = append(as, a)
 		done, err := s.Act(a)
 		if err != nil {
-			return nil, err
+			return nil, nil, false, err
 		}
 		if done {
 			// A volcano ends the turn with its tile: no figure then.
-			return as, nil
+			return s, as, false, nil
 		}
 	}
 }
@@ -423,7 +281,7 @@ func stepMessage(g storage.Game, st *engine.Game, note string) *discordgo.Messag
 	d := st.Pending()
 	name, user := seatName(g, st, d.Player), seatUser(g, d.Player)
 	computer := playerLevel(g, d.Player) != ai.NoLevel
-	as := st.Answers()
+	opts := turnview.Options(st, seatNames(g, st))
 	var title, ask string
 	switch d.Step {
 	case engine.StepDragon:
@@ -455,22 +313,7 @@ func stepMessage(g storage.Game, st *engine.Game, note string) *discordgo.Messag
 	}
 	e := &discordgo.MessageEmbed{Title: title, Description: note + ask, Color: colourOf(d.Player),
 		Footer: &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Game #%d · %s", g.ID, scoreLine(g, st))}}
-	var rows []discordgo.MessageComponent
-	var row []discordgo.MessageComponent
-	for k, a := range as {
-		if k == 25 {
-			break
-		}
-		row = append(row, discordgo.Button{Label: answerLabel(st, a), Style: discordgo.PrimaryButton,
-			CustomID: stepID(g.ID, g.Moves, g.Answered, k), Disabled: computer})
-		if len(row) == 5 {
-			rows = append(rows, discordgo.ActionsRow{Components: row})
-			row = nil
-		}
-	}
-	if len(row) > 0 {
-		rows = append(rows, discordgo.ActionsRow{Components: row})
-	}
+	rows := stepComponents(g, opts, computer)
 	msg := &discordgo.MessageSend{Embeds: []*discordgo.MessageEmbed{e}, Components: rows}
 	if computer {
 		msg.Content = fmt.Sprintf("%s is choosing…", name)
@@ -482,63 +325,46 @@ func stepMessage(g storage.Game, st *engine.Game, note string) *discordgo.Messag
 	return msg
 }
 
-// answerLabel is the button of answer a: "⬆ (1,-1)" for a step of the
-// dragon (by its direction from where the dragon stands), "No escape",
-// "Escape: (0,-1)".
-func answerLabel(st *engine.Game, a engine.Answer) string {
-	switch a.Step {
-	case engine.StepDragon:
-		from, ok := st.Dragon()
-		if pv := st.Preview(); pv != nil {
-			if c, ok2 := pv.Dragon(); ok2 {
-				from, ok = c, true
+// stepComponents are the components of a step message: one button per
+// option (the engine's, turnview.Options), by its label, while they fit
+// (25); past that, select menus of 25 options each, so that none is left
+// out. A button's custom id names the option by its index (stepID); a
+// menu's names its first option, and each value an index.
+func stepComponents(g storage.Game, opts []turnview.Option, computer bool) []discordgo.MessageComponent {
+	var rows []discordgo.MessageComponent
+	if len(opts) > 25 {
+		for first := 0; first < len(opts) && len(rows) < 5; first += 25 {
+			var mo []discordgo.SelectMenuOption
+			for k := first; k < min(first+25, len(opts)); k++ {
+				mo = append(mo, discordgo.SelectMenuOption{Label: opts[k].Label, Value: strconv.Itoa(k)})
 			}
+			rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+				CustomID: stepID(g.ID, g.Moves, g.Answered, first), Placeholder: fmt.Sprintf("Choices %d–%d…", first+1, first+len(mo)),
+				Options: mo, MinValues: intPtr(1), MaxValues: 1, Disabled: computer,
+			}}})
 		}
-		arrow := ""
-		if ok {
-			switch {
-			case a.Cell.X == from.X && a.Cell.Y < from.Y:
-				arrow = "⬆ "
-			case a.Cell.X > from.X && a.Cell.Y == from.Y:
-				arrow = "➡ "
-			case a.Cell.X == from.X && a.Cell.Y > from.Y:
-				arrow = "⬇ "
-			case a.Cell.X < from.X && a.Cell.Y == from.Y:
-				arrow = "⬅ "
-			}
-		}
-		return fmt.Sprintf("%s(%s)", arrow, a.Cell)
-	case engine.StepEscape:
-		if a.Target.Port == engine.NoPort {
-			return "No escape"
-		}
-		return fmt.Sprintf("Escape: knight at (%s)", a.Target.Cell)
-	case engine.StepLand:
-		if a.Target == (engine.Target{}) {
-			return "Back to the supply"
-		}
-		return capitalize(landingName(st, a.Target))
-	case engine.StepCropPick:
-		return pickLabel(st, a)
-	case engine.StepMagic:
-		return capitalize(magicName(st, a.Magic, a.Target))
-	case engine.StepCrop:
-		return capitalize(a.Crop.String())
-	case engine.StepFerry:
-		return "Join " + linkWords(a.Link)
-	case engine.StepFerryMove:
-		if a.Link == 0 {
-			return "Move no (more) ferry"
-		}
-		return fmt.Sprintf("(%s): join %s", a.Cell, linkWords(a.Link))
+		return rows
 	}
-	return a.String()
+	var row []discordgo.MessageComponent
+	for k, o := range opts {
+		row = append(row, discordgo.Button{Label: o.Label, Style: discordgo.PrimaryButton,
+			CustomID: stepID(g.ID, g.Moves, g.Answered, k), Disabled: computer})
+		if len(row) == 5 {
+			rows = append(rows, discordgo.ActionsRow{Components: row})
+			row = nil
+		}
+	}
+	if len(row) > 0 {
+		rows = append(rows, discordgo.ActionsRow{Components: row})
+	}
+	return rows
 }
 
-// stepAnswer answers a button of a step message: the answer k of the
-// decision after `moves` moves and `answered` answers, by the player who
-// decides.
-func (b *Bot) stepAnswer(i *discordgo.Interaction, game int64, moves, answered, k int) {
+// stepAnswer answers a button of a step message: the option k
+// (turnview.Options) of the decision after `moves` moves and `answered`
+// answers, by the player who decides; or, from a menu of a step message
+// with more than 25 options, the option its value names.
+func (b *Bot) stepAnswer(i *discordgo.Interaction, game int64, moves, answered, k int, values []string) {
 	ctx, cancel := b.context()
 	defer cancel()
 	unlock, err := b.lockGame(ctx, game)
@@ -564,15 +390,22 @@ func (b *Bot) stepAnswer(i *discordgo.Interaction, game int64, moves, answered, 
 		b.replyError(i, fmt.Sprintf("It's %s's choice.", seatName(g, st, d.Player)))
 		return
 	}
-	as := st.Answers()
-	if k < 0 || k >= len(as) {
+	if len(values) == 1 {
+		n, err := strconv.Atoi(values[0])
+		if err != nil {
+			n = -1
+		}
+		k = n
+	}
+	opts := turnview.Options(st, seatNames(g, st))
+	if k < 0 || k >= len(opts) {
 		b.replyError(i, "That choice is not offered.")
 		return
 	}
 	if err := b.deferUpdate(i); err != nil {
 		b.log.Warn("deferring a step", "err", err)
 	}
-	b.answerStep(ctx, g, st, as[k], storage.Request{ID: i.ID}, "")
+	b.answerStep(ctx, g, st, opts[k].Answer, storage.Request{ID: i.ID}, "")
 }
 
 // answerStep stores answer a of the decision game g waits for (st, before
@@ -603,7 +436,13 @@ func stepWords(g storage.Game, st *engine.Game, p int, a engine.Answer) string {
 	name := seatName(g, st, p)
 	switch a.Step {
 	case engine.StepDragon:
-		return fmt.Sprintf("%s moves the dragon %s.", name, strings.TrimSpace(answerLabel(st, a)))
+		at, _ := st.Dragon()
+		if pv := st.Preview(); pv != nil {
+			if c, ok := pv.Dragon(); ok {
+				at = c
+			}
+		}
+		return fmt.Sprintf("%s moves the dragon %s(%s).", name, turnview.HeadingArrow(at, a.Cell), a.Cell)
 	case engine.StepEscape:
 		if a.Target.Port == engine.NoPort {
 			return name + " takes no knight home."

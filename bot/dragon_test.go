@@ -492,7 +492,8 @@ func TestPrincessMustPreview(t *testing.T) {
 						t.Errorf("seed %d, %v: entry %d %q (default %v)", seed, p, k, o.Label, o.Default)
 					}
 				}
-				m := withPrincess(st, ch).move(st)
+				_, _, _, must, _ := figureMenu(storage.Game{}, st, ch)
+				m := must.move(st)
 				if err := st.Check(m); err != nil {
 					t.Errorf("seed %d, %v: the preview's move is refused: %v", seed, p, err)
 				}
@@ -511,18 +512,22 @@ func TestPrincessMustPreview(t *testing.T) {
 				}
 				// /carcassonne place suggests the same, typed by name, but
 				// for the magic portal's tiles (the menus choose their spot).
-				if os := typedOptions(storage.Game{}, st, p); len(os) != len(st.Princesses(p)) {
+				if os := typedOptions(storage.Game{}, st, ch); len(os) != len(st.Princesses(p)) {
 					t.Errorf("seed %d, %v: under princess=must place suggests %d choices", seed, p, len(os))
 				}
 				princess := 0
-				for _, o := range typedOptions(storage.Game{}, may, p) {
-					if o.f.portal {
-						t.Errorf("seed %d, %v: place suggests the portal: %q", seed, p, o.name)
+				for _, o := range typedOptions(storage.Game{}, may, ch) {
+					f, _ := parseFigValue(o.Value)
+					if f.portal {
+						t.Errorf("seed %d, %v: place suggests the portal: %q", seed, p, o.Label)
 					}
-					if got := typedSpot(storage.Game{}, may, p, strings.ToLower(o.name)); got != o.value {
-						t.Errorf("seed %d, %v: %q typed reads as %q, want %q", seed, p, o.name, got, o.value)
+					if o.Value == "none" {
+						continue
 					}
-					if o.f.princess != (engine.Target{}) {
+					if got := typedSpot(storage.Game{}, may, ch, strings.ToLower(o.Label)); got != o.Value {
+						t.Errorf("seed %d, %v: %q typed reads as %q, want %q", seed, p, o.Label, got, o.Value)
+					}
+					if f.princess != (engine.Target{}) {
 						princess++
 					}
 				}
@@ -592,20 +597,21 @@ func TestFollowerMenuFull(t *testing.T) {
 		rng := rand.New(rand.NewPCG(seed, 1))
 		for !st.Ended() {
 			for _, p := range st.Placements() {
-				all := append(spotOptions(st, p), dragonOptions(storage.Game{}, st, p)...)
-				if len(all) <= 24 || princessMust(st, p) {
-					continue
-				}
 				ch := choice{game: 1, moves: len(st.Moves()), cell: p.Cell, rot: p.Rotation, figChoice: figChoice{port: engine.NoPort}}
+				menu, _, left, _, _ := figureMenu(storage.Game{}, st, ch)
+				if len(menu) == 0 || menu[0].Value != "-" || len(menu)-1+left <= 24 {
+					continue // no menu to fill, or princess=must
+				}
+				all := menu[1:]
 				resp, err := b.previewData(storage.Game{}, st, ch)
 				if err != nil {
 					t.Fatal(err)
 				}
 				opts := followerMenu(t, b, st, ch)
 				if len(opts) != 25 || opts[0].Label != "No follower" {
-					t.Fatalf("seed %d, %v: %d choices make a menu of %d options", seed, p, len(all), len(opts))
+					t.Fatalf("seed %d, %v: %d choices make a menu of %d options", seed, p, len(all)+left, len(opts))
 				}
-				want := fmt.Sprintf("%d more are left out", len(all)-24)
+				want := fmt.Sprintf("%d more are left out", len(all)+left-24)
 				if d := resp.Embeds[0].Description; !strings.Contains(d, want) {
 					t.Errorf("seed %d, %v: the preview says %q, want %q", seed, p, d, want)
 				}

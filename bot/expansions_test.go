@@ -505,7 +505,7 @@ func TestEscapeMenu(t *testing.T) {
 		{"0/-1", engine.Target{}, false},
 		{"99999999999999999999/0/N", engine.Target{}, false},
 	} {
-		got, why := checkEscape(st, typed, c.value)
+		got, why := checkEscape(storage.Game{}, st, typed, c.value)
 		if got != c.want || (why == "") != c.ok {
 			t.Errorf("escape option %q: %+v, %q", c.value, got, why)
 		}

@@ -69,45 +69,31 @@ func (b *Bot) cmdPlace(i *discordgo.Interaction, opts map[string]*discordgo.Appl
 		}
 		r = rr
 	}
-	ch := choice{game: g.ID, moves: g.Moves, cell: c, rot: r}
-	follower := typedSpot(g, st, engine.Placement{Cell: c, Rotation: r}, optString(opts, "follower"))
-	if a, fig, tc, ok := parseTowerValue(follower); ok {
-		// A tower piece, or a follower on top of a tower (The Tower); the
-		// capture is chosen in the preview's menus.
-		if why := checkTower(st, engine.Placement{Cell: c, Rotation: r}, a, fig, tc); why != "" {
-			b.editReply(i, why+": pick a spot from the list.")
-			return
-		}
-		ch.tower, ch.fig, ch.tcell = a, fig, tc
-	} else if f, ok := parseFigValue(follower); ok && !f.plain() {
-		// A figure onto the flying machine, the princess, the fairy, a
-		// figure through the magic portal.
-		if f.portal && f.port == engine.NoPort {
-			b.editReply(i, "Choose the spot the magic portal leads to with the menus of the turn message.")
-			return
-		}
-		if why := checkFigure(st, engine.Placement{Cell: c, Rotation: r}, f); why != "" {
-			b.editReply(i, why+": pick a spot from the list.")
-			return
-		}
-		ch.figChoice = f
-	} else {
-		port, fig, why := checkSpot(st, engine.Placement{Cell: c, Rotation: r}, follower)
-		if why != "" {
-			b.editReply(i, why+": pick a spot from the list.")
-			return
-		}
-		ch.port, ch.fig = port, fig
-	}
-	if ch.escape, why = checkEscape(st, ch, optString(opts, "escape")); why != "" {
-		b.editReply(i, why)
-		return
-	}
 	// The second gold ingot goes on the first tile next to it, the ferry
 	// of a lake tile on its first road ends, the mage or witch to the
 	// nearest road or city, the crop circle adds; the preview's menus
 	// choose others.
+	ch := choice{game: g.ID, moves: g.Moves, cell: c, rot: r}
+	ch.clearFigure()
 	ch = withCrop(st, withMagic(st, withFerries(st, withGold(st, ch))))
+	if v := strings.TrimSpace(typedSpot(g, st, ch, optString(opts, "follower"))); v != "" {
+		f, why := pickFigure(g, st, ch, v)
+		switch {
+		case why != "":
+			b.editReply(i, why+": pick a spot from the list.")
+			return
+		case f.portal && f.port == engine.NoPort:
+			b.editReply(i, "Choose the spot the magic portal leads to with the menus of the turn message.")
+			return
+		}
+		ch.figChoice = f
+	}
+	// Under princess=must, her first knight when none is named.
+	_, _, _, ch, _ = figureMenu(g, st, ch)
+	if ch.escape, why = checkEscape(g, st, ch, optString(opts, "escape")); why != "" {
+		b.editReply(i, why)
+		return
+	}
 	b.editReply(i, b.play(ctx, i, ch, g.Moves))
 }
 
@@ -121,55 +107,53 @@ func typedCell(v string) string {
 }
 
 // typedOptions are the choices the follower option of /carcassonne place
-// suggests for placement p: the Follower… menu's, but for the magic
-// portal, whose spot the menus choose ("Princess – send Bob's knight
-// home", "Fairy – next to your knight at (2,-1)"); under princess=must
-// with knights in her city, her knights alone.
-func typedOptions(g storage.Game, st *engine.Game, p engine.Placement) []spotOption {
-	if princessMust(st, p) {
-		return dragonOptions(g, st, p)
-	}
-	out := spotOptions(st, p)
-	for _, o := range dragonOptions(g, st, p) {
-		if !o.f.portal {
-			out = append(out, o)
+// suggests for choice ch, as name and value: the Follower… menu's, "none"
+// for no follower, but for the magic portal, whose spot the menus choose
+// ("Princess – send Bob's knight home", "Fairy – next to your knight at
+// (2,-1)"); under princess=must with knights in her city, her knights
+// alone.
+func typedOptions(g storage.Game, st *engine.Game, ch choice) []discordgo.SelectMenuOption {
+	opts, _, _, _, _ := figureMenu(g, st, ch)
+	var out []discordgo.SelectMenuOption
+	for _, o := range opts {
+		if f, _ := parseFigValue(o.Value); f.portal {
+			continue
 		}
+		if o.Value == "-" {
+			o.Label, o.Value = "none", "none"
+		}
+		out = append(out, o)
 	}
 	return out
 }
 
 // typedSpot reads the follower option of /carcassonne place typed as its
-// autocomplete names a spot on placement p ("knight – city (north)",
-// "builder – road (east)", in any case): it returns the spot's value;
-// anything else is returned as it is.
-func typedSpot(g storage.Game, st *engine.Game, p engine.Placement, v string) string {
+// autocomplete names a choice for ch ("knight – city (north)", "builder –
+// road (east)", in any case): it returns the choice's value; anything else
+// is returned as it is.
+func typedSpot(g storage.Game, st *engine.Game, ch choice, v string) string {
 	t := strings.TrimSpace(v)
 	if !strings.Contains(t, " – ") {
 		return v
 	}
-	for _, o := range typedOptions(g, st, p) {
-		if strings.EqualFold(o.name, t) {
-			return o.value
+	for _, o := range typedOptions(g, st, ch) {
+		if strings.EqualFold(o.Label, t) {
+			return o.Value
 		}
 	}
 	return v
 }
 
 // checkEscape reads the escape option of /carcassonne place (the Cathars):
-// empty or "none" for none, else a knight among escapeOptions of the move
+// empty or "none" for none, else a knight of the Escape… menu of choice
 // ch. It returns the escape, or why it is refused in a player's words.
-func checkEscape(st *engine.Game, ch choice, v string) (engine.Target, string) {
+func checkEscape(g storage.Game, st *engine.Game, ch choice, v string) (engine.Target, string) {
 	v = strings.TrimSpace(v)
 	if v == "" || strings.EqualFold(v, "none") || v == "-" {
 		return engine.Target{}, ""
 	}
-	t, ok := parseTargetValue(v)
-	if ok {
-		for _, o := range escapeOptions(st, ch) {
-			if o.Value == v && o.Value != "-" {
-				return t, ""
-			}
-		}
+	if t, ok := parseTargetValue(v); ok && menuHas(escapeMenu(g, st, ch), v) {
+		return t, ""
 	}
 	return engine.Target{}, "No knight of yours can escape from there after this move: pick an escape from the list, or none."
 }
@@ -265,27 +249,24 @@ func (b *Bot) onAutocomplete(i *discordgo.Interaction) {
 		for _, r := range st.RotationsAt(c) {
 			add(r.String()+"°", r.String())
 		}
-	case "follower":
-		p, ok := typedPlacement(st, vals)
-		if !ok {
-			return
-		}
-		if !princessMust(st, p) {
-			add("none", "none")
-		}
-		for _, o := range typedOptions(g, st, p) {
-			add(o.name, o.value)
-		}
-	case "escape":
+	case "follower", "escape":
 		p, ok := typedPlacement(st, vals)
 		if !ok {
 			return
 		}
 		ch := choice{cell: p.Cell, rot: p.Rotation}
-		if port, fig, why := checkSpot(st, p, vals["follower"]); why == "" {
-			ch.port, ch.fig = port, fig
+		ch.clearFigure()
+		ch = withCrop(st, withMagic(st, withFerries(st, withGold(st, ch))))
+		if focused.Name == "follower" {
+			for _, o := range typedOptions(g, st, ch) {
+				add(o.Label, o.Value)
+			}
+			return
 		}
-		for _, o := range escapeOptions(st, ch) {
+		if f, why := pickFigure(g, st, ch, typedSpot(g, st, ch, vals["follower"])); why == "" {
+			ch.figChoice = f
+		}
+		for _, o := range escapeMenu(g, st, ch) {
 			if o.Value == "-" {
 				add("none", "none")
 				continue

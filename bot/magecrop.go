@@ -152,7 +152,7 @@ func magicWords(st *engine.Game, m engine.Move) string {
 	if m.MagicAt == (engine.Target{}) {
 		return fmt.Sprintf(" The %s leaves the board.", m.Magic)
 	}
-	return fmt.Sprintf(" The %s goes to the %s.", m.Magic, landingName(st, m.MagicAt))
+	return fmt.Sprintf(" The %s goes to the %s.", m.Magic, landingName(played(st, m), m.MagicAt))
 }
 
 // magicStandsWords says where the mage and the witch stand, for the

@@ -8,6 +8,7 @@ import (
 
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/storage"
+	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // This file holds the mini expansions in Discord (001_…; issue
@@ -25,47 +26,6 @@ import (
 //     Second gold ingot… menu of the tiles around it (the first one chosen
 //     until the player picks another); summaries say where the ingots went
 //     and who takes them, the scoreboard counts each player's ingots.
-
-// flyOptions lists the Follower… menu's entries of The Flying Machines for
-// the tile drawn in st (a turnView) placed as p: each figure of the supply
-// that may go onto its flying machine (engine.Game.Flyers), with the
-// direction it flies once the tile is turned.
-func flyOptions(st *engine.Game, p engine.Placement) []spotOption {
-	figs := st.Flyers()
-	if len(figs) == 0 {
-		return nil
-	}
-	t, _ := st.Drawn()
-	dir := flightWords(st, t, p)
-	var out []spotOption
-	for _, f := range figs {
-		fc := figChoice{port: engine.NoPort, fig: f, fly: true}
-		out = append(out, spotOption{index: -1, f: fc, value: figValue(fc), name: fmt.Sprintf("%s – onto the flying machine (%s)", f.Title(), dir)})
-	}
-	return out
-}
-
-// headingWords are the directions of engine.Heading in words.
-var headingWords = map[engine.Heading]string{
-	engine.HeadingN: "north", engine.HeadingNE: "north-east", engine.HeadingE: "east", engine.HeadingSE: "south-east",
-	engine.HeadingS: "south", engine.HeadingSW: "south-west", engine.HeadingW: "west", engine.HeadingNW: "north-west",
-}
-
-// flightWords says where a figure on the flying machine of tile t placed
-// as p flies: "flies north 1 to 3 tiles: (0,-1), (0,-2) or (0,-3)".
-func flightWords(st *engine.Game, t engine.TileID, p engine.Placement) string {
-	var cells []string
-	for n := 1; n <= 3; n++ {
-		if c, ok := st.FlightCell(t, p.Cell, p.Rotation, n); ok {
-			cells = append(cells, "("+c.String()+")")
-		}
-	}
-	if len(cells) == 0 {
-		return "flies 1 to 3 tiles"
-	}
-	dir := headingWords[st.TileSet().Tile(t).Flight.Rotate(p.Rotation)]
-	return fmt.Sprintf("flies %s 1 to 3 tiles: %s", dir, joinOr(cells))
-}
 
 // goldOptions lists the Second gold ingot… menu of choice ch on game st (a
 // turnView): each tile next to the tile placed, diagonals included
@@ -93,20 +53,26 @@ func withGold(st *engine.Game, ch choice) choice {
 	return ch
 }
 
-// landingName names the feature a flying figure may land on, on game st:
-// "city (north) at (2,0)".
+// landingName names the feature at t (a flying figure's landing, a crop
+// circle's answer, the mage or witch) on game st, in the middle of a turn
+// read with the tile just placed as it lies (engine.Game.Preview): "city
+// (north) at (2,0)" (turnview.FeatureName).
 func landingName(st *engine.Game, t engine.Target) string {
-	kind := engine.Road
-	if pt, ok := st.TileAt(t.Cell); ok {
-		if f, ok := st.TileSet().FeatureAt(pt.Tile, pt.Rotation, t.Port); ok {
-			kind = st.TileSet().Tile(pt.Tile).Features[f].Kind
+	if _, ok := st.TileAt(t.Cell); !ok {
+		if pv := st.Preview(); pv != nil {
+			st = pv
 		}
 	}
-	name := kind.String()
-	if d := engine.PortSet(0).With(t.Port).Direction(); d != "" && kind != engine.Cloister {
-		name += " (" + d + ")"
-	}
-	return fmt.Sprintf("%s at (%s)", name, t.Cell)
+	return fmt.Sprintf("%s at (%s)", turnview.FeatureName(st, t), t.Cell)
+}
+
+// played returns a copy of game st with move m played (unchecked: m was
+// played on st already), for the words that name what m's tile holds.
+func played(st *engine.Game, m engine.Move) *engine.Game {
+	c := st.Clone()
+	c.Reset()
+	c.Play(m)
+	return c
 }
 
 // flyWords says what the flight of move m did, on game st before it:

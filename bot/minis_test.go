@@ -12,6 +12,8 @@ import (
 
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/internal/discordtest"
+	"github.com/meeple-works/carcassonne/storage"
+	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // minisMove picks the move of the turn that begins in st (The Flying
@@ -366,7 +368,7 @@ func TestMinisBadInput(t *testing.T) {
 			// A tile with a gold mine: no flight; the second ingot only
 			// next to it.
 			mined = true
-			if why := checkFigure(st, p, fly); !strings.Contains(why, "flying machine") {
+			if _, why := pickFigure(storage.Game{}, st, withGold(st, ch), figValue(fly)); !strings.Contains(why, "flying machine") {
 				t.Errorf("a flight from a tile without a flying machine: %q", why)
 			}
 			cells := st.GoldCells(p)
@@ -385,11 +387,13 @@ func TestMinisBadInput(t *testing.T) {
 			if opts := goldOptions(st, ch); len(opts) != 0 || withGold(st, ch).gold {
 				t.Errorf("a tile without a gold mine has a gold menu: %+v", opts)
 			}
-			if why := checkFigure(st, p, fly); why != "" {
+			if _, why := pickFigure(storage.Game{}, st, ch, figValue(fly)); why != "" {
 				t.Errorf("the flight is refused: %q", why)
 			}
-			os := flyOptions(st, p)
-			if len(os) == 0 || !strings.Contains(os[0].name, "onto the flying machine (flies ") {
+			os, _, _, _, _ := figureMenu(storage.Game{}, st, ch)
+			if !slices.ContainsFunc(os, func(o discordgo.SelectMenuOption) bool {
+				return o.Value == figValue(fly) && strings.Contains(o.Label, "onto the flying machine (flies ")
+			}) {
 				t.Errorf("the Follower… menu's flights: %+v", os)
 			}
 		}
@@ -594,12 +598,12 @@ func TestFiveMinis(t *testing.T) {
 			if ids := mention.FindStringSubmatch(sm.Content); ids == nil || ids[1] != users[d.Player].ID {
 				t.Fatalf("move %d: the step message mentions %q, %s decides %v", moves, sm.Content, users[d.Player].Username, d.Step)
 			}
-			as := st.Answers()
-			k := fiveStep(moves, g.Answered, len(as))
+			opts := turnview.Options(st, seatNames(g, st))
+			k := fiveStep(moves, g.Answered, len(opts))
 			_, bs := components(sm.Message)
 			at := slices.IndexFunc(bs, func(b discordgo.Button) bool { return b.CustomID == stepID(1, moves, g.Answered, k) })
-			if at < 0 || bs[at].Label != answerLabel(st, as[k]) {
-				t.Fatalf("move %d: the step message has no button %d %q: %+v", moves, k, answerLabel(st, as[k]), bs)
+			if at < 0 || bs[at].Label != opts[k].Label {
+				t.Fatalf("move %d: the step message has no button %d %q: %+v", moves, k, opts[k].Label, bs)
 			}
 			if r := h.click(discordtest.Actor{User: users[d.Player], ChannelID: thread}, sm.ID, bs[at].CustomID); r.Type != 6 {
 				t.Fatalf("move %d: the step's button answered type %d: %s", moves, r.Type, text(r))
@@ -610,8 +614,8 @@ func TestFiveMinis(t *testing.T) {
 			if err != nil {
 				t.Fatalf("move %d: the step message keeps its buttons: %v", moves, err)
 			}
-			if m, _ := h.srv.Message(sm.ID); m.Content != stepWords(g, st, d.Player, as[k]) {
-				t.Errorf("move %d: the answered step message says %q, want %q", moves, m.Content, stepWords(g, st, d.Player, as[k]))
+			if m, _ := h.srv.Message(sm.ID); m.Content != stepWords(g, st, d.Player, opts[k].Answer) {
+				t.Errorf("move %d: the answered step message says %q, want %q", moves, m.Content, stepWords(g, st, d.Player, opts[k].Answer))
 			}
 			seen[d.Step]++
 		}

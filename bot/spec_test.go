@@ -132,13 +132,17 @@ func TestSpecFollowerLabels(t *testing.T) {
 	name := regexp.MustCompile(`^(knight – city|thief – road|farmer – field|monk – cloister)( \([a-z, -]+\))?$`)
 	seen := 0
 	for _, p := range st.Placements() {
-		for _, o := range spotOptions(st, p) {
+		spots := st.FollowerSpots(p)
+		menu, _, _, _, _ := figureMenu(storage.Game{}, st, choice{cell: p.Cell, rot: p.Rotation})
+		for _, o := range menu[1:] {
 			seen++
-			if !name.MatchString(o.label()) {
-				t.Errorf("the Follower… entry %q is not named like \"knight – city (north)\"", o.label())
+			if !name.MatchString(o.Label) {
+				t.Errorf("the Follower… entry %q is not named like \"knight – city (north)\"", o.Label)
 			}
-			if o.description() != "spot "+engine.SpotLabel(o.index)+" on the picture" {
-				t.Errorf("entry %q: description %q", o.label(), o.description())
+			port, _, _ := parseSpotValue(o.Value)
+			k := slices.IndexFunc(spots, func(s engine.Spot) bool { return s.Ports.Has(port) })
+			if o.Description != "spot "+engine.SpotLabel(k)+" on the picture" || k < 0 {
+				t.Errorf("entry %q: description %q", o.Label, o.Description)
 			}
 		}
 	}
@@ -220,19 +224,20 @@ func TestSpecTypedPlace(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := st.Placements()[0]
-	os := spotOptions(st, p)
-	if len(os) == 0 {
+	ch := choice{cell: p.Cell, rot: p.Rotation}
+	os := typedOptions(storage.Game{}, st, ch)
+	if len(os) < 2 {
 		t.Fatal("no spots")
 	}
-	for _, o := range os {
-		if got := typedSpot(storage.Game{}, st, p, strings.ToUpper(o.name)); got != o.value {
-			t.Errorf("typedSpot(%q) = %q, want %q", o.name, got, o.value)
+	for _, o := range os[1:] {
+		if got := typedSpot(storage.Game{}, st, ch, strings.ToUpper(o.Label)); got != o.Value {
+			t.Errorf("typedSpot(%q) = %q, want %q", o.Label, got, o.Value)
 		}
-		if got := typedSpot(storage.Game{}, st, p, o.value); got != o.value {
-			t.Errorf("typedSpot(%q) = %q, want it unchanged", o.value, got)
+		if got := typedSpot(storage.Game{}, st, ch, o.Value); got != o.Value {
+			t.Errorf("typedSpot(%q) = %q, want it unchanged", o.Value, got)
 		}
 	}
-	if got := typedSpot(storage.Game{}, st, p, "none"); got != "none" {
+	if got := typedSpot(storage.Game{}, st, ch, "none"); got != "none" {
 		t.Errorf("typedSpot(none) = %q", got)
 	}
 }

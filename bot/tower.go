@@ -9,7 +9,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/meeple-works/carcassonne/engine"
-	"github.com/meeple-works/carcassonne/render"
 	"github.com/meeple-works/carcassonne/storage"
 )
 
@@ -68,66 +67,10 @@ func (c choice) viewMove(st *engine.Game) engine.Move {
 	return m
 }
 
-// towerOptions lists the Follower… menu's entries of The Tower for
-// placement p on game st (a turnView): "tower piece at (x,y)" for each
-// foundation or open tower (engine.Game.TowerCells), then "follower on top
-// of the tower at (x,y)" and "large follower on top of the tower at (x,y)"
-// for each open tower the figure may close (engine.Game.TowerTops).
-func towerOptions(st *engine.Game, p engine.Placement) []spotOption {
-	var out []spotOption
-	for _, c := range st.TowerCells(p) {
-		out = append(out, spotOption{index: -1, f: figChoice{port: engine.NoPort, fig: engine.FigureFollower, tower: engine.TowerPiece, tcell: c},
-			name: fmt.Sprintf("tower piece at (%s)", c), value: towerValue(engine.TowerPiece, engine.FigureFollower, c)})
-	}
-	if st.Check(engine.Move{Tile: drawnTile(st), Cell: p.Cell, Rotation: p.Rotation}) != nil {
-		return out
-	}
-	for _, f := range []engine.Figure{engine.FigureFollower, engine.FigureLarge} {
-		for _, c := range st.TowerTops(f) {
-			out = append(out, spotOption{index: -1, f: figChoice{port: engine.NoPort, fig: f, tower: engine.TowerTop, tcell: c},
-				name: fmt.Sprintf("%s on top of the tower at (%s)", f.Title(), c), value: towerValue(engine.TowerTop, f, c)})
-		}
-	}
-	return out
-}
-
 // drawnTile is the tile drawn in st (engine.NoTile once the game is over).
 func drawnTile(st *engine.Game) engine.TileID {
 	t, _ := st.Drawn()
 	return t
-}
-
-// checkTower checks a tower action of the Follower… menu for placement p on
-// game st (a turnView); why says otherwise, for the player.
-func checkTower(st *engine.Game, p engine.Placement, a engine.TowerAction, fig engine.Figure, c engine.Cell) string {
-	m := engine.Move{Tile: drawnTile(st), Cell: p.Cell, Rotation: p.Rotation, Figure: fig, Tower: a, TowerCell: c}
-	if err := st.Check(m); err != nil {
-		return moveReason(err)
-	}
-	return ""
-}
-
-// captureOptions lists the Take prisoner… menu of choice ch: "No
-// prisoner", then each figure within reach of its tower piece, numbered
-// as the preview marks it ("1 · Bob's knight at (2,-1)"); nothing without
-// a tower piece or with nothing in reach. view is turnView(st, ch).
-func (b *Bot) captureOptions(st, view *engine.Game, ch choice) []discordgo.SelectMenuOption {
-	if ch.tower != engine.TowerPiece {
-		return nil
-	}
-	targets := view.Captures(ch.viewMove(st))
-	if len(targets) == 0 {
-		return nil
-	}
-	opts := []discordgo.SelectMenuOption{{Label: "No prisoner", Value: "-", Default: ch.capture == (engine.Target{})}}
-	for k, t := range targets {
-		if len(opts) == 25 {
-			break
-		}
-		opts = append(opts, discordgo.SelectMenuOption{Label: render.CaptureLabel(k) + " · " + captiveName(view, t),
-			Value: targetValue(t), Default: t == ch.capture})
-	}
-	return opts
 }
 
 // captureLine says in the preview which prisoner is chosen.

@@ -291,10 +291,11 @@ func TestTowerBadInput(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := st.Placements()[0]
-	if why := checkTower(st, p, engine.TowerPiece, engine.FigureFollower, engine.Cell{X: 40, Y: 40}); !strings.Contains(why, "tower") {
+	at := choice{game: 1, cell: p.Cell, rot: p.Rotation}
+	if _, why := pickFigure(storage.Game{}, st, at, towerValue(engine.TowerPiece, engine.FigureFollower, engine.Cell{X: 40, Y: 40})); !strings.Contains(why, "tower") {
 		t.Errorf("a tower piece on (40,40): %q", why)
 	}
-	if why := checkTower(st, p, engine.TowerTop, engine.FigurePig, engine.Cell{X: 0, Y: 0}); why == "" {
+	if _, why := pickFigure(storage.Game{}, st, at, towerValue(engine.TowerTop, engine.FigurePig, engine.Cell{X: 0, Y: 0})); why == "" {
 		t.Error("a pig on top of a tower is accepted")
 	}
 	ch := choice{game: 1, cell: p.Cell, rot: p.Rotation, ransomed: true, ransom: engine.Ransom{Jailer: 1, Figure: engine.FigureFollower}}

@@ -14,6 +14,7 @@ import (
 	"github.com/meeple-works/carcassonne/ai"
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/storage"
+	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // maxCellMenus is the number of select menus of cells under a turn message:
@@ -170,6 +171,11 @@ func (b *Bot) turnCheck(ctx context.Context, i *discordgo.Interaction, game int6
 	if seatUser(g, cur) != actor(i).ID {
 		return g, nil, fmt.Sprintf("It's %s's turn.", seatName(g, st, cur))
 	}
+	if st.Pending().Step != engine.StepTile {
+		// The tile is placed and the turn goes on with its steps, each
+		// with a message of its own.
+		return g, nil, "Your tile is placed already: " + turnview.Asks(st, seatNames(g, st))
+	}
 	return g, st, ""
 }
 
@@ -218,7 +224,10 @@ func (b *Bot) previewData(g storage.Game, st *engine.Game, ch choice) (*discordg
 	if why != "" {
 		return nil, errors.New(why)
 	}
-	ch = withPrincess(view, withCrop(view, withMagic(view, withFerries(view, withGold(view, ch)))))
+	ch = withCrop(view, withMagic(view, withFerries(view, withGold(view, ch))))
+	// The figure step as the engine offers it: under princess=must the
+	// princess's first knight until the player takes another.
+	_, _, _, ch, _ = figureMenu(g, st, ch)
 	png, err := pngOf(func(w io.Writer) error {
 		if ch.tower != engine.TowerNone {
 			return b.draw.PreviewTowerPNG(w, view, ch.viewMove(st))
@@ -239,27 +248,9 @@ func (b *Bot) previewData(g storage.Game, st *engine.Game, ch choice) (*discordg
 	}
 	t, _ := st.Drawn()
 	tile := st.TileSet().Name(t)
-	follower := "no follower"
-	opts := []discordgo.SelectMenuOption{{Label: "No follower", Value: "-", Default: ch.port == engine.NoPort && ch.plain()}}
-	spots := append(spotOptions(view, p), dragonOptions(g, view, p)...)
-	if princessMust(view, p) {
-		// princess=must: she sends a knight home, nothing is deployed.
-		opts, spots = nil, dragonOptions(g, view, p)
-	}
-	left := 0 // the choices a menu of 25 options cannot hold
-	for _, o := range spots {
-		sel := o.chosen(ch)
-		if sel {
-			follower = o.name
-		}
-		if slices.ContainsFunc(opts, func(x discordgo.SelectMenuOption) bool { return x.Value == o.value }) {
-			continue // Discord refuses a menu with two options of one value
-		}
-		if len(opts) < 25 {
-			opts = append(opts, discordgo.SelectMenuOption{Label: o.label(), Value: o.value, Description: o.description(), Default: sel})
-		} else {
-			left++
-		}
+	opts, follower, left, _, why := figureMenu(g, st, ch)
+	if why != "" {
+		return nil, errors.New(why)
 	}
 	rots := st.RotationsAt(ch.cell)
 	file := "preview.png"
@@ -322,16 +313,16 @@ func (b *Bot) previewData(g storage.Game, st *engine.Game, ch choice) (*discordg
 	}
 	if ch.fly {
 		e.Description += fmt.Sprintf("\nFlying machine: your %s %s. After Confirm the die says how far, and you choose where it lands.",
-			flyerWord(ch.fig), flightWords(view, drawnTile(st), p))
+			flyerWord(ch.fig), turnview.FlightWords(view, drawnTile(st), p))
 	}
-	if capt := b.captureOptions(st, view, ch); len(capt) > 1 {
+	if capt := captureMenu(g, st, ch); len(capt) > 1 {
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
 			CustomID: ch.id(actCap), Placeholder: "Take prisoner…", Options: capt, MinValues: intPtr(1), MaxValues: 1,
 		}}})
 		e.Description += "\n" + captureLine(capt)
 	}
 	if ch.portal {
-		po := portalOptions(view, ch)
+		po := portalMenu(g, st, ch)
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
 			CustomID: ch.id(actPortal), Placeholder: fmt.Sprintf("Portal spot on (%s)…", ch.pcell), Options: po, MinValues: intPtr(1), MaxValues: 1,
 		}}})
@@ -345,8 +336,9 @@ func (b *Bot) previewData(g storage.Game, st *engine.Game, ch choice) (*discordg
 			}
 		}
 	}
-	// With the dragon moving, the escape comes after it: a message asks.
-	if esc := escapeOptions(st, ch); len(esc) > 1 && !(stepwise(st) && dragonTile(st)) {
+	// With the dragon moving, the escape comes after it: a message asks
+	// (escapeMenu offers nothing then).
+	if esc := escapeMenu(g, st, ch); len(esc) > 1 {
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
 			CustomID: ch.id(actEsc), Placeholder: "Escape…", Options: esc, MinValues: intPtr(1), MaxValues: 1,
 		}}})
@@ -418,39 +410,22 @@ func (b *Bot) preview(i *discordgo.Interaction, id parsedID, values []string) {
 	case actRotR:
 		ch.rot = rots[(k+1)%len(rots)]
 		ch.clearFigure()
-	case actSpot:
+	case actSpot, actPortal:
 		if len(values) != 1 {
 			b.replyError(i, "Pick one spot.")
 			return
 		}
-		p := engine.Placement{Cell: ch.cell, Rotation: ch.rot}
 		ch.clearFigure()
-		if f, ok := parseFigValue(values[0]); ok && !f.plain() {
-			if why := checkFigure(view, p, f); why != "" {
-				b.replyError(i, why+".")
-				return
-			}
-			ch.figChoice = f
-			break
+		if id.action == actPortal {
+			ch.figChoice = id.choice.figChoice
 		}
-		port, fig, why := checkSpot(view, p, values[0])
-		if why != "" {
+		f, why := pickFigure(g, st, ch, values[0])
+		switch {
+		case why != "":
 			b.replyError(i, why+".")
 			return
-		}
-		ch.port, ch.fig = port, fig
-	case actPortal:
-		f, ok := figChoice{}, len(values) == 1
-		if ok {
-			f, ok = parseFigValue(values[0])
-		}
-		p := engine.Placement{Cell: ch.cell, Rotation: ch.rot}
-		if !ok || !f.portal || f.port == engine.NoPort || f.pcell != ch.pcell {
+		case id.action == actPortal && (!f.portal || f.port == engine.NoPort || f.pcell != id.choice.pcell):
 			b.replyError(i, "Pick a spot of the tile the magic portal leads to.")
-			return
-		}
-		if why := checkFigure(view, p, f); why != "" {
-			b.replyError(i, why+".")
 			return
 		}
 		ch.figChoice = f
@@ -503,25 +478,17 @@ func (b *Bot) preview(i *discordgo.Interaction, id parsedID, values []string) {
 		}
 		ch.crop = c
 	case actCap:
-		t, ok := engine.Target{}, len(values) == 1
-		if ok {
-			t, ok = parseTargetValue(values[0])
-		}
-		if !ok || t != (engine.Target{}) && !slices.Contains(view.Captures(ch.viewMove(st)), t) {
+		if len(values) != 1 || !menuHas(captureMenu(g, st, ch), values[0]) {
 			b.replyError(i, "That figure is not within reach of your tower.")
 			return
 		}
-		ch.capture = t
+		ch.capture, _ = parseTargetValue(values[0])
 	case actEsc:
-		t, ok := engine.Target{}, len(values) == 1
-		if ok {
-			t, ok = parseTargetValue(values[0])
-		}
-		if !ok || t.Port != engine.NoPort && !slices.Contains(st.Escapes(ch.move(st)), t) {
+		if len(values) != 1 || !menuHas(escapeMenu(g, st, ch), values[0]) {
 			b.replyError(i, "No knight of yours can escape from there.")
 			return
 		}
-		ch.escape = t
+		ch.escape, _ = parseTargetValue(values[0])
 	}
 	data, err := b.previewData(g, st, ch)
 	if err != nil {
@@ -530,15 +497,6 @@ func (b *Bot) preview(i *discordgo.Interaction, id parsedID, values []string) {
 		return
 	}
 	b.update(i, data)
-}
-
-func hasSpot(spots []engine.Spot, p engine.Port) bool {
-	for _, s := range spots {
-		if s.Ports.Has(p) {
-			return true
-		}
-	}
-	return false
 }
 
 // move is the move of the choice, with the tile drawn in st.
@@ -560,144 +518,6 @@ func (c choice) move(st *engine.Game) engine.Move {
 func (c *choice) clearFigure() {
 	c.figChoice = figChoice{port: engine.NoPort, fig: engine.FigureFollower}
 	c.escape, c.capture = engine.Target{}, engine.Target{}
-}
-
-// escapeOptions lists the Escape… menu of the Cathars: "No escape", then
-// each knight of the current player that may leave a besieged city next
-// to a cloister after this move (engine.Game.Escapes); nothing when none
-// may.
-func escapeOptions(st *engine.Game, ch choice) []discordgo.SelectMenuOption {
-	m := ch.move(st)
-	m.Escape = engine.Target{}
-	ts := st.Escapes(m)
-	if len(ts) == 0 {
-		return nil
-	}
-	opts := []discordgo.SelectMenuOption{{Label: "No escape", Value: "-", Default: ch.escape.Port == engine.NoPort}}
-	for _, t := range ts {
-		if len(opts) == 25 {
-			break
-		}
-		m.Escape = t
-		who := escapeWho(st, m)
-		opts = append(opts, discordgo.SelectMenuOption{Label: fmt.Sprintf("%s at (%s) escapes from the besieged city", who, t.Cell),
-			Value: targetValue(t), Default: t == ch.escape})
-	}
-	return opts
-}
-
-// spotOption is one entry of the Follower… menu: a figure of the current
-// player's supply on a spot of the placement.
-type spotOption struct {
-	spot engine.Spot
-	// index is the spot's number in FollowerSpots (SpotLabel), as the
-	// preview marks it; -1 for a builder or pig, whose spots (features
-	// where the player already has a follower) the preview does not number.
-	index int
-	name  string // "knight – city (north)", "large follower – city (north)", "builder – road (east)"
-	value string // figValue
-	// f is what the option chooses: the figure (fig) on the spot, or with
-	// The Tower and The Princess & the Dragon a figure step that uses no
-	// spot of the tile (figChoice.plain is false).
-	f figChoice
-}
-
-// chosen reports whether the option is the figure step of choice ch (the
-// magic portal's tile is chosen before its spot).
-func (o spotOption) chosen(ch choice) bool {
-	if !o.f.plain() || !ch.plain() {
-		if o.f.portal && ch.portal {
-			return o.f.pcell == ch.pcell
-		}
-		return o.f == ch.figChoice
-	}
-	return o.spot.Ports.Has(ch.port) && o.f.fig == ch.fig
-}
-
-// label is the option's label in the Follower… menu: its name, as
-// spec/discord.md writes the entries ("knight – city (north)", "large
-// follower – city (north)", "builder – road (east)").
-func (o spotOption) label() string { return truncate(o.name, 100) }
-
-// description is the option's description in the Follower… menu: for a
-// spot of the tile, the number the preview draws on it ("spot 1 on the
-// picture"); "" for the others.
-func (o spotOption) description() string {
-	if o.index < 0 {
-		return ""
-	}
-	return "spot " + engine.SpotLabel(o.index) + " on the picture"
-}
-
-// spotOptions lists the figures the current player may deploy on
-// placement p, spot by spot: the follower ("knight – city (north)") when
-// one is in the supply, then the large follower ("large follower – city
-// (north)") when the supply holds it; then, with Traders & Builders, the
-// builder ("builder – road (east)") and the pig ("pig – field (south)")
-// where the player already has a follower (spec/discord.md, "Expansions");
-// then, with The Tower, the tower pieces and the followers on top of
-// towers (towerOptions).
-func spotOptions(st *engine.Game, p engine.Placement) []spotOption {
-	figs := st.FiguresInSupply(st.Current())
-	var out []spotOption
-	for k, s := range st.FollowerSpots(p) {
-		for _, f := range figs {
-			if f.Weight() == 0 {
-				continue
-			}
-			o := spotOption{spot: s, index: k, f: figChoice{port: s.Port, fig: f}, name: spotName(s, f), value: spotValue(s.Port.String(), f)}
-			out = append(out, o)
-		}
-	}
-	for _, f := range figs {
-		if f.Weight() != 0 {
-			continue
-		}
-		for _, s := range st.FigureSpots(p, f) {
-			out = append(out, spotOption{spot: s, index: -1, f: figChoice{port: s.Port, fig: f}, name: spotName(s, f), value: spotValue(s.Port.String(), f)})
-		}
-	}
-	out = append(out, flyOptions(st, p)...)
-	return append(out, towerOptions(st, p)...)
-}
-
-// spotName names figure f on spot s: "knight – city (north)" for the
-// follower, "large follower – city (north)" for another figure.
-func spotName(s engine.Spot, f engine.Figure) string {
-	name := s.Name()
-	if f == engine.FigureFollower {
-		return name
-	}
-	if _, rest, ok := strings.Cut(name, " – "); ok {
-		return f.Title() + " – " + rest
-	}
-	return f.Title() + " – " + name
-}
-
-// checkSpot reads a figure on a spot of placement p (a spotValue, or
-// "none") and checks that the current player may deploy it there; why says
-// otherwise, for the player.
-func checkSpot(st *engine.Game, p engine.Placement, v string) (engine.Port, engine.Figure, string) {
-	port, fig, ok := parseSpotValue(v)
-	if !ok {
-		return engine.NoPort, 0, "Your follower cannot stand there"
-	}
-	if port == engine.NoPort {
-		return port, engine.FigureFollower, ""
-	}
-	if !slices.Contains(st.FiguresInSupply(st.Current()), fig) {
-		return engine.NoPort, 0, fmt.Sprintf("You have no %s in your supply", fig.Title())
-	}
-	if !hasSpot(st.FigureSpots(p, fig), port) {
-		switch fig {
-		case engine.FigureBuilder:
-			return engine.NoPort, 0, "Your builder goes only on a road or city of this tile that continues one where you already have a thief or knight"
-		case engine.FigurePig:
-			return engine.NoPort, 0, "Your pig goes only in a field of this tile that continues a farm where you already have a farmer"
-		}
-		return engine.NoPort, 0, "Your follower cannot stand there"
-	}
-	return port, fig, ""
 }
 
 // update answers a component by editing the message it is on.

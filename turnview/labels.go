@@ -179,7 +179,8 @@ func (v *view) figureOption(o *Option) {
 	switch {
 	case a.Fly:
 		o.Kind, o.Figure = KindFigure, a.Figure.Title()
-		o.Label = a.Figure.Title() + " onto the flying machine"
+		t, _ := v.g.Drawn()
+		o.Label = fmt.Sprintf("%s – onto the flying machine (%s)", a.Figure.Title(), FlightWords(v.g, t, engine.Placement{Cell: v.part.Cell, Rotation: v.part.Rotation}))
 	case a.Tower == engine.TowerPiece:
 		o.Kind, o.Figure = KindTile, "tower piece"
 		o.cell(a.Cell)
