@@ -1,0 +1,155 @@
+package bot
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/render"
+	"github.com/meeple-works/carcassonne/storage"
+	"github.com/meeple-works/carcassonne/turnview"
+)
+
+// checkMenu fails when a menu has more than 25 options or two of one value
+// (Discord refuses both with 50035 and the player sees "This interaction
+// failed").
+func checkMenu(t *testing.T, where, name string, opts []discordgo.SelectMenuOption) {
+	t.Helper()
+	if len(opts) > 25 {
+		t.Fatalf("%s: the %s menu has %d options", where, name, len(opts))
+	}
+	seen := map[string]bool{}
+	for _, o := range opts {
+		if seen[o.Value] {
+			t.Fatalf("%s: the %s menu offers %q twice: %+v", where, name, o.Value, opts)
+		}
+		seen[o.Value] = true
+	}
+}
+
+// confirmable fails unless Confirm would play choice ch: its answers to
+// the player's steps are accepted by the engine.
+func confirmable(t *testing.T, where string, st *engine.Game, ch choice, what string) {
+	t.Helper()
+	if _, err := ch.answers(st); err != nil {
+		t.Fatalf("%s: %s is offered, and Confirm is refused: %v", where, what, err)
+	}
+}
+
+// TestPreviewMenusOfferWhatTheEngineAccepts plays random games with every
+// expansion and with those whose figure step is richest, and at every
+// turn opens previews of a few placements: every entry of the Follower…,
+// Portal spot…, Take prisoner… and Escape… menus, chosen, makes a move
+// the engine accepts at Confirm, and no menu offers one value twice. The
+// defects it holds: a tower piece, farmer or pig on a dragon or volcano
+// tile offered and then dropped; two figures on one spot offered twice.
+func TestPreviewMenusOfferWhatTheEngineAccepts(t *testing.T) {
+	b := &Bot{draw: render.New()}
+	sets := map[string]engine.ExpansionSet{}
+	var all engine.ExpansionSet
+	for _, e := range engine.PlayableExpansions() {
+		if e != engine.ExpansionRiver {
+			all = all.With(e)
+		}
+	}
+	sets["all"] = all
+	for _, e := range []engine.Expansion{engine.ExpansionTower, engine.ExpansionPrincessAndDragon, engine.ExpansionCathars, engine.ExpansionCropCircles} {
+		sets[e.String()] = engine.ExpansionSet(0).With(e)
+	}
+	offered := map[string]int{}
+	for name, set := range sets {
+		r, err := engine.NewRules(set, engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := engine.New(engine.Config{Rules: r, Players: []string{"Ann", "Bob", "Cleo"}, Seed: 5, DrawnOnly: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(5, uint64(set)))
+		for n := 0; !st.Ended() && n < 3000; n++ {
+			if st.Pending().Step == engine.StepTile && !st.SetsAside() {
+				ps := st.Placements()
+				for k := 0; k < 3 && len(ps) > 0; k++ {
+					p := ps[rng.IntN(len(ps))]
+					where := fmt.Sprintf("%s turn %d at %v", name, st.Turn(), p)
+					ch := choice{game: 1, moves: len(st.Moves()), cell: p.Cell, rot: p.Rotation}
+					ch.clearFigure()
+					ch = withCrop(st, withMagic(st, withFerries(st, withGold(st, ch))))
+					opts, _, _, first, why := figureMenu(storage.Game{}, st, ch)
+					if why != "" {
+						t.Fatalf("%s: the Follower… menu: %s", where, why)
+					}
+					checkMenu(t, where, "Follower…", opts)
+					confirmable(t, where, st, first, "the preview as it opens")
+					for _, o := range opts {
+						f, why := pickFigure(storage.Game{}, st, first, o.Value)
+						if why != "" {
+							t.Fatalf("%s: Follower… %q (%s) refused: %s", where, o.Label, o.Value, why)
+						}
+						c := first
+						c.figChoice = f
+						offered[o.Label[:min(len(o.Label), 5)]]++
+						if f.portal && f.port == engine.NoPort {
+							po := portalMenu(storage.Game{}, st, c)
+							checkMenu(t, where, "Portal spot…", po)
+							if len(po) == 0 {
+								t.Fatalf("%s: the magic portal to (%s) has no spot", where, f.pcell)
+							}
+							for _, s := range po {
+								sf, why := pickFigure(storage.Game{}, st, c, s.Value)
+								if why != "" {
+									t.Fatalf("%s: Portal spot… %q refused: %s", where, s.Label, why)
+								}
+								pc := c
+								pc.figChoice = sf
+								confirmable(t, where, st, pc, "the portal's "+s.Label)
+							}
+							continue
+						}
+						confirmable(t, where, st, c, "Follower… "+o.Label)
+						capt := captureMenu(storage.Game{}, st, c)
+						checkMenu(t, where, "Take prisoner…", capt)
+						for _, x := range capt {
+							cc := c
+							cc.capture, _ = parseTargetValue(x.Value)
+							confirmable(t, where, st, cc, "Take prisoner… "+x.Label)
+							offered["capture"]++
+						}
+						esc := escapeMenu(storage.Game{}, st, c)
+						checkMenu(t, where, "Escape…", esc)
+						for _, x := range esc {
+							ec := c
+							ec.escape, _ = parseTargetValue(x.Value)
+							confirmable(t, where, st, ec, "Escape… "+x.Label)
+							offered["escape"]++
+						}
+					}
+					if k == 0 && n%9 == 0 {
+						// The preview itself, as Discord receives it.
+						resp, err := b.previewData(storage.Game{}, st, first)
+						if err != nil {
+							t.Fatalf("%s: the preview: %v", where, err)
+						}
+						if _, err := json.Marshal(resp.Components); err != nil {
+							t.Fatal(err)
+						}
+					}
+				}
+			}
+			opts := turnview.Options(st, nil)
+			if _, err := st.Act(opts[rng.IntN(len(opts))].Answer); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, k := range []string{"No fo", "tower", "Princ", "Fairy", "Magic", "capture", "escape"} {
+		if offered[k] == 0 {
+			t.Errorf("no preview offered %q: the test reaches less than it should (%v)", k, offered)
+		}
+	}
+}
