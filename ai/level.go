@@ -75,3 +75,24 @@ func ParseLevel(s string) (Level, error) {
 // Name returns the name shown for a computer player of this level:
 // "Computer (hard)".
 func (l Level) Name() string { return "Computer (" + l.String() + ")" }
+
+// SeatPrefix starts the user id under which a game's store keeps a
+// computer's seat: "local:@", the level's name, ":" and the seat's name
+// ("local:@hard:Computer 2"). Discord and the terminal seat computers so.
+const SeatPrefix = "local:@"
+
+// SeatLevel returns the level of the computer whose seat has user id id
+// (SeatPrefix, a level that plays a seat, ":"), and NoLevel for any other
+// id: a person's.
+func SeatLevel(id string) Level {
+	rest, ok := strings.CutPrefix(id, SeatPrefix)
+	if !ok {
+		return NoLevel
+	}
+	name, _, _ := strings.Cut(rest, ":")
+	l, err := ParseLevel(name)
+	if err != nil || !l.Seat() {
+		return NoLevel
+	}
+	return l
+}

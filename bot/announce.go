@@ -15,6 +15,7 @@ import (
 	"github.com/meeple-works/carcassonne/ai"
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/storage"
+	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // How the players learn of a move: the move is stored first (once: the
@@ -574,15 +575,7 @@ func (b *Bot) missingPermissions(channel string, thread bool) string {
 	if len(missing) == 0 {
 		missing = all
 	}
-	return joinAnd(missing)
-}
-
-// joinAnd joins words as a sentence does: "a, b and c".
-func joinAnd(ws []string) string {
-	if len(ws) < 2 {
-		return strings.Join(ws, "")
-	}
-	return strings.Join(ws[:len(ws)-1], ", ") + " and " + ws[len(ws)-1]
+	return turnview.JoinAnd(missing)
 }
 
 // pngFile is a PNG attachment made afresh from its bytes (a message may be
@@ -600,5 +593,5 @@ func goodsWords(before, after [engine.NumGoods]int) string {
 			parts = append(parts, fmt.Sprintf("%d %s", n, d))
 		}
 	}
-	return joinAnd(parts)
+	return turnview.JoinAnd(parts)
 }

@@ -32,7 +32,7 @@ import (
 // scheduleComputer instead of playing the first placement).
 
 // computerPrefix starts the user id of a computer's seat.
-const computerPrefix = "local:@"
+const computerPrefix = ai.SeatPrefix
 
 // defaultComputerPause is how long the bot waits before it plays a
 // computer's turn when Config.ComputerPause is 0.
@@ -50,16 +50,7 @@ func seatLevel(s storage.Seat) ai.Level {
 	if s.Kind != storage.PlayerLocal {
 		return ai.NoLevel
 	}
-	rest, ok := strings.CutPrefix(s.UserID, computerPrefix)
-	if !ok {
-		return ai.NoLevel
-	}
-	name, _, _ := strings.Cut(rest, ":")
-	l, err := ai.ParseLevel(name)
-	if err != nil || !l.Seat() {
-		return ai.NoLevel
-	}
-	return l
+	return ai.SeatLevel(s.UserID)
 }
 
 // playerLevel returns the level of the computer that plays player p

@@ -545,7 +545,7 @@ func dragonWords(g storage.Game, st *engine.Game, turn int) string {
 	for _, c := range dm.Path {
 		cells = append(cells, "("+c.String()+")")
 	}
-	s := " The dragon goes to " + joinAnd(cells)
+	s := " The dragon goes to " + turnview.JoinAnd(cells)
 	var eaten []string
 	for _, f := range dm.Eaten {
 		what := f.Figure.Title()
@@ -558,7 +558,7 @@ func dragonWords(g storage.Game, st *engine.Game, turn int) string {
 		eaten = append(eaten, fmt.Sprintf("%s's %s at (%s)", seatName(g, st, f.Player), what, f.Cell))
 	}
 	if len(eaten) > 0 {
-		s += " and eats " + joinAnd(eaten)
+		s += " and eats " + turnview.JoinAnd(eaten)
 	}
 	return s + "."
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/storage"
+	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // This file holds The Tower in Discord (004_…, "The Tower"; issue
@@ -130,15 +131,7 @@ func ransomHint(g storage.Game, st *engine.Game) string {
 	for _, r := range rs {
 		held = append(held, fmt.Sprintf("your %s held by %s", r.Figure.Title(), seatName(g, st, r.Jailer)))
 	}
-	return fmt.Sprintf("\nRansom: you may pay %d points to free %s before you place the tile (button Ransom).", engine.RansomPoints, joinOr(held))
-}
-
-// joinOr joins words with commas and a final "or".
-func joinOr(ws []string) string {
-	if len(ws) < 2 {
-		return strings.Join(ws, "")
-	}
-	return strings.Join(ws[:len(ws)-1], ", ") + " or " + ws[len(ws)-1]
+	return fmt.Sprintf("\nRansom: you may pay %d points to free %s before you place the tile (button Ransom).", engine.RansomPoints, turnview.JoinOr(held))
 }
 
 // ransomLine says in the preview which ransom the turn pays.
@@ -329,7 +322,7 @@ func towerSupplyWords(g storage.Game, st *engine.Game, p int) string {
 		held = append(held, fmt.Sprintf("%s's %s", seatName(g, st, pr.Player), pr.Figure.Title()))
 	}
 	if len(held) > 0 {
-		s += ", holding " + joinAnd(held)
+		s += ", holding " + turnview.JoinAnd(held)
 	}
 	return s
 }

@@ -685,16 +685,7 @@ func scoredWords(e engine.ScoreEvent) string {
 	if e.Markers&engine.Besieged != 0 {
 		w = "besieged " + w
 	}
-	var with []string
-	if e.Markers&engine.Inn != 0 {
-		with = append(with, "an inn")
-	}
-	if e.Markers&engine.Cathedral != 0 {
-		with = append(with, "a cathedral")
-	}
-	if e.Markers&engine.PigHerd != 0 {
-		with = append(with, "a pig herd")
-	}
+	with := turnview.ScoreExtras(e)
 	if e.Pig {
 		with = append(with, "the pig")
 	}
@@ -702,7 +693,7 @@ func scoredWords(e engine.ScoreEvent) string {
 		with = append(with, "the "+e.Magic.String())
 	}
 	if len(with) > 0 {
-		w += " with " + joinAnd(with)
+		w += " with " + turnview.JoinAnd(with)
 	}
 	return w
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/render"
+	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // helpText is what help prints.
@@ -699,7 +700,7 @@ func (s *session) suffixHint() string {
 	if len(hints) == 0 {
 		return ""
 	}
-	return ", its number and " + joinOr(hints)
+	return ", its number and " + turnview.JoinOr(hints)
 }
 
 // recordFigures returns the record notations of the figures of this game:
@@ -709,15 +710,7 @@ func (s *session) recordFigures() string {
 	for _, fig := range s.state.Rules().Figures() {
 		words = append(words, fig.String()+"@PORT")
 	}
-	return joinOr(words)
-}
-
-// joinOr joins words as "A, B or C".
-func joinOr(words []string) string {
-	if len(words) < 2 {
-		return strings.Join(words, "")
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+	return turnview.JoinOr(words)
 }
 
 // maxSpots is the most spots a tile can have: one per port.
@@ -785,7 +778,7 @@ func (s *session) score() {
 			}
 		}
 		if len(figures) > 0 {
-			line += " and " + joinAnd(figures)
+			line += " and " + turnview.JoinAnd(figures)
 		}
 		if hasTraders(s.state) {
 			line += " · goods: " + goodsList(s.state.Goods(i), true)

@@ -2,7 +2,6 @@ package terminal
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/meeple-works/carcassonne/ai"
 	"github.com/meeple-works/carcassonne/engine"
@@ -30,18 +29,7 @@ func (c *Config) seatOf(i int) storage.Player {
 
 // computerLevel returns the level of the computer that plays seat, and
 // ai.NoLevel for a person.
-func computerLevel(seat storage.Seat) ai.Level {
-	rest, ok := strings.CutPrefix(seat.UserID, computerPrefix)
-	if !ok {
-		return ai.NoLevel
-	}
-	name, _, _ := strings.Cut(rest, ":")
-	l, err := ai.ParseLevel(name)
-	if err != nil || !l.Seat() {
-		return ai.NoLevel
-	}
-	return l
-}
+func computerLevel(seat storage.Seat) ai.Level { return ai.SeatLevel(seat.UserID) }
 
 // seatLevels returns the level of each player of stored game g, by index in
 // turn order (ai.NoLevel for a person).

@@ -8,6 +8,7 @@ import (
 
 	"github.com/meeple-works/carcassonne/ai"
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // This file holds The Princess & the Dragon in the terminal game (004_…,
@@ -274,7 +275,7 @@ func (s *session) showDragon() {
 		ways = append(ways, fmt.Sprintf("%s (%s)", directionTo(at, a.Cell), a.Cell))
 	}
 	who := s.state.Players()[s.dragonDecider()]
-	fmt.Fprintf(s.out, "The dragon is on %s (step %d of at most %d). %s moves it: dragon %s\n", at, n+1, engine.MaxDragonSteps, who, joinOr(ways))
+	fmt.Fprintf(s.out, "The dragon is on %s (step %d of at most %d). %s moves it: dragon %s\n", at, n+1, engine.MaxDragonSteps, who, turnview.JoinOr(ways))
 }
 
 // dragonCommand plays `dragon N|E|S|W` or `dragon x,y`: one step of the
@@ -389,7 +390,7 @@ func (s *session) sayDragon() {
 	}
 	ate := "ate nothing"
 	if len(meal) > 0 {
-		ate = "ate " + joinAnd(meal) + ": back to their supplies"
+		ate = "ate " + turnview.JoinAnd(meal) + ": back to their supplies"
 	}
 	fmt.Fprintf(s.out, "  The dragon went %s (%s), and %s.\n", strings.Join(steps, " → "), plural(len(ld.Path), "step"), ate)
 }
@@ -440,14 +441,14 @@ func (s *session) listPD(m engine.Move) {
 		if s.state.Options().Princess == engine.PrincessMust {
 			must = ", the only choice (princess=must)"
 		}
-		fmt.Fprintf(s.out, "  instead, the princess sends a knight of her city home%s: %s\n", must, joinOr(words))
+		fmt.Fprintf(s.out, "  instead, the princess sends a knight of her city home%s: %s\n", must, turnview.JoinOr(words))
 	}
 	if cs := s.state.FairyCells(); len(cs) > 0 {
 		words := make([]string, len(cs))
 		for i, c := range cs {
 			words[i] = "fairy " + c.String()
 		}
-		fmt.Fprintf(s.out, "  or the fairy, next to one of your followers: %s\n", joinOr(words))
+		fmt.Fprintf(s.out, "  or the fairy, next to one of your followers: %s\n", turnview.JoinOr(words))
 	}
 	if sps := s.state.PortalSpots(p); len(sps) > 0 {
 		const most = 12

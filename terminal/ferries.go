@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // This file holds The Ferries in the terminal game (001_…, "The Ferries"):
@@ -226,7 +227,7 @@ func (s *session) listFerries(m engine.Move) {
 		for i, l := range ls {
 			words[i] = l.String()
 		}
-		fmt.Fprintf(s.out, "  the lake's ferry joins two road ends (add to place, or choose after it): ferry %s\n", joinOr(words))
+		fmt.Fprintf(s.out, "  the lake's ferry joins two road ends (add to place, or choose after it): ferry %s\n", turnview.JoinOr(words))
 	}
 	for _, f := range s.state.MovableFerries(s.withFerry(m)) {
 		pt, _ := s.state.TileAt(f.Cell)
@@ -236,7 +237,7 @@ func (s *session) listFerries(m engine.Move) {
 				to = append(to, f.Cell.String()+":"+l.String())
 			}
 		}
-		fmt.Fprintf(s.out, "  the ferry at %s (now %s) may move (add to place, or choose after it): ferry %s\n", f.Cell, f.Link, joinOr(to))
+		fmt.Fprintf(s.out, "  the ferry at %s (now %s) may move (add to place, or choose after it): ferry %s\n", f.Cell, f.Link, turnview.JoinOr(to))
 	}
 }
 

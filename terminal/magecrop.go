@@ -8,6 +8,7 @@ import (
 
 	"github.com/meeple-works/carcassonne/ai"
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // This file holds Mage & Witch and The Crop Circles in the terminal game
@@ -137,15 +138,17 @@ func (s *session) magicAnswers(p engine.Placement) []engine.Answer {
 	return out
 }
 
-// featureWords names the road or city at t: "road at 1,0 (W)".
+// featureWords names the road or city at t, read with the tile of the
+// turn under way as it lies (turnview.FeatureName), and the port the
+// commands take: "road (west) at 1,0 (W)".
 func (s *session) featureWords(t engine.Target) string {
-	kind := "feature"
-	if pt, ok := s.state.TileAt(t.Cell); ok {
-		if fi, ok := s.state.TileSet().FeatureAt(pt.Tile, pt.Rotation, t.Port); ok {
-			kind = s.state.TileSet().Tile(pt.Tile).Features[fi].Kind.String()
+	board := s.state
+	if _, ok := board.TileAt(t.Cell); !ok && s.dragon != nil && s.dragon.act != nil {
+		if pv := s.dragon.act.Preview(); pv != nil {
+			board = pv
 		}
 	}
-	return fmt.Sprintf("%s at %s (%s)", kind, t.Cell, t.Port)
+	return fmt.Sprintf("%s at %s (%s)", turnview.FeatureName(board, t), t.Cell, t.Port)
 }
 
 // listMagic lists, for spots, where the mage and the witch may go with

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // This file holds The Flying Machines and The Gold Mines in the terminal
@@ -107,7 +108,7 @@ func (s *session) completeGold(m *engine.Move) error {
 		m.Gold, m.GoldCell = true, cells[0]
 		return nil
 	}
-	return fmt.Errorf("tile %s has a gold mine: one ingot goes on it, and the second on a tile next to it; add gold %s", s.tileName(m.Tile), joinOr(cellWords(cells)))
+	return fmt.Errorf("tile %s has a gold mine: one ingot goes on it, and the second on a tile next to it; add gold %s", s.tileName(m.Tile), turnview.JoinOr(cellWords(cells)))
 }
 
 // cellWords writes cells as x,y.
@@ -132,12 +133,6 @@ func (s *session) checkFlight(m engine.Move) error {
 	return s.state.Check(s.withFerry(m))
 }
 
-// headingWords are the directions of a flying machine in words.
-var headingWords = map[engine.Heading]string{
-	engine.HeadingN: "north", engine.HeadingNE: "north-east", engine.HeadingE: "east", engine.HeadingSE: "south-east",
-	engine.HeadingS: "south", engine.HeadingSW: "south-west", engine.HeadingW: "west", engine.HeadingNW: "north-west",
-}
-
 // listMinis lists, for spots, what the mini expansions allow with the
 // placement of move m: the figure onto the flying machine, with the tiles
 // the die may send it to, and the tiles that may take the second gold
@@ -145,7 +140,7 @@ var headingWords = map[engine.Heading]string{
 func (s *session) listMinis(m engine.Move) {
 	p := engine.Placement{Cell: m.Cell, Rotation: m.Rotation}
 	if cells := s.state.GoldCells(p); len(cells) > 0 {
-		fmt.Fprintf(s.out, "  the second gold ingot (add to place): gold %s\n", joinOr(cellWords(cells)))
+		fmt.Fprintf(s.out, "  the second gold ingot (add to place): gold %s\n", turnview.JoinOr(cellWords(cells)))
 	}
 	fl := s.state.Flyers()
 	if len(fl) == 0 {
@@ -175,7 +170,7 @@ func (s *session) listMinis(m engine.Move) {
 		to = append(to, fmt.Sprintf("%d: %s, %s", n, c, what))
 	}
 	fmt.Fprintf(s.out, "  instead, onto the flying machine (add %s to place): it flies %s as many tiles as the die shows (%s)\n",
-		joinOr(words), headingWords[h], strings.Join(to, "; "))
+		turnview.JoinOr(words), turnview.HeadingWords[h], strings.Join(to, "; "))
 }
 
 // pendingFlight is a flight whose die is rolled, waiting for its player to
@@ -224,20 +219,14 @@ func flyerWords(f engine.Figure) string {
 	return "a follower"
 }
 
-// landingName names the feature a flying figure may land on: "knight –
-// city (north)".
+// landingName names the feature a flying figure may land on, as the
+// Follower… menu names a spot (turnview.SpotName): "knight – city
+// (north)".
 func (s *session) landingName(t engine.Target) string {
-	pt, ok := s.state.TileAt(t.Cell)
-	if !ok {
+	if _, ok := s.state.TileAt(t.Cell); !ok {
 		return "nothing"
 	}
-	ts := s.state.TileSet()
-	fi, ok := ts.FeatureAt(pt.Tile, pt.Rotation, t.Port)
-	if !ok {
-		return "nothing"
-	}
-	f := ts.Tile(pt.Tile).Features[fi]
-	return engine.Spot{Port: t.Port, Ports: f.Ports.Rotate(pt.Rotation), Kind: f.Kind, Feature: fi}.Name()
+	return turnview.SpotName(engine.FigureFollower, turnview.FeatureKind(s.state, t), turnview.FeatureName(s.state, t))
 }
 
 // landCommand plays `land N` (a number of the list fly gave) or `land
@@ -316,7 +305,7 @@ func (s *session) sayGold(before []int) {
 		}
 	}
 	if len(took) > 0 {
-		fmt.Fprintf(s.out, "  Gold: %s.\n", joinAnd(took))
+		fmt.Fprintf(s.out, "  Gold: %s.\n", turnview.JoinAnd(took))
 	}
 }
 

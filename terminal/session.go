@@ -17,6 +17,7 @@ import (
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/render"
 	"github.com/meeple-works/carcassonne/storage"
+	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // session is one sitting at a local game.
@@ -153,7 +154,7 @@ func goodsList(goods [engine.NumGoods]int, all bool) string {
 			parts = append(parts, fmt.Sprintf("%d %s", n, engine.Good(d)))
 		}
 	}
-	return joinAnd(parts)
+	return turnview.JoinAnd(parts)
 }
 
 // hasKing reports whether g is played with King & Robber Baron.
@@ -682,21 +683,13 @@ func writeFinalTable(w io.Writer, g *engine.Game) {
 	case len(winners) == 1:
 		fmt.Fprintf(w, "%s wins with %d points.\n", winners[0], best)
 	default:
-		fmt.Fprintf(w, "%s share the victory with %d points each.\n", joinAnd(winners), best)
+		fmt.Fprintf(w, "%s share the victory with %d points each.\n", turnview.JoinAnd(winners), best)
 	}
 }
 
 // pad pads s with spaces to width characters.
 func pad(s string, width int) string {
 	return s + strings.Repeat(" ", max(0, width-utf8.RuneCountInString(s)))
-}
-
-// joinAnd joins names as "A, B and C".
-func joinAnd(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // describeScore says what a score was for: "road of 3 tiles", "city of 4
@@ -730,16 +723,7 @@ func describeScore(ev engine.ScoreEvent) string {
 		return ev.Source.String()
 	}
 	s := describeFeature(ev)
-	var with []string
-	if ev.Markers&engine.Inn != 0 {
-		with = append(with, "an inn")
-	}
-	if ev.Markers&engine.Cathedral != 0 {
-		with = append(with, "a cathedral")
-	}
-	if ev.Markers&engine.PigHerd != 0 {
-		with = append(with, "a pig herd")
-	}
+	with := turnview.ScoreExtras(ev)
 	if ev.Markers&engine.Besieged != 0 {
 		with = append(with, "a siege")
 	}
@@ -747,7 +731,7 @@ func describeScore(ev engine.ScoreEvent) string {
 		with = append(with, "their pig")
 	}
 	if len(with) > 0 {
-		s += " with " + joinAnd(with)
+		s += " with " + turnview.JoinAnd(with)
 	}
 	return s
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // This file holds The Tower in the terminal game (004_…, "The Tower"):
@@ -159,7 +160,7 @@ func (s *session) completeCapture(m *engine.Move) error {
 	for i, t := range on {
 		words[i] = captureWords(t)
 	}
-	return fmt.Errorf("several followers stand on %s: write %s", c, joinOr(words))
+	return fmt.Errorf("several followers stand on %s: write %s", c, turnview.JoinOr(words))
 }
 
 // captureWords writes target t as place takes it: "capture 0,2 C",
@@ -192,7 +193,7 @@ func (s *session) listTowers(m engine.Move) {
 				caps = append(caps, captureWords(t)+" ("+s.figureOn(t)+")")
 			}
 			if len(caps) > 0 {
-				line += ", then perhaps " + joinOr(caps)
+				line += ", then perhaps " + turnview.JoinOr(caps)
 			}
 			fmt.Fprintln(s.out, line)
 		}
@@ -204,7 +205,7 @@ func (s *session) listTowers(m engine.Move) {
 		}
 	}
 	if len(tops) > 0 {
-		fmt.Fprintf(s.out, "  or close a tower for good with a follower on top: %s\n", joinOr(tops))
+		fmt.Fprintf(s.out, "  or close a tower for good with a follower on top: %s\n", turnview.JoinOr(tops))
 	}
 }
 
@@ -406,7 +407,7 @@ func (s *session) towerScoreWords(p int) string {
 		i += n
 	}
 	if len(held) > 0 {
-		w += " · holds " + joinAnd(held)
+		w += " · holds " + turnview.JoinAnd(held)
 	}
 	return w
 }

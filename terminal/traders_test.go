@@ -9,6 +9,7 @@ import (
 
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/terminal/terminaltest"
+	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // tradersSays returns what the terminal game must say of the scripted
@@ -37,7 +38,7 @@ func tradersSays(tb testing.TB, sc *terminaltest.Script) (says []string, goods, 
 				}
 			}
 			if len(parts) > 0 {
-				says = append(says, fmt.Sprintf("  %s takes %s.\n", n, joinAnd(parts)))
+				says = append(says, fmt.Sprintf("  %s takes %s.\n", n, turnview.JoinAnd(parts)))
 				goods++
 			}
 		}

@@ -46,3 +46,21 @@ func JoinAnd(ws []string) string {
 	}
 	return strings.Join(ws[:len(ws)-1], ", ") + " and " + ws[len(ws)-1]
 }
+
+// ScoreExtras lists what a feature's score counted beyond its tiles, in
+// words, as both front ends write them after "with": "an inn" (Inns &
+// Cathedrals: a road with an inn), "a cathedral", "a pig herd" (Traders &
+// Builders: a farm with a pig herd).
+func ScoreExtras(ev engine.ScoreEvent) []string {
+	var with []string
+	if ev.Markers&engine.Inn != 0 {
+		with = append(with, "an inn")
+	}
+	if ev.Markers&engine.Cathedral != 0 {
+		with = append(with, "a cathedral")
+	}
+	if ev.Markers&engine.PigHerd != 0 {
+		with = append(with, "a pig herd")
+	}
+	return with
+}
