@@ -674,10 +674,8 @@ func scoredWords(e engine.ScoreEvent) string {
 	case engine.SourceRobberBaron:
 		return "Robber Baron"
 	case engine.SourceGoods:
-		for d := range engine.NumGoods {
-			if e.Markers&d.Marker() != 0 {
-				return "most " + d.String()
-			}
+		if d, ok := turnview.MostGoods(e); ok {
+			return "most " + d.String()
 		}
 		return "goods"
 	}

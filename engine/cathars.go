@@ -138,9 +138,9 @@ func (g *Game) escape(target Target) {
 // Cathars' escape if move m (its Escape aside) is played: for each, the
 // tile it stands on and the port that names its city segment there (board
 // orientation), in the order the figures were deployed, a spot that holds
-// two of them once. It returns nil when
-// m is not legal, when no knight can escape, and in a game without the
-// Cathars. A Move with Escape set to one of them is legal (Check).
+// two of them (a crop circle's, a landing) once, as one answer names them.
+// It returns nil when m is not legal, when no knight can escape, and in a
+// game without the Cathars. A Move with Escape set to one of them is legal (Check).
 func (g *Game) Escapes(m Move) []Target {
 	m.Escape = Target{}
 	if g.x == nil || !g.rules.Expansions.Has(ExpansionCathars) || m.Discard || m.Resign || g.check(m) != nil {
@@ -155,8 +155,6 @@ func (g *Game) Escapes(m Move) []Target {
 		pt := &c.tiles[mp.tile]
 		t := Target{Cell: Cell{int(pt.x), int(pt.y)}, Port: c.ts.orients[pt.tile][pt.rot].main[c.nodes[mp.node].feat]}
 		if !slices.Contains(out, t) && c.escapeErr(t) == nil {
-			// Two of the player's figures on one spot (a crop circle's,
-			// a landing) make one target, as one answer names them.
 			out = append(out, t)
 		}
 	}

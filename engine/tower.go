@@ -525,9 +525,9 @@ func (g *Game) capturedMeeple(target Target) int {
 // followers and large followers within the reach of the tower once raised,
 // in the order they were deployed (each named by its tile and the port
 // that names its feature there, board orientation; a spot that holds two
-// of them once, naming the first deployed, which the capture takes), then the followers on
-// top of other towers in reach (Target.Tower), in the order their tiles
-// were placed. It returns nil when m is not legal, uses no tower piece, or
+// of them, a crop circle's or a landing, once: the capture takes the first
+// deployed), then the followers on top of other towers in reach
+// (Target.Tower), in the order their tiles were placed. It returns nil when m is not legal, uses no tower piece, or
 // nothing is in reach. A Move with Capture set to one of them is legal.
 func (g *Game) Captures(m Move) []Target {
 	m.Capture = Target{}
@@ -560,8 +560,6 @@ func (g *Game) AppendCaptures(dst []Target, m Move) []Target {
 		}
 		t := Target{Cell: Cell{int(pt.x), int(pt.y)}, Port: g.ts.orients[pt.tile][pt.rot].main[g.nodes[mp.node].feat]}
 		if !slices.Contains(dst[start:], t) {
-			// Two figures on one spot (a crop circle's, a landing) make
-			// one target: the capture takes the first deployed.
 			dst = append(dst, t)
 		}
 	}

@@ -704,10 +704,8 @@ func describeScore(ev engine.ScoreEvent) string {
 	case engine.SourceRobberBaron:
 		return "the Robber Baron, 1 point per completed road"
 	case engine.SourceGoods:
-		for d := range engine.NumGoods {
-			if ev.Markers&d.Marker() != 0 {
-				return fmt.Sprintf("the most %s, %s", d, plural(ev.Tiles, "token"))
-			}
+		if d, ok := turnview.MostGoods(ev); ok {
+			return fmt.Sprintf("the most %s, %s", d, plural(ev.Tiles, "token"))
 		}
 		return "the most goods"
 	case engine.SourceRansom:

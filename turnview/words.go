@@ -64,3 +64,15 @@ func ScoreExtras(ev engine.ScoreEvent) []string {
 	}
 	return with
 }
+
+// MostGoods returns the goods a bonus for the most goods
+// (engine.SourceGoods; Traders & Builders, final scoring) was for, from
+// the event's markers; false when they name none.
+func MostGoods(ev engine.ScoreEvent) (engine.Good, bool) {
+	for d := range engine.NumGoods {
+		if ev.Markers&d.Marker() != 0 {
+			return d, true
+		}
+	}
+	return 0, false
+}
