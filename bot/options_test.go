@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
@@ -150,6 +151,45 @@ func TestPreviewMenusOfferWhatTheEngineAccepts(t *testing.T) {
 	for _, k := range []string{"No fo", "tower", "Princ", "Fairy", "Magic", "capture", "escape"} {
 		if offered[k] == 0 {
 			t.Errorf("no preview offered %q: the test reaches less than it should (%v)", k, offered)
+		}
+	}
+}
+
+// TestStepComponentsNeverDropAChoice: a step message shows every option,
+// as buttons while they fit and as menus of 25 past that, each option once
+// and each menu valid for Discord.
+func TestStepComponentsNeverDropAChoice(t *testing.T) {
+	g := storage.Game{ID: 3, Moves: 7, Answered: 1}
+	for _, n := range []int{1, 5, 25, 26, 60} {
+		opts := make([]turnview.Option, n)
+		for k := range opts {
+			opts[k] = turnview.Option{Label: fmt.Sprintf("choice %d", k), Value: fmt.Sprintf("v%d", k)}
+		}
+		rows := stepComponents(g, opts, false)
+		seen := map[int]bool{}
+		for _, r := range rows {
+			for _, c := range r.(discordgo.ActionsRow).Components {
+				switch c := c.(type) {
+				case discordgo.Button:
+					_, _, k, ok := parseStepID(strings.Split(c.CustomID, ":"))
+					if !ok || seen[k] || c.Label != opts[k].Label {
+						t.Fatalf("%d options: button %+v", n, c)
+					}
+					seen[k] = true
+				case discordgo.SelectMenu:
+					checkMenu(t, fmt.Sprint(n, " options"), c.Placeholder, c.Options)
+					for _, o := range c.Options {
+						var k int
+						if _, err := fmt.Sscan(o.Value, &k); err != nil || seen[k] || o.Label != opts[k].Label {
+							t.Fatalf("%d options: menu option %+v", n, o)
+						}
+						seen[k] = true
+					}
+				}
+			}
+		}
+		if len(rows) > 5 || len(seen) != n {
+			t.Errorf("%d options: %d rows show %d of them", n, len(rows), len(seen))
 		}
 	}
 }
