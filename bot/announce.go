@@ -165,28 +165,13 @@ func (b *Bot) describeSince(g storage.Game, st, before *engine.Game, from int) (
 		}
 	}
 	var lines []string
+	names := seatNames(g, cur)
 	for k, m := range moves {
 		if k < from {
 			continue
 		}
-		before := len(cur.Events())
-		who, turn := cur.Current(), cur.Turn()
-		king, hasKing := cur.King()
-		robber, hasRobber := cur.RobberBaron()
-		goods := cur.Goods(who)
-		escaped := ""
-		if m.Escape.Port != engine.NoPort {
-			escaped = escapeWho(cur, m)
-		}
-		ransom, tower := towerWords(g, cur, m)
-		tower += dragonMoveWords(g, cur, m)
-		tower += magicWords(cur, m) + goldWords(m) + ferryWords(m) + flyWords(cur, m) + cropWords(g, cur, who, m)
-		gold := goldHeld(cur)
-		var held *engine.Game
-		if m.Capture != (engine.Target{}) {
-			held = cur.Clone()
-		}
-		if err := cur.Apply(m); err != nil {
+		line, err := turnview.Narrate(cur, m, names)
+		if err != nil {
 			return strings.Join(lines, "\n"), note, fmt.Errorf("move %d: %w", k, err)
 		}
 		switch {
@@ -202,28 +187,6 @@ func (b *Bot) describeSince(g storage.Game, st, before *engine.Game, from int) (
 		case m.Resign:
 			lines = append(lines, fmt.Sprintf("%s resigned; their turns are skipped and their followers stay on the board.", seatName(g, cur, m.Player)))
 		default:
-			between := tower
-			if held != nil {
-				between += exchangeWords(g, held, cur, m)
-			}
-			between += dragonWords(g, cur, turn)
-			line := ransom + withScores(describeMove(g, cur, who, m, escaped), between, describeScores(g, cur, cur.Events()[before:], turn))
-			if p, ok := cur.King(); ok && (!hasKing || p != king) {
-				line += fmt.Sprintf(" %s takes the King.", seatName(g, cur, p))
-			}
-			if p, ok := cur.RobberBaron(); ok && (!hasRobber || p != robber) {
-				line += fmt.Sprintf(" %s takes the Robber Baron.", seatName(g, cur, p))
-			}
-			if taken := goodsWords(goods, cur.Goods(who)); taken != "" {
-				line += fmt.Sprintf(" %s takes %s.", seatName(g, cur, who), taken)
-			}
-			line += goldTakenWords(g, cur, gold)
-			switch {
-			case cur.BuilderTurn():
-				line += fmt.Sprintf(" Builder: %s plays again.", seatName(g, cur, who))
-			case cur.ExtraTurn():
-				line += fmt.Sprintf(" %s plays again.", seatName(g, cur, who))
-			}
 			lines = append(lines, line)
 		}
 	}
@@ -584,14 +547,3 @@ func pngFile(name string, data []byte) *discordgo.File {
 	return &discordgo.File{Name: name, ContentType: "image/png", Reader: bytes.NewReader(data)}
 }
 
-// goodsWords says the goods tokens taken between two counts of a player's
-// goods (Traders & Builders): "2 grain and 1 wine", "" when none.
-func goodsWords(before, after [engine.NumGoods]int) string {
-	var parts []string
-	for d := range engine.NumGoods {
-		if n := after[d] - before[d]; n > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", n, d))
-		}
-	}
-	return turnview.JoinAnd(parts)
-}

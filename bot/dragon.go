@@ -7,7 +7,6 @@ import (
 	"io"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -89,17 +88,6 @@ func parseStepID(f []string) (moves, answered, k int, ok bool) {
 		n[i] = v
 	}
 	return n[0], n[1], n[2], true
-}
-
-// renameOwnerIn puts the seat's name for the engine's player name at the
-// start of a captiveName.
-func renameOwnerIn(g storage.Game, st *engine.Game, name string) string {
-	for p, n := range st.Players() {
-		if rest, ok := strings.CutPrefix(name, n+"'s "); ok {
-			return seatName(g, st, p) + "'s " + rest
-		}
-	}
-	return name
 }
 
 // figAnswer is the figure step's answer of f.
@@ -455,17 +443,17 @@ func stepWords(g storage.Game, st *engine.Game, p int, a engine.Answer) string {
 	case engine.StepCrop:
 		return fmt.Sprintf("%s chooses %s for the crop circle.", name, a.Crop)
 	case engine.StepFerry:
-		return fmt.Sprintf("%s's ferry joins the roads %s.", name, linkWords(a.Link))
+		return fmt.Sprintf("%s's ferry joins the roads %s.", name, turnview.LinkWords(a.Link))
 	case engine.StepFerryMove:
 		if a.Link == 0 {
 			return name + " moves no more ferries."
 		}
-		return fmt.Sprintf("%s moves the ferry at (%s) to join %s.", name, a.Cell, linkWords(a.Link))
+		return fmt.Sprintf("%s moves the ferry at (%s) to join %s.", name, a.Cell, turnview.LinkWords(a.Link))
 	case engine.StepLand:
 		if a.Target == (engine.Target{}) {
 			return fmt.Sprintf("%s's flying figure goes back to the supply.", name)
 		}
-		return fmt.Sprintf("%s's flying figure lands on the %s.", name, landingName(st, a.Target))
+		return fmt.Sprintf("%s's flying figure lands on the %s.", name, turnview.At(st, a.Target))
 	}
 	return fmt.Sprintf("%s: %s.", name, a)
 }
@@ -528,54 +516,6 @@ func (b *Bot) stepwiseTimeout(ctx context.Context, g storage.Game, st *engine.Ga
 	}
 	b.editTurnMessage(g, prefix+goesOnWords(g, st, seat, engine.MoveOfAnswers(drawnTile(st), as)))
 	b.nextStep(ctx, res.Game, res.State, "", false)
-}
-
-// dragonWords says what the dragon did in the turn just played on st
-// (LastDragon): "The dragon flies to the volcano at (1,0).", "The dragon
-// goes to (1,0), (2,0) and eats Bob's knight at (2,0)."
-func dragonWords(g storage.Game, st *engine.Game, turn int) string {
-	dm := st.LastDragon()
-	if dm.Turn != turn || len(dm.Path) == 0 {
-		return ""
-	}
-	if dm.Volcano {
-		return fmt.Sprintf(" The dragon flies to the volcano at (%s).", dm.Path[0])
-	}
-	var cells []string
-	for _, c := range dm.Path {
-		cells = append(cells, "("+c.String()+")")
-	}
-	s := " The dragon goes to " + turnview.JoinAnd(cells)
-	var eaten []string
-	for _, f := range dm.Eaten {
-		what := f.Figure.Title()
-		if f.Figure <= engine.FigureLarge && f.Kind != engine.NoFeature {
-			what = f.Kind.Role()
-			if f.Figure == engine.FigureLarge {
-				what = "large " + what
-			}
-		}
-		eaten = append(eaten, fmt.Sprintf("%s's %s at (%s)", seatName(g, st, f.Player), what, f.Cell))
-	}
-	if len(eaten) > 0 {
-		s += " and eats " + turnview.JoinAnd(eaten)
-	}
-	return s + "."
-}
-
-// dragonMoveWords says what move m does with the princess, the fairy and
-// the portal, from game st before it.
-func dragonMoveWords(g storage.Game, st *engine.Game, m engine.Move) string {
-	who := seatName(g, st, st.Current())
-	switch {
-	case m.Princess != (engine.Target{}):
-		return fmt.Sprintf(" The princess sends %s home.", renameOwnerIn(g, st, captiveName(st, m.Princess)))
-	case m.Fairy:
-		return fmt.Sprintf(" %s puts the fairy on (%s).", who, m.FairyCell)
-	case m.Portal:
-		return fmt.Sprintf(" %s goes through the magic portal to (%s).", who, m.PortalCell)
-	}
-	return ""
 }
 
 // setAside stores the setting aside of the tile drawn in game g (st), as

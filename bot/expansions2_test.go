@@ -11,6 +11,7 @@ import (
 
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/internal/discordtest"
+	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // catharsExpansions are the expansions TestCatharsGame chooses in the
@@ -479,7 +480,7 @@ func (h *harness) playMove(u discordtest.User, thread string, msg discordtest.Me
 	}
 	if mv.Ferry != 0 {
 		update("the Ferry… menu", h.pick(a, preview.ID, fo.CustomID, mv.Ferry.String()))
-		if d, w := preview.Embeds[0].Description, "Ferry: joins the roads "+linkWords(mv.Ferry); !strings.Contains(d, w) {
+		if d, w := preview.Embeds[0].Description, "Ferry: joins the roads "+turnview.LinkWords(mv.Ferry); !strings.Contains(d, w) {
 			h.t.Errorf("the preview after choosing the ferry says %q, want %q", d, w)
 		}
 	}
@@ -496,7 +497,7 @@ func (h *harness) playMove(u discordtest.User, thread string, msg discordtest.Me
 		}
 		update("the Move ferries… menu", h.pick(a, preview.ID, fmm.CustomID, vs...))
 		for _, fm := range mv.FerryMoves.All() {
-			if d, w := preview.Embeds[0].Description, fmt.Sprintf("The ferry at (%s) moves to join %s.", fm.Cell, linkWords(fm.Link)); !strings.Contains(d, w) {
+			if d, w := preview.Embeds[0].Description, fmt.Sprintf("The ferry at (%s) moves to join %s.", fm.Cell, turnview.LinkWords(fm.Link)); !strings.Contains(d, w) {
 				h.t.Errorf("the preview after moving ferries says %q, want %q", d, w)
 			}
 		}

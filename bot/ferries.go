@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // This file holds The Ferries in Discord (001_…, "The Ferries"; issue
@@ -22,12 +23,6 @@ import (
 
 // sideWords are the road ends of a lake in words, by their middle port.
 var sideWords = map[engine.Port]string{engine.N: "north", engine.E: "east", engine.S: "south", engine.W: "west"}
-
-// linkWords says what ferry link l joins: "north and south".
-func linkWords(l engine.FerryLink) string {
-	a, b := l.Ports()
-	return sideWords[a] + " and " + sideWords[b]
-}
 
 // ferryMovesValue writes ferry moves for a custom id: "x/y/N+S,x/y/E+W".
 func ferryMovesValue(fm engine.FerryMoves) string {
@@ -107,7 +102,7 @@ func withFerries(st *engine.Game, ch choice) choice {
 func ferryOptions(st *engine.Game, ch choice) []discordgo.SelectMenuOption {
 	var opts []discordgo.SelectMenuOption
 	for _, l := range st.FerryLinks(drawnTile(st), ch.rot) {
-		opts = append(opts, discordgo.SelectMenuOption{Label: "Ferry joins the roads " + linkWords(l), Value: l.String(), Default: l == ch.ferry})
+		opts = append(opts, discordgo.SelectMenuOption{Label: "Ferry joins the roads " + turnview.LinkWords(l), Value: l.String(), Default: l == ch.ferry})
 	}
 	return opts
 }
@@ -128,10 +123,10 @@ func ferryMoveOptions(st *engine.Game, ch choice) ([]discordgo.SelectMenuOption,
 		now := ""
 		for _, f := range ferries {
 			if f.Cell == fm.Cell {
-				now = " (now " + linkWords(f.Link) + ")"
+				now = " (now " + turnview.LinkWords(f.Link) + ")"
 			}
 		}
-		opts = append(opts, discordgo.SelectMenuOption{Label: fmt.Sprintf("Ferry at (%s): join %s%s", fm.Cell, linkWords(fm.Link), now),
+		opts = append(opts, discordgo.SelectMenuOption{Label: fmt.Sprintf("Ferry at (%s): join %s%s", fm.Cell, turnview.LinkWords(fm.Link), now),
 			Value: ferryMoveValue(fm), Default: slices.Contains(ch.fmoves.All(), fm)})
 	}
 	return opts, len(ferries)
@@ -164,24 +159,10 @@ func checkFerryMoves(st *engine.Game, ch choice, values []string) (engine.FerryM
 func ferryLine(ch choice) string {
 	s := ""
 	if ch.ferry != 0 {
-		s += fmt.Sprintf("\nFerry: joins the roads %s; choose others with **Ferry…**.", linkWords(ch.ferry))
+		s += fmt.Sprintf("\nFerry: joins the roads %s; choose others with **Ferry…**.", turnview.LinkWords(ch.ferry))
 	}
 	for _, fm := range ch.fmoves.All() {
-		s += fmt.Sprintf("\nThe ferry at (%s) moves to join %s.", fm.Cell, linkWords(fm.Link))
-	}
-	return s
-}
-
-// ferryWords says what move m did with the ferries: " The ferry at (1,0)
-// joins north and south. The ferry at (3,0) moves to join east and
-// west."
-func ferryWords(m engine.Move) string {
-	s := ""
-	if m.Ferry != 0 {
-		s += fmt.Sprintf(" The ferry at (%s) joins the roads %s.", m.Cell, linkWords(m.Ferry))
-	}
-	for _, fm := range m.FerryMoves.All() {
-		s += fmt.Sprintf(" The ferry at (%s) moves to join %s.", fm.Cell, linkWords(fm.Link))
+		s += fmt.Sprintf("\nThe ferry at (%s) moves to join %s.", fm.Cell, turnview.LinkWords(fm.Link))
 	}
 	return s
 }

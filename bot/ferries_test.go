@@ -9,6 +9,7 @@ import (
 
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/internal/discordtest"
+	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // ferriesMove picks the move of the turn that begins in st (The Ferries)
@@ -109,13 +110,13 @@ func TestFerriesGame(t *testing.T) {
 		summary := h.playMove(users[st.Current()], thread, msg, st, mv)
 		if mv.Ferry != 0 {
 			set++
-			if w := fmt.Sprintf("The ferry at (%s) joins the roads %s.", mv.Cell, linkWords(mv.Ferry)); !strings.Contains(summary, w) {
+			if w := fmt.Sprintf("The ferry at (%s) joins the roads %s.", mv.Cell, turnview.LinkWords(mv.Ferry)); !strings.Contains(summary, w) {
 				t.Errorf("move %d: the summary %q does not say %q", len(st.Moves()), summary, w)
 			}
 		}
 		for _, fm := range mv.FerryMoves.All() {
 			moved++
-			if w := fmt.Sprintf("The ferry at (%s) moves to join %s.", fm.Cell, linkWords(fm.Link)); !strings.Contains(summary, w) {
+			if w := fmt.Sprintf("The ferry at (%s) moves to join %s.", fm.Cell, turnview.LinkWords(fm.Link)); !strings.Contains(summary, w) {
 				t.Errorf("move %d: the summary %q does not say %q", len(st.Moves()), summary, w)
 			}
 		}

@@ -9,7 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/meeple-works/carcassonne/engine"
-	"github.com/meeple-works/carcassonne/storage"
+	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // This file holds Mage & Witch and The Crop Circles in Discord (001_…;
@@ -113,7 +113,7 @@ func magicName(st *engine.Game, f engine.MagicFigure, t engine.Target) string {
 	if t == (engine.Target{}) {
 		return fmt.Sprintf("the %s off the board", f)
 	}
-	return fmt.Sprintf("the %s to the %s", f, landingName(st, t))
+	return fmt.Sprintf("the %s to the %s", f, turnview.At(st, t))
 }
 
 // magicOptions lists the Mage or witch… menu of choice ch on game st (a
@@ -143,25 +143,13 @@ func magicLine(st *engine.Game, ch choice) string {
 		magicName(st, ch.magic, ch.mat))
 }
 
-// magicWords says what move m did with the mage or witch, on game st
-// before it: " The mage goes to the city (north) at (1,0)."
-func magicWords(st *engine.Game, m engine.Move) string {
-	if m.Magic == engine.MagicNone {
-		return ""
-	}
-	if m.MagicAt == (engine.Target{}) {
-		return fmt.Sprintf(" The %s leaves the board.", m.Magic)
-	}
-	return fmt.Sprintf(" The %s goes to the %s.", m.Magic, landingName(played(st, m), m.MagicAt))
-}
-
 // magicStandsWords says where the mage and the witch stand, for the
 // scoreboard.
 func magicStandsWords(st *engine.Game) string {
 	var parts []string
 	for _, f := range []engine.MagicFigure{engine.MagicMage, engine.MagicWitch} {
 		if t, ok := st.MagicAt(f); ok {
-			parts = append(parts, fmt.Sprintf("the %s on the %s", f, landingName(st, t)))
+			parts = append(parts, fmt.Sprintf("the %s on the %s", f, turnview.At(st, t)))
 		} else {
 			parts = append(parts, fmt.Sprintf("the %s off the board", f))
 		}
@@ -231,11 +219,11 @@ func pickLabel(st *engine.Game, a engine.Answer) string {
 	case a.Target == (engine.Target{}):
 		return "Pass"
 	case a.Return:
-		return fmt.Sprintf("Return: %s", landingName(st, a.Target))
+		return fmt.Sprintf("Return: %s", turnview.At(st, a.Target))
 	case a.Figure == engine.FigureLarge:
-		return fmt.Sprintf("Large follower: %s", landingName(st, a.Target))
+		return fmt.Sprintf("Large follower: %s", turnview.At(st, a.Target))
 	}
-	return fmt.Sprintf("Follower: %s", landingName(st, a.Target))
+	return fmt.Sprintf("Follower: %s", turnview.At(st, a.Target))
 }
 
 // pickWords says what crop circle answer a of player name did.
@@ -244,28 +232,9 @@ func pickWords(st *engine.Game, name string, a engine.Answer) string {
 	case a.Target == (engine.Target{}):
 		return name + " passes."
 	case a.Return:
-		return fmt.Sprintf("%s returns their follower on the %s.", name, landingName(st, a.Target))
+		return fmt.Sprintf("%s returns their follower on the %s.", name, turnview.At(st, a.Target))
 	}
-	return fmt.Sprintf("%s adds a %s on the %s.", name, flyerWord(a.Figure), landingName(st, a.Target))
-}
-
-// cropWords says the crop circle of move m, played by player p on game st
-// before it: " Crop circle: Alice chose add; 2 followers were added."
-func cropWords(g storage.Game, st *engine.Game, p int, m engine.Move) string {
-	if m.Crop == engine.CropNone {
-		return ""
-	}
-	n := 0
-	for i := range m.CropPicks.Len() {
-		if m.CropPicks.At(i).Target != (engine.Target{}) {
-			n++
-		}
-	}
-	what := "added"
-	if m.Crop == engine.CropRemove {
-		what = "returned"
-	}
-	return fmt.Sprintf(" Crop circle: %s chose %s; %s %s.", seatName(g, st, p), m.Crop, plural(n, "follower"), what)
+	return fmt.Sprintf("%s adds a %s on the %s.", name, turnview.FlyerWord(a.Figure), turnview.At(st, a.Target))
 }
 
 // magicCropHelp is /carcassonne help's paragraph on Mage & Witch and The

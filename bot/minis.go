@@ -53,86 +53,6 @@ func withGold(st *engine.Game, ch choice) choice {
 	return ch
 }
 
-// landingName names the feature at t (a flying figure's landing, a crop
-// circle's answer, the mage or witch) on game st, in the middle of a turn
-// read with the tile just placed as it lies (engine.Game.Preview): "city
-// (north) at (2,0)" (turnview.FeatureName).
-func landingName(st *engine.Game, t engine.Target) string {
-	if _, ok := st.TileAt(t.Cell); !ok {
-		if pv := st.Preview(); pv != nil {
-			st = pv
-		}
-	}
-	return fmt.Sprintf("%s at (%s)", turnview.FeatureName(st, t), t.Cell)
-}
-
-// played returns a copy of game st with move m played (unchecked: m was
-// played on st already), for the words that name what m's tile holds.
-func played(st *engine.Game, m engine.Move) *engine.Game {
-	c := st.Clone()
-	c.Reset()
-	c.Play(m)
-	return c
-}
-
-// flyWords says what the flight of move m did, on game st before it:
-// " The follower flies: the die shows 2, and it lands as a knight on the
-// city (north) at (2,0)." With m.Roll 0 (the die not rolled yet) it says
-// nothing.
-func flyWords(st *engine.Game, m engine.Move) string {
-	if !m.Fly || m.Roll == 0 {
-		return ""
-	}
-	s := fmt.Sprintf(" 🎲 The %s flies: the die shows %d", flyerWord(m.Figure), m.Roll)
-	if m.Land == (engine.Target{}) {
-		if c, ok := st.FlightCell(m.Tile, m.Cell, m.Rotation, int(m.Roll)); ok {
-			return s + fmt.Sprintf(", and it finds nowhere to land at (%s), so it goes back to the supply.", c)
-		}
-		return s + ", and it finds nowhere to land, so it goes back to the supply."
-	}
-	return s + ", and it lands on the " + landingName(st, m.Land) + "."
-}
-
-// rollWords says the die of a flight whose landing is still to be chosen:
-// " 🎲 The die shows 2: the follower flies to (0,-2)."
-func rollWords(st *engine.Game, m engine.Move) string {
-	if !m.Fly || m.Roll == 0 {
-		return ""
-	}
-	c, _ := st.FlightCell(m.Tile, m.Cell, m.Rotation, int(m.Roll))
-	return fmt.Sprintf(" 🎲 The die shows %d: the %s flies to (%s).", m.Roll, flyerWord(m.Figure), c)
-}
-
-// goldWords says where move m put its gold ingots: " Gold ingots on
-// (1,0) and (2,1)."
-func goldWords(m engine.Move) string {
-	if !m.Gold {
-		return ""
-	}
-	return fmt.Sprintf(" Gold ingots on (%s) and (%s).", m.Cell, m.GoldCell)
-}
-
-// goldTakenWords says who took gold ingots in a turn, from each player's
-// ingots before (held) and after it (st): " Alice takes 2 gold ingots."
-func goldTakenWords(g storage.Game, st *engine.Game, held []int) string {
-	s := ""
-	for p, n := range held {
-		if d := st.Gold(p) - n; d > 0 {
-			s += fmt.Sprintf(" %s takes %s.", seatName(g, st, p), plural(d, "gold ingot"))
-		}
-	}
-	return s
-}
-
-// goldHeld lists each player's gold ingots in st.
-func goldHeld(st *engine.Game) []int {
-	held := make([]int, st.NumPlayers())
-	for p := range held {
-		held[p] = st.Gold(p)
-	}
-	return held
-}
-
 // minisHelp is /carcassonne help's paragraph on the mini expansions of
 // game set.
 func minisHelp(set engine.ExpansionSet) string {
@@ -192,27 +112,11 @@ func firstAnswers(st *engine.Game) []engine.Answer {
 	}
 }
 
-// goesOnWords says, in the turn message, what player p did in a turn that
-// goes on with decisions made after Confirm (move m, on game st before
-// it): the placement, the figure, the ingots, the die of a flight, and
-// "The dragon moves!" after a dragon tile.
+// goesOnWords says what player p's answers so far did (their move m, on
+// game st at the start of the turn) while the turn goes on with other
+// players' decisions (turnview.PartWords).
 func goesOnWords(g storage.Game, st *engine.Game, p int, m engine.Move) string {
-	text := describeMove(g, st, p, m, "") + dragonMoveWords(g, st, m) + magicWords(st, m) + goldWords(m) + ferryWords(m) + rollWords(st, m)
-	if m.Crop != engine.CropNone && m.CropPicks.Len() == 0 {
-		text += fmt.Sprintf(" Crop circle: %s chose %s.", seatName(g, st, p), m.Crop)
-	}
-	if dragonTile(st) && !m.Fly {
-		text += " The dragon moves!"
-	}
-	return text
-}
-
-// flyerWord names a flying figure of kind f: "follower", "large follower".
-func flyerWord(f engine.Figure) string {
-	if f == engine.FigureLarge {
-		return "large follower"
-	}
-	return "follower"
+	return turnview.PartWords(st, p, m, seatNames(g, st))
 }
 
 // landAsk is the step message's text when player name chooses where the
@@ -222,7 +126,7 @@ func landAsk(st *engine.Game, name string) string {
 	if pv := st.Preview(); pv != nil && len(pv.Moves()) > 0 {
 		m := pv.Moves()[len(pv.Moves())-1]
 		if c, ok := st.FlightCell(m.Tile, m.Cell, m.Rotation, int(m.Roll)); ok && m.Fly {
-			s = fmt.Sprintf("🎲 The die shows %d: %s's %s flies to (%s). ", m.Roll, name, flyerWord(m.Figure), c)
+			s = fmt.Sprintf("🎲 The die shows %d: %s's %s flies to (%s). ", m.Roll, name, turnview.FlyerWord(m.Figure), c)
 		}
 	}
 	return s + fmt.Sprintf("**%s** chooses where it lands: a road, city or cloister of that tile that is not complete, occupied or not.", name)

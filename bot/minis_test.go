@@ -210,7 +210,7 @@ func TestMinisGame(t *testing.T) {
 				if err != nil {
 					t.Fatalf("the landing did not time out: %v", err)
 				}
-				if m, _ := h.srv.Message(sm.ID); !strings.Contains(m.Content, "ran out of time, so I chose: ") || !strings.Contains(m.Content, "lands on the "+landingName(st, as[0].Target)) {
+				if m, _ := h.srv.Message(sm.ID); !strings.Contains(m.Content, "ran out of time, so I chose: ") || !strings.Contains(m.Content, "lands on the "+turnview.At(st, as[0].Target)) {
 					t.Errorf("the timed-out landing says %q", m.Content)
 				}
 				landings++
@@ -223,8 +223,8 @@ func TestMinisGame(t *testing.T) {
 				t.Fatalf("the landing message has no button %d: %+v", k, sm.Components)
 			}
 			b := bs[at]
-			if b.Label != capitalize(landingName(st, as[k].Target)) {
-				t.Errorf("the landing button says %q, want %q", b.Label, capitalize(landingName(st, as[k].Target)))
+			if b.Label != capitalize(turnview.At(st, as[k].Target)) {
+				t.Errorf("the landing button says %q, want %q", b.Label, capitalize(turnview.At(st, as[k].Target)))
 			}
 			if other := users[1-cur]; !strings.Contains(text(h.click(discordtest.Actor{User: other, ChannelID: thread}, sm.ID, b.CustomID)), "It's "+users[cur].GlobalName+"'s choice") {
 				t.Errorf("another player's click on the landing was not refused")
@@ -238,7 +238,7 @@ func TestMinisGame(t *testing.T) {
 			if err != nil {
 				t.Fatalf("the landing message keeps its buttons: %v", err)
 			}
-			if m, _ := h.srv.Message(sm.ID); !strings.Contains(m.Content, "'s flying figure lands on the "+landingName(st, as[k].Target)) {
+			if m, _ := h.srv.Message(sm.ID); !strings.Contains(m.Content, "'s flying figure lands on the "+turnview.At(st, as[k].Target)) {
 				t.Errorf("the answered landing message says %q", m.Content)
 			}
 			landings++
@@ -582,8 +582,14 @@ func TestFiveMinis(t *testing.T) {
 		moves := len(st.Moves())
 		mv := fiveMove(st)
 		summary := h.playMove(users[st.Current()], thread, msg, st, mv)
-		if mv.Magic != engine.MagicNone && !strings.Contains(summary, magicWords(st, mv)) {
-			t.Errorf("move %d: the summary %q does not say %q", moves, summary, magicWords(st, mv))
+		if mv.Magic != engine.MagicNone && mv.MagicAt != (engine.Target{}) {
+			after := st.Clone()
+			if err := after.Apply(mv); err != nil {
+				t.Fatal(err)
+			}
+			if w := fmt.Sprintf("The %s goes to the %s.", mv.Magic, turnview.At(after, mv.MagicAt)); !strings.Contains(summary, w) {
+				t.Errorf("move %d: the summary %q does not say %q", moves, summary, w)
+			}
 		}
 		for {
 			g, st, err := h.store.Load(h.ctx, 1)

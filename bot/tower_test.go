@@ -12,6 +12,7 @@ import (
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/internal/discordtest"
 	"github.com/meeple-works/carcassonne/storage"
+	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // towerPlayers are the record names of TestTowerGame's players, in turn
@@ -53,7 +54,7 @@ func towerMove(st *engine.Game) engine.Move {
 		for _, c := range view.TowerCells(p) {
 			m := engine.Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation, Tower: engine.TowerPiece, TowerCell: c}
 			for _, tg := range view.Captures(m) {
-				if captiveOwner(view, tg) != cur {
+				if turnview.Owner(view, tg) != cur {
 					m.Capture = tg
 					return with(m)
 				}
@@ -92,7 +93,7 @@ func (s *towerSeen) note(k int, mv engine.Move, before, after *engine.Game) {
 	if mv.Capture == (engine.Target{}) {
 		return
 	}
-	owner, cur := captiveOwner(before, mv.Capture), before.Current()
+	owner, cur := turnview.Owner(before, mv.Capture), before.Current()
 	if owner == cur {
 		return
 	}
@@ -221,7 +222,7 @@ func TestTowerGame(t *testing.T) {
 			}
 		}
 		if mv.Capture != (engine.Target{}) {
-			owner := captiveOwner(st, mv.Capture)
+			owner := turnview.Owner(st, mv.Capture)
 			w := fmt.Sprintf("%s takes %s's ", name, g.Seats[owner].Name)
 			if !strings.Contains(summary, w) || !strings.Contains(summary, "prisoner.") {
 				t.Errorf("move %d: the summary of the capture does not say %q…prisoner: %q", k, w, summary)

@@ -11,7 +11,7 @@ import (
 
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/internal/discordtest"
-	"github.com/meeple-works/carcassonne/storage"
+	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // TestTradersGame plays a whole game of Traders & Builders for two
@@ -265,10 +265,10 @@ func TestEscapeWho(t *testing.T) {
 		if err := st.Check(m); err != nil {
 			t.Fatalf("escape from %v: %v", tt.escape, err)
 		}
-		if got := escapeWho(st, m); got != tt.want {
+		if got := turnview.EscapeWho(st, m); got != tt.want {
 			t.Errorf("escape from %v: %q, want %q", tt.escape, got, tt.want)
 		}
-		if got := describeMove(storage.Game{}, st, 0, m, escapeWho(st, m)); !strings.Contains(got, "the "+tt.want+" at ("+tt.escape.Cell.String()+") escapes") {
+		if got := turnview.MoveWords(st, 0, m, turnview.EscapeWho(st, m), nil); !strings.Contains(got, "the "+tt.want+" at ("+tt.escape.Cell.String()+") escapes") {
 			t.Errorf("the summary of the escape from %v: %q", tt.escape, got)
 		}
 	}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -313,7 +312,7 @@ func (b *Bot) previewData(g storage.Game, st *engine.Game, ch choice) (*discordg
 	}
 	if ch.fly {
 		e.Description += fmt.Sprintf("\nFlying machine: your %s %s. After Confirm the die says how far, and you choose where it lands.",
-			flyerWord(ch.fig), turnview.FlightWords(view, drawnTile(st), p))
+			turnview.FlyerWord(ch.fig), turnview.FlightWords(view, drawnTile(st), p))
 	}
 	if capt := captureMenu(g, st, ch); len(capt) > 1 {
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
@@ -343,7 +342,7 @@ func (b *Bot) previewData(g storage.Game, st *engine.Game, ch choice) (*discordg
 			CustomID: ch.id(actEsc), Placeholder: "Escape…", Options: esc, MinValues: intPtr(1), MaxValues: 1,
 		}}})
 		if ch.escape.Port != engine.NoPort {
-			e.Description += fmt.Sprintf("\nEscape: your %s at (%s) goes back to your supply.", escapeWho(st, ch.move(st)), ch.escape.Cell)
+			e.Description += fmt.Sprintf("\nEscape: your %s at (%s) goes back to your supply.", turnview.EscapeWho(st, ch.move(st)), ch.escape.Cell)
 		}
 	}
 	last := []discordgo.MessageComponent{
@@ -576,122 +575,3 @@ func (b *Bot) play(ctx context.Context, i *discordgo.Interaction, ch choice, mov
 	return b.announceMoved(ctx, res, st, announcement{})
 }
 
-// describeMove says what a move did: "Alice placed V at (2,-1), thief on the
-// road."; escaped names the figure its escape takes home (escapeWho, from
-// the game before the move).
-func describeMove(g storage.Game, st *engine.Game, p int, m engine.Move, escaped string) string {
-	name := seatName(g, st, p)
-	tile := st.TileSet().Name(m.Tile)
-	s := fmt.Sprintf("%s placed %s at (%s)", name, tile, m.Cell)
-	if m.Follower != engine.NoPort && !m.Portal {
-		if f, ok := st.TileSet().FeatureAt(m.Tile, m.Rotation, m.Follower); ok {
-			k := st.TileSet().Tile(m.Tile).Features[f].Kind
-			switch {
-			case m.Figure.Weight() == 0 && k == engine.Field:
-				s += fmt.Sprintf(", %s in the %s", m.Figure.Title(), featureWord(k))
-			case m.Figure.Weight() == 0:
-				s += fmt.Sprintf(", %s on the %s", m.Figure.Title(), featureWord(k))
-			case m.Figure != engine.FigureFollower:
-				s += fmt.Sprintf(", %s (%s) on the %s", m.Figure.Title(), k.Role(), featureWord(k))
-			default:
-				s += fmt.Sprintf(", %s on the %s", k.Role(), featureWord(k))
-			}
-		}
-	}
-	if m.Escape.Port != engine.NoPort {
-		s += fmt.Sprintf("; the %s at (%s) escapes from the besieged city", escaped, m.Escape.Cell)
-	}
-	return s + "."
-}
-
-// escapeWho names the figure that move m's escape takes home, on game st
-// before the move: "builder" for a builder (record.md: "a knight or
-// builder leaves a besieged city"), else "knight". One figure of a player
-// stands on a tile at most: the one deployed with it.
-func escapeWho(st *engine.Game, m engine.Move) string {
-	if m.Escape.Cell == m.Cell && m.Follower != engine.NoPort {
-		if m.Figure == engine.FigureBuilder {
-			return "builder"
-		}
-		return "knight"
-	}
-	for _, f := range st.Followers() {
-		if f.Cell == m.Escape.Cell && f.Player == st.Current() && f.Figure == engine.FigureBuilder {
-			return "builder"
-		}
-	}
-	return "knight"
-}
-
-func featureWord(k engine.FeatureKind) string {
-	if k == engine.Field {
-		return "farm"
-	}
-	return k.String()
-}
-
-// describeScores lists what a turn scored: "road completed: Alice +4",
-// the parts joined by "; ", or "" when nothing scored. withScores puts it
-// after a move's words.
-func describeScores(g storage.Game, st *engine.Game, evs []engine.ScoreEvent, turn int) string {
-	var parts []string
-	for _, e := range evs {
-		if e.Final || e.Source == engine.SourceRansom {
-			continue // a ransom is told with the move (towerWords)
-		}
-		if e.Source == engine.SourceFairy {
-			parts = append(parts, fmt.Sprintf("the fairy: %s +%d", seatName(g, st, e.Player), e.Points))
-			continue
-		}
-		parts = append(parts, fmt.Sprintf("%s completed: %s +%d", scoredWords(e), seatName(g, st, e.Player), e.Points))
-	}
-	return strings.Join(parts, "; ")
-}
-
-// withScores adds a turn's scores (describeScores) to the words of its
-// move: right after the move's own sentence as spec/discord.md writes the
-// summary ("Alice placed V at (2,-1), thief on the road; road completed:
-// Alice +4."), or as a sentence of their own when more was said between
-// (a tower's capture, the dragon's path).
-func withScores(move, between, scores string) string {
-	switch {
-	case scores == "":
-		return move + between
-	case between == "":
-		return strings.TrimSuffix(move, ".") + "; " + scores + "."
-	}
-	return move + between + " " + capitalize(scores) + "."
-}
-
-// scoredWords names what a score event scored, with the markers that
-// changed its points: "road with an inn", "city with a cathedral",
-// "besieged city", "farm with a pig herd"; "King" and "Robber Baron" for
-// their bonuses.
-func scoredWords(e engine.ScoreEvent) string {
-	switch e.Source {
-	case engine.SourceKing:
-		return "King"
-	case engine.SourceRobberBaron:
-		return "Robber Baron"
-	case engine.SourceGoods:
-		if d, ok := turnview.MostGoods(e); ok {
-			return "most " + d.String()
-		}
-		return "goods"
-	}
-	w := featureWord(e.Feature)
-	if e.Markers&engine.Besieged != 0 {
-		w = "besieged " + w
-	}
-	with := turnview.ScoreExtras(e)
-	if e.Pig {
-		with = append(with, "the pig")
-	}
-	if e.Magic != engine.MagicNone {
-		with = append(with, "the "+e.Magic.String())
-	}
-	if len(with) > 0 {
-		w += " with " + turnview.JoinAnd(with)
-	}
-	return w
-}
