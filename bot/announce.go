@@ -546,4 +546,3 @@ func (b *Bot) missingPermissions(channel string, thread bool) string {
 func pngFile(name string, data []byte) *discordgo.File {
 	return &discordgo.File{Name: name, ContentType: "image/png", Reader: bytes.NewReader(data)}
 }
-

@@ -574,4 +574,3 @@ func (b *Bot) play(ctx context.Context, i *discordgo.Interaction, ch choice, mov
 	// away to describe the move from.
 	return b.announceMoved(ctx, res, st, announcement{})
 }
-
