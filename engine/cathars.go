@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // This file holds the Cathars (spec/rules-options.md, "Cathars"; 002_…,
@@ -159,4 +160,65 @@ func (g *Game) Escapes(m Move) []Target {
 		}
 	}
 	return out
+}
+
+// actEscape takes an answer to StepEscape, a knight's escape from a besieged
+// city (002_…, step 7); the step's other rules (stepRules) follow it here.
+func (g *Game) actEscape(a Answer, t TileID) (bool, error) {
+	m := g.partMove()
+	m.Escape = a.Target
+	if a.Target.Port != NoPort {
+		if err := g.checkEscape(m); err != nil {
+			return false, err
+		}
+	}
+	g.part.escape = a.Target
+	return g.endTurn(m)
+}
+
+func (g *Game) escapeAnswers(t TileID) []Answer {
+	out := []Answer{{Step: StepEscape}}
+	for _, e := range g.Escapes(g.partMove()) {
+		out = append(out, Answer{Step: StepEscape, Target: e})
+	}
+	return out
+}
+
+func escapeText(a Answer) string {
+	if a.Target.Port == NoPort {
+		return "escape none"
+	}
+	return fmt.Sprintf("escape %d,%d:%s", a.Target.Cell.X, a.Target.Cell.Y, a.Target.Port)
+}
+
+func parseTargetAnswer(f []string, bad func(string) (Answer, error)) (Answer, error) {
+	a := Answer{Step: StepCapture}
+	if f[0] == "escape" {
+		a.Step = StepEscape
+	}
+	if len(f) != 2 {
+		return bad("the answer is one word")
+	}
+	if f[1] == "none" {
+		return a, nil
+	}
+	cell, port, ok := strings.Cut(f[1], ":")
+	c, err := ParseCell(cell)
+	if !ok || err != nil {
+		return bad("a figure on the board reads X,Y:PORT")
+	}
+	if port == "tower" && a.Step == StepCapture {
+		a.Target = Target{Cell: c, Tower: true}
+		return a, nil
+	}
+	p, ok := ParsePort(port)
+	if !ok || p == NoPort {
+		return bad("a figure on the board reads X,Y:PORT")
+	}
+	a.Target = Target{Cell: c, Port: p}
+	return a, nil
+}
+
+func moveEscape(m *Move, a Answer) {
+	m.Escape = a.Target
 }

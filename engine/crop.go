@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // This file holds The Crop Circles (001_…, "The Crop Circles"; spec/rules-
@@ -432,3 +433,92 @@ func (g *Game) cropResigned() {
 		g.part = partTurn{}
 	}
 }
+
+// actCrop takes an answer to StepCrop, a crop circle's add or remove (001_…,
+// "The Crop Circles"); the step's other rules (stepRules) follow it here.
+func (g *Game) actCrop(a Answer, t TileID) (bool, error) {
+	if a.Crop != CropAdd && a.Crop != CropRemove {
+		return false, moveErr(ErrCrop, "the crop circle's player chooses add or remove")
+	}
+	g.part.crop = a.Crop
+	return g.nextPick(g.partMove())
+}
+
+func (g *Game) cropAnswersOf(t TileID) []Answer {
+	return []Answer{{Step: StepCrop, Crop: CropAdd}, {Step: StepCrop, Crop: CropRemove}}
+}
+
+func cropText(a Answer) string {
+	return "crop " + a.Crop.String()
+}
+
+func parseCrop(f []string, bad func(string) (Answer, error)) (Answer, error) {
+	c, ok := ParseCropChoice(f[1])
+	if len(f) != 2 || !ok {
+		return bad("the crop circle's choice reads crop add or crop remove")
+	}
+	return Answer{Step: StepCrop, Crop: c}, nil
+}
+
+func moveCrop(m *Move, a Answer) {
+	m.Crop = a.Crop
+}
+
+// actPick takes an answer to StepCropPick, a player's answer to a crop
+// circle; the step's other rules (stepRules) follow it here.
+func (g *Game) actPick(a Answer, t TileID) (bool, error) {
+	m := g.partMove()
+	after := g.afterTurn(m)
+	after.cropRound(m.Tile, m.Crop, m.CropPicks, false)
+	pick := CropPick{Figure: a.Figure, Return: a.Return, Target: a.Target}
+	if _, _, err := after.cropPickErr(int(g.part.cropNext), g.ts.CropKind(m.Tile), m.Crop, pick); err != nil {
+		return false, err
+	}
+	g.part.picks = g.part.picks.Add(pick)
+	return g.nextPick(g.partMove())
+}
+
+func (g *Game) pickAnswers(t TileID) []Answer {
+	m := g.partMove()
+	after := g.afterTurn(m)
+	after.cropRound(m.Tile, m.Crop, m.CropPicks, false)
+	return after.cropAnswers(nil, int(g.part.cropNext), m)
+}
+
+func pickText(a Answer) string {
+	switch {
+	case a.Target == (Target{}):
+		return "pick none"
+	case a.Return:
+		return "pick return " + a.Figure.String() + "@" + targetString(a.Target)
+	}
+	return "pick " + a.Figure.String() + "@" + targetString(a.Target)
+}
+
+func parsePick(f []string, bad func(string) (Answer, error)) (Answer, error) {
+	a := Answer{Step: StepCropPick}
+	if len(f) == 2 && f[1] == "none" {
+		return a, nil
+	}
+	rest := f[1:]
+	if len(rest) == 2 && rest[0] == "return" {
+		a.Return, rest = true, rest[1:]
+	}
+	what, where, ok := strings.Cut(rest[0], "@")
+	fig, okf := ParseFigure(what)
+	t, okt := answerTarget(where)
+	if len(rest) != 1 || !ok || !okf || fig > FigureLarge || !okt {
+		return bad("a crop circle answer reads pick none, pick FIGURE@X,Y:PORT or pick return FIGURE@X,Y:PORT")
+	}
+	a.Figure, a.Target = fig, t
+	return a, nil
+}
+
+func movePick(m *Move, a Answer) {
+	m.CropPicks = m.CropPicks.Add(CropPick{Figure: a.Figure, Return: a.Return, Target: a.Target})
+}
+
+// pickDecider is who answers the crop circle next: each player who can,
+// from the current player's left, the current player last (001_…, "The
+// Crop Circles").
+func (g *Game) pickDecider() int { return int(g.part.cropNext) }

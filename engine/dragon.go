@@ -919,3 +919,61 @@ func (g *Game) Preview() *Game {
 	c.Play(m)
 	return c
 }
+
+// actDragon takes an answer to StepDragon, a step of the dragon (004_…, "The
+// dragon"); the step's other rules (stepRules) follow it here.
+func (g *Game) actDragon(a Answer, t TileID) (bool, error) {
+	m := g.partMove()
+	ok := false
+	var buf [4]Cell
+	next := g.AppendDragonSteps(buf[:0], m)
+	for _, c := range next {
+		ok = ok || c == a.Cell
+	}
+	if !ok {
+		return false, moveErr(ErrDragon, fmt.Sprintf("the dragon cannot enter (%s): %s", a.Cell, cellList(next)))
+	}
+	g.part.path = g.part.path.Add(a.Cell)
+	m.Dragon = g.part.path
+	return g.moveOn(m, StepDragon)
+}
+
+func (g *Game) dragonAnswers(t TileID) []Answer {
+	var out []Answer
+	for _, c := range g.AppendDragonSteps(nil, g.partMove()) {
+		out = append(out, Answer{Step: StepDragon, Cell: c})
+	}
+	return out
+}
+
+func dragonText(a Answer) string {
+	return "dragon " + a.Cell.String()
+}
+
+func parseDragon(f []string, bad func(string) (Answer, error)) (Answer, error) {
+	if len(f) != 2 {
+		return bad("a step of the dragon reads dragon X,Y")
+	}
+	c, err := ParseCell(f[1])
+	if err != nil {
+		return bad(err.Error())
+	}
+	return Answer{Step: StepDragon, Cell: c}, nil
+}
+
+func moveDragon(m *Move, a Answer) {
+	m.Dragon = m.Dragon.Add(a.Cell)
+}
+
+// dragonDecider is who decides the next step of the dragon: the k-th step
+// (from 0) the k-th player after the current one in turn order, the
+// current player first (004_…: "Beginning with the player, who just
+// placed the dragon tile, and continuing clockwise"), resigned players
+// skipped.
+func (g *Game) dragonDecider() int {
+	p := g.current
+	for range g.part.path.Len() {
+		p = g.next(p)
+	}
+	return p
+}

@@ -797,3 +797,92 @@ func (m *Move) readFerryToken(tok token) error {
 	m.FerryMoves = m.FerryMoves.Add(FerryMove{Cell: c, Link: l})
 	return nil
 }
+
+// actFerry takes an answer to StepFerry, the ferry of a lake tile (001_…,
+// "The Ferries"); the step's other rules (stepRules) follow it here.
+func (g *Game) actFerry(a Answer, t TileID) (bool, error) {
+	m := g.partMove()
+	m.Ferry = a.Link
+	if err := g.ferryErr(m); err != nil {
+		return false, err
+	}
+	g.part.ferry = a.Link
+	return g.moveOn(m, StepFerry)
+}
+
+func (g *Game) ferryAnswers(t TileID) []Answer {
+	var out []Answer
+	for _, l := range g.AppendFerryLinks(nil, t, g.part.rot) {
+		out = append(out, Answer{Step: StepFerry, Link: l})
+	}
+	return out
+}
+
+func ferryText(a Answer) string {
+	return "ferry " + a.Link.String()
+}
+
+func parseFerry(f []string, bad func(string) (Answer, error)) (Answer, error) {
+	l, ok := ParseFerryLink(f[1])
+	if len(f) != 2 || !ok {
+		return bad("the ferry reads ferry PORT+PORT, two road ends of the lake (\"ferry E+W\")")
+	}
+	return Answer{Step: StepFerry, Link: l}, nil
+}
+
+func moveFerry(m *Move, a Answer) {
+	m.Ferry = a.Link
+}
+
+// actFerryMove takes an answer to StepFerryMove, a ferry moved; the step's
+// other rules (stepRules) follow it here.
+func (g *Game) actFerryMove(a Answer, t TileID) (bool, error) {
+	m := g.partMove()
+	if a.Link == 0 {
+		g.part.ferryDone = true
+		return g.moveOn(m, StepFerryMove)
+	}
+	m.FerryMoves = m.FerryMoves.Add(FerryMove{Cell: a.Cell, Link: a.Link})
+	if err := g.ferryErr(m); err != nil {
+		return false, err
+	}
+	g.part.fmoves = m.FerryMoves
+	return g.moveOn(m, StepFerryMove)
+}
+
+func (g *Game) ferryMoveAnswers(t TileID) []Answer {
+	out := []Answer{{Step: StepFerryMove}}
+	for _, fm := range g.AppendFerryMoves(nil, g.partMove()) {
+		out = append(out, Answer{Step: StepFerryMove, Cell: fm.Cell, Link: fm.Link})
+	}
+	return out
+}
+
+func ferryMoveText(a Answer) string {
+	if a.Link == 0 {
+		return "ferry-move none"
+	}
+	return "ferry-move " + a.Cell.String() + ":" + a.Link.String()
+}
+
+func parseFerryMove(f []string, bad func(string) (Answer, error)) (Answer, error) {
+	if len(f) != 2 {
+		return bad("a ferry move reads ferry-move X,Y:PORT+PORT or ferry-move none")
+	}
+	if f[1] == "none" {
+		return Answer{Step: StepFerryMove}, nil
+	}
+	cell, link, ok := strings.Cut(f[1], ":")
+	c, err := ParseCell(cell)
+	l, okl := ParseFerryLink(link)
+	if !ok || err != nil || !okl {
+		return bad("a ferry move reads ferry-move X,Y:PORT+PORT or ferry-move none")
+	}
+	return Answer{Step: StepFerryMove, Cell: c, Link: l}, nil
+}
+
+func moveFerryMove(m *Move, a Answer) {
+	if a.Link != 0 {
+		m.FerryMoves = m.FerryMoves.Add(FerryMove{Cell: a.Cell, Link: a.Link})
+	}
+}

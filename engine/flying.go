@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 )
 
 // This file holds The Flying Machines (001_…, "The Flying Machines";
@@ -284,4 +285,83 @@ func (g *Game) WhatIf() *Game {
 	c := g.Clone()
 	c.drawnOnly = false
 	return c
+}
+
+// actRoll takes an answer to StepRoll, the die of a flying machine (001_…,
+// "The Flying Machines"); the step's other rules (stepRules) follow it here.
+func (g *Game) actRoll(a Answer, t TileID) (bool, error) {
+	if err := g.rollErr(a.Roll); err != nil {
+		return false, err
+	}
+	g.part.roll, g.part.step = int8(a.Roll), StepLand
+	return false, nil
+}
+
+func (g *Game) rollAnswers(t TileID) []Answer {
+	return []Answer{{Step: StepRoll, Roll: g.DieRoll()}}
+}
+
+func rollText(a Answer) string {
+	return fmt.Sprintf("roll %d", a.Roll)
+}
+
+func parseRoll(f []string, bad func(string) (Answer, error)) (Answer, error) {
+	n, err := strconv.Atoi(f[1])
+	if len(f) != 2 || err != nil || n < 1 || n > 3 {
+		return bad("the die reads roll 1, 2 or 3")
+	}
+	return Answer{Step: StepRoll, Roll: n}, nil
+}
+
+func moveRoll(m *Move, a Answer) {
+	m.Roll = int8(a.Roll)
+}
+
+// actLand takes an answer to StepLand, where a flying figure lands; the
+// step's other rules (stepRules) follow it here.
+func (g *Game) actLand(a Answer, t TileID) (bool, error) {
+	m := g.partMove()
+	m.Land = a.Target
+	if err := g.checkStepFigure(m); err != nil {
+		return false, err
+	}
+	g.part.land = a.Target
+	return g.moveOn(m, StepCapture) // then the dragon's steps or the escape
+}
+
+func (g *Game) landAnswers(t TileID) []Answer {
+	lands := g.AppendLandings(nil, g.partMove())
+	if len(lands) == 0 {
+		return []Answer{{Step: StepLand}}
+	}
+	out := make([]Answer, len(lands))
+	for i, l := range lands {
+		out[i] = Answer{Step: StepLand, Target: l}
+	}
+	return out
+}
+
+func landText(a Answer) string {
+	if a.Target == (Target{}) {
+		return "land off"
+	}
+	return "land " + targetString(a.Target)
+}
+
+func parseLand(f []string, bad func(string) (Answer, error)) (Answer, error) {
+	if len(f) != 2 {
+		return bad("a landing reads land X,Y:PORT or land off")
+	}
+	if f[1] == "off" {
+		return Answer{Step: StepLand}, nil
+	}
+	t, ok := answerTarget(f[1])
+	if !ok {
+		return bad("a landing reads land X,Y:PORT or land off")
+	}
+	return Answer{Step: StepLand, Target: t}, nil
+}
+
+func moveLand(m *Move, a Answer) {
+	m.Land = a.Target
 }

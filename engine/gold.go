@@ -262,3 +262,47 @@ func (g *Game) scoreGold() {
 		}
 	}
 }
+
+// actGold takes an answer to StepGold, the second gold ingot (001_…, "The
+// Gold Mines"); the step's other rules (stepRules) follow it here.
+func (g *Game) actGold(a Answer, t TileID) (bool, error) {
+	m := g.partMove()
+	m.Gold, m.GoldCell = true, a.Cell
+	if err := g.goldErr(m); err != nil {
+		return false, err
+	}
+	p := &g.part
+	p.gold, p.gx, p.gy, p.step = true, int16(a.Cell.X), int16(a.Cell.Y), StepFigure
+	if g.magicAsked(m) {
+		p.step = StepMagic
+	}
+	return false, nil
+}
+
+func (g *Game) goldAnswers(t TileID) []Answer {
+	m := g.partMove()
+	var out []Answer
+	for _, c := range g.AppendGoldCells(nil, t, Placement{Cell: m.Cell, Rotation: m.Rotation}) {
+		out = append(out, Answer{Step: StepGold, Cell: c})
+	}
+	return out
+}
+
+func goldText(a Answer) string {
+	return "gold " + a.Cell.String()
+}
+
+func parseGold(f []string, bad func(string) (Answer, error)) (Answer, error) {
+	if len(f) != 2 {
+		return bad("the second gold ingot reads gold X,Y")
+	}
+	c, err := ParseCell(f[1])
+	if err != nil {
+		return bad(err.Error())
+	}
+	return Answer{Step: StepGold, Cell: c}, nil
+}
+
+func moveGold(m *Move, a Answer) {
+	m.Gold, m.GoldCell = true, a.Cell
+}

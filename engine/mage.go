@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // This file holds Mage & Witch (001_…, "Mage & Witch"; spec/rules-
@@ -580,4 +581,50 @@ func MagicPoints(f MagicFigure, points, tiles int) int {
 		return (points + 1) / 2
 	}
 	return points
+}
+
+// actMagic takes an answer to StepMagic, the mage or the witch placed, moved
+// or taken off (001_…, "Mage & Witch"); the step's other rules (stepRules)
+// follow it here.
+func (g *Game) actMagic(a Answer, t TileID) (bool, error) {
+	m := g.partMove()
+	m.Magic, m.MagicAt = a.Magic, a.Target
+	if err := g.magicErr(m); err != nil {
+		return false, err
+	}
+	g.part.magic, g.part.magicAt = a.Magic, a.Target
+	return g.moveOn(m, StepTile)
+}
+
+func (g *Game) magicAnswersOf(t TileID) []Answer {
+	return g.magicAnswers(nil, g.partMove())
+}
+
+func magicText(a Answer) string {
+	if a.Target == (Target{}) {
+		return "magic " + a.Magic.String() + "@off"
+	}
+	return "magic " + a.Magic.String() + "@" + targetString(a.Target)
+}
+
+func parseMagic(f []string, bad func(string) (Answer, error)) (Answer, error) {
+	what, where, ok := strings.Cut(f[1], "@")
+	mf, okm := ParseMagicFigure(what)
+	if len(f) != 2 || !ok || !okm {
+		return bad("the mage or the witch reads magic mage@X,Y:PORT, magic witch@X,Y:PORT or magic mage@off")
+	}
+	a := Answer{Step: StepMagic, Magic: mf}
+	if where == "off" {
+		return a, nil
+	}
+	t, ok := answerTarget(where)
+	if !ok {
+		return bad("the mage or the witch reads magic mage@X,Y:PORT, magic witch@X,Y:PORT or magic mage@off")
+	}
+	a.Target = t
+	return a, nil
+}
+
+func moveMagic(m *Move, a Answer) {
+	m.Magic, m.MagicAt = a.Magic, a.Target
 }

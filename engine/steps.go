@@ -3,6 +3,8 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 )
 
 // This file holds the step view of a turn (issue "Expansions I": a turn as a
@@ -114,6 +116,42 @@ func (s Step) String() string {
 	return "step?"
 }
 
+// stepRule is what the engine knows of one step of a turn. Each
+// expansion's file defines its steps' functions and stepRules lists them,
+// so that a new step touches its file and this table alone:
+//   - decider says who answers the step (nil: the current player; Pending);
+//   - answers lists its legal answers for the tile t drawn (Answers);
+//   - act takes an answer, checked to be the step's, for the tile t drawn
+//     (Act);
+//   - text writes an answer in the notation of Answer.String;
+//   - parse reads that notation, the step's name first (ParseAnswer);
+//   - move puts an answer into the turn's Move (MoveOfAnswers).
+type stepRule struct {
+	decider func(g *Game) int
+	answers func(g *Game, t TileID) []Answer
+	act     func(g *Game, a Answer, t TileID) (bool, error)
+	text    func(a Answer) string
+	parse   func(f []string, bad func(string) (Answer, error)) (Answer, error)
+	move    func(m *Move, a Answer)
+}
+
+// stepRules are the steps' rules, by Step (StepNone has none).
+var stepRules = [numSteps]stepRule{
+	StepTile:      {answers: (*Game).tileAnswers, act: (*Game).actTile, text: tileText, parse: parseTile, move: moveTile},
+	StepFigure:    {answers: (*Game).figureAnswers, act: (*Game).actFigure, text: figureText, parse: parseFigure, move: moveFigure},
+	StepEscape:    {answers: (*Game).escapeAnswers, act: (*Game).actEscape, text: escapeText, parse: parseTargetAnswer, move: moveEscape},
+	StepCapture:   {answers: (*Game).captureAnswers, act: (*Game).actCapture, text: captureText, parse: parseTargetAnswer, move: moveCapture},
+	StepDragon:    {decider: (*Game).dragonDecider, answers: (*Game).dragonAnswers, act: (*Game).actDragon, text: dragonText, parse: parseDragon, move: moveDragon},
+	StepGold:      {answers: (*Game).goldAnswers, act: (*Game).actGold, text: goldText, parse: parseGold, move: moveGold},
+	StepRoll:      {answers: (*Game).rollAnswers, act: (*Game).actRoll, text: rollText, parse: parseRoll, move: moveRoll},
+	StepLand:      {answers: (*Game).landAnswers, act: (*Game).actLand, text: landText, parse: parseLand, move: moveLand},
+	StepFerry:     {answers: (*Game).ferryAnswers, act: (*Game).actFerry, text: ferryText, parse: parseFerry, move: moveFerry},
+	StepFerryMove: {answers: (*Game).ferryMoveAnswers, act: (*Game).actFerryMove, text: ferryMoveText, parse: parseFerryMove, move: moveFerryMove},
+	StepMagic:     {answers: (*Game).magicAnswersOf, act: (*Game).actMagic, text: magicText, parse: parseMagic, move: moveMagic},
+	StepCrop:      {answers: (*Game).cropAnswersOf, act: (*Game).actCrop, text: cropText, parse: parseCrop, move: moveCrop},
+	StepCropPick:  {decider: (*Game).pickDecider, answers: (*Game).pickAnswers, act: (*Game).actPick, text: pickText, parse: parsePick, move: movePick},
+}
+
 // Decision says who decides what next: Player (an index in turn order)
 // answers Step.
 type Decision struct {
@@ -136,15 +174,10 @@ func (g *Game) Pending() Decision {
 	switch {
 	case g.ended:
 		return Decision{Player: g.current, Step: StepNone}
-	case g.part.step == StepDragon:
-		p := g.current
-		for range g.part.path.Len() {
-			p = g.next(p)
-		}
-		return Decision{Player: p, Step: StepDragon}
-	case g.part.step == StepCropPick:
-		return Decision{Player: int(g.part.cropNext), Step: StepCropPick}
 	case g.part.step != StepNone:
+		if decider := stepRules[g.part.step].decider; decider != nil {
+			return Decision{Player: decider(g), Step: g.part.step}
+		}
 		return Decision{Player: g.current, Step: g.part.step}
 	}
 	return Decision{Player: g.current, Step: StepTile}
@@ -330,82 +363,8 @@ type Answer struct {
 // witch@off", "crop add", "crop remove", "pick none", "pick large@1,0:N",
 // "pick return follower@1,0:N".
 func (a Answer) String() string {
-	switch a.Step {
-	case StepFerry:
-		return "ferry " + a.Link.String()
-	case StepFerryMove:
-		if a.Link == 0 {
-			return "ferry-move none"
-		}
-		return "ferry-move " + a.Cell.String() + ":" + a.Link.String()
-	case StepTile:
-		if a.Discard {
-			return "tile discard"
-		}
-		if a.Aside {
-			return "tile aside"
-		}
-		if a.Ransomed {
-			return fmt.Sprintf("tile %d,%d %s ransom %s from %d", a.Cell.X, a.Cell.Y, a.Rotation, a.Ransom.Figure, a.Ransom.Jailer+1)
-		}
-		return fmt.Sprintf("tile %d,%d %s", a.Cell.X, a.Cell.Y, a.Rotation)
-	case StepGold:
-		return "gold " + a.Cell.String()
-	case StepRoll:
-		return fmt.Sprintf("roll %d", a.Roll)
-	case StepMagic:
-		if a.Target == (Target{}) {
-			return "magic " + a.Magic.String() + "@off"
-		}
-		return "magic " + a.Magic.String() + "@" + targetString(a.Target)
-	case StepCrop:
-		return "crop " + a.Crop.String()
-	case StepCropPick:
-		switch {
-		case a.Target == (Target{}):
-			return "pick none"
-		case a.Return:
-			return "pick return " + a.Figure.String() + "@" + targetString(a.Target)
-		}
-		return "pick " + a.Figure.String() + "@" + targetString(a.Target)
-	case StepLand:
-		if a.Target == (Target{}) {
-			return "land off"
-		}
-		return "land " + targetString(a.Target)
-	case StepFigure:
-		if a.Fly {
-			return fmt.Sprintf("figure %s@fly", a.Figure)
-		}
-		switch a.Tower {
-		case TowerPiece:
-			return fmt.Sprintf("figure tower@%s", a.Cell)
-		case TowerTop:
-			return fmt.Sprintf("figure %s@%s:tower", a.Figure, a.Cell)
-		}
-		switch {
-		case a.Princess:
-			return "figure princess@" + targetString(a.Target)
-		case a.Fairy:
-			return "figure fairy@" + a.Cell.String()
-		case a.Portal:
-			return fmt.Sprintf("figure %s@%s:%s", a.Figure, a.Cell, a.Port)
-		case a.Port == NoPort:
-			return "figure none"
-		}
-		return fmt.Sprintf("figure %s@%s", a.Figure, a.Port)
-	case StepDragon:
-		return "dragon " + a.Cell.String()
-	case StepCapture:
-		if a.Target == (Target{}) {
-			return "capture none"
-		}
-		return "capture " + targetString(a.Target)
-	case StepEscape:
-		if a.Target.Port == NoPort {
-			return "escape none"
-		}
-		return fmt.Sprintf("escape %d,%d:%s", a.Target.Cell.X, a.Target.Cell.Y, a.Target.Port)
+	if a.Step > StepNone && a.Step < numSteps {
+		return stepRules[a.Step].text(a)
 	}
 	return a.Step.String()
 }
@@ -430,180 +389,7 @@ func (g *Game) Act(a Answer) (bool, error) {
 		return false, moveErr(ErrWrongStep, fmt.Sprintf("the game waits for the %s step, not the %s step", d.Step, a.Step))
 	}
 	t, _ := g.Drawn()
-	switch d.Step {
-	case StepTile:
-		m := Move{Tile: t, Discard: a.Discard, Aside: a.Aside, Cell: a.Cell, Rotation: a.Rotation, Ransomed: a.Ransomed, Ransom: a.Ransom}
-		if !a.Ransomed {
-			m.Ransom = Ransom{}
-		}
-		if cs := g.AppendGoldCells(nil, t, Placement{Cell: a.Cell, Rotation: a.Rotation}); len(cs) > 0 && !a.Discard && !a.Aside {
-			// The gold ingot is the next step's: any neighbour passes
-			// the check of the tile.
-			m.Gold, m.GoldCell = true, cs[0]
-		}
-		if ls := g.AppendFerryLinks(nil, t, a.Rotation); len(ls) > 0 && !a.Discard && !a.Aside && g.ferriesOn() {
-			// The ferry is a later step's: any link passes the check
-			// of the tile.
-			m.Ferry = ls[0]
-		}
-		if err := g.checkTileStep(m); err != nil {
-			return false, err
-		}
-		if a.Discard || a.Aside {
-			g.Play(m)
-			return true, nil
-		}
-		g.part = partTurn{step: StepFigure, x: int16(a.Cell.X), y: int16(a.Cell.Y), rot: a.Rotation, ransomed: m.Ransomed, ransom: m.Ransom}
-		switch {
-		case g.golden() && g.ts.marks[t]&GoldMine != 0:
-			g.part.step = StepGold
-			return false, nil
-		case g.magicAsked(m):
-			g.part.step = StepMagic
-			return false, nil
-		}
-		return g.moveOn(m, StepTile)
-	case StepGold:
-		m := g.partMove()
-		m.Gold, m.GoldCell = true, a.Cell
-		if err := g.goldErr(m); err != nil {
-			return false, err
-		}
-		p := &g.part
-		p.gold, p.gx, p.gy, p.step = true, int16(a.Cell.X), int16(a.Cell.Y), StepFigure
-		if g.magicAsked(m) {
-			p.step = StepMagic
-		}
-		return false, nil
-	case StepMagic:
-		m := g.partMove()
-		m.Magic, m.MagicAt = a.Magic, a.Target
-		if err := g.magicErr(m); err != nil {
-			return false, err
-		}
-		g.part.magic, g.part.magicAt = a.Magic, a.Target
-		return g.moveOn(m, StepTile)
-	case StepCrop:
-		if a.Crop != CropAdd && a.Crop != CropRemove {
-			return false, moveErr(ErrCrop, "the crop circle's player chooses add or remove")
-		}
-		g.part.crop = a.Crop
-		return g.nextPick(g.partMove())
-	case StepCropPick:
-		m := g.partMove()
-		after := g.afterTurn(m)
-		after.cropRound(m.Tile, m.Crop, m.CropPicks, false)
-		pick := CropPick{Figure: a.Figure, Return: a.Return, Target: a.Target}
-		if _, _, err := after.cropPickErr(int(g.part.cropNext), g.ts.CropKind(m.Tile), m.Crop, pick); err != nil {
-			return false, err
-		}
-		g.part.picks = g.part.picks.Add(pick)
-		return g.nextPick(g.partMove())
-	case StepRoll:
-		if err := g.rollErr(a.Roll); err != nil {
-			return false, err
-		}
-		g.part.roll, g.part.step = int8(a.Roll), StepLand
-		return false, nil
-	case StepFerry:
-		m := g.partMove()
-		m.Ferry = a.Link
-		if err := g.ferryErr(m); err != nil {
-			return false, err
-		}
-		g.part.ferry = a.Link
-		return g.moveOn(m, StepFerry)
-	case StepFerryMove:
-		m := g.partMove()
-		if a.Link == 0 {
-			g.part.ferryDone = true
-			return g.moveOn(m, StepFerryMove)
-		}
-		m.FerryMoves = m.FerryMoves.Add(FerryMove{Cell: a.Cell, Link: a.Link})
-		if err := g.ferryErr(m); err != nil {
-			return false, err
-		}
-		g.part.fmoves = m.FerryMoves
-		return g.moveOn(m, StepFerryMove)
-	case StepLand:
-		m := g.partMove()
-		m.Land = a.Target
-		if err := g.checkStepFigure(m); err != nil {
-			return false, err
-		}
-		g.part.land = a.Target
-		return g.moveOn(m, StepCapture) // then the dragon's steps or the escape
-	case StepFigure:
-		m := g.partMove()
-		if a.Fly {
-			m.Fly, m.Figure, m.Follower = true, a.Figure, a.Port
-			if err := g.checkStepFly(m); err != nil {
-				return false, err
-			}
-			g.part.fly, g.part.figure, g.part.step = true, a.Figure, StepRoll
-			return false, nil
-		}
-		switch {
-		case a.Tower == TowerPiece:
-			m.Tower, m.TowerCell = TowerPiece, a.Cell
-		case a.Tower != TowerNone:
-			m.Tower, m.TowerCell, m.Figure = a.Tower, a.Cell, a.Figure
-		case a.Princess:
-			m.Princess = a.Target
-			if a.Target == (Target{}) {
-				return false, moveErr(ErrPrincess, "name the knight the princess sends home")
-			}
-		case a.Fairy:
-			m.Fairy, m.FairyCell = true, a.Cell
-		case a.Port != NoPort:
-			m.Follower, m.Figure = a.Port, a.Figure
-			if a.Portal {
-				m.Portal, m.PortalCell = true, a.Cell
-			}
-		}
-		if err := g.checkStepFigure(m); err != nil {
-			return false, err
-		}
-		p := &g.part
-		p.port, p.figure, p.tower, p.tx, p.ty = m.Follower, m.Figure, m.Tower, int16(m.TowerCell.X), int16(m.TowerCell.Y)
-		p.princess, p.fairy, p.fx, p.fy = m.Princess, m.Fairy, int16(m.FairyCell.X), int16(m.FairyCell.Y)
-		p.portal, p.px, p.py = m.Portal, int16(m.PortalCell.X), int16(m.PortalCell.Y)
-		return g.moveOn(m, StepFigure)
-	case StepCapture:
-		m := g.partMove()
-		m.Capture = a.Target
-		if a.Target != (Target{}) {
-			if err := g.checkTower(m); err != nil {
-				return false, err
-			}
-		}
-		g.part.capture = a.Target
-		return g.moveOn(m, StepCapture)
-	case StepDragon:
-		m := g.partMove()
-		ok := false
-		var buf [4]Cell
-		next := g.AppendDragonSteps(buf[:0], m)
-		for _, c := range next {
-			ok = ok || c == a.Cell
-		}
-		if !ok {
-			return false, moveErr(ErrDragon, fmt.Sprintf("the dragon cannot enter (%s): %s", a.Cell, cellList(next)))
-		}
-		g.part.path = g.part.path.Add(a.Cell)
-		m.Dragon = g.part.path
-		return g.moveOn(m, StepDragon)
-	default: // StepEscape
-		m := g.partMove()
-		m.Escape = a.Target
-		if a.Target.Port != NoPort {
-			if err := g.checkEscape(m); err != nil {
-				return false, err
-			}
-		}
-		g.part.escape = a.Target
-		return g.endTurn(m)
-	}
+	return stepRules[d.Step].act(g, a, t)
 }
 
 // endTurn plays the turn of move m, all of whose steps are answered, or
@@ -761,126 +547,12 @@ func (g *Game) Reset() { g.part = partTurn{} }
 // under CropRemove each of those followers. Every answer listed is
 // accepted by Act.
 func (g *Game) Answers() []Answer {
-	t, ok := g.Drawn()
-	switch g.Pending().Step {
-	case StepTile:
-		if !ok {
-			return nil
-		}
-		if g.SetsAside() {
-			return []Answer{{Step: StepTile, Aside: true}}
-		}
-		ps := g.AppendPlacements(nil, t)
-		if len(ps) == 0 {
-			return []Answer{{Step: StepTile, Discard: true}}
-		}
-		out := make([]Answer, len(ps))
-		for i, p := range ps {
-			out[i] = Answer{Step: StepTile, Cell: p.Cell, Rotation: p.Rotation}
-		}
-		if g.x != nil && g.ransomOffered() {
-			for _, r := range g.appendRansoms(nil) {
-				for _, p := range ps {
-					out = append(out, Answer{Step: StepTile, Cell: p.Cell, Rotation: p.Rotation, Ransomed: true, Ransom: r})
-				}
-			}
-		}
-		return out
-	case StepGold:
-		m := g.partMove()
-		var out []Answer
-		for _, c := range g.AppendGoldCells(nil, t, Placement{Cell: m.Cell, Rotation: m.Rotation}) {
-			out = append(out, Answer{Step: StepGold, Cell: c})
-		}
-		return out
-	case StepRoll:
-		return []Answer{{Step: StepRoll, Roll: g.DieRoll()}}
-	case StepMagic:
-		return g.magicAnswers(nil, g.partMove())
-	case StepCrop:
-		return []Answer{{Step: StepCrop, Crop: CropAdd}, {Step: StepCrop, Crop: CropRemove}}
-	case StepCropPick:
-		m := g.partMove()
-		after := g.afterTurn(m)
-		after.cropRound(m.Tile, m.Crop, m.CropPicks, false)
-		return after.cropAnswers(nil, int(g.part.cropNext), m)
-	case StepLand:
-		lands := g.AppendLandings(nil, g.partMove())
-		if len(lands) == 0 {
-			return []Answer{{Step: StepLand}}
-		}
-		out := make([]Answer, len(lands))
-		for i, l := range lands {
-			out[i] = Answer{Step: StepLand, Target: l}
-		}
-		return out
-	case StepFigure:
-		out := []Answer{{Step: StepFigure}}
-		m := g.partMove()
-		s := g
-		if m.Ransomed {
-			// The figure the ransom frees may be deployed.
-			s = g.Clone()
-			s.part = partTurn{}
-			s.payRansom(m.Ransom)
-		}
-		pl := Placement{Cell: m.Cell, Rotation: m.Rotation}
-		var spots []Spot
-		for _, f := range s.FiguresInSupply(s.current) {
-			spots = s.AppendFigureSpots(spots[:0], t, pl, f)
-			for _, sp := range spots {
-				out = append(out, Answer{Step: StepFigure, Figure: f, Port: sp.Port})
-			}
-		}
-		for _, f := range s.appendFlyers(nil, t) {
-			out = append(out, Answer{Step: StepFigure, Fly: true, Figure: f})
-		}
-		if s.towers() {
-			for _, c := range s.AppendTowerCells(nil, t, pl) {
-				out = append(out, Answer{Step: StepFigure, Tower: TowerPiece, Cell: c})
-			}
-			for f := FigureFollower; f <= FigureLarge; f++ {
-				for _, c := range s.AppendTowerTops(nil, f) {
-					out = append(out, Answer{Step: StepFigure, Tower: TowerTop, Figure: f, Cell: c})
-				}
-			}
-		}
-		if s.dragons() {
-			out = s.appendPDAnswers(out, t, pl)
-		}
-		return out
-	case StepFerry:
-		var out []Answer
-		for _, l := range g.AppendFerryLinks(nil, t, g.part.rot) {
-			out = append(out, Answer{Step: StepFerry, Link: l})
-		}
-		return out
-	case StepFerryMove:
-		out := []Answer{{Step: StepFerryMove}}
-		for _, fm := range g.AppendFerryMoves(nil, g.partMove()) {
-			out = append(out, Answer{Step: StepFerryMove, Cell: fm.Cell, Link: fm.Link})
-		}
-		return out
-	case StepCapture:
-		out := []Answer{{Step: StepCapture}}
-		for _, c := range g.AppendCaptures(nil, g.partMove()) {
-			out = append(out, Answer{Step: StepCapture, Target: c})
-		}
-		return out
-	case StepEscape:
-		out := []Answer{{Step: StepEscape}}
-		for _, e := range g.Escapes(g.partMove()) {
-			out = append(out, Answer{Step: StepEscape, Target: e})
-		}
-		return out
-	case StepDragon:
-		var out []Answer
-		for _, c := range g.AppendDragonSteps(nil, g.partMove()) {
-			out = append(out, Answer{Step: StepDragon, Cell: c})
-		}
-		return out
+	s := g.Pending().Step
+	if s == StepNone {
+		return nil
 	}
-	return nil
+	t, _ := g.Drawn()
+	return stepRules[s].answers(g, t)
 }
 
 // appendPDAnswers appends to out, the answers of the figure step for tile t
@@ -922,4 +594,303 @@ func (g *Game) appendPDAnswers(out []Answer, t TileID, pl Placement) []Answer {
 		}
 	}
 	return out
+}
+
+// actTile takes an answer to StepTile, the tile drawn placed, discarded or
+// set aside (000_…, "Placing land tiles"), with The Tower a ransom first;
+// the step's other rules (stepRules) follow it here.
+func (g *Game) actTile(a Answer, t TileID) (bool, error) {
+	m := Move{Tile: t, Discard: a.Discard, Aside: a.Aside, Cell: a.Cell, Rotation: a.Rotation, Ransomed: a.Ransomed, Ransom: a.Ransom}
+	if !a.Ransomed {
+		m.Ransom = Ransom{}
+	}
+	if cs := g.AppendGoldCells(nil, t, Placement{Cell: a.Cell, Rotation: a.Rotation}); len(cs) > 0 && !a.Discard && !a.Aside {
+		// The gold ingot is the next step's: any neighbour passes
+		// the check of the tile.
+		m.Gold, m.GoldCell = true, cs[0]
+	}
+	if ls := g.AppendFerryLinks(nil, t, a.Rotation); len(ls) > 0 && !a.Discard && !a.Aside && g.ferriesOn() {
+		// The ferry is a later step's: any link passes the check
+		// of the tile.
+		m.Ferry = ls[0]
+	}
+	if err := g.checkTileStep(m); err != nil {
+		return false, err
+	}
+	if a.Discard || a.Aside {
+		g.Play(m)
+		return true, nil
+	}
+	g.part = partTurn{step: StepFigure, x: int16(a.Cell.X), y: int16(a.Cell.Y), rot: a.Rotation, ransomed: m.Ransomed, ransom: m.Ransom}
+	switch {
+	case g.golden() && g.ts.marks[t]&GoldMine != 0:
+		g.part.step = StepGold
+		return false, nil
+	case g.magicAsked(m):
+		g.part.step = StepMagic
+		return false, nil
+	}
+	return g.moveOn(m, StepTile)
+}
+
+func (g *Game) tileAnswers(t TileID) []Answer {
+	if t == NoTile {
+		return nil
+	}
+	if g.SetsAside() {
+		return []Answer{{Step: StepTile, Aside: true}}
+	}
+	ps := g.AppendPlacements(nil, t)
+	if len(ps) == 0 {
+		return []Answer{{Step: StepTile, Discard: true}}
+	}
+	out := make([]Answer, len(ps))
+	for i, p := range ps {
+		out[i] = Answer{Step: StepTile, Cell: p.Cell, Rotation: p.Rotation}
+	}
+	if g.x != nil && g.ransomOffered() {
+		for _, r := range g.appendRansoms(nil) {
+			for _, p := range ps {
+				out = append(out, Answer{Step: StepTile, Cell: p.Cell, Rotation: p.Rotation, Ransomed: true, Ransom: r})
+			}
+		}
+	}
+	return out
+}
+
+func tileText(a Answer) string {
+	if a.Discard {
+		return "tile discard"
+	}
+	if a.Aside {
+		return "tile aside"
+	}
+	if a.Ransomed {
+		return fmt.Sprintf("tile %d,%d %s ransom %s from %d", a.Cell.X, a.Cell.Y, a.Rotation, a.Ransom.Figure, a.Ransom.Jailer+1)
+	}
+	return fmt.Sprintf("tile %d,%d %s", a.Cell.X, a.Cell.Y, a.Rotation)
+}
+
+func parseTile(f []string, bad func(string) (Answer, error)) (Answer, error) {
+	a := Answer{Step: StepTile}
+	switch {
+	case len(f) == 2 && f[1] == "discard":
+		a.Discard = true
+		return a, nil
+	case len(f) == 2 && f[1] == "aside":
+		a.Aside = true
+		return a, nil
+	case len(f) != 3 && len(f) != 7:
+		return bad("a tile answer is a cell and a rotation, with a ransom after them")
+	}
+	c, err := ParseCell(f[1])
+	if err != nil {
+		return bad(err.Error())
+	}
+	deg, err := strconv.Atoi(f[2])
+	r, ok := RotationFromDegrees(deg)
+	if err != nil || !ok {
+		return bad("the rotation is 0, 90, 180 or 270")
+	}
+	a.Cell, a.Rotation = c, r
+	if len(f) == 7 {
+		fig, ok := ParseFigure(f[4])
+		seat, err := strconv.Atoi(f[6])
+		if f[3] != "ransom" || f[5] != "from" || !ok || fig > FigureLarge || err != nil || seat < 1 || seat > MaxPlayers {
+			return bad("a ransom reads ransom FIGURE from SEAT")
+		}
+		a.Ransomed, a.Ransom = true, Ransom{Jailer: seat - 1, Figure: fig}
+	}
+	return a, nil
+}
+
+func moveTile(m *Move, a Answer) {
+	m.Discard, m.Aside, m.Cell, m.Rotation = a.Discard, a.Aside, a.Cell, a.Rotation
+	if a.Ransomed {
+		m.Ransomed, m.Ransom = true, a.Ransom
+	}
+}
+
+// actFigure takes an answer to StepFigure, a figure deployed, or none
+// (000_…, "Deploying followers"), with the expansions' figures and actions
+// in its place; the step's other rules (stepRules) follow it here.
+func (g *Game) actFigure(a Answer, t TileID) (bool, error) {
+	m := g.partMove()
+	if a.Fly {
+		m.Fly, m.Figure, m.Follower = true, a.Figure, a.Port
+		if err := g.checkStepFly(m); err != nil {
+			return false, err
+		}
+		g.part.fly, g.part.figure, g.part.step = true, a.Figure, StepRoll
+		return false, nil
+	}
+	switch {
+	case a.Tower == TowerPiece:
+		m.Tower, m.TowerCell = TowerPiece, a.Cell
+	case a.Tower != TowerNone:
+		m.Tower, m.TowerCell, m.Figure = a.Tower, a.Cell, a.Figure
+	case a.Princess:
+		m.Princess = a.Target
+		if a.Target == (Target{}) {
+			return false, moveErr(ErrPrincess, "name the knight the princess sends home")
+		}
+	case a.Fairy:
+		m.Fairy, m.FairyCell = true, a.Cell
+	case a.Port != NoPort:
+		m.Follower, m.Figure = a.Port, a.Figure
+		if a.Portal {
+			m.Portal, m.PortalCell = true, a.Cell
+		}
+	}
+	if err := g.checkStepFigure(m); err != nil {
+		return false, err
+	}
+	p := &g.part
+	p.port, p.figure, p.tower, p.tx, p.ty = m.Follower, m.Figure, m.Tower, int16(m.TowerCell.X), int16(m.TowerCell.Y)
+	p.princess, p.fairy, p.fx, p.fy = m.Princess, m.Fairy, int16(m.FairyCell.X), int16(m.FairyCell.Y)
+	p.portal, p.px, p.py = m.Portal, int16(m.PortalCell.X), int16(m.PortalCell.Y)
+	return g.moveOn(m, StepFigure)
+}
+
+func (g *Game) figureAnswers(t TileID) []Answer {
+	out := []Answer{{Step: StepFigure}}
+	m := g.partMove()
+	s := g
+	if m.Ransomed {
+		// The figure the ransom frees may be deployed.
+		s = g.Clone()
+		s.part = partTurn{}
+		s.payRansom(m.Ransom)
+	}
+	pl := Placement{Cell: m.Cell, Rotation: m.Rotation}
+	var spots []Spot
+	for _, f := range s.FiguresInSupply(s.current) {
+		spots = s.AppendFigureSpots(spots[:0], t, pl, f)
+		for _, sp := range spots {
+			out = append(out, Answer{Step: StepFigure, Figure: f, Port: sp.Port})
+		}
+	}
+	for _, f := range s.appendFlyers(nil, t) {
+		out = append(out, Answer{Step: StepFigure, Fly: true, Figure: f})
+	}
+	if s.towers() {
+		for _, c := range s.AppendTowerCells(nil, t, pl) {
+			out = append(out, Answer{Step: StepFigure, Tower: TowerPiece, Cell: c})
+		}
+		for f := FigureFollower; f <= FigureLarge; f++ {
+			for _, c := range s.AppendTowerTops(nil, f) {
+				out = append(out, Answer{Step: StepFigure, Tower: TowerTop, Figure: f, Cell: c})
+			}
+		}
+	}
+	if s.dragons() {
+		out = s.appendPDAnswers(out, t, pl)
+	}
+	return out
+}
+
+func figureText(a Answer) string {
+	if a.Fly {
+		return fmt.Sprintf("figure %s@fly", a.Figure)
+	}
+	switch a.Tower {
+	case TowerPiece:
+		return fmt.Sprintf("figure tower@%s", a.Cell)
+	case TowerTop:
+		return fmt.Sprintf("figure %s@%s:tower", a.Figure, a.Cell)
+	}
+	switch {
+	case a.Princess:
+		return "figure princess@" + targetString(a.Target)
+	case a.Fairy:
+		return "figure fairy@" + a.Cell.String()
+	case a.Portal:
+		return fmt.Sprintf("figure %s@%s:%s", a.Figure, a.Cell, a.Port)
+	case a.Port == NoPort:
+		return "figure none"
+	}
+	return fmt.Sprintf("figure %s@%s", a.Figure, a.Port)
+}
+
+func parseFigure(f []string, bad func(string) (Answer, error)) (Answer, error) {
+	a := Answer{Step: StepFigure}
+	if len(f) != 2 {
+		return bad("a figure answer is one word")
+	}
+	if f[1] == "none" {
+		return a, nil
+	}
+	what, where, ok := strings.Cut(f[1], "@")
+	fig, okf := ParseFigure(what)
+	if !ok {
+		return bad("a figure answer reads FIGURE@PORT")
+	}
+	if where == "fly" && okf && fig <= FigureLarge {
+		// Onto the flying machine (The Flying Machines).
+		a.Fly, a.Figure = true, fig
+		return a, nil
+	}
+	switch what {
+	case "princess":
+		t, ok := answerTarget(where)
+		if !ok {
+			return bad("the princess reads princess@X,Y:PORT")
+		}
+		a.Princess, a.Target = true, t
+		return a, nil
+	case "fairy":
+		c, err := ParseCell(where)
+		if err != nil {
+			return bad(err.Error())
+		}
+		a.Fairy, a.Cell = true, c
+		return a, nil
+	}
+	if cell, ok := strings.CutSuffix(where, ":tower"); ok && okf && fig <= FigureLarge {
+		c, err := ParseCell(cell)
+		if err != nil {
+			return bad(err.Error())
+		}
+		a.Tower, a.Figure, a.Cell = TowerTop, fig, c
+		return a, nil
+	}
+	if what == "tower" {
+		c, err := ParseCell(where)
+		if err != nil {
+			return bad(err.Error())
+		}
+		a.Tower, a.Cell = TowerPiece, c
+		return a, nil
+	}
+	if t, ok := answerTarget(where); ok && okf {
+		// Through the magic portal, onto a feature of any tile.
+		a.Portal, a.Figure, a.Cell, a.Port = true, fig, t.Cell, t.Port
+		return a, nil
+	}
+	p, okp := ParsePort(where)
+	if !okf || !okp || p == NoPort {
+		return bad("a figure answer reads FIGURE@PORT")
+	}
+	a.Figure, a.Port = fig, p
+	return a, nil
+}
+
+func moveFigure(m *Move, a Answer) {
+	switch {
+	case a.Fly:
+		m.Fly, m.Figure = true, a.Figure
+	case a.Tower == TowerPiece:
+		m.Tower, m.TowerCell = TowerPiece, a.Cell
+	case a.Tower == TowerTop:
+		m.Tower, m.TowerCell, m.Figure = TowerTop, a.Cell, a.Figure
+	case a.Princess:
+		m.Princess = a.Target
+	case a.Fairy:
+		m.Fairy, m.FairyCell = true, a.Cell
+	case a.Port != NoPort:
+		m.Follower, m.Figure = a.Port, a.Figure
+		if a.Portal {
+			m.Portal, m.PortalCell = true, a.Cell
+		}
+	}
 }

@@ -658,54 +658,8 @@ func heldFirst(h [2]int8) int {
 func MoveOfAnswers(t TileID, as []Answer) Move {
 	m := Move{Tile: t}
 	for _, a := range as {
-		switch a.Step {
-		case StepTile:
-			m.Discard, m.Aside, m.Cell, m.Rotation = a.Discard, a.Aside, a.Cell, a.Rotation
-			if a.Ransomed {
-				m.Ransomed, m.Ransom = true, a.Ransom
-			}
-		case StepGold:
-			m.Gold, m.GoldCell = true, a.Cell
-		case StepRoll:
-			m.Roll = int8(a.Roll)
-		case StepLand:
-			m.Land = a.Target
-		case StepFigure:
-			switch {
-			case a.Fly:
-				m.Fly, m.Figure = true, a.Figure
-			case a.Tower == TowerPiece:
-				m.Tower, m.TowerCell = TowerPiece, a.Cell
-			case a.Tower == TowerTop:
-				m.Tower, m.TowerCell, m.Figure = TowerTop, a.Cell, a.Figure
-			case a.Princess:
-				m.Princess = a.Target
-			case a.Fairy:
-				m.Fairy, m.FairyCell = true, a.Cell
-			case a.Port != NoPort:
-				m.Follower, m.Figure = a.Port, a.Figure
-				if a.Portal {
-					m.Portal, m.PortalCell = true, a.Cell
-				}
-			}
-		case StepCapture:
-			m.Capture = a.Target
-		case StepFerry:
-			m.Ferry = a.Link
-		case StepFerryMove:
-			if a.Link != 0 {
-				m.FerryMoves = m.FerryMoves.Add(FerryMove{Cell: a.Cell, Link: a.Link})
-			}
-		case StepDragon:
-			m.Dragon = m.Dragon.Add(a.Cell)
-		case StepEscape:
-			m.Escape = a.Target
-		case StepMagic:
-			m.Magic, m.MagicAt = a.Magic, a.Target
-		case StepCrop:
-			m.Crop = a.Crop
-		case StepCropPick:
-			m.CropPicks = m.CropPicks.Add(CropPick{Figure: a.Figure, Return: a.Return, Target: a.Target})
+		if a.Step > StepNone && a.Step < numSteps {
+			stepRules[a.Step].move(&m, a)
 		}
 	}
 	return m
@@ -718,4 +672,38 @@ func targetString(t Target) string {
 		return t.Cell.String() + ":tower"
 	}
 	return t.Cell.String() + ":" + t.Port.String()
+}
+
+// actCapture takes an answer to StepCapture, the prisoner a tower piece
+// takes (004_…, "The Tower"); the step's other rules (stepRules) follow it
+// here.
+func (g *Game) actCapture(a Answer, t TileID) (bool, error) {
+	m := g.partMove()
+	m.Capture = a.Target
+	if a.Target != (Target{}) {
+		if err := g.checkTower(m); err != nil {
+			return false, err
+		}
+	}
+	g.part.capture = a.Target
+	return g.moveOn(m, StepCapture)
+}
+
+func (g *Game) captureAnswers(t TileID) []Answer {
+	out := []Answer{{Step: StepCapture}}
+	for _, c := range g.AppendCaptures(nil, g.partMove()) {
+		out = append(out, Answer{Step: StepCapture, Target: c})
+	}
+	return out
+}
+
+func captureText(a Answer) string {
+	if a.Target == (Target{}) {
+		return "capture none"
+	}
+	return "capture " + targetString(a.Target)
+}
+
+func moveCapture(m *Move, a Answer) {
+	m.Capture = a.Target
 }
