@@ -230,41 +230,24 @@ func (s *session) playPlace(m engine.Move) error {
 		return nil // The Ferries: the ferry command answers first
 	}
 	mover := s.state.Current()
-	cur := s.state.Players()[mover]
-	what := s.figureWhat(m)
-	owner, held := s.captureOwner(m), prisonerCounts(s.state)
-	before, goods, gold := s.state.Events(), s.allGoods(), s.allGold()
-	if s.needsDragon(m) {
+	if s.needsDragon(m) || s.needsCrop(m) {
 		// The dragon's steps come first, each player in turn choosing
-		// one; the move is stored when it stops.
-		if err := s.beginDragon(m, mover, before, goods); err != nil {
-			return err
-		}
-		s.dragon.gold = gold
-		s.pendingRansom = nil
-		fmt.Fprintf(s.out, "%s places %s on %s at %d° with %s. The dragon moves!\n", cur, s.tileName(m.Tile), m.Cell, m.Rotation.Degrees(), what)
-		return nil
-	}
-	if s.needsCrop(m) {
-		// The crop circle comes after the turn: its player chooses, then
-		// each player answers; the move is stored when all have.
-		if err := s.beginCrop(m, mover, before, goods, gold); err != nil {
+		// one, or the crop circle after the turn: its player chooses,
+		// then each player answers; the move is stored when all have.
+		if err := s.beginSteps(m, mover); err != nil {
 			return err
 		}
 		s.pendingRansom = nil
-		fmt.Fprintf(s.out, "%s places %s on %s at %d° with %s. A crop circle!\n", cur, s.tileName(m.Tile), m.Cell, m.Rotation.Degrees(), what)
+		fmt.Fprintln(s.out, turnview.PartWords(s.state, mover, m, s.names()))
 		return nil
 	}
+	start := s.state.Clone()
 	ok, err := s.play(m)
 	if err != nil || !ok {
 		return err
 	}
 	s.pendingRansom = nil
-	fmt.Fprintf(s.out, "%s places %s on %s at %d° with %s.\n", cur, s.tileName(m.Tile), m.Cell, m.Rotation.Degrees(), what)
-	s.sayMinis(m, cur)
-	s.sayExchange(m, mover, held, owner)
-	s.afterMove(before, goods, mover)
-	s.sayGold(gold)
+	s.narrate(start, m)
 	return nil
 }
 

@@ -4,8 +4,8 @@ import (
 	"fmt"
 
 	"github.com/meeple-works/carcassonne/ai"
-	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/storage"
+	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // computerPrefix starts the user id of a computer's seat in a local game:
@@ -67,12 +67,6 @@ func (s *session) computerTurn() error {
 	}
 	t, _ := s.state.Drawn()
 	m := ai.MoveOf(t, as)
-	what := s.figureWhat(m)
-	escape := ""
-	if m.Escape.Port != engine.NoPort {
-		escape = fmt.Sprintf(", then takes its knight home from %s", m.Escape.Cell)
-	}
-	before, goods, gold := s.state.Events(), s.allGoods(), s.allGold()
 	if hasDragon(s.state) || hasCrop(s.state) {
 		// The computer's answers stop before a step of the dragon or a
 		// crop circle answer that another player chooses: the turn goes
@@ -83,55 +77,19 @@ func (s *session) computerTurn() error {
 			return fmt.Errorf("the computer %s chose a move the rules refuse: %w", s.state.Players()[mover], err)
 		}
 		if !done {
-			s.dragon = &dragonTurn{act: act, m: m, mover: mover, before: before, goods: goods, moves: len(s.state.Moves()), shown: -1, gold: gold}
-			if s.cropping() {
-				fmt.Fprintf(s.out, "%s places %s on %s at %d° with %s. A crop circle!\n", s.state.Players()[mover], s.tileName(m.Tile), m.Cell, m.Rotation.Degrees(), what)
-				if m.Crop != engine.CropNone {
-					fmt.Fprintf(s.out, "%s chooses crop %s.\n", s.state.Players()[mover], m.Crop)
-				}
-				return nil
-			}
-			fmt.Fprintf(s.out, "%s places %s on %s at %d° with %s. The dragon moves!\n", s.state.Players()[mover], s.tileName(m.Tile), m.Cell, m.Rotation.Degrees(), what)
+			s.dragon = &dragonTurn{act: act, m: m, mover: mover, start: s.state.Clone(), moves: len(s.state.Moves()), shown: -1}
+			fmt.Fprintln(s.out, turnview.PartWords(s.state, mover, m, s.names()))
 			for _, c := range m.Dragon.Cells() {
 				fmt.Fprintf(s.out, "%s moves the dragon to %s.\n", s.state.Players()[mover], c)
 			}
 			return nil
 		}
 	}
+	start := s.state.Clone()
 	ok, err := s.play(m)
 	if err != nil || !ok {
 		return err
 	}
-	fmt.Fprintf(s.out, "%s places %s on %s at %d° with %s%s.\n", s.state.Players()[mover], s.tileName(m.Tile), m.Cell, m.Rotation.Degrees(), what, escape)
-	s.sayMinis(m, s.state.Players()[mover])
-	s.afterMove(before, goods, mover)
-	s.sayGold(gold)
+	s.narrate(start, m)
 	return nil
-}
-
-// figureWhat names the figure move m deploys, for "… with a follower –
-// city (north)": "no follower", "a follower – road (east)", "the large
-// follower – city (north)".
-func (s *session) figureWhat(m engine.Move) string {
-	if w := s.pdWhat(m); w != "" {
-		return w
-	}
-	if m.Tower != engine.TowerNone {
-		return s.towerWhat(m)
-	}
-	if m.Fly {
-		return flyerWords(m.Figure) + " on the flying machine"
-	}
-	if m.Follower == engine.NoPort {
-		return "no follower"
-	}
-	for _, sp := range s.state.FigureSpots(engine.Placement{Cell: m.Cell, Rotation: m.Rotation}, m.Figure) {
-		if sp.Ports.Has(m.Follower) {
-			if m.Figure != engine.FigureFollower {
-				return "the " + figureSpotName(m.Figure, sp)
-			}
-			return "a " + sp.Name()
-		}
-	}
-	return "no follower"
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/meeple-works/carcassonne/ai"
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/storage"
+	"github.com/meeple-works/carcassonne/terminal/terminaltest"
 )
 
 // loadState returns the stored state of game id of database db.
@@ -74,13 +75,13 @@ func TestComputerPlayers(t *testing.T) {
 		t.Fatalf("the game did not end: status %s", g.Status)
 	}
 	for _, name := range names[1:] {
-		if !strings.Contains(all, name+" places ") {
+		if !strings.Contains(all, name+" placed ") {
 			t.Errorf("no move of %s said", name)
 		}
 	}
 	var placed [3]int
 	for i, n := range names {
-		placed[i] = strings.Count(all, n+" places ")
+		placed[i] = strings.Count(all, n+" placed ")
 	}
 	if placed[1] == 0 || placed[2] == 0 || placed[0] == 0 {
 		t.Errorf("moves said by player: %v", placed)
@@ -110,7 +111,7 @@ func TestComputersAlone(t *testing.T) {
 	if !state.Ended() || g.Status != storage.StatusFinished {
 		t.Fatalf("status %s, output:\n%s", g.Status, out)
 	}
-	if got, want := strings.Count(out, " places "), state.Turn()-1; got != want {
+	if got, want := len(terminaltest.CheckSummariesOf(t, state, out)), state.Turn()-1; got != want {
 		t.Errorf("%d moves said, %d played", got, want)
 	}
 	if strings.Contains(out, "Where it fits") {

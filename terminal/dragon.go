@@ -29,14 +29,12 @@ func hasDragon(g *engine.Game) bool {
 // each player in turn chooses a step; the move is stored whole once the
 // dragon stops.
 type dragonTurn struct {
-	act    *engine.Game
-	m      engine.Move // the move so far, the dragon's steps included
-	mover  int
-	before []engine.ScoreEvent
-	goods  [][engine.NumGoods]int
-	gold   []int // the gold ingots held when it began (The Gold Mines)
-	moves  int   // the moves stored when it began
-	shown  int   // the steps when the dragon's way was last shown, -1 for none
+	act   *engine.Game
+	m     engine.Move // the move so far, the dragon's steps included
+	mover int
+	start *engine.Game // the game when it began, to narrate the move from
+	moves int          // the moves stored when it began
+	shown int          // the steps when the dragon's way was last shown, -1 for none
 }
 
 // pdWords splits the words of The Princess & the Dragon off the end of
@@ -223,15 +221,15 @@ func actMove(g *engine.Game, m engine.Move) (bool, error) {
 	}
 }
 
-// beginDragon starts the dragon's way after move m (its tile, figure and
-// the rest said, the steps not yet) of player mover; before and goods are
-// the events and goods before the move.
-func (s *session) beginDragon(m engine.Move, mover int, before []engine.ScoreEvent, goods [][engine.NumGoods]int) error {
+// beginSteps starts the steps of move m of player mover that other
+// players answer (the dragon's way, a crop circle's answers): its tile,
+// figure and the rest are said, the move is stored once all have answered.
+func (s *session) beginSteps(m engine.Move, mover int) error {
 	act := s.state.Clone()
 	if _, err := actMove(act, m); err != nil {
 		return err
 	}
-	s.dragon = &dragonTurn{act: act, m: m, mover: mover, before: before, goods: goods, moves: len(s.state.Moves()), shown: -1}
+	s.dragon = &dragonTurn{act: act, m: m, mover: mover, start: s.state.Clone(), moves: len(s.state.Moves()), shown: -1}
 	return nil
 }
 
@@ -329,10 +327,7 @@ func (s *session) dragonStep(c engine.Cell) error {
 	if err != nil || !ok {
 		return err
 	}
-	s.afterMove(d.before, d.goods, d.mover)
-	if d.gold != nil {
-		s.sayGold(d.gold)
-	}
+	s.narrate(d.start, d.m)
 	return nil
 }
 
@@ -357,66 +352,6 @@ func (s *session) computerDragonStep() error {
 func (s *session) dragonToPlay() bool {
 	p := s.dragonDecider()
 	return p < len(s.levels) && s.levels[p] != ai.NoLevel
-}
-
-// sayDragon says where the dragon went in the move just played and what
-// it ate: "The dragon went north to 1,2, west to 0,2 … and ate Chris's
-// follower (knight) on 1,2 and Bob's follower (monk) on 0,2."
-func (s *session) sayDragon() {
-	ld := s.state.LastDragon()
-	if ld.Turn == 0 || ld.Turn != s.playedTurn {
-		return
-	}
-	if ld.Volcano {
-		fmt.Fprintf(s.out, "  The dragon flies to the volcano on %s.\n", ld.Path[0])
-		return
-	}
-	if len(ld.Path) == 0 {
-		fmt.Fprintln(s.out, "  The dragon cannot move: every tile next to it is the fairy's or off the board.")
-		return
-	}
-	names := s.state.Players()
-	var steps []string
-	for _, c := range ld.Path {
-		steps = append(steps, c.String())
-	}
-	var meal []string
-	for _, f := range ld.Eaten {
-		role := f.Kind.Role()
-		if f.Kind == engine.NoFeature {
-			role = "on top of the tower"
-		}
-		meal = append(meal, fmt.Sprintf("%s's %s (%s) on %s", names[f.Player], f.Figure.Title(), role, f.Cell))
-	}
-	ate := "ate nothing"
-	if len(meal) > 0 {
-		ate = "ate " + turnview.JoinAnd(meal) + ": back to their supplies"
-	}
-	fmt.Fprintf(s.out, "  The dragon went %s (%s), and %s.\n", strings.Join(steps, " → "), plural(len(ld.Path), "step"), ate)
-}
-
-// pdWhat names the action of The Princess & the Dragon of move m for "…
-// with the fairy next to their follower on 0,-1"; "" for none. It is called
-// before the move is played.
-func (s *session) pdWhat(m engine.Move) string {
-	switch {
-	case m.Portal:
-		name := "a " + m.Figure.Title()
-		if pt, ok := s.state.TileAt(m.PortalCell); ok {
-			if fi, ok := s.state.TileSet().FeatureAt(pt.Tile, pt.Rotation, m.Follower); ok {
-				k := s.state.TileSet().Tile(pt.Tile).Features[fi].Kind
-				name += " – " + k.Role()
-			}
-		}
-		return fmt.Sprintf("%s through the magic portal on %s (%s)", name, m.PortalCell, m.Follower)
-	case m.Princess != (engine.Target{}):
-		return "the princess, who sends " + s.figureOn(m.Princess) + " on " + m.Princess.Cell.String() + " home"
-	case m.Fairy:
-		return "the fairy next to their follower on " + m.FairyCell.String()
-	case hasDragon(s.state) && s.state.TileSet().Tile(m.Tile).Markers&engine.Volcano != 0:
-		return "nothing (a volcano: the dragon flies there)"
-	}
-	return ""
 }
 
 // listPD lists, for spots, what The Princess & the Dragon allows with

@@ -43,13 +43,13 @@ func TestWholeGameExpansions(t *testing.T) {
 			t.Errorf("output lacks %q", want)
 		}
 	}
-	if got := len(regexp.MustCompile(`(?m)^\S+ places \S+ on \S+ at \d+° with the large follower – `).FindAllString(out, -1)); got != sc.Large {
+	if got := len(regexp.MustCompile(`(?m)^\S+ placed \S+ at \S+, large follower \(`).FindAllString(out, -1)); got != sc.Large {
 		t.Errorf("%d large followers placed, want %d", got, sc.Large)
 	}
-	if got := strings.Count(out, " places "); got != len(sc.Lines) {
-		t.Errorf("%d tiles placed, want %d", got, len(sc.Lines))
+	if got := terminaltest.CheckSummaries(t, sc, out); len(got) != len(sc.Lines) {
+		t.Errorf("%d tiles placed, want %d", len(got), len(sc.Lines))
 	}
-	if got, want := strings.Count(out, "takes an extra turn"), extraTurns(t, sc); got != want {
+	if got, want := strings.Count(out, " plays again."), extraTurns(t, sc); got != want {
 		t.Errorf("%d extra turns said, want %d", got, want)
 	}
 	names := sc.Game.Players()
@@ -57,7 +57,7 @@ func TestWholeGameExpansions(t *testing.T) {
 		holder func() (int, bool)
 		name   string
 	}{{sc.Game.King, "King"}, {sc.Game.RobberBaron, "Robber Baron"}} {
-		if p, ok := title.holder(); ok && !strings.Contains(out, fmt.Sprintf("  %s takes the %s.\n", names[p], title.name)) {
+		if p, ok := title.holder(); ok && !strings.Contains(out, fmt.Sprintf(" %s takes the %s.", names[p], title.name)) {
 			t.Errorf("%s holds the %s at the end, but no summary says they took it", names[p], title.name)
 		} else if !ok && strings.Contains(out, "takes the "+title.name) {
 			t.Errorf("nobody holds the %s, but a summary says somebody took it", title.name)
@@ -164,7 +164,7 @@ func TestSixPlayers(t *testing.T) {
 	if got := strings.Count(out, "Ann has no large follower left in the supply."); got != 1 {
 		t.Errorf("Ann's second large follower refused %d times, want once:\n%s", got, out)
 	}
-	if got := strings.Count(out, "Ann places "); got != 2 {
+	if got := strings.Count(out, "Ann placed "); got != 2 {
 		t.Errorf("Ann placed %d tiles, want 2:\n%s", got, out)
 	}
 }

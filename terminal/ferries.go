@@ -240,13 +240,3 @@ func (s *session) listFerries(m engine.Move) {
 		fmt.Fprintf(s.out, "  the ferry at %s (now %s) may move (add to place, or choose after it): ferry %s\n", f.Cell, f.Link, turnview.JoinOr(to))
 	}
 }
-
-// sayFerries says what move m (just played) did with the ferries.
-func (s *session) sayFerries(m engine.Move) {
-	if m.Ferry != 0 {
-		fmt.Fprintf(s.out, "  The ferry on the lake at %s joins %s.\n", m.Cell, m.Ferry)
-	}
-	for _, fm := range m.FerryMoves.All() {
-		fmt.Fprintf(s.out, "  The ferry at %s moves to join %s.\n", fm.Cell, fm.Link)
-	}
-}

@@ -158,15 +158,15 @@ func TestWholeGameFerries(t *testing.T) {
 		"A lake tile takes its ferry: choose ferry N from the list.",
 		"There is no ferry 99: they are numbered 1 to ",
 		"may move the first ferry on each road ",
-		"  The ferry on the lake at ",
-		"  The ferry at ",
+		" joins the roads ",
 		"Record written to " + rec,
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q", want)
 		}
 	}
-	if got := strings.Count(out, "  The ferry on the lake at "); got != sc.lakes {
+	terminaltest.CheckSummariesOf(t, sc.game, out)
+	if got := strings.Count(out, " joins the roads "); got != sc.lakes {
 		t.Errorf("%d ferries set said, want %d", got, sc.lakes)
 	}
 	if got := strings.Count(out, " moves to join "); got != sc.moved {
@@ -188,7 +188,7 @@ func TestComputerFerries(t *testing.T) {
 	cfg := Config{DB: filepath.Join(dir, "games.db"), Board: board, Players: []string{"Ann", "Ben"}, Seed: 3,
 		Expansions: []string{"ferries"}, Computers: []ai.Level{ai.Easy, ai.Easy}}
 	out := run(t, cfg, "record "+rec+"\n")
-	if got := strings.Count(out, "  The ferry on the lake at "); got != 8 {
+	if got := strings.Count(out, " joins the roads "); got != 8 {
 		t.Errorf("%d ferries set said, want the 8 lakes'", got)
 	}
 	g := terminaltest.Replay(t, rec)

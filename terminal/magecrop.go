@@ -192,17 +192,6 @@ func (s *session) magicScoreWords() string {
 	return strings.Join(out, ", ")
 }
 
-// sayMagic says where move m (just played by who) put the mage or witch.
-func (s *session) sayMagic(m engine.Move, who string) {
-	switch {
-	case m.Magic == engine.MagicNone:
-	case m.MagicAt == (engine.Target{}):
-		fmt.Fprintf(s.out, "  %s takes the %s off the board: neither can go anywhere.\n", who, m.Magic)
-	default:
-		fmt.Fprintf(s.out, "  %s puts the %s on the %s.\n", who, m.Magic, s.featureWords(m.MagicAt))
-	}
-}
-
 // needsCrop reports whether move m, checked, still waits for the crop
 // circle's choice and answers.
 func (s *session) needsCrop(m engine.Move) bool {
@@ -216,18 +205,6 @@ func (s *session) cropping() bool {
 	}
 	st := s.dragon.act.Pending().Step
 	return st == engine.StepCrop || st == engine.StepCropPick
-}
-
-// beginCrop starts the crop circle after move m (its tile, figure and the
-// rest said) of player mover: its player chooses, then each player
-// answers, and the move is stored once all have.
-func (s *session) beginCrop(m engine.Move, mover int, before []engine.ScoreEvent, goods [][engine.NumGoods]int, gold []int) error {
-	act := s.state.Clone()
-	if _, err := actMove(act, m); err != nil {
-		return err
-	}
-	s.dragon = &dragonTurn{act: act, m: m, mover: mover, before: before, goods: goods, moves: len(s.state.Moves()), shown: -1, gold: gold}
-	return nil
 }
 
 // showCrop says who answers the crop circle and how, once per answer.
@@ -346,11 +323,7 @@ func (s *session) cropAnswer(a engine.Answer) error {
 	if err != nil || !ok {
 		return err
 	}
-	s.sayMinis(d.m, s.state.Players()[d.mover])
-	s.afterMove(d.before, d.goods, d.mover)
-	if d.gold != nil {
-		s.sayGold(d.gold)
-	}
+	s.narrate(d.start, d.m)
 	return nil
 }
 

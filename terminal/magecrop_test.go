@@ -142,19 +142,18 @@ func TestWholeGameMagicCrop(t *testing.T) {
 		"  place N ... mage x,y SPOT  With Mage & Witch",
 		"place or move the mage or the witch onto an incomplete road or city; add mage x,y SPOT or witch x,y SPOT (spots lists them)",
 		"  the mage or the witch must be placed or moved first",
-		"A crop circle!",
 		"A crop circle waits: ",
 		"Write crop add or crop remove.",
 		" (crop circle)> ",
 		" chooses crop ",
 		"answers with crop N: ",
-		" puts the ",
 		"Record written to " + rec,
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q", want)
 		}
 	}
+	terminaltest.CheckSummariesOf(t, sc.game, out)
 	if got := strings.Count(out, " chooses crop "); got != sc.circles {
 		t.Errorf("%d crop circle choices said, want %d", got, sc.circles)
 	}
@@ -176,13 +175,14 @@ func TestComputerMagicCrop(t *testing.T) {
 		cfg := Config{DB: filepath.Join(dir, fmt.Sprint(seed, ".db")), Board: filepath.Join(dir, "board.png"), Players: []string{"Ann", "Ben", "Cy"}, Seed: seed,
 			Expansions: []string{"mage-and-witch", "crop-circles"}, Computers: []ai.Level{ai.Easy, ai.Easy, ai.Easy}}
 		out := run(t, cfg, "record "+rec+"\n")
-		if !strings.Contains(out, " chooses crop ") || !strings.Contains(out, " puts the ") {
+		if !strings.Contains(out, "Crop circle: ") || !strings.Contains(out, " The mage ") && !strings.Contains(out, " The witch ") {
 			continue
 		}
 		g := terminaltest.Replay(t, rec)
 		if !g.Ended() {
 			t.Fatal("the computers' game did not end")
 		}
+		terminaltest.CheckSummariesOf(t, g, out)
 		return
 	}
 	t.Fatal("no computers' game had a crop circle and the mage or witch")

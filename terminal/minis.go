@@ -204,19 +204,11 @@ func (s *session) fly(m engine.Move) error {
 	s.pendingFlight = &pendingFlight{move: m, lands: lands, moves: len(s.state.Moves())}
 	cur := s.state.Players()[s.state.Current()]
 	c, _ := s.state.FlightCell(m.Tile, m.Cell, m.Rotation, int(m.Roll))
-	fmt.Fprintf(s.out, "%s puts %s on the flying machine of %s at %s: the die shows %d, to %s. Where does it land? land N:\n", cur, flyerWords(m.Figure), s.tileName(m.Tile), m.Cell, m.Roll, c)
+	fmt.Fprintf(s.out, "%s puts %s on the flying machine of %s at %s: the die shows %d, to %s. Where does it land? land N:\n", cur, "the "+turnview.FlyerWord(m.Figure), s.tileName(m.Tile), m.Cell, m.Roll, c)
 	for i, l := range lands {
 		fmt.Fprintf(s.out, "  %d  %s at %s\n", i+1, s.landingName(l), l.Cell)
 	}
 	return nil
-}
-
-// flyerWords names a flying figure: "a follower", "the large follower".
-func flyerWords(f engine.Figure) string {
-	if f == engine.FigureLarge {
-		return "the large follower"
-	}
-	return "a follower"
 }
 
 // landingName names the feature a flying figure may land on, as the
@@ -272,43 +264,6 @@ func (s *session) landCommand(args []string) error {
 	return s.playPlace(m)
 }
 
-// sayFlight says where the figure of move m (a flight, just played) went.
-func (s *session) sayFlight(m engine.Move, who string) {
-	if m.Land == (engine.Target{}) {
-		c, _ := s.state.FlightCell(m.Tile, m.Cell, m.Rotation, int(m.Roll))
-		fig := "the follower"
-		if m.Figure == engine.FigureLarge {
-			fig = "the large follower"
-		}
-		fmt.Fprintf(s.out, "  Nowhere to land at %s: %s goes back to %s's supply.\n", c, fig, who)
-		return
-	}
-	fmt.Fprintf(s.out, "  It lands: %s at %s.\n", s.landingName(m.Land), m.Land.Cell)
-}
-
-// allGold returns every player's gold ingots.
-func (s *session) allGold() []int {
-	out := make([]int, s.state.NumPlayers())
-	for p := range out {
-		out[p] = s.state.Gold(p)
-	}
-	return out
-}
-
-// sayGold says the gold ingots each player took in the last move, from
-// their ingots before it.
-func (s *session) sayGold(before []int) {
-	var took []string
-	for p, n := range s.allGold() {
-		if p < len(before) && n > before[p] {
-			took = append(took, fmt.Sprintf("%s %s", s.state.Players()[p], plural(n-before[p], "ingot")))
-		}
-	}
-	if len(took) > 0 {
-		fmt.Fprintf(s.out, "  Gold: %s.\n", turnview.JoinAnd(took))
-	}
-}
-
 // goldScoreWords returns what score says of player p's gold: " · 3 gold
 // ingots", nothing without The Gold Mines.
 func (s *session) goldScoreWords(p int) string {
@@ -316,19 +271,4 @@ func (s *session) goldScoreWords(p int) string {
 		return ""
 	}
 	return " · " + plural(s.state.Gold(p), "gold ingot")
-}
-
-// sayMinis says what move m (just played by who) did with the minis: the
-// gold ingots placed, the die and where the flying figure went.
-func (s *session) sayMinis(m engine.Move, who string) {
-	s.sayFerries(m)
-	s.sayMagic(m, who)
-	if m.Gold {
-		fmt.Fprintf(s.out, "  Gold ingots on %s and %s.\n", m.Cell, m.GoldCell)
-	}
-	if m.Fly {
-		c, _ := s.state.FlightCell(m.Tile, m.Cell, m.Rotation, int(m.Roll))
-		fmt.Fprintf(s.out, "  The die shows %d: it flies to %s.\n", m.Roll, c)
-		s.sayFlight(m, who)
-	}
 }

@@ -172,12 +172,10 @@ func TestWholeGameMinis(t *testing.T) {
 		"The die is rolled: first say where the figure lands, land N",
 		"There is no landing 99",
 		"\"0,0:Q\" is neither a landing's number nor x,y:PORT.",
-		" on the flying machine.\n",
-		"  The die shows ",
-		"  It lands: ",
-		"  Nowhere to land at ",
-		"  Gold ingots on ",
-		"  Gold: ",
+		" flies: the die shows ",
+		", and it lands on the ",
+		", and it finds nowhere to land",
+		" Gold ingots on (",
 		" gold ingot",
 		"Final scoring  roads  cities  cloisters  farms  gold  total\n",
 		"Record written to " + rec,
@@ -186,13 +184,14 @@ func TestWholeGameMinis(t *testing.T) {
 			t.Errorf("output lacks %q", want)
 		}
 	}
-	if got := strings.Count(out, "  The die shows "); got != sc.flights {
+	terminaltest.CheckSummariesOf(t, sc.game, out)
+	if got := strings.Count(out, " flies: the die shows "); got != sc.flights {
 		t.Errorf("%d dice said, want %d", got, sc.flights)
 	}
-	if got := strings.Count(out, "  Nowhere to land at "); got != sc.offs {
+	if got := strings.Count(out, ", and it finds nowhere to land"); got != sc.offs {
 		t.Errorf("%d flights back to supply said, want %d", got, sc.offs)
 	}
-	if got := strings.Count(out, "  Gold ingots on "); got != sc.golds {
+	if got := strings.Count(out, " Gold ingots on ("); got != sc.golds {
 		t.Errorf("%d gold mines said, want %d", got, sc.golds)
 	}
 	g := terminaltest.Replay(t, rec)
@@ -215,13 +214,14 @@ func TestComputerMinis(t *testing.T) {
 		cfg := Config{DB: filepath.Join(dir, fmt.Sprint(seed, ".db")), Board: board, Players: []string{"Ann", "Ben"}, Seed: seed,
 			Expansions: []string{"flying-machines", "gold-mines"}, Computers: []ai.Level{ai.Easy, ai.Easy}}
 		out := run(t, cfg, "record "+rec+"\n")
-		if !strings.Contains(out, "  The die shows ") || !strings.Contains(out, "  Gold ingots on ") {
+		if !strings.Contains(out, " flies: the die shows ") || !strings.Contains(out, " Gold ingots on (") {
 			continue
 		}
 		g := terminaltest.Replay(t, rec)
 		if !g.Ended() {
 			t.Fatal("the computers' game did not end")
 		}
+		terminaltest.CheckSummariesOf(t, g, out)
 		return
 	}
 	t.Fatal("no computers' game flew and placed gold")

@@ -35,8 +35,6 @@ type session struct {
 	shown    int              // the number of moves when the position was last shown, -1 for none
 	ended    bool             // the end of the game was shown
 	over     bool             // the game was stopped or broke elsewhere: the sitting ends
-	king     int              // who held the King when last said, -1 for nobody
-	baron    int              // who held the Robber Baron when last said, -1 for nobody
 	levels   []ai.Level       // by player index: the computer's level, ai.NoLevel for a person
 	playouts int              // the computers' playouts, 0 for their level's default
 	// pendingRansom is the ransom said (the ransom command) for the turn
@@ -45,8 +43,6 @@ type session struct {
 	// dragon is the turn whose dragon is on its way, its steps chosen by
 	// the players in turn; nil for none (The Princess & the Dragon).
 	dragon *dragonTurn
-	// playedTurn is the turn of the move last played (play).
-	playedTurn int
 	// pendingFlight is the flight whose die is rolled, waiting for the
 	// land command (The Flying Machines); nil for none.
 	pendingFlight *pendingFlight
@@ -87,7 +83,6 @@ func (s *session) intro(resumed bool) {
 		}
 	}
 	s.shown = -1
-	s.noteTitles()
 }
 
 // expansionTitles returns " · The River, Inns & Cathedrals" for a game with
@@ -117,34 +112,6 @@ func hasTraders(g *engine.Game) bool {
 	return g.Rules().Expansions.Has(engine.ExpansionTradersAndBuilders)
 }
 
-// allGoods returns the goods every player holds, by player index, to tell
-// after a move who took which (Traders & Builders).
-func (s *session) allGoods() [][engine.NumGoods]int {
-	out := make([][engine.NumGoods]int, s.state.NumPlayers())
-	for p := range out {
-		out[p] = s.state.Goods(p)
-	}
-	return out
-}
-
-// sayGoods says the goods each player took since before (allGoods):
-// "Ann takes 2 grain and 1 wine." (Traders & Builders: the player who
-// completes a city takes its goods tokens).
-func (s *session) sayGoods(before [][engine.NumGoods]int) {
-	names := s.state.Players()
-	for p, was := range before {
-		var took [engine.NumGoods]int
-		some := false
-		for d, n := range s.state.Goods(p) {
-			took[d] = n - was[d]
-			some = some || took[d] > 0
-		}
-		if some {
-			fmt.Fprintf(s.out, "  %s takes %s.\n", names[p], goodsList(took, false))
-		}
-	}
-}
-
 // goodsList writes goods tokens by kind: "2 wine, 1 grain and 0 cloth"
 // with all, else only the kinds held ("2 wine and 1 grain").
 func goodsList(goods [engine.NumGoods]int, all bool) string {
@@ -160,33 +127,6 @@ func goodsList(goods [engine.NumGoods]int, all bool) string {
 // hasKing reports whether g is played with King & Robber Baron.
 func hasKing(g *engine.Game) bool {
 	return g.Rules().Expansions.Has(engine.ExpansionKingAndRobber)
-}
-
-// noteTitles notes who holds the King and the Robber Baron now, without
-// saying it.
-func (s *session) noteTitles() {
-	s.king, s.baron = -1, -1
-	if p, ok := s.state.King(); ok {
-		s.king = p
-	}
-	if p, ok := s.state.RobberBaron(); ok {
-		s.baron = p
-	}
-}
-
-// sayTitles says who took the King or the Robber Baron since they were last
-// noted (King & Robber Baron: the player who completes the largest city so
-// far takes the King, the longest road the Robber Baron).
-func (s *session) sayTitles() {
-	names := s.state.Players()
-	if p, ok := s.state.King(); ok && p != s.king {
-		fmt.Fprintf(s.out, "  %s takes the King.\n", names[p])
-		s.king = p
-	}
-	if p, ok := s.state.RobberBaron(); ok && p != s.baron {
-		fmt.Fprintf(s.out, "  %s takes the Robber Baron.\n", names[p])
-		s.baron = p
-	}
 }
 
 // loop plays commands until the input ends or quit.
@@ -407,7 +347,7 @@ func (s *session) discardUnplaceable() error {
 			continue // the game was loaded again: look at its drawn tile
 		}
 		fmt.Fprintf(s.out, "%s draws tile %s, which fits nowhere: it is put out of the game.\n", name, s.tileName(t))
-		s.afterMove(s.state.Events(), nil, -1)
+		s.board.update(s.state)
 	}
 	return nil
 }
@@ -417,7 +357,6 @@ func (s *session) discardUnplaceable() error {
 // process played first: the game is then loaded again), and an error when
 // the game cannot go on.
 func (s *session) play(m engine.Move) (bool, error) {
-	s.playedTurn = s.state.Turn()
 	// A request id makes a retry after a busy database safe: a move stored
 	// by an attempt that reported busy is not stored twice.
 	reqID := fmt.Sprintf("local:%d:%d:%x", s.game.ID, len(s.state.Moves()), rand.Uint64())
@@ -496,7 +435,6 @@ func (s *session) reload() (bool, error) {
 		return false, err
 	}
 	s.game, s.state, s.shown, s.dragon = g, state, -1, nil
-	s.noteTitles()
 	fmt.Fprintln(s.out, goneOn)
 	if g.Status == storage.StatusStopped {
 		fmt.Fprintf(s.out, "Game %d was stopped (%s) and cannot go on.\n", g.ID, cmp.Or(g.Reason, "no reason given"))
@@ -505,37 +443,15 @@ func (s *session) reload() (bool, error) {
 	return true, nil
 }
 
-// afterMove says what the last move scored, the goods taken (goods are
-// every player's before the move, allGoods; nil for a discard), who took
-// the King or the Robber Baron, and whether mover (the player who placed
-// the tile; -1 for a discard) plays again, a builder's second turn or the
-// volcano-lake's extra turn, and writes the picture.
-func (s *session) afterMove(before []engine.ScoreEvent, goods [][engine.NumGoods]int, mover int) {
-	s.sayDragon()
-	names := s.state.Players()
-	for _, ev := range s.state.Events()[len(before):] {
-		if ev.Source == engine.SourceRansom && ev.Tiles >= 0 && ev.Tiles < len(names) {
-			if ev.Points < 0 {
-				fmt.Fprintf(s.out, "  %+d %s: ransom paid to %s\n", ev.Points, names[ev.Player], names[ev.Tiles])
-			} else {
-				fmt.Fprintf(s.out, "  %+d %s: ransom from %s\n", ev.Points, names[ev.Player], names[ev.Tiles])
-			}
-			continue
-		}
-		if !ev.Final {
-			fmt.Fprintf(s.out, "  %+d %s: %s\n", ev.Points, names[ev.Player], describeScore(ev))
-		}
-	}
-	if goods != nil {
-		s.sayGoods(goods)
-	}
-	s.sayTitles()
-	if mover >= 0 && !s.state.Ended() && s.state.Current() == mover && s.othersPlay(mover) {
-		if s.state.BuilderTurn() {
-			fmt.Fprintf(s.out, "  Builder: %s plays again.\n", names[mover])
-		} else {
-			fmt.Fprintf(s.out, "  %s takes an extra turn.\n", names[mover])
-		}
+// names are the players' names as the terminal shows them.
+func (s *session) names() turnview.Names { return turnview.Names(s.state.Players()) }
+
+// narrate says what move m did, just played and stored, in the words of
+// Discord's turn summary (turnview.Narrate), from start, a copy of the
+// game before it, which it changes; then it writes the picture.
+func (s *session) narrate(start *engine.Game, m engine.Move) {
+	if text, err := turnview.Narrate(start, m, s.names()); err == nil && text != "" {
+		fmt.Fprintln(s.out, text)
 	}
 	s.board.update(s.state)
 }

@@ -58,8 +58,8 @@ func TestWholeGame(t *testing.T) {
 	if got := strings.Count(out, "it is put out of the game"); got != sc.Discards {
 		t.Errorf("%d discards said, want %d", got, sc.Discards)
 	}
-	if got, want := strings.Count(out, " places "), len(sc.Lines); got != want {
-		t.Errorf("%d tiles placed, want %d", got, want)
+	if got := terminaltest.CheckSummaries(t, sc, out); len(got) != len(sc.Lines) {
+		t.Errorf("%d tiles placed, want %d", len(got), len(sc.Lines))
 	}
 	terminaltest.CheckFinal(t, sc, out, rec)
 	terminaltest.CheckPNG(t, board)
@@ -82,9 +82,9 @@ func TestWholeGame(t *testing.T) {
 // turnHeader starts the list of a turn: "Turn 3 · Ann (red) · tile V · …".
 var turnHeader = regexp.MustCompile(`(?m)^Turn (\d+) · `)
 
-// placed is what the terminal game says of a tile placed: "Ann places V on
-// 2,-1 at 90° with …".
-var placed = regexp.MustCompile(`(?m)^\S+ places \S+ on (-?\d+),(-?\d+) at (\d+)° with `)
+// placed is what the terminal game says of a tile placed, the turn's
+// summary: "Ann placed V at (2,-1), …".
+var placed = regexp.MustCompile(`(?m)^\S+ placed \S+ at \((-?\d+),(-?\d+)\)`)
 
 // shownCell is one entry of a turn's list: its number, cell and rotations.
 type shownCell struct {
@@ -144,7 +144,32 @@ func TestNumbersMatchPicture(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	sc := terminaltest.WithDiscard(t, []string{"Ann", "Ben"}, 40, engine.Options{})
-	out := run(t, newGame(sc, filepath.Join(dir, "g.db"), filepath.Join(dir, "b.png")), strings.Join(sc.Lines, "\n")+"\n")
+	db := filepath.Join(dir, "g.db")
+	out := run(t, newGame(sc, db, filepath.Join(dir, "b.png")), strings.Join(sc.Lines, "\n")+"\n")
+	// Each line laid the tile turned as it said.
+	store, err := storage.Open(context.Background(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, played, err := store.Load(context.Background(), 1)
+	store.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var laid []engine.Move
+	for _, m := range played.Moves() {
+		if !m.Discard {
+			laid = append(laid, m)
+		}
+	}
+	if len(laid) != len(sc.Moves) {
+		t.Fatalf("%d moves stored, %d played", len(laid), len(sc.Moves))
+	}
+	for k, m := range sc.Moves {
+		if laid[k].Cell != m.Cell || laid[k].Rotation != m.Rotation {
+			t.Fatalf("move %d: %q laid the tile on %s at %s°, want %s at %s°", k, sc.Lines[k], laid[k].Cell, laid[k].Rotation, m.Cell, m.Rotation)
+		}
+	}
 
 	starts := turnHeader.FindAllStringIndex(out, -1)
 	places := placed.FindAllStringSubmatch(out, -1)
@@ -181,12 +206,11 @@ func TestNumbersMatchPicture(t *testing.T) {
 			}
 		}
 		// The tile went where the line said: for "place N", the picture's
-		// cell N.
+		// cell N (the rotation: the stored moves, below).
 		x, _ := strconv.Atoi(places[k][1])
 		y, _ := strconv.Atoi(places[k][2])
-		deg, _ := strconv.Atoi(places[k][3])
-		if got := (engine.Cell{X: x, Y: y}); got != m.Cell || deg != m.Rotation.Degrees() {
-			t.Fatalf("turn %d: %q placed the tile on %s at %d°, want %s at %d°", g.Turn(), sc.Lines[k], got, deg, m.Cell, m.Rotation.Degrees())
+		if got := (engine.Cell{X: x, Y: y}); got != m.Cell {
+			t.Fatalf("turn %d: %q placed the tile on %s, want %s", g.Turn(), sc.Lines[k], got, m.Cell)
 		}
 		if f := strings.Fields(sc.Lines[k]); !strings.Contains(sc.Lines[k], ",") {
 			n, _ := strconv.Atoi(f[1])
@@ -286,7 +310,7 @@ func TestBadCommands(t *testing.T) {
 			}
 		})
 	}
-	if strings.Contains(out, " places ") || strings.Count(out, "Turn 1 ·") != 1 || strings.Contains(out, "Turn 2") {
+	if strings.Contains(out, " placed ") || strings.Count(out, "Turn 1 ·") != 1 || strings.Contains(out, "Turn 2") {
 		t.Errorf("a bad command changed the game:\n%s", out)
 	}
 	if !strings.Contains(out, "Turn 1, 71 tiles left:") {
@@ -297,7 +321,7 @@ func TestBadCommands(t *testing.T) {
 	}
 	// The game goes on after them.
 	out = run(t, Config{DB: db, Board: board, Resume: 1}, sc.Lines[0]+"\n")
-	if !strings.Contains(out, "Ann places ") || !strings.Contains(out, "Turn 2 · Ben (green)") {
+	if !strings.Contains(out, "Ann placed ") || !strings.Contains(out, "Turn 2 · Ben (green)") {
 		t.Errorf("resumed:\n%s", out)
 	}
 }
@@ -383,7 +407,7 @@ func TestRefused(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("Run: %v, want %q", err, tt.want)
 			}
-			if strings.Contains(out.String(), "places") {
+			if strings.Contains(out.String(), " placed ") {
 				t.Errorf("a tile was placed:\n%s", out.String())
 			}
 		})

@@ -191,12 +191,11 @@ func TestWholeGameTower(t *testing.T) {
 		"A prisoner is taken only after a tower piece: place N [ROTATION] tower x,y capture x,y SPOT.",
 		"A prisoner is written capture@x,y:PORT (capture@0,2:C) or capture@x,y:tower, not capture@0,0.",
 		"Only a follower (follower@x,y:tower) or the large follower (large@x,y:tower) closes a tower, not \"pig\".",
-		" with a tower piece on ",
-		" prisoner.\n",
-		" on top of the tower on ",
-		"held each other's followers: they are exchanged, each back in its supply.",
-		"ransom paid to ",
-		"ransom from ",
+		" builds a tower at (",
+		" prisoner.",
+		" on top of the tower at (",
+		" exchange prisoners: each gets a follower back.",
+		" points to free their ",
 		" tower pieces",
 		"Final scoring  roads  cities  cloisters  farms  ransoms  total\n",
 		"Record written to " + rec,
@@ -205,13 +204,14 @@ func TestWholeGameTower(t *testing.T) {
 			t.Errorf("output lacks %q", want)
 		}
 	}
-	if got := strings.Count(out, ", taking "); got != sc.captures {
+	terminaltest.CheckSummariesOf(t, sc.game, out)
+	if got := strings.Count(out, " prisoner.") + strings.Count(out, " takes back their own "); got != sc.captures {
 		t.Errorf("%d captures said, want %d", got, sc.captures)
 	}
-	if got := strings.Count(out, "they are exchanged"); got != sc.exchanges {
+	if got := strings.Count(out, " exchange prisoners"); got != sc.exchanges {
 		t.Errorf("%d exchanges said, want %d", got, sc.exchanges)
 	}
-	if got := strings.Count(out, "ransom paid to "); got != sc.ransoms {
+	if got := strings.Count(out, " points to free their "); got != sc.ransoms {
 		t.Errorf("%d ransoms said, want %d", got, sc.ransoms)
 	}
 	g := terminaltest.Replay(t, rec)

@@ -124,7 +124,7 @@ func TestPlayWaitsForBusyDatabase(t *testing.T) {
 	if _, err := lock.ExecContext(t.Context(), "COMMIT"); err != nil {
 		t.Fatal(err)
 	}
-	w.waitFor("Alice places ")
+	w.waitFor("Alice placed ")
 	out := w.finish()
 	if !strings.Contains(out, "Turn 2 · Bob") || strings.Count(out, "The database is busy") != 1 {
 		t.Errorf("output:\n%s", out)

@@ -21,6 +21,7 @@ import (
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/render"
 	"github.com/meeple-works/carcassonne/storage"
+	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // Script is a game played by the test on its own engine, alongside the
@@ -467,4 +468,58 @@ func Stored(tb testing.TB, path string, id int64) storage.Game {
 		tb.Fatal(err)
 	}
 	return g
+}
+
+// Summaries returns what the terminal game says of each move of the
+// script's game, in order: the turn summaries of turnview.Narrate, the
+// words Discord's turn messages use too (discards say nothing there).
+func Summaries(tb testing.TB, sc *Script) []string {
+	tb.Helper()
+	return SummariesOf(tb, sc.Game)
+}
+
+// SummariesOf returns the summaries of the moves of game played, as
+// Summaries does, replayed from its start.
+func SummariesOf(tb testing.TB, played *engine.Game) []string {
+	tb.Helper()
+	g, err := engine.New(engine.Config{Rules: played.Rules(), Players: played.Players(), Options: played.Options(), Seed: played.Seed(),
+		Tiles: played.TileSet(), Start: played.Start()})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var out []string
+	for k, m := range played.Moves() {
+		text, err := turnview.Narrate(g, m, nil)
+		if err != nil {
+			tb.Fatalf("move %d: %v", k, err)
+		}
+		if text != "" {
+			out = append(out, text)
+		}
+	}
+	return out
+}
+
+// CheckSummaries checks that the terminal game's output out says the
+// summary of every move of the script, each on a line of its own, in
+// order, and returns them.
+func CheckSummaries(tb testing.TB, sc *Script, out string) []string {
+	tb.Helper()
+	return CheckSummariesOf(tb, sc.Game, out)
+}
+
+// CheckSummariesOf checks that out says the summary of every move of game
+// played, as CheckSummaries does, and returns them.
+func CheckSummariesOf(tb testing.TB, played *engine.Game, out string) []string {
+	tb.Helper()
+	want := SummariesOf(tb, played)
+	rest := out
+	for k, w := range want {
+		i := strings.Index(rest, "\n"+w+"\n")
+		if i < 0 {
+			tb.Fatalf("summary %d of %d, %q, is not said (in order, on a line of its own)", k+1, len(want), w)
+		}
+		rest = rest[i+len(w)+1:]
+	}
+	return want
 }
