@@ -1,0 +1,240 @@
+package bot
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/internal/discordtest"
+	"github.com/meeple-works/carcassonne/storage"
+	"github.com/meeple-works/carcassonne/turnview"
+)
+
+// This file holds the defects of issue "One turn model" as games through
+// the local Discord: a position is reached by moves stored as the bot
+// would store them, the bot is started on it, and the player clicks
+// through the turn message and the preview. The local Discord refuses a
+// menu with two options of one value as Discord does (50035), so a menu
+// built beside the engine's list fails here as it failed for players.
+
+// defectGame starts a two-player game of expansions exps with seed through
+// the lobby, stops the bot, plays random moves on the stored game until
+// found says the position is reached (at the start of a turn), stores
+// them, and starts the bot again. It returns the thread, the turn message
+// of that position, the game and the player to move.
+func defectGame(t *testing.T, exps []engine.Expansion, seed uint64, found func(st *engine.Game) bool) (*harness, string, discordtest.Message, *engine.Game, discordtest.User) {
+	t.Helper()
+	h := newHarnessWith(t, func(c *Config) { c.Seed = func() uint64 { return seed } })
+	users := []discordtest.User{h.srv.NewUser("alice", "Alice"), h.srv.NewUser("bob", "Bob")}
+	r := h.slash(discordtest.Actor{User: users[0]}, "/carcassonne new")
+	if r.Original == nil {
+		t.Fatalf("no lobby: %s", text(r))
+	}
+	lobby := r.Original.ID
+	if r := h.click(discordtest.Actor{User: users[1]}, lobby, lobbyID(actJoin, 1)); r.Type != 7 {
+		t.Fatalf("join: %s", text(r))
+	}
+	var values []string
+	for _, e := range exps {
+		values = append(values, e.String())
+	}
+	if r := h.pick(discordtest.Actor{User: users[0]}, lobby, lobbyID(actExp, 1), values...); r.Type != 7 {
+		t.Fatalf("the Expansions… menu: %s", text(r))
+	}
+	if r := h.click(discordtest.Actor{User: users[0]}, lobby, lobbyID(actStart, 1)); r.Type != 6 {
+		t.Fatalf("start: %s", text(r))
+	}
+	ctx, cancel := h.wctx()
+	defer cancel()
+	if err := h.srv.Wait(ctx, func() bool { return len(h.srv.Threads(h.srv.ChannelID)) == 1 }); err != nil {
+		t.Fatalf("no thread: %v", err)
+	}
+	thread := h.srv.Threads(h.srv.ChannelID)[0].ID
+	if _, err := h.srv.WaitMessage(ctx, thread, func(m discordtest.Message) bool { return cellMenu(m) != nil }); err != nil {
+		t.Fatalf("no first turn: %v", err)
+	}
+	h.stop()
+
+	store, err := storage.Open(h.ctx, h.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	_, st, err := store.Load(h.ctx, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var at *engine.Game
+	for stream := uint64(1); stream < 60 && at == nil; stream++ {
+		g := st.Clone()
+		rng := rand.New(rand.NewPCG(seed, stream))
+		for !g.Ended() && g.Turn() < 60 {
+			if g.Pending().Step == engine.StepTile && g.Current() == 0 && found(g) {
+				at = g
+				break
+			}
+			opts := turnview.Options(g, nil)
+			if _, err := g.Act(opts[rng.IntN(len(opts))].Answer); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if at == nil {
+		t.Fatal("no random game reaches the position")
+	}
+	for k, m := range at.Moves() {
+		if _, err := store.AppendMove(h.ctx, 1, k, m, storage.Request{ID: fmt.Sprint("defect-", k)}); err != nil {
+			t.Fatalf("move %d: %v", k, err)
+		}
+	}
+	h.start()
+	moves := len(at.Moves())
+	turn, err := h.srv.WaitMessage(ctx, thread, func(m discordtest.Message) bool { return hasComponent(m.Message, cellMenuPrefix(1, moves)) })
+	if err != nil {
+		t.Fatalf("the position's turn is not posted: %v", err)
+	}
+	return h, thread, turn, at, users[at.Current()]
+}
+
+// openPreview picks the cell of placement p in turn message turn and turns
+// the tile to p's rotation; it returns the preview.
+func openPreview(t *testing.T, h *harness, a discordtest.Actor, turn discordtest.Message, st *engine.Game, p engine.Placement) discordtest.Message {
+	t.Helper()
+	menus, _ := components(turn.Message)
+	i := slices.IndexFunc(menus, func(s discordgo.SelectMenu) bool {
+		return slices.ContainsFunc(s.Options, func(o discordgo.SelectMenuOption) bool { return o.Value == p.Cell.String() })
+	})
+	if i < 0 {
+		t.Fatalf("no menu of the turn message lists (%s)", p.Cell)
+	}
+	r := h.pick(a, turn.ID, menus[i].CustomID, p.Cell.String())
+	if r.Original == nil {
+		t.Fatalf("no preview of (%s): %s", p.Cell, text(r))
+	}
+	preview := *r.Original
+	for range slices.Index(st.RotationsAt(p.Cell), p.Rotation) {
+		b, ok := button(preview.Message, actRotR)
+		if !ok {
+			t.Fatal("no ⟳")
+		}
+		if r := h.click(a, preview.ID, b.CustomID); r.Type != 7 {
+			t.Fatalf("⟳: %s", text(r))
+		}
+		preview, _ = h.srv.Message(preview.ID)
+	}
+	return preview
+}
+
+// TestDefectTakePrisonerOnce: a tower piece in reach of a spot holding two
+// of a player's figures (a crop circle added one) offers that spot once
+// in Take prisoner…, named by the figure the capture takes. Before, the
+// menu had two options of one value: Discord refused the preview.
+func TestDefectTakePrisonerOnce(t *testing.T) {
+	var place, tower, double engine.Answer
+	found := func(st *engine.Game) bool {
+		doubles := doubleSpots(st)
+		if len(doubles) == 0 {
+			return false
+		}
+		for _, o := range turnview.Options(st, nil) {
+			c := st.Clone()
+			if _, err := c.Act(o.Answer); err != nil || o.Answer.Ransomed || c.Pending().Step != engine.StepFigure {
+				continue
+			}
+			for _, f := range turnview.Options(c, nil) {
+				c2 := c.Clone()
+				if _, err := c2.Act(f.Answer); err != nil || f.Answer.Tower != engine.TowerPiece || c2.Pending().Step != engine.StepCapture {
+					continue
+				}
+				for _, x := range turnview.Options(c2, nil) {
+					if doubles[x.Answer.Target] {
+						place, tower, double = o.Answer, f.Answer, x.Answer
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
+	exps := []engine.Expansion{engine.ExpansionInnsAndCathedrals, engine.ExpansionTower, engine.ExpansionCropCircles}
+	h, thread, turn, st, u := defectGame(t, exps, 7, found)
+	a := discordtest.Actor{User: u, ChannelID: thread}
+	preview := openPreview(t, h, a, turn, st, engine.Placement{Cell: place.Cell, Rotation: place.Rotation})
+	fm, ok := menu(preview.Message, actSpot)
+	v := towerValue(engine.TowerPiece, engine.FigureFollower, tower.Cell)
+	if !ok || !menuHas(fm.Options, v) {
+		t.Fatalf("the Follower… menu does not offer the tower piece at (%s): %+v", tower.Cell, fm.Options)
+	}
+	if r := h.pick(a, preview.ID, fm.CustomID, v); r.Type != 7 {
+		t.Fatalf("the tower piece: the preview is refused: %s", text(r))
+	}
+	preview, _ = h.srv.Message(preview.ID)
+	capt, ok := menu(preview.Message, actCap)
+	if !ok {
+		t.Fatal("no Take prisoner… menu")
+	}
+	want := turnview.FigureAt(st, turnview.Names{"Alice", "Bob"}, double.Target)
+	n := 0
+	for _, o := range capt.Options {
+		if o.Value == targetValue(double.Target) {
+			n++
+			if !strings.HasSuffix(o.Label, " · "+want) {
+				t.Errorf("the spot of two figures is labelled %q, want it to name %q", o.Label, want)
+			}
+		}
+	}
+	if n != 1 {
+		t.Fatalf("Take prisoner… offers the spot of two figures %d times: %+v", n, capt.Options)
+	}
+	if r := h.pick(a, preview.ID, capt.CustomID, targetValue(double.Target)); r.Type != 7 {
+		t.Fatalf("the prisoner: %s", text(r))
+	}
+}
+
+// TestDefectVolcanoAsksNoFigure: on a volcano tile (The Princess & the
+// Dragon: the turn ends with the tile, no figure is deployed) the
+// Follower… menu offers nothing but "No follower". Before, it listed the
+// tile's spots; choosing one failed to draw the preview, and Confirm
+// played the tile without the figure, silently.
+func TestDefectVolcanoAsksNoFigure(t *testing.T) {
+	found := func(st *engine.Game) bool {
+		d, ok := st.Drawn()
+		return ok && st.TileSet().Tile(d).Markers&engine.Volcano != 0 && len(st.Placements()) > 0 && !st.SetsAside()
+	}
+	exps := []engine.Expansion{engine.ExpansionPrincessAndDragon, engine.ExpansionTower}
+	h, thread, turn, st, u := defectGame(t, exps, 5, found)
+	a := discordtest.Actor{User: u, ChannelID: thread}
+	p := st.Placements()[0]
+	preview := openPreview(t, h, a, turn, st, p)
+	fm, ok := menu(preview.Message, actSpot)
+	if !ok || len(fm.Options) != 1 || fm.Options[0].Value != "-" {
+		t.Fatalf("the Follower… menu of a volcano tile: %+v", fm.Options)
+	}
+}
+
+// doubleSpots returns the spots (a tile and the port that names a feature
+// on it) where two followers or large followers stand.
+func doubleSpots(st *engine.Game) map[engine.Target]bool {
+	type key struct {
+		c engine.Cell
+		f int
+	}
+	n := map[key]int{}
+	out := map[engine.Target]bool{}
+	for _, f := range st.Followers() {
+		if f.Figure > engine.FigureLarge {
+			continue
+		}
+		k := key{f.Cell, f.Feature}
+		if n[k]++; n[k] == 2 {
+			pt, _ := st.TileAt(f.Cell)
+			out[engine.Target{Cell: f.Cell, Port: st.TileSet().Tile(pt.Tile).Features[f.Feature].Ports.Rotate(pt.Rotation).Main()}] = true
+		}
+	}
+	return out
+}
