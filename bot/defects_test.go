@@ -73,7 +73,7 @@ func defectGame(t *testing.T, exps []engine.Expansion, seed uint64, found func(s
 	for stream := uint64(1); stream < 60 && at == nil; stream++ {
 		g := st.Clone()
 		rng := rand.New(rand.NewPCG(seed, stream))
-		for !g.Ended() && g.Turn() < 60 {
+		for !g.Ended() {
 			if g.Pending().Step == engine.StepTile && g.Current() == 0 && found(g) {
 				at = g
 				break
@@ -237,4 +237,53 @@ func doubleSpots(st *engine.Game) map[engine.Target]bool {
 		}
 	}
 	return out
+}
+
+// TestDefectEscapeOnce: two of the player's figures on one spot of a
+// besieged city next to a cloister (a crop circle added one) are offered
+// once in Escape…. Before, the menu listed the same knight twice and
+// Discord refused the whole preview: that cell could not be played.
+func TestDefectEscapeOnce(t *testing.T) {
+	var place, escape engine.Answer
+	found := func(st *engine.Game) bool {
+		doubles := doubleSpots(st)
+		if len(doubles) == 0 {
+			return false
+		}
+		for _, o := range turnview.Options(st, nil) {
+			if o.Answer.Ransomed || o.Answer.Discard || o.Answer.Aside {
+				continue
+			}
+			ch := choice{game: 1, moves: len(st.Moves()), cell: o.Answer.Cell, rot: o.Answer.Rotation}
+			ch.clearFigure()
+			ch = withCrop(st, withMagic(st, withFerries(st, withGold(st, ch))))
+			for _, x := range escapeMenu(storage.Game{}, st, ch) {
+				if t, ok := parseTargetValue(x.Value); ok && doubles[t] {
+					place, escape = o.Answer, engine.Answer{Target: t}
+					return true
+				}
+			}
+		}
+		return false
+	}
+	exps := []engine.Expansion{engine.ExpansionInnsAndCathedrals, engine.ExpansionCathars, engine.ExpansionCropCircles}
+	h, thread, turn, st, u := defectGame(t, exps, 1, found)
+	a := discordtest.Actor{User: u, ChannelID: thread}
+	preview := openPreview(t, h, a, turn, st, engine.Placement{Cell: place.Cell, Rotation: place.Rotation})
+	esc, ok := menu(preview.Message, actEsc)
+	if !ok {
+		t.Fatal("no Escape… menu")
+	}
+	n := 0
+	for _, o := range esc.Options {
+		if o.Value == targetValue(escape.Target) {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Fatalf("Escape… offers the spot of two figures %d times: %+v", n, esc.Options)
+	}
+	if r := h.pick(a, preview.ID, esc.CustomID, targetValue(escape.Target)); r.Type != 7 {
+		t.Fatalf("the escape: %s", text(r))
+	}
 }
