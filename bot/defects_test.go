@@ -26,8 +26,8 @@ import (
 // the lobby, stops the bot, plays random moves on the stored game until
 // found says the position is reached (at the start of a turn), stores
 // them, and starts the bot again. It returns the thread, the turn message
-// of that position, the game and the player to move.
-func defectGame(t *testing.T, exps []engine.Expansion, seed uint64, found func(st *engine.Game) bool) (*harness, string, discordtest.Message, *engine.Game, discordtest.User) {
+// of that position, the game and the players (Alice, Bob).
+func defectGame(t *testing.T, exps []engine.Expansion, seed uint64, found func(st *engine.Game) bool) (*harness, string, discordtest.Message, *engine.Game, []discordtest.User) {
 	t.Helper()
 	h := newHarnessWith(t, func(c *Config) { c.Seed = func() uint64 { return seed } })
 	users := []discordtest.User{h.srv.NewUser("alice", "Alice"), h.srv.NewUser("bob", "Bob")}
@@ -98,7 +98,7 @@ func defectGame(t *testing.T, exps []engine.Expansion, seed uint64, found func(s
 	if err != nil {
 		t.Fatalf("the position's turn is not posted: %v", err)
 	}
-	return h, thread, turn, at, users[at.Current()]
+	return h, thread, turn, at, users
 }
 
 // openPreview picks the cell of placement p in turn message turn and turns
@@ -162,8 +162,8 @@ func TestDefectTakePrisonerOnce(t *testing.T) {
 		return false
 	}
 	exps := []engine.Expansion{engine.ExpansionInnsAndCathedrals, engine.ExpansionTower, engine.ExpansionCropCircles}
-	h, thread, turn, st, u := defectGame(t, exps, 7, found)
-	a := discordtest.Actor{User: u, ChannelID: thread}
+	h, thread, turn, st, users := defectGame(t, exps, 7, found)
+	a := discordtest.Actor{User: users[st.Current()], ChannelID: thread}
 	preview := openPreview(t, h, a, turn, st, engine.Placement{Cell: place.Cell, Rotation: place.Rotation})
 	fm, ok := menu(preview.Message, actSpot)
 	v := towerValue(engine.TowerPiece, engine.FigureFollower, tower.Cell)
@@ -207,8 +207,8 @@ func TestDefectVolcanoAsksNoFigure(t *testing.T) {
 		return ok && st.TileSet().Tile(d).Markers&engine.Volcano != 0 && len(st.Placements()) > 0 && !st.SetsAside()
 	}
 	exps := []engine.Expansion{engine.ExpansionPrincessAndDragon, engine.ExpansionTower}
-	h, thread, turn, st, u := defectGame(t, exps, 5, found)
-	a := discordtest.Actor{User: u, ChannelID: thread}
+	h, thread, turn, st, users := defectGame(t, exps, 5, found)
+	a := discordtest.Actor{User: users[st.Current()], ChannelID: thread}
 	p := st.Placements()[0]
 	preview := openPreview(t, h, a, turn, st, p)
 	fm, ok := menu(preview.Message, actSpot)
@@ -267,8 +267,8 @@ func TestDefectEscapeOnce(t *testing.T) {
 		return false
 	}
 	exps := []engine.Expansion{engine.ExpansionInnsAndCathedrals, engine.ExpansionCathars, engine.ExpansionCropCircles}
-	h, thread, turn, st, u := defectGame(t, exps, 1, found)
-	a := discordtest.Actor{User: u, ChannelID: thread}
+	h, thread, turn, st, users := defectGame(t, exps, 1, found)
+	a := discordtest.Actor{User: users[st.Current()], ChannelID: thread}
 	preview := openPreview(t, h, a, turn, st, engine.Placement{Cell: place.Cell, Rotation: place.Rotation})
 	esc, ok := menu(preview.Message, actEsc)
 	if !ok {
@@ -286,4 +286,106 @@ func TestDefectEscapeOnce(t *testing.T) {
 	if r := h.pick(a, preview.ID, esc.CustomID, targetValue(escape.Target)); r.Type != 7 {
 		t.Fatalf("the escape: %s", text(r))
 	}
+}
+
+// TestDefectCropCircleNamesTheTilePlaced: a crop circle's answer on the
+// tile just placed names that tile's feature as it lies ("Follower: city
+// (north) at (3,0)"). Before, it was read off the board without the tile
+// and named "road (east)" on a tile of cities only.
+func TestDefectCropCircleNamesTheTilePlaced(t *testing.T) {
+	var place, figure engine.Answer
+	found := func(st *engine.Game) bool {
+		d, _ := st.Drawn()
+		if st.TileSet().CropKind(d) == engine.NoFeature {
+			return false
+		}
+		for _, o := range turnview.Options(st, nil) {
+			c := st.Clone()
+			if _, err := c.Act(o.Answer); err != nil || o.Answer.Ransomed || c.Pending().Step != engine.StepFigure {
+				continue
+			}
+			for _, f := range turnview.Options(c, nil) {
+				if f.Kind != turnview.KindSpot || f.Answer.Figure != engine.FigureFollower {
+					continue
+				}
+				c2 := c.Clone()
+				if _, err := c2.Act(f.Answer); err != nil || c2.Pending().Step != engine.StepCrop {
+					continue
+				}
+				c2.Act(engine.Answer{Step: engine.StepCrop, Crop: engine.CropAdd})
+				for c2.Pending().Step == engine.StepCropPick && c2.Pending().Player != st.Current() {
+					c2.Act(engine.Answer{Step: engine.StepCropPick}) // the others pass
+				}
+				if c2.Pending().Step != engine.StepCropPick {
+					continue
+				}
+				for _, x := range turnview.Options(c2, nil) {
+					if x.Answer.Target.Cell == o.Answer.Cell && x.Answer.Target != (engine.Target{}) {
+						place, figure = o.Answer, f.Answer
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
+	exps := []engine.Expansion{engine.ExpansionInnsAndCathedrals, engine.ExpansionCropCircles}
+	h, thread, turn, st, users := defectGame(t, exps, 2, found)
+	a := discordtest.Actor{User: users[st.Current()], ChannelID: thread}
+	preview := openPreview(t, h, a, turn, st, engine.Placement{Cell: place.Cell, Rotation: place.Rotation})
+	fm, _ := menu(preview.Message, actSpot)
+	v := figValue(figOf(figure))
+	if !menuHas(fm.Options, v) {
+		t.Fatalf("the Follower… menu does not offer %s: %+v", v, fm.Options)
+	}
+	if r := h.pick(a, preview.ID, fm.CustomID, v); r.Type != 7 {
+		t.Fatalf("the follower: %s", text(r))
+	}
+	preview, _ = h.srv.Message(preview.ID)
+	ok, _ := button(preview.Message, actOK)
+	h.click(a, preview.ID, ok.CustomID)
+	tile, _ := st.Drawn()
+	for range 3 {
+		g, now, err := h.store.Load(h.ctx, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := now.Pending()
+		if d.Step != engine.StepCropPick {
+			t.Fatalf("the turn waits for %s, not the crop circle's answers", d.Step)
+		}
+		sm := h.stepMsg(thread, g.Moves, g.Answered)
+		_, bs := components(sm.Message)
+		if d.Player != st.Current() {
+			i := slices.IndexFunc(bs, func(b discordgo.Button) bool { return b.Label == "Pass" })
+			if i < 0 {
+				t.Fatalf("no Pass for the other player: %+v", bs)
+			}
+			h.click(discordtest.Actor{User: users[d.Player], ChannelID: thread}, sm.ID, bs[i].CustomID)
+			continue
+		}
+		seen := 0
+		for _, b := range bs {
+			if !strings.Contains(b.Label, fmt.Sprintf(" at (%s)", place.Cell)) {
+				continue
+			}
+			seen++
+			_, rest, _ := strings.Cut(b.Label, ": ")
+			var port engine.Port
+			for _, o := range turnview.Options(now, nil) {
+				if o.Label == b.Label {
+					port = o.Answer.Target.Port
+				}
+			}
+			f, okf := st.TileSet().FeatureAt(tile, place.Rotation, port)
+			if kind := st.TileSet().Tile(tile).Features[f].Kind; !okf || !strings.HasPrefix(rest, kind.String()) {
+				t.Errorf("the answer %q names another feature than the tile's %s", b.Label, kind)
+			}
+		}
+		if seen == 0 {
+			t.Fatalf("no answer on the tile placed: %+v", bs)
+		}
+		return
+	}
+	t.Fatal("the crop circle's answers never came to the player")
 }
