@@ -389,3 +389,51 @@ func TestDefectCropCircleNamesTheTilePlaced(t *testing.T) {
 	}
 	t.Fatal("the crop circle's answers never came to the player")
 }
+
+// TestDefectStalePreviewSaysWhatTheTurnWaitsFor: the player has two
+// previews open, confirms a dragon tile in one (the dragon's steps follow,
+// each player in turn), then chooses the fairy in the other. The bot says
+// in a player's words that the tile is placed and what the turn waits for.
+// Before, it answered with the engine's words ("the game waits for the
+// dragon step, not the figure step") or "I could not draw the preview".
+func TestDefectStalePreviewSaysWhatTheTurnWaitsFor(t *testing.T) {
+	found := func(st *engine.Game) bool {
+		var cells []engine.Cell
+		for _, p := range st.Placements() {
+			if !slices.Contains(cells, p.Cell) {
+				cells = append(cells, p.Cell)
+			}
+		}
+		return dragonTile(st) && len(cells) > 1 && len(st.FairyCells()) > 0
+	}
+	exps := []engine.Expansion{engine.ExpansionPrincessAndDragon}
+	h, thread, turn, st, users := defectGame(t, exps, 4, found)
+	a := discordtest.Actor{User: users[st.Current()], ChannelID: thread}
+	ps := st.Placements()
+	first := ps[0]
+	second := ps[slices.IndexFunc(ps, func(p engine.Placement) bool { return p.Cell != first.Cell })]
+	stale := openPreview(t, h, a, turn, st, first)
+	confirmed := openPreview(t, h, a, turn, st, second)
+	ok, _ := button(confirmed.Message, actOK)
+	h.click(a, confirmed.ID, ok.CustomID)
+	ctx, cancel := h.wctx()
+	defer cancel()
+	if err := h.srv.Wait(ctx, func() bool {
+		_, now, err := h.store.Load(h.ctx, 1)
+		return err == nil && now.Pending().Step == engine.StepDragon
+	}); err != nil {
+		t.Fatalf("the dragon does not move after the dragon tile: %v", err)
+	}
+	fm, _ := menu(stale.Message, actSpot)
+	i := slices.IndexFunc(fm.Options, func(o discordgo.SelectMenuOption) bool { return strings.HasPrefix(o.Label, "Fairy – ") })
+	if i < 0 {
+		t.Fatalf("the preview offers no fairy: %+v", fm.Options)
+	}
+	r := h.pick(a, stale.ID, fm.CustomID, fm.Options[i].Value)
+	if got := text(r); !strings.Contains(got, "Your tile is placed already: ") || !strings.Contains(got, "chooses where the dragon goes") || strings.Contains(got, "step, not") {
+		t.Fatalf("the fairy chosen in a stale preview is answered %q", got)
+	}
+	if _, now, err := h.store.Load(h.ctx, 1); err != nil || now.Pending().Step != engine.StepDragon {
+		t.Fatalf("the stale preview changed the turn: %v", err)
+	}
+}
