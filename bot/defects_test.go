@@ -343,7 +343,17 @@ func TestDefectCropCircleNamesTheTilePlaced(t *testing.T) {
 	}
 	preview, _ = h.srv.Message(preview.ID)
 	ok, _ := button(preview.Message, actOK)
-	h.click(a, preview.ID, ok.CustomID)
+	if r := h.click(a, preview.ID, ok.CustomID); r.Type != 6 {
+		t.Fatalf("Confirm: %s", text(r))
+	}
+	ctx, cancel := h.wctx()
+	defer cancel()
+	if err := h.srv.Wait(ctx, func() bool {
+		_, now, err := h.store.Load(h.ctx, 1)
+		return err == nil && now.Pending().Step == engine.StepCropPick
+	}); err != nil {
+		t.Fatalf("the crop circle's answers are not asked: %v", err)
+	}
 	tile, _ := st.Drawn()
 	for range 3 {
 		g, now, err := h.store.Load(h.ctx, 1)

@@ -335,7 +335,7 @@ func stepComponents(g storage.Game, opts []turnview.Option, computer bool) []dis
 	}
 	var row []discordgo.MessageComponent
 	for k, o := range opts {
-		row = append(row, discordgo.Button{Label: o.Label, Style: discordgo.PrimaryButton,
+		row = append(row, discordgo.Button{Label: truncate(o.Label, 80), Style: discordgo.PrimaryButton,
 			CustomID: stepID(g.ID, g.Moves, g.Answered, k), Disabled: computer})
 		if len(row) == 5 {
 			rows = append(rows, discordgo.ActionsRow{Components: row})
@@ -401,8 +401,7 @@ func (b *Bot) stepAnswer(i *discordgo.Interaction, game int64, moves, answered, 
 // a timeout), and moves on: the next decision, or the turn's
 // announcement. The caller holds the game's lock.
 func (b *Bot) answerStep(ctx context.Context, g storage.Game, st *engine.Game, a engine.Answer, req storage.Request, why string) {
-	d := st.Pending()
-	said := why + stepWords(g, st, d.Player, a)
+	said := why + turnview.StepWords(st, a, seatNames(g, st))
 	res, err := b.store.AppendAnswer(ctx, g.ID, g.Moves, g.Answered, a, req)
 	if err != nil || res.Duplicate {
 		if err != nil && !errors.Is(err, storage.ErrConflict) {
@@ -416,46 +415,6 @@ func (b *Bot) answerStep(ctx context.Context, g storage.Game, st *engine.Game, a
 		return
 	}
 	b.nextStep(ctx, res.Game, res.State, said+"\n", false)
-}
-
-// stepWords says what answer a of player p did: "Bob moves the dragon to
-// (1,0).", "Alice takes no knight home."
-func stepWords(g storage.Game, st *engine.Game, p int, a engine.Answer) string {
-	name := seatName(g, st, p)
-	switch a.Step {
-	case engine.StepDragon:
-		at, _ := st.Dragon()
-		if pv := st.Preview(); pv != nil {
-			if c, ok := pv.Dragon(); ok {
-				at = c
-			}
-		}
-		return fmt.Sprintf("%s moves the dragon %s(%s).", name, turnview.HeadingArrow(at, a.Cell), a.Cell)
-	case engine.StepEscape:
-		if a.Target.Port == engine.NoPort {
-			return name + " takes no knight home."
-		}
-		return fmt.Sprintf("%s takes their knight at (%s) home from the besieged city.", name, a.Target.Cell)
-	case engine.StepCropPick:
-		return pickWords(st, name, a)
-	case engine.StepMagic:
-		return fmt.Sprintf("%s puts %s.", name, magicName(st, a.Magic, a.Target))
-	case engine.StepCrop:
-		return fmt.Sprintf("%s chooses %s for the crop circle.", name, a.Crop)
-	case engine.StepFerry:
-		return fmt.Sprintf("%s's ferry joins the roads %s.", name, turnview.LinkWords(a.Link))
-	case engine.StepFerryMove:
-		if a.Link == 0 {
-			return name + " moves no more ferries."
-		}
-		return fmt.Sprintf("%s moves the ferry at (%s) to join %s.", name, a.Cell, turnview.LinkWords(a.Link))
-	case engine.StepLand:
-		if a.Target == (engine.Target{}) {
-			return fmt.Sprintf("%s's flying figure goes back to the supply.", name)
-		}
-		return fmt.Sprintf("%s's flying figure lands on the %s.", name, turnview.At(st, a.Target))
-	}
-	return fmt.Sprintf("%s: %s.", name, a)
 }
 
 // closeStepMessage turns the step message of game g's decision into text.
@@ -591,7 +550,7 @@ func (b *Bot) playComputerAnswers(ctx context.Context, g storage.Game, st *engin
 	d := before.Pending()
 	said := ""
 	if len(as) > 0 && d.Step != engine.StepTile {
-		said = stepWords(now, before, d.Player, as[0])
+		said = turnview.StepWords(before, as[0], seatNames(now, before))
 	}
 	res, err := b.store.AppendAnswers(ctx, g.ID, now.Moves, now.Answered, as,
 		storage.Request{ID: fmt.Sprintf("computer:%d:%d:%d", g.ID, now.Moves, now.Answered)})

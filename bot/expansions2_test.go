@@ -508,7 +508,7 @@ func (h *harness) playMove(u discordtest.User, thread string, msg discordtest.Me
 	}
 	if mv.Magic != engine.MagicNone {
 		update("the Mage or witch… menu", h.pick(a, preview.ID, mm.CustomID, magicValue(mv.Magic, mv.MagicAt)))
-		if d, w := preview.Embeds[0].Description, "Mage & Witch: "+magicName(st, mv.Magic, mv.MagicAt)+";"; !strings.Contains(d, w) {
+		if d, w := preview.Embeds[0].Description, "Mage & Witch: "+turnview.MagicWhere(st, mv.Magic, mv.MagicAt)+";"; !strings.Contains(d, w) {
 			h.t.Errorf("the preview after choosing the mage or witch says %q, want %q", d, w)
 		}
 	}

@@ -107,15 +107,6 @@ func withMagic(st *engine.Game, ch choice) choice {
 	return ch
 }
 
-// magicName names where a mage or witch answer puts its figure, on game
-// st: "the mage to the city (north) at (1,0)", "the witch off the board".
-func magicName(st *engine.Game, f engine.MagicFigure, t engine.Target) string {
-	if t == (engine.Target{}) {
-		return fmt.Sprintf("the %s off the board", f)
-	}
-	return fmt.Sprintf("the %s to the %s", f, turnview.At(st, t))
-}
-
 // magicOptions lists the Mage or witch… menu of choice ch on game st (a
 // turnView), at most 25, nearest first.
 func magicOptions(st *engine.Game, ch choice) []discordgo.SelectMenuOption {
@@ -124,7 +115,7 @@ func magicOptions(st *engine.Game, ch choice) []discordgo.SelectMenuOption {
 		if len(opts) == 25 {
 			break
 		}
-		label := capitalize(magicName(st, a.Magic, a.Target))
+		label := capitalize(turnview.MagicWhere(st, a.Magic, a.Target))
 		if from, ok := st.MagicAt(a.Magic); ok && a.Target != (engine.Target{}) {
 			label += fmt.Sprintf(" (from (%s))", from.Cell)
 		}
@@ -140,7 +131,7 @@ func magicLine(st *engine.Game, ch choice) string {
 		return ""
 	}
 	return fmt.Sprintf("\nMage & Witch: %s; choose another with **Mage or witch…** (the mage adds 1 point per tile, the witch halves the points).",
-		magicName(st, ch.magic, ch.mat))
+		turnview.MagicWhere(st, ch.magic, ch.mat))
 }
 
 // magicStandsWords says where the mage and the witch stand, for the
@@ -224,17 +215,6 @@ func pickLabel(st *engine.Game, a engine.Answer) string {
 		return fmt.Sprintf("Large follower: %s", turnview.At(st, a.Target))
 	}
 	return fmt.Sprintf("Follower: %s", turnview.At(st, a.Target))
-}
-
-// pickWords says what crop circle answer a of player name did.
-func pickWords(st *engine.Game, name string, a engine.Answer) string {
-	switch {
-	case a.Target == (engine.Target{}):
-		return name + " passes."
-	case a.Return:
-		return fmt.Sprintf("%s returns their follower on the %s.", name, turnview.At(st, a.Target))
-	}
-	return fmt.Sprintf("%s adds a %s on the %s.", name, turnview.FlyerWord(a.Figure), turnview.At(st, a.Target))
 }
 
 // magicCropHelp is /carcassonne help's paragraph on Mage & Witch and The

@@ -608,7 +608,7 @@ func TestFiveMinis(t *testing.T) {
 			k := fiveStep(moves, g.Answered, len(opts))
 			_, bs := components(sm.Message)
 			at := slices.IndexFunc(bs, func(b discordgo.Button) bool { return b.CustomID == stepID(1, moves, g.Answered, k) })
-			if at < 0 || bs[at].Label != opts[k].Label {
+			if at < 0 || bs[at].Label != truncate(opts[k].Label, 80) {
 				t.Fatalf("move %d: the step message has no button %d %q: %+v", moves, k, opts[k].Label, bs)
 			}
 			if r := h.click(discordtest.Actor{User: users[d.Player], ChannelID: thread}, sm.ID, bs[at].CustomID); r.Type != 6 {
@@ -620,8 +620,8 @@ func TestFiveMinis(t *testing.T) {
 			if err != nil {
 				t.Fatalf("move %d: the step message keeps its buttons: %v", moves, err)
 			}
-			if m, _ := h.srv.Message(sm.ID); m.Content != stepWords(g, st, d.Player, opts[k].Answer) {
-				t.Errorf("move %d: the answered step message says %q, want %q", moves, m.Content, stepWords(g, st, d.Player, opts[k].Answer))
+			if m, _ := h.srv.Message(sm.ID); m.Content != turnview.StepWords(st, opts[k].Answer, seatNames(g, st)) {
+				t.Errorf("move %d: the answered step message says %q, want %q", moves, m.Content, turnview.StepWords(st, opts[k].Answer, seatNames(g, st)))
 			}
 			seen[d.Step]++
 		}

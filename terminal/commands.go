@@ -102,6 +102,10 @@ const helpText = `Commands, one per line:
                              type, or must return one
   crop N | crop pass         each player's answer in turn, from the list (or crop x,y
                              SPOT [large]); a player with no such follower is skipped
+  choices                    while the dragon moves or a crop circle asks: the
+                             choices, numbered, in the words of Discord's buttons
+  choose N                   answer with choice N of that list (or choose and its
+                             notation: choose dragon 0,-1, choose pick none)
   ransom NAME [large]        with The Tower, at the start of your turn: pay NAME 3
                              points for your follower (large: your large follower)
                              that NAME holds; it comes back with this turn's place and
@@ -153,6 +157,10 @@ func (s *session) command(line string) (quit bool, err error) {
 		}
 	}
 	switch lower {
+	case "choices", "options":
+		s.choicesCommand()
+	case "choose":
+		return false, s.chooseCommand(args)
 	case "crop", "c":
 		return false, s.cropCommand(args)
 	case "mage", "witch":

@@ -245,19 +245,6 @@ func (s *session) dragonAt() engine.Cell {
 // dragonDecider returns who chooses the dragon's next step.
 func (s *session) dragonDecider() int { return s.dragon.act.Pending().Player }
 
-// directionTo names the direction from a to its neighbour b: "north" …
-func directionTo(a, b engine.Cell) string {
-	switch {
-	case b.Y < a.Y:
-		return "north"
-	case b.X > a.X:
-		return "east"
-	case b.Y > a.Y:
-		return "south"
-	}
-	return "west"
-}
-
 // showDragon says where the dragon stands and who moves it where, once per
 // step.
 func (s *session) showDragon() {
@@ -270,7 +257,7 @@ func (s *session) showDragon() {
 	at := s.dragonAt()
 	var ways []string
 	for _, a := range d.act.Answers() {
-		ways = append(ways, fmt.Sprintf("%s (%s)", directionTo(at, a.Cell), a.Cell))
+		ways = append(ways, fmt.Sprintf("%s (%s)", turnview.Heading(at, a.Cell), a.Cell))
 	}
 	who := s.state.Players()[s.dragonDecider()]
 	fmt.Fprintf(s.out, "The dragon is on %s (step %d of at most %d). %s moves it: dragon %s\n", at, n+1, engine.MaxDragonSteps, who, turnview.JoinOr(ways))
@@ -312,13 +299,14 @@ func (s *session) dragonCommand(args []string) error {
 // stops, the move is stored and its summary said.
 func (s *session) dragonStep(c engine.Cell) error {
 	d := s.dragon
-	who, from := s.state.Players()[s.dragonDecider()], s.dragonAt()
-	if _, err := d.act.Act(engine.Answer{Step: engine.StepDragon, Cell: c}); err != nil {
+	a := engine.Answer{Step: engine.StepDragon, Cell: c}
+	said := turnview.StepWords(d.act, a, s.names())
+	if _, err := d.act.Act(a); err != nil {
 		fmt.Fprintln(s.out, sentence(err.Error()))
 		return nil
 	}
 	d.m.Dragon = d.m.Dragon.Add(c)
-	fmt.Fprintf(s.out, "%s moves the dragon %s to %s.\n", who, directionTo(from, c), c)
+	fmt.Fprintln(s.out, said)
 	if d.act.Pending().Step == engine.StepDragon {
 		return nil
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/meeple-works/carcassonne/ai"
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/terminal/terminaltest"
+	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // dragonScript is a game of The Princess & the Dragon as command lines:
@@ -108,7 +109,7 @@ func newDragonScript(tb testing.TB, names []string, seed uint64) *dragonScript {
 			if rng.IntN(3) == 0 {
 				sc.lines = append(sc.lines, "dragon "+c.String())
 			} else {
-				sc.lines = append(sc.lines, "dragon "+directionTo(at, c)[:1])
+				sc.lines = append(sc.lines, "dragon "+turnview.Heading(at, c)[:1])
 			}
 			m.Dragon = m.Dragon.Add(c)
 			at = c

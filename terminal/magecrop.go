@@ -226,22 +226,10 @@ func (s *session) showCrop() {
 		return
 	}
 	var ways []string
-	for i, a := range d.act.Answers() {
-		ways = append(ways, fmt.Sprintf("%d %s", i+1, s.cropAnswerWords(a)))
+	for i, o := range turnview.Options(d.act, s.names()) {
+		ways = append(ways, fmt.Sprintf("%d %s", i+1, o.Label))
 	}
 	fmt.Fprintf(s.out, "Crop circle (%s): %s answers with crop N: %s\n", d.m.Crop, who, strings.Join(ways, "; "))
-}
-
-// cropAnswerWords names a crop circle answer: "pass", "a follower next to
-// yours on the city at 0,-1 (S)", "return your large follower from …".
-func (s *session) cropAnswerWords(a engine.Answer) string {
-	switch {
-	case a.Target == (engine.Target{}):
-		return "pass"
-	case a.Return:
-		return fmt.Sprintf("return your %s from the %s", a.Figure.Title(), s.featureWords(a.Target))
-	}
-	return fmt.Sprintf("a %s next to yours on the %s", a.Figure.Title(), s.featureWords(a.Target))
 }
 
 // cropCommand plays `crop add|remove` (the choice of the crop circle's
@@ -268,14 +256,14 @@ func (s *session) cropCommand(args []string) error {
 		}
 		a = engine.Answer{Step: engine.StepCrop, Crop: c}
 	} else {
-		as := d.act.Answers()
+		opts := turnview.Options(d.act, s.names())
 		switch n, err := strconv.Atoi(w); {
 		case err == nil:
-			if n < 1 || n > len(as) || len(args) != 1 {
-				fmt.Fprintf(s.out, "There is no answer %d: they are numbered 1 to %d.\n", n, len(as))
+			if n < 1 || n > len(opts) || len(args) != 1 {
+				fmt.Fprintf(s.out, "There is no answer %d: they are numbered 1 to %d.\n", n, len(opts))
 				return nil
 			}
-			a = as[n-1]
+			a = opts[n-1].Answer
 		case w == "pass" || w == "none" || w == "-":
 			a = engine.Answer{Step: engine.StepCropPick}
 		default:
@@ -302,7 +290,7 @@ func (s *session) cropCommand(args []string) error {
 // answered, the move is stored and its summary said.
 func (s *session) cropAnswer(a engine.Answer) error {
 	d := s.dragon
-	who := s.state.Players()[d.act.Pending().Player]
+	said := turnview.StepWords(d.act, a, s.names())
 	done, err := d.act.Act(a)
 	if err != nil {
 		fmt.Fprintln(s.out, sentence(err.Error()))
@@ -310,11 +298,10 @@ func (s *session) cropAnswer(a engine.Answer) error {
 	}
 	if a.Step == engine.StepCrop {
 		d.m.Crop = a.Crop
-		fmt.Fprintf(s.out, "%s chooses crop %s.\n", who, a.Crop)
 	} else {
 		d.m.CropPicks = d.m.CropPicks.Add(engine.CropPick{Figure: a.Figure, Return: a.Return, Target: a.Target})
-		fmt.Fprintf(s.out, "%s: %s.\n", who, s.cropAnswerWords(a))
 	}
+	fmt.Fprintln(s.out, said)
 	if !done {
 		return nil
 	}

@@ -145,7 +145,7 @@ func TestWholeGameMagicCrop(t *testing.T) {
 		"A crop circle waits: ",
 		"Write crop add or crop remove.",
 		" (crop circle)> ",
-		" chooses crop ",
+		" for the crop circle.",
 		"answers with crop N: ",
 		"Record written to " + rec,
 	} {
@@ -154,7 +154,7 @@ func TestWholeGameMagicCrop(t *testing.T) {
 		}
 	}
 	terminaltest.CheckSummariesOf(t, sc.game, out)
-	if got := strings.Count(out, " chooses crop "); got != sc.circles {
+	if got := strings.Count(out, " for the crop circle."); got != sc.circles {
 		t.Errorf("%d crop circle choices said, want %d", got, sc.circles)
 	}
 	g := terminaltest.Replay(t, rec)

@@ -481,3 +481,60 @@ func Plural(n int, one string) string {
 	}
 	return fmt.Sprintf("%d %ss", n, one)
 }
+
+// StepWords says what answer a to the step game g waits for did, by the
+// player who decides it (engine.Game.Pending), as the step messages and
+// the terminal say it: "Bob moves the dragon ➡ (1,0).", "Alice takes no
+// knight home.", "Bob adds a follower on the city (north) at (3,0)."
+func StepWords(g *engine.Game, a engine.Answer, names Names) string {
+	name := names.of(g, g.Pending().Player)
+	switch a.Step {
+	case engine.StepDragon:
+		at, _ := g.Dragon()
+		if pv := g.Preview(); pv != nil {
+			if c, ok := pv.Dragon(); ok {
+				at = c
+			}
+		}
+		return fmt.Sprintf("%s moves the dragon %s(%s).", name, HeadingArrow(at, a.Cell), a.Cell)
+	case engine.StepEscape:
+		if a.Target.Port == engine.NoPort {
+			return name + " takes no knight home."
+		}
+		return fmt.Sprintf("%s takes their knight at (%s) home from the besieged city.", name, a.Target.Cell)
+	case engine.StepCropPick:
+		switch {
+		case a.Target == (engine.Target{}):
+			return name + " passes."
+		case a.Return:
+			return fmt.Sprintf("%s returns their follower on the %s.", name, At(g, a.Target))
+		}
+		return fmt.Sprintf("%s adds a %s on the %s.", name, FlyerWord(a.Figure), At(g, a.Target))
+	case engine.StepMagic:
+		return fmt.Sprintf("%s puts %s.", name, MagicWhere(g, a.Magic, a.Target))
+	case engine.StepCrop:
+		return fmt.Sprintf("%s chooses %s for the crop circle.", name, a.Crop)
+	case engine.StepFerry:
+		return fmt.Sprintf("%s's ferry joins the roads %s.", name, LinkWords(a.Link))
+	case engine.StepFerryMove:
+		if a.Link == 0 {
+			return name + " moves no more ferries."
+		}
+		return fmt.Sprintf("%s moves the ferry at (%s) to join %s.", name, a.Cell, LinkWords(a.Link))
+	case engine.StepLand:
+		if a.Target == (engine.Target{}) {
+			return fmt.Sprintf("%s's flying figure goes back to the supply.", name)
+		}
+		return fmt.Sprintf("%s's flying figure lands on the %s.", name, At(g, a.Target))
+	}
+	return fmt.Sprintf("%s: %s.", name, a)
+}
+
+// MagicWhere names where a mage or witch answer puts its figure, on game
+// g: "the mage to the city (north) at (1,0)", "the witch off the board".
+func MagicWhere(g *engine.Game, f engine.MagicFigure, t engine.Target) string {
+	if t == (engine.Target{}) {
+		return fmt.Sprintf("the %s off the board", f)
+	}
+	return fmt.Sprintf("the %s to the %s", f, At(g, t))
+}
