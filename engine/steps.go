@@ -724,24 +724,10 @@ func (g *Game) actFigure(a Answer, t TileID) (bool, error) {
 		g.part.fly, g.part.figure, g.part.step = true, a.Figure, StepRoll
 		return false, nil
 	}
-	switch {
-	case a.Tower == TowerPiece:
-		m.Tower, m.TowerCell = TowerPiece, a.Cell
-	case a.Tower != TowerNone:
-		m.Tower, m.TowerCell, m.Figure = a.Tower, a.Cell, a.Figure
-	case a.Princess:
-		m.Princess = a.Target
-		if a.Target == (Target{}) {
-			return false, moveErr(ErrPrincess, "name the knight the princess sends home")
-		}
-	case a.Fairy:
-		m.Fairy, m.FairyCell = true, a.Cell
-	case a.Port != NoPort:
-		m.Follower, m.Figure = a.Port, a.Figure
-		if a.Portal {
-			m.Portal, m.PortalCell = true, a.Cell
-		}
+	if a.Princess && a.Target == (Target{}) {
+		return false, moveErr(ErrPrincess, "name the knight the princess sends home")
 	}
+	moveFigure(&m, a)
 	if err := g.checkStepFigure(m); err != nil {
 		return false, err
 	}

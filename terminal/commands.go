@@ -761,7 +761,7 @@ func (s *session) score() {
 	king, hasK := s.state.King()
 	baron, hasB := s.state.RobberBaron()
 	for i, n := range names {
-		line := fmt.Sprintf("  %s  %-6s  %3d points  %s in supply", pad(n, width), render.PlayerColourName(i), s.state.Score(i), plural(s.state.Supply(i), "follower"))
+		line := fmt.Sprintf("  %s  %-6s  %3d points  %s in supply", pad(n, width), render.PlayerColourName(i), s.state.Score(i), turnview.Plural(s.state.Supply(i), "follower"))
 		var figures []string
 		for _, fig := range []engine.Figure{engine.FigureLarge, engine.FigureBuilder, engine.FigurePig} {
 			if s.state.SupplyOf(i, fig) > 0 {

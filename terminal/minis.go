@@ -164,7 +164,7 @@ func (s *session) listMinis(m engine.Move) {
 		if _, ok := s.state.TileAt(c); ok {
 			what = "nowhere to land"
 			if ls := s.state.Landings(fm); len(ls) > 0 {
-				what = plural(len(ls), "spot")
+				what = turnview.Plural(len(ls), "spot")
 			}
 		}
 		to = append(to, fmt.Sprintf("%d: %s, %s", n, c, what))
@@ -270,5 +270,5 @@ func (s *session) goldScoreWords(p int) string {
 	if !hasGold(s.state) {
 		return ""
 	}
-	return " · " + plural(s.state.Gold(p), "gold ingot")
+	return " · " + turnview.Plural(s.state.Gold(p), "gold ingot")
 }

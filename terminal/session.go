@@ -621,7 +621,7 @@ func describeScore(ev engine.ScoreEvent) string {
 		return "the Robber Baron, 1 point per completed road"
 	case engine.SourceGoods:
 		if d, ok := turnview.MostGoods(ev); ok {
-			return fmt.Sprintf("the most %s, %s", d, plural(ev.Tiles, "token"))
+			return fmt.Sprintf("the most %s, %s", d, turnview.Plural(ev.Tiles, "token"))
 		}
 		return "the most goods"
 	case engine.SourceRansom:
@@ -632,7 +632,7 @@ func describeScore(ev engine.ScoreEvent) string {
 		}
 		return "the fairy, with their follower in the " + describeFeature(ev)
 	case engine.SourceGold:
-		return fmt.Sprintf("%s, %d points each", plural(ev.Tiles, "gold ingot"), ev.Points/max(1, ev.Tiles))
+		return fmt.Sprintf("%s, %d points each", turnview.Plural(ev.Tiles, "gold ingot"), ev.Points/max(1, ev.Tiles))
 	default:
 		return ev.Source.String()
 	}
@@ -655,16 +655,16 @@ func describeFeature(ev engine.ScoreEvent) string {
 	var s string
 	switch ev.Feature {
 	case engine.Road:
-		s = "road of " + plural(ev.Tiles, "tile")
+		s = "road of " + turnview.Plural(ev.Tiles, "tile")
 	case engine.City:
-		s = "city of " + plural(ev.Tiles, "tile")
+		s = "city of " + turnview.Plural(ev.Tiles, "tile")
 		if ev.Pennants > 0 {
-			s += " and " + plural(ev.Pennants, "pennant")
+			s += " and " + turnview.Plural(ev.Pennants, "pennant")
 		}
 	case engine.Cloister:
 		s = "cloister"
 	case engine.Field:
-		return "farm supplying " + plural(ev.Cities, "completed city")
+		return "farm supplying " + turnview.Plural(ev.Cities, "completed city")
 	default:
 		s = ev.Feature.String()
 	}
@@ -672,17 +672,6 @@ func describeFeature(ev engine.ScoreEvent) string {
 		s = "unfinished " + s
 	}
 	return s
-}
-
-// plural returns "1 tile", "2 tiles", "3 cities".
-func plural(n int, one string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	if many, ok := strings.CutSuffix(one, "city"); ok {
-		return fmt.Sprintf("%d %scities", n, many)
-	}
-	return fmt.Sprintf("%d %ss", n, one)
 }
 
 // sentence returns a reason as a sentence: a capital first letter and a

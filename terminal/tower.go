@@ -183,7 +183,7 @@ func (s *session) listTowers(m engine.Move) {
 	p := engine.Placement{Cell: m.Cell, Rotation: m.Rotation}
 	cells := s.state.TowerCells(p)
 	if len(cells) > 0 {
-		fmt.Fprintf(s.out, "  instead, a tower piece (%s left; add to place):\n", plural(s.state.TowerPieces(cur), "piece"))
+		fmt.Fprintf(s.out, "  instead, a tower piece (%s left; add to place):\n", turnview.Plural(s.state.TowerPieces(cur), "piece"))
 		for _, c := range cells {
 			tm := m
 			tm.Tower, tm.TowerCell = engine.TowerPiece, c
@@ -292,7 +292,7 @@ func (s *session) ransomCommand(args []string) {
 		fmt.Fprintf(s.out, "%s cannot pay a ransom to themselves.\n", who)
 		return
 	case s.state.Score(cur) < engine.RansomPoints:
-		fmt.Fprintf(s.out, "%s has %s, and a ransom costs %d.\n", who, plural(s.state.Score(cur), "point"), engine.RansomPoints)
+		fmt.Fprintf(s.out, "%s has %s, and a ransom costs %d.\n", who, turnview.Plural(s.state.Score(cur), "point"), engine.RansomPoints)
 		return
 	case !slices.Contains(s.state.Ransoms(), r):
 		fmt.Fprintf(s.out, "%s holds no %s of %s.\n", names[j], fig.Title(), who)
@@ -324,7 +324,7 @@ func (s *session) towerScoreWords(p int) string {
 	if !hasTower(s.state) {
 		return ""
 	}
-	w := " · " + plural(s.state.TowerPieces(p), "tower piece")
+	w := " · " + turnview.Plural(s.state.TowerPieces(p), "tower piece")
 	var held []string
 	names := s.state.Players()
 	prs := s.state.Prisoners(p)
