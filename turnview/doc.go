@@ -13,6 +13,11 @@
 // reads the same words in both and is never offered what the engine would
 // refuse.
 //
-// Start with Options(g, names) for the step g waits for, and Lookup to read
-// a value back. Only the engine is imported.
+// It also puts what happened into words once: Narrate says what a move did
+// (the turn summary of Discord's turn message and of the terminal),
+// PartWords what a turn's answers did while other players decide, and
+// StepWords what one answer to a step did.
+//
+// Start with Options(g, names) for the step g waits for, Lookup to read a
+// value back, and Narrate for a move played. Only the engine is imported.
 package turnview
