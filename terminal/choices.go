@@ -41,11 +41,16 @@ func (s *session) choicesCommand() {
 
 // chooseCommand plays `choose N` (the N-th of choices) or `choose
 // NOTATION` ("choose dragon 0,-1", "choose pick none"): the answer to the
-// decision the turn waits for, by the player who decides it.
+// decision the turn waits for, by the player who decides it; alone, it
+// lists the choices.
 func (s *session) chooseCommand(args []string) error {
 	g := s.pending()
 	if g == nil {
 		fmt.Fprintln(s.out, "No choice waits in the middle of a turn: place the tile (spots lists where a figure may go).")
+		return nil
+	}
+	if len(args) == 0 {
+		s.choicesCommand()
 		return nil
 	}
 	opts := turnview.Options(g, s.names())
