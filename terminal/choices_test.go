@@ -92,7 +92,7 @@ func TestChooseThroughRun(t *testing.T) {
 		Expansions: []string{"princess-and-dragon", "crop-circles"}, Computers: []ai.Level{ai.NoLevel, ai.Easy, ai.Easy}}
 	var lines []string
 	for range 150 {
-		lines = append(lines, "place 1", "choices", "choose 1", "choose 1", "choose 1")
+		lines = append(lines, "place 1", "choices", "choose 99", "choose dragon 99,99", "choose 1", "choose 1", "choose 1")
 	}
 	lines = append(lines, "record "+rec)
 	out := run(t, cfg, strings.Join(lines, "\n")+"\n")
@@ -104,6 +104,11 @@ func TestChooseThroughRun(t *testing.T) {
 	}
 	if !choiceLine.MatchString(out) {
 		t.Error("choices listed nothing")
+	}
+	for _, want := range []string{"There is no choice 99: they are numbered 1 to ", "That choice is not offered now: ", "Write choose N from choices."} {
+		if !strings.Contains(out, want) {
+			t.Errorf("a bad choose is not answered %q", want)
+		}
 	}
 	g := terminaltest.Replay(t, rec)
 	if !g.Ended() {
