@@ -55,36 +55,22 @@ func parseMagicValue(v string) (engine.MagicFigure, engine.Target, bool) {
 	return f, t, true
 }
 
-// magicAnswers returns the mage or witch answers of choice ch on game st
-// (a turnView), nearest the tile placed first: none when the placement does
-// not ask for the mage or the witch.
-func magicAnswers(st *engine.Game, ch choice) []engine.Answer {
-	c := st.Clone()
-	c.Reset()
-	if done, err := c.Act(engine.Answer{Step: engine.StepTile, Cell: ch.cell, Rotation: ch.rot}); done || err != nil {
-		return nil
-	}
-	if c.Pending().Step == engine.StepGold {
-		if as := c.Answers(); len(as) > 0 {
-			if _, err := c.Act(as[0]); err != nil {
-				return nil
-			}
-		}
-	}
-	if c.Pending().Step != engine.StepMagic {
-		return nil
-	}
-	as := c.Answers()
+// magicAnswers returns the mage or witch options of choice ch on game st
+// (a turnView): the engine's answers of the step, its earlier answers
+// given (the second gold ingot on the tile chosen or the first), nearest
+// the tile placed first; none when the placement does not ask for the
+// mage or the witch.
+func magicAnswers(st *engine.Game, ch choice) []turnview.Option {
+	opts := stepOptions(st, withGold(st, ch), engine.StepMagic)
 	dist := func(t engine.Target) int {
 		if t == (engine.Target{}) {
 			return 0
 		}
 		return max(abs(t.Cell.X-ch.cell.X), abs(t.Cell.Y-ch.cell.Y))
 	}
-	slices.SortStableFunc(as, func(a, b engine.Answer) int { return cmp.Compare(dist(a.Target), dist(b.Target)) })
-	return as
+	slices.SortStableFunc(opts, func(a, b turnview.Option) int { return cmp.Compare(dist(a.Answer.Target), dist(b.Answer.Target)) })
+	return opts
 }
-
 func abs(n int) int {
 	if n < 0 {
 		return -n
@@ -101,8 +87,8 @@ func withMagic(st *engine.Game, ch choice) choice {
 		ch.magic, ch.mat = engine.MagicNone, engine.Target{}
 		return ch
 	}
-	if !slices.ContainsFunc(as, func(a engine.Answer) bool { return a.Magic == ch.magic && a.Target == ch.mat }) {
-		ch.magic, ch.mat = as[0].Magic, as[0].Target
+	if !slices.ContainsFunc(as, func(o turnview.Option) bool { return o.Answer.Magic == ch.magic && o.Answer.Target == ch.mat }) {
+		ch.magic, ch.mat = as[0].Answer.Magic, as[0].Answer.Target
 	}
 	return ch
 }
@@ -111,20 +97,16 @@ func withMagic(st *engine.Game, ch choice) choice {
 // turnView), at most 25, nearest first.
 func magicOptions(st *engine.Game, ch choice) []discordgo.SelectMenuOption {
 	var opts []discordgo.SelectMenuOption
-	for _, a := range magicAnswers(st, ch) {
+	for _, o := range magicAnswers(st, ch) {
 		if len(opts) == 25 {
 			break
 		}
-		label := capitalize(turnview.MagicWhere(st, a.Magic, a.Target))
-		if from, ok := st.MagicAt(a.Magic); ok && a.Target != (engine.Target{}) {
-			label += fmt.Sprintf(" (from (%s))", from.Cell)
-		}
-		opts = append(opts, discordgo.SelectMenuOption{Label: label, Value: magicValue(a.Magic, a.Target),
+		a := o.Answer
+		opts = append(opts, discordgo.SelectMenuOption{Label: o.Label, Value: magicValue(a.Magic, a.Target),
 			Default: a.Magic == ch.magic && a.Target == ch.mat})
 	}
 	return opts
 }
-
 // magicLine says in the preview where choice ch puts the mage or witch.
 func magicLine(st *engine.Game, ch choice) string {
 	if ch.magic == engine.MagicNone {

@@ -28,17 +28,16 @@ import (
 //     and who takes them, the scoreboard counts each player's ingots.
 
 // goldOptions lists the Second gold ingot… menu of choice ch on game st (a
-// turnView): each tile next to the tile placed, diagonals included
-// (engine.Game.GoldCells); nil when the tile drawn has no gold mine.
+// turnView): the engine's answers of the step (each tile next to the tile
+// placed, diagonals included); nil when the tile drawn has no gold mine.
 func goldOptions(st *engine.Game, ch choice) []discordgo.SelectMenuOption {
 	var opts []discordgo.SelectMenuOption
-	for _, c := range st.GoldCells(engine.Placement{Cell: ch.cell, Rotation: ch.rot}) {
-		opts = append(opts, discordgo.SelectMenuOption{Label: fmt.Sprintf("Second ingot on the tile at (%s)", c),
-			Value: fmt.Sprintf("%d/%d", c.X, c.Y), Default: ch.gold && c == ch.gcell})
+	for _, o := range stepOptions(st, ch, engine.StepGold) {
+		c := o.Answer.Cell
+		opts = append(opts, discordgo.SelectMenuOption{Label: o.Label, Value: fmt.Sprintf("%d/%d", c.X, c.Y), Default: ch.gold && c == ch.gcell})
 	}
 	return opts
 }
-
 // withGold returns choice ch with its second gold ingot on the first tile
 // that may take it when the player has not chosen one (or chose one the
 // placement does not allow): a tile with a gold mine always has one.

@@ -453,7 +453,7 @@ func fiveMove(st *engine.Game) engine.Move {
 		}
 	}
 	if as := magicAnswers(st, choice{cell: m.Cell, rot: m.Rotation}); len(as) > 0 {
-		a := as[rng.IntN(min(len(as), 25))]
+		a := as[rng.IntN(min(len(as), 25))].Answer
 		m.Magic, m.MagicAt = a.Magic, a.Target
 	}
 	if st.TileSet().CropKind(m.Tile) != engine.NoFeature {

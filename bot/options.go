@@ -39,6 +39,19 @@ func (c choice) stage(st *engine.Game, stop engine.Step) (*engine.Game, bool, er
 	return s, reached, err
 }
 
+// stepOptions returns the options of the current player's step s of
+// choice ch on game view (a turnView: after ch's ransom, which it does not
+// pay again), ch's earlier answers given; nil when the turn does not ask
+// it of the player, or ch's earlier answers are refused.
+func stepOptions(view *engine.Game, ch choice, s engine.Step) []turnview.Option {
+	ch.ransomed, ch.ransom = false, engine.Ransom{}
+	c, reached, err := ch.stage(view, s)
+	if err != nil || !reached {
+		return nil
+	}
+	return turnview.Options(c, nil)
+}
+
 // figOf is the figure step's choice of answer a (figAnswer's inverse).
 func figOf(a engine.Answer) figChoice {
 	f := figChoice{port: engine.NoPort, fig: engine.FigureFollower}

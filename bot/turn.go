@@ -429,11 +429,11 @@ func (b *Bot) preview(i *discordgo.Interaction, id parsedID, values []string) {
 		}
 		ch.figChoice = f
 	case actGold:
-		c, ok := engine.Cell{}, len(values) == 1
+		c, ok := engine.Cell{}, len(values) == 1 && menuHas(goldOptions(view, ch), values[0])
 		if ok {
 			c, ok = parseCellValue(values[0])
 		}
-		if !ok || !slices.Contains(view.GoldCells(engine.Placement{Cell: ch.cell, Rotation: ch.rot}), c) {
+		if !ok {
 			b.replyError(i, "The second gold ingot goes on a tile next to the one you place, diagonals included.")
 			return
 		}
@@ -461,7 +461,7 @@ func (b *Bot) preview(i *discordgo.Interaction, id parsedID, values []string) {
 		if ok {
 			f, t, ok = parseMagicValue(values[0])
 		}
-		if !ok || !slices.ContainsFunc(magicAnswers(view, ch), func(a engine.Answer) bool { return a.Magic == f && a.Target == t }) {
+		if !ok || !slices.ContainsFunc(magicAnswers(view, ch), func(o turnview.Option) bool { return o.Answer.Magic == f && o.Answer.Target == t }) {
 			b.replyError(i, "The mage or the witch cannot go there: a road or city not completed, not the one of the other figure, nor the one it stands on.")
 			return
 		}

@@ -66,7 +66,7 @@ func (v *view) option(a engine.Answer) Option {
 	case engine.StepGold:
 		o.Kind, o.Figure = KindTile, "gold ingot"
 		o.cell(a.Cell)
-		o.Label = fmt.Sprintf("second gold ingot on (%s)", a.Cell)
+		o.Label = fmt.Sprintf("Second ingot on the tile at (%s)", a.Cell)
 	case engine.StepMagic:
 		o.Kind, o.Figure = KindFeature, a.Magic.String()
 		if a.Target == (engine.Target{}) {
