@@ -107,6 +107,7 @@ func magicOptions(st *engine.Game, ch choice) []discordgo.SelectMenuOption {
 	}
 	return opts
 }
+
 // magicLine says in the preview where choice ch puts the mage or witch.
 func magicLine(st *engine.Game, ch choice) string {
 	if ch.magic == engine.MagicNone {

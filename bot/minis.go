@@ -38,6 +38,7 @@ func goldOptions(st *engine.Game, ch choice) []discordgo.SelectMenuOption {
 	}
 	return opts
 }
+
 // withGold returns choice ch with its second gold ingot on the first tile
 // that may take it when the player has not chosen one (or chose one the
 // placement does not allow): a tile with a gold mine always has one.
