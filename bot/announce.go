@@ -83,11 +83,14 @@ func (b *Bot) catchUp(ctx context.Context, id int64) {
 }
 
 // touch catches up with game g, in the background, when an interaction
-// acts on it and it owes an announcement (the interaction is answered
-// meanwhile: Discord waits 3 seconds only). The caller is an interaction
-// handler, counted in b.wg.
+// acts on it and it owes an announcement, or waits in the middle of a turn
+// for a decision whose message may never have been posted (the interaction
+// is answered meanwhile: Discord waits 3 seconds only). The caller is an
+// interaction handler, counted in b.wg.
 func (b *Bot) touch(g storage.Game) {
-	if (g.Status != storage.StatusRunning && g.Status != storage.StatusFinished) || g.Announced >= g.Moves {
+	owes := (g.Status == storage.StatusRunning || g.Status == storage.StatusFinished) && g.Announced < g.Moves
+	midTurn := g.Status == storage.StatusRunning && g.Answered > 0
+	if !owes && !midTurn {
 		return
 	}
 	b.wg.Add(1)
@@ -95,8 +98,49 @@ func (b *Bot) touch(g storage.Game) {
 		defer b.wg.Done()
 		ctx, cancel := b.context()
 		defer cancel()
-		b.catchUp(ctx, g.ID)
+		if owes {
+			b.catchUp(ctx, g.ID)
+		}
+		b.catchUpStep(ctx, g.ID)
 	}()
+}
+
+// catchUpSteps posts, for every running game of this shard waiting in the
+// middle of a turn, the message of the decision it waits for, unless it is
+// posted already: a bot stopped after an answer was stored and before the
+// next decision was posted prompts its player when it starts again.
+func (b *Bot) catchUpSteps(ctx context.Context) {
+	games, err := b.store.List(ctx, 0, storage.StatusRunning)
+	if err != nil {
+		b.log.Error("reading the running games", "err", err)
+		return
+	}
+	for _, g := range b.owned(games) {
+		if g.Answered > 0 {
+			b.catchUpStep(ctx, g.ID)
+		}
+	}
+}
+
+// catchUpStep posts the message of the decision game id waits for in the
+// middle of a turn, once (nextStep finds one an earlier run posted); it
+// takes the game's lock.
+func (b *Bot) catchUpStep(ctx context.Context, id int64) {
+	unlock, err := b.lockGame(ctx, id)
+	if err != nil {
+		b.log.Warn("catching up with a game's step", "game", id, "err", err)
+		return
+	}
+	defer unlock()
+	g, st, err := b.store.Load(ctx, id)
+	if err != nil {
+		b.log.Error("loading a game to catch up", "game", id, "err", err)
+		return
+	}
+	if g.Status != storage.StatusRunning || g.Answered == 0 || g.Announced < g.Moves {
+		return // nothing in the middle of a turn, or the announcement first
+	}
+	b.nextStep(ctx, g, st, "", true)
 }
 
 // announce tells the players of the moves of game id stored since the last

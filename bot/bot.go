@@ -35,6 +35,7 @@ type GameStore interface {
 	SetTurnMessage(ctx context.Context, id int64, messageID string) error
 	SetAnnounced(ctx context.Context, id int64, messageID string, moves int) error
 	Unannounced(ctx context.Context) ([]storage.Game, error)
+	List(ctx context.Context, limit int, statuses ...storage.Status) ([]storage.Game, error)
 	SetDeadline(ctx context.Context, id int64, t time.Time) error
 	MarkStatus(ctx context.Context, id int64, status storage.Status, reason string) error
 	GameByThread(ctx context.Context, threadID string) (storage.Game, error)
@@ -281,6 +282,7 @@ func (b *Bot) Run(ctx context.Context) error {
 	b.log.Info("bot ready", "app", b.appID, "guild", b.cfg.GuildID, "shard", b.cfg.ShardID, "shards", b.cfg.ShardCount)
 	b.warmRatings(ctx)
 	b.catchUpAll(ctx, true)
+	b.catchUpSteps(ctx)
 	b.tick(ctx)
 	t := time.NewTicker(b.cfg.Tick)
 	defer t.Stop()

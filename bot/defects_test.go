@@ -1,11 +1,13 @@
 package bot
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -98,7 +100,37 @@ func defectGame(t *testing.T, exps []engine.Expansion, seed uint64, found func(s
 	if err != nil {
 		t.Fatalf("the position's turn is not posted: %v", err)
 	}
+	// The bot notes the turn announced right after posting it.
+	waitStored(t, h, func(g storage.Game) bool { return g.Announced >= g.Moves })
+
 	return h, thread, turn, at, users
+}
+
+// waitStored waits until the stored game 1 satisfies cond: the store
+// changes without the local Discord seeing it, so it is read again every
+// few milliseconds, until the harness's wait gives up.
+func waitStored(t *testing.T, h *harness, cond func(storage.Game) bool) {
+	t.Helper()
+	waitState(t, h, func(g storage.Game, _ *engine.Game) bool { return cond(g) })
+}
+
+// waitState is waitStored with the game's state too.
+func waitState(t *testing.T, h *harness, cond func(storage.Game, *engine.Game) bool) {
+	t.Helper()
+	ctx, cancel := h.wctx()
+	defer cancel()
+	tick := time.NewTicker(5 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		if g, st, err := h.store.Load(h.ctx, 1); err == nil && cond(g, st) {
+			return
+		}
+		select {
+		case <-tick.C:
+		case <-ctx.Done():
+			t.Fatalf("the stored game never got there: %v", context.Cause(ctx))
+		}
+	}
 }
 
 // openPreview picks the cell of placement p in turn message turn and turns
@@ -346,14 +378,7 @@ func TestDefectCropCircleNamesTheTilePlaced(t *testing.T) {
 	if r := h.click(a, preview.ID, ok.CustomID); r.Type != 6 {
 		t.Fatalf("Confirm: %s", text(r))
 	}
-	ctx, cancel := h.wctx()
-	defer cancel()
-	if err := h.srv.Wait(ctx, func() bool {
-		_, now, err := h.store.Load(h.ctx, 1)
-		return err == nil && now.Pending().Step == engine.StepCropPick
-	}); err != nil {
-		t.Fatalf("the crop circle's answers are not asked: %v", err)
-	}
+	waitState(t, h, func(_ storage.Game, now *engine.Game) bool { return now.Pending().Step == engine.StepCropPick })
 	tile, _ := st.Drawn()
 	for range 3 {
 		g, now, err := h.store.Load(h.ctx, 1)
@@ -426,14 +451,7 @@ func TestDefectStalePreviewSaysWhatTheTurnWaitsFor(t *testing.T) {
 	confirmed := openPreview(t, h, a, turn, st, second)
 	ok, _ := button(confirmed.Message, actOK)
 	h.click(a, confirmed.ID, ok.CustomID)
-	ctx, cancel := h.wctx()
-	defer cancel()
-	if err := h.srv.Wait(ctx, func() bool {
-		_, now, err := h.store.Load(h.ctx, 1)
-		return err == nil && now.Pending().Step == engine.StepDragon
-	}); err != nil {
-		t.Fatalf("the dragon does not move after the dragon tile: %v", err)
-	}
+	waitState(t, h, func(_ storage.Game, now *engine.Game) bool { return now.Pending().Step == engine.StepDragon })
 	fm, _ := menu(stale.Message, actSpot)
 	i := slices.IndexFunc(fm.Options, func(o discordgo.SelectMenuOption) bool { return strings.HasPrefix(o.Label, "Fairy – ") })
 	if i < 0 {
