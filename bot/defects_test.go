@@ -211,21 +211,28 @@ func TestDefectTakePrisonerOnce(t *testing.T) {
 		t.Fatal("no Take prisoner… menu")
 	}
 	want := turnview.FigureAt(st, turnview.Names{"Alice", "Bob"}, double.Target)
-	n := 0
-	for _, o := range capt.Options {
-		if o.Value == targetValue(double.Target) {
-			n++
-			if !strings.HasSuffix(o.Label, " · "+want) {
-				t.Errorf("the spot of two figures is labelled %q, want it to name %q", o.Label, want)
-			}
+	if o := pickOnce(t, h, a, preview.ID, capt, targetValue(double.Target)); !strings.HasSuffix(o.Label, " · "+want) {
+		t.Errorf("the spot of two figures is labelled %q, want it to name %q", o.Label, want)
+	}
+}
+
+// pickOnce checks that menu m of message msgID offers value v exactly once,
+// picks it, checks that the preview takes it, and returns the option.
+func pickOnce(t *testing.T, h *harness, a discordtest.Actor, msgID string, m discordgo.SelectMenu, v string) discordgo.SelectMenuOption {
+	t.Helper()
+	var found []discordgo.SelectMenuOption
+	for _, o := range m.Options {
+		if o.Value == v {
+			found = append(found, o)
 		}
 	}
-	if n != 1 {
-		t.Fatalf("Take prisoner… offers the spot of two figures %d times: %+v", n, capt.Options)
+	if len(found) != 1 {
+		t.Fatalf("%s offers the spot of two figures %d times: %+v", m.Placeholder, len(found), m.Options)
 	}
-	if r := h.pick(a, preview.ID, capt.CustomID, targetValue(double.Target)); r.Type != 7 {
-		t.Fatalf("the prisoner: %s", text(r))
+	if r := h.pick(a, msgID, m.CustomID, v); r.Type != 7 {
+		t.Fatalf("%s %s: %s", m.Placeholder, v, text(r))
 	}
+	return found[0]
 }
 
 // TestDefectVolcanoAsksNoFigure: on a volcano tile (The Princess & the
@@ -306,18 +313,7 @@ func TestDefectEscapeOnce(t *testing.T) {
 	if !ok {
 		t.Fatal("no Escape… menu")
 	}
-	n := 0
-	for _, o := range esc.Options {
-		if o.Value == targetValue(escape.Target) {
-			n++
-		}
-	}
-	if n != 1 {
-		t.Fatalf("Escape… offers the spot of two figures %d times: %+v", n, esc.Options)
-	}
-	if r := h.pick(a, preview.ID, esc.CustomID, targetValue(escape.Target)); r.Type != 7 {
-		t.Fatalf("the escape: %s", text(r))
-	}
+	pickOnce(t, h, a, preview.ID, esc, targetValue(escape.Target))
 }
 
 // TestDefectCropCircleNamesTheTilePlaced: a crop circle's answer on the

@@ -226,7 +226,10 @@ func (b *Bot) previewData(g storage.Game, st *engine.Game, ch choice) (*discordg
 	ch = withCrop(view, withMagic(view, withFerries(view, withGold(view, ch))))
 	// The figure step as the engine offers it: under princess=must the
 	// princess's first knight until the player takes another.
-	_, _, _, ch, _ = figureMenu(g, st, ch)
+	opts, follower, left, ch, why := figureMenu(g, st, ch)
+	if why != "" {
+		return nil, errors.New(why)
+	}
 	png, err := pngOf(func(w io.Writer) error {
 		if ch.tower != engine.TowerNone {
 			return b.draw.PreviewTowerPNG(w, view, ch.viewMove(st))
@@ -247,10 +250,6 @@ func (b *Bot) previewData(g storage.Game, st *engine.Game, ch choice) (*discordg
 	}
 	t, _ := st.Drawn()
 	tile := st.TileSet().Name(t)
-	opts, follower, left, _, why := figureMenu(g, st, ch)
-	if why != "" {
-		return nil, errors.New(why)
-	}
 	rots := st.RotationsAt(ch.cell)
 	file := "preview.png"
 	e := &discordgo.MessageEmbed{
