@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"regexp"
@@ -22,7 +23,8 @@ import (
 // error wrapping them names the file, says why and what to do.
 var (
 	// ErrNotCarcassonne: the file is not a Carcassonne database: it is
-	// empty (0 bytes), not a SQLite database at all, or the SQLite
+	// empty (0 bytes), shorter than SQLite's 100-byte header, not a
+	// SQLite database at all (its first bytes are not SQLite's), or the SQLite
 	// database of another program. Open writes nothing into it.
 	ErrNotCarcassonne = errors.New("not a Carcassonne database")
 	// ErrDamaged: the database fails SQLite's PRAGMA quick_check (the
@@ -57,8 +59,9 @@ const fileMode = 0o600
 // For a SQLite file: when it does not exist, Open creates it with mode
 // 0600 (owner only); an existing file keeps its mode. Before it writes
 // anything into an existing file, Open checks it and refuses, with an
-// error wrapping ErrNotCarcassonne, a file that is empty (0 bytes), that
-// is not a SQLite database, or that is the database of something else
+// error wrapping ErrNotCarcassonne, a file that is empty (0 bytes) or
+// shorter than SQLite's header (100 bytes; SQLite would take a 1-byte file
+// for a new database and write over it), that is not a SQLite database, or that is the database of something else
 // (tables but no goose_db_version, or tables this program does not know);
 // with an error wrapping ErrDamaged a database that fails PRAGMA
 // quick_check. It fails too when the database was written by a newer
@@ -157,8 +160,43 @@ func createFile(path string) (created bool, err error) {
 		return false, fmt.Errorf("%s is a folder, %w: choose a file", path, ErrNotCarcassonne)
 	case fi.Size() == 0:
 		return false, fmt.Errorf("%s is empty (0 bytes), %w: remove it or choose another file", path, ErrNotCarcassonne)
+	case fi.Size() < sqliteHeaderSize:
+		// SQLite itself takes some files shorter than its header (one byte)
+		// for a new database and writes over them.
+		return false, fmt.Errorf("%s is not a SQLite database, so %w (only %d of the 100 bytes of a SQLite header): remove it or choose another file",
+			path, ErrNotCarcassonne, fi.Size())
+	}
+	if err := checkHeader(path); err != nil {
+		return false, err
 	}
 	return false, nil
+}
+
+// sqliteHeaderSize is the size, in bytes, of the header every SQLite
+// database file starts with (https://www.sqlite.org/fileformat.html,
+// section 1.3); sqliteMagic is its first 16 bytes.
+const (
+	sqliteHeaderSize = 100
+	sqliteMagic      = "SQLite format 3\x00"
+)
+
+// checkHeader refuses, with an error wrapping ErrNotCarcassonne, a file at
+// path whose first bytes are not SQLite's header; it reads and writes
+// nothing else.
+func checkHeader(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	defer f.Close()
+	head := make([]byte, len(sqliteMagic))
+	if _, err := io.ReadFull(f, head); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if string(head) != sqliteMagic {
+		return fmt.Errorf("%s is not a SQLite database, so %w: remove it or choose another file", path, ErrNotCarcassonne)
+	}
+	return nil
 }
 
 // setUp checks the database at path, brings its schema up to date and

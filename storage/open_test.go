@@ -28,6 +28,10 @@ func TestOpenRefuses(t *testing.T) {
 	}{
 		{"empty", func(tb testing.TB, path string) { writeFile(tb, path, nil) },
 			ErrNotCarcassonne, "is empty (0 bytes), not a Carcassonne database: remove it or choose another file"},
+		{"one byte", func(tb testing.TB, path string) { writeFile(tb, path, []byte{'\n'}) },
+			ErrNotCarcassonne, "is not a SQLite database, so not a Carcassonne database (only 1 of the 100 bytes"},
+		{"99 bytes", func(tb testing.TB, path string) { writeFile(tb, path, []byte(sqliteMagic+strings.Repeat("x", 83))) },
+			ErrNotCarcassonne, "is not a SQLite database, so not a Carcassonne database (only 99 of the 100 bytes"},
 		{"text", func(tb testing.TB, path string) {
 			writeFile(tb, path, []byte("Carcassonne: a tile-laying game.\nNot a database, though.\n"))
 		}, ErrNotCarcassonne, "is not a SQLite database, so not a Carcassonne database"},

@@ -5,6 +5,7 @@
 //	carcassonne arena --a hard --b easy [--games 200] [--think-scale F]
 //	carcassonne games
 //	carcassonne stats [--db PATH] [--guild ID]
+//	carcassonne backup [--db PATH] FILE
 //	carcassonne replay [--json] FILE.rec
 //	carcassonne loadtest --db DSN [--games 1000] [--interval 15s] [--duration 60s] [--procs 2] [--json]
 //
@@ -31,6 +32,7 @@ type cli struct {
 	Games  gamesCmd  `cmd:"" help:"List the games stored in the database."`
 	Arena  arenaCmd  `cmd:"" help:"Play computer against computer, many games, and print how often each wins."`
 	Stats  statsCmd  `cmd:"" help:"Print the leaderboard and the players' statistics of the finished games, per server."`
+	Backup backupCmd `cmd:"" help:"Copy the SQLite database into a new file, also while the bot plays in it."`
 	// Loadtest is hidden from --help: a benchmark for developers (README, "Load").
 	Loadtest loadtestCmd `cmd:"" hidden:"" help:"Play simulated games against the database (engine, storage, pictures; no Discord) and print the turns per second, the turn latency and the memory per idle game."`
 }
