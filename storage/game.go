@@ -359,6 +359,18 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 	if _, err := rulesFor(set, ng.Options); err != nil {
 		return Game{}, err
 	}
+	if s.dialect == postgresDB {
+		// Games are created one at a time across processes: every
+		// creation reads the open lobbies (the caps), so that
+		// serializable creations at once abort one another, many times
+		// over under load. The lock is taken before the transaction
+		// begins, so that its snapshot sees the creation before it.
+		unlock, err := s.advisoryLock(ctx, "the lock of game creation", pgSetUpLock, pgCreateLock)
+		if err != nil {
+			return Game{}, err
+		}
+		defer unlock()
+	}
 	var g Game
 	err = s.writeTx(ctx, func(tx *txn) error {
 		if err := checkLobbyCaps(ctx, tx, ng.Host.UserID, ng.ChannelID); err != nil {

@@ -42,16 +42,29 @@ const unlockTimeout = 10 * time.Second
 // lockPostgres takes game id's advisory lock on a connection of the lock
 // pool (see LockGame).
 func (s *Store) lockPostgres(ctx context.Context, id int64) (func(), error) {
+	return s.advisoryLock(ctx, fmt.Sprintf("the lock of game %d", id), id)
+}
+
+// advisoryLock takes the PostgreSQL session-level advisory lock of keys
+// (one int64, or two int32, pg_advisory_lock's two forms, whose key spaces
+// do not overlap) on a connection of the lock pool of its own, and returns
+// the function that releases it. It waits until ctx is done; what names the
+// lock in its errors.
+func (s *Store) advisoryLock(ctx context.Context, what string, keys ...any) (func(), error) {
+	params := "$1"
+	if len(keys) == 2 {
+		params = "$1, $2"
+	}
 	conn, err := s.locks.Conn(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("storage: lock game %d: %w", id, err)
+		return nil, fmt.Errorf("storage: %s: %w", what, err)
 	}
-	if _, err := conn.ExecContext(ctx, `SELECT pg_advisory_lock($1)`, id); err != nil {
+	if _, err := conn.ExecContext(ctx, `SELECT pg_advisory_lock(`+params+`)`, keys...); err != nil {
 		// The lock may have been granted as the wait was cancelled:
 		// closing the connection releases it in any case.
 		discard(conn)
 		conn.Close()
-		return nil, fmt.Errorf("storage: waiting for the lock of game %d: %w", id, err)
+		return nil, fmt.Errorf("storage: waiting for %s: %w", what, err)
 	}
 	var once sync.Once
 	return func() {
@@ -59,7 +72,7 @@ func (s *Store) lockPostgres(ctx context.Context, id int64) (func(), error) {
 			ctx, cancel := context.WithTimeout(context.Background(), unlockTimeout)
 			defer cancel()
 			var released bool
-			if err := conn.QueryRowContext(ctx, `SELECT pg_advisory_unlock($1)`, id).Scan(&released); err != nil || !released {
+			if err := conn.QueryRowContext(ctx, `SELECT pg_advisory_unlock(`+params+`)`, keys...).Scan(&released); err != nil || !released {
 				discard(conn)
 			}
 			conn.Close()

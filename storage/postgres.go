@@ -28,6 +28,11 @@ const (
 // at once set it up one after the other.
 const pgSetUpLock = 0x63617263 // "carc"
 
+// pgCreateLock is the second key, with pgSetUpLock first, of the advisory
+// lock that CreateGame holds on PostgreSQL, so that games are created one
+// at a time.
+const pgCreateLock = 1
+
 // openPostgres opens the PostgreSQL database at the URL dsn (see
 // OpenPostgres).
 func openPostgres(ctx context.Context, dsn string, opts Options) (*Store, error) {

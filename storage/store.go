@@ -7,11 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"math/rand/v2"
 	"strings"
 	"time"
 
 	"github.com/pressly/goose/v3"
+	"github.com/sethvargo/go-retry"
 	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
 )
 
@@ -221,31 +221,37 @@ func migrate(ctx context.Context, db *sql.DB, d dialect, to int64) error {
 // connections and processes: when the server finds that another
 // transaction got in the way (a serialization failure, a deadlock, or a
 // row another transaction inserted at the same time), writeTx runs fn
-// again from the start, up to maxWriteTries times, so fn must set what it
-// returns anew each time it runs.
+// again from the start, so fn must set what it returns anew each time it
+// runs. PostgreSQL tracks what transactions read by index page, so that
+// transactions of different games collide too, often under load: writeTx
+// runs fn again for as long as maxWriteRetryTime (or until ctx is done, and
+// then returns the transaction's last error), after a pause drawn at random
+// that doubles with each try from 1 ms up to 100 ms, so that the
+// transactions that collided do not collide again.
 func (s *Store) writeTx(ctx context.Context, fn func(tx *txn) error) error {
-	var opts *sql.TxOptions
-	if s.dialect == postgresDB {
-		opts = &sql.TxOptions{Isolation: sql.LevelSerializable}
+	if s.dialect != postgresDB {
+		return s.writeTxOnce(ctx, nil, fn)
 	}
-	for try := 1; ; try++ {
-		err := s.writeTxOnce(ctx, opts, fn)
-		if try >= maxWriteTries || !retryable(err) {
-			return err
+	opts := &sql.TxOptions{Isolation: sql.LevelSerializable}
+	var last error
+	backoff := retry.WithMaxDuration(maxWriteRetryTime,
+		retry.WithFullJitter(retry.WithCappedDuration(100*time.Millisecond, retry.NewExponential(time.Millisecond))))
+	err := retry.Do(ctx, backoff, func(ctx context.Context) error {
+		last = s.writeTxOnce(ctx, opts, fn)
+		if retryable(last) {
+			return retry.RetryableError(last)
 		}
-		// A short pause, longer with each try and drawn at random, so
-		// that the transactions that collided do not collide again.
-		select {
-		case <-ctx.Done():
-			return err
-		case <-time.After(time.Duration(rand.Int64N(int64(try) * int64(time.Millisecond)))):
-		}
+		return last
+	})
+	if err != nil && last != nil && ctx.Err() != nil {
+		return last
 	}
+	return err
 }
 
-// maxWriteTries is how many times writeTx runs a transaction that
-// PostgreSQL aborts for another one's sake before it returns the error.
-const maxWriteTries = 50
+// maxWriteRetryTime is how long writeTx runs again a transaction that
+// PostgreSQL aborts for others' sake before it returns the error.
+const maxWriteRetryTime = 30 * time.Second
 
 // writeTxOnce runs fn in one write transaction (see writeTx).
 func (s *Store) writeTxOnce(ctx context.Context, opts *sql.TxOptions, fn func(tx *txn) error) error {

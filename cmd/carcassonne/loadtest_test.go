@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"testing"
 )
@@ -37,5 +38,32 @@ func TestLoadtestSmall(t *testing.T) {
 	}
 	if r.LatenciesMs != nil {
 		t.Errorf("the raw latencies are printed: %d", len(r.LatenciesMs))
+	}
+}
+
+// TestLoadtestPostgresCreate runs the load test's set-up, two processes
+// creating, joining and starting games on one new PostgreSQL database at
+// once (eight at a time each), ten times, the ten at once: no creation may
+// fail, however often PostgreSQL aborts the transactions for one another's
+// sake.
+func TestLoadtestPostgresCreate(t *testing.T) {
+	t.Parallel()
+	for try := range 10 {
+		t.Run(fmt.Sprint("try ", try+1), func(t *testing.T) {
+			t.Parallel()
+			db := newPostgresDB(t)
+			out, errs, code := runProcess(t, t.Context(), t.TempDir(), nil, "",
+				"loadtest", "--db", db, "--games", "120", "--interval", "15s", "--duration", "1s", "--procs", "2", "--json", "--seed", fmt.Sprint(try+1))
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errs)
+			}
+			var r loadResult
+			if err := json.Unmarshal([]byte(out), &r); err != nil {
+				t.Fatalf("%v: %s", err, out)
+			}
+			if r.Games != 120 || r.Procs != 2 || r.Errors != 0 {
+				t.Errorf("%d games in %d processes, %d errors (first: %s)", r.Games, r.Procs, r.Errors, r.FirstError)
+			}
+		})
 	}
 }
