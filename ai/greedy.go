@@ -1,55 +1,148 @@
 package ai
 
 import (
+	"cmp"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/meeple-works/carcassonne/engine"
 )
 
-// greedyTurn plays every complete answer to the turn (every placement with
-// every figure and escape) and keeps the one whose position evaluate likes
-// best for player me; ties go to a random one, drawn by rng. A flight is
-// worth the mean over the three rolls of the die of the best landing after
-// each; the answers follow the game's own die.
+// greedyTurn plays the complete answers to the turn (every placement with
+// every figure and escape, and so on) and keeps the one whose position
+// evaluate likes best for player me; ties go to a random one, drawn by
+// rng. A flight is worth the mean over the three rolls of the die of the
+// best landing after each; the answers follow the game's own die.
+//
+// The complete answers multiply (a placement, a figure, then the mage or
+// the witch on any road or city of the board, a crop circle, a ferry …):
+// on some tiles late in a game with every expansion there are millions.
+// So the turn plays at most about greedyBudget positions: first every
+// answer to the first step completed by the engine's first answer to each
+// step after it (no figure, …), then the answers in the order of those
+// values with all their completions, for as long as the budget lasts;
+// an answer the budget does not reach keeps its first value, which its
+// completions can only better.
 func greedyTurn(root *node, me int, rng *rand.Rand) ([]engine.Answer, error) {
-	// value returns the best value reachable from n (at a chance node, the
-	// mean over its rolls) and the answers that reach it, reversed.
-	var value func(n *node) (float64, []engine.Answer, error)
-	value = func(n *node) (float64, []engine.Answer, error) {
-		if n.leaf {
-			return evaluate(n.state, me) + rng.Float64()*1e-6, nil, nil
-		}
-		best, sum := math.Inf(-1), 0.0
-		var path []engine.Answer
-		for i, a := range n.answers {
-			k, err := n.child(i)
-			if err != nil {
-				return 0, nil, err
-			}
-			v, p, err := value(k)
-			if err != nil {
-				return 0, nil, err
-			}
-			n.kids[i] = nil // the positions are not needed again
-			sum += v
-			if n.chance && i == n.die || !n.chance && v > best {
-				best, path = v, append(p, a)
-			}
-		}
-		if n.chance {
-			best = sum / float64(len(n.answers))
-		}
-		return best, path, nil
-	}
-	_, path, err := value(root)
+	g := &greedy{me: me, rng: rng, left: greedyBudget}
+	_, path, err := g.value(root, true)
 	if err != nil {
 		return nil, err
 	}
-	for i, j := 0, len(path)-1; i < j; i, j = i+1, j-1 {
-		path[i], path[j] = path[j], path[i]
-	}
+	slices.Reverse(path)
 	return path, nil
+}
+
+// greedyBudget is how many positions (answers played on a copy of the
+// game) a greedy turn plays at most, about 0.1 s of one core with every
+// expansion.
+const greedyBudget = 3000
+
+// greedy is one greedy turn's search.
+type greedy struct {
+	me   int
+	rng  *rand.Rand
+	left int // positions the turn may still play
+	// firstLook is how many positions the first look at the first
+	// step's answers played.
+	firstLook int
+}
+
+// child returns the node after answer i of n, counting it against the
+// budget when it is new.
+func (g *greedy) child(n *node, i int) (*node, error) {
+	if n.kids == nil || n.kids[i] == nil {
+		g.left--
+	}
+	return n.child(i)
+}
+
+// value returns the best value reachable from n (at a chance node, the
+// mean over its rolls) and the answers that reach it, reversed. With
+// first, n's answers are first valued by their first completions (see
+// greedyTurn) and taken in that order.
+func (g *greedy) value(n *node, first bool) (float64, []engine.Answer, error) {
+	if n.leaf {
+		return evaluate(n.state, g.me) + g.rng.Float64()*1e-6, nil, nil
+	}
+	if g.left <= 0 {
+		return g.firstCompletion(n)
+	}
+	vals := make([]float64, len(n.answers))
+	paths := make([][]engine.Answer, len(n.answers))
+	order := make([]int, len(n.answers))
+	for i := range order {
+		order[i] = i
+	}
+	if first && !n.chance && len(n.answers) > 1 {
+		before := g.left
+		for i, a := range n.answers {
+			k, err := g.child(n, i)
+			if err != nil {
+				return 0, nil, err
+			}
+			v, p, err := g.firstCompletion(k)
+			if err != nil {
+				return 0, nil, err
+			}
+			vals[i], paths[i] = v, append(p, a)
+		}
+		g.firstLook += before - g.left
+		slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(vals[b], vals[a]) })
+	}
+	for _, i := range order {
+		if !n.chance && g.left <= 0 && paths[order[0]] != nil {
+			break // the rest keep their first values, or are not reached
+		}
+		k, err := g.child(n, i)
+		if err != nil {
+			return 0, nil, err
+		}
+		v, p, err := g.value(k, false)
+		if err != nil {
+			return 0, nil, err
+		}
+		n.kids[i] = nil // the positions are not needed again
+		if paths[i] == nil || v > vals[i] {
+			vals[i], paths[i] = v, append(p, n.answers[i])
+		}
+	}
+	if n.chance {
+		sum := 0.0
+		for _, v := range vals {
+			sum += v
+		}
+		return sum / float64(len(vals)), paths[n.die], nil
+	}
+	best := 0
+	for i := range vals {
+		if paths[i] != nil && (paths[best] == nil || vals[i] > vals[best]) {
+			best = i
+		}
+	}
+	return vals[best], paths[best], nil
+}
+
+// firstCompletion returns the value of n completed with the first answer
+// of each step after it (at a chance node, the game's own roll), and those
+// answers, reversed.
+func (g *greedy) firstCompletion(n *node) (float64, []engine.Answer, error) {
+	var path []engine.Answer
+	for !n.leaf {
+		i := 0
+		if n.chance {
+			i = n.die
+		}
+		k, err := g.child(n, i)
+		if err != nil {
+			return 0, nil, err
+		}
+		path = append(path, n.answers[i])
+		n = k
+	}
+	slices.Reverse(path)
+	return evaluate(n.state, g.me) + g.rng.Float64()*1e-6, path, nil
 }
 
 // evaluate returns how good position s looks for player me, in points: their
@@ -77,7 +170,7 @@ func evaluate(s *engine.Game, me int) float64 {
 		left = float64(s.TilesLeft()) / float64(total)
 	}
 	if !s.Ended() {
-		for _, f := range s.Features() {
+		for _, f := range s.OccupiedFeatures(nil) {
 			if f.Complete {
 				continue
 			}
@@ -127,7 +220,8 @@ func evaluate(s *engine.Game, me int) float64 {
 	return v[me] - other
 }
 
-// magicSegment is the segment the mage or the witch stands on.
+// magicSegment is the first segment (as OccupiedFeatures names features)
+// of the feature the mage or the witch stands on.
 type magicSegment struct {
 	seg engine.Segment
 	ok  bool
@@ -142,27 +236,29 @@ func magicSegments(s *engine.Game) [2]magicSegment {
 		if !on {
 			continue
 		}
-		pt, _ := s.TileAt(t.Cell)
-		if fi, ok := s.TileSet().FeatureAt(pt.Tile, pt.Rotation, t.Port); ok {
-			out[i] = magicSegment{seg: engine.Segment{Cell: t.Cell, Feature: fi}, ok: true}
+		// The feature's first segment names it, as in OccupiedFeatures.
+		if f, ok := s.FeatureAt(t.Cell, t.Port); ok && len(f.Segments) > 0 {
+			out[i] = magicSegment{seg: f.Segments[0], ok: true}
 		}
 	}
 	return out
 }
 
-// magicValue returns val, the worth of unfinished feature f, with the mage
-// or the witch on it: 1 more per tile with the mage, half with the witch.
+// magicValue returns val, the worth of unfinished feature f (from
+// OccupiedFeatures, named by its first segment), with the mage or the
+// witch on it: 1 more per tile with the mage, half with the witch.
 func magicValue(magic [2]magicSegment, f engine.FeatureInfo, val float64) float64 {
 	if f.Kind != engine.Road && f.Kind != engine.City {
 		return val
 	}
-	for _, sg := range f.Segments {
-		switch {
-		case magic[0].ok && sg == magic[0].seg:
-			return val + float64(f.Tiles)
-		case magic[1].ok && sg == magic[1].seg:
-			return val / 2
-		}
+	if len(f.Segments) == 0 {
+		return val
+	}
+	switch sg := f.Segments[0]; {
+	case magic[0].ok && sg == magic[0].seg:
+		return val + float64(f.Tiles)
+	case magic[1].ok && sg == magic[1].seg:
+		return val / 2
 	}
 	return val
 }

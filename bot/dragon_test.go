@@ -401,6 +401,13 @@ func (h *harness) playWithComputers(u discordtest.User, thread string, move func
 		})
 		wcancel()
 		if err != nil {
+			msgs := h.srv.Messages(thread)
+			for _, m := range msgs[max(0, len(msgs)-3):] {
+				h.t.Logf("message %s: %q, %d component rows", m.ID, m.Content, len(m.Components))
+			}
+			if _, st, err := h.store.Load(h.ctx, 1); err == nil {
+				h.t.Logf("the game waits for %+v; its record:\n%s", st.Pending(), st.Record())
+			}
 			h.t.Fatalf("nothing asks %s and the game is not over: %v", u.Username, err)
 		}
 		if over {

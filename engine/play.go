@@ -173,6 +173,37 @@ func (g *Game) Features() []FeatureInfo {
 	return out
 }
 
+// OccupiedFeatures appends to dst the features on which at least one
+// figure stands (those Features counts Followers on), each once, and
+// returns it: Features without the features nobody holds, and with only
+// the first segment of each (the one Features lists first, which names
+// the feature; FeatureAt's first segment is the same), in the order of
+// the figures. It takes time linear in the size of the board, without
+// the allocations of Features: for computer players that judge many
+// positions.
+func (g *Game) OccupiedFeatures(dst []FeatureInfo) []FeatureInfo {
+	start := len(dst)
+	var roots []int16
+	for _, m := range g.meeples {
+		r := g.find(m.node)
+		k := slices.Index(roots, r)
+		if k < 0 {
+			k = len(roots)
+			roots = append(roots, r)
+			dst = append(dst, g.featureHead(r))
+		}
+		dst[start+k].Followers[m.player]++
+	}
+	for i, found := 0, 0; i < len(g.nodes) && found < len(roots); i++ {
+		if k := slices.Index(roots, g.find(int16(i))); k >= 0 && dst[start+k].Segments == nil {
+			t := g.tiles[g.nodes[i].tile]
+			dst[start+k].Segments = []Segment{{Cell: Cell{int(t.x), int(t.y)}, Feature: int(g.nodes[i].feat)}}
+			found++
+		}
+	}
+	return dst
+}
+
 // featureHead describes the feature with root r, without its segments and
 // followers.
 func (g *Game) featureHead(r int16) FeatureInfo {

@@ -14,7 +14,8 @@ func readQueries(g *Game) map[string]func() {
 	q := map[string]func(){
 		"Pending": func() { g.Pending() }, "Answers": func() { g.Answers() },
 		"Features": func() { g.Features() }, "Followers": func() { g.Followers() },
-		"Scores": func() { g.Scores() }, "Standings": func() { g.Standings() },
+		"OccupiedFeatures": func() { g.OccupiedFeatures(nil) },
+		"Scores":           func() { g.Scores() }, "Standings": func() { g.Standings() },
 		"Breakdowns": func() { g.Breakdowns() }, "Winners": func() { g.Winners() },
 		"Record": func() { g.Record() }, "PlacedTiles": func() { g.PlacedTiles() },
 		"CandidateCells": func() { g.CandidateCells() }, "Ferries": func() { g.Ferries() },

@@ -623,3 +623,57 @@ func TestRecordReadError(t *testing.T) {
 		t.Fatalf("got %v, want line 2 with the reader's error", err)
 	}
 }
+
+// TestOccupiedFeatures: OccupiedFeatures lists the features of Features
+// that have figures, each once, named by their first segment, after every
+// answer of random games: a base game, and games with every expansion,
+// each step answered at random among the engine's answers.
+func TestOccupiedFeatures(t *testing.T) {
+	sets := expansionSets()
+	all, err := NewRules(sets[len(sets)-1], Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := uint64(1); seed <= 3; seed++ {
+		cfg := Config{Players: []string{"A", "B", "C"}, Seed: seed}
+		if seed > 1 {
+			cfg.Rules = all
+		}
+		g, err := New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 7))
+		checks := 0
+		for !g.Ended() {
+			as := g.Answers()
+			if len(as) == 0 {
+				t.Fatalf("no answer to %+v", g.Pending())
+			}
+			if _, err := g.Act(as[rng.IntN(len(as))]); err != nil {
+				t.Fatal(err)
+			}
+			want := map[Segment]FeatureInfo{}
+			for _, f := range g.Features() {
+				if f.Followers != [MaxPlayers]int{} {
+					want[f.Segments[0]] = f
+				}
+			}
+			got := g.OccupiedFeatures(nil)
+			if len(got) != len(want) {
+				t.Fatalf("%d occupied features, Features has %d", len(got), len(want))
+			}
+			for _, f := range got {
+				w, ok := want[f.Segments[0]]
+				if !ok || len(f.Segments) != 1 || f.Kind != w.Kind || f.Tiles != w.Tiles || f.Complete != w.Complete ||
+					f.OpenSides != w.OpenSides || f.Pennants != w.Pennants || f.Followers != w.Followers {
+					t.Fatalf("OccupiedFeatures says %+v, Features %+v", f, w)
+				}
+			}
+			checks += len(got)
+		}
+		if checks == 0 {
+			t.Fatal("no feature was ever occupied")
+		}
+	}
+}

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math/rand/v2"
+	"sync"
 )
 
 // Rules are the rules of one game, built once by NewRules from the
@@ -136,7 +137,7 @@ func composeTiles(exps ExpansionSet, opts Options) (*Rules, error) {
 	ts := BaseTiles // the base game shares the one base tile set
 	if exps != 0 {
 		var err error
-		if ts, err = NewTileSet(tiles); err != nil {
+		if ts, err = composedTileSet(exps, tiles); err != nil {
 			return nil, err
 		}
 	}
@@ -180,6 +181,27 @@ func composeTiles(exps ExpansionSet, opts Options) (*Rules, error) {
 		}
 	}
 	return r, nil
+}
+
+// composedTiles holds the tile set of each expansion set composed so
+// far, so that every game and record of one set shares its tile set, as
+// every base game shares BaseTiles: a TileSet is never changed once made,
+// and what is worked out per tile set (pictures' tile geometry and art) is
+// then worked out once. There are at most a few thousand sets.
+var composedTiles sync.Map // ExpansionSet → *TileSet
+
+// composedTileSet returns the shared tile set of expansion set exps, made
+// of tiles the first time.
+func composedTileSet(exps ExpansionSet, tiles []Tile) (*TileSet, error) {
+	if ts, ok := composedTiles.Load(exps); ok {
+		return ts.(*TileSet), nil
+	}
+	ts, err := NewTileSet(tiles)
+	if err != nil {
+		return nil, err
+	}
+	actual, _ := composedTiles.LoadOrStore(exps, ts)
+	return actual.(*TileSet), nil
 }
 
 // volcanoLake reports whether t is The River II's volcano-lake (R203): a
