@@ -60,7 +60,7 @@ func (k *kit) face(bold bool, size int) font.Face {
 		ft = k.fonts.bold
 	}
 	f := &measuredFace{
-		Face: truetype.NewFace(ft, &truetype.Options{Size: float64(size), DPI: 72, Hinting: font.HintingFull}),
+		Face: truetype.NewFace(ft, &truetype.Options{Size: float64(size), DPI: 72, Hinting: font.HintingFull, GlyphCacheEntries: glyphCacheEntries}),
 		adv:  make(map[rune]fixed.Int26_6),
 	}
 	k.faces[key] = f
@@ -175,3 +175,11 @@ func fitText(f font.Face, s string, w int) string {
 	}
 	return ""
 }
+
+// glyphCacheEntries is the size of each face's glyph cache (a power of
+// two, as truetype wants). The truetype package's default, 512, allocates
+// room for 512 glyphs of the font's largest box with every face made:
+// several MB a face at the sizes of the final picture, which the kits of
+// the pool kept (69% of a bot's memory after one game with every
+// expansion). The pictures' words use a few dozen letters and digits.
+const glyphCacheEntries = 64

@@ -5,15 +5,19 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"syscall"
 	"time"
 	"unicode"
+
+	"github.com/dustin/go-humanize"
 
 	"github.com/meeple-works/carcassonne/bot"
 	"github.com/meeple-works/carcassonne/render"
@@ -47,7 +51,12 @@ type botCmd struct {
 	ComputerPause    time.Duration `name:"computer-pause" env:"CARCASSONNE_COMPUTER_PAUSE" default:"1.5s" help:"How long the bot waits before it plays a computer player's turn, so that people can follow (0 for none)."`
 	ComputerPlayouts int           `name:"computer-playouts" env:"CARCASSONNE_COMPUTER_PLAYOUTS" default:"0" help:"Playouts per decision of the normal and hard computer players, instead of their level's own (5000 and 20000, about 0.5 s and 2 s on one core); lower it on a slow machine. 0 keeps the levels' own."`
 
+	// MemoryLimit is the soft limit of the process's memory (Go's
+	// GOMEMLIMIT, which wins when set).
+	MemoryLimit string `name:"memory-limit" env:"CARCASSONNE_MEMORY_LIMIT" default:"150MiB" help:"The memory the bot process keeps within, as a soft limit: the Go runtime collects garbage more often as it comes near (e.g. 150MiB, 1GiB; 0 for none). GOMEMLIMIT, when set, takes its place."`
+
 	shardID, shardCount int
+	memoryLimit         int64 // bytes; 0: none
 }
 
 // check refuses a set-up the bot cannot start with, in plain words: no
@@ -80,6 +89,9 @@ func (c *botCmd) check() error {
 	if c.ComputerPlayouts < 0 {
 		return fmt.Errorf("CARCASSONNE_COMPUTER_PLAYOUTS (--computer-playouts) is a number of playouts, 1 or more, or 0 for the levels' own, not %d", c.ComputerPlayouts)
 	}
+	if err := c.checkMemoryLimit(); err != nil {
+		return err
+	}
 	if c.DB == "" {
 		c.DB = storage.DefaultPath
 	}
@@ -107,6 +119,27 @@ func (c *botCmd) checkShard() error {
 	return nil
 }
 
+// minMemoryLimit is the smallest memory limit the bot takes: below it the
+// collector would run all the time.
+const minMemoryLimit = 32 << 20
+
+// checkMemoryLimit reads the memory limit: a size such as 150MiB or 1GB
+// (github.com/dustin/go-humanize), at least minMemoryLimit, or 0 (or
+// "off") for none.
+func (c *botCmd) checkMemoryLimit() error {
+	s := strings.TrimSpace(c.MemoryLimit)
+	if s == "" || s == "0" || strings.EqualFold(s, "off") {
+		c.memoryLimit = 0
+		return nil
+	}
+	n, err := humanize.ParseBytes(s)
+	if err != nil || n < minMemoryLimit || n > math.MaxInt64 {
+		return fmt.Errorf("CARCASSONNE_MEMORY_LIMIT (--memory-limit) is a size of at least 32MiB, such as 150MiB or 1GiB, or 0 for none, not %q", c.MemoryLimit)
+	}
+	c.memoryLimit = int64(n)
+	return nil
+}
+
 // Run checks the set-up, opens the database and serves Discord until
 // SIGINT or SIGTERM.
 func (c *botCmd) Run(e *env) error {
@@ -118,6 +151,9 @@ func (c *botCmd) Run(e *env) error {
 		level = slog.LevelDebug
 	}
 	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))
+	if c.memoryLimit > 0 && os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(c.memoryLimit)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	store, err := storage.Open(ctx, c.DB)
@@ -130,8 +166,18 @@ func (c *botCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	log.Info("starting the bot", "db", storage.RedactURL(c.DB), "guild", c.GuildID, "api", c.APIURL, "shard", c.shardID, "shards", c.shardCount)
+	log.Info("starting the bot", "db", storage.RedactURL(c.DB), "guild", c.GuildID, "api", c.APIURL, "shard", c.shardID, "shards", c.shardCount,
+		"memory_limit", memoryLimitWords(debug.SetMemoryLimit(-1)))
 	return b.Run(ctx)
+}
+
+// memoryLimitWords says the runtime's memory limit of n bytes for the log:
+// "150 MiB", or "none".
+func memoryLimitWords(n int64) string {
+	if n <= 0 || n == math.MaxInt64 {
+		return "none"
+	}
+	return humanize.IBytes(uint64(n))
 }
 
 // computerPause is bot.Config.ComputerPause for the flag's wait: 0 (no

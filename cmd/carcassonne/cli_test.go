@@ -81,6 +81,8 @@ func TestFailuresPrintOneLine(t *testing.T) {
 		{"the bot with a shard count that is not a number", []string{"DISCORD_TOKEN=abc"}, []string{"bot", "--db", filepath.Join(dir, "bot.db"), "--shard-count", "two"}, `not "two"`},
 		{"the bot with a negative computer pause", []string{"DISCORD_TOKEN=abc", "CARCASSONNE_COMPUTER_PAUSE=-2s"}, []string{"bot", "--db", filepath.Join(dir, "bot.db")}, "CARCASSONNE_COMPUTER_PAUSE (--computer-pause) is a wait such as 1.5s, or 0 for none, not -2s"},
 		{"the bot with negative playouts", []string{"DISCORD_TOKEN=abc"}, []string{"bot", "--db", filepath.Join(dir, "bot.db"), "--computer-playouts=-5"}, "CARCASSONNE_COMPUTER_PLAYOUTS (--computer-playouts) is a number of playouts, 1 or more, or 0 for the levels' own, not -5"},
+		{"the bot with a tiny memory limit", []string{"DISCORD_TOKEN=abc", "CARCASSONNE_MEMORY_LIMIT=1MB"}, []string{"bot", "--db", filepath.Join(dir, "bot.db")}, `CARCASSONNE_MEMORY_LIMIT (--memory-limit) is a size of at least 32MiB, such as 150MiB or 1GiB, or 0 for none, not "1MB"`},
+		{"the bot with a memory limit that is not a size", []string{"DISCORD_TOKEN=abc"}, []string{"bot", "--db", filepath.Join(dir, "bot.db"), "--memory-limit", "lots"}, `not "lots"`},
 		{"the bot in a missing folder", []string{"DISCORD_TOKEN=abc"}, []string{"bot", "--db", filepath.Join(dir, "no", "bot.db")}, "does not exist"},
 		{"games with a bad limit", nil, []string{"games", "--limit=-1", "--db", filepath.Join(dir, "g.db")}, "--limit is 0"},
 		{"resume a game that is not there", nil, []string{"play", "--resume", "9", "--db", filepath.Join(dir, "p.db")}, "there is no game 9"},
