@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 
@@ -51,18 +52,26 @@ func (s *search) run(root *node, playouts int) ([]engine.Answer, error) {
 	for range playouts {
 		seq := s.tiles.deal(s.rng)
 		s.path = s.path[:0]
+		root.state.CopyTo(&s.scratch)
 		n := root
 		for !n.leaf {
 			i := n.pick(s.rng)
 			s.path = append(s.path, step{n, i})
-			k, err := n.child(i)
+			k, err := s.descend(n, i)
 			if err != nil {
 				return nil, err
 			}
 			n = k
 		}
-		n.state.CopyTo(&s.scratch)
-		r := s.playout(&s.scratch, seq)
+		st := &s.scratch
+		if d := st.Pending(); d.Step != engine.StepNone && d.Player != root.who {
+			// Another player's step (the dragon's, a crop circle's):
+			// the turn as played so far, as newNode judges it.
+			if pre := st.Preview(); pre != nil {
+				st = pre
+			}
+		}
+		r := s.playout(st, seq)
 		for _, st := range s.path {
 			st.n.visits[st.i]++
 			st.n.reward[st.i] += r
@@ -70,16 +79,45 @@ func (s *search) run(root *node, playouts int) ([]engine.Answer, error) {
 		}
 	}
 	var out []engine.Answer
+	root.state.CopyTo(&s.scratch)
 	for n := root; !n.leaf; {
 		i := n.best()
 		out = append(out, n.answers[i])
-		k, err := n.child(i)
+		k, err := s.descend(n, i)
 		if err != nil {
 			return nil, err
 		}
 		n = k
 	}
 	return out, nil
+}
+
+// descend plays answer i of node n on the search's scratch position (which
+// is n's) and returns the node after it, making it the first time. The
+// nodes below the root keep no position of their own, only their answers
+// and counts: a position of a game with every expansion late in the game
+// takes hundreds of KB, and a search makes thousands of nodes; the scratch
+// position is played down from the root's at each playout instead.
+func (s *search) descend(n *node, i int) (*node, error) {
+	done, err := s.scratch.Act(n.answers[i])
+	if err != nil {
+		return nil, fmt.Errorf("ai: the engine refused its own answer %s: %w", n.answers[i], err)
+	}
+	if n.kids == nil {
+		n.kids = make([]*node, len(n.answers))
+	}
+	if k := n.kids[i]; k != nil {
+		return k, nil
+	}
+	k := &node{leaf: done, who: n.who, die: n.die}
+	if !done {
+		if k, err = newNode(&s.scratch, n.who, n.die); err != nil {
+			return nil, err
+		}
+		k.state = nil
+	}
+	n.kids[i] = k
+	return k, nil
 }
 
 // pick returns the answer to try next: an answer never tried, in a random
