@@ -57,7 +57,7 @@ func (s *crashLog) String() string {
 // crashGame is one game of Carcassonne played through the local Discord
 // against bot processes that the test kills and starts again.
 type crashGame struct {
-	t       *testing.T
+	t       testing.TB
 	srv     *discordtest.Server
 	db      string
 	bot     *crashBot
@@ -73,7 +73,7 @@ type crashGame struct {
 	ctx      context.Context // lives until the test's cleanup is over
 }
 
-func newCrashGame(t *testing.T) *crashGame {
+func newCrashGame(t testing.TB) *crashGame {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
@@ -595,6 +595,10 @@ func (g *crashGame) resign() {
 	ctx, cancel := g.wctx()
 	defer cancel()
 	if err := g.srv.Wait(ctx, g.gameOver); err != nil {
+		msgs := g.srv.Messages(g.thread)
+		for _, m := range msgs[max(0, len(msgs)-4):] {
+			g.t.Logf("message %s: %q", m.ID, m.Content)
+		}
 		g.t.Fatalf("the game did not end after Bob resigned: %v", err)
 	}
 }
