@@ -15,10 +15,12 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/meeple-works/carcassonne/ai"
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/render"
 	"github.com/meeple-works/carcassonne/storage"
@@ -48,15 +50,24 @@ type loadtestCmd struct {
 	Seed     uint64        `name:"seed" help:"Seeds the games and the moves (0: a random seed)."`
 	JSON     bool          `name:"json" help:"Print the result as JSON."`
 	Part     string        `name:"part" hidden:"" help:"Internal: run as part i of n of a --procs run (i/n)."`
+	// Expansions are the expansions every game plays (record names,
+	// separated by commas); then each turn's move is a random legal move
+	// of every step (the computer player's Random level).
+	Expansions string `name:"expansions" placeholder:"river,tower" help:"The expansions every game plays, separated by commas (\"all\": every one the engine plays); each turn is then a random legal move of all its steps."`
+
+	exps []string // the expansions, read from Expansions
 }
 
 // loadResult is what a load test measured.
 type loadResult struct {
-	Database        string  `json:"database"` // "sqlite" or "postgres"
-	Procs           int     `json:"procs"`
-	Games           int     `json:"games"`
-	IntervalSeconds float64 `json:"interval_seconds"`
-	DurationSeconds float64 `json:"duration_seconds"`
+	Database string `json:"database"` // "sqlite" or "postgres"
+	// Expansions are the expansions every game played (record names); none
+	// for the base game.
+	Expansions      []string `json:"expansions,omitempty"`
+	Procs           int      `json:"procs"`
+	Games           int      `json:"games"`
+	IntervalSeconds float64  `json:"interval_seconds"`
+	DurationSeconds float64  `json:"duration_seconds"`
 	// OfferedPerSecond is the load asked for: Games / Interval.
 	OfferedPerSecond float64 `json:"offered_turns_per_second"`
 	// Turns were played in ElapsedSeconds (the duration, and the turns
@@ -102,6 +113,11 @@ func (c *loadtestCmd) Run(e *env) error {
 	if c.Seed == 0 {
 		c.Seed = rand.Uint64()
 	}
+	exps, err := loadExpansions(c.Expansions)
+	if err != nil {
+		return err
+	}
+	c.exps = exps
 	ctx := context.Background()
 	var (
 		res loadResult
@@ -136,8 +152,12 @@ func (c *loadtestCmd) Run(e *env) error {
 
 // printLoad prints res for people.
 func printLoad(w io.Writer, r loadResult) {
-	fmt.Fprintf(w, "%d games on %s, %d process(es), a turn every %gs per game: %.1f turns/s asked\n",
-		r.Games, r.Database, r.Procs, r.IntervalSeconds, r.OfferedPerSecond)
+	game := "base game"
+	if len(r.Expansions) > 0 {
+		game = fmt.Sprintf("%d expansions", len(r.Expansions))
+	}
+	fmt.Fprintf(w, "%d games (%s) on %s, %d process(es), a turn every %gs per game: %.1f turns/s asked\n",
+		r.Games, game, r.Database, r.Procs, r.IntervalSeconds, r.OfferedPerSecond)
 	fmt.Fprintf(w, "played %d turns in %.1fs: %.1f turns/s; latency p50 %.1f ms, p99 %.1f ms, max %.1f ms; %d errors, %d games finished\n",
 		r.Turns, r.ElapsedSeconds, r.TurnsPerSecond, r.P50Ms, r.P99Ms, r.MaxMs, r.Errors, r.Finished)
 	fmt.Fprintf(w, "memory per idle game: %.1f KB (set up in %.1fs)\n", r.IdleBytesPerGame/1024, r.SetupSeconds)
@@ -190,7 +210,8 @@ func (c *loadtestCmd) runProcs(ctx context.Context, stderr io.Writer) (loadResul
 			"--games", strconv.Itoa(c.Games), "--interval", c.Interval.String(),
 			"--duration", c.Duration.String(), "--jitter", c.Jitter,
 			"--seed", strconv.FormatUint(c.Seed+uint64(i)*0x9e3779b97f4a7c15, 10),
-			"--procs", strconv.Itoa(c.Procs), "--part", fmt.Sprintf("%d/%d", i, c.Procs))
+			"--procs", strconv.Itoa(c.Procs), "--part", fmt.Sprintf("%d/%d", i, c.Procs),
+			"--expansions", c.Expansions)
 		cmd.Stderr = stderr
 		in, err := cmd.StdinPipe()
 		if err != nil {
@@ -233,7 +254,7 @@ func (c *loadtestCmd) runProcs(ctx context.Context, stderr io.Writer) (loadResul
 
 // merge sums the parts' results into one.
 func merge(parts []loadResult, procs, games int, interval time.Duration) loadResult {
-	r := loadResult{Database: parts[0].Database, Procs: procs, Games: games,
+	r := loadResult{Database: parts[0].Database, Expansions: parts[0].Expansions, Procs: procs, Games: games,
 		IntervalSeconds: interval.Seconds(), DurationSeconds: parts[0].DurationSeconds,
 		OfferedPerSecond: float64(games) / interval.Seconds()}
 	var lat []float64
@@ -289,7 +310,7 @@ func (c *loadtestCmd) runPart(ctx context.Context, part int, start *bufio.Reader
 	if c.Procs > 1 {
 		n = share(c.Games, part, c.Procs)
 	}
-	r := loadResult{Database: "sqlite", Procs: 1, Games: n, IntervalSeconds: c.Interval.Seconds(),
+	r := loadResult{Database: "sqlite", Expansions: c.exps, Procs: 1, Games: n, IntervalSeconds: c.Interval.Seconds(),
 		DurationSeconds: c.Duration.Seconds(), OfferedPerSecond: float64(n) / c.Interval.Seconds()}
 	if storage.IsPostgresURL(c.DB) {
 		r.Database = "postgres"
@@ -300,7 +321,7 @@ func (c *loadtestCmd) runPart(ctx context.Context, part int, start *bufio.Reader
 		return r, err
 	}
 	defer store.Close()
-	sim := &loadSim{store: store, draw: draw, part: part, seed: c.Seed}
+	sim := &loadSim{store: store, draw: draw, part: part, seed: c.Seed, exps: c.exps}
 
 	setup := time.Now()
 	runtime.GC()
@@ -419,13 +440,39 @@ type loadSim struct {
 	seed     uint64
 	created  atomic.Int64
 	finished atomic.Int64
+	exps     []string // the expansions of every game; none: the base game
+}
+
+// loadExpansions reads --expansions: record names separated by commas, or
+// "all" for every expansion the engine plays; none for the base game.
+func loadExpansions(s string) ([]string, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil, nil
+	}
+	var names []string
+	if strings.EqualFold(s, "all") {
+		for _, e := range engine.PlayableExpansions() {
+			if e != engine.ExpansionBase {
+				names = append(names, e.String())
+			}
+		}
+	} else {
+		for _, n := range strings.Split(s, ",") {
+			names = append(names, strings.TrimSpace(n))
+		}
+	}
+	if _, _, err := storage.ParseExpansions(names); err != nil {
+		return nil, fmt.Errorf("--expansions: %w", err)
+	}
+	return names, nil
 }
 
 // newGame creates and starts a game of two players and returns its id.
 func (s *loadSim) newGame(ctx context.Context, k int) (int64, error) {
 	c := s.created.Add(1)
 	host := fmt.Sprintf("load-%d-%d-%d-a", s.part, k, c)
-	g, err := s.store.CreateGame(ctx, storage.NewGame{MaxSeats: 2,
+	g, err := s.store.CreateGame(ctx, storage.NewGame{MaxSeats: 2, Expansions: s.exps,
 		Host: storage.Player{UserID: host, Name: "Ada", Kind: storage.PlayerLocal}})
 	if err != nil {
 		return 0, err
@@ -453,7 +500,13 @@ func (s *loadSim) turn(ctx context.Context, lg *loadGame, k int, rng *rand.Rand,
 		return fmt.Errorf("game %d: no tile drawn in a running game", id)
 	}
 	m := engine.Move{Tile: t, Discard: true}
-	if p, ok := st.RandomPlacement(t, rng.Uint64()); ok {
+	if len(s.exps) > 0 {
+		// Every step of every expansion: the Random level's move, the
+		// other players' steps (the dragon's, the crop circles') too.
+		if m, err = (ai.Config{Level: ai.Random}).Choose(st, rng.Uint64()); err != nil {
+			return fmt.Errorf("game %d: a random move: %w", id, err)
+		}
+	} else if p, ok := st.RandomPlacement(t, rng.Uint64()); ok {
 		m = engine.Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
 		var buf [8]engine.Spot
 		if spots := st.AppendFollowerSpots(buf[:0], t, p); len(spots) > 0 && rng.IntN(2) == 0 {
