@@ -113,9 +113,9 @@ func (c *loadtestCmd) Run(e *env) error {
 	if c.Seed == 0 {
 		c.Seed = rand.Uint64()
 	}
-	exps, err := loadExpansions(c.Expansions)
-	if err != nil {
-		return err
+	exps, xerr := loadExpansions(c.Expansions)
+	if xerr != nil {
+		return xerr
 	}
 	c.exps = exps
 	ctx := context.Background()

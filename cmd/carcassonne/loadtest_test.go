@@ -5,7 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/meeple-works/carcassonne/engine"
 )
 
 // TestLoadtestSmall runs a tiny load test on SQLite and checks that every
@@ -65,5 +68,32 @@ func TestLoadtestPostgresCreate(t *testing.T) {
 				t.Errorf("%d games in %d processes, %d errors (first: %s)", r.Games, r.Procs, r.Errors, r.FirstError)
 			}
 		})
+	}
+}
+
+// TestLoadtestExpansions runs a tiny load test of games with every
+// expansion: every turn, a random legal move of all its steps, is stored
+// without an error, and the result names the expansions; a name that is
+// not an expansion is refused.
+func TestLoadtestExpansions(t *testing.T) {
+	t.Parallel()
+	db := filepath.Join(t.TempDir(), "load.db")
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"loadtest", "--db", db, "--games", "10", "--interval", "500ms", "--duration", "2s", "--json", "--seed", "9", "--expansions", "all"}, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	var r loadResult
+	if err := json.Unmarshal(stdout.Bytes(), &r); err != nil {
+		t.Fatalf("%v: %s", err, stdout.String())
+	}
+	if len(r.Expansions) != len(engine.PlayableExpansions())-1 {
+		t.Errorf("the games played %v", r.Expansions)
+	}
+	if r.Errors != 0 || r.Turns == 0 {
+		t.Errorf("%d turns, %d failed, first: %s", r.Turns, r.Errors, r.FirstError)
+	}
+	stderr.Reset()
+	if code := run([]string{"loadtest", "--db", db, "--expansions", "river,rivers"}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "--expansions") {
+		t.Errorf("a bad expansion: exit %d, %q", code, stderr.String())
 	}
 }
