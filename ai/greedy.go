@@ -35,8 +35,9 @@ func greedyTurn(root *node, me int, rng *rand.Rand) ([]engine.Answer, error) {
 }
 
 // greedyBudget is how many positions (answers played on a copy of the
-// game) a greedy turn plays at most, about 0.1 s of one core with every
-// expansion.
+// game) a greedy turn plays at most, besides its first look: about 0.13 s
+// of one core on the worst position known (testdata/easy-mw02-stall.rec,
+// BenchmarkStall), within the easy level's 0.2 s.
 const greedyBudget = 3000
 
 // greedy is one greedy turn's search.

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/meeple-works/carcassonne/internal/racetest"
+
 	"github.com/meeple-works/carcassonne/ai"
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/internal/discordtest"
@@ -14,8 +16,9 @@ import (
 )
 
 // testPlayouts is the computers' budget in the tests: the levels' own
-// (5,000 and 20,000 playouts) take seconds a move under -race.
-const testPlayouts = 50
+// (5,000 and 20,000 playouts) take seconds a move under -race; under it,
+// 10 (a search eight times slower finds no more races in more playouts).
+var testPlayouts = racetest.Scale(50, 5)
 
 // openComputerMenu presses the lobby's Add computer player as a and
 // returns the ephemeral menu of levels.
@@ -206,17 +209,6 @@ func TestComputerLobby(t *testing.T) {
 		wantEphemeral(t, h.pick(host, msg, id, "hard"), "already started")
 		same(t, "Alice", "Computer (easy)")
 	})
-}
-
-// TestComputerGame plays a whole game of one person against two computers
-// through the local Discord: the person's turns through the components,
-// the computers' by the bot. The end's table equals the replay of the
-// record, every computer's move is the one package ai makes for that
-// position and seed (so a bot started again plays the same), and no
-// message mentions a computer.
-func TestComputerGame(t *testing.T) {
-	t.Parallel()
-	playComputerGame(t, "/carcassonne new", 16, 0)
 }
 
 // TestComputerGameExpansions is TestComputerGame with the expansions whose

@@ -323,50 +323,6 @@ func TestDragonGame(t *testing.T) {
 	}
 }
 
-// TestDragonComputers plays a game of The Princess & the Dragon of one
-// person against two computers (easy and normal) to the end: the
-// computers decide their steps of the dragon at once, without being
-// mentioned, and the person's steps are asked with a message that
-// mentions her; the final table is the replay of the attached record.
-func TestDragonComputers(t *testing.T) {
-	t.Parallel()
-	h := newHarnessWith(t, func(c *Config) {
-		c.ComputerPause, c.ComputerPlayouts = time.Millisecond, testPlayouts
-		c.Seed = func() uint64 { return 4 }
-	})
-	alice := h.srv.NewUser("alice", "Alice")
-	thread := h.computerGame(alice, "/carcassonne new expansions:princess-and-dragon", "easy", "normal")
-	_, turns, steps := h.playWithComputers(alice, thread, dragonMove, func(st *engine.Game, d engine.Decision) bool {
-		return d.Step == engine.StepDragon
-	})
-	mine, computerSteps := steps[engine.StepDragon], 0
-	for _, m := range h.srv.Messages(thread) {
-		if strings.Contains(m.Content, "Computer (") && strings.Contains(m.Content, " moves the dragon ") {
-			computerSteps++
-			if mention.MatchString(m.Content) {
-				t.Errorf("a computer's step mentions someone: %q", m.Content)
-			}
-		}
-	}
-	t.Logf("%d turns of Alice, %d of her steps of the dragon, %d of the computers'", turns, mine, computerSteps)
-	if mine == 0 || computerSteps == 0 {
-		t.Errorf("Alice chose %d steps of the dragon and the computers %d: both should", mine, computerSteps)
-	}
-	end, _ := h.nextTurn(thread, "")
-	if rec := recordText(t, end); !strings.Contains(rec, " aside") {
-		t.Errorf("no tile was set aside in the game:\n%s", rec)
-	}
-	g := recordOf(t, end)
-	names, cols := tableRows(end.Embeds[0].Description)
-	for k, name := range names {
-		// Long names are cut to 16 characters in the table.
-		p := slices.IndexFunc(g.Players(), func(n string) bool { return n == name || strings.HasPrefix(n, strings.TrimSuffix(name, "…")) })
-		if p < 0 || len(cols[k]) == 0 || cols[k][len(cols[k])-1] != g.Score(p) {
-			t.Fatalf("row %q: %v, the replay's scores %v", name, cols[k], g.Scores())
-		}
-	}
-}
-
 // playWithComputers plays the game in thread for person u against
 // computers to its end: each turn message that mentions u with move
 // through the components (playMove), each step message that mentions u

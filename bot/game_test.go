@@ -138,30 +138,6 @@ func recordOf(tb testing.TB, m discordtest.Message) *engine.Game {
 	return nil
 }
 
-// TestWholeGame plays a whole game through the local Discord: a lobby,
-// two players joining with the button, the start, every turn through the
-// components, and the end.
-func TestWholeGame(t *testing.T) {
-	// The two whole games run side by side: each is mostly drawing.
-	t.Parallel()
-	h := newHarness(t)
-	alice := h.srv.NewUser("alice", "Alice")
-	bob := h.srv.NewUser("bob", "Bob")
-	users := []discordtest.User{alice, bob}
-	thread, msg := h.lobby(alice, bob)
-	rng := rand.New(rand.NewPCG(1, 2))
-	turns := 0
-	for more := true; more; turns++ {
-		h.checkNumbers(msg)
-		h.playTurn(users, thread, msg, rng)
-		msg, more = h.nextTurn(thread, msg.ID)
-	}
-	if turns < 60 {
-		t.Errorf("only %d turns were played", turns)
-	}
-	h.checkEnd(t, msg, turns)
-}
-
 // checkNumbers checks that the turn message's menus number the cells as
 // the picture does (render.Candidates of the stored game): option k is
 // "k · (x,y)" for the k-th candidate cell.

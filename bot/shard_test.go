@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"encoding/json"
-	"math/rand/v2"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -192,48 +191,6 @@ func (p *shardPair) checkGame(t *testing.T, id int64, thread string, end discord
 		if turns[n] != 1 {
 			t.Errorf("game %d: turn %d was announced %d times, want once", id, n, turns[n])
 		}
-	}
-}
-
-// TestShardsWholeGames: two bot processes, shards 0 and 1 of 2, on one
-// database and one local Discord; a game in a server of each shard is
-// played to its end, turn by turn in turns, each served by its shard's
-// process.
-func TestShardsWholeGames(t *testing.T) {
-	t.Parallel()
-	p := newShardPair(t)
-	alice := p.srv.NewUser("alice", "Alice")
-	bob := p.srv.NewUser("bob", "Bob")
-	users := []discordtest.User{alice, bob}
-	type game struct {
-		id     int64
-		thread string
-		msg    discordtest.Message
-		more   bool
-		turns  int
-		rng    *rand.Rand
-	}
-	var games [2]*game
-	for k := range 2 {
-		id, thread, msg := p.open(k, "/carcassonne new", alice, bob)
-		games[k] = &game{id: id, thread: thread, msg: msg, more: true, rng: rand.New(rand.NewPCG(uint64(k), 9))}
-	}
-	for games[0].more || games[1].more {
-		for k, g := range games {
-			if !g.more {
-				continue
-			}
-			h := p.h[k]
-			h.playTurn(users, g.thread, g.msg, g.rng)
-			g.msg, g.more = h.nextTurn(g.thread, g.msg.ID)
-			g.turns++
-		}
-	}
-	for _, g := range games {
-		if g.turns < 60 {
-			t.Errorf("game %d: only %d turns were played", g.id, g.turns)
-		}
-		p.checkGame(t, g.id, g.thread, g.msg)
 	}
 }
 

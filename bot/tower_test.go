@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -156,124 +155,6 @@ func towerSeed(tb testing.TB) (uint64, towerSeen) {
 	}
 	tb.Fatal("no seed up to 300 shows a capture, an exchange and a ransom")
 	return 0, towerSeen{}
-}
-
-// TestTowerGame plays a whole game of The Tower for two players, chosen
-// with the lobby's Expansions… menu, through the components (the Ransom
-// button and its menu, Place the tile…, ⟳, the tower pieces and the
-// followers on top of towers in the Follower… menu, Take prisoner…,
-// Confirm), with the moves of towerMove on a draw pile found by towerSeed:
-// a figure is taken prisoner, two players exchange prisoners and a ransom
-// is paid; the summaries must say so, the scoreboard must list the tower
-// pieces and prisoners, and the final table (with its ransoms column)
-// must be the replay of the attached record.
-func TestTowerGame(t *testing.T) {
-	t.Parallel()
-	seed, want := towerSeed(t)
-	t.Logf("seed %d: %+v", seed, want)
-	h := newHarnessWith(t, func(c *Config) { c.Seed = func() uint64 { return seed } })
-	alice := h.srv.NewUser("alice", "Alice")
-	bob := h.srv.NewUser("bob", "Bob")
-	users := []discordtest.User{alice, bob}
-	thread, msg := h.expansionGame(users, "/carcassonne new", "tower")
-	if got := text(h.slash(discordtest.Actor{User: bob, ChannelID: thread}, "/carcassonne help")); !strings.Contains(got, "tower piece at (2,-1)") || !strings.Contains(got, "**Ransom**") {
-		t.Errorf("help in a game of The Tower does not explain it: %q", got)
-	}
-
-	seen := towerSeen{-1, -1, -1}
-	turns := 0
-	for more := true; more; turns++ {
-		g, st, err := h.store.Load(h.ctx, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cur := st.Current()
-		u := users[cur]
-		if ids := mention.FindStringSubmatch(msg.Content); ids == nil || ids[1] != u.ID {
-			t.Fatalf("turn %d: the turn message pings %q, the player to move is %s", turns, msg.Content, u.Username)
-		}
-		if rs := st.Ransoms(); len(rs) > 0 {
-			if d := msg.Embeds[0].Description; !strings.Contains(d, "Ransom: you may pay 3 points to free your follower held by "+g.Seats[rs[0].Jailer].Name) {
-				t.Errorf("turn %d: the turn message does not tell of the ransom: %q", turns, d)
-			}
-		}
-		mv := towerMove(st)
-		after := st.Clone()
-		if err := after.Apply(mv); err != nil {
-			t.Fatalf("turn %d: %+v: %v", turns, mv, err)
-		}
-		k := len(st.Moves())
-		seen.note(k, mv, st, after)
-		summary := h.playMove(u, thread, msg, st, mv)
-		name := g.Seats[cur].Name
-		if mv.Ransomed {
-			if w := fmt.Sprintf("%s pays %s 3 points to free their %s.", name, g.Seats[mv.Ransom.Jailer].Name, mv.Ransom.Figure.Title()); !strings.Contains(summary, w) {
-				t.Errorf("move %d: the summary of a ransom does not say %q: %q", k, w, summary)
-			}
-		}
-		switch mv.Tower {
-		case engine.TowerPiece:
-			if !strings.Contains(summary, fmt.Sprintf("the tower at (%s)", mv.TowerCell)) && !strings.Contains(summary, fmt.Sprintf("builds a tower at (%s)", mv.TowerCell)) {
-				t.Errorf("move %d: the summary of a tower piece at %v: %q", k, mv.TowerCell, summary)
-			}
-		case engine.TowerTop:
-			if w := fmt.Sprintf("%s puts a follower on top of the tower at (%s), which is closed for good.", name, mv.TowerCell); !strings.Contains(summary, w) {
-				t.Errorf("move %d: the summary does not say %q: %q", k, w, summary)
-			}
-		}
-		if mv.Capture != (engine.Target{}) {
-			owner := turnview.Owner(st, mv.Capture)
-			w := fmt.Sprintf("%s takes %s's ", name, g.Seats[owner].Name)
-			if !strings.Contains(summary, w) || !strings.Contains(summary, "prisoner.") {
-				t.Errorf("move %d: the summary of the capture does not say %q…prisoner: %q", k, w, summary)
-			}
-			if x := exchanged(st, after, cur, owner); strings.Contains(summary, "exchange prisoners") != x {
-				t.Errorf("move %d: exchange %v, the summary %q", k, x, summary)
-			}
-		}
-		if k == want.capture || k == want.exchange || k == want.ransom {
-			t.Logf("move %d: %s", k, summary)
-		}
-		msg, more = h.nextTurn(thread, msg.ID)
-	}
-	if seen != want {
-		t.Errorf("the game through Discord showed %+v, the search %+v", seen, want)
-	}
-	t.Logf("%d turns", turns)
-	h.checkEnd(t, msg, turns)
-	g := recordOf(t, msg)
-	if !g.Rules().Expansions.Has(engine.ExpansionTower) {
-		t.Error("the record's game does not play The Tower")
-	}
-	rec := recordText(t, msg)
-	if !strings.Contains(rec, "capture@") || !strings.Contains(rec, "ransom/") || !strings.Contains(rec, "tower@") {
-		t.Errorf("the record lacks the tower's tokens:\n%s", rec)
-	}
-	desc := msg.Embeds[0].Description
-	if !strings.Contains(desc, " ransoms ") {
-		t.Errorf("the final table has no ransoms column:\n%s", desc)
-	}
-	names, cols := tableRows(desc)
-	bd := g.Breakdowns()
-	ransoms := 0
-	for k, name := range names {
-		p := slices.Index(g.Players(), name)
-		if p < 0 || len(cols[k]) != 6 {
-			t.Fatalf("row %q: %v", name, cols[k])
-		}
-		b := bd[p]
-		ransoms += max(b.Ransoms, -b.Ransoms)
-		if w := []int{b.Roads, b.Cities, b.Cloisters, b.Farms, b.Ransoms, g.Score(p)}; !slices.Equal(cols[k], w) {
-			t.Errorf("%s: the table says %v, the replay %v", name, cols[k], w)
-		}
-	}
-	if ransoms == 0 {
-		t.Error("the final table shows no ransom paid")
-	}
-	// The scoreboard lists the tower pieces.
-	if got := text(h.slash(discordtest.Actor{User: alice, ChannelID: thread}, "/carcassonne score")); !strings.Contains(got, "tower piece") {
-		t.Errorf("the scoreboard of a game of The Tower: %q", got)
-	}
 }
 
 // TestTowerBadInput checks what stands between a player and a bad tower

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/meeple-works/carcassonne/internal/racetest"
 )
 
 // This file plays random legal games with the expansions of "Expansions I"
@@ -519,7 +521,7 @@ func refTowerMove(tb testing.TB, g *Game, m Move, held *[MaxPlayers][MaxPlayers]
 // rules (and farms=off, tiny-city=2 now and then), with 1 to 6 players,
 // checked move by move against the reference.
 func TestExpansionGamesAgainstReference(t *testing.T) {
-	n := uint64(12)
+	n := uint64(racetest.Scale(12, 4))
 	if testing.Short() {
 		n = 3
 	}

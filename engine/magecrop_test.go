@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/meeple-works/carcassonne/internal/racetest"
 )
 
 // TestMagicForcedApart replays testdata/rules/mw-forced-apart.rec up to
@@ -251,7 +253,7 @@ func TestMagicSpotsAfterEveryPlacement(t *testing.T) {
 		t.Fatal(err)
 	}
 	joins, checked := 0, 0
-	for seed := uint64(1); seed <= 40; seed++ {
+	for seed := uint64(1); seed <= uint64(racetest.Scale(40, 4)); seed++ {
 		g, err := New(Config{Players: []string{"A", "B", "C"}, Rules: r, Seed: seed})
 		if err != nil {
 			t.Fatal(err)

@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+
+	"github.com/meeple-works/carcassonne/internal/racetest"
 )
 
 // readQueries are the queries of a game that promise to leave it as it
@@ -96,6 +98,11 @@ func readQueries(g *Game) map[string]func() {
 // copies the whole state, so two clones compare equal when the states do.
 func TestQueriesOnlyRead(t *testing.T) {
 	sets := append([]ExpansionSet{0}, expansionSets()...)
+	// Every 19th step; under the race detector every 57th (racetest).
+	every := 19
+	if racetest.Enabled {
+		every = 57
+	}
 	for _, set := range sets {
 		r, err := NewRules(set, Options{})
 		if err != nil {
@@ -108,7 +115,7 @@ func TestQueriesOnlyRead(t *testing.T) {
 			}
 			rng := rand.New(rand.NewPCG(seed, 77))
 			for n := 0; g.Pending().Step != StepNone; n++ {
-				if n%19 == 0 {
+				if n%every == 0 {
 					for name, query := range readQueries(g) {
 						before := g.Clone()
 						query()

@@ -210,6 +210,7 @@ func animationFrameAt(r *Renderer, g *engine.Game, maxSide int) *image.Paletted 
 // deployed whenever they may be): the GIF decodes, has one frame per turn
 // and the final, and fits AnimateMaxBytes.
 func TestAnimateEveryExpansion(t *testing.T) {
+	t.Parallel()
 	r := testRenderer()
 	names := []string{"Ann", "Ben", "Cid", "Dee", "Eli", "Flo"}
 	cfg := engine.Config{Rules: rulesOf(t, engine.PlayableExpansions()...), Players: names, Seed: 5}

@@ -122,6 +122,7 @@ func tileMarkers(t *engine.Tile) engine.Marker {
 // anywhere on the tile; the centre of a spring, a lake, the fork and a
 // bridge; every follower spot inside its feature.
 func TestExpansionTileArt(t *testing.T) {
+	t.Parallel()
 	r := testRenderer()
 	const size = 64
 	s := float64(size)
@@ -265,6 +266,7 @@ func expansionConfig(tb testing.TB, exps []engine.Expansion, n int, seed uint64)
 // uses: each board and final picture decodes back, is no larger than the
 // 1 MB the bot allows, and has the size of the true-colour picture.
 func TestExpansionGames(t *testing.T) {
+	t.Parallel()
 	r := testRenderer()
 	for _, exps := range [][]engine.Expansion{issueExpansions, allExpansions()} {
 		for seed := uint64(1); seed <= 3; seed++ {

@@ -112,6 +112,7 @@ func tileSheet(r *Renderer, ts *engine.TileSet, size int) *image.RGBA {
 }
 
 func TestGolden(t *testing.T) {
+	t.Parallel()
 	r := testRenderer()
 	mid := loadGame(t, "mid-game.rec")
 	full := loadGame(t, "full-game.rec")

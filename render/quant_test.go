@@ -46,6 +46,7 @@ func abs(v int) int {
 // leaves no speck of an odd colour: no pixel moves by more than 56 in a
 // channel, and hardly any (anti-aliased edges) by more than 24.
 func TestPaletteNoSpecks(t *testing.T) {
+	t.Parallel()
 	r := testRenderer()
 	for _, tc := range turnGames(t) {
 		for _, p := range []struct {
@@ -135,6 +136,7 @@ func colourError(tb testing.TB, got, want *image.RGBA, tol int) (n, worst int) {
 // hardly any (anti-aliased edges) by more than 24. The games are not
 // those the palette was chosen from.
 func TestFixedPaletteNoSpecks(t *testing.T) {
+	t.Parallel()
 	r := testRenderer()
 	games := turnGames(t)
 	for _, s := range []uint64{31, 32} {

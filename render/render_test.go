@@ -218,6 +218,7 @@ func TestCandidateNumbers(t *testing.T) {
 // TestFullGamesPNG plays whole games and checks the PNGs decode, stay under
 // 1 MB, and fit 2048 pixels.
 func TestFullGamesPNG(t *testing.T) {
+	t.Parallel()
 	r := testRenderer()
 	for seed := uint64(1); seed <= 6; seed++ {
 		cfg := engine.Config{Players: []string{"Alice", "Bob", "Carol"}, Seed: seed}
@@ -344,6 +345,7 @@ func oddTiles(tb testing.TB) *engine.TileSet {
 // TestOddBoards renders boards at the edges of what games make; none may
 // panic, and every picture must encode and decode.
 func TestOddBoards(t *testing.T) {
+	t.Parallel()
 	r := testRenderer()
 	newGame := func(cfg engine.Config) *engine.Game {
 		g, err := engine.New(cfg)

@@ -42,21 +42,10 @@ func Backup(ctx context.Context, path, dst string) (BackupResult, error) {
 	if path == "" {
 		path = DefaultPath
 	}
-	fi, err := os.Stat(path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		return BackupResult{}, fmt.Errorf("storage: %s: no such database file", path)
-	case err != nil:
-		return BackupResult{}, fmt.Errorf("storage: %w", err)
-	case fi.IsDir():
-		return BackupResult{}, fmt.Errorf("storage: %s is a folder, %w: choose a file", path, ErrNotCarcassonne)
-	case fi.Size() == 0:
-		return BackupResult{}, fmt.Errorf("storage: %s is empty (0 bytes), %w", path, ErrNotCarcassonne)
-	case fi.Size() < sqliteHeaderSize:
-		return BackupResult{}, fmt.Errorf("storage: %s is not a SQLite database, so %w (only %d of the 100 bytes of a SQLite header)",
-			path, ErrNotCarcassonne, fi.Size())
 	}
-	if err := checkHeader(path); err != nil {
+	if err := checkExisting(path); err != nil {
 		return BackupResult{}, fmt.Errorf("storage: %w", err)
 	}
 	if err := checkFile(ctx, path); err != nil {

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/meeple-works/carcassonne/internal/racetest"
 )
 
 // openChildEnv names the database that a child process of TestOpenAtOnce
@@ -65,7 +67,7 @@ func TestOpenAtOnce(t *testing.T) {
 
 func testOpenAtOnce(t *testing.T, kind testDB) {
 	const processes = 4
-	rounds := 20
+	rounds := racetest.Scale(20, 4)
 	if kind.dialect == postgresDB {
 		rounds = 5 // each round makes a database
 	}

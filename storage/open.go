@@ -151,25 +151,30 @@ func createFile(path string) (created bool, err error) {
 	if !errors.Is(err, fs.ErrExist) {
 		return false, fmt.Errorf("cannot create the database file: %w", err)
 	}
+	return false, checkExisting(path)
+}
+
+// checkExisting refuses, with an error wrapping ErrNotCarcassonne, an
+// existing file at path that cannot be a SQLite database: a folder, an
+// empty file, a file shorter than SQLite's header or that does not start
+// with it. It reads the file's first bytes only.
+func checkExisting(path string) error {
 	fi, err := os.Stat(path)
 	if err != nil {
-		return false, fmt.Errorf("%s: %w", path, err)
+		return fmt.Errorf("%s: %w", path, err)
 	}
 	switch {
 	case fi.IsDir():
-		return false, fmt.Errorf("%s is a folder, %w: choose a file", path, ErrNotCarcassonne)
+		return fmt.Errorf("%s is a folder, %w: choose a file", path, ErrNotCarcassonne)
 	case fi.Size() == 0:
-		return false, fmt.Errorf("%s is empty (0 bytes), %w: remove it or choose another file", path, ErrNotCarcassonne)
+		return fmt.Errorf("%s is empty (0 bytes), %w: remove it or choose another file", path, ErrNotCarcassonne)
 	case fi.Size() < sqliteHeaderSize:
 		// SQLite itself takes some files shorter than its header (one byte)
 		// for a new database and writes over them.
-		return false, fmt.Errorf("%s is not a SQLite database, so %w (only %d of the 100 bytes of a SQLite header): remove it or choose another file",
+		return fmt.Errorf("%s is not a SQLite database, so %w (only %d of the 100 bytes of a SQLite header): remove it or choose another file",
 			path, ErrNotCarcassonne, fi.Size())
 	}
-	if err := checkHeader(path); err != nil {
-		return false, err
-	}
-	return false, nil
+	return checkHeader(path)
 }
 
 // sqliteHeaderSize is the size, in bytes, of the header every SQLite

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/meeple-works/carcassonne/internal/racetest"
+
 	"github.com/meeple-works/carcassonne/ai"
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/terminal/terminaltest"
@@ -35,7 +37,7 @@ func TestChoicesAcceptedByTheEngine(t *testing.T) {
 		t.Fatal(err)
 	}
 	listed := 0
-	for seed := uint64(1); seed <= 2; seed++ {
+	for seed := uint64(1); seed <= uint64(racetest.Scale(2, 2)); seed++ {
 		g, err := engine.New(engine.Config{Rules: r, Players: []string{"Ann", "Ben", "Cy"}, Seed: seed, DrawnOnly: true})
 		if err != nil {
 			t.Fatal(err)

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/meeple-works/carcassonne/internal/racetest"
+
 	"github.com/meeple-works/carcassonne/engine"
 )
 
@@ -133,7 +135,7 @@ func checkFeature(t *testing.T, where string, board *engine.Game, at engine.Targ
 // by the engine, no two share a value, and each names the feature of the
 // tile as it lies.
 func TestOptionsAcceptedEverywhere(t *testing.T) {
-	games := 2
+	games := racetest.Scale(2, 2)
 	if testing.Short() {
 		games = 1
 	}
