@@ -7,8 +7,8 @@ package bot
 // the package's eight minutes, and the detector finds nothing in a game's
 // last turns that its first ones did not show. They run in the sweep
 // without -race (README, "Tests"), which CI runs too; under -race the
-// whole games of TestFiveMinis, TestDragonGame and
-// TestComputerGameExpansions, and every shorter test, exercise the same
+// whole games of TestFiveMinis and TestDragonGame, the 24 turns of
+// TestComputerGameExpansions and every shorter test exercise the same
 // paths.
 
 import (

@@ -521,7 +521,7 @@ func refTowerMove(tb testing.TB, g *Game, m Move, held *[MaxPlayers][MaxPlayers]
 // rules (and farms=off, tiny-city=2 now and then), with 1 to 6 players,
 // checked move by move against the reference.
 func TestExpansionGamesAgainstReference(t *testing.T) {
-	n := uint64(racetest.Scale(12, 4))
+	n := uint64(racetest.Scale(12, 2))
 	if testing.Short() {
 		n = 3
 	}
