@@ -393,6 +393,9 @@ func TestDefectCropCircleNamesTheTilePlaced(t *testing.T) {
 				t.Fatalf("no Pass for the other player: %+v", bs)
 			}
 			h.click(discordtest.Actor{User: users[d.Player], ChannelID: thread}, sm.ID, bs[i].CustomID)
+			// The answer is stored after the click is answered: the next
+			// load must not find the step just answered.
+			waitStored(t, h, func(now storage.Game) bool { return now.Moves != g.Moves || now.Answered > g.Answered })
 			continue
 		}
 		seen := 0

@@ -7,9 +7,9 @@ package bot
 // the package's eight minutes, and the detector finds nothing in a game's
 // last turns that its first ones did not show. They run in the sweep
 // without -race (README, "Tests"), which CI runs too; under -race the
-// whole games of TestFiveMinis and TestDragonGame, the 24 turns of
-// TestComputerGameExpansions and every shorter test exercise the same
-// paths.
+// whole game of TestFiveMinis, the 24 turns of TestComputerGameExpansions,
+// the dragon's steps through real processes of TestBotKilledMidSteps (cmd)
+// and every shorter test exercise the same paths.
 
 import (
 	"fmt"
@@ -979,6 +979,193 @@ func TestTradersGame(t *testing.T) {
 	for p := range g.NumPlayers() {
 		if got := g.Goods(p); got != taken[p] {
 			t.Errorf("%s: the summaries say %v goods taken, the replay %v", g.Players()[p], taken[p], got)
+		}
+	}
+}
+
+// TestDragonGame plays a whole game of The Princess & the Dragon for three
+// players through the components, with a turn timeout: each turn with
+// dragonMove, each step of the dragon with the first button of the step
+// message, which mentions the player who decides. The first time the
+// dragon moves, its first step is chosen by the player who placed the
+// tile, the second by the next player's timeout, then the bot restarts,
+// and the third is chosen by the third player on the step message the new
+// bot kept. The summaries tell the dragon's way, and the final table is
+// the replay of the attached record.
+func TestDragonGame(t *testing.T) {
+	t.Parallel()
+	seed, first := dragonSeed(t)
+
+	t.Logf("seed %d, first dragon move at move %d", seed, first)
+	h := newHarnessWith(t, func(c *Config) { c.Seed = func() uint64 { return seed } })
+	defer func() {
+		if t.Failed() {
+			t.Logf("the bot's logs:\n%s", h.logs.String())
+		}
+	}()
+	alice := h.srv.NewUser("alice", "Alice")
+	bob := h.srv.NewUser("bob", "Bob")
+	cleo := h.srv.NewUser("cleo", "Cleo")
+	users := []discordtest.User{alice, bob, cleo}
+	thread, msg := h.expansionGame(users, "/carcassonne new turn-timeout:5m", "princess-and-dragon")
+	more := true
+	if got := text(h.slash(discordtest.Actor{User: bob, ChannelID: thread}, "/carcassonne help")); !strings.Contains(got, "⬆ ➡ ⬇ ⬅") {
+		t.Errorf("help in a game of The Princess & the Dragon does not explain it: %q", got)
+	}
+
+	dragonMoves, steps, turns := 0, 0, 0
+	used := map[string]int{}
+	firstDone := false
+	for ; more; turns++ {
+		g, st, err := h.store.Load(h.ctx, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cur := st.Current()
+		mv := dragonMove(st)
+		summary := h.playMove(users[cur], thread, msg, st, mv)
+		switch {
+		case mv.Princess != (engine.Target{}):
+			used["princess"]++
+			if !strings.Contains(summary, "The princess sends ") {
+				t.Errorf("the summary of the princess: %q", summary)
+			}
+		case mv.Portal:
+			used["portal"]++
+			if !strings.Contains(summary, "goes through the magic portal to ("+mv.PortalCell.String()+")") {
+				t.Errorf("the summary of the portal: %q", summary)
+			}
+		case mv.Fairy:
+			used["fairy"]++
+			if !strings.Contains(summary, "puts the fairy on ("+mv.FairyCell.String()+")") {
+				t.Errorf("the summary of the fairy: %q", summary)
+			}
+		}
+		moves := len(st.Moves())
+		for k := 0; ; k++ {
+			g, st, err = h.store.Load(h.ctx, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g.Moves != moves || st.Pending().Step != engine.StepDragon {
+				break
+			}
+			d := st.Pending()
+			sm := h.stepMsg(thread, moves, g.Answered)
+			checkPNG(t, sm)
+			if k == 0 {
+				dragonMoves++
+				if !strings.Contains(summary, "The dragon moves!") {
+					t.Errorf("move %d: the turn message does not announce the dragon: %q", moves, summary)
+				}
+			}
+			if ids := mention.FindStringSubmatch(sm.Content); ids == nil || ids[1] != users[d.Player].ID {
+				t.Fatalf("move %d, step %d: the step message mentions %q, %s decides", moves, k, sm.Content, users[d.Player].Username)
+			}
+			if want := (cur + k) % 3; d.Player != want {
+				t.Errorf("move %d: step %d is decided by player %d, want %d", moves, k, d.Player, want)
+			}
+			firstMove := !firstDone && moves == first
+			switch {
+			case firstMove && k == 1:
+				// Bob's time runs out: the bot takes the first step.
+				h.offset.Add(int64(6 * time.Minute))
+				wctx, wcancel := h.wctx()
+				err := h.srv.Wait(wctx, func() bool { m, _ := h.srv.Message(sm.ID); return len(m.Components) == 0 })
+				wcancel()
+				if err != nil {
+					t.Fatalf("the step did not time out: %v", err)
+				}
+				// The next deadlines are the store's, on the real clock.
+				h.offset.Store(0)
+				h.stepMsg(thread, moves, g.Answered+1)
+				old, _ := h.srv.Message(sm.ID)
+				if !strings.Contains(old.Content, "ran out of time, so I chose") || len(old.Components) != 0 {
+					t.Errorf("the timed-out step message: %q, %d components", old.Content, len(old.Components))
+				}
+				// A new bot on the same database keeps the dragon's move.
+				h.stop()
+				h.start()
+			default:
+				b, ok := button(sm.Message, actStep)
+				if !ok {
+					t.Fatalf("the step message has no button: %+v", sm.Components)
+				}
+				if firstMove && k == 2 {
+					// A player who is not the current one cannot resign
+					// while the dragon moves: the turn, half played,
+					// would be lost. Nothing changes.
+					quitter := users[(cur+1)%3]
+					wantEphemeral(t, h.slash(discordtest.Actor{User: quitter, ChannelID: thread}, "/carcassonne resign"),
+						users[cur].GlobalName+"'s turn is under way (the dragon is moving, "+users[d.Player].GlobalName+" chooses its next step): you can resign once it is over.")
+					if again, _ := h.store.Get(h.ctx, 1); again.Moves != g.Moves || again.Answered != g.Answered || again.Seats[(cur+1)%3].Resigned {
+						t.Fatalf("a refused resignation changed the game: %d moves and %d answers, was %d and %d", again.Moves, again.Answered, g.Moves, g.Answered)
+					}
+				}
+				// Someone else's click is refused.
+				other := users[(d.Player+1)%3]
+				if r := h.click(discordtest.Actor{User: other, ChannelID: thread}, sm.ID, b.CustomID); !strings.Contains(text(r), "It's "+users[d.Player].GlobalName+"'s choice") {
+					t.Errorf("another player's click: %s", text(r))
+				}
+				if r := h.click(discordtest.Actor{User: users[d.Player], ChannelID: thread}, sm.ID, b.CustomID); r.Type != 6 {
+					gg, _ := h.store.Get(h.ctx, 1)
+					for _, m := range h.srv.Messages(thread) {
+						t.Logf("message %s: %q", m.ID, m.Content)
+					}
+					t.Fatalf("the step's button %s answered type %d: %s (the game: %d moves, %d answers)", b.CustomID, r.Type, text(r), gg.Moves, gg.Answered)
+				}
+				// The step message becomes what was chosen.
+				wctx, wcancel := h.wctx()
+				err := h.srv.Wait(wctx, func() bool { m, _ := h.srv.Message(sm.ID); return len(m.Components) == 0 })
+				wcancel()
+				if err != nil {
+					t.Fatalf("the step message keeps its buttons: %v", err)
+				}
+				if m, _ := h.srv.Message(sm.ID); !strings.HasPrefix(m.Content, users[d.Player].GlobalName+" moves the dragon ") {
+					t.Errorf("the answered step message says %q", m.Content)
+				}
+			}
+			steps++
+			if firstMove && k >= 2 {
+				firstDone = true
+			}
+		}
+		msg, more = h.nextTurn(thread, msg.ID)
+		if firstMove := moves == first; firstMove && !firstDone {
+			t.Fatalf("the first dragon move took fewer than 3 steps through Discord")
+		}
+	}
+	t.Logf("%d turns, %d dragon moves, %d steps, %v", turns, dragonMoves, steps, used)
+	if used["princess"]+used["portal"]+used["fairy"] == 0 {
+		t.Error("the game never used the princess, the portal or the fairy")
+	}
+	if dragonMoves == 0 {
+		t.Fatal("the dragon never moved")
+	}
+	h.checkEnd(t, msg, turns)
+	g := recordOf(t, msg)
+	rec := recordText(t, msg)
+	if n := strings.Count(rec, "dragon@"); n != steps {
+		t.Errorf("the record has %d steps of the dragon, the game took %d", n, steps)
+	}
+	var all strings.Builder
+	for _, m := range h.srv.Messages(thread) {
+		all.WriteString(m.Content + "\n")
+	}
+	if !strings.Contains(all.String(), "The dragon goes to ") {
+		t.Error("no summary tells the dragon's way")
+	}
+	desc := msg.Embeds[0].Description
+	names, cols := tableRows(desc)
+	bd := g.Breakdowns()
+	for k, name := range names {
+		p := slices.Index(g.Players(), name)
+		if p < 0 || len(cols[k]) != 6 {
+			t.Fatalf("row %q: %v", name, cols[k])
+		}
+		b := bd[p]
+		if w := []int{b.Roads, b.Cities, b.Cloisters, b.Farms, b.Fairy, g.Score(p)}; !slices.Equal(cols[k], w) {
+			t.Errorf("%s: the table says %v, the replay %v", name, cols[k], w)
 		}
 	}
 }

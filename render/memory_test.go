@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/meeple-works/carcassonne/internal/racetest"
+
 	"github.com/meeple-works/carcassonne/engine"
 )
 
@@ -16,15 +18,16 @@ const memoryBudget = 150 << 20
 
 // TestMemoryHundredGames draws the turn picture of 100 games with every
 // expansion, three players each at every stage of the game, and the final
-// picture of every tenth, in one process with one Renderer, as a bot
-// serving them does; with the games kept, the live heap after a collection
-// (the pools' kits and canvases still held) stays within memoryBudget.
+// picture of every tenth (under the race detector, boards of 10 to 30
+// tiles), in one process with one Renderer, as a bot serving them does;
+// with the games kept, the live heap after a collection (the pools' kits
+// and canvases still held) stays within memoryBudget.
 func TestMemoryHundredGames(t *testing.T) {
 	r := New()
 	var games []*engine.Game
 	for i := range 100 {
 		seed := uint64(i + 1)
-		g := playGame(t, expansionConfig(t, allExpansions(), 3, seed), seed, 10+i%80)
+		g := playGame(t, expansionConfig(t, allExpansions(), 3, seed), seed, 10+i%racetest.Scale(80, 4))
 		games = append(games, g)
 		if err := r.TurnPNG(io.Discard, g); err != nil {
 			t.Fatal(err)
