@@ -6,7 +6,7 @@ package bot
 // one after another expansion: under the race detector they took most of
 // the package's eight minutes, and the detector finds nothing in a game's
 // last turns that its first ones did not show. They run in the sweep
-// without -race (README, "Tests"), which CI runs too; under -race the
+// without -race (README, "Development"), which CI runs too; under -race the
 // whole game of TestFiveMinis, the 24 turns of TestComputerGameExpansions,
 // the dragon's steps through real processes of TestBotKilledMidSteps (cmd)
 // and every shorter test exercise the same paths.

@@ -26,6 +26,7 @@ var choiceLine = regexp.MustCompile(`(?m)^  (\d+) +(.+)  \[(.+)\]$`)
 // share a notation, their labels are the step messages' (turnview), and
 // choose N and choose NOTATION read back the same answer.
 func TestChoicesAcceptedByTheEngine(t *testing.T) {
+	t.Parallel()
 	var all engine.ExpansionSet
 	for _, e := range engine.PlayableExpansions() {
 		if e != engine.ExpansionRiver {

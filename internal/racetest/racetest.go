@@ -2,7 +2,7 @@
 // the heaviest sweeps (whole random games by the hundred, every position of
 // many games) check fewer games under -race, where the same code runs
 // about eight times slower, and the whole sweep in the run without it
-// (README, "Tests"): the race detector finds nothing more in the
+// (README, "Development"): the race detector finds nothing more in the
 // hundredth game than in the tenth.
 package racetest
 
