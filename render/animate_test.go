@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/meeple-works/carcassonne/internal/racetest"
+
 	"github.com/meeple-works/carcassonne/engine"
 )
 
@@ -207,15 +209,22 @@ func animationFrameAt(r *Renderer, g *engine.Game, maxSide int) *image.Paletted 
 
 // TestAnimateEveryExpansion animates a game of six players with every
 // expansion the engine plays (the large follower, builders and pigs
-// deployed whenever they may be): the GIF decodes, has one frame per turn
-// and the final, and fits AnimateMaxBytes.
+// deployed whenever they may be), whole but under the race detector: the
+// GIF decodes, has one frame per turn and the final, and fits
+// AnimateMaxBytes.
 func TestAnimateEveryExpansion(t *testing.T) {
 	t.Parallel()
 	r := testRenderer()
 	names := []string{"Ann", "Ben", "Cid", "Dee", "Eli", "Flo"}
 	cfg := engine.Config{Rules: rulesOf(t, engine.PlayableExpansions()...), Players: names, Seed: 5}
-	g := tbRun(t, cfg, 5, -1, nil)
-	if !g.Ended() {
+	// The whole game; under the race detector, eight times slower, its
+	// first 40 turns (racetest).
+	turns := -1
+	if racetest.Enabled {
+		turns = 40
+	}
+	g := tbRun(t, cfg, 5, turns, nil)
+	if turns < 0 && !g.Ended() {
 		t.Fatal("the game did not end")
 	}
 	rec := g.Record()
