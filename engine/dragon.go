@@ -160,6 +160,14 @@ type dragonState struct {
 	fairy  bool // the fairy is on the board, on (fx, fy), put there by fowner
 	fx, fy int16
 	fowner int8
+	// fport is the port of the feature of the follower the fairy stands by
+	// on (fx, fy), NoPort when the record does not name it (one figure of
+	// fowner on the tile).
+	fport Port
+	// fpoint: the current turn began with a follower of fowner on the
+	// fairy's tile; its FairyTurnPoints are scored when that turn is played
+	// (rules-options.md, "the fairy's point").
+	fpoint bool
 	// The dragon's last move: its turn, whether it flew to a volcano, the
 	// tile it started from, the tiles it entered; what it ate is in
 	// Game.meals.
@@ -866,16 +874,24 @@ func (g *Game) noteEaten(e eatenFig) {
 	g.meals = append(g.meals, e)
 }
 
-// fairyTurn scores the fairy's point at the start of the current player's
-// turn (004_…: "If a player starts his turn with a follower on the tile
-// where the fairy is, he scores 1 point immediately"); not in an extra
-// turn.
+// fairyTurn notes, as a turn passes to the current player, whether that
+// turn begins with a follower of theirs on the fairy's tile (004_…: "If a
+// player starts his turn with a follower on the tile where the fairy is,
+// he scores 1 point immediately"); not in an extra turn. The point belongs
+// to the turn: fairyPoint scores it when the turn is played, so a game that
+// ends first gives none (rules-options.md, "Reading, the fairy's point").
 func (g *Game) fairyTurn() {
 	d := &g.x.dragon
-	if !d.fairy || int(d.fowner) != g.current || g.x.extra > 0 || g.ended || !g.dragons() {
-		return
-	}
-	if g.hasFollowerAt(g.current, d.fx, d.fy) {
+	d.fpoint = d.fairy && int(d.fowner) == g.current && g.x.extra == 0 && !g.ended && g.dragons() &&
+		g.hasFollowerAt(g.current, d.fx, d.fy)
+}
+
+// fairyPoint scores the fairy's point noted by fairyTurn, as the current
+// player plays the turn it belongs to (its first move that is not a
+// resignation).
+func (g *Game) fairyPoint() {
+	if d := &g.x.dragon; d.fpoint {
+		d.fpoint = false
 		g.addPoints(g.current, ScoreEvent{Turn: g.turn, Source: SourceFairy, Points: FairyTurnPoints})
 	}
 }

@@ -247,7 +247,6 @@ func checkFairyEvents(tb testing.TB, g *Game, rb *refBoard, m Move, turn []Score
 	tb.Helper()
 	var rest []ScoreEvent
 	var scores []FeatureKind
-	start := 0
 	for _, e := range turn {
 		switch {
 		case e.Source != SourceFairy:
@@ -258,10 +257,7 @@ func checkFairyEvents(tb testing.TB, g *Game, rb *refBoard, m Move, turn []Score
 			}
 			refFairyScores++
 		case e.Feature == NoFeature:
-			if e.Points != FairyTurnPoints {
-				tb.Fatalf("seed %d: the fairy's turn point %+v", seed, e)
-			}
-			start++
+			tb.Fatalf("seed %d: the fairy's turn point %+v after the turn's first event", seed, e)
 		default:
 			if e.Points != FairyScorePoints || e.Player != owner {
 				tb.Fatalf("seed %d: the fairy scored %+v for owner %d", seed, e, owner)
@@ -295,19 +291,51 @@ func checkFairyEvents(tb testing.TB, g *Game, rb *refBoard, m Move, turn []Score
 	if !slices.Equal(scores, want) {
 		tb.Fatalf("seed %d: the fairy scored for %v, reference %v (fairy at %v, owner %d, move %s)", seed, scores, want, fairy, owner, MoveString(g.TileSet(), m))
 	}
-	wantStart := 0
-	if at, p, ok := g.Fairy(); ok && !g.Ended() && !m.Discard && !m.Aside && !g.ExtraTurn() && p == g.Current() {
-		for _, f := range g.Followers() {
-			if f.Player == p && f.Cell == at && f.Figure.Weight() > 0 {
-				wantStart = 1
-			}
+	return rest
+}
+
+// checkFairyPoint checks the fairy's point at the start of a turn among the
+// events of move m by mover, the first move of a turn or not: it comes
+// first, once, in the first move of the turn that owes it (*owed, set by
+// fairyPointOwed after the move before), and owes nothing after
+// (rules-options.md, "Reading, the fairy's point"). It returns the other
+// events.
+func checkFairyPoint(tb testing.TB, turn []ScoreEvent, mover int, owed *bool, seed uint64) []ScoreEvent {
+	tb.Helper()
+	start := 0
+	if len(turn) > 0 && turn[0].Source == SourceFairy && turn[0].Feature == NoFeature && !turn[0].Final {
+		if turn[0].Points != FairyTurnPoints || turn[0].Player != mover {
+			tb.Fatalf("seed %d: the fairy's turn point %+v, mover %d", seed, turn[0], mover)
+		}
+		start, turn = 1, turn[1:]
+	}
+	want := 0
+	if *owed {
+		want = 1
+	}
+	if start != want {
+		tb.Fatalf("seed %d: %d fairy points at the start of the turn, want %d", seed, start, want)
+	}
+	*owed = false
+	refFairyTurns += start
+	return turn
+}
+
+// fairyPointOwed reports whether, after move m, a turn begins that owes
+// the fairy's point: the turn passed (not after a discard, a tile set
+// aside or into an extra turn) to the fairy's owner with a follower of
+// theirs on her tile, and the game goes on.
+func fairyPointOwed(g *Game, m Move) bool {
+	at, p, ok := g.Fairy()
+	if !ok || g.Ended() || m.Discard || m.Aside || g.ExtraTurn() || p != g.Current() {
+		return false
+	}
+	for _, f := range g.Followers() {
+		if f.Player == p && f.Cell == at && f.Figure.Weight() > 0 {
+			return true
 		}
 	}
-	if start != wantStart {
-		tb.Fatalf("seed %d: %d fairy points at the start of the turn, want %d", seed, start, wantStart)
-	}
-	refFairyTurns += start
-	return rest
+	return false
 }
 
 // refFairyScores and refFairyTurns count the fairy's scores checked.
@@ -390,7 +418,8 @@ func TestDragonExample(t *testing.T) {
 }
 
 // TestFairy replays testdata/rules/pd-fairy-scores.rec turn by turn: the
-// fairy's place and owner, the point at the start of Ann's turn, the 3
+// fairy's place and owner, the point at the start of Ann's turn (scored as
+// she plays it, first of the turn's scores), the 3
 // points with the city, and no point once her knight has gone.
 func TestFairy(t *testing.T) {
 	const file = "testdata/rules/pd-fairy-scores.rec"
@@ -409,13 +438,16 @@ func TestFairy(t *testing.T) {
 		t.Fatalf("Bob, with no follower, may put the fairy on %v", got)
 	}
 	_, g = replayFile(t, file, 4)
-	if g.Score(0) != FairyTurnPoints {
-		t.Fatalf("at the start of turn 5 Ann has %d points, want %d", g.Score(0), FairyTurnPoints)
+	if g.Score(0) != 0 {
+		t.Fatalf("before turn 5 is played Ann has %d points, want 0: the fairy's point belongs to the turn", g.Score(0))
 	}
 	_, g = replayFile(t, file, 5)
 	evs := g.Events()
 	if e := evs[len(evs)-1]; e.Source != SourceFairy || e.Points != FairyScorePoints || e.Feature != City || e.Player != 0 {
 		t.Fatalf("the city's last score %+v, want the fairy's 3 points to Ann", e)
+	}
+	if e := evs[0]; e.Source != SourceFairy || e.Points != FairyTurnPoints || e.Turn != 5 || e.Player != 0 {
+		t.Fatalf("turn 5's first score %+v, want the fairy's point to Ann", e)
 	}
 	if b := g.Breakdowns()[0]; b.Fairy != 4 || b.Cities != 6 || b.Total() != 10 {
 		t.Fatalf("Ann's breakdown %+v", b)

@@ -57,6 +57,7 @@ func playRulesChecked(tb testing.TB, r *Rules, seed uint64, nplayers int) *Game 
 	gold := r.Expansions.Has(ExpansionGoldMines)
 	rg := &refGold{ingots: map[Cell]int{}}
 	rm := &refMagic{}
+	fairyPoint := false // the turn under way owes its player the fairy's point
 	for !g.Ended() {
 		before := g.Followers()
 		onTurn := g.Followers()
@@ -257,6 +258,9 @@ func playRulesChecked(tb testing.TB, r *Rules, seed uint64, nplayers int) *Game 
 			tb.Fatalf("seed %d turn %d: King %d, Robber Baron %d; reference %d, %d", seed, g.Turn()-1, king, baron, titles.king, titles.baron)
 		}
 		turn := g.events[nevents:]
+		if pd {
+			turn = checkFairyPoint(tb, turn, mover, &fairyPoint, seed)
+		}
 		if m.Ransomed {
 			// The ransom comes first: RansomPoints from the mover to the
 			// jailer.
@@ -270,6 +274,7 @@ func playRulesChecked(tb testing.TB, r *Rules, seed uint64, nplayers int) *Game 
 		}
 		if pd {
 			turn = checkFairyEvents(tb, g, rb, m, turn, before, fairyBefore, fairyOwner, fairyOn, seed)
+			fairyPoint = fairyPointOwed(g, m)
 		}
 		if i := slices.IndexFunc(turn, func(e ScoreEvent) bool { return e.Final }); i >= 0 {
 			if got, want := eventKeys(turn[i:]), rb.expectFinal(); !slices.Equal(got, want) {

@@ -951,6 +951,9 @@ func (g *Game) Play(m Move) {
 		}
 		return
 	}
+	if g.x != nil && g.x.dragon.fpoint {
+		g.fairyPoint()
+	}
 	if m.Ransomed {
 		g.payRansom(m.Ransom)
 	}
