@@ -177,3 +177,27 @@ func BenchmarkAnimate(b *testing.B) {
 	reportCPU(b, cpu)
 	b.ReportMetric(float64(buf.Len()), "bytes")
 }
+
+// BenchmarkTurn250 renders and encodes the turn picture (TurnPNG) of the
+// every-expansion fixture after 249 turns: 250 tiles on the board, three
+// players, as the bot does every turn late in such a game. It reports the
+// processor time and the PNG's size.
+func BenchmarkTurn250(b *testing.B) {
+	g := lateGame(b, 249)
+	r := testRenderer()
+	var buf bytes.Buffer
+	if err := r.TurnPNG(&buf, g); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu := cpuTime()
+	for b.Loop() {
+		buf.Reset()
+		if err := r.TurnPNG(&buf, g); err != nil {
+			b.Fatal(err)
+		}
+	}
+	reportCPU(b, cpu)
+	b.ReportMetric(float64(buf.Len()), "PNG-bytes")
+}

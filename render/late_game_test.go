@@ -1,0 +1,95 @@
+package render
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/meeple-works/carcassonne/ai"
+	"github.com/meeple-works/carcassonne/engine"
+)
+
+// lateGameNames are the players of the every-expansion fixture: a person
+// and two computers whose names differ only at their ends, as the bot
+// names them.
+var lateGameNames = []string{"Alice", "Computer (normal)", "Computer (normal) 2"}
+
+// lateGameRecord is the fixture of a whole game of three players with
+// every expansion the engine plays (testdata/every-expansion.rec), played
+// by computers of level Easy from seed lateGameSeed: a board of 200 and
+// more tiles as people build it.
+const (
+	lateGameRecord = "every-expansion.rec"
+	lateGameSeed   = 21
+)
+
+// playAI plays game cfg with computers of level Easy, every seat, from
+// seed, to the end; it returns the game.
+func playAI(tb testing.TB, cfg engine.Config, seed uint64) *engine.Game {
+	tb.Helper()
+	g, err := engine.New(cfg)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for k := seed * 1000; g.Pending().Step != engine.StepNone; k++ {
+		as, err := ai.Turn(g, ai.Easy, k)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for _, a := range as {
+			if _, err := g.Act(a); err != nil {
+				tb.Fatalf("answer %s: %v", a, err)
+			}
+		}
+	}
+	return g
+}
+
+// lateGame replays the fixture's first turns turns (all of them when turns
+// < 0).
+func lateGame(tb testing.TB, turns int) *engine.Game {
+	tb.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", lateGameRecord))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	rec, err := engine.ReadRecord(bytes.NewReader(data))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if turns >= 0 && turns < len(rec.Turns) {
+		rec.Turns, rec.End = rec.Turns[:turns], false
+	}
+	g, err := rec.Replay()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return g
+}
+
+// TestLateGameRecord writes the fixture under -update (the game of
+// playAI), and checks that it replays to a game over with 200 tiles and
+// more.
+func TestLateGameRecord(t *testing.T) {
+	path := filepath.Join("testdata", lateGameRecord)
+	if *update {
+		cfg := engine.Config{Rules: rulesOf(t, engine.PlayableExpansions()...), Players: lateGameNames, Seed: lateGameSeed}
+		g := playAI(t, cfg, lateGameSeed)
+		var b strings.Builder
+		b.WriteString("# A game of three computers of level Easy with every expansion, for the\n")
+		b.WriteString("# render tests (render/late_game_test.go playAI, seed 21).\n")
+		g.Record().WriteTo(&b)
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g := lateGame(t, -1)
+	if !g.Ended() {
+		t.Error("the fixture's game is not over")
+	}
+	if n := len(g.PlacedTiles()); n < 200 {
+		t.Errorf("%d tiles placed, want 200 or more", n)
+	}
+}
