@@ -168,7 +168,9 @@ func (g *Game) featurePoints(n *node, complete bool) (points int, markers Marker
 // incomplete ones: "Final Scoring"; 001_…, Inns & Cathedrals). A road or
 // city completed during the game may take the King or the Robber Baron
 // first (king.go), followers or not. A score of 0 points (an incomplete inn
-// road or cathedral city) makes no event.
+// road or cathedral city) makes no event, but for the fairy's 3 points,
+// which come all the same (rules-options.md, "Reading, the fairy's 3
+// points").
 func (g *Game) scoreFeature(r int16, final bool) {
 	n := &g.nodes[r]
 	if !final && g.x != nil && n.kind != Cloister {
@@ -211,9 +213,11 @@ func (g *Game) scoreFeature(r int16, final bool) {
 				g.addPoints(p, ev)
 			}
 		}
-		if g.x != nil && g.x.dragon.fairy {
-			g.fairyScores(r, ev)
-		}
+	}
+	if best > 0 && g.x != nil && g.x.dragon.fairy {
+		// Also for 0 points (rules-options.md, "Reading, the fairy's 3
+		// points").
+		g.fairyScores(r, ev)
 	}
 	if !final && best > 0 && g.x != nil && g.x.gold.n > 0 {
 		// The Gold Mines: the winners may take the ingots on its tiles.
@@ -408,9 +412,9 @@ func (g *Game) scoreFarms() {
 				}
 				return extra
 			})
-			if fairy && scored {
+			if fairy {
+				// Scored, also for 0 points (no completed city).
 				fairyFarms = append(fairyFarms, root)
-				scored = false
 			}
 		}
 	case FarmsPerCity:
@@ -465,6 +469,16 @@ func (g *Game) scoreFarms() {
 				scored = false
 			}
 			i = j
+		}
+	}
+	if fairy {
+		// Under per-city a farm that borders no completed city is scored
+		// too, for 0 points, after the others (rules-options.md,
+		// "Reading, the fairy's 3 points").
+		for i := range farms {
+			if !slices.Contains(fairyFarms, farms[i].root) {
+				fairyFarms = append(fairyFarms, farms[i].root)
+			}
 		}
 	}
 	for _, r := range fairyFarms {
