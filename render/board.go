@@ -94,6 +94,7 @@ type boardStyle struct {
 	figure   engine.Figure // the kind of figure shown on chosen
 	numRad   int           // the radius of the candidate numbers' discs, pixels; 0: from the tile size
 	coordPx  int           // the size of the coordinates' font, pixels; 0: from the tile size
+	edges    []edgeMark    // the numbers of the cells off the window, on its edges (layoutTurn)
 }
 
 var (
@@ -208,6 +209,7 @@ func (r *Renderer) drawBoard(dst canvas, k *kit, sc *scene, w window, st boardSt
 	r.drawFlight(dst, sc, w) // under the numbers of the cells
 	if st.cands {
 		r.drawCandidates(dst, k, sc, w, st.numRad)
+		r.drawEdgeMarks(dst, k, st.edges)
 	}
 	r.drawFerries(dst, sc, w, st.focus)
 	r.drawIngots(dst, k, sc, w, st)
@@ -226,29 +228,84 @@ func coordFace(k *kit, t int) font.Face {
 	return k.face(false, min(max(t*7/24, 13), 18))
 }
 
-// drawCoords writes in face f the column numbers (x) along the top and the row numbers
-// (y) down the left side, and on the other two sides when all is set.
-func (r *Renderer) drawCoords(dst canvas, f font.Face, w window, all bool) {
+// coordLabel is one coordinate on a margin of a board picture: its text,
+// where drawTextAt centres it, and the box it covers (pixels).
+type coordLabel struct {
+	text string
+	at   image.Point
+	box  image.Rectangle
+}
+
+// coordSteps are the spacings of the coordinates, in cells, from which
+// coordStep chooses.
+var coordSteps = [...]int{1, 2, 5, 10, 20, 50, 100}
+
+// coordStep returns every how many cells a coordinate is written so that
+// labels size pixels long (with a gap of a third of the face's cap height)
+// do not run together on cells tile pixels wide: 1, 2, 5, 10…
+func coordStep(size, gap, tile int) int {
+	for _, s := range coordSteps {
+		if size+gap <= s*tile {
+			return s
+		}
+	}
+	return coordSteps[len(coordSteps)-1]
+}
+
+// coordLabels returns the coordinates of window w in face f: the column
+// numbers (x) along the top and the row numbers (y) down the left side, and
+// on the other two sides when all is set; every coordStep cells when the
+// cells are too small for one each (the multiples of the step, so that a
+// reader counts on from them).
+func coordLabels(f font.Face, w window, all bool) []coordLabel {
 	half := w.tile / 2
 	top := w.origin.Y - w.margin/2
 	bottom := w.origin.Y + w.rows()*w.tile + w.margin/2
 	left := w.origin.X - w.margin/2
 	right := w.origin.X + w.cols()*w.tile + w.margin/2
+	capH := capHeight(f)
+	gap := max(2, capH/3)
+	widest := 0
+	for _, v := range [...]int{w.lo.X, w.hi.X, w.lo.Y, w.hi.Y} {
+		widest = max(widest, textWidth(f, strconv.Itoa(v)))
+	}
+	label := func(s string, x, y int) coordLabel {
+		tw := textWidth(f, s)
+		bx := x - tw/2
+		return coordLabel{text: s, at: image.Pt(x, y), box: image.Rect(bx, y-capH/2-1, bx+tw, y+capH-capH/2+1)}
+	}
+	var out []coordLabel
+	sx := coordStep(widest, gap, w.tile)
 	for x := w.lo.X; x <= w.hi.X; x++ {
+		if x%sx != 0 {
+			continue
+		}
 		cx := w.origin.X + (x-w.lo.X)*w.tile + half
 		s := strconv.Itoa(x)
-		drawTextAt(dst, f, colMarginText, cx, top, alignCentre, s)
+		out = append(out, label(s, cx, top))
 		if all {
-			drawTextAt(dst, f, colMarginText, cx, bottom, alignCentre, s)
+			out = append(out, label(s, cx, bottom))
 		}
 	}
+	sy := coordStep(capH+2, gap, w.tile)
 	for y := w.lo.Y; y <= w.hi.Y; y++ {
+		if y%sy != 0 {
+			continue
+		}
 		cy := w.origin.Y + (y-w.lo.Y)*w.tile + half
 		s := strconv.Itoa(y)
-		drawTextAt(dst, f, colMarginText, left, cy, alignCentre, s)
+		out = append(out, label(s, left, cy))
 		if all {
-			drawTextAt(dst, f, colMarginText, right, cy, alignCentre, s)
+			out = append(out, label(s, right, cy))
 		}
+	}
+	return out
+}
+
+// drawCoords writes in face f the coordinates of window w (coordLabels).
+func (r *Renderer) drawCoords(dst canvas, f font.Face, w window, all bool) {
+	for _, l := range coordLabels(f, w, all) {
+		drawTextAt(dst, f, colMarginText, l.at.X, l.at.Y, alignCentre, l.text)
 	}
 }
 
@@ -584,4 +641,21 @@ func (r *Renderer) spotBadge(rad int) *image.RGBA {
 	return r.cache.sprite(spriteKey{kind: spriteSpot, size: rad, fill: colWhite}, func() *image.RGBA {
 		return drawSquareBadge(rad, math.Max(2, float64(rad)*0.16), colWhite, colOutline)
 	})
+}
+
+// drawEdgeMarks draws the numbers of the cells off the window, each on a
+// disc like those of the cells in it, with a pointer toward its cell.
+func (r *Renderer) drawEdgeMarks(dst canvas, k *kit, ms []edgeMark) {
+	for _, m := range ms {
+		sp := r.cache.sprite(spriteKey{kind: spriteEdgeMark, size: m.rad, player: int(m.side)}, func() *image.RGBA {
+			return drawPointedDisc(m.rad, math.Max(1.5, float64(m.rad)*0.12), m.side, colHighlight, colOutline)
+		})
+		blit(dst, sp, m.at.X, m.at.Y)
+		s := strconv.Itoa(m.n)
+		fs := m.rad
+		if len(s) > 2 {
+			fs = m.rad * 3 / 4
+		}
+		drawTextAt(dst, k.face(true, fs), colOutline, m.at.X, m.at.Y, alignCentre, s)
+	}
 }

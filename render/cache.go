@@ -52,6 +52,7 @@ const (
 	spriteIngots
 	spriteMage
 	spriteWitch
+	spriteEdgeMark
 )
 
 // artBudget is how many bytes of tile pictures the cache keeps before it

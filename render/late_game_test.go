@@ -25,6 +25,10 @@ const (
 	lateGameSeed   = 21
 )
 
+// lateTurn is the turn of the fixture the late-game golden shows: 244
+// tiles on a board of 25 × 23 cells, the drawn tile fitting 73 cells.
+const lateTurn = 243
+
 // playAI plays game cfg with computers of level Easy, every seat, from
 // seed, to the end; it returns the game.
 func playAI(tb testing.TB, cfg engine.Config, seed uint64) *engine.Game {

@@ -116,7 +116,7 @@ func (r *Renderer) drawScorePanel(dst canvas, k *kit, sc *scene, rect image.Rect
 			name = sc.names[cur]
 		}
 		nf := k.face(true, d(13))
-		drawTextAt(dst, nf, colText, tx+mh+d(3), cy, alignLeft, fitText(nf, name, x1-(tx+mh+d(3))))
+		drawTextAt(dst, nf, colText, tx+mh+d(3), cy, alignLeft, shortenName(nf, name, x1-(tx+mh+d(3))))
 		fits := "fits nowhere"
 		if n := len(sc.cands); n > 0 {
 			fits = plural(n, "cell", "cells")
@@ -130,21 +130,32 @@ func (r *Renderer) drawScorePanel(dst canvas, k *kit, sc *scene, rect image.Rect
 	y = scoreRowsTop(sc, rect, u)
 	scores := g.Scores()
 	rh := d(scoreRowH(sc))
-	nf := k.face(true, d(13))
 	pf := k.face(true, d(16))
 	sf := k.face(false, d(12))
 	supplyX := x1 - d(20) // the right end of the points
 	if sc.large {
 		supplyX = x1 - d(34) // room for "×7+L"
 	}
-	for p, name := range sc.names {
+	// The room of each name, left of the tokens and the points, then the
+	// names fitted to it all at once, so that they stay told apart.
+	mh := d(19)
+	nameX := x0 + mh + d(4)
+	widths := make([]int, len(sc.names))
+	for p := range sc.names {
+		nameEnd := supplyX - d(30)
+		if tks := r.titleTokens(sc, p, d(tokenD)); len(tks) > 0 && p < len(scores) {
+			nameEnd = supplyX - d(8) - textWidth(pf, strconv.Itoa(scores[p])) - len(tks)*d(tokenD+2)
+		}
+		widths[p] = nameEnd - nameX
+	}
+	fitted := fitNames(k, d(13), d(10), sc.names, widths)
+	for p := range sc.names {
 		row := image.Rect(rect.Min.X+d(3), y+d(1), rect.Max.X-d(3), y+rh-d(1))
 		if p == g.Current() && !g.Ended() {
 			dst.fill(row, rgba(0xffd54a, 0.16))
 			dst.fill(image.Rect(row.Min.X, row.Min.Y, row.Min.X+d(2.5), row.Max.Y), colHighlight)
 		}
 		cy := y + d(scoreRowD)/2
-		mh := d(19)
 		blit(dst, r.meeple(k, sc, p, mh, false), x0+mh/2, cy)
 		gone := g.Resigned(p)
 		col := colText
@@ -155,16 +166,14 @@ func (r *Renderer) drawScorePanel(dst canvas, k *kit, sc *scene, rect image.Rect
 		if p < len(scores) {
 			pts = strconv.Itoa(scores[p])
 		}
-		nameX := x0 + mh + d(4)
-		nameEnd := supplyX - d(30)
 		// The King's and the Robber Baron's tokens, left of the points.
 		if tks := r.titleTokens(sc, p, d(tokenD)); len(tks) > 0 {
-			nameEnd = supplyX - d(8) - textWidth(pf, pts) - len(tks)*d(tokenD+2)
+			nameEnd := nameX + widths[p]
 			for i, tk := range tks {
 				blit(dst, tk, nameEnd+d(2)+i*d(tokenD+2)+d(tokenD)/2, cy)
 			}
 		}
-		drawTextAt(dst, nf, col, nameX, cy, alignLeft, fitText(nf, name, nameEnd-nameX))
+		drawTextAt(dst, fitted[p].face, col, nameX, cy, alignLeft, fitted[p].text)
 		drawTextAt(dst, pf, col, supplyX-d(4), cy, alignRight, pts)
 		if gone {
 			drawTextAt(dst, sf, colTextDim, x1, cy, alignRight, "out")
@@ -539,11 +548,15 @@ func (r *Renderer) drawFinalPanel(dst canvas, k *kit, sc *scene, rect image.Rect
 	y = finalRowsTop(rect, u)
 
 	rh := d(finalRowD)
-	nf := k.face(true, d(12))
 	vf := k.face(false, d(12))
 	tf := k.face(true, d(14))
 	nameX := x0 + d(20)
 	nameRoom := finalColumnX(rect, u, 0, len(srcs)) - d(finalColD/2) - nameX - d(2)
+	widths := make([]int, n)
+	for p := range widths {
+		widths[p] = nameRoom
+	}
+	fitted := fitNames(k, d(12), d(10), sc.names, widths)
 	for i, p := range order {
 		row := image.Rect(rect.Min.X+d(3), y+d(1), rect.Max.X-d(3), y+rh-d(1))
 		if isWinner[p] && g.Ended() {
@@ -554,7 +567,7 @@ func (r *Renderer) drawFinalPanel(dst canvas, k *kit, sc *scene, rect image.Rect
 		}
 		cy := y + rh/2
 		blit(dst, r.meeple(k, sc, p, d(17), false), x0+d(8), cy)
-		drawTextAt(dst, nf, colText, nameX, cy, alignLeft, fitText(nf, sc.names[p], nameRoom))
+		drawTextAt(dst, fitted[p].face, colText, nameX, cy, alignLeft, fitted[p].text)
 		for c := range srcs {
 			v := val(p, c)
 			col := colText

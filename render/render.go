@@ -192,7 +192,7 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.P
 	caption := fmt.Sprintf("%s at (%d,%d), %d°", sc.ts.Name(t), p.Cell.X, p.Cell.Y, p.Rotation.Degrees())
 	cw := textWidth(cf, caption)
 	nf := k.face(true, 18)
-	drawTextAt(img, nf, colText, pad+32, captionH/2, alignLeft, fitText(nf, name, boardW-2*pad-32-cw-12))
+	drawTextAt(img, nf, colText, pad+32, captionH/2, alignLeft, shortenName(nf, name, boardW-2*pad-32-cw-12))
 	drawTextAt(img, cf, colText, boardW-pad, captionH/2, alignRight, caption)
 
 	r.drawBoard(img, k, sc, win, boardStyle{coords: true, focus: &focus, spots: spots, chosen: follower, figure: fig})
@@ -453,16 +453,19 @@ func (r *Renderer) FinalPNG(w io.Writer, g *engine.Game) error {
 // player's last turn (the last tile outlined), with a cell of the board
 // around them, and more of the board around that while the tiles stay at
 // least turnGoodTile display pixels wide. Coordinates are on the top and
-// left margins.
+// left margins, every second (or fifth…) one where the cells are too
+// small for each.
 //
-// The picture is drawn at twice its display size, about 1040 pixels wide,
-// so that it stays sharp when opened. When the cells where the tile fits
-// are spread so wide that the tiles would be smaller than turnMinTile
-// pixels (a sprawling board), every one of them is still shown, and the
-// picture grows instead, up to MaxSide pixels wide, with tiles of
-// turnMinTile pixels; its panel grows with it, so its text keeps its size
-// on screen. The cells are then small in Discord but their numbers are
-// drawn larger, and the whole board (BoardPNG) is no smaller. A game whose
+// The picture is drawn at twice its display size, 1040 pixels wide, so
+// that it stays sharp when opened. When the cells where the tile fits are
+// spread so wide that the tiles would be smaller than turnReadTile (26)
+// display pixels (a sprawling board late in the game), the picture shows
+// the tiles placed since the current player's last turn and, around them,
+// the part of the board with the most cells where the tile fits, at tiles
+// of about that size; each cell it leaves out keeps its number, on a disc
+// with a pointer in a band beyond the edge of the window nearest the
+// cell, beside the cell's row or column, so that every number of the
+// bot's menus is in the picture once and no two overlap. A game whose
 // tile fits nowhere shows the last tiles placed; a game that is over, the
 // whole board.
 func (r *Renderer) Turn(g *engine.Game) *image.RGBA {

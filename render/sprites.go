@@ -73,6 +73,46 @@ func drawDisc(r int, ring float64, fill, edge color.RGBA) *image.RGBA {
 	return dc.Image().(*image.RGBA)
 }
 
+// drawPointedDisc draws the disc of drawDisc, radius r, with a pointer
+// r/2 pixels long on side s, toward a cell off the picture's window: the
+// sprite is square and the disc at its centre, so that blit centres the
+// disc.
+func drawPointedDisc(r int, ring float64, s side, fill, edge color.RGBA) *image.RGBA {
+	p := r/2 + 1
+	n := 2*(r+p) + 2
+	dc := gg.NewContext(n, n)
+	c := float64(n) / 2
+	rf := float64(r)
+	tip := func() {
+		// The pointer: a triangle from the disc's rim to the tip.
+		a, b, t := pt{}, pt{}, pt{}
+		w := rf * 0.55
+		switch s {
+		case sideLeft:
+			a, b, t = pt{c - rf*0.8, c - w}, pt{c - rf*0.8, c + w}, pt{c - rf - float64(p), c}
+		case sideRight:
+			a, b, t = pt{c + rf*0.8, c - w}, pt{c + rf*0.8, c + w}, pt{c + rf + float64(p), c}
+		case sideTop:
+			a, b, t = pt{c - w, c - rf*0.8}, pt{c + w, c - rf*0.8}, pt{c, c - rf - float64(p)}
+		default:
+			a, b, t = pt{c - w, c + rf*0.8}, pt{c + w, c + rf*0.8}, pt{c, c + rf + float64(p)}
+		}
+		dc.MoveTo(a.x, a.y)
+		dc.LineTo(t.x, t.y)
+		dc.LineTo(b.x, b.y)
+		dc.ClosePath()
+	}
+	dc.SetColor(edge)
+	tip()
+	dc.Fill()
+	dc.DrawCircle(c, c, rf)
+	dc.Fill()
+	dc.SetColor(fill)
+	dc.DrawCircle(c, c, rf-ring)
+	dc.Fill()
+	return dc.Image().(*image.RGBA)
+}
+
 // drawCandidate draws the overlay of a cell where the drawn tile fits: a
 // light dashed frame inside a cell of size pixels.
 func drawCandidate(size int) *image.RGBA {

@@ -189,7 +189,7 @@ func (r *Renderer) previewTower(g *engine.Game, m engine.Move, alloc func(image.
 	caption = fitText(cf, caption, boardW-2*pad-32)
 	cw := textWidth(cf, caption)
 	nf := kit.face(true, 18)
-	drawTextAt(img, nf, colText, pad+32, captionH/2, alignLeft, fitText(nf, name, max(0, boardW-2*pad-32-cw-12)))
+	drawTextAt(img, nf, colText, pad+32, captionH/2, alignLeft, shortenName(nf, name, max(0, boardW-2*pad-32-cw-12)))
 	drawTextAt(img, cf, colText, boardW-pad, captionH/2, alignRight, caption)
 
 	st := boardStyle{coords: true}

@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"image"
 	"image/png"
 	"slices"
@@ -38,14 +39,21 @@ func turnGames(tb testing.TB) []struct {
 }
 
 // TestTurnPicture checks the turn picture: every cell where the drawn tile
-// fits is in the window, numbered (its marker drawn), as are the tiles
-// placed since the current player's last turn; the tiles are at least
-// turnGoodTile display pixels wide when what matters fits at that size,
-// and never under 36 display pixels while the picture can grow; the PNG
+// fits is numbered once, in the window (its marker drawn) or on its edge,
+// the numbers and the coordinates never overlap (checkMarks), the last
+// tile placed is in the window; the tiles are at least turnGoodTile
+// display pixels wide when what matters fits at that size; the PNG
 // decodes and fits MaxSide.
 func TestTurnPicture(t *testing.T) {
 	r := testRenderer()
-	for _, tc := range turnGames(t) {
+	games := append(turnGames(t), []struct {
+		name string
+		g    *engine.Game
+	}{
+		{"every expansion, turn 150", lateGame(t, 150)},
+		{"every expansion, turn 244", lateGame(t, lateTurn)},
+	}...)
+	for _, tc := range games {
 		t.Run(tc.name, func(t *testing.T) {
 			g := tc.g
 			sc := newScene(g, true)
@@ -63,7 +71,7 @@ func TestTurnPicture(t *testing.T) {
 			// Smaller tiles only when what matters needs the room: the
 			// window is then the cells where the tile fits and the last
 			// tiles placed, with one cell around them.
-			if display < turnGoodTile-0.5 && !g.Ended() {
+			if _, _, cropped := turnWindow(sc); display < turnGoodTile-0.5 && !g.Ended() && !cropped {
 				lo, hi := l.win.lo, l.win.hi
 				blo, bhi := sc.bounds()
 				var focus []engine.Cell
@@ -83,13 +91,19 @@ func TestTurnPicture(t *testing.T) {
 					t.Errorf("tiles of %.0f pixels at %d wide in window (%s)–(%s), want the window (%s)–(%s) of what matters", display, displayWidth, lo, hi, wlo, whi)
 				}
 			}
-			if rad := float64(min(l.st.numRad, l.win.tile*45/100)) * displayWidth / float64(l.size.X); rad < 11 {
-				t.Errorf("numbers on discs of radius %.1f pixels at %d wide, want at least 11", rad, displayWidth)
+			// The numbers' discs: 11 display pixels in radius, 9 when the
+			// edges hold many numbers of cells off the window.
+			least := 11.0
+			if len(l.st.edges) > 0 {
+				least = 9
 			}
+			if rad := float64(min(l.st.numRad, l.win.tile*45/100)) * displayWidth / float64(l.size.X); rad < least {
+				t.Errorf("numbers on discs of radius %.1f pixels at %d wide, want at least %.0f", rad, displayWidth, least)
+			}
+			checkMarks(t, r, sc, l)
 			for _, c := range sc.cands {
 				if !l.win.contains(c) {
-					t.Errorf("candidate cell (%s) is outside the window %v–%v", c, l.win.lo, l.win.hi)
-					continue
+					continue // numbered on an edge: checkMarks
 				}
 				tsz := l.win.tile
 				if n := countNear(img, l.win.cellRect(c), colHighlight, 8); n < tsz*tsz/10 {
@@ -246,6 +260,70 @@ func TestSpotLabelsFit(t *testing.T) {
 		}
 		if ink < rad {
 			t.Errorf("label %q: %d pixels of ink, want at least %d", label, ink, rad)
+		}
+	}
+}
+
+// checkMarks checks the numbers of the cells where the drawn tile fits in
+// the turn picture of sc laid out as l: each number 1 to n is drawn once,
+// on its cell when the cell is in the window, else on an edge beyond the
+// side nearest the cell; no two numbers overlap, none overlaps a tile or
+// a coordinate, every one is inside the board's part of the picture; the
+// coordinates do not overlap each other.
+func checkMarks(t *testing.T, r *Renderer, sc *scene, l layout) {
+	t.Helper()
+	k := r.kits.get()
+	defer r.kits.put(k)
+	var rects []image.Rectangle
+	var names []string
+	in := 0
+	rad := min(l.st.numRad, l.win.tile*45/100)
+	for i, c := range sc.cands {
+		if !l.win.contains(c) {
+			continue
+		}
+		in++
+		cr := l.win.cellRect(c)
+		ctr := cr.Min.Add(image.Pt(l.win.tile/2, l.win.tile/2))
+		rects = append(rects, image.Rect(ctr.X-rad-1, ctr.Y-rad-1, ctr.X+rad+1, ctr.Y+rad+1))
+		names = append(names, fmt.Sprintf("number %d on (%s)", i+1, c))
+		if !rects[len(rects)-1].In(cr) {
+			t.Errorf("number %d: %v outside its cell %v", i+1, rects[len(rects)-1], cr)
+		}
+	}
+	seen := map[int]bool{}
+	cells := image.Rectangle{Min: l.win.origin, Max: l.win.origin.Add(image.Pt(l.win.cols()*l.win.tile, l.win.rows()*l.win.tile))}
+	for _, e := range l.st.edges {
+		c := sc.cands[e.n-1]
+		if l.win.contains(c) || seen[e.n] {
+			t.Errorf("number %d of (%s) on an edge: in the window or twice", e.n, c)
+		}
+		seen[e.n] = true
+		rects = append(rects, e.rect())
+		names = append(names, fmt.Sprintf("number %d on the edge", e.n))
+		if !e.rect().In(l.board) {
+			t.Errorf("number %d at %v: outside the board's part %v", e.n, e.rect(), l.board)
+		}
+		if e.rect().Overlaps(cells) {
+			t.Errorf("number %d at %v: over the cells %v", e.n, e.rect(), cells)
+		}
+		beyond := map[side]bool{sideLeft: c.X < l.win.lo.X, sideRight: c.X > l.win.hi.X, sideTop: c.Y < l.win.lo.Y, sideBottom: c.Y > l.win.hi.Y}
+		if !beyond[e.side] {
+			t.Errorf("number %d of (%s) on side %d of window %v–%v: the cell is not beyond it", e.n, c, e.side, l.win.lo, l.win.hi)
+		}
+	}
+	if got := in + len(l.st.edges); got != len(sc.cands) {
+		t.Errorf("%d numbers drawn (%d in the window), want %d", got, in, len(sc.cands))
+	}
+	for _, lb := range coordLabels(k.face(false, l.st.coordPx), l.win, l.st.allSides) {
+		rects = append(rects, lb.box)
+		names = append(names, "coordinate "+lb.text)
+	}
+	for i := range rects {
+		for j := i + 1; j < len(rects); j++ {
+			if rects[i].Overlaps(rects[j]) {
+				t.Errorf("%s %v overlaps %s %v", names[i], rects[i], names[j], rects[j])
+			}
 		}
 	}
 }
