@@ -72,10 +72,12 @@ func (r *Renderer) Board(g *engine.Game) *image.RGBA {
 // Baron), the totals, the winners, the same points as bars, and a chart of
 // each player's score after each turn (lines in the players' colours, the
 // axes labelled turn and points). For a game
-// still running it shows the scores so far. The panel is laid out in
-// display pixels, as Board's: it takes finalPanelD (246 to 300) of the 520
-// pixels Discord shows, so that its text stays legible there; tile sizes
-// are chosen as for Board with that panel beside the board.
+// still running it shows the scores so far. The board takes the top of
+// the picture, across its whole width (1040 pixels, shown 520 wide in
+// Discord) and at most finalBoardMaxH (600) display pixels tall, with the
+// key of what is on it; the scoring is under it, across the same width,
+// laid out in display pixels as Board's panel so that its text stays
+// legible (see layoutFinal).
 func (r *Renderer) Final(g *engine.Game) *image.RGBA {
 	k := r.kits.get()
 	defer r.kits.put(k)
@@ -321,9 +323,44 @@ func boardPanelScale(bw int) float64 {
 	return math.Max(2, float64(bw)/float64(displayWidth-scorePanelD))
 }
 
+// finalBoardMaxH is the largest height of the board in the final picture,
+// in display pixels (a board taller than wide).
+const finalBoardMaxH = 600
+
+// layoutFinal lays out the final picture of sc: the whole board across
+// the top, displayWidth display pixels wide at twice that size (1040
+// pixels, tiles of up to twice MaxTile), at most finalBoardMaxH display
+// pixels tall and so that the picture stays within MaxSide; the final
+// table, bars, key and chart under it, across the same width, at scale 2
+// so that their text keeps its size on screen.
+func layoutFinal(sc *scene) layout {
+	lo, hi := sc.bounds()
+	cols, rows := hi.X-lo.X+1, hi.Y-lo.Y+1
+	u := float64(turnScale)
+	w := dpx(displayWidth, u)
+	ph := finalPanelHeight(sc, u)
+	maxH := max(dpx(120, u), min(dpx(finalBoardMaxH, u), MaxSide-ph))
+	tile := func(m int) int { return max(8, min((w-2*m)/cols, (maxH-2*m)/rows, 2*MaxTile)) }
+	m := marginFor(tile(marginFor(MaxTile)))
+	t := tile(m)
+	bw, bh := cols*t+2*m, rows*t+2*m
+	return layout{
+		win:   window{lo: lo, hi: hi, tile: t, origin: image.Pt((w-bw)/2+m, m), margin: m},
+		size:  image.Pt(w, bh+ph),
+		board: image.Rect(0, 0, w, bh),
+		panel: image.Rect(0, bh, w, bh+ph),
+		u:     u,
+		st:    boardStyle{coords: true, allSides: cols >= 8 || rows >= 8},
+	}
+}
+
 // layoutBoard places the whole board on the left and the panel on the
-// right (the scoreboard, or the final table when final is set).
+// right (the scoreboard); the final picture when final is set
+// (layoutFinal).
 func layoutBoard(sc *scene, final bool) layout {
+	if final {
+		return layoutFinal(sc)
+	}
 	lo, hi := sc.bounds()
 	cols, rows := hi.X-lo.X+1, hi.Y-lo.Y+1
 	scale := boardPanelScale
