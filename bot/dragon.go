@@ -101,7 +101,7 @@ func figAnswer(f figChoice) engine.Answer {
 	case f.princess != (engine.Target{}):
 		a.Princess, a.Target = true, f.princess
 	case f.fairy:
-		a.Fairy, a.Cell = true, f.fcell
+		a.Fairy, a.Cell, a.Port = true, f.fcell, f.port
 	case f.fly:
 		a.Fly, a.Figure = true, f.fig
 	case f.port != engine.NoPort:

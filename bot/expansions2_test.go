@@ -290,6 +290,9 @@ func (h *harness) playMove(u discordtest.User, thread string, msg discordtest.Me
 	if fc.tower != engine.TowerNone {
 		fc.port = engine.NoPort
 	}
+	if fc.fairy {
+		fc.port = mv.FairyPort // by one of several followers on that tile
+	}
 	if mv.Follower != engine.NoPort || !fc.plain() {
 		sm, ok := menu(preview.Message, actSpot)
 		v := figValue(fc)

@@ -387,3 +387,25 @@ func TestEscapeMenu(t *testing.T) {
 		t.Errorf("the summary: %q, %v", sum, err)
 	}
 }
+
+// TestFairyValues: the Follower… menu's value of the fairy names the tile,
+// and the follower's feature when the player has several followers there
+// (engine.FairySpots); each reads back as the same answer, and a value
+// naming no port or a bad one is refused.
+func TestFairyValues(t *testing.T) {
+	for _, a := range []engine.Answer{
+		{Step: engine.StepFigure, Fairy: true, Cell: engine.Cell{X: 0, Y: -1}},
+		{Step: engine.StepFigure, Fairy: true, Cell: engine.Cell{X: -3, Y: 2}, Port: engine.E},
+	} {
+		v := figValue(figOf(a))
+		f, ok := parseFigValue(v)
+		if !ok || figAnswer(f) != a {
+			t.Errorf("%s: value %q reads back as %+v (%v)", a, v, figAnswer(f), ok)
+		}
+	}
+	for _, v := range []string{"fairy@0/-1/X", "fairy@0/-1/tower", "fairy@0/-1/", "fairy@0"} {
+		if _, ok := parseFigValue(v); ok {
+			t.Errorf("parseFigValue(%q) reads", v)
+		}
+	}
+}

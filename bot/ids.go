@@ -85,7 +85,8 @@ type choice struct {
 // or, with The Princess & the Dragon, a figure of kind fig through the
 // magic portal onto port of the tile on pcell (port NoPort while the spot
 // is not chosen yet), the princess sending the knight at princess home,
-// or the fairy onto the tile on fcell; or, with The Flying Machines, a
+// or the fairy onto the tile on fcell (by the follower on port there, when
+// the player has several; NoPort otherwise); or, with The Flying Machines, a
 // figure of kind fig onto the flying machine (fly). Only one of them is
 // set.
 type figChoice struct {
@@ -111,7 +112,7 @@ func (f figChoice) plain() bool {
 // none), towerValue for a tower, "portal@x/y" for the magic portal's tile
 // before its spot, "portal.FIGURE@x/y/PORT" for a figure through it,
 // "princess@x/y/PORT" for the knight the princess sends home, "fairy@x/y"
-// for the fairy, "fly" and "fly.large" for a figure onto the flying
+// for the fairy ("fairy@x/y/PORT" by one of several followers there), "fly" and "fly.large" for a figure onto the flying
 // machine.
 func figValue(f figChoice) string {
 	switch {
@@ -123,6 +124,8 @@ func figValue(f figChoice) string {
 		return towerValue(f.tower, f.fig, f.tcell)
 	case f.princess != (engine.Target{}):
 		return "princess@" + targetValue(f.princess)
+	case f.fairy && f.port != engine.NoPort:
+		return "fairy@" + targetValue(engine.Target{Cell: f.fcell, Port: f.port})
 	case f.fairy:
 		return fmt.Sprintf("fairy@%d/%d", f.fcell.X, f.fcell.Y)
 	case f.portal && f.port == engine.NoPort:
@@ -164,6 +167,11 @@ func parseFigValue(v string) (figChoice, bool) {
 		return figChoice{port: engine.NoPort, princess: t}, true
 	}
 	if rest, ok := strings.CutPrefix(v, "fairy@"); ok {
+		if strings.Count(rest, "/") == 2 {
+			// By one of several followers on the tile: its feature's port.
+			t, ok := parseTargetValue(rest)
+			return figChoice{port: t.Port, fairy: true, fcell: t.Cell}, ok && t.Port != engine.NoPort && !t.Tower
+		}
 		c, ok := cellOf(rest)
 		return figChoice{port: engine.NoPort, fairy: true, fcell: c}, ok
 	}

@@ -66,7 +66,7 @@ func figOf(a engine.Answer) figChoice {
 	case a.Princess:
 		f.princess = a.Target
 	case a.Fairy:
-		f.fairy, f.fcell = true, a.Cell
+		f.fairy, f.fcell, f.port = true, a.Cell, a.Port
 	case a.Fly:
 		f.fly, f.fig = true, a.Figure
 	case a.Port != engine.NoPort:

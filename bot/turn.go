@@ -508,6 +508,9 @@ func (c choice) move(st *engine.Game) engine.Move {
 	if !c.plain() && !c.portal {
 		m.Follower = engine.NoPort
 	}
+	if c.fairy {
+		m.FairyPort = c.port
+	}
 	return m
 }
 

@@ -586,6 +586,61 @@ func (g *Game) FairyCells() []Cell {
 	return out
 }
 
+// FairySpots returns where the current player may put the fairy: next to
+// each follower or large follower of theirs (FairyCells), in the order
+// deployed. On a tile where they have one, the Target's Port is NoPort;
+// where they have several, one Target per follower, its Port naming the
+// follower's feature (the port meepleTarget names; rules-options.md,
+// "Reading, which follower"). It returns nil without The Princess & the
+// Dragon.
+func (g *Game) FairySpots() []Target {
+	cells := g.FairyCells()
+	if len(cells) == 0 {
+		return nil
+	}
+	var out []Target
+	for _, c := range cells {
+		n := len(out)
+		for _, mp := range g.meeples {
+			if int(mp.player) != g.current || mp.fig > FigureLarge {
+				continue
+			}
+			if pt := &g.tiles[mp.tile]; int(pt.x) == c.X && int(pt.y) == c.Y {
+				if t := g.meepleTarget(mp); !slices.Contains(out[n:], t) {
+					out = append(out, t)
+				}
+			}
+		}
+		if len(out) == n+1 {
+			out[n].Port = NoPort
+		}
+	}
+	return out
+}
+
+// fairyFollower returns the index in g.meeples of the follower of player p
+// the fairy stands by when put on the tile at c with port (Move.FairyPort):
+// the follower or large follower of p on that tile whose feature holds
+// port, or with NoPort the first one deployed; -1 when there is none.
+func (g *Game) fairyFollower(p int, c Cell, port Port) int {
+	for i, mp := range g.meeples {
+		if int(mp.player) != p || mp.fig > FigureLarge {
+			continue
+		}
+		pt := &g.tiles[mp.tile]
+		if int(pt.x) != c.X || int(pt.y) != c.Y {
+			continue
+		}
+		if port == NoPort {
+			return i
+		}
+		if f, ok := g.ts.FeatureAt(pt.tile, pt.rot, port); ok && pt.seg+int16(f) == mp.node {
+			return i
+		}
+	}
+	return -1
+}
+
 // hasFollowerAt reports whether player p has a follower or large follower
 // on the tile at (x, y).
 func (g *Game) hasFollowerAt(p int, x, y int16) bool {
@@ -711,6 +766,9 @@ func (g *Game) checkPD(m Move, path bool) error {
 		if !inRange(fc) || !g.hasFollowerAt(g.current, int16(fc.X), int16(fc.Y)) {
 			return moveErr(ErrFairy, fmt.Sprintf("the fairy goes next to a follower of %s, and none stands on (%s)", g.players[g.current], fc))
 		}
+		if m.FairyPort != NoPort && g.fairyFollower(g.current, fc, m.FairyPort) < 0 {
+			return moveErr(ErrFairy, fmt.Sprintf("the fairy goes next to a follower of %s, and none stands on (%s) %s", g.players[g.current], fc, m.FairyPort))
+		}
 	case m.Portal:
 		if err := g.checkPortal(m, after); err != nil {
 			return err
@@ -796,7 +854,10 @@ func (g *Game) playPD(m Move) {
 			g.dropOrphans(int(mp.player))
 		}
 	case m.Fairy:
-		d.fairy, d.fx, d.fy, d.fowner = true, int16(m.FairyCell.X), int16(m.FairyCell.Y), int8(g.current)
+		d.fairy, d.fx, d.fy, d.fowner, d.fport = true, int16(m.FairyCell.X), int16(m.FairyCell.Y), int8(g.current), NoPort
+		if i := g.fairyFollower(g.current, m.FairyCell, m.FairyPort); i >= 0 {
+			d.fport = g.meepleTarget(g.meeples[i]).Port
+		}
 	}
 	if g.isVolcano(m.Tile) {
 		d.on, d.x, d.y = true, int16(m.Cell.X), int16(m.Cell.Y)
@@ -897,9 +958,11 @@ func (g *Game) fairyPoint() {
 }
 
 // fairyScores scores FairyScorePoints when the feature of root r, which
-// someone scored, holds a follower of the fairy's owner on the fairy's
-// tile (004_…: "When a feature ... with the fairy is scored, the player
-// whose follower stands on the tile with the fairy scores 3 points").
+// is scored (for points or not), holds the follower of the fairy's owner
+// she stands by: on the fairy's tile, on the feature of port fport there
+// (004_…: "When a feature ... with the fairy is scored, the player whose
+// follower stands on the tile with the fairy scores 3 points";
+// rules-options.md, "Reading, which follower").
 func (g *Game) fairyScores(r int16, ev ScoreEvent) {
 	d := &g.x.dragon
 	if !d.fairy {
@@ -909,7 +972,11 @@ func (g *Game) fairyScores(r int16, ev ScoreEvent) {
 		if int(mp.player) != int(d.fowner) || mp.fig > FigureLarge {
 			continue
 		}
-		if pt := &g.tiles[mp.tile]; pt.x == d.fx && pt.y == d.fy && g.find(mp.node) == r {
+		pt := &g.tiles[mp.tile]
+		if pt.x != d.fx || pt.y != d.fy || g.find(mp.node) != r {
+			continue
+		}
+		if f, ok := g.ts.FeatureAt(pt.tile, pt.rot, d.fport); d.fport == NoPort || ok && pt.seg+int16(f) == mp.node {
 			ev.Source, ev.Points, ev.Markers, ev.Pig, ev.Cities = SourceFairy, FairyScorePoints, 0, false, 0
 			g.addPoints(int(d.fowner), ev)
 			return

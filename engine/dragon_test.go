@@ -542,6 +542,8 @@ func TestDragonTokens(t *testing.T) {
 		"PD11 0,-2 180 princess@0,-1:N/2=large",
 		"PD11 0,-2 180 princess@0,-1:N=large",
 		"U -1,0 0 fairy@0,-1",
+		"U -1,0 0 fairy@0,-1:N",
+		"U -1,0 0 fairy@0,-1:WSW",
 		"PD16 -2,0 0 follower@W dragon@1,0 dragon@0,0 dragon@-1,0 dragon@-2,0",
 		"PD04 0,-1 180 dragon@1,2 dragon@0,2 dragon@0,3 dragon@-1,3 dragon@-1,2 dragon@-1,1",
 		"PD16 aside",
@@ -561,7 +563,9 @@ func TestDragonTokens(t *testing.T) {
 		"PD11 0,-2 180 princess@0,-1:N/0",
 		"PD11 0,-2 180 princess@0,-1:N/2=small",
 		"PD16 0,1 0 dragon@0,0 dragon@-1,1",
-		"U -1,0 0 fairy@0,-1:N",
+		"U -1,0 0 fairy@0,-1:tower",
+		"U -1,0 0 fairy@0,-1:X",
+		"U -1,0 0 fairy@0,-1:",
 		"U -1,0 0 fairy@0,-1 follower@N",
 		"U -1,0 0 dragon@1,0 follower@N",
 		"U -1,0 0 dragon",
@@ -638,5 +642,64 @@ func TestDragonBadInput(t *testing.T) {
 	}
 	if p.Add(Cell{-1, -1}).Valid() || MakeDragonPath(Cell{0, 0}, Cell{2, 0}).Valid() || MakeDragonPath(Cell{X: 1 << 40}).Valid() {
 		t.Fatal("a seventh step, a jump or a cell off the board kept")
+	}
+}
+
+// TestFairyNamesFollower plays turn 5 of
+// testdata/rules/pd-fairy-names-follower.rec through Act: with a knight and
+// a farmer of Ann's on G at 0,-1, FairySpots names each by its feature, the
+// figure step offers the fairy by each, the answer by the farmer is played
+// and written back as fairy@0,-1:E, and the fairy's 3 points come with the
+// farm at the end, not with the city (rules-options.md, "Reading, which
+// follower").
+func TestFairyNamesFollower(t *testing.T) {
+	const file = "testdata/rules/pd-fairy-names-follower.rec"
+	_, g := replayFile(t, file, 4)
+	want := []Target{{Cell: Cell{0, -1}, Port: N}, {Cell: Cell{0, -1}, Port: E}}
+	if got := g.FairySpots(); !slices.Equal(got, want) {
+		t.Fatalf("FairySpots %v, want %v", got, want)
+	}
+	full, _ := replayFile(t, file, -1)
+	m := full.Turns[4].Move
+	putOnTop(g, m.Tile)
+	if _, err := g.Act(Answer{Step: StepTile, Cell: m.Cell, Rotation: m.Rotation}); err != nil {
+		t.Fatal(err)
+	}
+	var fairies []string
+	for _, a := range g.Answers() {
+		if a.Fairy {
+			fairies = append(fairies, a.String())
+		}
+	}
+	if got, want := strings.Join(fairies, "; "), "figure fairy@0,-1:N; figure fairy@0,-1:E"; got != want {
+		t.Fatalf("the fairy's answers %q, want %q", got, want)
+	}
+	a, err := ParseAnswer("figure fairy@0,-1:E")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad, err := ParseAnswer("figure fairy@0,-1:W")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Clone().Act(bad); !errors.Is(err, ErrFairy) {
+		t.Fatalf("the fairy by no follower at 0,-1:W: %v, want ErrFairy", err)
+	}
+	if done, err := g.Act(a); err != nil || !done {
+		t.Fatalf("Act(%s): %v, %v", a, done, err)
+	}
+	moves := g.Moves()
+	if got := MoveString(g.TileSet(), moves[len(moves)-1]); got != "U -2,0 0 fairy@0,-1:E" {
+		t.Fatalf("the turn is written %q", got)
+	}
+	_, end := replayFile(t, file, -1)
+	var kinds []string
+	for _, e := range end.Events() {
+		if e.Source == SourceFairy && e.Feature != NoFeature {
+			kinds = append(kinds, fmt.Sprintf("%s final=%v", e.Feature, e.Final))
+		}
+	}
+	if got, want := strings.Join(kinds, "; "), "field final=true"; got != want {
+		t.Fatalf("the fairy's 3 points came with %q, want %q", got, want)
 	}
 }

@@ -149,6 +149,13 @@ type Move struct {
 	PortalCell Cell
 	// FairyCell is the tile the fairy goes to (Fairy).
 	FairyCell Cell
+	// FairyPort names the follower the fairy stands by on FairyCell: a
+	// port of its feature there (board orientation), when the player has
+	// several followers on that tile (FairySpots); NoPort when they have
+	// one, or for the first of them in the order deployed
+	// (rules-options.md, "Reading, which follower"; record.md,
+	// fairy@x,y:PORT).
+	FairyPort Port
 	// GoldCell, with Gold, is the tile that takes the second gold ingot.
 	GoldCell Cell
 	// Escape, with the Cathars, takes one of the player's knights back from

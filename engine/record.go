@@ -697,7 +697,18 @@ func (m *Move) readDragonToken(tok token) error {
 		}
 		m.Princess, m.PrincessLarge = t, tok.hasValue
 	case "fairy":
-		c, err := parseCell(tok.where)
+		c, port := tok.where, NoPort
+		if strings.Contains(tok.where, ":") {
+			t, err := parseTarget(tok.where)
+			if err != nil {
+				return err
+			}
+			if t.Tower {
+				return fmt.Errorf("the fairy stands by a follower: fairy@x,y or fairy@x,y:PORT, not %q", tok.text)
+			}
+			c, port = t.Cell.String(), t.Port
+		}
+		cell, err := parseCell(c)
 		if err != nil {
 			return err
 		}
@@ -707,7 +718,7 @@ func (m *Move) readDragonToken(tok token) error {
 		if m.Dragon.Len() > 0 || m.Capture != (Target{}) {
 			return errors.New("the fairy is written before the capture and the dragon, in the order of the turn")
 		}
-		m.Fairy, m.FairyCell = true, c
+		m.Fairy, m.FairyCell, m.FairyPort = true, cell, port
 	default: // dragon
 		c, err := parseCell(tok.where)
 		if err != nil {
@@ -1151,6 +1162,9 @@ func MoveString(ts *TileSet, m Move) string {
 	}
 	if m.Fairy {
 		s += " fairy@" + m.FairyCell.String()
+		if m.FairyPort != NoPort {
+			s += ":" + m.FairyPort.String()
+		}
 	}
 	if m.Fly {
 		s += " " + m.Figure.String() + "@fly roll=" + strconv.Itoa(int(m.Roll))

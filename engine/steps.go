@@ -244,6 +244,7 @@ type partTurn struct {
 	fairy    bool
 	portal   bool
 	fx, fy   int16
+	fport    Port
 	px, py   int16
 	path     DragonPath
 	gold     bool // the second gold ingot goes on gx, gy
@@ -274,7 +275,7 @@ func (g *Game) partMove() Move {
 		Tower: p.tower, TowerCell: Cell{int(p.tx), int(p.ty)}, Capture: p.capture, Ransomed: p.ransomed, Ransom: p.ransom,
 		Princess: p.princess, Fairy: p.fairy, Portal: p.portal, Dragon: p.path}
 	if p.fairy {
-		m.FairyCell = Cell{int(p.fx), int(p.fy)}
+		m.FairyCell, m.FairyPort = Cell{int(p.fx), int(p.fy)}, p.fport
 	}
 	if p.portal {
 		m.PortalCell = Cell{int(p.px), int(p.py)}
@@ -558,7 +559,7 @@ func (g *Game) Answers() []Answer {
 // appendPDAnswers appends to out, the answers of the figure step for tile t
 // placed as pl, those of The Princess & the Dragon: each knight the
 // princess may send home (Princesses), each tile the fairy may go to
-// (FairyCells), each follower, then large follower, through the magic
+// (FairySpots), each follower, then large follower, through the magic
 // portal (PortalSpots). Under princess=must with knights in the
 // princess's city, the princess's answers are the only ones.
 func (g *Game) appendPDAnswers(out []Answer, t TileID, pl Placement) []Answer {
@@ -579,8 +580,8 @@ func (g *Game) appendPDAnswers(out []Answer, t TileID, pl Placement) []Answer {
 			return out
 		}
 	}
-	for _, c := range g.FairyCells() {
-		out = append(out, Answer{Step: StepFigure, Fairy: true, Cell: c})
+	for _, s := range g.FairySpots() {
+		out = append(out, Answer{Step: StepFigure, Fairy: true, Cell: s.Cell, Port: s.Port})
 	}
 	if after != nil && g.ts.marks[t]&MagicPortal != 0 {
 		spots := after.portalSpots(nil)
@@ -733,7 +734,7 @@ func (g *Game) actFigure(a Answer, t TileID) (bool, error) {
 	}
 	p := &g.part
 	p.port, p.figure, p.tower, p.tx, p.ty = m.Follower, m.Figure, m.Tower, int16(m.TowerCell.X), int16(m.TowerCell.Y)
-	p.princess, p.fairy, p.fx, p.fy = m.Princess, m.Fairy, int16(m.FairyCell.X), int16(m.FairyCell.Y)
+	p.princess, p.fairy, p.fx, p.fy, p.fport = m.Princess, m.Fairy, int16(m.FairyCell.X), int16(m.FairyCell.Y), m.FairyPort
 	p.portal, p.px, p.py = m.Portal, int16(m.PortalCell.X), int16(m.PortalCell.Y)
 	return g.moveOn(m, StepFigure)
 }
@@ -788,6 +789,8 @@ func figureText(a Answer) string {
 	switch {
 	case a.Princess:
 		return "figure princess@" + targetString(a.Target)
+	case a.Fairy && a.Port != NoPort:
+		return "figure fairy@" + targetString(Target{Cell: a.Cell, Port: a.Port})
 	case a.Fairy:
 		return "figure fairy@" + a.Cell.String()
 	case a.Portal:
@@ -825,6 +828,14 @@ func parseFigure(f []string, bad func(string) (Answer, error)) (Answer, error) {
 		a.Princess, a.Target = true, t
 		return a, nil
 	case "fairy":
+		if strings.Contains(where, ":") {
+			t, ok := answerTarget(where)
+			if !ok {
+				return bad("the fairy reads fairy@X,Y or fairy@X,Y:PORT")
+			}
+			a.Fairy, a.Cell, a.Port = true, t.Cell, t.Port
+			return a, nil
+		}
 		c, err := ParseCell(where)
 		if err != nil {
 			return bad(err.Error())
@@ -872,7 +883,7 @@ func moveFigure(m *Move, a Answer) {
 	case a.Princess:
 		m.Princess = a.Target
 	case a.Fairy:
-		m.Fairy, m.FairyCell = true, a.Cell
+		m.Fairy, m.FairyCell, m.FairyPort = true, a.Cell, a.Port
 	case a.Port != NoPort:
 		m.Follower, m.Figure = a.Port, a.Figure
 		if a.Portal {

@@ -94,12 +94,26 @@ func pdWords(args []string, m *engine.Move) (rest []string, found bool, err erro
 			return args, true, err
 		}
 		m.Fairy, m.FairyCell, words = true, c, words[2:]
+		if len(words) > 0 {
+			// fairy x,y PORT: by one of several followers on the tile.
+			if p, ok := engine.ParsePort(strings.ToUpper(words[0])); ok && p != engine.NoPort {
+				m.FairyPort, words = p, words[1:]
+			}
+		}
 	case strings.HasPrefix(first, "fairy@"):
-		c, err := engine.ParseCell(first[len("fairy@"):])
+		cell, port, named := strings.Cut(first[len("fairy@"):], ":")
+		c, err := engine.ParseCell(cell)
 		if err != nil {
 			return args, true, err
 		}
 		m.Fairy, m.FairyCell, words = true, c, words[1:]
+		if named {
+			p, ok := engine.ParsePort(strings.ToUpper(port))
+			if !ok || p == engine.NoPort {
+				return args, true, fmt.Errorf("write fairy@x,y:PORT, like fairy@0,-1:N, not %q", first)
+			}
+			m.FairyPort = p
+		}
 	default: // princess@x,y:PORT, follower@x,y:PORT, large@x,y:PORT
 		name, where, _ := strings.Cut(first, "@")
 		cell, spot, ok := strings.Cut(where, ":")
@@ -165,7 +179,7 @@ func actMove(g *engine.Game, m engine.Move) (bool, error) {
 			case m.Princess != (engine.Target{}):
 				a.Princess, a.Target = true, m.Princess
 			case m.Fairy:
-				a.Fairy, a.Cell = true, m.FairyCell
+				a.Fairy, a.Cell, a.Port = true, m.FairyCell, m.FairyPort
 			case m.Follower != engine.NoPort:
 				a.Port, a.Figure = m.Follower, m.Figure
 				if m.Portal {
@@ -366,10 +380,14 @@ func (s *session) listPD(m engine.Move) {
 		}
 		fmt.Fprintf(s.out, "  instead, the princess sends a knight of her city home%s: %s\n", must, turnview.JoinOr(words))
 	}
-	if cs := s.state.FairyCells(); len(cs) > 0 {
+	if cs := s.state.FairySpots(); len(cs) > 0 {
 		words := make([]string, len(cs))
 		for i, c := range cs {
-			words[i] = "fairy " + c.String()
+			words[i] = "fairy " + c.Cell.String()
+			if c.Port != engine.NoPort {
+				// One of several followers of theirs on that tile.
+				words[i] += " " + c.Port.String() + " (" + s.figureOn(c) + ")"
+			}
 		}
 		fmt.Fprintf(s.out, "  or the fairy, next to one of your followers: %s\n", turnview.JoinOr(words))
 	}

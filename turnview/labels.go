@@ -194,6 +194,14 @@ func (v *view) figureOption(o *Option) {
 		o.cell(a.Target.Cell)
 		o.Feature = FeatureName(v.board, a.Target)
 		o.Label = "Princess – send " + FigureAt(v.g, v.names, a.Target) + " home"
+	case a.Fairy && a.Port != engine.NoPort:
+		// One of several followers of the player on that tile
+		// (engine.FairySpots): named by its feature too.
+		o.Kind, o.Figure = KindTile, "fairy"
+		o.cell(a.Cell)
+		t := engine.Target{Cell: a.Cell, Port: a.Port}
+		o.Feature = FeatureName(v.board, t)
+		o.Label = fmt.Sprintf("Fairy – next to your %s – %s at (%s)", FeatureKind(v.board, t).Role(), o.Feature, a.Cell)
 	case a.Fairy:
 		o.Kind, o.Figure = KindTile, "fairy"
 		o.cell(a.Cell)

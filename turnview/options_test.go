@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -175,5 +177,43 @@ func TestLookupRefusesInPlayersWords(t *testing.T) {
 	_, err := Lookup(g, Names{"Ann"}, "figure none")
 	if !errors.Is(err, ErrNotOffered) || !strings.Contains(err.Error(), "Ann places tile") {
 		t.Fatalf("not offered: %v", err)
+	}
+}
+
+// TestFairyLabelsNameTheFollower: with a knight and a farmer of Ann's on one
+// tile (engine/testdata/rules/pd-fairy-names-follower.rec, in turn 5),
+// the fairy's two options name each follower by its role and feature, so
+// that they differ.
+func TestFairyLabelsNameTheFollower(t *testing.T) {
+	data, err := os.ReadFile("../engine/testdata/rules/pd-fairy-names-follower.rec")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := engine.ReadRecord(strings.NewReader(string(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Turns, rec.End = rec.Turns[:4], false
+	g, err := rec.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The fairy's options do not depend on the tile drawn: any placement.
+	ps := g.Placements()
+	if len(ps) == 0 {
+		t.Fatal("the tile drawn has no placement")
+	}
+	if _, err := g.Act(engine.Answer{Step: engine.StepTile, Cell: ps[0].Cell, Rotation: ps[0].Rotation}); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, o := range checkOptions(t, g, "turn 5") {
+		if o.Answer.Fairy {
+			got = append(got, o.Label)
+		}
+	}
+	want := []string{"Fairy – next to your knight – city (north and south) at (0,-1)", "Fairy – next to your farmer – field (east) at (0,-1)"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("the fairy's options %q, want %q", got, want)
 	}
 }
