@@ -37,7 +37,8 @@ const (
 type AnimateOptions struct {
 	// MaxSide is the longest side of a frame, in pixels (0:
 	// AnimateMaxSide; at least 200). Every frame has the same size: the
-	// final board's extent, with the tile size the largest that fits.
+	// final board's extent, with the tile size the largest that fits
+	// (the view shows fewer, larger tiles while the board is small).
 	MaxSide int
 	// Delay is how long each turn's frame shows (0: AnimateDelay). GIF
 	// counts in hundredths of a second; it is rounded to them, at least 2.
@@ -77,7 +78,12 @@ var ErrEmptyRecord = errors.New("render: the record has no players, so no game t
 //
 // Every frame has the same size, laid out for the final board's extent,
 // its longest side at most opts.MaxSide pixels, and smaller (down to 480
-// pixels) when the GIF would otherwise exceed opts.MaxBytes. The frames
+// pixels) when the GIF would otherwise exceed opts.MaxBytes. The view
+// grows with the board (growView): the first frames show the first tiles
+// at up to MaxTile pixels, and the view widens, a quarter more cells at a
+// time, until the last frames show the final board. Each turn's frame is
+// titled with the number of the turn just played ("Turn 1" for the board
+// after the first move), the panel showing the tile drawn next. The frames
 // share the fixed palette of the *PNG methods (its last colour given up
 // for transparency), and each frame after the first holds only the
 // rectangle that changed, its unchanged pixels transparent (disposal:
@@ -143,6 +149,7 @@ func (r *Renderer) animate(k *kit, rec *engine.Record, final *engine.Game, side 
 	frame := func(sc *scene, st boardStyle, d int) {
 		fl := l
 		fl.st = st
+		fl.st.allSides = fl.win.cols() >= 8 || fl.win.rows() >= 8
 		r.compose(k, sc, fl, false, alloc)
 		// The colour given up for transparency, drawn as its nearest.
 		for i, v := range cur.Pix {
@@ -161,21 +168,30 @@ func (r *Renderer) animate(k *kit, rec *engine.Record, final *engine.Game, side 
 		anim.Disposal = append(anim.Disposal, gif.DisposalNone)
 		prev, cur.Pix = cur.Pix, prev
 	}
-	for _, t := range rec.Turns {
+	base := l // the final position's layout; each frame's window grows to it
+	flo, fhi := l.win.lo, l.win.hi
+	var view window
+	for i, t := range rec.Turns {
 		if err := g.Apply(t.Move); err != nil {
 			// Replay accepted it: not reached.
 			return nil, &engine.RecordError{Line: t.Line, Reason: err.Error(), Err: err}
 		}
+		sc := newScene(g, true)
+		sc.played = turnNumber(rec, i)
+		view = growView(base, view, sc, flo, fhi)
+		l.win = view
 		st := l.st
 		st.last = !g.Ended()
-		frame(newScene(g, true), st, delay)
+		frame(sc, st, delay)
 	}
 	if rec.End && !g.Ended() {
 		g.Finish()
 	}
 	st := l.st
 	st.last = false
-	frame(newScene(g, true), st, hundredths(opts.FinalDelay))
+	sc := newScene(g, true)
+	l.win = growView(base, view, sc, flo, fhi)
+	frame(sc, st, hundredths(opts.FinalDelay))
 
 	var buf bytes.Buffer
 	if err := gif.EncodeAll(&buf, anim); err != nil {
@@ -331,4 +347,68 @@ type animPalette struct {
 	pal         *palette
 	gif         color.Palette
 	clear, near uint8
+}
+
+// turnNumber returns the number of turn i of rec, as the record writes it
+// (a discard keeps its turn's number), or i+1 for a record built without.
+func turnNumber(rec *engine.Record, i int) int {
+	if n := rec.Turns[i].Number; n > 0 {
+		return n
+	}
+	return i + 1
+}
+
+// tileBounds returns the box of the tiles placed in sc, inclusive.
+func tileBounds(sc *scene) (lo, hi engine.Cell, ok bool) {
+	for c := range sc.at {
+		if !ok {
+			lo, hi, ok = c, c, true
+			continue
+		}
+		lo.X, lo.Y = min(lo.X, c.X), min(lo.Y, c.Y)
+		hi.X, hi.Y = max(hi.X, c.X), max(hi.Y, c.Y)
+	}
+	return lo, hi, ok
+}
+
+// growView returns the window of an animation's frame of sc, laid out as
+// l for the final position (whose box of cells is flo–fhi), after the
+// window prev of the frame before (the zero window before the first):
+// prev while it holds every tile placed with a cell around; else one that
+// holds prev and them with room to grow (a quarter more cells each way,
+// within flo–fhi), at the largest tile size up to MaxTile at which it fits
+// the board's part of l, centred there. The view grows with the board, a
+// few times in a game, from large tiles to the final board's size, and
+// every frame between two changes keeps its pixels where they did not
+// change.
+func growView(l layout, prev window, sc *scene, flo, fhi engine.Cell) window {
+	lo, hi, ok := tileBounds(sc)
+	if !ok {
+		return l.win
+	}
+	lo = engine.Cell{X: max(lo.X-1, flo.X), Y: max(lo.Y-1, flo.Y)}
+	hi = engine.Cell{X: min(hi.X+1, fhi.X), Y: min(hi.Y+1, fhi.Y)}
+	if prev.tile > 0 && prev.contains(lo) && prev.contains(hi) {
+		return prev
+	}
+	if prev.tile > 0 {
+		lo = engine.Cell{X: min(lo.X, prev.lo.X), Y: min(lo.Y, prev.lo.Y)}
+		hi = engine.Cell{X: max(hi.X, prev.hi.X), Y: max(hi.Y, prev.hi.Y)}
+	}
+	// Room to grow: a quarter more cells each way, at least one.
+	dx, dy := max(1, (hi.X-lo.X+1)/4), max(1, (hi.Y-lo.Y+1)/4)
+	lo = engine.Cell{X: max(lo.X-dx, flo.X), Y: max(lo.Y-dy, flo.Y)}
+	hi = engine.Cell{X: min(hi.X+dx, fhi.X), Y: min(hi.Y+dy, fhi.Y)}
+	cols, rows := hi.X-lo.X+1, hi.Y-lo.Y+1
+	bw, bh := l.board.Dx(), l.board.Dy()
+	t := MaxTile
+	for ; t > l.win.tile; t-- {
+		m := marginFor(t)
+		if cols*t+2*m <= bw && rows*t+2*m <= bh {
+			break
+		}
+	}
+	ox := l.board.Min.X + (bw-cols*t)/2
+	oy := l.board.Min.Y + (bh-rows*t)/2
+	return window{lo: lo, hi: hi, tile: t, origin: image.Pt(ox, oy), margin: marginFor(t)}
 }

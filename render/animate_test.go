@@ -69,13 +69,14 @@ func playback(tb testing.TB, a *gif.GIF) []*image.Paletted {
 	return out
 }
 
-// drawFrame draws game g on layout l as Animate does, in the fixed
+// drawFrame draws scene sc on layout l as Animate does, in the fixed
 // palette with its last colour drawn as the nearest other.
-func drawFrame(r *Renderer, g *engine.Game, l layout) *image.Paletted {
+func drawFrame(r *Renderer, sc *scene, l layout) *image.Paletted {
 	k := r.kits.get()
 	defer r.kits.put(k)
 	ap := animationPalette()
-	img := r.compose(k, newScene(g, true), l, false, func(b image.Rectangle) canvas {
+	l.st.allSides = l.win.cols() >= 8 || l.win.rows() >= 8
+	img := r.compose(k, sc, l, false, func(b image.Rectangle) canvas {
 		return palCanvas{img: image.NewPaletted(b, ap.pal.pal), pal: ap.pal, cache: r.cache}
 	}).(palCanvas).img
 	for i, v := range img.Pix {
@@ -86,12 +87,49 @@ func drawFrame(r *Renderer, g *engine.Game, l layout) *image.Paletted {
 	return img
 }
 
-// animationFrame draws the frame Animate draws for game g whose final
-// position is final, without the animation: the expected picture.
-func animationFrame(r *Renderer, g, final *engine.Game, last bool) *image.Paletted {
-	l := layoutAnimation(newScene(final, false), AnimateMaxSide)
-	l.st.last = last
-	return drawFrame(r, g, l)
+// expectedFrames replays rec and draws the frames Animate draws at frames
+// of maxSide pixels for which pick(i) is true (i = len(rec.Turns): the
+// final frame), without the animation: the expected pictures. The view
+// grows as Animate's (growView), the panel names the turn just played.
+func expectedFrames(tb testing.TB, r *Renderer, rec *engine.Record, maxSide int, pick func(i int) bool) map[int]*image.Paletted {
+	tb.Helper()
+	final, err := rec.Replay()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	l := layoutAnimation(newScene(final, false), maxSide)
+	flo, fhi := l.win.lo, l.win.hi
+	g, err := engine.New(rec.Config())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	out := map[int]*image.Paletted{}
+	var view window
+	for i, turn := range rec.Turns {
+		if err := g.Apply(turn.Move); err != nil {
+			tb.Fatal(err)
+		}
+		sc := newScene(g, true)
+		sc.played = turnNumber(rec, i)
+		view = growView(l, view, sc, flo, fhi)
+		if pick(i) {
+			fl := l
+			fl.win = view
+			fl.st.last = !g.Ended()
+			out[i] = drawFrame(r, sc, fl)
+		}
+	}
+	if rec.End && !g.Ended() {
+		g.Finish()
+	}
+	if pick(len(rec.Turns)) {
+		sc := newScene(g, true)
+		fl := l
+		fl.win = growView(l, view, sc, flo, fhi)
+		fl.st.last = false
+		out[len(rec.Turns)] = drawFrame(r, sc, fl)
+	}
+	return out
 }
 
 // TestAnimate checks the animation of a whole base game: it decodes, has
@@ -122,29 +160,16 @@ func TestAnimate(t *testing.T) {
 		t.Errorf("the final frame shows %d hundredths, want 500", got)
 	}
 	shown := playback(t, a)
-	g, err := engine.New(rec.Config())
-	if err != nil {
-		t.Fatal(err)
-	}
-	check := func(i int, g *engine.Game, last bool) {
-		t.Helper()
-		want := animationFrame(r, g, final, last)
-		if !bytes.Equal(shown[i].Pix, want.Pix) {
+	// Every tenth frame and the last turns: drawing each is slow.
+	n := len(rec.Turns)
+	want := expectedFrames(t, r, rec, AnimateMaxSide, func(i int) bool { return i%10 == 0 || i >= n-2 })
+	for i := 0; i <= n; i++ {
+		if w, ok := want[i]; ok && !bytes.Equal(shown[i].Pix, w.Pix) {
 			dump(t, "shown", shown[i])
-			dump(t, "want", want)
+			dump(t, "want", w)
 			t.Fatalf("frame %d is not the picture of the game after turn %d", i, i+1)
 		}
 	}
-	for i, turn := range rec.Turns {
-		if err := g.Apply(turn.Move); err != nil {
-			t.Fatal(err)
-		}
-		// Every tenth frame and the last turns: drawing each is slow.
-		if i%10 == 0 || i >= len(rec.Turns)-2 {
-			check(i, g, !g.Ended())
-		}
-	}
-	check(len(rec.Turns), g, false)
 	dump(t, "first", shown[0])
 	dump(t, "middle", shown[len(shown)/2])
 	dump(t, "final", shown[len(shown)-1])
@@ -173,7 +198,7 @@ func TestAnimateOptions(t *testing.T) {
 	}
 	// A running game's record: the last frame is the position as it is.
 	last := playback(t, a)[len(a.Image)-1]
-	if want := animationFrameAt(r, g, 400); !bytes.Equal(last.Pix, want.Pix) {
+	if want := expectedFrames(t, r, rec, 400, func(i int) bool { return i == len(rec.Turns) })[len(rec.Turns)]; !bytes.Equal(last.Pix, want.Pix) {
 		t.Error("the final frame of a running game is not its position")
 	}
 
@@ -199,12 +224,6 @@ func TestAnimateOptions(t *testing.T) {
 	if err := r.Animate(&buf, bad, AnimateOptions{}); !errors.As(err, &re) || re.Line != 9 {
 		t.Errorf("illegal move: got %v, want a RecordError on line 9", err)
 	}
-}
-
-// animationFrameAt draws the final frame of the animation of g at frames
-// of maxSide pixels.
-func animationFrameAt(r *Renderer, g *engine.Game, maxSide int) *image.Paletted {
-	return drawFrame(r, g, layoutAnimation(newScene(g, false), maxSide))
 }
 
 // TestAnimateEveryExpansion animates a game of six players with every

@@ -83,6 +83,9 @@ func (r *Renderer) drawScorePanel(dst canvas, k *kit, sc *scene, rect image.Rect
 	y := rect.Min.Y + d(scorePadD)
 
 	title := "Turn " + strconv.Itoa(g.Turn())
+	if sc.played > 0 {
+		title = "Turn " + strconv.Itoa(sc.played)
+	}
 	if g.Ended() {
 		title = "Game over"
 	}

@@ -54,6 +54,10 @@ type scene struct {
 	// pd is what The Princess & the Dragon shows (dragon.go); pd.on is
 	// set when it is in play.
 	pd dragonScene
+	// played, when not 0, is the number of the turn just played: the
+	// panel's title names it ("Turn 1" under the board after turn 1, in
+	// an animation) instead of the turn to play.
+	played int
 }
 
 // newScene reads game g. withCands lists the cells where the drawn tile fits.
