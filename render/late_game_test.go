@@ -2,6 +2,10 @@ package render
 
 import (
 	"bytes"
+	"fmt"
+	"image"
+	"image/draw"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -96,4 +100,50 @@ func TestLateGameRecord(t *testing.T) {
 	if n := len(g.PlacedTiles()); n < 200 {
 		t.Errorf("%d tiles placed, want 200 or more", n)
 	}
+}
+
+// TestLateGameGolden compares the pictures of the every-expansion fixture
+// with their goldens, each checked by eye at 520 pixels wide before it
+// was committed: the turn picture late in the game (lateTurn: 244 tiles,
+// 73 cells where the tile fits), the final picture, and the first frames
+// of the animation (the view around the first tiles, titled Turn 1 and
+// Turn 2). The PNGs fit the bot's 1 MB.
+func TestLateGameGolden(t *testing.T) {
+	t.Parallel()
+	r := testRenderer()
+	late := lateGame(t, lateTurn)
+	full := lateGame(t, -1)
+	for _, pic := range []struct {
+		name  string
+		img   *image.RGBA
+		write func(io.Writer, *engine.Game) error
+		g     *engine.Game
+	}{
+		{"turn-late.png", r.Turn(late), r.TurnPNG, late},
+		{"final-late.png", r.Final(full), r.FinalPNG, full},
+	} {
+		t.Run(pic.name, func(t *testing.T) {
+			dump(t, "", pic.img)
+			checkGolden(t, pic.name, pic.img)
+			var buf bytes.Buffer
+			if err := pic.write(&buf, pic.g); err != nil {
+				t.Fatal(err)
+			}
+			if buf.Len() > 1<<20 {
+				t.Errorf("%d bytes, over 1 MiB", buf.Len())
+			}
+		})
+	}
+	t.Run("animation", func(t *testing.T) {
+		// The first turns only: the frames do not depend on the later ones
+		// but for the final extent, which the whole record sets.
+		rec := full.Record()
+		frames := expectedFrames(t, r, rec, AnimateMaxSide, func(i int) bool { return i < 2 })
+		for i := range 2 {
+			img := image.NewRGBA(frames[i].Rect)
+			draw.Draw(img, img.Rect, frames[i], image.Point{}, draw.Src)
+			dump(t, fmt.Sprint("frame", i), img)
+			checkGolden(t, fmt.Sprintf("animate-late-%d.png", i), img)
+		}
+	})
 }
