@@ -705,6 +705,9 @@ func (g *Game) Apply(m Move) error {
 	if g.part.step != StepNone && !m.Resign && !g.ended {
 		return moveErr(ErrWrongStep, fmt.Sprintf("a turn is under way step by step: the game waits for the %s step", g.part.step))
 	}
+	if m.Ransomed {
+		m.Ransom = g.ransomNamed(m.Ransom)
+	}
 	if err := g.Check(m); err != nil {
 		return err
 	}
@@ -715,6 +718,9 @@ func (g *Game) Apply(m Move) error {
 // Check reports whether move m is legal now, with the error Apply would
 // return; it changes nothing.
 func (g *Game) Check(m Move) error {
+	if m.Ransomed {
+		m.Ransom = g.ransomNamed(m.Ransom)
+	}
 	if (m.Discard || m.Aside) && (m.Magic != MagicNone || m.MagicAt != (Target{})) {
 		return moveErr(ErrMagic, "a tile discarded or set aside moves neither the mage nor the witch")
 	}

@@ -604,6 +604,8 @@ func (g *Game) actTile(a Answer, t TileID) (bool, error) {
 	m := Move{Tile: t, Discard: a.Discard, Aside: a.Aside, Cell: a.Cell, Rotation: a.Rotation, Ransomed: a.Ransomed, Ransom: a.Ransom}
 	if !a.Ransomed {
 		m.Ransom = Ransom{}
+	} else {
+		m.Ransom = g.ransomNamed(m.Ransom)
 	}
 	if cs := g.AppendGoldCells(nil, t, Placement{Cell: a.Cell, Rotation: a.Rotation}); len(cs) > 0 && !a.Discard && !a.Aside {
 		// The gold ingot is the next step's: any neighbour passes

@@ -275,6 +275,22 @@ func (g *Game) ransomOffered() bool {
 	return false
 }
 
+// ransomNamed returns ransom r as a record's ransom/SEAT names it: the
+// follower, or the large follower when r.Jailer holds the current player's
+// large follower and no follower of theirs, the only prisoner it can be
+// (rules-options.md, The Tower: "ransom/seat frees the payer's only
+// prisoner held by that player, or the small one when that player holds
+// both"). Any other ransom is returned as it is.
+func (g *Game) ransomNamed(r Ransom) Ransom {
+	if g.x == nil || r.Figure != FigureFollower || r.Jailer < 0 || r.Jailer >= g.nplayers || g.current < 0 {
+		return r
+	}
+	if h := g.x.tower.held[r.Jailer][g.current]; h[FigureFollower] == 0 && h[FigureLarge] > 0 {
+		r.Figure = FigureLarge
+	}
+	return r
+}
+
 // ransomErr says why the current player may not pay ransom r now.
 func (g *Game) ransomErr(r Ransom) error {
 	who := g.players[g.current]
