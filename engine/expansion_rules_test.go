@@ -143,8 +143,8 @@ func TestRulesRiver(t *testing.T) {
 			start: "R201",
 			groups: map[string][]string{
 				"fork":      {"R204"},
-				"river":     {"R205", "R206", "R207", "R208", "R209", "R210", "R211", "R212"},
-				"river end": {"R202", "R203"},
+				"river":     {"R202", "R205", "R206", "R207", "R208", "R209", "R210", "R211", "R212"},
+				"river end": {"R203"},
 			},
 			total: 71 + 12,
 		},
@@ -154,8 +154,8 @@ func TestRulesRiver(t *testing.T) {
 			groups: map[string][]string{
 				"fork": {"R204"},
 				"river": {"RV03", "RV04", "RV05", "RV06", "RV07", "RV07", "RV08", "RV09", "RV10", "RV10",
-					"R205", "R206", "R207", "R208", "R209", "R210", "R211", "R212"},
-				"river end": {"R202", "R203"},
+					"R202", "R205", "R206", "R207", "R208", "R209", "R210", "R211", "R212"},
+				"river end": {"R203"},
 			},
 			total: 71 + 22,
 			out:   []string{"R201", "RV02"},
@@ -272,6 +272,8 @@ func TestRulesEveryExpansion(t *testing.T) {
 			want = 71 + n
 		case ExpansionGQ11:
 			want = 72 + n - 2 // its river tiles need a river
+		case ExpansionCropCircles:
+			want = 72 + n - 6 // rule text 001's six tiles, CC07–CC12
 		}
 		if got := r.Total(); got != want {
 			t.Errorf("%s: %d tiles, want %d", e, got, want)
@@ -437,5 +439,51 @@ func TestSecondInnerPortInPlay(t *testing.T) {
 	}
 	if fs := g.Followers(); len(fs) != 1 || fs[0].Port != C2 || fs[0].Kind != Field {
 		t.Errorf("followers %+v, want one farmer at C2", fs)
+	}
+}
+
+// TestEditionBefore32 checks the draw piles of games stored before the
+// readings of issue 32 (Options.Edition 1): River II's R202 drawn last with
+// the volcano-lake, all twelve crop circle tiles; and that the current
+// edition differs there and only there, the option read and written back
+// as the Rules header writes it.
+func TestEditionBefore32(t *testing.T) {
+	old := Options{Edition: EditionBefore32}
+	r2, err := NewRules(ExpansionSet(0).With(ExpansionRiver2), old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range r2.Groups {
+		var names []string
+		for _, id := range g.Tiles {
+			names = append(names, r2.Tiles.Name(id))
+		}
+		if g.Name == "river end" && strings.Join(names, " ") != "R202 R203" {
+			t.Errorf("edition 1: river end %v, want R202 R203", names)
+		}
+	}
+	cc, err := NewRules(ExpansionSet(0).With(ExpansionCropCircles), old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := mustRules(t, ExpansionCropCircles)
+	if cc.Total() != now.Total()+6 {
+		t.Errorf("edition 1: %d tiles with The Crop Circles, want %d", cc.Total(), now.Total()+6)
+	}
+	if _, ok := cc.Tiles.Lookup("CC01"); !ok {
+		t.Error("edition 1 has no CC01")
+	}
+	if _, ok := now.Tiles.Lookup("CC01"); ok {
+		t.Error("the current edition has CC01")
+	}
+	o, err := ParseOptions(old.String())
+	if err != nil || o.Edition != EditionBefore32 || !strings.HasSuffix(old.String(), ", edition=1") {
+		t.Errorf("edition 1 written %q reads back as %+v, %v", old.String(), o, err)
+	}
+	if strings.Contains(Options{}.String(), "edition") {
+		t.Errorf("the current edition is written: %q", Options{}.String())
+	}
+	if _, err := ParseOptions("edition=3"); !errors.Is(err, ErrBadOption) {
+		t.Errorf("edition=3: %v, want ErrBadOption", err)
 	}
 }

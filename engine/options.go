@@ -62,12 +62,37 @@ type Options struct {
 	// one home (option "princess", The Princess & the Dragon): may (the
 	// default) or must.
 	Princess PrincessRule
+	// Edition is the edition of this engine's readings that decide what
+	// may be placed and drawn: 0 (or EditionCurrent) for the readings of
+	// spec/rules-options.md today. EditionBefore32 keeps a game begun
+	// before readings changed playing as it was dealt: its draw pile and
+	// legal moves stay those it began with. It is no rule of the rule
+	// texts: a program sets it for games it stored before, never for a new
+	// game; the Rules header writes it as "edition=1".
+	Edition Edition
 }
+
+// Edition is an edition of this engine's readings (Options.Edition).
+type Edition uint8
+
+// The editions.
+const (
+	// EditionCurrent: the readings of spec/rules-options.md today.
+	EditionCurrent Edition = 0
+	// EditionBefore32 (edition=1): the readings before 2026-11-28: all
+	// twelve tiles of The Crop Circles (CC01–CC12) in the pile; River II's
+	// R202 drawn last, with the lakes; a river tile may leave two open ends
+	// of the river facing one empty cell. The scoring is the current one.
+	EditionBefore32 Edition = 1
+)
+
+// legacy reports whether the game follows the readings of EditionBefore32.
+func (o Options) legacy() bool { return o.Edition == EditionBefore32 }
 
 // valid reports whether every option has a value the engine knows.
 func (o Options) valid() bool {
 	return o.Farms <= FarmsOff && (o.TinyCity == 0 || o.TinyCity == 2 || o.TinyCity == 4) &&
-		o.Dragon <= DragonAfterScoring && o.Princess <= PrincessMust
+		o.Dragon <= DragonAfterScoring && o.Princess <= PrincessMust && o.Edition <= EditionBefore32
 }
 
 // tinyCityOld reports whether the old two-tile-city rule is on.
@@ -86,7 +111,16 @@ func (o Options) String() string {
 	if o.Princess != PrincessMay {
 		s += ", princess=" + o.Princess.String()
 	}
-	return s
+	return s + o.editionString()
+}
+
+// editionString is the edition option as the Rules header writes it:
+// ", edition=1", or "" for the current edition.
+func (o Options) editionString() string {
+	if o.Edition == EditionCurrent {
+		return ""
+	}
+	return fmt.Sprintf(", edition=%d", o.Edition)
 }
 
 // baseString returns the options of the base game: "farms=per-farm,
@@ -161,6 +195,16 @@ func ParseOptions(s string) (Options, error) {
 				o.Princess = PrincessMust
 			default:
 				return o, fmt.Errorf("%w: princess is may or must, not %q", ErrBadOption, val)
+			}
+		case "edition":
+			// Options.Edition: games stored before readings changed.
+			switch val {
+			case "1":
+				o.Edition = EditionBefore32
+			case "2":
+				o.Edition = EditionCurrent
+			default:
+				return o, fmt.Errorf("%w: edition is 1 or 2, not %q", ErrBadOption, val)
 			}
 		default:
 			return o, fmt.Errorf("%w: %q", ErrBadOption, key)

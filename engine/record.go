@@ -309,7 +309,7 @@ func (rec *Record) setHeader(key, val string) error {
 		if err != nil {
 			return err
 		}
-		r, err := composeRules(set)
+		r, err := composeRules(set, rec.Options.Edition)
 		if err != nil {
 			return err
 		}
@@ -382,24 +382,26 @@ func (rec *Record) expansionSet() (ExpansionSet, error) {
 }
 
 // composeRules returns the rules of the expansions set with the default
-// options, or an error for expansions the engine cannot play yet.
-func composeRules(set ExpansionSet) (*Rules, error) {
+// options but edition ed (Options.Edition, which decides the tile set and
+// the pile), or an error for expansions the engine cannot play yet.
+func composeRules(set ExpansionSet, ed Edition) (*Rules, error) {
 	if set == 0 {
 		return baseRules[0][0], nil
 	}
-	return NewRules(set, Options{})
+	return NewRules(set, Options{Edition: ed})
 }
 
-// composed returns the rules of the record's expansions, options aside.
+// composed returns the rules of the record's expansions and edition, the
+// other options aside.
 func (rec *Record) composed() (*Rules, error) {
 	set, err := rec.expansionSet()
 	if err != nil {
 		return nil, err
 	}
-	if rec.rules != nil && rec.rules.Expansions == set {
+	if rec.rules != nil && rec.rules.Expansions == set && rec.rules.Options.Edition == rec.Options.Edition {
 		return rec.rules, nil
 	}
-	return composeRules(set)
+	return composeRules(set, rec.Options.Edition)
 }
 
 // Rules returns the rules of the record's game: its expansions (header
@@ -1062,6 +1064,7 @@ func (rec *Record) WriteTo(w io.Writer) (int64, error) {
 	if err == nil && set.Has(ExpansionPrincessAndDragon) {
 		rules += ", dragon=" + rec.Options.Dragon.String() + ", princess=" + rec.Options.Princess.String()
 	}
+	rules += rec.Options.editionString()
 	fmt.Fprintf(&b, "[Rules \"%s\"]\n", rules)
 	if rec.Start != (StartTile{}) && rec.Start != start {
 		fmt.Fprintf(&b, "[Start \"%s %s %s\"]\n", ts.Name(rec.Start.Tile), rec.Start.Cell, rec.Start.Rotation)
@@ -1257,7 +1260,7 @@ func (rec *Record) Replay() (*Game, error) {
 		return nil, &RecordError{Line: max(rec.playersLine, 1), Reason: err.Error(), Err: err}
 	}
 	for _, t := range rec.Turns {
-		if err := g.Apply(t.Move); err != nil {
+		if err := g.Apply(g.withForced(t.Move)); err != nil {
 			return nil, &RecordError{Line: t.Line, Reason: err.Error(), Err: err}
 		}
 	}
@@ -1265,6 +1268,33 @@ func (rec *Record) Replay() (*Game, error) {
 		g.Finish()
 	}
 	return g, nil
+}
+
+// withForced returns move m, read from a record, with the choices it leaves
+// out that had exactly one legal answer (rules-options.md, "Reading, forced
+// choices in records"): the second gold ingot of a tile with one neighbour
+// (The Gold Mines), the ferry of a lake with two road ends (The Ferries).
+// Writers keep writing them; any other move is returned as it is.
+func (g *Game) withForced(m Move) Move {
+	if g.x == nil || m.Discard || m.Aside || m.Resign || g.ended {
+		return m
+	}
+	if m.Tile < 1 || int(m.Tile) > g.ts.Len() || g.checkPlacement(m.Tile, m.Cell, m.Rotation) != nil {
+		return m // Apply says why
+	}
+	p := Placement{Cell: m.Cell, Rotation: m.Rotation}
+	if !m.Gold && g.golden() {
+		var buf [8]Cell
+		if cs := g.AppendGoldCells(buf[:0], m.Tile, p); len(cs) == 1 {
+			m.Gold, m.GoldCell = true, cs[0]
+		}
+	}
+	if m.Ferry == 0 && g.rules.Expansions.Has(ExpansionFerries) {
+		if ls := g.FerryLinks(m.Tile, m.Rotation); len(ls) == 1 {
+			m.Ferry = ls[0]
+		}
+	}
+	return m
 }
 
 // Record returns the game's record: its players, options, start tile and

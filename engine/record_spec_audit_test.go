@@ -90,8 +90,8 @@ func TestRecordSpecAuditCanonical(t *testing.T) {
 		{"token mage@x,y:PORT", with("base, mage-and-witch", auditBaseRules) + "1. MW01 0,-1 0 mage@0,-1:S follower@N\n"},
 		{"token witch@x,y:PORT", with("base, mage-and-witch", auditBaseRules) + "1. MW01 0,-1 0 witch@0,-1:N\n"},
 		{"token mage@off, witch@off", with("base, mage-and-witch", auditBaseRules) + "1. MW01 0,-1 0 mage@off\n2. MW02 1,0 0 witch@off\n"},
-		{"token crop=add", auditHead("Oscar, Carol, Ann", "base, inns-and-cathedrals, crop-circles", auditBaseRules) + "1. CC01 0,-1 180 crop=add follower@0,0:N - large@0,-1:S\n"},
-		{"token crop=remove", auditHead("Oscar, Carol, Ann", "base, crop-circles", auditBaseRules) + "1. CC01 0,-1 180 crop=remove return@0,0:N - return@0,-1:S\n"},
+		{"token crop=add", auditHead("Oscar, Carol, Ann", "base, inns-and-cathedrals, crop-circles", auditBaseRules) + "1. CC12 0,-1 0 crop=add follower@0,0:N - large@0,-1:S\n"},
+		{"token crop=remove", auditHead("Oscar, Carol, Ann", "base, crop-circles", auditBaseRules) + "1. CC12 0,-1 0 crop=remove return@0,0:N - return@0,-1:S\n"},
 		{"token escape@x,y:PORT", with("base, cathars", auditBaseRules) + "1. CA01 0,-1 180 escape@0,-1:S\n"},
 		// "A turn with expansions": an extra turn counts up as usual.
 		{"extra turn", with("base, traders-and-builders", "farms=per-farm, tiny-city=4, pig=plus-one") + "1. E 0,-1 180\n2. V 1,0 0 follower@W\n3. V 2,0 0\n4. U 3,0 0 builder@W\n5. U 4,0 0\n6. K 5,0 0\n"},
@@ -284,7 +284,7 @@ func TestRecordSpecAuditErrors(t *testing.T) {
 		{"token, roll 0", exp("base, flying-machines") + "1. FM03 0,1 0 follower@fly roll=0 land@off\n", 3, "1, 2 or 3"},
 		{"token, seven dragon steps", exp("base, princess-and-dragon") + "1. PD04 0,1 0 dragon@0,0 dragon@1,0 dragon@1,1 dragon@1,2 dragon@0,2 dragon@-1,2 dragon@-1,1\n", 3, "at most 6"},
 		{"token, dragon leaps", exp("base, princess-and-dragon") + "1. PD04 0,1 0 dragon@0,0 dragon@2,0\n", 3, "next to"},
-		{"token, crop value", exp("base, crop-circles") + "1. CC01 0,-1 180 crop=swap\n", 3, "crop=add or crop=remove"},
+		{"token, crop value", exp("base, crop-circles") + "1. CC12 0,-1 0 crop=swap\n", 3, "crop=add or crop=remove"},
 		{"token, ferry of one port", exp("base, ferries") + "1. FE02 1,0 90 ferry@E\n", 3, "PORT+PORT"},
 		{"token, gold without a cell", exp("base, gold-mines") + "1. GM01 1,0 0 gold@N\n", 3, "not a cell"},
 		{"token, mage without a feature", exp("base, mage-and-witch") + "1. MW01 0,-1 0 mage@0,-1\n", 3, "x,y:PORT"},
@@ -360,10 +360,10 @@ func TestRecordSpecAuditSupply(t *testing.T) {
 // auditTwoKnights is a game where A's follower and large follower stand on
 // one spot of a city (the crop circle of turn 1 adds the large follower
 // next to the follower), and B's princess tile of turn 2 joins that city.
-// The city's ports on CC01 turned 180 are SSE S SSW ENE E ESE.
+// The city's ports on CC12 (its city (b)) are SSE S SSW ENE E ESE.
 const auditTwoKnights = "[Players \"A, B\"]\n[Expansions \"base, inns-and-cathedrals, princess-and-dragon, crop-circles\"]\n" +
 	"[Rules \"farms=per-farm, tiny-city=4, dragon=before-scoring, princess=may\"]\n\n" +
-	"1. CC01 0,-1 180 follower@S crop=add large@0,-1:S\n"
+	"1. CC12 0,-1 0 follower@S crop=add large@0,-1:S\n"
 
 // TestRecordSpecAuditAnyPort checks spec "Grammar": "Any port of the
 // feature names it", for a feature on another tile (x,y:PORT) too: the
@@ -383,7 +383,7 @@ func TestRecordSpecAuditAnyPort(t *testing.T) {
 	}
 	// A port that names no feature of that tile is refused.
 	if _, err := readAudit(t, auditTwoKnights+"2. PD11 1,-1 270 princess@0,-1:C\n").Replay(); err == nil {
-		t.Error("princess@0,-1:C replayed: CC01 has no feature at C but its crop circle")
+		t.Error("princess@0,-1:C replayed: CC12 has no feature at C but its crop circle")
 	}
 }
 

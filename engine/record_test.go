@@ -677,3 +677,25 @@ func TestOccupiedFeatures(t *testing.T) {
 		}
 	}
 }
+
+// TestForcedChoiceLeftOut: a record may leave out the second gold ingot of
+// a tile with one neighbour (testdata/rules/gm-forced-second-ingot.rec);
+// the game written back names it, and reads back to the same game
+// (rules-options.md, "Reading, forced choices in records").
+func TestForcedChoiceLeftOut(t *testing.T) {
+	_, g := replayFile(t, "testdata/rules/gm-forced-second-ingot.rec", -1)
+	text := g.Record().String()
+	if !strings.Contains(text, "1. GM02 0,-1 270 gold@0,0\n") {
+		t.Fatalf("the record written back leaves the ingot out:\n%s", text)
+	}
+	if got := g.Ingots(); len(got) != 2 {
+		t.Fatalf("ingots on the board %+v, want two", got)
+	}
+	back, err := ReadRecord(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := back.Replay(); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -18,11 +18,12 @@ import "fmt"
 // immediate U-turns are forbidden). The fork's two branches are ends of
 // their own; a branch leaving the fork sideways counts as a curve.
 //
-// Readings of this engine beyond rules-options.md: a river tile whose river
-// sides would touch two open ends at once (joining two branches into a
-// loop) does not continue one end and is refused; a tile with several exits
-// (the fork) makes a U-turn when any of its branches turns the same way as
-// the tile it continues.
+// A river tile may neither touch two open ends at once nor leave an open end
+// facing the empty cell another open end faces (rules-options.md,
+// "Reading, placement": the branches are never joined; the second not with
+// EditionBefore32). A reading of this engine beyond rules-options.md: a
+// tile with several exits (the fork) makes a U-turn when any of its
+// branches turns the same way as the tile it continues.
 
 // expansionState is the part of a game's state that only expansions need.
 // Game holds it behind one pointer, nil in the base game, so that copying a
@@ -134,6 +135,7 @@ const (
 	riverNoEnd   // no river side touches an open end
 	riverTwoEnds // river sides touch two open ends
 	riverUTurn   // the river would turn the same way twice in a row
+	riverFacing  // an open end would face the cell another open end faces
 )
 
 // riverInOf gives, for each edge constraint code of an open cell (see
@@ -177,14 +179,29 @@ func (g *Game) riverFault(t TileID, x, y int16, r Rotation, code uint16) int {
 	case riverInTwo:
 		return riverTwoEnds
 	}
-	prev := g.x.river.turnInto(x, y, in)
-	if prev == 0 {
-		return riverOK
-	}
 	exits := g.riverSidesOf(t, r) &^ (1 << in)
-	for s := range 4 {
-		if exits&(1<<s) != 0 && turnOf(in, s) == prev {
-			return riverUTurn
+	if prev := g.x.river.turnInto(x, y, in); prev != 0 {
+		for s := range 4 {
+			if exits&(1<<s) != 0 && turnOf(in, s) == prev {
+				return riverUTurn
+			}
+		}
+	}
+	if exits != 0 && !g.opts.legacy() && g.x.river.n > 1 {
+		// The branches are never joined: no exit may face the empty cell
+		// another open end faces (rules-options.md, "Reading,
+		// placement").
+		rs := &g.x.river
+		for s := range 4 {
+			if exits&(1<<s) == 0 {
+				continue
+			}
+			nx, ny := x+dx[s], y+dy[s]
+			for _, e := range rs.ends[:rs.n] {
+				if e.x == nx && e.y == ny && (e.x != x || e.y != y) {
+					return riverFacing
+				}
+			}
 		}
 	}
 	return riverOK
@@ -200,6 +217,8 @@ func (g *Game) riverErr(fault int, t TileID) error {
 		return moveErr(ErrRiver, fmt.Sprintf("%s would join two ends of the river; a river tile continues one", name))
 	case riverUTurn:
 		return moveErr(ErrUTurn, fmt.Sprintf("%s would turn the river the same way as the tile before it: the river may not make a U-turn", name))
+	case riverFacing:
+		return moveErr(ErrRiver, fmt.Sprintf("%s would turn the river towards the cell another branch flows into: the branches of the river are never joined", name))
 	}
 	return nil
 }

@@ -86,7 +86,7 @@ func refRiverEnds(g *Game) []refRiverEnd {
 // empty cell next to the board and every rotation giving a new picture,
 // each side matching its neighbour, and in a river game a river tile
 // continuing exactly one open end without turning the same way as the tile
-// before it.
+// before it, nor turning towards the cell another open end faces.
 func refPlacements(g *Game, t TileID) []Placement {
 	ts := g.TileSet()
 	river := g.Rules().RiverTile(t)
@@ -132,6 +132,18 @@ func refPlacements(g *Game, t TileID) []Placement {
 					for s := North; s <= West; s++ {
 						if s != entries[0] && ts.Edge(t, r, s) == RiverEdge && prev != 0 && refTurn(entries[0], s) == prev {
 							ok = false
+						}
+					}
+					// The branches are never joined: no exit faces the
+					// cell another open end faces.
+					for s := North; s <= West; s++ {
+						if s == entries[0] || ts.Edge(t, r, s) != RiverEdge || g.Options().Edition == EditionBefore32 {
+							continue
+						}
+						for _, e := range ends {
+							if e.cell == c.Neighbour(s) {
+								ok = false
+							}
 						}
 					}
 				}
@@ -222,6 +234,16 @@ func playRiverChecked(tb testing.TB, r *Rules, seed uint64, nplayers int) {
 		}
 		if err := g.Apply(m); err != nil {
 			tb.Fatalf("seed %d: %s: %v", seed, MoveString(g.TileSet(), m), err)
+		}
+		if ends := refRiverEnds(g); g.Options().Edition == EditionCurrent {
+			// The branches are never joined (rules-options.md).
+			for i := range ends {
+				for _, f := range ends[:i] {
+					if f.cell == ends[i].cell {
+						tb.Fatalf("seed %d after %s: two open ends of the river face %s", seed, MoveString(g.TileSet(), m), f.cell)
+					}
+				}
+			}
 		}
 		rb := newRefBoard(g)
 		land := &refBoard{g: g, comp: rb.comp}

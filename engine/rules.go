@@ -57,6 +57,10 @@ const (
 	gq11Spring   = "GQ11" // the GQ11 promo's spring, left out (one spring)
 )
 
+// cropCirclesI are the tiles of Crop Circles I, which rule text 001 does
+// not list: only EditionBefore32 plays them.
+var cropCirclesI = [...]string{"CC01", "CC02", "CC03", "CC04", "CC05", "CC06"}
+
 // NewRules composes the rules of a game with the expansions exps (the base
 // game is always in) and the rule options opts. It returns an error wrapping
 // ErrUnknownExpander for an expansion whose rules the engine does not play
@@ -69,11 +73,13 @@ const (
 // (river), The River II (river2)": with a river the base start tile is out of
 // the game (the base pile keeps its 71 tiles) and a spring starts it at 0,0
 // (RV01, or R201 with river2 alone); the river tiles are drawn first, with
-// River II's fork R204 first of all, and the tiles that end the river (the
-// lakes, R202) last; then every other tile. With both rivers R201 and RV02
-// are left out. The GQ11 promo's river tiles (spec/expansions/tiles-gq11.md)
-// play only with a river: GQ12 joins the river, and GQ11, a second spring,
-// is left out; without a river both are.
+// River II's fork R204 first of all, and the lakes (RV02, R203) last, R202
+// shuffled with the other river tiles (also last with EditionBefore32);
+// then every other tile. With both rivers R201 and RV02 are left out. The
+// GQ11 promo's river tiles (spec/expansions/tiles-gq11.md) play only with a
+// river: GQ12 joins the river, and GQ11, a second spring, is left out;
+// without a river both are. The Crop Circles play the six tiles of rule
+// text 001, CC07–CC12 (all twelve with EditionBefore32).
 func NewRules(exps ExpansionSet, opts Options) (*Rules, error) {
 	for _, e := range exps.List() {
 		if e != ExpansionBase && !e.Playable() {
@@ -122,6 +128,13 @@ func composeTiles(exps ExpansionSet, opts Options) (*Rules, error) {
 			left["GQ12"] = true
 		}
 	}
+	if exps.Has(ExpansionCropCircles) && !opts.legacy() {
+		// Rule text 001 lists The Crop Circles' six tiles, CC07–CC12
+		// (spec/expansions/tiles-crop-circles.md; rules-options.md).
+		for _, n := range cropCirclesI {
+			left[n] = true
+		}
+	}
 	var tiles []Tile
 	for _, e := range list {
 		for _, t := range e.Tiles() {
@@ -137,7 +150,7 @@ func composeTiles(exps ExpansionSet, opts Options) (*Rules, error) {
 	ts := BaseTiles // the base game shares the one base tile set
 	if exps != 0 {
 		var err error
-		if ts, err = composedTileSet(exps, tiles); err != nil {
+		if ts, err = composedTileSet(tileSetKey{exps, opts.legacy()}, tiles); err != nil {
 			return nil, err
 		}
 	}
@@ -188,19 +201,26 @@ func composeTiles(exps ExpansionSet, opts Options) (*Rules, error) {
 // every base game shares BaseTiles: a TileSet is never changed once made,
 // and what is worked out per tile set (pictures' tile geometry and art) is
 // then worked out once. There are at most a few thousand sets.
-var composedTiles sync.Map // ExpansionSet → *TileSet
+var composedTiles sync.Map // tileSetKey → *TileSet
 
-// composedTileSet returns the shared tile set of expansion set exps, made
-// of tiles the first time.
-func composedTileSet(exps ExpansionSet, tiles []Tile) (*TileSet, error) {
-	if ts, ok := composedTiles.Load(exps); ok {
+// tileSetKey names a composed tile set: its expansions, and whether it is
+// that of EditionBefore32 (all twelve crop circle tiles).
+type tileSetKey struct {
+	exps   ExpansionSet
+	legacy bool
+}
+
+// composedTileSet returns the shared tile set of key k, made of tiles the
+// first time.
+func composedTileSet(k tileSetKey, tiles []Tile) (*TileSet, error) {
+	if ts, ok := composedTiles.Load(k); ok {
 		return ts.(*TileSet), nil
 	}
 	ts, err := NewTileSet(tiles)
 	if err != nil {
 		return nil, err
 	}
-	actual, _ := composedTiles.LoadOrStore(exps, ts)
+	actual, _ := composedTiles.LoadOrStore(k, ts)
 	return actual.(*TileSet), nil
 }
 
@@ -244,7 +264,9 @@ func (r *Rules) groupsFor(start TileID) []PileGroup {
 			switch {
 			case t.Name == river2Fork:
 				g = &fork
-			case rivers == 1 && !springs(t):
+			case rivers == 1 && !springs(t) && (lake(t) || r.Options.legacy()):
+				// The lakes, last; R202, the river ending at a city, is
+				// shuffled with the others but in EditionBefore32.
 				g = &ends
 			default:
 				g = &middle
@@ -272,6 +294,16 @@ func riverSides(t *Tile) int {
 		}
 	}
 	return n
+}
+
+// lake reports whether t's river ends in a lake (RV02, R203).
+func lake(t *Tile) bool {
+	for _, f := range t.Features {
+		if f.Kind == River && f.Markers&Lake != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // springs reports whether a river rises on t.

@@ -11,13 +11,13 @@ import (
 // while the game runs, the same player again on an extra turn, nobody once
 // it is over; and the steps of a turn with and without the Cathars.
 func TestPending(t *testing.T) {
-	_, g := replayFile(t, "testdata/rules/river2-volcano-lake-extra-turn.rec", 10)
-	if got, want := g.Pending(), (Decision{Player: 1, Step: StepTile}); got != want {
-		t.Errorf("after the volcano-lake: Pending %+v, want %+v (Ben again)", got, want)
-	}
-	_, g = replayFile(t, "testdata/rules/river2-volcano-lake-extra-turn.rec", 11)
+	_, g := replayFile(t, "testdata/rules/river2-volcano-lake-extra-turn.rec", 11)
 	if got, want := g.Pending(), (Decision{Player: 0, Step: StepTile}); got != want {
-		t.Errorf("after the extra turn: Pending %+v, want %+v (Ann)", got, want)
+		t.Errorf("after the volcano-lake: Pending %+v, want %+v (Ann again)", got, want)
+	}
+	_, g = replayFile(t, "testdata/rules/river2-volcano-lake-extra-turn.rec", 12)
+	if got, want := g.Pending(), (Decision{Player: 1, Step: StepTile}); got != want {
+		t.Errorf("after the extra turn: Pending %+v, want %+v (Ben)", got, want)
 	}
 	if err := g.Finish(); err != nil {
 		t.Fatal(err)

@@ -33,7 +33,7 @@ func TestVolcanoLakeExtraTurn(t *testing.T) {
 	}
 	for i, turn := range rec.Turns {
 		player, number := g.Current(), g.Turn()
-		if g.ExtraTurn() != (i == 10) {
+		if g.ExtraTurn() != (i == 11) {
 			t.Errorf("turn %d: ExtraTurn %v", number, g.ExtraTurn())
 		}
 		if err := g.Apply(turn.Move); err != nil {
@@ -51,9 +51,9 @@ func TestVolcanoLakeExtraTurn(t *testing.T) {
 			t.Errorf("after turn %d player %d plays again", number, player)
 		}
 	}
-	// Turn 11 is Ben's (index 1), turn 12 Ann's.
-	if got := rec.Turns[10].Number; got != 11 {
-		t.Fatalf("the extra turn is numbered %d, want 11", got)
+	// Turn 11 is Ann's (index 0), the extra turn 12 hers too.
+	if got := rec.Turns[11].Number; got != 12 {
+		t.Fatalf("the extra turn is numbered %d, want 12", got)
 	}
 	written := g.Record()
 	written.Extra = nil

@@ -3,6 +3,7 @@ package storage
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"io/fs"
 	"math/rand/v2"
 	"reflect"
@@ -262,4 +263,97 @@ func TestMigrationsPaired(t *testing.T) {
 	if s, p := versions(sqliteDB), versions(postgresDB); !reflect.DeepEqual(s, p) {
 		t.Errorf("SQLite migrations %v, PostgreSQL migrations %v: each version needs both", s, p)
 	}
+}
+
+// TestMigrateEdition: a River II game stored before the readings of issue
+// 32, four moves in, takes edition=1 (engine.EditionBefore32) with
+// migration 10, so that it loads with the pile it was dealt (its moves
+// replay, its next tile is the one its players saw) and goes on; a lobby
+// of the same expansions and a running base game keep their rules.
+func TestMigrateEdition(t *testing.T) {
+	eachDB(t, func(t *testing.T, kind testDB) {
+		ctx := context.Background()
+		path := kind.newDSN(t)
+		db := oldDB(t, kind, path)
+		if err := migrate(ctx, db.DB, kind.dialect, 9); err != nil {
+			t.Fatal(err)
+		}
+		set := engine.ExpansionSet(0).With(engine.ExpansionRiver2)
+		rules := func(o engine.Options) *engine.Rules {
+			r, err := engine.NewRules(set, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return r
+		}
+		const seed = 3
+		players := []string{"Ann", "Bob"}
+		mirror, err := engine.New(engine.Config{Players: players, Seed: seed, Rules: rules(engine.Options{Edition: engine.EditionBefore32})})
+		if err != nil {
+			t.Fatal(err)
+		}
+		now, err := engine.New(engine.Config{Players: players, Seed: seed, Rules: rules(engine.Options{})})
+		if err != nil {
+			t.Fatal(err)
+		}
+		exec := func(q string, args ...any) {
+			t.Helper()
+			if _, err := db.Exec(q, args...); err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+		}
+		const oldRules = "farms=per-farm, tiny-city=4"
+		exec(`INSERT INTO games (id, status, expansions, rules, seed, max_seats, host_user_id, created_at, started_at, updated_at)
+		VALUES (1, 'running', ?, ?, ?, 2, 'local:Ann', 0, 0, 0)`, set.String(), oldRules, seed)
+		exec(`INSERT INTO games (id, status, expansions, rules, max_seats, host_user_id, created_at, updated_at)
+		VALUES (2, 'lobby', ?, ?, 2, '111', 0, 0)`, set.String(), oldRules)
+		exec(`INSERT INTO games (id, status, expansions, rules, seed, max_seats, host_user_id, created_at, started_at, updated_at)
+		VALUES (3, 'running', 'base', ?, 5, 2, '111', 0, 0, 0)`, oldRules)
+		for i, p := range players {
+			exec(`INSERT INTO seats (game_id, seat, user_id, name, player, kind, joined_at) VALUES (1, ?, ?, ?, ?, 'local', 0)`, i, "local:"+p, p, p)
+		}
+		rng := rand.New(rand.NewPCG(seed, 7))
+		differs := false
+		for n := range 4 {
+			a, _ := mirror.Drawn()
+			b, _ := now.Drawn()
+			differs = differs || mirror.TileSet().Name(a) != now.TileSet().Name(b)
+			m := randomMove(mirror, rng)
+			exec(`INSERT INTO moves (game_id, number, turn, seat, kind, notation, request_id, created_at) VALUES (1, ?, ?, ?, 'move', ?, ?, 0)`,
+				n, mirror.Turn(), mirror.Current(), engine.MoveString(mirror.TileSet(), m), fmt.Sprintf("r%d", n))
+			if err := mirror.Apply(m); err != nil {
+				t.Fatal(err)
+			}
+			if err := now.Apply(randomMove(now, rng)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !differs {
+			t.Fatal("the seed deals both editions alike: the test would prove nothing")
+		}
+		db.Close()
+
+		s, err := Open(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		for id, want := range map[int64]string{1: oldRules + ", edition=1", 2: oldRules, 3: oldRules} {
+			var got string
+			if err := storeSQL(s).QueryRow(`SELECT rules FROM games WHERE id = ?`, id).Scan(&got); err != nil || got != want {
+				t.Errorf("game %d's rules %q (%v), want %q", id, got, err, want)
+			}
+		}
+		g, state, err := s.Load(ctx, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Options.Edition != engine.EditionBefore32 {
+			t.Errorf("the game loads with edition %d", g.Options.Edition)
+		}
+		sameState(t, state, mirror)
+		if _, err := s.AppendMove(ctx, 1, 4, randomMove(mirror, rng), Request{ID: "after"}); err != nil {
+			t.Fatalf("a move after the upgrade: %v", err)
+		}
+	})
 }
