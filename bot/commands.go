@@ -358,7 +358,7 @@ func (b *Bot) cmdHelp(i *discordgo.Interaction) {
 	ctx, cancel := b.context()
 	defer cancel()
 	g, err := b.findGame(ctx, i, storage.StatusLobby, storage.StatusRunning)
-	help := helpEmbeds(gameExpansions(g), err == nil)
+	help := helpEmbeds(gameExpansions(g), err == nil, err == nil && g.Status == storage.StatusLobby)
 	help[0].Fields = append(help[0].Fields, statsHelp())
 	b.reply(i, &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral, Embeds: help})
 }

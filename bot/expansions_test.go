@@ -139,7 +139,9 @@ func TestNewExpansions(t *testing.T) {
 	if got := field(lobby, "Expansions"); got != "The River, Inns & Cathedrals" {
 		t.Errorf("the lobby lists %q", got)
 	}
-	if got := text(h.slash(a, "/carcassonne help")); !strings.Contains(got, "Expansions in this game**: The River, Inns & Cathedrals.") {
+	if got := text(h.slash(a, "/carcassonne help")); !strings.Contains(got, "Expansions in this game**: The River, Inns & Cathedrals.") ||
+		!strings.Contains(got, "The host chooses them before **Start** in the lobby's **Expansions…** menu; available: The River (`river`)") {
+		// Issue 32.13: a lobby's help says how to choose expansions.
 		t.Errorf("help in a lobby: %q", got)
 	}
 	// Every expansion the engine plays is in the menu, The Tower too.

@@ -958,15 +958,20 @@ func availableTitles() string {
 
 // helpEmbeds is /carcassonne help: how to play, in short, and in a
 // second embed the expansions in play in game set (inGame), or the
-// expansions available. Two embeds, as Discord takes 4,096 characters in
-// an embed's description (and 6,000 in a message's embeds): the
-// expansions' words alone come near it when all are played.
-func helpEmbeds(set engine.ExpansionSet, inGame bool) []*discordgo.MessageEmbed {
-	exp := "**Expansions available**: " + availableTitles() + ". The host chooses them in the lobby's **Expansions…** menu, " +
-		"or with **/carcassonne new expansions:**. With Inns & Cathedrals each player also has a large follower, " +
+// expansions available; in a lobby (lobby, with inGame), the expansions
+// chosen so far, then how the host chooses them and which are available.
+// Two embeds, as Discord takes 4,096 characters in an embed's description
+// (and 6,000 in a message's embeds): the expansions' words alone come near
+// it when all are played.
+func helpEmbeds(set engine.ExpansionSet, inGame, lobby bool) []*discordgo.MessageEmbed {
+	choose := "The host chooses them in the lobby's **Expansions…** menu, or with **/carcassonne new expansions:**."
+	exp := "**Expansions available**: " + availableTitles() + ". " + choose + " With Inns & Cathedrals each player also has a large follower, " +
 		"which counts as two followers, and a sixth player may join."
 	if inGame {
 		exp = "**Expansions in this game**: " + expansionTitles(set) + "."
+		if lobby {
+			exp += " The host chooses them before **Start** in the lobby's **Expansions…** menu; available: " + availableTitles() + "."
+		}
 		if set.Has(engine.ExpansionInnsAndCathedrals) {
 			exp += " Your large follower counts as two followers: choose it in the **Follower…** menu (\"large follower – city (north)\")."
 		}

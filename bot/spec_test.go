@@ -252,7 +252,7 @@ func TestSpecHelpLength(t *testing.T) {
 		}
 	}
 	for _, in := range []bool{false, true} {
-		es := helpEmbeds(all, in)
+		es := helpEmbeds(all, in, in)
 		es[0].Fields = append(es[0].Fields, statsHelp())
 		total := 0
 		for _, e := range es {
