@@ -6,7 +6,7 @@ import "fmt"
 // River (river), The River II (river2)"; 004_…, "Rules for using the river
 // expansion tiles"): which river tile may go where. The set-up (the spring
 // as start tile, the river tiles drawn first, the fork first of them and the
-// tiles that end the river last) is the pile's, in rules.go; the river
+// lakes last) is the pile's, in rules.go; the river
 // bounds fields and holds no follower by the tile model (tiles.go).
 //
 // The river's state is its open ends: the empty cells the water flows into,
