@@ -263,7 +263,7 @@ func TestDescribeExpansions(t *testing.T) {
 		file string
 		want []string
 	}{
-		{"river2-volcano-lake-extra-turn.rec", []string{"Ben placed R203 at (0,-4). Ben plays again.\nBen placed R202 at (5,1), knight on the city.\nAnn placed"}},
+		{"river2-volcano-lake-extra-turn.rec", []string{"Ben placed R202 at (5,1), knight on the city.\nAnn placed R203 at (0,-4). Ann plays again.\nAnn placed U at (-1,0)"}},
 		// spec/discord.md, "A turn": "Alice placed V at (2,-1), thief on
 		// the road; road completed: Alice +4".
 		{"road-of-3.rec", []string{"Red placed L at (1,0), thief on the road.\nBlue placed A at (-1,0); road completed: Red +3."}},
