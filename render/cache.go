@@ -53,6 +53,7 @@ const (
 	spriteMage
 	spriteWitch
 	spriteEdgeMark
+	spriteKeyIcon
 )
 
 // artBudget is how many bytes of tile pictures the cache keeps before it

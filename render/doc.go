@@ -70,6 +70,15 @@
 // green face and a broom, each beside the place of a follower on its
 // feature.
 //
+// Under the players' rows the side panel of the turn and board pictures
+// has a key of what the part of the board shown holds: each symbol and
+// figure of the expansions in play found there (the purple star, "move
+// mage/witch"; the red dragon on a tile, "dragon moves"; the fairy, the
+// witch, an inn, …) as its small picture and a word or two, the most
+// useful first, in one column or two, as many as the room holds; the
+// colours of completed and open cities last. The final picture has the
+// key of the whole board under the scoring, every entry, in three columns.
+//
 // Each tile picture is drawn once per kind, rotation, size and completed
 // cities, with github.com/fogleman/gg, and cached. The *PNG methods
 // compose their pictures straight in one fixed palette of 256 colours

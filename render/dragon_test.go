@@ -195,15 +195,19 @@ func TestDragonFigure(t *testing.T) {
 		}
 	}
 	// Nowhere else: outside its tile (and the little it may overhang), the
-	// pictures are the same.
+	// pictures are the same, but for the key in the panel, which names it.
 	near := cr.Inset(-cr.Dx() / 10)
+	key := scoreKeyArea(sc, l.panel, l.u)
+	if n := countNear(with, key, colDragonDark, 0) - countNear(bare, key, colDragonDark, 0); n <= 0 {
+		t.Errorf("the key has no dragon (%d more pixels of its wings' colour than without it)", n)
+	}
 	for y := with.Rect.Min.Y; y < with.Rect.Max.Y; y++ {
 		for x := with.Rect.Min.X; x < with.Rect.Max.X; x++ {
-			if (image.Point{x, y}).In(near) {
+			if (image.Point{x, y}).In(near) || (image.Point{x, y}).In(key) {
 				continue
 			}
 			if with.RGBAAt(x, y) != bare.RGBAAt(x, y) {
-				t.Fatalf("the dragon changes pixel (%d, %d), off its tile %v", x, y, cr)
+				t.Fatalf("the dragon changes pixel (%d, %d), off its tile %v and the key %v (panel %v)", x, y, cr, key, l.panel)
 			}
 		}
 	}
@@ -238,8 +242,16 @@ func TestFairyFigure(t *testing.T) {
 		if n := countNear(with, cr, c, 0) - countNear(bare, cr, c, 0); n < area/150 {
 			t.Errorf("the fairy's tile has %d more pixels of %v than without it, want at least %d", n, c, area/150)
 		}
-		if n := countNear(with, with.Rect, c, 0) - countNear(with, cr, c, 0); n != 0 {
-			t.Errorf("%d pixels of the fairy's colour %v off its tile", n, c)
+		// Elsewhere only in the key, which names her.
+		key := scoreKeyArea(sc, l.panel, l.u)
+		if n := countNear(with, with.Rect, c, 0) - countNear(with, cr, c, 0) - countNear(with, key, c, 0); n != 0 {
+			t.Errorf("%d pixels of the fairy's colour %v off its tile and the key", n, c)
+		}
+		if n := countNear(with, key, c, 0); n == 0 {
+			t.Errorf("the key has no pixel of the fairy's colour %v", c)
+		}
+		if n := countNear(bare, key, c, 0); n != 0 {
+			t.Errorf("without the fairy, the key has %d pixels of her colour %v", n, c)
 		}
 	}
 	for p := range 6 {

@@ -50,9 +50,10 @@ func scoreRowH(sc *scene) float64 {
 func dpx(d, u float64) int { return int(math.Round(d * u)) }
 
 // scorePanelHeight returns the height, in picture pixels, of the
-// scoreboard panel of sc at scale u, the legend included.
+// scoreboard panel of sc at scale u, the room kept for the key included
+// (keyReserveD).
 func scorePanelHeight(sc *scene, u float64) int {
-	d := 2*scorePadD + scoreTitleD + scoreRowH(sc)*float64(len(sc.names)) + 8 + scoreLegendD
+	d := 2*scorePadD + scoreTitleD + scoreRowH(sc)*float64(len(sc.names)) + 8 + keyReserveD(sc)
 	if !sc.g.Ended() {
 		d += scoreTileD + 12
 	}
@@ -72,9 +73,11 @@ func scorePanelHeight(sc *scene, u float64) int {
 // player (under the goods' line if any): the tower pieces in their supply
 // and the prisoners they hold (drawTowerLine); with The Gold Mines, a line
 // under those: the gold ingots they hold and their end bonus
-// (drawGoldLine). It is laid out to stay legible when
+// (drawGoldLine); at the bottom, under the rows, the key: entries of
+// key, each an icon and a word or two, in one column or two, as many as
+// the room left holds (placeKey). It is laid out to stay legible when
 // the picture is shown displayWidth pixels wide: few words, large figures.
-func (r *Renderer) drawScorePanel(dst canvas, k *kit, sc *scene, rect image.Rectangle, u float64) {
+func (r *Renderer) drawScorePanel(dst canvas, k *kit, sc *scene, rect image.Rectangle, u float64, key []keyEntry) {
 	dst.fill(rect, colPanel)
 	dst.fill(image.Rect(rect.Min.X, rect.Min.Y, rect.Min.X+max(1, dpx(1, u)), rect.Max.Y), colPanelLine)
 	g := sc.g
@@ -197,10 +200,22 @@ func (r *Renderer) drawScorePanel(dst canvas, k *kit, sc *scene, rect image.Rect
 		}
 		y += rh
 	}
-	// The legend, when the panel is taller than its rows.
-	if rect.Max.Y-d(scorePadD) >= y+d(scoreLegendD) {
-		r.drawCityLegend(dst, k, x0, rect.Max.Y-d(scorePadD)-d(scoreLegendD), u)
-	}
+	// The key, in the room under the rows.
+	r.drawKey(dst, k, sc, r.scoreKeyItems(k, sc, rect, u, key), u)
+}
+
+// scoreKeyArea returns where the key of the side panel of sc in rect at
+// scale u may go: across the panel inside its padding, from the end of
+// the players' rows down to the bottom padding.
+func scoreKeyArea(sc *scene, rect image.Rectangle, u float64) image.Rectangle {
+	rowsEnd := scoreRowsTop(sc, rect, u) + len(sc.names)*dpx(scoreRowH(sc), u)
+	return image.Rect(rect.Min.X+dpx(scorePadD+2, u), rowsEnd, rect.Max.X-dpx(scorePadD, u), rect.Max.Y-dpx(scorePadD, u))
+}
+
+// scoreKeyItems lays out the entries key of the key of the side panel of
+// sc in rect at scale u: in scoreKeyArea, in one column or two (placeKey).
+func (r *Renderer) scoreKeyItems(k *kit, sc *scene, rect image.Rectangle, u float64, key []keyEntry) []keyItem {
+	return r.keyItems(k, key, scoreKeyArea(sc, rect, u), 2, u)
 }
 
 // scoreRowsTop returns the y of the first player's row of the scoreboard
@@ -287,23 +302,6 @@ func supplyText(sc *scene, p int) string {
 		s += "+L"
 	}
 	return s
-}
-
-// drawCityLegend explains the colours of cities on two lines from (x, y),
-// at scale u: completed and open.
-func (r *Renderer) drawCityLegend(dst canvas, k *kit, x, y int, u float64) {
-	d := func(v float64) int { return dpx(v, u) }
-	f := k.face(false, d(11))
-	for i, l := range [...]struct {
-		c     color.RGBA
-		label string
-	}{{colCityClosed, "completed city"}, {colCity, "open city"}} {
-		cy := y + d(8) + i*d(16)
-		b := image.Rect(x, cy-d(5), x+d(10), cy+d(5))
-		dst.fill(b, colWall)
-		dst.fill(b.Inset(max(1, d(1.5))), l.c)
-		drawTextAt(dst, f, colTextDim, x+d(15), cy, alignLeft, l.label)
-	}
 }
 
 // The final panel is laid out in display pixels too (see displayWidth),
@@ -431,8 +429,25 @@ func finalPanelHeight(sc *scene, u float64) int {
 	n := len(sc.names)
 	d := 2*finalPadD + finalTitleD + finalWinnerD + finalHeadD + finalRowD*n +
 		8 + finalChartD + finalBarD*n + finalKeyD*finalKeyLines(sc) +
-		8 + finalLineTitleD + finalLineD + 8 + scoreLegendD
+		8 + finalLineTitleD + finalLineD + 8 + keyLineD*finalKeyRows(sc)
 	return dpx(float64(d), u)
+}
+
+// finalBoardKeyCols is the number of columns of the key of the board under
+// the final scoring.
+const finalBoardKeyCols = 3
+
+// finalKey returns the entries of the key of the final picture of sc: what
+// is on the whole board (boardKey).
+func finalKey(sc *scene) []keyEntry {
+	lo, hi := sc.bounds()
+	return boardKey(sc, lo, hi)
+}
+
+// finalKeyRows returns the number of lines of the key under the final
+// scoring: its entries in finalBoardKeyCols columns.
+func finalKeyRows(sc *scene) int {
+	return (len(finalKey(sc)) + finalBoardKeyCols - 1) / finalBoardKeyCols
 }
 
 // finalRowsTop returns the y of the first row of the final table in rect at
@@ -487,7 +502,8 @@ func (r *Renderer) sourceIcon(s scoreSource, w int) *image.RGBA {
 // players in the order of g.Standings (the highest score first, ties in
 // seat order); then the same points as bars, a key naming the columns, a
 // chart of each player's score over the turns (drawScoreChart), and the
-// colours of the cities.
+// key of what is on the board (finalKey: the symbols and figures of the
+// expansions in play, the colours of the cities) in three columns.
 func (r *Renderer) drawFinalPanel(dst canvas, k *kit, sc *scene, rect image.Rectangle, u float64) {
 	d := func(v float64) int { return dpx(v, u) }
 	dst.fill(rect, colPanel)
@@ -628,9 +644,24 @@ func (r *Renderer) drawFinalPanel(dst canvas, k *kit, sc *scene, rect image.Rect
 	y += finalKeyLines(sc) * d(finalKeyD)
 	r.drawScoreChart(dst, k, sc, image.Rect(x0, y+d(8), x1, y+d(8+finalLineTitleD+finalLineD)), u)
 	y += d(8 + finalLineTitleD + finalLineD)
-	if rect.Max.Y-d(finalPadD) >= y+d(scoreLegendD) {
-		r.drawCityLegend(dst, k, x0, rect.Max.Y-d(finalPadD)-d(scoreLegendD), u)
-	}
+	r.drawKey(dst, k, sc, r.finalKeyItems(k, sc, rect, u), u)
+}
+
+// finalKeyArea returns where the key of the final panel of sc in rect at
+// scale u goes: across the panel inside its padding, under the chart of
+// the scores over the turns.
+func finalKeyArea(sc *scene, rect image.Rectangle, u float64) image.Rectangle {
+	n := len(sc.names)
+	top := finalRowsTop(rect, u) + n*dpx(finalRowD, u) +
+		dpx(8, u) + dpx(finalChartD, u) + n*dpx(finalBarD, u) + finalKeyLines(sc)*dpx(finalKeyD, u) +
+		dpx(8+finalLineTitleD+finalLineD, u)
+	return image.Rect(rect.Min.X+dpx(finalPadD, u), top+dpx(4, u), rect.Max.X-dpx(finalPadD, u), rect.Max.Y-dpx(finalPadD, u))
+}
+
+// finalKeyItems lays out the key of the final panel of sc in rect at
+// scale u (finalKey) in finalBoardKeyCols columns.
+func (r *Renderer) finalKeyItems(k *kit, sc *scene, rect image.Rectangle, u float64) []keyItem {
+	return r.keyItems(k, finalKey(sc), finalKeyArea(sc, rect, u), finalBoardKeyCols, u)
 }
 
 // The chart of the scores over the turns under the final table, in

@@ -48,8 +48,10 @@ var ErrNoDrawnTile = errors.New("render: the game is over, no tile is drawn")
 // margins (x along the top, y down the side), and a side panel with the
 // drawn tile and the scoreboard (colour, name, points, followers in supply,
 // tiles left; with Traders & Builders each player's goods tokens and the
-// builder and pig in supply). The builder and the pig are drawn in shapes
-// of their own, unlike the followers. Completed cities are drawn in gold, open ones in grey stone.
+// builder and pig in supply) and under it a key of the symbols and figures
+// on the board (the expansions in play's; see the package doc). The
+// builder and the pig are drawn in shapes of their own, unlike the
+// followers. Completed cities are drawn in gold, open ones in grey stone.
 //
 // The tile size adapts to the board: MaxTile pixels for small boards, less
 // for larger ones so that the picture's longest side stays within MaxSide
@@ -314,6 +316,9 @@ type layout struct {
 	panel image.Rectangle
 	u     float64 // picture pixels per display pixel, for the score panel
 	st    boardStyle
+	// key is set when the score panel shows the key of what the window
+	// shows (boardKey); else only the colours of the cities.
+	key bool
 }
 
 // boardPanelScale returns the scale of the score panel beside a board bw
@@ -387,6 +392,7 @@ func layoutBoard(sc *scene, final bool) layout {
 		panel: image.Rect(bw, 0, w, h),
 		u:     u,
 		st:    boardStyle{cands: !final, last: !final, coords: true, allSides: cols >= 8 || rows >= 8},
+		key:   true,
 	}
 }
 
@@ -444,7 +450,8 @@ func (r *Renderer) board(k *kit, sc *scene, final bool, alloc func(image.Rectang
 }
 
 // compose draws the picture of layout l: the board, then the score panel
-// (or the final table when final is set).
+// with the key of what the window shows when l.key is set (or the final
+// table when final is set).
 func (r *Renderer) compose(k *kit, sc *scene, l layout, final bool, alloc func(image.Rectangle) canvas) canvas {
 	img := alloc(image.Rectangle{Max: l.size})
 	// The table around the cells; the cells themselves are all drawn.
@@ -454,7 +461,11 @@ func (r *Renderer) compose(k *kit, sc *scene, l layout, final bool, alloc func(i
 	if final {
 		r.drawFinalPanel(img, k, sc, l.panel, l.u)
 	} else {
-		r.drawScorePanel(img, k, sc, l.panel, l.u)
+		key := []keyEntry{keyCityClosed, keyCityOpen}
+		if l.key {
+			key = boardKey(sc, l.win.lo, l.win.hi)
+		}
+		r.drawScorePanel(img, k, sc, l.panel, l.u, key)
 	}
 	return img
 }
@@ -483,7 +494,8 @@ func (r *Renderer) FinalPNG(w io.Writer, g *engine.Game) error {
 
 // Turn returns the picture of a turn of game g: the part of the board
 // that matters this turn, large enough to read when Discord shows the
-// picture displayWidth (520) pixels wide, and the score panel of Board.
+// picture displayWidth (520) pixels wide, and the score panel of Board,
+// whose key names what the part shown holds.
 //
 // The part shown holds every cell where the drawn tile fits, numbered as
 // Board and Candidates number them, and the tiles placed since the current

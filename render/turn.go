@@ -289,6 +289,7 @@ func layoutTurn(sc *scene) layout {
 		panel: image.Rect(bw, 0, w, h),
 		u:     u,
 		st:    boardStyle{cands: true, last: true, coords: true, numRad: max(t*27/100, dpx(turnNumberRad, u)), coordPx: dpx(turnCoordD, u)},
+		key:   true,
 	}
 	if cropped {
 		l.st.edges = placeEdgeMarks(off, nl, win, image.Rect(0, 0, bw, h), u)
