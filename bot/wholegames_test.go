@@ -7,9 +7,11 @@ package bot
 // the package's eight minutes, and the detector finds nothing in a game's
 // last turns that its first ones did not show. They run in the sweep
 // without -race (README, "Development"), which CI runs too; under -race the
-// whole game of TestFiveMinis, the 24 turns of TestComputerGameExpansions,
-// the dragon's steps through real processes of TestBotKilledMidSteps (cmd)
-// and every shorter test exercise the same paths.
+// 24 turns of TestComputerGameExpansions, the steps of the defect and
+// catch-up tests (a crop circle's answers, a capture, an escape, a pending
+// step after a restart), the real process killed mid-turn of
+// TestBotKilledMidTurn (cmd) and every shorter test exercise the same
+// paths.
 
 import (
 	"fmt"
@@ -1167,5 +1169,116 @@ func TestDragonGame(t *testing.T) {
 		if w := []int{b.Roads, b.Cities, b.Cloisters, b.Farms, b.Fairy, g.Score(p)}; !slices.Equal(cols[k], w) {
 			t.Errorf("%s: the table says %v, the replay %v", name, cols[k], w)
 		}
+	}
+}
+
+// TestFiveMinis plays one 3-player game with all five mini expansions
+// through the local Discord: each turn with fiveMove through the preview's
+// menus, then each decision after Confirm (the landing, each player's
+// answer to a crop circle) with a button of the step message, which
+// mentions the player who decides. The final table is checked against the
+// replay of the attached record (spec: issue "Expansions V").
+func TestFiveMinis(t *testing.T) {
+	t.Parallel()
+	seed := fiveSeed(t)
+	t.Logf("seed %d", seed)
+	h := newHarnessWith(t, func(c *Config) { c.Seed = func() uint64 { return seed } })
+	defer func() {
+		if t.Failed() {
+			t.Logf("the bot's logs:\n%s", h.logs.String())
+		}
+	}()
+	users := []discordtest.User{h.srv.NewUser("alice", "Alice"), h.srv.NewUser("bob", "Bob"), h.srv.NewUser("cleo", "Cleo")}
+	thread, msg := h.expansionGame(users, "/carcassonne new", "flying-machines", "ferries", "gold-mines", "mage-and-witch", "crop-circles")
+	help := text(h.slash(discordtest.Actor{User: users[1], ChannelID: thread}, "/carcassonne help"))
+	for _, w := range []string{"onto the flying machine", "**Move ferries…**", "**Second gold ingot…**", "**Mage or witch…**", "**Crop circle…**"} {
+		if !strings.Contains(help, w) {
+			t.Errorf("help in a game of the five minis does not say %q: %q", w, help)
+		}
+	}
+	seen := map[engine.Step]int{}
+	turns := 0
+	for more := true; more; turns++ {
+		_, st, err := h.store.Load(h.ctx, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves := len(st.Moves())
+		mv := fiveMove(st)
+		summary := h.playMove(users[st.Current()], thread, msg, st, mv)
+		if mv.Magic != engine.MagicNone && mv.MagicAt != (engine.Target{}) {
+			after := st.Clone()
+			if err := after.Apply(mv); err != nil {
+				t.Fatal(err)
+			}
+			if w := fmt.Sprintf("The %s goes to the %s.", mv.Magic, turnview.At(after, mv.MagicAt)); !strings.Contains(summary, w) {
+				t.Errorf("move %d: the summary %q does not say %q", moves, summary, w)
+			}
+		}
+		for {
+			g, st, err := h.store.Load(h.ctx, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := st.Pending()
+			if g.Moves != moves || d.Step == engine.StepTile || d.Step == engine.StepNone {
+				break
+			}
+			sm := h.stepMsg(thread, moves, g.Answered)
+			if ids := mention.FindStringSubmatch(sm.Content); ids == nil || ids[1] != users[d.Player].ID {
+				t.Fatalf("move %d: the step message mentions %q, %s decides %v", moves, sm.Content, users[d.Player].Username, d.Step)
+			}
+			opts := turnview.Options(st, seatNames(g, st))
+			k := fiveStep(moves, g.Answered, len(opts))
+			_, bs := components(sm.Message)
+			at := slices.IndexFunc(bs, func(b discordgo.Button) bool { return b.CustomID == stepID(1, moves, g.Answered, k) })
+			if at < 0 || bs[at].Label != truncate(opts[k].Label, 80) {
+				t.Fatalf("move %d: the step message has no button %d %q: %+v", moves, k, opts[k].Label, bs)
+			}
+			if r := h.click(discordtest.Actor{User: users[d.Player], ChannelID: thread}, sm.ID, bs[at].CustomID); r.Type != 6 {
+				t.Fatalf("move %d: the step's button answered type %d: %s", moves, r.Type, text(r))
+			}
+			wctx, wcancel := h.wctx()
+			err = h.srv.Wait(wctx, func() bool { m, _ := h.srv.Message(sm.ID); return len(m.Components) == 0 })
+			wcancel()
+			if err != nil {
+				t.Fatalf("move %d: the step message keeps its buttons: %v", moves, err)
+			}
+			if m, _ := h.srv.Message(sm.ID); m.Content != turnview.StepWords(st, opts[k].Answer, seatNames(g, st)) {
+				t.Errorf("move %d: the answered step message says %q, want %q", moves, m.Content, turnview.StepWords(st, opts[k].Answer, seatNames(g, st)))
+			}
+			seen[d.Step]++
+		}
+		msg, more = h.nextTurn(thread, msg.ID)
+	}
+	t.Logf("%d turns, steps answered through messages: %v", turns, seen)
+	if seen[engine.StepLand] == 0 || seen[engine.StepCropPick] == 0 {
+		t.Errorf("no landing or no crop circle answer went through a message: %v", seen)
+	}
+	h.checkEnd(t, msg, turns)
+	g := recordOf(t, msg)
+	rec := recordText(t, msg)
+	for _, tok := range []string{"@fly", "roll=", "land@", "ferry@", "gold@", "crop=", "return@"} {
+		if !strings.Contains(rec, tok) {
+			t.Errorf("the record has no %s:\n%s", tok, rec)
+		}
+	}
+	if !strings.Contains(rec, "mage@") && !strings.Contains(rec, "witch@") {
+		t.Errorf("the record has no mage or witch:\n%s", rec)
+	}
+	names, cols := tableRows(msg.Embeds[0].Description)
+	bd := g.Breakdowns()
+	for k, name := range names {
+		p := slices.Index(g.Players(), name)
+		if p < 0 || len(cols[k]) != 6 {
+			t.Fatalf("row %q: %v", name, cols[k])
+		}
+		b := bd[p]
+		if w := []int{b.Roads, b.Cities, b.Cloisters, b.Farms, b.Gold, g.Score(p)}; !slices.Equal(cols[k], w) {
+			t.Errorf("%s: the table says %v, the replay %v", name, cols[k], w)
+		}
+	}
+	if got := text(h.slash(discordtest.Actor{User: users[0], ChannelID: thread}, "/carcassonne score")); !strings.Contains(got, "The mage ") && !strings.Contains(got, "the mage ") {
+		t.Errorf("the scoreboard does not say where the mage stands: %q", got)
 	}
 }

@@ -1,3 +1,5 @@
+//go:build !race
+
 package main
 
 import (
@@ -296,7 +298,10 @@ func (g *crashGame) decisionPrefix(d engine.Decision, moves, answered int) strin
 // draws the seeds). Each time a new process must post what the game waits
 // for (the next step's message, or the next turn) exactly once, and the
 // game goes on; once the three are done, Bob resigns between two turns
-// and the game ends with every turn announced once.
+// and the game ends with every turn announced once. It plays up to five
+// random games through real processes, a minute or more under -race, so
+// this file is left to the sweep (go test ./...; README, "Development"):
+// under -race TestBotKilledMidTurn kills a real process mid-turn.
 func TestBotKilledMidSteps(t *testing.T) {
 	t.Parallel()
 	g := newCrashGame(t)
