@@ -76,7 +76,7 @@ func (c Config) Turn(g *engine.Game, seed uint64) ([]engine.Answer, error) {
 	}
 	n := c.Playouts
 	if n <= 0 {
-		n = c.Level.Playouts()
+		n = c.Level.PlayoutsFor(g.Rules())
 	}
 	s, err := newSearch(g, rng)
 	if err != nil {

@@ -296,3 +296,37 @@ func TestFerriesAnswers(t *testing.T) {
 		t.Errorf("%d lakes' ferries, %d ferries moved, %d left: want some of each", lakes, moved, left)
 	}
 }
+
+// TestPlayoutsFor: the searches keep their playouts in games of up to
+// playoutTiles tiles and run fewer, never none, in larger ones, fewer the
+// larger; Easy and Random run none.
+func TestPlayoutsFor(t *testing.T) {
+	for _, l := range []Level{Normal, Hard} {
+		if got := l.PlayoutsFor(nil); got != l.Playouts() {
+			t.Errorf("%s in the base game: %d playouts, want %d", l, got, l.Playouts())
+		}
+		prev, prevTiles := l.Playouts(), 0
+		for _, set := range thinkSets(t) {
+			got := l.PlayoutsFor(set.r)
+			switch {
+			case set.r.Total() <= playoutTiles && got != l.Playouts():
+				t.Errorf("%s, %s (%d tiles): %d playouts, want %d", l, set.name, set.r.Total(), got, l.Playouts())
+			case got < 1 || got > l.Playouts():
+				t.Errorf("%s, %s: %d playouts", l, set.name, got)
+			case set.r.Total() > prevTiles && prevTiles > playoutTiles && got > prev:
+				t.Errorf("%s: %d playouts with %d tiles, more than %d with %d", l, got, set.r.Total(), prev, prevTiles)
+			}
+			if set.r.Total() > prevTiles {
+				prev, prevTiles = got, set.r.Total()
+			}
+			if set.name == "every" && (got*10 < l.Playouts()*5 || got*10 > l.Playouts()*7) {
+				t.Errorf("%s with every expansion (%d tiles): %d playouts, want 50-70%% of %d", l, set.r.Total(), got, l.Playouts())
+			}
+		}
+	}
+	for _, l := range []Level{Random, Easy} {
+		if n := l.PlayoutsFor(thinkSets(t)[len(thinkSets(t))-1].r); n != 0 {
+			t.Errorf("%s: %d playouts", l, n)
+		}
+	}
+}

@@ -39,12 +39,6 @@ type arenaCmd struct {
 // Validate reads the flags; kong calls it after parsing.
 func (c *arenaCmd) Validate() error {
 	var err error
-	if c.a, err = arenaLevel("--a", c.A, c.ThinkScale); err != nil {
-		return err
-	}
-	if c.b, err = arenaLevel("--b", c.B, c.ThinkScale); err != nil {
-		return err
-	}
 	switch {
 	case c.Games < 1:
 		return fmt.Errorf("--games is how many games to play, at least 1, not %d", c.Games)
@@ -65,17 +59,24 @@ func (c *arenaCmd) Validate() error {
 	if _, err := engine.New(engine.Config{Players: arenaNames(c.Players), Rules: c.rules}); err != nil {
 		return fmt.Errorf("--players %d with these expansions: %w", c.Players, err)
 	}
+	if c.a, err = arenaLevel("--a", c.A, c.rules, c.ThinkScale); err != nil {
+		return err
+	}
+	if c.b, err = arenaLevel("--b", c.B, c.rules, c.ThinkScale); err != nil {
+		return err
+	}
 	return nil
 }
 
-// arenaLevel reads the level of flag name, its playouts scaled by scale.
-func arenaLevel(name, s string, scale float64) (ai.Config, error) {
+// arenaLevel reads the level of flag name, its playouts for rules r
+// (ai.Level.PlayoutsFor) scaled by scale.
+func arenaLevel(name, s string, r *engine.Rules, scale float64) (ai.Config, error) {
 	l, err := ai.ParseLevel(s)
 	if err != nil {
 		return ai.Config{}, fmt.Errorf("%s: %w", name, err)
 	}
 	c := ai.Config{Level: l}
-	if n := l.Playouts(); n > 0 {
+	if n := l.PlayoutsFor(r); n > 0 {
 		c.Playouts = max(1, int(math.Round(float64(n)*scale)))
 	}
 	return c, nil
