@@ -21,6 +21,7 @@ func unannouncedIDs(tb testing.TB, s *Store) []int64 {
 }
 
 func TestAnnounced(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		ctx := context.Background()
 		s, path := kind.open(t)
@@ -92,6 +93,7 @@ func TestAnnounced(t *testing.T) {
 // TestAnnouncedMigration: games stored before the column existed count as
 // announced, so an upgrade posts nothing again.
 func TestAnnouncedMigration(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		ctx := context.Background()
 		path := kind.newDSN(t)
@@ -131,6 +133,7 @@ func TestAnnouncedMigration(t *testing.T) {
 // TestStoppedLobbyLoads: a lobby cancelled before it started has no seed,
 // and that is no damage: Load says it never started and leaves it stopped.
 func TestStoppedLobbyLoads(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		ctx := context.Background()
 		s, _ := kind.open(t)

@@ -16,6 +16,7 @@ import (
 // the last answer appends the move that Apply would have stored, and the
 // game goes on as the mirror played with Apply.
 func TestAnswers(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		ctx := context.Background()
 		s, path := kind.open(t)
@@ -155,6 +156,7 @@ func equalScores(a, b *engine.Game) bool {
 // TestAnswersBroken: an answer row that does not read, or does not fit
 // the game, makes the game broken with the reason, as a bad move does.
 func TestAnswersBroken(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		ctx := context.Background()
 		s, _ := kind.open(t)

@@ -14,6 +14,7 @@ import (
 // in, its latest moves still in the -wal file: the backup is one file that
 // Open takes, with every game and move, and the live Store plays on.
 func TestBackupLive(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, path := testDBs[0].open(t)
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -73,6 +74,7 @@ func TestBackupLive(t *testing.T) {
 // TestBackupRefuses: Backup writes over nothing, copies only Carcassonne
 // databases, and leaves no file behind when it refuses.
 func TestBackupRefuses(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s, path := testDBs[0].open(t)
 	startGame(t, s, 2, 1)

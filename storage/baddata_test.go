@@ -13,6 +13,7 @@ import (
 // TestBadData tampers with one game's rows, past the triggers, and checks
 // that the game loads as broken with a reason while the other loads.
 func TestBadData(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		tests := []struct {
 			name       string
@@ -101,6 +102,7 @@ func TestBadData(t *testing.T) {
 // TestBrokenOnAppend checks that AppendMove marks a game broken when its
 // moves do not replay, even with a cached state from before.
 func TestBrokenOnAppend(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		ctx := context.Background()
 		s, path := kind.open(t)
@@ -130,6 +132,7 @@ func TestBrokenOnAppend(t *testing.T) {
 
 // TestTriggers checks that the move log cannot be changed or given a gap.
 func TestTriggers(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		ctx := context.Background()
 		s, _ := kind.open(t)

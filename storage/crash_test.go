@@ -26,6 +26,7 @@ const crashEnv = "CARCASSONNE_STORAGE_CRASH_DB"
 // integrity_check. On PostgreSQL the server sees the connection drop and
 // rolls the open transaction back.
 func TestCrash(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs child processes")
 	}
@@ -134,6 +135,7 @@ func testCrash(t *testing.T, kind testDB) {
 // database named by crashEnv, starting new games as they end, and prints
 // "move ID NUMBER NOTATION" for each append that returned, until killed.
 func TestCrashChild(t *testing.T) {
+	t.Parallel()
 	path := os.Getenv(crashEnv)
 	if path == "" {
 		t.Skip("run by TestCrash")

@@ -10,6 +10,7 @@ import (
 )
 
 func TestRebind(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ query, want string }{
 		{`SELECT 1`, `SELECT 1`},
 		{`SELECT a FROM t WHERE b = ? AND c IN (?, ?)`, `SELECT a FROM t WHERE b = $1 AND c IN ($2, $3)`},
@@ -42,6 +43,7 @@ func TestRebind(t *testing.T) {
 }
 
 func TestIsPostgresURL(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		dsn  string
 		want bool
@@ -64,6 +66,7 @@ func TestIsPostgresURL(t *testing.T) {
 }
 
 func TestRedactURL(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ dsn, want string }{
 		{"postgres://ann:s3cret@db:5432/games?sslmode=disable", "postgres://ann:xxxxx@db:5432/games?sslmode=disable"},
 		{"postgres://db/games?password=s3cret&sslmode=disable", "postgres://db/games?password=xxxxx&sslmode=disable"},
@@ -83,6 +86,7 @@ func TestRedactURL(t *testing.T) {
 // wrong and another program's database: plain words, and never the
 // password.
 func TestOpenPostgresErrors(t *testing.T) {
+	t.Parallel()
 	const password = "Pa55-w0rd_secret"
 	ctx := context.Background()
 	// A port nothing listens on: one just freed.
@@ -157,6 +161,7 @@ func TestOpenPostgresErrors(t *testing.T) {
 // TestPostgresIsolation checks the settings of the PostgreSQL
 // transactions: writes serializable, reads a snapshot that cannot write.
 func TestPostgresIsolation(t *testing.T) {
+	t.Parallel()
 	db := testDBs[1]
 	db.need(t)
 	ctx := context.Background()

@@ -100,6 +100,7 @@ func playFigures(tb testing.TB, s *Store, id int64, mirror *engine.Game, rng *ra
 // reopens the file and checks the game loads and its record replays to the
 // same game.
 func TestExpansionsGame(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		ctx := context.Background()
 		s, path := kind.open(t)
@@ -181,6 +182,7 @@ func TestExpansionsGame(t *testing.T) {
 // TestExpansionsRefused checks the expansions and seats CreateGame refuses,
 // and that nothing is stored then.
 func TestExpansionsRefused(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		ctx := context.Background()
 		s, _ := kind.open(t)
@@ -223,6 +225,7 @@ func TestExpansionsRefused(t *testing.T) {
 // TestUpdateLobby changes a lobby's expansions, options and seats, and
 // checks what UpdateLobby refuses.
 func TestUpdateLobby(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		ctx := context.Background()
 		s, path := kind.open(t)
@@ -307,6 +310,7 @@ func TestUpdateLobby(t *testing.T) {
 // changed past the Store loads as broken with the reason, and that its
 // record is refused the same way.
 func TestExpansionsTampered(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		tests := []struct {
 			name, exps, reason string
@@ -350,6 +354,7 @@ func TestExpansionsTampered(t *testing.T) {
 // TestUpdateLobbyTampered checks that a lobby whose stored expansions do not
 // read is refused until an update replaces its expansions and options.
 func TestUpdateLobbyTampered(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		ctx := context.Background()
 		s, path := kind.open(t)

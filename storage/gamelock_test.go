@@ -65,6 +65,7 @@ func waitFor(tb testing.TB, ctx context.Context, what string, cond func() bool) 
 // ends gives up with an error; and that other games' locks are free
 // meanwhile.
 func TestLockGame(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		ctx, cancel := context.WithTimeout(context.Background(), lockWait)
 		defer cancel()
@@ -159,6 +160,7 @@ func TestLockGame(t *testing.T) {
 // Stores on one file (as two processes) do not keep each other out, and
 // the conflict check lets only the first of two moves for a turn in.
 func TestLockGameSQLiteProcesses(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), lockWait)
 	defer cancel()
 	s1, path := testDBs[0].open(t)
@@ -230,6 +232,7 @@ func lockChild(dsn string) int {
 // with SIGKILL while the test waits for the lock: the server releases the
 // lock when the child's connection drops, and the test gets it.
 func TestLockGameKilled(t *testing.T) {
+	t.Parallel()
 	db := testDBs[1]
 	db.need(t)
 	ctx, cancel := context.WithTimeout(context.Background(), lockWait)

@@ -7,6 +7,7 @@ import (
 )
 
 func TestList(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		ctx := context.Background()
 		s, _ := kind.open(t)

@@ -12,6 +12,7 @@ import (
 // one more is refused with the error that says which cap, and a lobby that
 // starts or stops makes room again.
 func TestLobbyCaps(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		ctx := context.Background()
 		s, _ := kind.open(t)
@@ -89,6 +90,7 @@ func TestLobbyCaps(t *testing.T) {
 // TestLobbyCapsAtOnce has one host ask for many lobbies at once through
 // two Stores on one file (as two processes would): the cap holds.
 func TestLobbyCapsAtOnce(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		ctx := context.Background()
 		s1, path := kind.open(t)

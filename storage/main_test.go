@@ -62,6 +62,7 @@ func openChild(path string) int {
 // On PostgreSQL the processes open the same new database, which they set
 // up one after the other under an advisory lock.
 func TestOpenAtOnce(t *testing.T) {
+	t.Parallel()
 	eachDB(t, testOpenAtOnce)
 }
 

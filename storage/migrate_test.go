@@ -35,6 +35,7 @@ func schemaVersion(tb testing.TB, db *sql.DB) int64 {
 // TestMigrateFromFirst creates a database at the first migration only, with
 // a lobby and a running game in it, and opens it with the Store.
 func TestMigrateFromFirst(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		ctx := context.Background()
 		path := kind.newDSN(t)
@@ -102,6 +103,7 @@ func TestMigrateFromFirst(t *testing.T) {
 }
 
 func TestMigrateTwice(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		s, path := kind.open(t)
 		s = reopen(t, s, path)
@@ -112,6 +114,7 @@ func TestMigrateTwice(t *testing.T) {
 }
 
 func TestNewerSchema(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		s, path := kind.open(t)
 		if _, err := s.write.Exec(`INSERT INTO goose_db_version (version_id, is_applied) VALUES (99, true)`); err != nil {
@@ -132,6 +135,7 @@ func TestNewerSchema(t *testing.T) {
 // "discard:…", user ids "local:…"), and checks that Open moves them into
 // the columns cause and kind, and that the log stays append-only.
 func TestMigrateCauses(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		ctx := context.Background()
 		path := kind.newDSN(t)
@@ -247,6 +251,7 @@ func oldDB(tb testing.TB, kind testDB, path string) *rawSQL {
 // TestMigrationsPaired checks that the PostgreSQL migrations have the
 // versions of the SQLite ones, so that both reach the same schema version.
 func TestMigrationsPaired(t *testing.T) {
+	t.Parallel()
 	versions := func(d dialect) []string {
 		fsys, dir := d.migrations()
 		names, err := fs.Glob(fsys, dir+"/*.sql")
@@ -271,6 +276,7 @@ func TestMigrationsPaired(t *testing.T) {
 // replay, its next tile is the one its players saw) and goes on; a lobby
 // of the same expansions and a running base game keep their rules.
 func TestMigrateEdition(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		ctx := context.Background()
 		path := kind.newDSN(t)

@@ -15,6 +15,7 @@ import (
 // TestOpenRefuses opens files that are not sound Carcassonne databases:
 // Open must refuse each with the reason, and leave the file as it was.
 func TestOpenRefuses(t *testing.T) {
+	t.Parallel()
 	random := make([]byte, 8192)
 	rng := rand.New(rand.NewPCG(1, 2))
 	for i := range random {
@@ -100,6 +101,7 @@ func TestOpenRefuses(t *testing.T) {
 // TestOpenEmptySQLite opens a SQLite database without any table (not a
 // 0-byte file): it is taken as a new database.
 func TestOpenEmptySQLite(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "empty.db")
 	db := rawDB(t, path)
 	if _, err := db.Exec(`PRAGMA user_version = 1`); err != nil {
@@ -118,6 +120,7 @@ func TestOpenEmptySQLite(t *testing.T) {
 // (-wal, -shm) and the set-up lock file get mode 0600. An existing file
 // keeps its mode.
 func TestOpenMode(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "new.db")
 	s, err := Open(context.Background(), path)
 	if err != nil {

@@ -16,6 +16,7 @@ import (
 // replay to the same board. The record of a stopped or finished game gives
 // the seed and replays to the same game, draw pile included.
 func TestRecordHidesSeed(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		ctx := context.Background()
 		s, _ := kind.open(t)
@@ -136,6 +137,7 @@ func nextTiles(tb testing.TB, g *engine.Game, n int) []engine.TileID {
 // volcano) keeps its turn's number in the record, which reads back and
 // replays to the stored game.
 func TestRecordAside(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		ctx := context.Background()
 		s, _ := kind.open(t)

@@ -10,6 +10,7 @@ import (
 )
 
 func TestRemindersAndTimeouts(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		ctx := context.Background()
 		s, _ := kind.open(t)
@@ -98,6 +99,7 @@ func TestRemindersAndTimeouts(t *testing.T) {
 // step by step has its own half-time reminder: after an answer is stored,
 // the next decision is due for a reminder at half its own time, once.
 func TestReminderPerDecision(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		ctx := context.Background()
 		s, _ := kind.open(t)

@@ -16,6 +16,7 @@ import (
 // a copy the caller owns: moves, a resignation out of turn and in turn, and
 // the move that ends the game.
 func TestAppendResult(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		ctx := context.Background()
 		s, _ := kind.open(t)
@@ -100,6 +101,7 @@ func TestAppendResult(t *testing.T) {
 // TestCacheBytes checks that the cache of engine states keeps at most the
 // bytes it is given, dropping the states used least recently.
 func TestCacheBytes(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		ctx := context.Background()
 		mid := func() *engine.Game {
@@ -170,6 +172,7 @@ func TestCacheBytes(t *testing.T) {
 // TestPlayerKind checks that a seat keeps its player's kind, Discord when
 // none is given, and that an unknown kind is refused.
 func TestPlayerKind(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		ctx := context.Background()
 		s, _ := kind.open(t)

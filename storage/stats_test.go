@@ -20,6 +20,7 @@ import (
 // (volatility 0.06) beats a 1400 ± 30 player and loses to 1550 ± 100 and
 // 1700 ± 300 players, and ends at 1464.06 ± 151.52, volatility 0.05999.
 func TestGlicko2Example(t *testing.T) {
+	t.Parallel()
 	r := Rating{Rating: 1500, Deviation: 200, Volatility: 0.06}
 	got := r.update([]glickoResult{
 		{opponent: Rating{Rating: 1400, Deviation: 30}, score: 1},
@@ -46,6 +47,7 @@ func TestGlicko2Example(t *testing.T) {
 
 // TestRateGame checks the pairwise results of one game of several players.
 func TestRateGame(t *testing.T) {
+	t.Parallel()
 	before := []Rating{NewRating(), NewRating(), NewRating(), NewRating()}
 	after := rateGame(before, []glickoPlayer{
 		{score: 80},                  // first
@@ -290,6 +292,7 @@ func checkStats(t *testing.T, s *Store, want map[string]*PlayerStats) {
 // the engine: before and after the results are written again from the
 // moves when the database opens.
 func TestStatsFromRecords(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		s, path := kind.open(t)
 		ids := generateGames(t, s, 12, 1)
@@ -332,6 +335,7 @@ func TestStatsFromRecords(t *testing.T) {
 // TestHistory checks the pages of a server's finished games against the
 // games' records.
 func TestHistory(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		s, _ := kind.open(t)
 		ctx := context.Background()
@@ -413,6 +417,7 @@ func TestHistory(t *testing.T) {
 // TestResultsFollowStatus checks that a stopped game's results, which
 // count for nobody, go when it runs again, and come back as finished.
 func TestResultsFollowStatus(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		s, path := kind.open(t)
 		ctx := context.Background()
@@ -611,6 +616,7 @@ func BenchmarkStats(b *testing.B) {
 // servers it keeps ready in the cache, and those of no other server, and
 // that Leaderboard then answers from them as it would have computed them.
 func TestWarmRatings(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		s, path := kind.open(t)
 		generateGames(t, s, 6, 1)
@@ -640,6 +646,7 @@ func TestWarmRatings(t *testing.T) {
 // terminal game (a local seat "local:@LEVEL:NAME") has its level in the
 // results, the leaderboard and the history, and a person none.
 func TestComputerLevelInResults(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		s, _ := kind.open(t)
 		ctx := context.Background()

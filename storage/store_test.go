@@ -15,6 +15,7 @@ import (
 )
 
 func TestRoundTrip(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		ctx := context.Background()
 		s, path := kind.open(t)
@@ -127,6 +128,7 @@ func TestRoundTrip(t *testing.T) {
 }
 
 func TestRace(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		ctx := context.Background()
 		s, _ := kind.open(t)
@@ -230,6 +232,7 @@ func TestRace(t *testing.T) {
 }
 
 func TestAppendMoveChecks(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		ctx := context.Background()
 		s, _ := kind.open(t)
@@ -272,6 +275,7 @@ func TestAppendMoveChecks(t *testing.T) {
 }
 
 func TestResign(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		ctx := context.Background()
 		s, path := kind.open(t)
@@ -354,6 +358,7 @@ func TestResign(t *testing.T) {
 }
 
 func TestNotDrawn(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		ctx := context.Background()
 		s, _ := kind.open(t)
@@ -383,6 +388,7 @@ func TestNotDrawn(t *testing.T) {
 }
 
 func TestLobby(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		ctx := context.Background()
 		s, _ := kind.open(t)
@@ -460,6 +466,7 @@ func TestLobby(t *testing.T) {
 }
 
 func TestRecordNames(t *testing.T) {
+	t.Parallel()
 	var seats []Seat
 	for _, n := range []string{"Oscar", "Oscar", "Car,ol [the \"best\"] #1", "  ", "\x00\n", strings.Repeat("x", 40), "Oscar 2"} {
 		seats = append(seats, Seat{Name: n})
@@ -475,6 +482,7 @@ func TestRecordNames(t *testing.T) {
 }
 
 func TestMarkStatus(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		ctx := context.Background()
 		s, _ := kind.open(t)
@@ -523,6 +531,7 @@ func TestMarkStatus(t *testing.T) {
 }
 
 func TestFinders(t *testing.T) {
+	t.Parallel()
 	eachDB(t, func(t *testing.T, kind testDB) {
 		ctx := context.Background()
 		s, _ := kind.open(t)
@@ -646,6 +655,7 @@ func TestFinders(t *testing.T) {
 }
 
 func TestDSN(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ path, want string }{
 		{"carcassonne.db", "file:carcassonne.db?x"},
 		{"/var/lib/a?b#c%d.db", "file:/var/lib/a%3fb%23c%25d.db?x"},
@@ -658,6 +668,7 @@ func TestDSN(t *testing.T) {
 }
 
 func TestOpenPragmas(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	path := dir + "/odd?name#.db"
