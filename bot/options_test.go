@@ -10,7 +10,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/meeple-works/carcassonne/engine"
-	"github.com/meeple-works/carcassonne/internal/racetest"
 	"github.com/meeple-works/carcassonne/render"
 	"github.com/meeple-works/carcassonne/storage"
 	"github.com/meeple-works/carcassonne/turnview"
@@ -76,8 +75,7 @@ func TestPreviewMenusOfferWhatTheEngineAccepts(t *testing.T) {
 		for n := 0; !st.Ended() && n < 3000; n++ {
 			if st.Pending().Step == engine.StepTile && !st.SetsAside() {
 				ps := st.Placements()
-				// Three placements a turn; one under -race, three in the sweep.
-				for k := 0; k < racetest.Scale(3, 3) && len(ps) > 0; k++ {
+				for k := 0; k < 3 && len(ps) > 0; k++ {
 					p := ps[rng.IntN(len(ps))]
 					where := fmt.Sprintf("%s turn %d at %v", name, st.Turn(), p)
 					ch := choice{game: 1, moves: len(st.Moves()), cell: p.Cell, rot: p.Rotation}
