@@ -28,6 +28,7 @@ type arenaCmd struct {
 	Seed       uint64  `name:"seed" default:"1" help:"Seed of the first game's draw pile and of the computers' choices; the same seed plays the same games."`
 	ThinkScale float64 `name:"think-scale" default:"1" placeholder:"F" help:"Multiply the playouts of normal and hard by F (0.1 thinks ten times less)."`
 	Jobs       int     `name:"jobs" default:"1" help:"Games played at once, one core each; the results do not depend on it."`
+	PerGame    bool    `name:"per-game" help:"Also print each game's points of every player by source (roads, cities, … the fairy, gold)."`
 
 	a, b  ai.Config
 	rules *engine.Rules
@@ -96,6 +97,10 @@ type arenaGame struct {
 	result         int // 1 A won, 0 a draw, -1 B won
 	aScore, bScore float64
 	err            error
+	// by are each player's points by source (engine.Game.Breakdowns), isA
+	// whether A played that seat.
+	by  []engine.Breakdown
+	isA []bool
 }
 
 // Run plays the games, Jobs at a time, with a progress line on standard
@@ -210,7 +215,7 @@ func (c *arenaCmd) play(i int) arenaGame {
 	if err := ai.PlayGame(g, seats, seed*0x2545f4914f6cdd1d); err != nil {
 		return arenaGame{err: err}
 	}
-	var r arenaGame
+	r := arenaGame{by: g.Breakdowns(), isA: isA}
 	top := math.MinInt
 	var na, nb int
 	for p, s := range g.Scores() {
@@ -270,7 +275,91 @@ func (c *arenaCmd) report(w io.Writer, results []arenaGame) error {
 	rate := (float64(aw) + float64(dr)/2) / n
 	lo, hi := wilson(rate, n, 1.959964)
 	fmt.Fprintf(w, "A's win rate (a draw counts half): %.1f%%, 95%% confidence interval %.1f%% to %.1f%% (Wilson)\n", 100*rate, 100*lo, 100*hi)
+	c.reportSources(w, results)
 	return nil
+}
+
+// arenaSources are the sources of points the arena reports (issue 30:
+// "points by source, so that a weakness is visible"), with the expansion
+// they need (ExpansionBase: always).
+var arenaSources = []struct {
+	name string
+	exp  engine.Expansion
+	of   func(engine.Breakdown) int
+}{
+	{"roads", engine.ExpansionBase, func(b engine.Breakdown) int { return b.Roads }},
+	{"cities", engine.ExpansionBase, func(b engine.Breakdown) int { return b.Cities }},
+	{"cloisters", engine.ExpansionBase, func(b engine.Breakdown) int { return b.Cloisters }},
+	{"farms", engine.ExpansionBase, func(b engine.Breakdown) int { return b.Farms }},
+	{"King", engine.ExpansionKingAndRobber, func(b engine.Breakdown) int { return b.King }},
+	{"Baron", engine.ExpansionKingAndRobber, func(b engine.Breakdown) int { return b.RobberBaron }},
+	{"goods", engine.ExpansionTradersAndBuilders, func(b engine.Breakdown) int { return b.Goods }},
+	{"ransoms", engine.ExpansionTower, func(b engine.Breakdown) int { return b.Ransoms }},
+	{"fairy", engine.ExpansionPrincessAndDragon, func(b engine.Breakdown) int { return b.Fairy }},
+	{"gold", engine.ExpansionGoldMines, func(b engine.Breakdown) int { return b.Gold }},
+}
+
+// reportSources prints A's and B's average points per player by source,
+// the sources of the expansions in play, and with --per-game every
+// player's of every game: a line per seat.
+func (c *arenaCmd) reportSources(w io.Writer, results []arenaGame) {
+	var cols []int
+	for i, s := range arenaSources {
+		if s.exp == engine.ExpansionBase || c.rules.Expansions.Has(s.exp) {
+			cols = append(cols, i)
+		}
+	}
+	header := func(first string) {
+		fmt.Fprintf(w, "%-26s", first)
+		for _, i := range cols {
+			fmt.Fprintf(w, " %9s", arenaSources[i].name)
+		}
+		fmt.Fprintln(w)
+	}
+	var sum [2][]float64
+	var seats [2]int
+	for k := range sum {
+		sum[k] = make([]float64, len(cols))
+	}
+	for _, r := range results {
+		for p, b := range r.by {
+			k := 1
+			if r.isA[p] {
+				k = 0
+			}
+			seats[k]++
+			for j, i := range cols {
+				sum[k][j] += float64(arenaSources[i].of(b))
+			}
+		}
+	}
+	fmt.Fprintln(w)
+	header("points by source")
+	for k, name := range []string{"A " + c.a.Level.String(), "B " + c.b.Level.String()} {
+		fmt.Fprintf(w, "%-26s", name+" (average)")
+		for j := range cols {
+			fmt.Fprintf(w, " %9.1f", sum[k][j]/float64(max(1, seats[k])))
+		}
+		fmt.Fprintln(w)
+	}
+	if !c.PerGame {
+		return
+	}
+	fmt.Fprintln(w)
+	header("game seat  who     points")
+	for g, r := range results {
+		for p, b := range r.by {
+			who := "B " + c.b.Level.String()
+			if r.isA[p] {
+				who = "A " + c.a.Level.String()
+			}
+			fmt.Fprintf(w, "%4d P%-2d  %-8s %6d", g+1, p+1, who, b.Total())
+			for _, i := range cols {
+				fmt.Fprintf(w, " %9d", arenaSources[i].of(b))
+			}
+			fmt.Fprintln(w)
+		}
+	}
 }
 
 // playoutsNote says how much a computer thinks.

@@ -182,3 +182,39 @@ func TestParsePlayersComputers(t *testing.T) {
 		}
 	}
 }
+
+// TestArenaPointsBySource: the arena prints each side's average points by
+// source, the sources of the expansions in play only, and with --per-game
+// a line per game and seat whose sources add up to its points (issue 30:
+// a weakness, say fairy points against feature points, shows).
+func TestArenaPointsBySource(t *testing.T) {
+	t.Parallel()
+	out := arenaRun(t, "--a", "easy", "--b", "random", "--games", "3", "--expansions", "princess-and-dragon", "--per-game")
+	header := regexp.MustCompile(`(?m)^points by source +roads +cities +cloisters +farms +fairy$`)
+	if !header.MatchString(out) || strings.Contains(out, "King") || strings.Contains(out, "gold") {
+		t.Fatalf("no header of the sources of the base game and The Princess & the Dragon:\n%s", out)
+	}
+	for _, side := range []string{"A easy", "B random"} {
+		if !regexp.MustCompile(`(?m)^` + side + ` \(average\)( +[\d.]+){5}$`).MatchString(out) {
+			t.Errorf("no average line of %s:\n%s", side, out)
+		}
+	}
+	lines := regexp.MustCompile(`(?m)^ +(\d+) P(\d) +([AB] \w+) +(\d+)((?: +-?\d+){5})$`).FindAllStringSubmatch(out, -1)
+	if len(lines) != 3*2 {
+		t.Fatalf("%d lines per game and seat, want 6:\n%s", len(lines), out)
+	}
+	for _, l := range lines {
+		total, _ := strconv.Atoi(l[4])
+		sum := 0
+		for _, f := range strings.Fields(l[5]) {
+			n, _ := strconv.Atoi(f)
+			sum += n
+		}
+		if sum != total || total == 0 {
+			t.Errorf("game %s seat %s: sources add up to %d, points %d", l[1], l[2], sum, total)
+		}
+	}
+	if plain := arenaRun(t, "--a", "easy", "--b", "random", "--games", "3", "--expansions", "princess-and-dragon"); strings.Contains(plain, "game seat") || !header.MatchString(plain) {
+		t.Errorf("without --per-game:\n%s", plain)
+	}
+}
