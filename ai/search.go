@@ -217,6 +217,10 @@ func (s *search) playout(st *engine.Game, seq []engine.TileID) float64 {
 		large := st.SupplyOf(cur, engine.FigureLarge) > 0
 		if dragons && marks&engine.Volcano != 0 {
 			// Nothing is deployed with a volcano.
+		} else if dragons && s.takesFairy(st, cur, rng) {
+			// Another player takes the fairy (m.Fairy set).
+			s.cells = st.AppendFairyCells(s.cells[:0])
+			m.Fairy, m.FairyCell = true, s.cells[rng.IntN(len(s.cells))]
 		} else if st.Supply(cur) > 0 || large {
 			s.spots = st.AppendFollowerSpots(s.spots[:0], t, p)
 			if len(s.spots) > 0 {
@@ -250,6 +254,24 @@ func (s *search) playout(st *engine.Game, seq []engine.TileID) float64 {
 		st.Play(m)
 	}
 	return s.reward(st)
+}
+
+// fairyTakeOdds: in a playout a player who does not own the fairy puts it
+// by one of their followers once in fairyTakeOdds turns (when they have a
+// follower on the board), instead of a figure. Without it the fairy, once
+// put down, never moved again in a playout, and gave its owner a point a
+// turn to the end of every game: the search put it down rather than score
+// a city at once (issue 30).
+const fairyTakeOdds = 3
+
+// takesFairy reports whether player cur takes the fairy in this turn of a
+// playout of st (The Princess & the Dragon).
+func (s *search) takesFairy(st *engine.Game, cur int, rng *rand.Rand) bool {
+	if _, owner, on := st.Fairy(); on && owner == cur || rng.IntN(fairyTakeOdds) != 0 {
+		return false
+	}
+	s.cells = st.AppendFairyCells(s.cells[:0])
+	return len(s.cells) > 0
 }
 
 // spotWeightNone and spotWeight are the playout policy's weights of

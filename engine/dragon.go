@@ -565,21 +565,24 @@ func (g *Game) Princesses(p Placement) []Target {
 // order they were deployed, each once. It returns nil without The Princess
 // & the Dragon.
 func (g *Game) FairyCells() []Cell {
+	return g.AppendFairyCells(nil)
+}
+
+// AppendFairyCells appends the cells of FairyCells to dst and returns the
+// extended slice, for search code that keeps its buffers.
+func (g *Game) AppendFairyCells(dst []Cell) []Cell {
 	if !g.dragons() {
-		return nil
+		return dst
 	}
-	var out []Cell
+	out := dst
+	start := len(dst)
 	for _, mp := range g.meeples {
 		if int(mp.player) != g.current || mp.fig > FigureLarge {
 			continue
 		}
 		pt := &g.tiles[mp.tile]
 		c := Cell{int(pt.x), int(pt.y)}
-		seen := false
-		for _, o := range out {
-			seen = seen || o == c
-		}
-		if !seen {
+		if !slices.Contains(out[start:], c) {
 			out = append(out, c)
 		}
 	}
