@@ -78,31 +78,7 @@ func BenchmarkThinkSets(b *testing.B) {
 			}
 		}
 		for _, l := range []Level{Easy, Normal, Hard} {
-			b.Run(ts.name+"/"+l.String(), func(b *testing.B) {
-				runtime.LockOSThread()
-				defer runtime.UnlockOSThread()
-				var times []time.Duration
-				i := 0
-				for b.Loop() {
-					g := positions[i%len(positions)]
-					c0, w0 := threadTime(), time.Now()
-					if _, err := Turn(g, l, uint64(i)); err != nil {
-						b.Fatal(err)
-					}
-					d := threadTime() - c0
-					if c0 == 0 {
-						d = time.Since(w0)
-					}
-					times = append(times, d)
-					i++
-				}
-				slices.Sort(times)
-				pct := func(q float64) float64 {
-					return float64(times[min(len(times)-1, int(q*float64(len(times))))].Microseconds()) / 1000
-				}
-				b.ReportMetric(pct(0.5), "ms-p50")
-				b.ReportMetric(pct(0.99), "ms-p99")
-			})
+			b.Run(ts.name+"/"+l.String(), func(b *testing.B) { thinkTimes(b, positions, l) })
 		}
 	}
 }
@@ -116,29 +92,7 @@ func BenchmarkThink(b *testing.B) {
 	positions := benchPositions(b, 24)
 	for _, l := range []Level{Easy, Normal, Hard} {
 		b.Run(l.String(), func(b *testing.B) {
-			runtime.LockOSThread()
-			defer runtime.UnlockOSThread()
-			var times []time.Duration
-			i := 0
-			for b.Loop() {
-				g := positions[i%len(positions)]
-				c0, w0 := threadTime(), time.Now()
-				if _, err := Turn(g, l, uint64(i)); err != nil {
-					b.Fatal(err)
-				}
-				d := threadTime() - c0
-				if c0 == 0 {
-					d = time.Since(w0)
-				}
-				times = append(times, d)
-				i++
-			}
-			slices.Sort(times)
-			pct := func(q float64) float64 {
-				return float64(times[min(len(times)-1, int(q*float64(len(times))))].Microseconds()) / 1000
-			}
-			b.ReportMetric(pct(0.5), "ms-p50")
-			b.ReportMetric(pct(0.99), "ms-p99")
+			times := thinkTimes(b, positions, l)
 			var sum time.Duration
 			for _, d := range times {
 				sum += d
@@ -148,4 +102,35 @@ func BenchmarkThink(b *testing.B) {
 			}
 		})
 	}
+}
+
+// thinkTimes runs Turn at level l on the positions in turn, one a loop of
+// b, and reports the 50th and 99th percentiles of the processor time of
+// the thread that thinks (ms-p50, ms-p99; wall time on a system without
+// thread times). It returns the times, sorted.
+func thinkTimes(b *testing.B, positions []*engine.Game, l Level) []time.Duration {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	var times []time.Duration
+	i := 0
+	for b.Loop() {
+		g := positions[i%len(positions)]
+		c0, w0 := threadTime(), time.Now()
+		if _, err := Turn(g, l, uint64(i)); err != nil {
+			b.Fatal(err)
+		}
+		d := threadTime() - c0
+		if c0 == 0 {
+			d = time.Since(w0)
+		}
+		times = append(times, d)
+		i++
+	}
+	slices.Sort(times)
+	pct := func(q float64) float64 {
+		return float64(times[min(len(times)-1, int(q*float64(len(times))))].Microseconds()) / 1000
+	}
+	b.ReportMetric(pct(0.5), "ms-p50")
+	b.ReportMetric(pct(0.99), "ms-p99")
+	return times
 }

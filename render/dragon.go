@@ -282,14 +282,7 @@ func (r *Renderer) drawDragonTrail(dst canvas, k *kit, sc *scene, w window) {
 			}
 			dc.DrawLine(a.x, a.y, b.x, b.y)
 			dc.Stroke()
-			dc.MoveTo(head[0].x, head[0].y)
-			dc.LineTo(head[1].x, head[1].y)
-			dc.LineTo(head[2].x, head[2].y)
-			dc.ClosePath()
-			if pass == 0 {
-				dc.StrokePreserve()
-			}
-			dc.Fill()
+			fillArrowHead(dc, head, pass == 0)
 		}
 	}
 	rad := math.Max(7, t*0.13)
@@ -494,4 +487,19 @@ func (r *Renderer) drawDragonSteps(dst canvas, w window, from engine.Cell, steps
 		dc.Fill()
 		dst.over(box.Min, dc.Image().(*image.RGBA))
 	}
+}
+
+// fillArrowHead fills the triangle head (three points, in pixels) of an
+// arrow in dc's colour, also stroking its outline with dc's line when
+// outline is set: the first of an arrow's two passes, dark and wide under
+// the coloured one (the dragon's path, a flight, the key's icons).
+func fillArrowHead(dc *gg.Context, head []pt, outline bool) {
+	dc.MoveTo(head[0].x, head[0].y)
+	dc.LineTo(head[1].x, head[1].y)
+	dc.LineTo(head[2].x, head[2].y)
+	dc.ClosePath()
+	if outline {
+		dc.StrokePreserve()
+	}
+	dc.Fill()
 }

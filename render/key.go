@@ -506,14 +506,7 @@ func drawTrailIcon(w int) *image.RGBA {
 		dc.SetLineWidth(lw + extra)
 		dc.DrawLine(s*0.2, s*0.5, s*0.7, s*0.5)
 		dc.Stroke()
-		dc.MoveTo(head[0].x, head[0].y)
-		dc.LineTo(head[1].x, head[1].y)
-		dc.LineTo(head[2].x, head[2].y)
-		dc.ClosePath()
-		if pass == 0 {
-			dc.StrokePreserve()
-		}
-		dc.Fill()
+		fillArrowHead(dc, head, pass == 0)
 	}
 	dc.DrawCircle(s*0.22, s*0.5, s*0.2)
 	dc.SetColor(colOutlineDk)

@@ -777,14 +777,7 @@ func (r *Renderer) drawFlight(dst canvas, sc *scene, w window) {
 		dc.SetLineWidth(lw + extra)
 		dc.DrawLine(a.x, a.y, end.x, end.y)
 		dc.Stroke()
-		dc.MoveTo(head[0].x, head[0].y)
-		dc.LineTo(head[1].x, head[1].y)
-		dc.LineTo(head[2].x, head[2].y)
-		dc.ClosePath()
-		if pass == 0 {
-			dc.StrokePreserve()
-		}
-		dc.Fill()
+		fillArrowHead(dc, head, pass == 0)
 		// Where it came down: a ring, or a cross when it could not land.
 		dc.SetLineWidth(lw*0.8 + extra)
 		if fl.landed {
