@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/internal/racetest"
 )
 
 // expansionTiles returns the tile set of expansion e's land tiles alone,
@@ -269,7 +270,8 @@ func TestExpansionGames(t *testing.T) {
 	t.Parallel()
 	r := testRenderer()
 	for _, exps := range [][]engine.Expansion{issueExpansions, allExpansions()} {
-		for seed := uint64(1); seed <= 3; seed++ {
+		// One whole game of each under -race, three in the sweep.
+		for seed := uint64(1); seed <= uint64(racetest.Scale(3, 3)); seed++ {
 			g := compactGame(t, expansionConfig(t, exps, 2+int(seed)%5, seed), seed, -1)
 			for _, pic := range []struct {
 				name  string
