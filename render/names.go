@@ -9,8 +9,9 @@ import (
 
 // Players' names in the panels: two seats named "Computer (normal)" and
 // "Computer (normal) 2" must stay told apart however narrow the room, so
-// a name that does not fit is first drawn smaller, down to a floor, and
-// then shortened keeping its end when the end tells it apart (a seat's
+// a name that does not fit is first drawn smaller, down to a floor, then
+// without its part in parentheses ("Computer 2") when that fits, else
+// shortened keeping its end when the end tells it apart (a seat's
 // number), else cut in the middle so that its first and last letters
 // show.
 
@@ -35,7 +36,13 @@ func fitNames(k *kit, size, minSize int, names []string, widths []int) []nameFit
 			s--
 		}
 		f := k.face(true, s)
-		out[i] = nameFit{face: f, text: shortenName(f, n, w)}
+		text := shortenName(f, n, w)
+		if short := withoutAside(n); text != n && short != n {
+			// "Computer (normal) 2" reads "Computer 2" (or "Comp… 2")
+			// rather than "C… 2".
+			text = shortenName(f, short, w)
+		}
+		out[i] = nameFit{face: f, text: text}
 	}
 	// Shortened names that read alike: keep more of their ends.
 	for tail := 2; tail < 40; tail++ {
@@ -56,6 +63,23 @@ func fitNames(k *kit, size, minSize int, names []string, widths []int) []nameFit
 		}
 	}
 	return out
+}
+
+// withoutAside returns name s without a part in parentheses ("Computer
+// (normal) 2" → "Computer 2"), or s when it has none: the seat's level,
+// which the lobby and the messages say, is what a narrow panel can spare
+// first. fitNames still tells apart names it makes alike.
+func withoutAside(s string) string {
+	i := strings.IndexByte(s, '(')
+	j := strings.IndexByte(s, ')')
+	if i < 0 || j < i {
+		return s
+	}
+	t := strings.Join(strings.Fields(s[:i]+" "+s[j+1:]), " ")
+	if t == "" {
+		return s
+	}
+	return t
 }
 
 // shortenName returns s when it fits w pixels in face f; else s shortened

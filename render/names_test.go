@@ -45,6 +45,10 @@ func TestFitNames(t *testing.T) {
 			}
 			seen[f.text] = tt.names[i]
 		}
+		if tt.width == 130 && (got[1].text != "Computer" || got[2].text != "Computer 2") {
+			// Without the level before any letter of the name is cut.
+			t.Errorf("%q at %d px drawn %q and %q, want \"Computer\" and \"Computer 2\"", tt.names, tt.width, got[1].text, got[2].text)
+		}
 		t.Logf("%d px: %q", tt.width, func() []string {
 			var s []string
 			for _, f := range got {
