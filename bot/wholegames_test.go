@@ -216,18 +216,7 @@ func TestCatharsGame(t *testing.T) {
 			t.Errorf("the record's game does not play %s", e.Title())
 		}
 	}
-	names, cols := tableRows(msg.Embeds[0].Description)
-	bd := g.Breakdowns()
-	for k, name := range names {
-		p := slices.Index(g.Players(), name)
-		if p < 0 || len(cols[k]) != 5 {
-			t.Fatalf("row %q: %v", name, cols[k])
-		}
-		b := bd[p]
-		if w := []int{b.Roads, b.Cities, b.Cloisters, b.Farms, g.Score(p)}; !slices.Equal(cols[k], w) {
-			t.Errorf("%s: the table says %v, the replay %v", name, cols[k], w)
-		}
-	}
+	checkFinalTable(t, g, msg.Embeds[0].Description)
 	// The thread keeps the summaries the players were given.
 	var all strings.Builder
 	for _, m := range h.srv.Messages(thread) {
@@ -351,18 +340,7 @@ func TestExpansionsGame(t *testing.T) {
 	if !strings.Contains(desc, "King") || !strings.Contains(desc, "Robber Baron") {
 		t.Errorf("the final table has no King and Robber Baron columns:\n%s", desc)
 	}
-	names, cols := tableRows(desc)
-	bd := g.Breakdowns()
-	for k, name := range names {
-		p := slices.Index(g.Players(), name)
-		if p < 0 || len(cols[k]) != 7 {
-			t.Fatalf("row %q: %v", name, cols[k])
-		}
-		b := bd[p]
-		if w := []int{b.Roads, b.Cities, b.Cloisters, b.Farms, b.King, b.RobberBaron, g.Score(p)}; !slices.Equal(cols[k], w) {
-			t.Errorf("%s: the table says %v, the replay %v", name, cols[k], w)
-		}
-	}
+	checkFinalTable(t, g, desc, func(b engine.Breakdown) int { return b.King }, func(b engine.Breakdown) int { return b.RobberBaron })
 	// The summaries say who took the King and the Robber Baron.
 	var all strings.Builder
 	for _, m := range h.srv.Messages(thread) {
@@ -663,19 +641,10 @@ func TestMinisGame(t *testing.T) {
 	if !strings.Contains(desc, " gold ") {
 		t.Errorf("the final table has no gold column:\n%s", desc)
 	}
-	names, cols := tableRows(desc)
-	bd := g.Breakdowns()
+	checkFinalTable(t, g, desc, func(b engine.Breakdown) int { return b.Gold })
 	gold := 0
-	for k, name := range names {
-		p := slices.Index(g.Players(), name)
-		if p < 0 || len(cols[k]) != 6 {
-			t.Fatalf("row %q: %v", name, cols[k])
-		}
-		b := bd[p]
+	for _, b := range g.Breakdowns() {
 		gold += b.Gold
-		if w := []int{b.Roads, b.Cities, b.Cloisters, b.Farms, b.Gold, g.Score(p)}; !slices.Equal(cols[k], w) {
-			t.Errorf("%s: the table says %v, the replay %v", name, cols[k], w)
-		}
 	}
 	if gold == 0 {
 		t.Error("nobody scored gold")
@@ -822,19 +791,10 @@ func TestTowerGame(t *testing.T) {
 	if !strings.Contains(desc, " ransoms ") {
 		t.Errorf("the final table has no ransoms column:\n%s", desc)
 	}
-	names, cols := tableRows(desc)
-	bd := g.Breakdowns()
+	checkFinalTable(t, g, desc, func(b engine.Breakdown) int { return b.Ransoms })
 	ransoms := 0
-	for k, name := range names {
-		p := slices.Index(g.Players(), name)
-		if p < 0 || len(cols[k]) != 6 {
-			t.Fatalf("row %q: %v", name, cols[k])
-		}
-		b := bd[p]
+	for _, b := range g.Breakdowns() {
 		ransoms += max(b.Ransoms, -b.Ransoms)
-		if w := []int{b.Roads, b.Cities, b.Cloisters, b.Farms, b.Ransoms, g.Score(p)}; !slices.Equal(cols[k], w) {
-			t.Errorf("%s: the table says %v, the replay %v", name, cols[k], w)
-		}
 	}
 	if ransoms == 0 {
 		t.Error("the final table shows no ransom paid")
@@ -936,19 +896,10 @@ func TestTradersGame(t *testing.T) {
 	if !strings.Contains(desc, " goods ") {
 		t.Errorf("the final table has no goods column:\n%s", desc)
 	}
-	names, cols := tableRows(desc)
-	bd := g.Breakdowns()
+	checkFinalTable(t, g, desc, func(b engine.Breakdown) int { return b.Goods })
 	goods := 0
-	for k, name := range names {
-		p := slices.Index(g.Players(), name)
-		if p < 0 || len(cols[k]) != 6 {
-			t.Fatalf("row %q: %v", name, cols[k])
-		}
-		b := bd[p]
+	for _, b := range g.Breakdowns() {
 		goods += b.Goods
-		if w := []int{b.Roads, b.Cities, b.Cloisters, b.Farms, b.Goods, g.Score(p)}; !slices.Equal(cols[k], w) {
-			t.Errorf("%s: the table says %v, the replay %v", name, cols[k], w)
-		}
 	}
 	if goods == 0 {
 		t.Error("nobody scored goods")
@@ -1158,18 +1109,7 @@ func TestDragonGame(t *testing.T) {
 		t.Error("no summary tells the dragon's way")
 	}
 	desc := msg.Embeds[0].Description
-	names, cols := tableRows(desc)
-	bd := g.Breakdowns()
-	for k, name := range names {
-		p := slices.Index(g.Players(), name)
-		if p < 0 || len(cols[k]) != 6 {
-			t.Fatalf("row %q: %v", name, cols[k])
-		}
-		b := bd[p]
-		if w := []int{b.Roads, b.Cities, b.Cloisters, b.Farms, b.Fairy, g.Score(p)}; !slices.Equal(cols[k], w) {
-			t.Errorf("%s: the table says %v, the replay %v", name, cols[k], w)
-		}
-	}
+	checkFinalTable(t, g, desc, func(b engine.Breakdown) int { return b.Fairy })
 }
 
 // TestFiveMinis plays one 3-player game with all five mini expansions
@@ -1266,19 +1206,32 @@ func TestFiveMinis(t *testing.T) {
 	if !strings.Contains(rec, "mage@") && !strings.Contains(rec, "witch@") {
 		t.Errorf("the record has no mage or witch:\n%s", rec)
 	}
-	names, cols := tableRows(msg.Embeds[0].Description)
+	checkFinalTable(t, g, msg.Embeds[0].Description, func(b engine.Breakdown) int { return b.Gold })
+	if got := text(h.slash(discordtest.Actor{User: users[0], ChannelID: thread}, "/carcassonne score")); !strings.Contains(got, "The mage ") && !strings.Contains(got, "the mage ") {
+		t.Errorf("the scoreboard does not say where the mage stands: %q", got)
+	}
+}
+
+// checkFinalTable checks the final table of desc (the end message's
+// embed) against game g, the replay of the attached record: a row per
+// player with their roads, cities, cloisters, farms, then the columns
+// extras give of their engine.Breakdown, then their score.
+func checkFinalTable(t *testing.T, g *engine.Game, desc string, extras ...func(engine.Breakdown) int) {
+	t.Helper()
+	names, cols := tableRows(desc)
 	bd := g.Breakdowns()
 	for k, name := range names {
 		p := slices.Index(g.Players(), name)
-		if p < 0 || len(cols[k]) != 6 {
+		if p < 0 || len(cols[k]) != 5+len(extras) {
 			t.Fatalf("row %q: %v", name, cols[k])
 		}
 		b := bd[p]
-		if w := []int{b.Roads, b.Cities, b.Cloisters, b.Farms, b.Gold, g.Score(p)}; !slices.Equal(cols[k], w) {
+		w := []int{b.Roads, b.Cities, b.Cloisters, b.Farms}
+		for _, f := range extras {
+			w = append(w, f(b))
+		}
+		if w = append(w, g.Score(p)); !slices.Equal(cols[k], w) {
 			t.Errorf("%s: the table says %v, the replay %v", name, cols[k], w)
 		}
-	}
-	if got := text(h.slash(discordtest.Actor{User: users[0], ChannelID: thread}, "/carcassonne score")); !strings.Contains(got, "The mage ") && !strings.Contains(got, "the mage ") {
-		t.Errorf("the scoreboard does not say where the mage stands: %q", got)
 	}
 }

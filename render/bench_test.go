@@ -102,21 +102,7 @@ func BenchmarkRenderPreview(b *testing.B) {
 // players after 40 moves of random legal play, as the bot does every turn.
 func BenchmarkRenderTurn(b *testing.B) {
 	g := playGame(b, engine.Config{Players: []string{"Alice", "Bob", "Carol", "Dave"}, Seed: 11}, 11, 40)
-	r := testRenderer()
-	var buf bytes.Buffer
-	if err := r.TurnPNG(&buf, g); err != nil {
-		b.Fatal(err)
-	}
-	b.ReportAllocs()
-	b.ResetTimer()
-	cpu := cpuTime()
-	for b.Loop() {
-		buf.Reset()
-		if err := r.TurnPNG(&buf, g); err != nil {
-			b.Fatal(err)
-		}
-	}
-	reportCPU(b, cpu)
+	buf := benchTurnPNG(b, g)
 	b.ReportMetric(float64(buf.Len())/1024, "KiB")
 }
 
@@ -184,6 +170,13 @@ func BenchmarkAnimate(b *testing.B) {
 // processor time and the PNG's size.
 func BenchmarkTurn250(b *testing.B) {
 	g := lateGame(b, 249)
+	buf := benchTurnPNG(b, g)
+	b.ReportMetric(float64(buf.Len()), "PNG-bytes")
+}
+
+// benchTurnPNG runs the benchmark loop of TurnPNG on game g, reports the
+// processor time, and returns the last PNG written.
+func benchTurnPNG(b *testing.B, g *engine.Game) *bytes.Buffer {
 	r := testRenderer()
 	var buf bytes.Buffer
 	if err := r.TurnPNG(&buf, g); err != nil {
@@ -199,5 +192,5 @@ func BenchmarkTurn250(b *testing.B) {
 		}
 	}
 	reportCPU(b, cpu)
-	b.ReportMetric(float64(buf.Len()), "PNG-bytes")
+	return &buf
 }
