@@ -464,3 +464,81 @@ func TestDefectStalePreviewSaysWhatTheTurnWaitsFor(t *testing.T) {
 		t.Fatalf("the stale preview changed the turn: %v", err)
 	}
 }
+
+// TestDefectFollowerMenuPagesEveryChoice: a magic portal with more tiles
+// than a menu holds. The Follower… menu shows them a page at a time; the
+// player turns to the last page, takes the farthest tile there, its spot in
+// Portal spot…, and Confirm plays the figure through the portal onto that
+// tile. Before, the tiles past the 25th option were left out of the menu
+// and could not be chosen.
+func TestDefectFollowerMenuPagesEveryChoice(t *testing.T) {
+	var place engine.Placement
+	found := func(st *engine.Game) bool {
+		d, ok := st.Drawn()
+		if !ok || st.TileSet().Tile(d).Markers&engine.MagicPortal == 0 {
+			return false
+		}
+		for _, p := range st.Placements() {
+			ch := choice{game: 1, moves: len(st.Moves()), cell: p.Cell, rot: p.Rotation}
+			ch.clearFigure()
+			if all, _, _, _ := figureMenu(storage.Game{}, st, ch); len(all) > maxMenuOptions+pageSize && all[0].Value == "-" {
+				place = p
+				return true
+			}
+		}
+		return false
+	}
+	exps := []engine.Expansion{engine.ExpansionPrincessAndDragon, engine.ExpansionInnsAndCathedrals}
+	h, thread, turn, st, users := defectGame(t, exps, 3, found)
+	a := discordtest.Actor{User: users[st.Current()], ChannelID: thread}
+	preview := openPreview(t, h, a, turn, st, place)
+	var last discordgo.SelectMenuOption
+	for pages := 1; ; pages++ {
+		fm, ok := menu(preview.Message, actSpot)
+		if !ok || len(fm.Options) > maxMenuOptions {
+			t.Fatalf("page %d of the Follower… menu: %+v", pages, fm.Options)
+		}
+		more := slices.IndexFunc(fm.Options, func(o discordgo.SelectMenuOption) bool { return strings.HasPrefix(o.Label, "▶ More choices") })
+		if more < 0 {
+			if pages < 3 {
+				t.Fatalf("%d pages, want 3 or more", pages)
+			}
+			last = fm.Options[len(fm.Options)-1]
+			break
+		}
+		if r := h.pick(a, preview.ID, fm.CustomID, fm.Options[more].Value); r.Type != 7 {
+			t.Fatalf("%s: %s", fm.Options[more].Label, text(r))
+		}
+		preview, _ = h.srv.Message(preview.ID)
+	}
+	f, ok := parseFigValue(last.Value)
+	if !ok || !f.portal {
+		t.Fatalf("the last choice of the last page is %q, not a tile through the magic portal", last.Label)
+	}
+	fm, _ := menu(preview.Message, actSpot)
+	if r := h.pick(a, preview.ID, fm.CustomID, last.Value); r.Type != 7 {
+		t.Fatalf("%s: %s", last.Label, text(r))
+	}
+	preview, _ = h.srv.Message(preview.ID)
+	pm, ok := menu(preview.Message, actPortal)
+	if !ok || len(pm.Options) == 0 {
+		t.Fatalf("no Portal spot… menu after %q", last.Label)
+	}
+	if r := h.pick(a, preview.ID, pm.CustomID, pm.Options[0].Value); r.Type != 7 {
+		t.Fatalf("the portal's spot: %s", text(r))
+	}
+	preview, _ = h.srv.Message(preview.ID)
+	okb, _ := button(preview.Message, actOK)
+	if r := h.click(a, preview.ID, okb.CustomID); r.Type != 6 {
+		t.Fatalf("Confirm: %s", text(r))
+	}
+	moves := len(st.Moves())
+	waitStored(t, h, func(g storage.Game) bool { return g.Moves > moves })
+	_, now, err := h.store.Load(h.ctx, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := now.Moves()[moves]; !m.Portal || m.PortalCell != f.pcell || m.Follower == engine.NoPort {
+		t.Errorf("the move stored is %+v, want a figure through the portal onto (%s)", m, f.pcell)
+	}
+}

@@ -315,25 +315,14 @@ func stepMessage(g storage.Game, st *engine.Game, note string) *discordgo.Messag
 
 // stepComponents are the components of a step message: one button per
 // option (the engine's, turnview.Options), by its label, while they fit
-// (25); past that, select menus of 25 options each, so that none is left
-// out. A button's custom id names the option by its index (stepID); a
-// menu's names its first option, and each value an index.
+// (25); past that, select menus (stepMenus), so that none is left out. A
+// button's custom id names the option by its index (stepID); a menu's
+// names its first option, and each value an index.
 func stepComponents(g storage.Game, opts []turnview.Option, computer bool) []discordgo.MessageComponent {
-	var rows []discordgo.MessageComponent
-	if len(opts) > 25 {
-		for first := 0; first < len(opts) && len(rows) < 5; first += 25 {
-			var mo []discordgo.SelectMenuOption
-			for k := first; k < min(first+25, len(opts)); k++ {
-				mo = append(mo, discordgo.SelectMenuOption{Label: opts[k].Label, Value: strconv.Itoa(k)})
-			}
-			rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-				CustomID: stepID(g.ID, g.Moves, g.Answered, first), Placeholder: fmt.Sprintf("Choices %d–%d…", first+1, first+len(mo)),
-				Options: mo, MinValues: intPtr(1), MaxValues: 1, Disabled: computer,
-			}}})
-		}
-		return rows
+	if len(opts) > maxMenuOptions {
+		return stepMenus(g, opts, 0, computer)
 	}
-	var row []discordgo.MessageComponent
+	var rows, row []discordgo.MessageComponent
 	for k, o := range opts {
 		row = append(row, discordgo.Button{Label: truncate(o.Label, 80), Style: discordgo.PrimaryButton,
 			CustomID: stepID(g.ID, g.Moves, g.Answered, k), Disabled: computer})
@@ -344,6 +333,34 @@ func stepComponents(g storage.Game, opts []turnview.Option, computer bool) []dis
 	}
 	if len(row) > 0 {
 		rows = append(rows, discordgo.ActionsRow{Components: row})
+	}
+	return rows
+}
+
+// stepMenus are the select menus of a step message's options from the
+// from-th: five menus of 25 at most; when more options follow, the last
+// option of the fifth menu is "▶ More choices…", which opens the next ones
+// in an ephemeral message (stepAnswer).
+func stepMenus(g storage.Game, opts []turnview.Option, from int, disabled bool) []discordgo.MessageComponent {
+	var rows []discordgo.MessageComponent
+	for first := from; first < len(opts) && len(rows) < 5; first += maxMenuOptions {
+		end := min(first+maxMenuOptions, len(opts))
+		more := len(rows) == 4 && end < len(opts)
+		if more {
+			end--
+		}
+		var mo []discordgo.SelectMenuOption
+		for k := first; k < end; k++ {
+			mo = append(mo, discordgo.SelectMenuOption{Label: truncate(opts[k].Label, 100), Value: strconv.Itoa(k)})
+		}
+		if more {
+			mo = append(mo, discordgo.SelectMenuOption{Label: fmt.Sprintf("▶ More choices: %d–%d of %d", end+1, min(end+5*maxMenuOptions, len(opts)), len(opts)),
+				Value: pagePrefix + strconv.Itoa(end)})
+		}
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+			CustomID: stepID(g.ID, g.Moves, g.Answered, first), Placeholder: fmt.Sprintf("Choices %d–%d…", first+1, end),
+			Options: mo, MinValues: intPtr(1), MaxValues: 1, Disabled: disabled,
+		}}})
 	}
 	return rows
 }
@@ -378,6 +395,14 @@ func (b *Bot) stepAnswer(i *discordgo.Interaction, game int64, moves, answered, 
 		b.replyError(i, fmt.Sprintf("It's %s's choice.", seatName(g, st, d.Player)))
 		return
 	}
+	opts := turnview.Options(st, seatNames(g, st))
+	if from, ok := pageValue(values); ok && from < len(opts) {
+		// "More choices…": the next options, for this player's eyes.
+		b.reply(i, &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral,
+			Content:    fmt.Sprintf("Choices %d to %d of %d:", from+1, min(from+5*maxMenuOptions, len(opts)), len(opts)),
+			Components: stepMenus(g, opts, from, false)})
+		return
+	}
 	if len(values) == 1 {
 		n, err := strconv.Atoi(values[0])
 		if err != nil {
@@ -385,7 +410,6 @@ func (b *Bot) stepAnswer(i *discordgo.Interaction, game int64, moves, answered, 
 		}
 		k = n
 	}
-	opts := turnview.Options(st, seatNames(g, st))
 	if k < 0 || k >= len(opts) {
 		b.replyError(i, "That choice is not offered.")
 		return

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"encoding/json"
-	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -266,7 +265,7 @@ func TestPrincessMustPreview(t *testing.T) {
 						t.Errorf("seed %d, %v: entry %d %q (default %v)", seed, p, k, o.Label, o.Default)
 					}
 				}
-				_, _, _, must, _ := figureMenu(storage.Game{}, st, ch)
+				_, _, must, _ := figureMenu(storage.Game{}, st, ch)
 				m := must.move(st)
 				if err := st.Check(m); err != nil {
 					t.Errorf("seed %d, %v: the preview's move is refused: %v", seed, p, err)
@@ -350,9 +349,9 @@ func previewMenu(t *testing.T, b *Bot, st *engine.Game, ch choice, act string) d
 }
 
 // TestFollowerMenuFull: in games with every expansion, a placement with
-// more figure choices than a menu holds gets a Follower… menu of 25
-// options, the magic portal's tiles nearest first, and the preview says
-// how many are left out.
+// more figure choices than a menu holds gets a Follower… menu in pages of
+// at most 25 options, the magic portal's tiles nearest first; turning the
+// pages shows every choice once, none left out.
 func TestFollowerMenuFull(t *testing.T) {
 	b := &Bot{draw: render.New()}
 	var set engine.ExpansionSet
@@ -372,25 +371,37 @@ func TestFollowerMenuFull(t *testing.T) {
 		for !st.Ended() {
 			for _, p := range st.Placements() {
 				ch := choice{game: 1, moves: len(st.Moves()), cell: p.Cell, rot: p.Rotation, figChoice: figChoice{port: engine.NoPort}}
-				menu, _, left, _, _ := figureMenu(storage.Game{}, st, ch)
-				if len(menu) == 0 || menu[0].Value != "-" || len(menu)-1+left <= 24 {
-					continue // no menu to fill, or princess=must
+				all, _, _, _ := figureMenu(storage.Game{}, st, ch)
+				if len(all) <= maxMenuOptions || all[0].Value != "-" {
+					continue // one page, or princess=must
 				}
-				all := menu[1:]
-				resp, err := b.previewData(storage.Game{}, st, ch)
-				if err != nil {
-					t.Fatal(err)
+				var seen []discordgo.SelectMenuOption
+				for page := 0; ; page++ {
+					ch.page = pageAt{act: actSpot, n: page}
+					opts := followerMenu(t, b, st, ch)
+					if len(opts) > maxMenuOptions {
+						t.Fatalf("seed %d, %v: page %d has %d options", seed, p, page, len(opts))
+					}
+					next := false
+					for _, o := range opts {
+						if n, ok := pageValue([]string{o.Value}); ok {
+							next = next || n == page+1
+							continue
+						}
+						seen = append(seen, o)
+					}
+					if !next {
+						break
+					}
 				}
-				opts := followerMenu(t, b, st, ch)
-				if len(opts) != 25 || opts[0].Label != "No follower" {
-					t.Fatalf("seed %d, %v: %d choices make a menu of %d options", seed, p, len(all)+left, len(opts))
-				}
-				want := fmt.Sprintf("%d more are left out", len(all)+left-24)
-				if d := resp.Embeds[0].Description; !strings.Contains(d, want) {
-					t.Errorf("seed %d, %v: the preview says %q, want %q", seed, p, d, want)
+				if len(seen) != len(all) {
+					t.Fatalf("seed %d, %v: the pages show %d of %d choices", seed, p, len(seen), len(all))
 				}
 				last := -1
-				for _, o := range opts {
+				for k, o := range seen {
+					if o.Value != all[k].Value || o.Label != all[k].Label {
+						t.Errorf("seed %d, %v: choice %d is %q, want %q", seed, p, k, o.Label, all[k].Label)
+					}
 					f, ok := parseFigValue(o.Value)
 					if !ok || !f.portal {
 						continue
@@ -406,7 +417,7 @@ func TestFollowerMenuFull(t *testing.T) {
 			actRandomTurn(t, st, rng)
 		}
 	}
-	t.Fatal("no placement in 6 games had more than 24 figure choices")
+	t.Fatal("no placement in 6 games had more than 25 figure choices")
 }
 
 // actRandomTurn plays the turn under way on st through its steps, each

@@ -348,11 +348,21 @@ func (h *harness) playMove(u discordtest.User, thread string, msg discordtest.Me
 		}
 	}
 	mm, ok := menu(preview.Message, actMagic)
-	if as := magicAnswers(st, choice{cell: mv.Cell, rot: mv.Rotation}); ok != (len(as) > 0) || ok && len(mm.Options) != min(len(as), 25) {
+	if as := magicAnswers(st, choice{cell: mv.Cell, rot: mv.Rotation}); ok != (len(as) > 0) || ok && len(mm.Options) != len(menuPage(make([]discordgo.SelectMenuOption, len(as)), 0)) {
 		h.t.Fatalf("the preview's Mage or witch… menu (%v) %+v, the engine's answers %v", ok, mm.Options, as)
 	}
 	if mv.Magic != engine.MagicNone {
-		update("the Mage or witch… menu", h.pick(a, preview.ID, mm.CustomID, magicValue(mv.Magic, mv.MagicAt)))
+		v := magicValue(mv.Magic, mv.MagicAt)
+		for !menuHas(mm.Options, v) {
+			// A later page: turn to it as a player would.
+			next := slices.IndexFunc(mm.Options, func(o discordgo.SelectMenuOption) bool { return strings.HasPrefix(o.Label, "▶ More choices") })
+			if next < 0 {
+				h.t.Fatalf("no page of the Mage or witch… menu offers %s", v)
+			}
+			update("the Mage or witch… menu's next page", h.pick(a, preview.ID, mm.CustomID, mm.Options[next].Value))
+			mm, _ = menu(preview.Message, actMagic)
+		}
+		update("the Mage or witch… menu", h.pick(a, preview.ID, mm.CustomID, v))
 		if d, w := preview.Embeds[0].Description, "Mage & Witch: "+turnview.MagicWhere(st, mv.Magic, mv.MagicAt)+";"; !strings.Contains(d, w) {
 			h.t.Errorf("the preview after choosing the mage or witch says %q, want %q", d, w)
 		}

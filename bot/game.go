@@ -89,7 +89,7 @@ func (b *Bot) cmdPlace(i *discordgo.Interaction, opts map[string]*discordgo.Appl
 		ch.figChoice = f
 	}
 	// Under princess=must, her first knight when none is named.
-	_, _, _, ch, _ = figureMenu(g, st, ch)
+	_, _, ch, _ = figureMenu(g, st, ch)
 	if ch.escape, why = checkEscape(g, st, ch, optString(opts, "escape")); why != "" {
 		b.editReply(i, why)
 		return
@@ -113,7 +113,7 @@ func typedCell(v string) string {
 // (2,-1)"); under princess=must with knights in her city, her knights
 // alone.
 func typedOptions(g storage.Game, st *engine.Game, ch choice) []discordgo.SelectMenuOption {
-	opts, _, _, _, _ := figureMenu(g, st, ch)
+	opts, _, _, _ := figureMenu(g, st, ch)
 	var out []discordgo.SelectMenuOption
 	for _, o := range opts {
 		if f, _ := parseFigValue(o.Value); f.portal {

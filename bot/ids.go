@@ -77,6 +77,9 @@ type choice struct {
 	magic engine.MagicFigure
 	mat   engine.Target
 	crop  engine.CropChoice
+	// page is the page a player turned to in one of the preview's menus
+	// (paged.go); it chooses nothing.
+	page pageAt
 }
 
 // figChoice is what a turn does in its figure step: a figure of kind fig
@@ -227,7 +230,7 @@ func (c choice) id(action string) string {
 // tile of the second gold ingot, ":f=N+S" for the ferry of a lake tile,
 // ":m=x/y/N+S,…" for the ferries moved (ferryMovesValue), ":w=mage@x/y/PORT"
 // for the mage or witch (magicValue), ":o=add" for the crop circle's
-// choice; "" when none.
+// choice, ":p=spot/1" for the page turned to in a menu; "" when none.
 func (c choice) extras() string {
 	s := ""
 	if c.escape.Port != engine.NoPort {
@@ -253,6 +256,9 @@ func (c choice) extras() string {
 	}
 	if c.crop != engine.CropNone {
 		s += ":o=" + c.crop.String()
+	}
+	if c.page != (pageAt{}) {
+		s += ":p=" + c.page.value()
 	}
 	return s
 }
@@ -314,6 +320,12 @@ func (c *choice) readExtras(fields []string) bool {
 				return false
 			}
 			c.crop = cc
+		case "p":
+			pg, ok := parsePageAt(v)
+			if !ok {
+				return false
+			}
+			c.page = pg
 		default:
 			return false
 		}

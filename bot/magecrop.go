@@ -94,13 +94,10 @@ func withMagic(st *engine.Game, ch choice) choice {
 }
 
 // magicOptions lists the Mage or witch… menu of choice ch on game st (a
-// turnView), at most 25, nearest first.
+// turnView), nearest first.
 func magicOptions(st *engine.Game, ch choice) []discordgo.SelectMenuOption {
 	var opts []discordgo.SelectMenuOption
 	for _, o := range magicAnswers(st, ch) {
-		if len(opts) == 25 {
-			break
-		}
 		a := o.Answer
 		opts = append(opts, discordgo.SelectMenuOption{Label: o.Label, Value: magicValue(a.Magic, a.Target),
 			Default: a.Magic == ch.magic && a.Target == ch.mat})

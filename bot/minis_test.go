@@ -157,7 +157,7 @@ func TestMinisBadInput(t *testing.T) {
 			if _, why := pickFigure(storage.Game{}, st, ch, figValue(fly)); why != "" {
 				t.Errorf("the flight is refused: %q", why)
 			}
-			os, _, _, _, _ := figureMenu(storage.Game{}, st, ch)
+			os, _, _, _ := figureMenu(storage.Game{}, st, ch)
 			if !slices.ContainsFunc(os, func(o discordgo.SelectMenuOption) bool {
 				return o.Value == figValue(fly) && strings.Contains(o.Label, "onto the flying machine (flies ")
 			}) {

@@ -116,14 +116,14 @@ func sameFigure(st *engine.Game, ch choice, a, b figChoice) bool {
 // figureMenu returns the Follower… menu of choice ch: "No follower" when
 // the step may pass, then every figure the engine accepts, spots of the
 // tile numbered as the preview draws them, the magic portal by tile
-// (nearest first, last), at most 25 with left the number left out; ch with
+// (nearest first, last), every one (selectRow pages them); ch with
 // its figure step set to the first option when it must deploy one
 // (princess=must) and what it chose is not offered; and the label of the
 // option chosen.
-func figureMenu(g storage.Game, st *engine.Game, ch choice) (opts []discordgo.SelectMenuOption, chosen string, left int, out choice, why string) {
+func figureMenu(g storage.Game, st *engine.Game, ch choice) (opts []discordgo.SelectMenuOption, chosen string, out choice, why string) {
 	all, why := figureOptions(g, st, ch)
 	if why != "" {
-		return nil, "", 0, ch, why
+		return nil, "", ch, why
 	}
 	p := ch.cell
 	var portals []engine.Cell
@@ -147,8 +147,8 @@ func figureMenu(g storage.Game, st *engine.Game, ch choice) (opts []discordgo.Se
 		}
 		entries = append(entries, e)
 	}
-	// Nearest first: when the menu cannot hold them all, the tiles left
-	// out are the farthest.
+	// Nearest first: the tiles a player most likely wants come on the
+	// menu's first page.
 	slices.SortStableFunc(portals, func(a, b engine.Cell) int {
 		return (abs(a.X-p.X) + abs(a.Y-p.Y)) - (abs(b.X-p.X) + abs(b.Y-p.Y))
 	})
@@ -175,16 +175,12 @@ func figureMenu(g storage.Game, st *engine.Game, ch choice) (opts []discordgo.Se
 		if e.Default {
 			chosen = e.Label
 		}
-		switch {
-		case slices.ContainsFunc(opts, func(x discordgo.SelectMenuOption) bool { return x.Value == e.Value }):
+		if !slices.ContainsFunc(opts, func(x discordgo.SelectMenuOption) bool { return x.Value == e.Value }) {
 			// Discord refuses a menu with two options of one value.
-		case len(opts) < 25:
 			opts = append(opts, e)
-		default:
-			left++
 		}
 	}
-	return opts, chosen, left, ch, ""
+	return opts, chosen, ch, ""
 }
 
 // portalMenu lists the Portal spot… menu of choice ch, whose magic portal
@@ -198,7 +194,7 @@ func portalMenu(g storage.Game, st *engine.Game, ch choice) []discordgo.SelectMe
 	var opts []discordgo.SelectMenuOption
 	for _, o := range all {
 		f := figOf(o.Answer)
-		if !f.portal || f.pcell != ch.pcell || len(opts) == 25 {
+		if !f.portal || f.pcell != ch.pcell {
 			continue
 		}
 		label := strings.TrimSuffix(o.Label, fmt.Sprintf(" at (%s)", ch.pcell))
@@ -265,9 +261,6 @@ func captureMenu(g storage.Game, st *engine.Game, ch choice) []discordgo.SelectM
 	var opts []discordgo.SelectMenuOption
 	k := 0
 	for _, o := range turnview.Options(s, seatNames(g, st)) {
-		if len(opts) == 25 {
-			break
-		}
 		if o.Pass() {
 			opts = append(opts, discordgo.SelectMenuOption{Label: o.Label, Value: "-", Default: ch.capture == (engine.Target{})})
 			continue
@@ -294,9 +287,6 @@ func escapeMenu(g storage.Game, st *engine.Game, ch choice) []discordgo.SelectMe
 	}
 	var opts []discordgo.SelectMenuOption
 	for _, o := range all {
-		if len(opts) == 25 {
-			break
-		}
 		if o.Pass() {
 			opts = append(opts, discordgo.SelectMenuOption{Label: o.Label, Value: "-", Default: ch.escape.Port == engine.NoPort})
 			continue

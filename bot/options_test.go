@@ -15,13 +15,15 @@ import (
 	"github.com/meeple-works/carcassonne/turnview"
 )
 
-// checkMenu fails when a menu has more than 25 options or two of one value
-// (Discord refuses both with 50035 and the player sees "This interaction
-// failed").
+// checkMenu fails when a page of a menu has more than 25 options, or the
+// menu two of one value (Discord refuses both with 50035 and the player
+// sees "This interaction failed").
 func checkMenu(t *testing.T, where, name string, opts []discordgo.SelectMenuOption) {
 	t.Helper()
-	if len(opts) > 25 {
-		t.Fatalf("%s: the %s menu has %d options", where, name, len(opts))
+	for page := 0; page*pageSize < len(opts); page++ {
+		if shown := menuPage(opts, page); len(shown) > maxMenuOptions {
+			t.Fatalf("%s: page %d of the %s menu has %d options", where, page, name, len(shown))
+		}
 	}
 	seen := map[string]bool{}
 	for _, o := range opts {
@@ -81,7 +83,7 @@ func TestPreviewMenusOfferWhatTheEngineAccepts(t *testing.T) {
 					ch := choice{game: 1, moves: len(st.Moves()), cell: p.Cell, rot: p.Rotation}
 					ch.clearFigure()
 					ch = withCrop(st, withMagic(st, withFerries(st, withGold(st, ch))))
-					opts, _, _, first, why := figureMenu(storage.Game{}, st, ch)
+					opts, _, first, why := figureMenu(storage.Game{}, st, ch)
 					if why != "" {
 						t.Fatalf("%s: the Follower… menu: %s", where, why)
 					}
@@ -157,39 +159,54 @@ func TestPreviewMenusOfferWhatTheEngineAccepts(t *testing.T) {
 
 // TestStepComponentsNeverDropAChoice: a step message shows every option,
 // as buttons while they fit and as menus of 25 past that, each option once
-// and each menu valid for Discord.
+// and each menu valid for Discord; past 125 options the last one turns to
+// the next (the ephemeral message of stepAnswer, stepMenus).
 func TestStepComponentsNeverDropAChoice(t *testing.T) {
 	g := storage.Game{ID: 3, Moves: 7, Answered: 1}
-	for _, n := range []int{1, 5, 25, 26, 60} {
+	for _, n := range []int{1, 5, 25, 26, 60, 125, 126, 300} {
 		opts := make([]turnview.Option, n)
 		for k := range opts {
 			opts[k] = turnview.Option{Label: fmt.Sprintf("choice %d", k), Value: fmt.Sprintf("v%d", k)}
 		}
 		rows := stepComponents(g, opts, false)
 		seen := map[int]bool{}
-		for _, r := range rows {
-			for _, c := range r.(discordgo.ActionsRow).Components {
-				switch c := c.(type) {
-				case discordgo.Button:
-					_, _, k, ok := parseStepID(strings.Split(c.CustomID, ":"))
-					if !ok || seen[k] || c.Label != opts[k].Label {
-						t.Fatalf("%d options: button %+v", n, c)
-					}
-					seen[k] = true
-				case discordgo.SelectMenu:
-					checkMenu(t, fmt.Sprint(n, " options"), c.Placeholder, c.Options)
-					for _, o := range c.Options {
-						var k int
-						if _, err := fmt.Sscan(o.Value, &k); err != nil || seen[k] || o.Label != opts[k].Label {
-							t.Fatalf("%d options: menu option %+v", n, o)
+		for pages := 0; len(rows) > 0; pages++ {
+			if len(rows) > 5 || pages > n/100 {
+				t.Fatalf("%d options: %d rows on page %d", n, len(rows), pages)
+			}
+			next := -1
+			for _, r := range rows {
+				for _, c := range r.(discordgo.ActionsRow).Components {
+					switch c := c.(type) {
+					case discordgo.Button:
+						_, _, k, ok := parseStepID(strings.Split(c.CustomID, ":"))
+						if !ok || seen[k] || c.Label != opts[k].Label {
+							t.Fatalf("%d options: button %+v", n, c)
 						}
 						seen[k] = true
+					case discordgo.SelectMenu:
+						checkMenu(t, fmt.Sprint(n, " options"), c.Placeholder, c.Options)
+						for _, o := range c.Options {
+							if from, ok := pageValue([]string{o.Value}); ok {
+								next = from
+								continue
+							}
+							var k int
+							if _, err := fmt.Sscan(o.Value, &k); err != nil || seen[k] || o.Label != opts[k].Label {
+								t.Fatalf("%d options: menu option %+v", n, o)
+							}
+							seen[k] = true
+						}
 					}
 				}
 			}
+			rows = nil
+			if next >= 0 {
+				rows = stepMenus(g, opts, next, false)
+			}
 		}
-		if len(rows) > 5 || len(seen) != n {
-			t.Errorf("%d options: %d rows show %d of them", n, len(rows), len(seen))
+		if len(seen) != n {
+			t.Errorf("%d options: the messages show %d of them", n, len(seen))
 		}
 	}
 }

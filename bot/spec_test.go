@@ -133,7 +133,7 @@ func TestSpecFollowerLabels(t *testing.T) {
 	seen := 0
 	for _, p := range st.Placements() {
 		spots := st.FollowerSpots(p)
-		menu, _, _, _, _ := figureMenu(storage.Game{}, st, choice{cell: p.Cell, rot: p.Rotation})
+		menu, _, _, _ := figureMenu(storage.Game{}, st, choice{cell: p.Cell, rot: p.Rotation})
 		for _, o := range menu[1:] {
 			seen++
 			if !name.MatchString(o.Label) {

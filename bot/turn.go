@@ -226,7 +226,7 @@ func (b *Bot) previewData(g storage.Game, st *engine.Game, ch choice) (*discordg
 	ch = withCrop(view, withMagic(view, withFerries(view, withGold(view, ch))))
 	// The figure step as the engine offers it: under princess=must the
 	// princess's first knight until the player takes another.
-	opts, follower, left, ch, why := figureMenu(g, st, ch)
+	opts, follower, ch, why := figureMenu(g, st, ch)
 	if why != "" {
 		return nil, errors.New(why)
 	}
@@ -260,9 +260,6 @@ func (b *Bot) previewData(g storage.Game, st *engine.Game, ch choice) (*discordg
 	if view.Supply(view.Current()) == 0 && view.SupplyOf(view.Current(), engine.FigureLarge) == 0 {
 		e.Description += "\nYou have no follower left in your supply."
 	}
-	if left > 0 {
-		e.Description += fmt.Sprintf("\nThe Follower… menu holds 25 choices: %d more are left out (the tiles through the magic portal come last, nearest first).", left)
-	}
 	e.Description += ransomLine(st, ch)
 	if stepwise(st) {
 		e.Description += previewStepsNote(st)
@@ -273,20 +270,14 @@ func (b *Bot) previewData(g storage.Game, st *engine.Game, ch choice) (*discordg
 			discordgo.Button{Label: "⟲", Style: discordgo.SecondaryButton, CustomID: ch.id(actRotL), Disabled: one},
 			discordgo.Button{Label: "⟳", Style: discordgo.SecondaryButton, CustomID: ch.id(actRotR), Disabled: one},
 		}},
-		discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			CustomID: ch.id(actSpot), Placeholder: "Follower…", Options: opts, MinValues: intPtr(1), MaxValues: 1,
-		}}},
+		selectRow(ch, actSpot, "Follower…", opts),
 	}
 	if gold := goldOptions(view, ch); len(gold) > 0 {
-		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			CustomID: ch.id(actGold), Placeholder: "Second gold ingot…", Options: gold, MinValues: intPtr(1), MaxValues: 1,
-		}}})
+		rows = append(rows, selectRow(ch, actGold, "Second gold ingot…", gold))
 		e.Description += fmt.Sprintf("\nGold mine: an ingot goes on this tile and the second on (%s); choose another tile with **Second gold ingot…**.", ch.gcell)
 	}
 	if fo := ferryOptions(view, ch); len(fo) > 0 {
-		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			CustomID: ch.id(actFerry), Placeholder: "Ferry…", Options: fo, MinValues: intPtr(1), MaxValues: 1,
-		}}})
+		rows = append(rows, selectRow(ch, actFerry, "Ferry…", fo))
 	}
 	if fm, n := ferryMoveOptions(view, ch); len(fm) > 0 {
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
@@ -298,15 +289,11 @@ func (b *Bot) previewData(g storage.Game, st *engine.Game, ch choice) (*discordg
 	}
 	e.Description += ferryLine(ch)
 	if mo := magicOptions(view, ch); len(mo) > 0 {
-		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			CustomID: ch.id(actMagic), Placeholder: "Mage or witch…", Options: mo, MinValues: intPtr(1), MaxValues: 1,
-		}}})
+		rows = append(rows, selectRow(ch, actMagic, "Mage or witch…", mo))
 		e.Description += magicLine(view, ch)
 	}
 	if co := cropOptions(view, ch); len(co) > 0 {
-		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			CustomID: ch.id(actCrop), Placeholder: "Crop circle…", Options: co, MinValues: intPtr(1), MaxValues: 1,
-		}}})
+		rows = append(rows, selectRow(ch, actCrop, "Crop circle…", co))
 		e.Description += cropLine(view, ch)
 	}
 	if ch.fly {
@@ -314,16 +301,12 @@ func (b *Bot) previewData(g storage.Game, st *engine.Game, ch choice) (*discordg
 			turnview.FlyerWord(ch.fig), turnview.FlightWords(view, drawnTile(st), p))
 	}
 	if capt := captureMenu(g, st, ch); len(capt) > 1 {
-		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			CustomID: ch.id(actCap), Placeholder: "Take prisoner…", Options: capt, MinValues: intPtr(1), MaxValues: 1,
-		}}})
+		rows = append(rows, selectRow(ch, actCap, "Take prisoner…", capt))
 		e.Description += "\n" + captureLine(capt)
 	}
 	if ch.portal {
 		po := portalMenu(g, st, ch)
-		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			CustomID: ch.id(actPortal), Placeholder: fmt.Sprintf("Portal spot on (%s)…", ch.pcell), Options: po, MinValues: intPtr(1), MaxValues: 1,
-		}}})
+		rows = append(rows, selectRow(ch, actPortal, fmt.Sprintf("Portal spot on (%s)…", ch.pcell), po))
 		if ch.port == engine.NoPort {
 			e.Description += fmt.Sprintf("\nMagic portal: choose the spot on (%s) in the menu below.", ch.pcell)
 		} else {
@@ -337,9 +320,7 @@ func (b *Bot) previewData(g storage.Game, st *engine.Game, ch choice) (*discordg
 	// With the dragon moving, the escape comes after it: a message asks
 	// (escapeMenu offers nothing then).
 	if esc := escapeMenu(g, st, ch); len(esc) > 1 {
-		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			CustomID: ch.id(actEsc), Placeholder: "Escape…", Options: esc, MinValues: intPtr(1), MaxValues: 1,
-		}}})
+		rows = append(rows, selectRow(ch, actEsc, "Escape…", esc))
 		if ch.escape.Port != engine.NoPort {
 			e.Description += fmt.Sprintf("\nEscape: your %s at (%s) goes back to your supply.", turnview.EscapeWho(st, ch.move(st)), ch.escape.Cell)
 		}
@@ -401,6 +382,13 @@ func (b *Bot) preview(i *discordgo.Interaction, id parsedID, values []string) {
 		b.replyError(i, why)
 		return
 	}
+	if n, ok := pageValue(values); ok {
+		// A menu's page turned: the same choice, another page of it.
+		ch.page = pageAt{act: id.action, n: n}
+		b.updatePreview(i, g, st, ch)
+		return
+	}
+	ch.page = pageAt{}
 	switch id.action {
 	case actRotL:
 		ch.rot = rots[(k+len(rots)-1)%len(rots)]
@@ -488,9 +476,15 @@ func (b *Bot) preview(i *discordgo.Interaction, id parsedID, values []string) {
 		}
 		ch.escape, _ = parseTargetValue(values[0])
 	}
+	b.updatePreview(i, g, st, ch)
+}
+
+// updatePreview redraws the preview of choice ch in the message of
+// interaction i.
+func (b *Bot) updatePreview(i *discordgo.Interaction, g storage.Game, st *engine.Game, ch choice) {
 	data, err := b.previewData(g, st, ch)
 	if err != nil {
-		b.log.Error("drawing a preview", "game", id.game, "err", err)
+		b.log.Error("drawing a preview", "game", ch.game, "err", err)
 		b.replyError(i, "I could not draw the preview.")
 		return
 	}

@@ -1,0 +1,102 @@
+package bot
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// Discord's select menus hold 25 options (spec/discord.md). A preview's
+// menu with more choices than that is shown a page at a time: pageSize
+// choices and the options that turn the pages ("◀ Choices 1–23", "▶ More
+// choices: 47–69 of 80"), so that no choice is ever left out.
+const (
+	maxMenuOptions = 25
+	pageSize       = maxMenuOptions - 2
+	pagePrefix     = "page="
+)
+
+// pageAt is the page a player turned to in one menu of a preview: the
+// menu's action (actSpot, actMagic, …) and the page, from 0. The zero
+// value turns no page: every menu shows the page of its chosen option.
+type pageAt struct {
+	act string
+	n   int
+}
+
+// value is the page's field in a preview's custom id ("spot/2"; see
+// choice.extras).
+func (p pageAt) value() string { return p.act + "/" + strconv.Itoa(p.n) }
+
+// parsePageAt reads a pageAt.value.
+func parsePageAt(v string) (pageAt, bool) {
+	act, ns, ok := strings.Cut(v, "/")
+	n, err := strconv.Atoi(ns)
+	return pageAt{act: act, n: n}, ok && act != "" && err == nil && n >= 0 && n < 100
+}
+
+// pageValue reads the value of a menu option that turns to another page;
+// ok is false for a choice.
+func pageValue(values []string) (n int, ok bool) {
+	if len(values) != 1 {
+		return 0, false
+	}
+	s, ok := strings.CutPrefix(values[0], pagePrefix)
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.Atoi(s)
+	return n, err == nil && n >= 0
+}
+
+// menuPage returns the options a select menu shows of all: all when they
+// fit, else one page of pageSize choices with the options that turn to the
+// previous and the next page. The page shown is want when it is one
+// (want < 0: none asked), else the page of the option chosen (Default),
+// else the first.
+func menuPage(all []discordgo.SelectMenuOption, want int) []discordgo.SelectMenuOption {
+	if len(all) <= maxMenuOptions {
+		return all
+	}
+	pages := (len(all) + pageSize - 1) / pageSize
+	page := 0
+	for k, o := range all {
+		if o.Default {
+			page = k / pageSize
+		}
+	}
+	if want >= 0 && want < pages {
+		page = want
+	}
+	first, last := page*pageSize, min((page+1)*pageSize, len(all))
+	var out []discordgo.SelectMenuOption
+	if page > 0 {
+		out = append(out, discordgo.SelectMenuOption{
+			Label: fmt.Sprintf("◀ Back to choices %d–%d", first-pageSize+1, first),
+			Value: pagePrefix + strconv.Itoa(page-1),
+		})
+	}
+	out = append(out, all[first:last]...)
+	if last < len(all) {
+		out = append(out, discordgo.SelectMenuOption{
+			Label: fmt.Sprintf("▶ More choices: %d–%d of %d", last+1, min(last+pageSize, len(all)), len(all)),
+			Value: pagePrefix + strconv.Itoa(page+1),
+		})
+	}
+	return out
+}
+
+// selectRow is a preview's row with one select menu of choice ch: action
+// act, its placeholder and its options, a page of them when they do not
+// fit (menuPage), on the page the player turned to in that menu.
+func selectRow(ch choice, act, placeholder string, all []discordgo.SelectMenuOption) discordgo.ActionsRow {
+	want := -1
+	if ch.page.act == act {
+		want = ch.page.n
+	}
+	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+		CustomID: ch.id(act), Placeholder: placeholder, Options: menuPage(all, want), MinValues: intPtr(1), MaxValues: 1,
+	}}}
+}
