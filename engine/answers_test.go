@@ -46,7 +46,9 @@ func TestParseAnswer(t *testing.T) {
 		}
 	}
 	for s := StepTile; s < numSteps; s++ {
-		if seen[s] == 0 {
+		if seen[s] == 0 && s != StepRob && s != StepMessage {
+			// A robbery of two at once and a message are rare in
+			// random games: TestBoardAnswersReadBack reads them back.
 			t.Errorf("no answer to the %s step was read back", s)
 		}
 	}

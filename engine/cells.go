@@ -74,11 +74,16 @@ type Breakdown struct {
 	Fairy int
 	// Gold is the end bonus of the gold ingots of The Gold Mines.
 	Gold int
+	// Messages are the points of the Message tiles (The Messengers): the
+	// features a message scores count here, not among the features.
+	Messages int
+	// Robberies are the robbers' loot (The Robbers).
+	Robberies int
 }
 
 // Total returns the sum of the breakdown, in points: the player's score.
 func (b Breakdown) Total() int {
-	return b.Roads + b.Cities + b.Cloisters + b.Farms + b.King + b.RobberBaron + b.Goods + b.Ransoms + b.Fairy + b.Gold
+	return b.Roads + b.Cities + b.Cloisters + b.Farms + b.King + b.RobberBaron + b.Goods + b.Ransoms + b.Fairy + b.Gold + b.Messages + b.Robberies
 }
 
 // Breakdowns returns each player's points (by player index) by what scored
@@ -108,6 +113,12 @@ func (g *Game) Breakdowns() []Breakdown {
 			continue
 		case SourceGold:
 			b.Gold += e.Points
+			continue
+		case SourceMessage:
+			b.Messages += e.Points
+			continue
+		case SourceRobbery:
+			b.Robberies += e.Points
 			continue
 		}
 		switch e.Feature {

@@ -60,7 +60,7 @@ var expansions = [numExpansions]expansionInfo{
 	ExpansionCathars:            {"cathars", "The Cathars", catharsSpecs},
 	ExpansionGQ11:               {"gq11", "the pig herd (GQ11)", gq11Specs},
 	ExpansionMessengers:         {"messengers", "The Messengers", nil},
-	ExpansionRobbers:            {"robbers", "The Robbers", nil},
+	ExpansionRobbers:            {"robbers", "The Robbers", robbersSpecs},
 }
 
 // expansionTiles are the land tiles of each expansion, parsed once.
@@ -92,7 +92,7 @@ func (e Expansion) Title() string {
 
 // Tiles returns the expansion's land tiles as its table in
 // spec/expansions/tiles-NAME.md gives them, every kind with its full count;
-// nil for an expansion without land tiles (the messengers, the robbers).
+// nil for an expansion without land tiles (The Messengers).
 // The caller must not change them.
 func (e Expansion) Tiles() []Tile {
 	if e == NoExpansion || e >= numExpansions {
@@ -188,7 +188,8 @@ var playable = ExpansionSet(0).With(ExpansionRiver).With(ExpansionRiver2).
 	With(ExpansionInnsAndCathedrals).With(ExpansionTradersAndBuilders).With(ExpansionKingAndRobber).
 	With(ExpansionCathars).With(ExpansionGQ11).With(ExpansionTower).With(ExpansionPrincessAndDragon).
 	With(ExpansionFlyingMachines).With(ExpansionGoldMines).
-	With(ExpansionFerries).With(ExpansionMageAndWitch).With(ExpansionCropCircles)
+	With(ExpansionFerries).With(ExpansionMageAndWitch).With(ExpansionCropCircles).
+	With(ExpansionMessengers).With(ExpansionRobbers)
 
 // Playable reports whether the engine plays expansion e (its tiles and its
 // rules), so that a game may be set up with it.

@@ -210,6 +210,18 @@ type Move struct {
 	// Circles"; see crop.go).
 	Crop      CropChoice
 	CropPicks CropPicks
+	// Robbers, with The Robbers, after a tile with a bag, are the robbers
+	// placed on the scoreboard, right after the tile, by the current
+	// player and then the others in turn order (001_…, "Using robbers";
+	// robbers.go); answers left out are passes.
+	Robbers RobberPlaces
+	// Scoring, with The Messengers or The Robbers, are the choices of the
+	// turn's scoring in the order it asks them: which pawn each scoring
+	// player moves, whom a robber robs, each Message tile turned up and
+	// what was done with it (messengers.go). A choice left out takes its
+	// default (the marker, the first player, the 2 points); Play writes
+	// the defaults into the move it keeps.
+	Scoring ScoreChoices
 	// Player is the player who resigns (Resign).
 	Player int
 }
@@ -409,6 +421,15 @@ type ScoreEvent struct {
 	// Magic is the mage or the witch on the road or city scored (Mage &
 	// Witch): Points include its effect (MagicPoints).
 	Magic MagicFigure
+	// Messenger tells that the points moved the player's messenger rather
+	// than the marker (The Messengers; 001_…: "he chooses whether he will
+	// move his messenger or his marker").
+	Messenger bool
+	// Message is the Message tile of a SourceMessage event (The
+	// Messengers), and Carried whether it was carried out rather than
+	// traded for its 2 points.
+	Message Message
+	Carried bool
 }
 
 // PlacedTile is a tile on the board.
@@ -594,6 +615,13 @@ type Game struct {
 	done      [9]int16     // cloisters completed by the tile being placed
 	nd        int
 
+	// tape is the move being played while playTile runs in a game with
+	// The Messengers or The Robbers: its scoring answers are read from it
+	// and the defaults written to it (messengers.go); nil otherwise. run,
+	// nil but in a copy that checks or looks ahead, says how.
+	tape *Move
+	run  *scoreRun
+
 	// active lists the codes in codeBits, in no order, each with its
 	// number of open cells (as codes[c].n): RandomPlacement counts the
 	// placements of a tile over it in a loop the processor predicts,
@@ -712,6 +740,7 @@ func NewInto(dst *Game, cfg Config) error {
 					g.x.tower.pieces[p] = int8(TowerPiecesPerPlayer(g.nplayers))
 				}
 			}
+			g.x.board.setUp(rules.Expansions, cfg.Seed)
 		}
 	}
 	size := 16

@@ -70,6 +70,38 @@ type Options struct {
 	// texts: a program sets it for games it stored before, never for a new
 	// game; the Rules header writes it as "edition=1".
 	Edition Edition
+	// Robbers is who may place a robber after a tile with a bag (option
+	// "robbers", The Robbers; rule text 001, "Using robbers"): the
+	// current player, then every other player (the default) or only the
+	// next one.
+	Robbers RobberRule
+}
+
+// RobberRule is who may place a robber on the scoreboard after a tile
+// with a bag (option "robbers", The Robbers). The zero value is the rule
+// of rule text 001, RobbersEach.
+type RobberRule uint8
+
+// The robber rules.
+const (
+	// RobbersEach: the current player, then every other player in turn
+	// order whose robber is in front of them (001_…, "Using robbers").
+	RobbersEach RobberRule = iota
+	// RobbersNext: the current player, then only the next such player in
+	// turn order (the publisher's rule).
+	RobbersNext
+)
+
+// String returns the option value as the record writes it: "each",
+// "next".
+func (r RobberRule) String() string {
+	switch r {
+	case RobbersEach:
+		return "each"
+	case RobbersNext:
+		return "next"
+	}
+	return fmt.Sprintf("RobberRule(%d)", int(r))
 }
 
 // Edition is an edition of this engine's readings (Options.Edition).
@@ -92,7 +124,8 @@ func (o Options) legacy() bool { return o.Edition == EditionBefore32 }
 // valid reports whether every option has a value the engine knows.
 func (o Options) valid() bool {
 	return o.Farms <= FarmsOff && (o.TinyCity == 0 || o.TinyCity == 2 || o.TinyCity == 4) &&
-		o.Dragon <= DragonAfterScoring && o.Princess <= PrincessMust && o.Edition <= EditionBefore32
+		o.Dragon <= DragonAfterScoring && o.Princess <= PrincessMust && o.Edition <= EditionBefore32 &&
+		o.Robbers <= RobbersNext
 }
 
 // tinyCityOld reports whether the old two-tile-city rule is on.
@@ -110,6 +143,9 @@ func (o Options) String() string {
 	}
 	if o.Princess != PrincessMay {
 		s += ", princess=" + o.Princess.String()
+	}
+	if o.Robbers != RobbersEach {
+		s += ", robbers=" + o.Robbers.String()
 	}
 	return s + o.editionString()
 }
@@ -195,6 +231,17 @@ func ParseOptions(s string) (Options, error) {
 				o.Princess = PrincessMust
 			default:
 				return o, fmt.Errorf("%w: princess is may or must, not %q", ErrBadOption, val)
+			}
+		case "robbers":
+			// The Robbers; whether the game plays it is checked by the
+			// record reader.
+			switch val {
+			case "each":
+				o.Robbers = RobbersEach
+			case "next":
+				o.Robbers = RobbersNext
+			default:
+				return o, fmt.Errorf("%w: robbers is each or next, not %q", ErrBadOption, val)
 			}
 		case "edition":
 			// Options.Edition: games stored before readings changed.

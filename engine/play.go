@@ -724,10 +724,16 @@ func (g *Game) Check(m Move) error {
 	if (m.Discard || m.Aside) && (m.Magic != MagicNone || m.MagicAt != (Target{})) {
 		return moveErr(ErrMagic, "a tile discarded or set aside moves neither the mage nor the witch")
 	}
-	if err := g.check(m); err != nil || g.x == nil {
+	if err := g.check(m); err != nil {
 		return err
 	}
-	return g.cropErr(m)
+	if g.x == nil {
+		return g.boardErr(m)
+	}
+	if err := g.cropErr(m); err != nil {
+		return err
+	}
+	return g.boardErr(m)
 }
 
 // check is Check but for the crop circle's answers (The Crop Circles),
@@ -948,12 +954,15 @@ func (g *Game) Play(m Move) {
 			g.current = g.next(g.current)
 			if g.x != nil {
 				g.x.extra = 0 // their extra turn is skipped too
+				g.x.board.owe = 0
 				if g.x.dragon.fairy {
 					g.fairyTurn()
 				}
 			}
 		} else if g.part.step == StepCropPick {
 			g.cropResigned()
+		} else if g.part.step >= StepRobber && g.part.step <= StepMessage {
+			g.boardResigned()
 		}
 		return
 	}
@@ -973,7 +982,17 @@ func (g *Game) Play(m Move) {
 		}
 		return
 	}
-	g.playTile(&m)
+	if g.x != nil && g.x.board.on {
+		given := m.Scoring
+		g.playTile(&m)
+		if m.Scoring != given {
+			// The defaults of the choices m left out, so that the
+			// record names them (messengers.go).
+			g.rerecord(&m)
+		}
+	} else {
+		g.playTile(&m)
+	}
 	if g.x != nil && m.Escape.Port != NoPort {
 		g.escape(m.Escape)
 		g.dropOrphans(g.current)
@@ -983,6 +1002,14 @@ func (g *Game) Play(m Move) {
 	}
 	g.turn++
 	passes := g.x == nil || !g.x.again(g, m.Tile)
+	if passes && g.x != nil && g.x.board.owe > 0 && g.top < len(g.pile) {
+		// Message 7: one more tile, an extra turn of its own after which
+		// no builder's or volcano-lake's turn follows (rules-options.md,
+		// "Reading, message 7").
+		g.x.board.owe--
+		g.x.extra, g.x.byBuilder = 1, false
+		passes = false
+	}
 	if passes {
 		g.current = g.next(g.current)
 	}
@@ -1001,6 +1028,18 @@ func (g *Game) playTile(m *Move) {
 	g.place(m.Tile, x, y, m.Rotation)
 	if g.x != nil {
 		g.x.placed(g, m.Tile, x, y, m.Rotation)
+		if g.x.board.on {
+			// The Messengers, The Robbers: the scoring reads its choices
+			// from m (messengers.go); the robbers come first.
+			g.tape, g.x.board.tapeAt, g.x.board.dark = m, 0, false
+			if g.robbersAsked(m.Tile) {
+				g.placeRobbers(m)
+				if g.run != nil && g.run.halt {
+					g.tape = nil
+					return
+				}
+			}
+		}
 	}
 	pt := &g.tiles[len(g.tiles)-1]
 	if m.Gold && g.x != nil {
@@ -1069,6 +1108,22 @@ func (g *Game) playTile(m *Move) {
 	if dragon {
 		g.moveDragon(m.Dragon) // dragon=after-scoring
 	}
+	if g.x != nil && g.x.board.on {
+		if g.x.board.msgs {
+			g.deliverMessages() // 001_…, turn summary, step 4
+		}
+		g.tape = nil
+	}
+}
+
+// rerecord replaces the last move of the history, just recorded, with m.
+func (g *Game) rerecord(m *Move) {
+	last := g.moves[len(g.moves)-1]
+	g.moves = g.moves[:len(g.moves)-1]
+	if last.full != 0 {
+		g.fullMoves = g.fullMoves[:last.full-1]
+	}
+	g.record(m)
 }
 
 // next returns the player after p in turn order who has not resigned.

@@ -64,6 +64,7 @@ type Record struct {
 	rulesLine              int  // the line of the Rules header, when read
 	pigOption              bool // the Rules header names pig= (Traders & Builders)
 	dragonOption           bool // the Rules header names dragon= or princess= (The Princess & the Dragon)
+	robbersOption          bool // the Rules header names robbers= (The Robbers)
 }
 
 // RecordError is an error in a record: the line (from 1; ReadRecord and
@@ -193,6 +194,9 @@ func ReadRecord(r io.Reader) (*Record, error) {
 			}
 			if rec.dragonOption && !set.Has(ExpansionPrincessAndDragon) {
 				return nil, recErr(rec.rulesLine, "dragon and princess are options of %s, which this game does not play: the Expansions header does not name %s", ExpansionPrincessAndDragon.Title(), ExpansionPrincessAndDragon)
+			}
+			if rec.robbersOption && !set.Has(ExpansionRobbers) {
+				return nil, recErr(rec.rulesLine, "robbers is an option of %s, which this game does not play: the Expansions header does not name %s", ExpansionRobbers.Title(), ExpansionRobbers)
 			}
 			if seen["Start"] {
 				if err := rec.resolveStart(ts); err != nil {
@@ -327,6 +331,8 @@ func (rec *Record) setHeader(key, val string) error {
 				rec.pigOption = true
 			case "dragon", "princess":
 				rec.dragonOption = true
+			case "robbers":
+				rec.robbersOption = true
 			}
 		}
 	case "Start":
@@ -498,10 +504,22 @@ func parseTurn(ts *TileSet, text string) (Turn, error) {
 	// The tokens, in the order of the turn's steps (record.md, "A turn with
 	// expansions"): the figure deployed on the tile, then the escape.
 	lands := 0
+	var msg *token // msg=N, waiting for use or points (The Messengers)
 	for _, s := range f[3:] {
 		tok, err := lexToken(s)
 		if err != nil {
 			return t, err
+		}
+		if msg != nil {
+			if err := t.Move.readMessage(*msg, tok); err != nil {
+				return t, err
+			}
+			msg = nil
+			continue
+		}
+		if tok.verb == "msg" && t.Move.Crop == CropNone {
+			msg = &tok
+			continue
 		}
 		if tok.verb == "land" {
 			lands++
@@ -509,6 +527,9 @@ func parseTurn(ts *TileSet, text string) (Turn, error) {
 		if err := t.Move.readToken(tok); err != nil {
 			return t, err
 		}
+	}
+	if msg != nil {
+		return t, fmt.Errorf("%s is followed by use (the message carried out) or points (its 2 points taken)", msg.text)
 	}
 	return t, t.Move.flightComplete(lands)
 }
@@ -568,8 +589,12 @@ func (m *Move) readToken(tok token) error {
 		}
 		m.Crop = c
 		return nil
-	case "-":
-		return errors.New("\"-\" passes an optional choice that a later token could be mistaken for; no turn of the expansions played here has such a choice")
+	case "-", "robber":
+		return m.readRobberToken(tok)
+	case "pawn", "rob":
+		return m.readScoreToken(tok)
+	case "use", "points":
+		return fmt.Errorf("%s answers a Message tile and comes right after its msg=N", tok.text)
 	case "escape":
 		if tok.hasSeat || tok.hasValue || !tok.hasWhere {
 			return fmt.Errorf("a knight escapes with escape@x,y:PORT (\"escape@0,-1:S\"), not %q", tok.text)
@@ -650,8 +675,8 @@ func (m *Move) readToken(tok token) error {
 	if m.Tower != TowerNone {
 		return errors.New("only one figure or tower piece may be placed in a turn")
 	}
-	if m.Escape.Port != NoPort {
-		return errors.New("the figure is written before the escape, in the order of the turn")
+	if m.Escape.Port != NoPort || m.Scoring.Len() > 0 {
+		return errors.New("the figure is written before the escape (and the scoring's choices), in the order of the turn")
 	}
 	if m.Princess != (Target{}) || m.Fairy || m.Dragon.Len() > 0 || m.Capture != (Target{}) {
 		return errors.New("the figure is written first, before the princess, the fairy, the capture and the dragon, in the order of the turn")
@@ -1008,6 +1033,17 @@ func tokensAllowed(set ExpansionSet, m Move) error {
 	if m.Gold && !set.Has(ExpansionGoldMines) {
 		return fmt.Errorf("gold@ is the gold ingot of %s, which this game does not play: the Expansions header does not name %s", ExpansionGoldMines.Title(), ExpansionGoldMines)
 	}
+	if m.Robbers.Len() > 0 && !set.Has(ExpansionRobbers) {
+		return fmt.Errorf("robber/ and - place the robbers of %s, which this game does not play: the Expansions header does not name %s", ExpansionRobbers.Title(), ExpansionRobbers)
+	}
+	for i := range m.Scoring.Len() {
+		switch c := m.Scoring.At(i); {
+		case c.Step == StepRob && !set.Has(ExpansionRobbers):
+			return fmt.Errorf("rob/ is a robbery of %s, which this game does not play: the Expansions header does not name %s", ExpansionRobbers.Title(), ExpansionRobbers)
+		case c.Step != StepRob && !set.Has(ExpansionMessengers):
+			return fmt.Errorf("pawn/ and msg= belong to %s, which this game does not play: the Expansions header does not name %s", ExpansionMessengers.Title(), ExpansionMessengers)
+		}
+	}
 	if m.Escape.Port != NoPort && !set.Has(ExpansionCathars) {
 		return fmt.Errorf("escape@ is the knights' escape of %s, which this game does not play: the Expansions header does not name %s", ExpansionCathars.Title(), ExpansionCathars)
 	}
@@ -1063,6 +1099,9 @@ func (rec *Record) WriteTo(w io.Writer) (int64, error) {
 	}
 	if err == nil && set.Has(ExpansionPrincessAndDragon) {
 		rules += ", dragon=" + rec.Options.Dragon.String() + ", princess=" + rec.Options.Princess.String()
+	}
+	if err == nil && set.Has(ExpansionRobbers) {
+		rules += ", robbers=" + rec.Options.Robbers.String()
 	}
 	rules += rec.Options.editionString()
 	fmt.Fprintf(&b, "[Rules \"%s\"]\n", rules)
@@ -1137,6 +1176,9 @@ func MoveString(ts *TileSet, m Move) string {
 			s += "=large"
 		}
 	}
+	if r := m.Robbers.String(); r != "" {
+		s += " " + r
+	}
 	if m.Gold {
 		s += " gold@" + m.GoldCell.String()
 	}
@@ -1194,6 +1236,9 @@ func MoveString(ts *TileSet, m Move) string {
 	}
 	if m.Dragon.Len() > 0 {
 		s += " " + m.Dragon.String()
+	}
+	if m.Scoring.Len() > 0 {
+		s += " " + m.Scoring.String()
 	}
 	if m.Escape.Port != NoPort {
 		s += " escape@" + m.Escape.Cell.String() + ":" + m.Escape.Port.String()
@@ -1261,6 +1306,9 @@ func (rec *Record) Replay() (*Game, error) {
 	}
 	for _, t := range rec.Turns {
 		if err := g.Apply(g.withForced(t.Move)); err != nil {
+			return nil, &RecordError{Line: t.Line, Reason: err.Error(), Err: err}
+		}
+		if err := g.scoringComplete(t.Move); err != nil {
 			return nil, &RecordError{Line: t.Line, Reason: err.Error(), Err: err}
 		}
 	}

@@ -115,7 +115,7 @@ func TestRecordErrors(t *testing.T) {
 		{"rotation 45", head + "1. E 0,-1 45\n", 2, "rotation"},
 		{"no rotation", head + "1. E 0,-1\n", 2, "rotation"},
 		{"bad figure", head + "1. E 0,-1 180 meeple@N\n", 2, "no token \"meeple@N\""},
-		{"token of an expansion not built", head + "1. E 0,-1 180 robber/2\n", 2, "robber/2 is a token of The Robbers"},
+		{"token of an expansion not in the header", head + "1. E 0,-1 180 robber/2\n", 2, "the Expansions header does not name robbers"},
 		{"ferry without its expansion", head + "1. E 0,-1 180 ferry@N+S\n", 2, "the Expansions header does not name ferries"},
 		{"gold without its expansion", head + "1. E 0,-1 180 gold@0,1\n", 2, "the Expansions header does not name gold-mines"},
 		{"flight without its expansion", head + "1. E 0,-1 180 follower@fly roll=2 land@off\n", 2, "the Expansions header does not name flying-machines"},
@@ -134,7 +134,7 @@ func TestRecordErrors(t *testing.T) {
 		{"magic", head + "1. E 0,-1 180 mage@0,0:N\n", 2, "mage@ and witch@ belong to Mage & Witch"},
 		{"ransom to a seat", head + "1. E 0,-1 180 ransom/2\n", 2, "The Tower"},
 		{"portal", head + "1. E 0,-1 180 follower@0,0:N\n", 2, "magic portal"},
-		{"pass with no choice", head + "1. E 0,-1 180 -\n", 2, "passes an optional choice"},
+		{"pass with no choice", head + "1. E 0,-1 180 follower@S -\n", 2, "passes a robber right after the tile"},
 		{"figure with a seat", head + "1. E 0,-1 180 follower@N/2\n", 2, "follower@PORT"},
 		{"figure with no where", head + "1. E 0,-1 180 follower\n", 2, "follower@PORT"},
 		{"token cut short", head + "1. E 0,-1 180 follower@\n", 2, "cut short"},
@@ -292,7 +292,7 @@ func TestRecordExpansionsHeader(t *testing.T) {
 	if strings.Contains(rec.String(), "[Start") {
 		t.Errorf("the default spring is written:\n%s", rec.String())
 	}
-	for _, bad := range []string{"base, dragons", "river, river", "messengers"} {
+	for _, bad := range []string{"base, dragons", "river, river", "messenger"} {
 		_, err := ReadRecord(strings.NewReader("[Players \"A\"]\n[Expansions \"" + bad + "\"]\n"))
 		var re *RecordError
 		if !errors.As(err, &re) || re.Line != 2 || !errors.Is(err, ErrUnknownExpander) && !strings.Contains(re.Reason, "expansion") {

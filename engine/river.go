@@ -65,6 +65,10 @@ type expansionState struct {
 	ferries ferryState
 	// magic is where the mage and the witch stand (mage.go).
 	magic magicState
+	// board is the scoreboard of The Messengers and The Robbers: the
+	// messengers, the Message tiles, the robbers (messengers.go,
+	// robbers.go).
+	board boardState
 }
 
 // again reports whether the player who placed tile t plays again at once,

@@ -64,8 +64,7 @@ var cropCirclesI = [...]string{"CC01", "CC02", "CC03", "CC04", "CC05", "CC06"}
 // NewRules composes the rules of a game with the expansions exps (the base
 // game is always in) and the rule options opts. It returns an error wrapping
 // ErrUnknownExpander for an expansion whose rules the engine does not play
-// yet ("The Tower is not built yet"; see Expansion.Playable) or that has no
-// land tiles in this engine (the messengers, the robbers), and one wrapping
+// yet ("The Tower is not built yet"; see Expansion.Playable), and one wrapping
 // ErrBadOption for options out of range. ComposeTiles gives the tile set of
 // any expansion with tiles, for pictures and tests.
 //
@@ -95,8 +94,8 @@ func NewRules(exps ExpansionSet, opts Options) (*Rules, error) {
 // rules the engine does not play yet (Expansion.Playable). Playing their
 // rules needs NewRules; a game of such tiles is set up with Config.Tiles
 // and Config.Start from these Rules, as a base game. It returns an error
-// wrapping ErrUnknownExpander for an expansion without land tiles (the
-// messengers, the robbers) or a bit that names no expansion.
+// wrapping ErrUnknownExpander for a bit that names no expansion (The
+// Messengers, without land tiles, adds none).
 func ComposeTiles(exps ExpansionSet) (*Rules, error) {
 	return composeTiles(exps, Options{})
 }
@@ -112,7 +111,7 @@ func composeTiles(exps ExpansionSet, opts Options) (*Rules, error) {
 	}
 	list := exps.List()
 	for _, e := range list {
-		if len(e.Tiles()) == 0 {
+		if len(e.Tiles()) == 0 && e != ExpansionMessengers {
 			return nil, fmt.Errorf("%w: %s is not built yet", ErrUnknownExpander, e.Title())
 		}
 	}

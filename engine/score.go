@@ -40,14 +40,25 @@ const (
 	// Gold Mines): GoldPoints of ScoreEvent.Tiles ingots; Feature is
 	// NoFeature.
 	SourceGold
+	// SourceMessage is a Message tile (The Messengers; 001_…, "The
+	// Messengers"): ScoreEvent.Message says which, Carried whether it was
+	// carried out (else its 2 points, MessageBonus, were taken), and
+	// Feature the kind of feature it scored (NoFeature for messages 4 to 6
+	// and the 2 points).
+	SourceMessage
+	// SourceRobbery is a robber's loot (The Robbers; 001_…, "Robbing
+	// points"): half, rounded up, of the points scored by the player whose
+	// index ScoreEvent.Tiles holds; Feature is NoFeature.
+	SourceRobbery
 	numSources
 )
 
 // sourceNames are the sources' names in a player's words.
-var sourceNames = [numSources]string{"feature", "King", "Robber Baron", "goods", "ransom", "fairy", "gold"}
+var sourceNames = [numSources]string{"feature", "King", "Robber Baron", "goods", "ransom", "fairy", "gold", "message", "robbery"}
 
 // String returns the source's name in a player's words ("feature", "King",
-// "Robber Baron", "goods", "ransom", "fairy", "gold").
+// "Robber Baron", "goods", "ransom", "fairy", "gold", "message",
+// "robbery").
 func (s Source) String() string {
 	if s < numSources {
 		return sourceNames[s]
@@ -98,8 +109,20 @@ func unpackMarks(b uint8) Marker {
 // keeps every score with its source (ScoreEvent.Source) and the markers that
 // changed it (ScoreEvent.Markers). Features during the game, incomplete
 // features and farms at the end, and the King's and the Robber Baron's
-// bonuses all score through it.
+// bonuses all score through it. With The Messengers or The Robbers, points
+// scored during the game move a pawn on the scoreboard, which the robbers
+// watch (boardPoints).
 func (g *Game) addPoints(p int, ev ScoreEvent) {
+	if g.x != nil && g.x.board.on && !ev.Final {
+		g.boardPoints(p, ev)
+		return
+	}
+	g.credit(p, ev)
+}
+
+// credit gives ev.Points to player p and adds the event to the history:
+// addPoints without the scoreboard.
+func (g *Game) credit(p int, ev ScoreEvent) {
 	ev.Player = p
 	g.scores[p] += ev.Points
 	g.events = append(g.events, ev)
@@ -208,9 +231,21 @@ func (g *Game) scoreFeature(r int16, final bool) {
 		ev.Tiles = ev.Points
 	}
 	if ev.Points > 0 && best > 0 {
-		for p := 0; p < g.nplayers; p++ {
-			if count[p] == best {
-				g.addPoints(p, ev)
+		if g.x != nil && g.x.board.on && !final {
+			// The Messengers, The Robbers: one scoring, each winner
+			// moving a pawn (messengers.go).
+			var winners uint8
+			for p := 0; p < g.nplayers; p++ {
+				if count[p] == best {
+					winners |= 1 << p
+				}
+			}
+			g.awardBoard(winners, ev)
+		} else {
+			for p := 0; p < g.nplayers; p++ {
+				if count[p] == best {
+					g.addPoints(p, ev)
+				}
 			}
 		}
 	}
@@ -251,6 +286,11 @@ func (g *Game) scoreFeature(r int16, final bool) {
 // picture. Then, with King & Robber Baron, the holders of the King and
 // the Robber Baron score their bonuses (king.go).
 func (g *Game) finish() {
+	if g.x != nil && g.x.board.on {
+		// The Messengers, The Robbers: the pawns merge and the robbers
+		// go home before the final scoring (messengers.go).
+		g.x.board.endGame()
+	}
 	g.ended = true
 	g.final = slices.Clone(g.meeples)
 	var roots []int16

@@ -101,14 +101,37 @@ const (
 	// theirs of the circle's type, passes, or returns one: Pending names
 	// them.
 	StepCropPick
+	// StepRobber: with The Robbers, right after a tile with a bag, before
+	// the figure, the current player, then each other player in turn order
+	// whose robber is in front of them (under robbers=next the next one
+	// only), places their robber next to another player's marker (or
+	// messenger), Answer.Seat, or passes, Seat 0 (001_…, "Using robbers";
+	// robbers.go). Pending names who.
+	StepRobber
+	// StepPawn: with The Messengers, for each scoring of a feature or a
+	// message during the game, the scoring player (Pending names them)
+	// moves their marker or their messenger (Answer.Messenger; 001_…, "The
+	// Messengers"; messengers.go).
+	StepPawn
+	// StepRob: with The Robbers, when several pawns on a robber's space
+	// score at once, the robber's owner (Pending) chooses whom to rob,
+	// Answer.Seat (001_…, "Additional rules").
+	StepRob
+	// StepMessage: with The Messengers, after the turn's scoring when the
+	// current player's pawn ended on a dark space, the Message tile turned
+	// up (Answer.Message) is carried out (Use; message 8 names its
+	// follower by Target) or traded for its 2 points (001_…, "The
+	// Messengers").
+	StepMessage
 	numSteps
 )
 
-var stepNames = [numSteps]string{"none", "tile", "figure", "escape", "capture", "dragon", "gold", "roll", "land", "ferry", "ferry-move", "magic", "crop", "pick"}
+var stepNames = [numSteps]string{"none", "tile", "figure", "escape", "capture", "dragon", "gold", "roll", "land", "ferry", "ferry-move", "magic", "crop", "pick",
+	"robber", "pawn", "rob", "message"}
 
 // String returns the step's name: "none", "tile", "figure", "escape",
 // "capture", "dragon", "gold", "roll", "land", "ferry", "ferry-move",
-// "magic", "crop", "pick".
+// "magic", "crop", "pick", "robber", "pawn", "rob", "message".
 func (s Step) String() string {
 	if s < numSteps {
 		return stepNames[s]
@@ -150,6 +173,10 @@ var stepRules = [numSteps]stepRule{
 	StepMagic:     {answers: (*Game).magicAnswersOf, act: (*Game).actMagic, text: magicText, parse: parseMagic, move: moveMagic},
 	StepCrop:      {answers: (*Game).cropAnswersOf, act: (*Game).actCrop, text: cropText, parse: parseCrop, move: moveCrop},
 	StepCropPick:  {decider: (*Game).pickDecider, answers: (*Game).pickAnswers, act: (*Game).actPick, text: pickText, parse: parsePick, move: movePick},
+	StepRobber:    {decider: (*Game).robberDecider, answers: (*Game).robberStepAnswers, act: (*Game).actRobber, text: robberText, parse: parseRobber, move: moveRobber},
+	StepPawn:      {decider: (*Game).scoreDecider, answers: (*Game).scoreAnswers, act: (*Game).actScoring, text: pawnText, parse: parsePawn, move: moveScoring},
+	StepRob:       {decider: (*Game).scoreDecider, answers: (*Game).scoreAnswers, act: (*Game).actScoring, text: robText, parse: parseRob, move: moveScoring},
+	StepMessage:   {decider: (*Game).scoreDecider, answers: (*Game).scoreAnswers, act: (*Game).actScoring, text: messageText, parse: parseMessage, move: moveScoring},
 }
 
 // Decision says who decides what next: Player (an index in turn order)
@@ -197,6 +224,9 @@ func (g *Game) Pending() Decision {
 // Cathars. Scoring, automatic, is no step.
 func (r *Rules) TurnSteps() []Step {
 	steps := []Step{StepTile}
+	if r.Expansions.Has(ExpansionRobbers) {
+		steps = append(steps, StepRobber)
+	}
 	if r.Expansions.Has(ExpansionGoldMines) {
 		steps = append(steps, StepGold)
 	}
@@ -215,6 +245,15 @@ func (r *Rules) TurnSteps() []Step {
 	}
 	if r.Expansions.Has(ExpansionPrincessAndDragon) {
 		steps = append(steps, StepDragon)
+	}
+	if r.Expansions.Has(ExpansionMessengers) {
+		steps = append(steps, StepPawn)
+	}
+	if r.Expansions.Has(ExpansionRobbers) {
+		steps = append(steps, StepRob)
+	}
+	if r.Expansions.Has(ExpansionMessengers) {
+		steps = append(steps, StepMessage)
 	}
 	if r.Expansions.Has(ExpansionCathars) {
 		steps = append(steps, StepEscape)
@@ -265,6 +304,12 @@ type partTurn struct {
 	crop     CropChoice
 	cropNext int8
 	picks    CropPicks
+	// The Robbers and The Messengers: the robbers placed so far and who
+	// places next; the scoring's choices so far and who chooses next.
+	robbers   RobberPlaces
+	robNext   int8
+	scoring   ScoreChoices
+	scoreNext int8
 }
 
 // partMove returns the Move of the answers so far, for the tile drawn.
@@ -288,6 +333,7 @@ func (g *Game) partMove() Move {
 	}
 	m.Ferry, m.FerryMoves = p.ferry, p.fmoves
 	m.Magic, m.MagicAt, m.Escape, m.Crop, m.CropPicks = p.magic, p.magicAt, p.escape, p.crop, p.picks
+	m.Robbers, m.Scoring = p.robbers, p.scoring
 	return m
 }
 
@@ -352,6 +398,20 @@ type Answer struct {
 	// follower) on the segment at Target, or the zero Target to pass;
 	// under CropRemove, Return set and the player's Figure at Target.
 	Return bool
+	// StepRobber: Seat is the player (their index in turn order plus 1,
+	// as records write seats) whose marker, or with Messenger their
+	// messenger, the robber is placed next to; Seat 0 passes. StepRob:
+	// Seat is the player robbed. StepPawn: Seat is the scoring player
+	// (0: the one Pending names) and Messenger moves the messenger rather
+	// than the marker.
+	Seat      int
+	Messenger bool
+	// StepMessage: Message is the Message tile turned up (1 to 8; a live
+	// game's is the one on top of the stack, the only one Answers lists),
+	// Use carries it out, else its 2 points are taken; message 8 names
+	// by Target the follower it scores and returns.
+	Message Message
+	Use     bool
 }
 
 // String returns the answer in words close to the record's tokens: "tile
@@ -472,6 +532,9 @@ func (g *Game) moveOn(m Move, done Step) (bool, error) {
 		if len(g.AppendDragonSteps(buf[:0], m)) > 0 {
 			p.step = StepDragon
 			return false, nil
+		}
+		if g.x != nil && g.x.board.on {
+			return g.afterScoring(m) // the scoring's choices, then the escape
 		}
 		if g.rules.Expansions.Has(ExpansionCathars) {
 			p.step = StepEscape
@@ -625,6 +688,21 @@ func (g *Game) actTile(a Answer, t TileID) (bool, error) {
 		return true, nil
 	}
 	g.part = partTurn{step: StepFigure, x: int16(a.Cell.X), y: int16(a.Cell.Y), rot: a.Rotation, ransomed: m.Ransomed, ransom: m.Ransom}
+	if g.robbersAsked(t) {
+		// The Robbers: right after the tile, before the figure.
+		ok, err := g.robbersNext(g.partMove(), func() (bool, error) { return g.afterTileStep(t) })
+		if err != nil {
+			g.part = partTurn{}
+		}
+		return ok, err
+	}
+	return g.afterTileStep(t)
+}
+
+// afterTileStep moves the turn on after its tile (and the robbers): to the
+// gold ingot, the mage or witch, or the figure.
+func (g *Game) afterTileStep(t TileID) (bool, error) {
+	m := g.partMove()
 	switch {
 	case g.golden() && g.ts.marks[t]&GoldMine != 0:
 		g.part.step = StepGold
@@ -633,6 +711,7 @@ func (g *Game) actTile(a Answer, t TileID) (bool, error) {
 		g.part.step = StepMagic
 		return false, nil
 	}
+	g.part.step = StepFigure
 	return g.moveOn(m, StepTile)
 }
 

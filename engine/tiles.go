@@ -150,13 +150,16 @@ const (
 	CropFork
 	CropClub
 	CropShield
+	// Bag is the robbers' bag (The Robbers): after the tile, the robbers
+	// may be placed on the scoreboard (001_…, "Using robbers").
+	Bag
 )
 
 // markerNames are the markers' names in the tile data, in bit order.
 var markerNames = [...]string{"pennant", "inn", "cathedral", "wine", "grain", "cloth", "princess",
 	"volcano", "dragon", "magic-portal", "tower-foundation", "flying-machine", "gold-mine", "magic",
 	"crop-circle", "lake", "besieged", "pig-herd", "spring", "fork", "bridge", "tunnel",
-	"crop-fork", "crop-club", "crop-shield"}
+	"crop-fork", "crop-club", "crop-shield", "bag"}
 
 // Goods are the goods markers.
 const Goods = Wine | Grain | Cloth

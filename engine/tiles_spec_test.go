@@ -93,7 +93,9 @@ func specTile(cols []string) (Tile, error) {
 		text    string
 	}
 	var borders []pending
-	for item := range strings.SplitSeq(cols[3], "; ") {
+	// "road `E`, road `S`, road `W`" (tiles-robbers.md) are three roads.
+	items := strings.NewReplacer("`, road `", "`; road `", "`, city `", "`; city `").Replace(cols[3])
+	for item := range strings.SplitSeq(items, "; ") {
 		if strings.HasPrefix(item, "note:") {
 			continue
 		}
