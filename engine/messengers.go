@@ -873,6 +873,12 @@ func (g *Game) boardErr(m Move) error {
 		}
 		return nil
 	}
+	if (m.Robbers.Len() > 0 || m.Robbers.bad) && !g.robbersAsked(m.Tile) {
+		if g.nplayers == 1 {
+			return moveErr(ErrScoreChoice, "a robber goes next to another player's marker, and this game has one player")
+		}
+		return moveErr(ErrScoreChoice, fmt.Sprintf("tile %s has no bag: robbers are placed only after a tile with a bag", g.ts.Name(m.Tile)))
+	}
 	return g.runAhead(m, false).err
 }
 
@@ -1077,11 +1083,13 @@ func (g *Game) scoringComplete(given Move) error {
 		return nil
 	}
 	c := kept.Scoring.At(given.Scoring.Len())
-	what := map[Step]string{
-		StepPawn:    fmt.Sprintf("which pawn of %s moves (pawn/%d=marker or pawn/%d=messenger)", g.players[c.Seat-1], c.Seat, c.Seat),
-		StepRob:     "whom the robber robs (rob/SEAT)",
-		StepMessage: "the Message tile turned up and what is done with it (msg=N use or msg=N points)",
-	}[c.Step]
+	what := "the Message tile turned up and what is done with it (msg=N use or msg=N points)"
+	switch c.Step {
+	case StepPawn:
+		what = fmt.Sprintf("which pawn of %s moves (pawn/%d=marker or pawn/%d=messenger)", g.players[c.Seat-1], c.Seat, c.Seat)
+	case StepRob:
+		what = "whom the robber robs (rob/SEAT)"
+	}
 	return moveErr(ErrScoreChoice, fmt.Sprintf("the turn does not say %s: a record writes every choice of the scoring", what))
 }
 

@@ -30,6 +30,26 @@ type replayJSON struct {
 	Drawn      string       `json:"drawn,omitempty"`
 	TilesLeft  int          `json:"tiles_left"`
 	Events     []eventJSON  `json:"events"`
+	// LastMessage is the last Message tile turned up (The Messengers).
+	LastMessage *messageJSON `json:"last_message,omitempty"`
+}
+
+// messageJSON is a Message tile turned up (The Messengers): its number
+// (rule text 001's), its effect in words, who turned it up in which turn,
+// and whether it was carried out or its 2 points taken.
+type messageJSON struct {
+	Message int    `json:"message"`
+	Title   string `json:"title"`
+	Player  string `json:"player"`
+	Turn    int    `json:"turn"`
+	Used    bool   `json:"used"`
+}
+
+// robberJSON is a robber on the scoreboard (The Robbers): its space, 0 to
+// 49, and the pawn it stands by ("marker" or "messenger").
+type robberJSON struct {
+	Space int    `json:"space"`
+	Pawn  string `json:"pawn"`
 }
 
 type playerJSON struct {
@@ -44,6 +64,14 @@ type playerJSON struct {
 	Builder *int       `json:"builder,omitempty"`
 	Pig     *int       `json:"pig,omitempty"`
 	Goods   *goodsJSON `json:"goods,omitempty"`
+	// Marker and Messenger are the values of the score marker and the
+	// messenger, only with The Messengers while the messengers are on the
+	// scoreboard (Score is their sum).
+	Marker    *int `json:"marker,omitempty"`
+	Messenger *int `json:"messenger,omitempty"`
+	// Robber is where the player's robber stands, only with The Robbers
+	// and while it is on the scoreboard.
+	Robber *robberJSON `json:"robber,omitempty"`
 }
 
 // goodsJSON are a player's goods tokens by kind (Traders & Builders).
@@ -73,6 +101,14 @@ type eventJSON struct {
 	// Pig tells that the player's pig added to the farm's points (Traders
 	// & Builders).
 	Pig bool `json:"pig,omitempty"`
+	// Messenger tells that the points moved the player's messenger (The
+	// Messengers); Message is the Message tile of a "message" event and
+	// Carried whether it was carried out; Robbed is the player a
+	// "robbery" event robbed (The Robbers).
+	Messenger bool   `json:"messenger,omitempty"`
+	Message   int    `json:"message,omitempty"`
+	Carried   bool   `json:"carried,omitempty"`
+	Robbed    string `json:"robbed,omitempty"`
 }
 
 // Run replays the record; a bad record fails with FILE:LINE: reason.
@@ -135,7 +171,17 @@ func replayResult(g *engine.Game) replayJSON {
 			p.Builder, p.Pig = &b, &pig
 			p.Goods = &goodsJSON{Wine: goods[engine.GoodWine], Grain: goods[engine.GoodGrain], Cloth: goods[engine.GoodCloth]}
 		}
+		if v, ok := g.Messenger(i); ok {
+			marker := g.Marker(i)
+			p.Marker, p.Messenger = &marker, &v
+		}
+		if r, ok := g.Robber(i); ok {
+			p.Robber = &robberJSON{Space: r.Space, Pawn: r.Pawn.String()}
+		}
 		out.Players = append(out.Players, p)
+	}
+	if d, ok := g.LastMessage(); ok {
+		out.LastMessage = &messageJSON{Message: int(d.Message), Title: d.Message.Title(), Player: names[d.Player], Turn: d.Turn, Used: d.Used}
 	}
 	for _, ev := range g.Events() {
 		e := eventJSON{
@@ -153,6 +199,10 @@ func replayResult(g *engine.Game) replayJSON {
 			}
 		}
 		e.Pig = ev.Pig
+		e.Messenger, e.Message, e.Carried = ev.Messenger, int(ev.Message), ev.Carried
+		if ev.Source == engine.SourceRobbery && ev.Tiles >= 0 && ev.Tiles < len(names) {
+			e.Robbed = names[ev.Tiles]
+		}
 		out.Events = append(out.Events, e)
 	}
 	return out
