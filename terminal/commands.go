@@ -30,93 +30,38 @@ const helpText = `Commands, one per line:
                              already have a farmer; builder and pig spots are
                              numbered on their own (see spots). A tile that extends
                              the road or city of your builder gives you a second turn
-  place x,y [ROTATION] [follower@PORT]   the same in record notation: place 2,-1 90 follower@N
+  place x,y [ROTATION] [TOKENS]
+                             the same with the record's tokens (spec/record.md), as a
+                             game record writes the turn: place 2,-1 90 follower@N
                              (large@N for the large follower, builder@N for the
-                             builder, pig@N for the pig)
-                             With the Cathars, a last word escape@x,y:PORT takes your
-                             knight home from that besieged city (spots lists them)
-  place N [ROTATION] tower x,y [capture x,y SPOT]
-                             With The Tower, instead of a follower: a tower piece on
-                             the foundation or open tower on tile x,y (the tile just
-                             placed too), then perhaps take prisoner the follower on
-                             spot SPOT (its port, like C or N, or tower for one on top
-                             of a tower) of tile x,y within the tower's reach: as many
-                             tiles north, east, south or west as the tower is high.
-                             Record notation: tower@x,y capture@x,y:PORT.
-                             follower@x,y:tower (or large@x,y:tower) instead puts a
-                             follower on top of that tower, closing it for good
-  place N [ROTATION] portal x,y SPOT [large]
-                             With The Princess & the Dragon, after a magic portal
-                             tile: a follower (large: the large follower) on spot SPOT
-                             (its port, like N or C) of another tile x,y, on a
-                             feature not completed nor occupied (record notation:
-                             follower@x,y:PORT)
-  place N [ROTATION] princess x,y SPOT
-                             after a princess tile joining a city with knights: send
-                             the knight on spot SPOT of tile x,y home instead of a
-                             figure (princess@x,y:PORT)
-  place N [ROTATION] fairy x,y
-                             instead of a figure: the fairy next to your follower on
-                             tile x,y; 1 point at the start of your turns while it
-                             stands there, 3 when that follower's feature scores, and
-                             the dragon never enters its tile (fairy@x,y)
-  dragon N|E|S|W             after a dragon tile the dragon moves up to 6 tiles, each
-                             player in turn (the one who placed it first) choosing a
-                             step to the next tile north, east, south or west (or
-                             dragon x,y); never a tile it entered in this move nor
-                             the fairy's; it eats every figure where it goes
-  place N [ROTATION] fly     With The Flying Machines, instead of a follower on the
-                             tile: your follower (large fly: your large follower)
-                             onto its flying machine. The die (1 to 3) says how many
-                             tiles it flies the way the machine points; it lands on a
-                             road, city or cloister not completed there, or goes back
-                             to your supply. Record notation: follower@fly
-  land N                     after the die, where the flying figure lands when it
-                             has several choices (land x,y:PORT in record notation)
-  place N ... gold x,y       With The Gold Mines, after a tile with a gold mine: the
-                             second gold ingot on the tile next to it at x,y
-                             (diagonals too; gold@x,y). One ingot goes on the tile
-                             itself; the players who score a completed road, city or
-                             cloister share the ingots on its tiles
-  place N ... ferry E+W      With The Ferries, after a lake tile: its ferry joins
-                             those two road ends of the lake (the others end at the
-                             lake); ferry x,y:N+S moves the ferry at x,y, the first
-                             one on a road the tile continues, to join N and S (one
-                             move per road continued, each ferry once; record
-                             notation ferry@E+W, ferry@x,y:N+S). Left out, they are
-                             asked after place
-  ferry N                    the ferry choice asked after place: the lake's two
-                             road ends, or a ferry to move (ferry E+W, ferry
-                             x,y:N+S); ferry none leaves the ferries where they are
-  place N ... mage x,y SPOT  With Mage & Witch, after a tile with the magic symbol, or
-  place N ... witch x,y SPOT one joining the roads or cities of the mage and the
-                             witch: place or move the mage (+1 point per tile when its
-                             road or city scores) or the witch (half the points,
-                             rounded up) onto a road or city not completed, never
-                             both on one (mage@x,y:PORT; mage off when neither can go
-                             anywhere). It leaves the board when its feature scores
-  crop add | crop remove     With The Crop Circles, after a tile with a crop circle
-                             (fork: farmers, club: thieves, shield: knights), its
-                             player chooses: each player from the left, the player
-                             last, may add a follower next to one of theirs of that
-                             type, or must return one
-  crop N | crop pass         each player's answer in turn, from the list (or crop x,y
-                             SPOT [large]); a player with no such follower is skipped
-  choices                    while the dragon moves or a crop circle asks: the
-                             choices, numbered, in the words of Discord's buttons
-  choose N                   answer with choice N of that list (or choose and its
-                             notation: choose dragon 0,-1, choose pick none)
+                             builder, pig@N for the pig). Every expansion's choice is
+                             a token: tower@1,0 capture@0,0:N, follower@1,0:tower,
+                             follower@2,1:N through the magic portal, princess@1,0:N,
+                             fairy@2,1, follower@fly, gold@1,1, ferry@E+W,
+                             ferry@3,0:N+S, mage@1,0:N, crop=add, escape@1,-1:N,
+                             ransom/2; spots lists the figure's and the escape's.
+                             A choice the line leaves out is asked after it (a
+                             figure and an escape left out are none)
+  choices                    in the middle of a turn (the dragon's steps, a crop
+                             circle, a landing, a ferry, a second gold ingot …): who
+                             decides, and the choices, numbered, in the words of
+                             Discord's buttons, each with its notation
+  choose N                   answer with choice N of that list; the number alone, the
+                             step's name and a number (land 2, ferry 1) or its
+                             notation (dragon 0,-1, ferry E+W, crop add, choose pick
+                             none) answer too; dragon N, E, S or W moves the dragon
+                             to the next tile that way
   ransom NAME [large]        with The Tower, at the start of your turn: pay NAME 3
                              points for your follower (large: your large follower)
                              that NAME holds; it comes back with this turn's place and
                              may be deployed at once (ransom none takes it back)
   spots N [ROTATION]         the spots where a follower (and the large follower,
                              labelled 1L, 2L, …, the builder, 1B, 2B, …, and the
-                             pig, 1P, 2P, …) may stand on that placement; with The
-                             Tower, the tower pieces and prisoners possible too; with
-                             The Princess & the Dragon, the princess, fairy and portal
-                             choices, and while the dragon moves, its steps; with the
-                             minis, the flight, the gold ingot and the ferries
+                             pig, 1P, 2P, …) may stand on that placement, then the
+                             other choices of the figure and the escape with their
+                             tokens (tower pieces, the princess, the fairy, the magic
+                             portal, the flying machine …); in the middle of a turn,
+                             the choices
   board                      write the picture of the board again
   score                      the scores, followers in supply (the large follower,
                              the builder, the pig), goods, tower pieces, prisoners,
@@ -135,41 +80,21 @@ func (s *session) command(line string) (quit bool, err error) {
 	}
 	args := f[1:]
 	lower := strings.ToLower(f[0])
-	if s.cropping() {
-		switch lower {
-		case "place", "p", "ransom", "dragon", "d":
-			fmt.Fprintf(s.out, "A crop circle waits: %s answers it first (crop …; spots lists the answers).\n", s.state.Players()[s.dragonDecider()])
-			return false, nil
-		case "spots", "s":
-			s.dragon.shown = -1
-			s.showCrop()
-			return false, nil
-		}
-	} else if s.dragon != nil {
-		switch lower {
-		case "place", "p", "ransom":
-			fmt.Fprintf(s.out, "The dragon is on its way: %s chooses its next step first (dragon N, E, S or W; spots lists them).\n", s.state.Players()[s.dragonDecider()])
-			return false, nil
-		case "spots", "s":
-			s.dragon.shown = -1
-			s.showDragon()
-			return false, nil
-		}
+	if ok, err := s.stepCommand(f); ok {
+		return false, err
 	}
 	switch lower {
 	case "choices", "options":
 		s.choicesCommand()
 	case "choose":
 		return false, s.chooseCommand(args)
-	case "crop", "c":
-		return false, s.cropCommand(args)
-	case "mage", "witch":
-		fmt.Fprintf(s.out, "the %s goes with the tile: place N [ROTATION] [SPOT] %s x,y SPOT (see spots).\n", lower, lower)
-	case "dragon", "d":
-		return false, s.dragonCommand(args)
 	case "place", "p":
 		return false, s.place(args)
 	case "spots", "s":
+		if s.midTurn() {
+			s.choicesCommand()
+			return false, nil
+		}
 		s.spots(args)
 	case "board", "b":
 		if s.state.Ended() {
@@ -185,15 +110,11 @@ func (s *session) command(line string) (quit bool, err error) {
 	case "score", "scores":
 		s.score()
 	case "ransom":
+		if s.midTurn() {
+			s.waitsFor()
+			return false, nil
+		}
 		s.ransomCommand(args)
-	case "tower", "capture":
-		fmt.Fprintf(s.out, "%s goes with the tile: place N [ROTATION] tower x,y [capture x,y SPOT] (see spots).\n", strings.ToLower(f[0]))
-	case "land":
-		return false, s.landCommand(args)
-	case "ferry", "f":
-		return false, s.ferryCommand(args)
-	case "gold", "fly":
-		fmt.Fprintf(s.out, "%s goes with the tile: place N [ROTATION] [SPOT] gold x,y, or place N [ROTATION] fly (see spots).\n", strings.ToLower(f[0]))
 	case "record":
 		s.record(strings.TrimSpace(line[len(f[0]):]))
 	case "help", "h", "?":
@@ -201,76 +122,72 @@ func (s *session) command(line string) (quit bool, err error) {
 	case "quit", "q", "exit":
 		return true, nil
 	default:
+		if _, step := stepNames[lower]; step && s.midTurn() {
+			s.waitsFor()
+			return false, nil
+		}
+		if tok, old := oldWords[lower]; old {
+			fmt.Fprintf(s.out, "%s goes with the tile, as the record writes it: place N [ROTATION] %s (spots lists the choices).\n", lower, tok)
+			return false, nil
+		}
 		fmt.Fprintf(s.out, "There is no command %q; type help for the list.\n", f[0])
 	}
 	return false, nil
 }
 
-// place plays `place N [ROTATION] [SPOT]`.
-func (s *session) place(args []string) error {
-	if pf := s.flight(); pf != nil {
-		fmt.Fprintf(s.out, "The die is rolled: first say where the figure lands, land N (1 to %d).\n", len(pf.lands))
-		return nil
+// stepNames are the names of the steps (engine.Step.String), the words
+// that answer them in the middle of a turn.
+var stepNames = func() map[string]bool {
+	m := map[string]bool{}
+	for st := engine.StepTile; st.String() != "step?"; st++ {
+		m[st.String()] = true
 	}
-	if s.ferry() != nil {
-		fmt.Fprintln(s.out, "The tile is placed: first answer its ferries, ferry N (ferry none leaves them).")
-		s.showFerry()
+	return m
+}()
+
+// waitsFor says what the turn under way waits for, to a command that
+// cannot be played until it is answered.
+func (s *session) waitsFor() {
+	fmt.Fprintf(s.out, "The turn waits: %s Answer with choose N (choices lists them).\n", turnview.Asks(s.state, s.names()))
+}
+
+// place plays `place N [ROTATION] [SPOT] [TOKENS]`: it stores the answers
+// the line gives, and the turn goes on with the decisions it leaves.
+func (s *session) place(args []string) error {
+	if s.midTurn() {
+		s.waitsFor()
 		return nil
 	}
 	m, err := s.parseMove(args, true)
-	if err == nil && !m.Discard {
-		err = s.completeMagic(&m)
-	}
 	if err != nil {
 		fmt.Fprintln(s.out, sentence(err.Error()))
 		return nil
 	}
-	if m.Fly {
-		return s.fly(m)
-	}
-	return s.playPlace(m)
-}
-
-// playPlace stores move m, a placement whose every choice is made, and says
-// what it did and scored.
-func (s *session) playPlace(m engine.Move) error {
-	if s.askFerries(m) {
-		return nil // The Ferries: the ferry command answers first
-	}
-	mover := s.state.Current()
-	if s.needsDragon(m) || s.needsCrop(m) {
-		// The dragon's steps come first, each player in turn choosing
-		// one, or the crop circle after the turn: its player chooses,
-		// then each player answers; the move is stored when all have.
-		if err := s.beginSteps(m, mover); err != nil {
-			return err
-		}
-		s.pendingRansom = nil
-		fmt.Fprintln(s.out, turnview.PartWords(s.state, mover, m, s.names()))
+	as, _, err := moveAnswers(s.state, m)
+	if err != nil {
+		fmt.Fprintln(s.out, sentence(err.Error()))
 		return nil
 	}
-	start := s.state.Clone()
-	ok, err := s.play(m)
-	if err != nil || !ok {
+	if ok, err := s.answer(as); err != nil || !ok {
 		return err
 	}
 	s.pendingRansom = nil
-	s.narrate(start, m)
 	return nil
 }
 
-// largeSpotName names spot sp for the large follower: "large follower –
-// city (north)", "large follower – cloister".
+// largeSpotName names a spot of the large follower in spots' list.
 func largeSpotName(sp engine.Spot) string { return figureSpotName(engine.FigureLarge, sp) }
 
-// figureSpotName names spot sp for a figure other than the follower: "large
-// follower – city (north)", "builder – road (east)", "pig – field (south)".
+// figureSpotName names a spot of figure fig in spots' list: "large
+// follower – city (north)".
 func figureSpotName(fig engine.Figure, sp engine.Spot) string {
-	_, feature, _ := strings.Cut(sp.Name(), " – ")
-	return fig.Title() + " – " + feature
+	return fig.Title() + " – " + sp.Name()
 }
 
-// spots plays `spots N [ROTATION]`.
+// spots plays `spots N [ROTATION]`: the tile's edges on that placement,
+// the spots a figure may take there, numbered as place takes them, and
+// the other choices of its figure step and of the escape, as the turn's
+// record tokens that place takes after the cell and rotation.
 func (s *session) spots(args []string) {
 	m, err := s.parseMove(args, false)
 	if err != nil {
@@ -284,13 +201,8 @@ func (s *session) spots(args []string) {
 	}
 	fmt.Fprintf(s.out, "%s on %s at %d° (%s):\n", s.tileName(m.Tile), m.Cell, m.Rotation.Degrees(), strings.Join(edges, ", "))
 	p := engine.Placement{Cell: m.Cell, Rotation: m.Rotation}
+	defer s.listTokens(m)
 	spots := s.state.FollowerSpots(p)
-	defer s.listEscapes(m)
-	defer s.listPD(m)
-	defer s.listTowers(m)
-	defer s.listMagic(m)
-	defer s.listMinis(m)
-	defer s.listFerries(m)
 	cur := s.state.Current()
 	followers, large := s.state.Supply(cur) > 0, s.state.SupplyOf(cur, engine.FigureLarge) > 0
 	// The rows: the follower's spots, then the large follower's (1L), the
@@ -333,55 +245,70 @@ func (s *session) spots(args []string) {
 	}
 }
 
-// listEscapes lists the Cathars' escapes open after move m (a placement
-// without a figure): the knights of the current player that may leave a
-// besieged city next to a cloister (002_…, step 7), written as the last
-// word of place.
-func (s *session) listEscapes(m engine.Move) {
-	escapes := s.state.Escapes(m)
-	if len(escapes) == 0 {
+// listTokens lists, for spots, the choices of placement m's figure step
+// that are not a figure on the tile (a tower piece, the princess, the
+// fairy, the magic portal, a flight …) and its escapes, each with its
+// label and the record token place takes ("tower piece at (1,0)
+// tower@1,0"); the other steps of the turn are asked after place.
+func (s *session) listTokens(m engine.Move) {
+	g := s.state.Clone()
+	if _, err := g.Act(engine.Answer{Step: engine.StepTile, Cell: m.Cell, Rotation: m.Rotation, Ransomed: m.Ransomed, Ransom: m.Ransom}); err != nil {
 		return
 	}
-	words := make([]string, len(escapes))
-	for i, e := range escapes {
-		words[i] = escapeWord(e)
+	var lines []string
+	for g.Pending().Player == s.state.Current() {
+		st := g.Pending().Step
+		if st != engine.StepFigure && st != engine.StepEscape {
+			// Not named in place: take the first answer to look further.
+			if st == engine.StepNone || len(g.Answers()) == 0 {
+				break
+			}
+			if done, err := g.Act(g.Answers()[0]); err != nil || done {
+				break
+			}
+			continue
+		}
+		var pass engine.Answer
+		for _, o := range turnview.Options(g, s.names()) {
+			if o.Pass() {
+				pass = o.Answer
+				continue
+			}
+			if o.Kind == turnview.KindSpot {
+				continue // numbered above
+			}
+			lines = append(lines, fmt.Sprintf("  %s  %s", o.Label, answerToken(g, o.Answer)))
+		}
+		if done, err := g.Act(pass); err != nil || done {
+			break
+		}
 	}
-	fmt.Fprintf(s.out, "  a knight may escape (add it to place): %s\n", strings.Join(words, ", "))
+	if len(lines) > 0 {
+		fmt.Fprintln(s.out, "Other choices (add the token to place):")
+		for _, l := range lines {
+			fmt.Fprintln(s.out, l)
+		}
+	}
 }
 
-// escapePrefix starts the last word of place that takes a knight home
-// from a besieged city (the Cathars): escape@x,y:PORT, as records write it.
-const escapePrefix = "escape@"
-
-// escapeWord returns escape target e as place and records write it.
-func escapeWord(e engine.Target) string {
-	return escapePrefix + e.Cell.String() + ":" + e.Port.String()
+// answerToken returns the record token of answer a to the step game g
+// waits for, a figure step's or an escape's ("tower@1,0", "fairy@2,1",
+// "follower@fly", "escape@0,-1:S"), as MoveString writes it.
+func answerToken(g *engine.Game, a engine.Answer) string {
+	if a.Fly {
+		return a.Figure.String() + "@fly"
+	}
+	t, _ := g.Drawn()
+	m := engine.MoveOfAnswers(t, []engine.Answer{{Step: engine.StepTile}, a})
+	f := strings.Fields(engine.MoveString(g.TileSet(), m))
+	return strings.Join(f[min(3, len(f)):], " ")
 }
 
-// parseEscape reads the x,y:PORT of an escape@x,y:PORT word.
-func parseEscape(s string) (engine.Target, error) {
-	cell, port, ok := strings.Cut(s, ":")
-	if !ok {
-		return engine.Target{}, fmt.Errorf("an escape is written escape@x,y:PORT (escape@2,-1:N), not %s%s", escapePrefix, s)
-	}
-	c, err := engine.ParseCell(cell)
-	if err != nil {
-		return engine.Target{}, err
-	}
-	p, ok := engine.ParsePort(strings.ToUpper(port))
-	if !ok {
-		return engine.Target{}, fmt.Errorf("there is no port %q (NNW, N, NNE, ENE, E, ESE, SSE, S, SSW, WSW, W, WNW or C)", port)
-	}
-	return engine.Target{Cell: c, Port: p}, nil
-}
-
-// largeSuffix after a spot's label deploys the large follower there
-// (place N 2L).
-const largeSuffix = "L"
-
-// The suffixes after a spot's label that deploy the builder (place N 1B)
-// and the pig (place N 1P) of Traders & Builders.
+// The suffixes after a spot's label that deploy the large follower of Inns
+// & Cathedrals (place N 2L), and the builder (place N 1B) and the pig
+// (place N 1P) of Traders & Builders.
 const (
+	largeSuffix   = "L"
 	builderSuffix = "B"
 	pigSuffix     = "P"
 )
@@ -424,8 +351,10 @@ func figureExpansion(fig engine.Figure) engine.Expansion {
 }
 
 // parseMove reads the arguments of place (withSpot) or spots: a cell
-// number from the list or x,y, perhaps a rotation, perhaps a spot, and
-// returns the move, checked against the rules.
+// number from the list or x,y, perhaps a rotation, perhaps a spot, then
+// perhaps the record's tokens of the turn (follower@N, tower@1,0,
+// escape@1,-1:N, gold@2,1 …; spec/record.md), and returns the move; place's
+// is checked as far as its answers go (moveAnswers), spots' placement alone.
 func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 	if s.state.Ended() {
 		return engine.Move{}, errors.New("the game is over")
@@ -434,7 +363,7 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 	ts := s.state.TileSet()
 	usage := "spots N [ROTATION]"
 	if withSpot {
-		usage = "place N [ROTATION] [SPOT]"
+		usage = "place N [ROTATION] [SPOT] [TOKENS]"
 	}
 	// The record's tile letter may come first: place V 2,-1 90.
 	if len(args) > 1 && strings.Contains(args[1], ",") {
@@ -448,42 +377,17 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 	if len(args) == 0 {
 		return engine.Move{}, fmt.Errorf("which cell? write %s with N from the list, or x,y", usage)
 	}
+	// The record's tokens come last: the words with @, = or /, or -.
+	var tokens []string
+	if withSpot {
+		for len(args) > 1 && isToken(args[len(args)-1]) {
+			tokens = append([]string{args[len(args)-1]}, tokens...)
+			args = args[:len(args)-1]
+		}
+	}
 	// The cells as the board picture numbers them: cell i is number i+1.
 	cells := s.state.CandidateCells()
 	m := engine.Move{Tile: t}
-	if r, ok := s.ransomFor(); ok && withSpot {
-		m.Ransomed, m.Ransom = true, r
-	}
-	// The Cathars' escape comes last: place N 90 2 escape@1,-1:N.
-	if last := len(args) - 1; withSpot && last > 0 && len(args[last]) > len(escapePrefix) && strings.EqualFold(args[last][:len(escapePrefix)], escapePrefix) {
-		e, err := parseEscape(args[last][len(escapePrefix):])
-		if err != nil {
-			return m, err
-		}
-		m.Escape, args = e, args[:last]
-	}
-	towered, spotless, pd := false, false, false
-	if withSpot {
-		var err error
-		if args, err = minisWords(args, &m); err != nil {
-			return m, err
-		}
-		if args, err = magicWords(args, &m); err != nil {
-			return m, err
-		}
-		if args, pd, err = pdWords(args, &m); err != nil {
-			return m, err
-		}
-		if args, towered, spotless, err = towerWords(args, &m); err != nil {
-			return m, err
-		}
-		if pd && towered {
-			return m, errors.New("a tower piece, the princess, the fairy and the portal are each a turn's one action: choose one")
-		}
-		if len(args) == 0 {
-			return m, fmt.Errorf("which cell? write %s with N from the list, or x,y", usage)
-		}
-	}
 	if strings.Contains(args[0], ",") {
 		c, err := engine.ParseCell(args[0])
 		if err != nil {
@@ -528,6 +432,9 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 	}
 	if withSpot && len(rest) > 0 {
 		spot, rest = rest[0], rest[1:]
+		if tok, old := oldWords[strings.ToLower(spot)]; old {
+			return m, fmt.Errorf("%s is written as the record writes it, %s, after the cell and rotation (spots lists the choices)", strings.ToLower(spot), tok)
+		}
 		for _, fig := range []engine.Figure{engine.FigureLarge, engine.FigureBuilder, engine.FigurePig} {
 			n, ok := strings.CutSuffix(strings.ToUpper(spot), figureSuffix(fig))
 			if !ok || n == "" || !startsWithDigit(n) {
@@ -546,88 +453,87 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 		return m, fmt.Errorf("too many words: write %s", usage)
 	}
 	if len(rots) == 0 {
-		err := s.check(m)
+		err := s.checkPlacement(m)
 		if err == nil || errors.Is(err, engine.ErrEdgesMismatch) {
 			return m, fmt.Errorf("tile %s fits on %s in no rotation", ts.Name(t), m.Cell)
 		}
 		return m, err
 	}
-	// The Gold Mines: the second ingot, by hand or on the only tile next
-	// to this one; spots checks the placement with any.
-	if cells := s.state.GoldCells(engine.Placement{Cell: m.Cell, Rotation: rots[0]}); !withSpot && len(cells) > 0 {
-		m.Gold, m.GoldCell = true, cells[0]
-	} else if withSpot {
-		r := m.Rotation
+	if !rotGiven {
 		m.Rotation = rots[0]
-		err := s.completeGold(&m)
-		m.Rotation = r
+	} else if err := s.checkPlacement(m); err != nil {
+		return m, fmt.Errorf("%w; on %s it fits at %s", err, m.Cell, degreesList(rots))
+	}
+	if !withSpot {
+		return m, nil
+	}
+	if len(tokens) > 0 {
+		// A figure onto the flying machine before the die is rolled: the
+		// die and the landing come after place (a record writes them).
+		fly, rolled := false, false
+		for _, w := range tokens {
+			fly = fly || strings.HasSuffix(w, "@fly")
+			rolled = rolled || strings.HasPrefix(w, "roll=") || strings.HasPrefix(w, "land@")
+		}
+		line := ts.Name(t) + " " + m.Cell.String() + " " + m.Rotation.String() + " " + strings.Join(tokens, " ")
+		if fly && !rolled {
+			line += " roll=1 land@off"
+		}
+		tm, err := engine.ParseMove(ts, line)
 		if err != nil {
 			return m, err
 		}
-	}
-	if towered {
-		if spot != "" {
-			return m, errors.New("a tower piece or a follower on a tower comes instead of a figure on the tile: leave the spot out")
+		if fly && !rolled {
+			tm.Roll, tm.Land = 0, engine.Target{}
 		}
-		if !rotGiven {
-			m.Rotation = rots[0]
-		}
-		if spotless {
-			if err := s.completeCapture(&m); err != nil {
-				return m, err
-			}
-		}
-		return m, s.check(m)
-	}
-	if pd {
-		if spot != "" {
-			return m, errors.New("the portal, the princess and the fairy come instead of a figure on the tile: leave the spot out")
-		}
-		if !rotGiven {
-			m.Rotation = rots[0]
-		}
-		return m, s.check(m)
-	}
-	if m.Fly {
-		if spot != "" {
-			return m, errors.New("a figure goes onto the flying machine instead of onto a spot of the tile: leave the spot out")
-		}
-		if !rotGiven {
-			m.Rotation = rots[0]
-		}
-		return m, s.checkFlight(m)
-	}
-	if !rotGiven {
-		m.Rotation = rots[0]
-	} else if err := s.check(m); err != nil {
-		if errors.Is(err, engine.ErrNoEscape) {
+		if err := s.figureInPlay(tm.Figure); err != nil {
 			return m, err
 		}
-		return m, fmt.Errorf("%w; on %s it fits at %s", err, m.Cell, degreesList(rots))
+		if spot != "" && (tm.Follower != engine.NoPort || !sameFigureStep(tm)) {
+			return m, errors.New("a spot's number and a figure's token name two figures: choose one")
+		}
+		m = tm
 	}
-	if spot == "" {
-		return m, nil
+	if r, ok := s.ransomFor(); ok && !m.Ransomed {
+		m.Ransomed, m.Ransom = true, r
 	}
+	if spot != "" {
+		if err := s.spotPort(&m, spot, figure, args[0]); err != nil {
+			return m, err
+		}
+	}
+	if _, _, err := moveAnswers(s.state, m); err != nil {
+		return m, err
+	}
+	return m, nil
+}
+
+// isToken reports whether word w of place is one of the record's tokens:
+// verb@where, verb=value, verb/seat, or - (spec/record.md, "A turn with
+// expansions").
+func isToken(w string) bool {
+	return w == "-" || strings.ContainsAny(w, "@=/")
+}
+
+// sameFigureStep reports whether move m deploys nothing in its figure step
+// (no tower piece, princess, fairy or flight either), so that a spot's
+// number may name its figure.
+func sameFigureStep(m engine.Move) bool {
+	return m.Tower == engine.TowerNone && m.Princess == (engine.Target{}) && !m.Fairy && !m.Fly
+}
+
+// checkPlacement checks the placement of move m (its cell and rotation,
+// with its ransom) without the rest of the turn.
+func (s *session) checkPlacement(m engine.Move) error {
+	_, err := s.state.Clone().Act(engine.Answer{Step: engine.StepTile, Cell: m.Cell, Rotation: m.Rotation, Ransomed: m.Ransomed, Ransom: m.Ransom})
+	return err
+}
+
+// spotPort sets the figure of move m to figure fig on spot number spot of
+// its placement (as spots numbers them; cell is how the line named the
+// cell), or says why it cannot.
+func (s *session) spotPort(m *engine.Move, spot string, figure engine.Figure, cell string) error {
 	p := engine.Placement{Cell: m.Cell, Rotation: m.Rotation}
-	m.Figure = figure
-	if name, port, ok := strings.Cut(strings.ToLower(spot), "@"); ok {
-		if figure != engine.FigureFollower {
-			return m, fmt.Errorf("write %s 2 or %s@PORT, not both", figure, figure)
-		}
-		fig, known := engine.ParseFigure(name)
-		if !known {
-			return m, fmt.Errorf("%q is not a figure: write %s", name, s.recordFigures())
-		}
-		pt, ok := engine.ParsePort(strings.ToUpper(port))
-		if !ok {
-			return m, fmt.Errorf("there is no port %q (NNW, N, NNE, ENE, E, ESE, SSE, S, SSW, WSW, W, WNW or C)", port)
-		}
-		m.Follower, m.Figure = pt, fig
-		if err := s.figureInPlay(fig); err != nil {
-			return m, err
-		}
-		return m, s.check(m)
-	}
 	var spots []engine.Spot
 	if figure == engine.FigureBuilder || figure == engine.FigurePig {
 		spots = s.state.FigureSpots(p, figure)
@@ -640,33 +546,40 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 	switch {
 	case err != nil || strings.HasPrefix(spot, "+"):
 		if hint := s.suffixHint(); hint != "" {
-			return m, fmt.Errorf("%q is not a spot: give its number (see spots)%s, or %s", spot, hint, s.recordFigures())
+			return fmt.Errorf("%q is not a spot: give its number (see spots)%s, or %s", spot, hint, s.recordFigures())
 		}
-		return m, fmt.Errorf("%q is not a spot: give its number (see spots) or follower@PORT", spot)
+		return fmt.Errorf("%q is not a spot: give its number (see spots) or follower@PORT", spot)
 	case figure != engine.FigureFollower && s.figureInPlay(figure) != nil:
-		return m, s.figureInPlay(figure)
+		return s.figureInPlay(figure)
 	case figure != engine.FigureFollower && s.state.SupplyOf(cur, figure) == 0:
-		return m, fmt.Errorf("%s has no %s left in the supply", who, figure.Title())
+		return fmt.Errorf("%s has no %s left in the supply", who, figure.Title())
 	case len(spots) == 0 && s.state.Supply(cur) == 0 && figure == engine.FigureFollower && m.Ransomed:
-		return m, fmt.Errorf("%s has no follower in the supply until the ransom is paid: name the spot as follower@PORT", who)
+		return fmt.Errorf("%s has no follower in the supply until the ransom is paid: name the spot as follower@PORT", who)
 	case len(spots) == 0 && s.state.Supply(cur) == 0 && figure == engine.FigureFollower:
-		return m, fmt.Errorf("%s has no follower left in the supply", who)
+		return fmt.Errorf("%s has no follower left in the supply", who)
 	case len(spots) == 0 && figure == engine.FigureBuilder:
-		return m, fmt.Errorf("the builder goes only on a road or in a city where %s already has a thief or knight, and no road or city of this tile joins one here", who)
+		return fmt.Errorf("the builder goes only on a road or in a city where %s already has a thief or knight, and no road or city of this tile joins one here", who)
 	case len(spots) == 0 && figure == engine.FigurePig:
-		return m, fmt.Errorf("the pig goes only in a field where %s already has a farmer, and no field of this tile joins one here", who)
+		return fmt.Errorf("the pig goes only in a field where %s already has a farmer, and no field of this tile joins one here", who)
 	case len(spots) == 0:
-		return m, errors.New("no follower can stand on this tile here")
+		return errors.New("no follower can stand on this tile here")
 	case n > len(spots):
 		if figure == engine.FigureBuilder || figure == engine.FigurePig {
 			suffix := figureSuffix(figure)
-			return m, fmt.Errorf("there is no spot %d%s here: the %s's spots are %s (see spots %s %d)", n, suffix, figure.Title(), spotRange(len(spots), suffix), args[0], m.Rotation.Degrees())
+			return fmt.Errorf("there is no spot %d%s here: the %s's spots are %s (see spots %s %d)", n, suffix, figure.Title(), spotRange(len(spots), suffix), cell, m.Rotation.Degrees())
 		}
-		return m, fmt.Errorf("there is no spot %d here: the spots are %s (see spots %s %d)", n, spotRange(len(spots), ""), args[0], m.Rotation.Degrees())
+		return fmt.Errorf("there is no spot %d here: the spots are %s (see spots %s %d)", n, spotRange(len(spots), ""), cell, m.Rotation.Degrees())
 	}
-	i := n - 1
-	m.Follower = spots[i].Port
-	return m, s.check(m)
+	m.Follower, m.Figure = spots[n-1].Port, figure
+	return nil
+}
+
+// oldWords are the words place took for the expansions' choices before it
+// took the record's tokens, with the token to write instead.
+var oldWords = map[string]string{
+	"tower": "tower@x,y", "capture": "capture@x,y:PORT", "portal": "follower@x,y:PORT", "princess": "princess@x,y:PORT",
+	"fairy": "fairy@x,y", "fly": "follower@fly", "gold": "gold@x,y", "ferry": "ferry@E+W", "mage": "mage@x,y:PORT",
+	"witch": "witch@x,y:PORT", "escape": "escape@x,y:PORT", "crop": "crop=add",
 }
 
 // figureInPlay returns nil when the players of this game have figures of

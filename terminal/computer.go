@@ -1,11 +1,8 @@
 package terminal
 
 import (
-	"fmt"
-
 	"github.com/meeple-works/carcassonne/ai"
 	"github.com/meeple-works/carcassonne/storage"
-	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // computerPrefix starts the user id of a computer's seat in a local game:
@@ -50,46 +47,4 @@ func (s *session) computerToPlay() bool {
 	}
 	cur := s.state.Current()
 	return cur < len(s.levels) && s.levels[cur] != ai.NoLevel
-}
-
-// computerTurn plays the turn of the computer whose turn it is: it shows
-// the turn, asks package ai for the move (seeded by the game and the number
-// of moves, so that a game continued elsewhere plays the same), stores it
-// and says what the computer did and scored, as for a person's move.
-func (s *session) computerTurn() error {
-	s.show()
-	mover := s.state.Current()
-	cfg := ai.Config{Level: s.levels[mover], Playouts: s.playouts}
-	seed := uint64(s.game.ID)*0x9e3779b97f4a7c15 ^ uint64(len(s.state.Moves()))
-	as, err := cfg.Turn(s.state, seed)
-	if err != nil {
-		return fmt.Errorf("the computer %s could not choose a move: %w", s.state.Players()[mover], err)
-	}
-	t, _ := s.state.Drawn()
-	m := ai.MoveOf(t, as)
-	if hasDragon(s.state) || hasCrop(s.state) {
-		// The computer's answers stop before a step of the dragon or a
-		// crop circle answer that another player chooses: the turn goes
-		// on from there.
-		act := s.state.Clone()
-		done, err := actMove(act, m)
-		if err != nil {
-			return fmt.Errorf("the computer %s chose a move the rules refuse: %w", s.state.Players()[mover], err)
-		}
-		if !done {
-			s.dragon = &dragonTurn{act: act, m: m, mover: mover, start: s.state.Clone(), moves: len(s.state.Moves()), shown: -1}
-			fmt.Fprintln(s.out, turnview.PartWords(s.state, mover, m, s.names()))
-			for _, c := range m.Dragon.Cells() {
-				fmt.Fprintf(s.out, "%s moves the dragon to %s.\n", s.state.Players()[mover], c)
-			}
-			return nil
-		}
-	}
-	start := s.state.Clone()
-	ok, err := s.play(m)
-	if err != nil || !ok {
-		return err
-	}
-	s.narrate(start, m)
-	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -40,15 +41,9 @@ type session struct {
 	// pendingRansom is the ransom said (the ransom command) for the turn
 	// under way, paid with its place; nil for none (The Tower).
 	pendingRansom *pendingRansom
-	// dragon is the turn whose dragon is on its way, its steps chosen by
-	// the players in turn; nil for none (The Princess & the Dragon).
-	dragon *dragonTurn
-	// pendingFlight is the flight whose die is rolled, waiting for the
-	// land command (The Flying Machines); nil for none.
-	pendingFlight *pendingFlight
-	// pendingFerry is the placement waiting for its ferries, the lake's
-	// or those it may move (The Ferries); nil for none.
-	pendingFerry *pendingFerry
+	// decisionShown is the moves and answers of the game when the
+	// decision in the middle of a turn was last listed.
+	decisionShown [2]int
 }
 
 // maxLine is the longest command line read, in bytes; longer lines are
@@ -79,7 +74,10 @@ func (s *session) intro(resumed bool) {
 			fmt.Fprintln(s.out, "Traders & Builders: add B to a spot's number (place N 1B) to deploy your builder, P (place N 1P) your pig; spots lists where they may go.")
 		}
 		if hasTower(s.state) {
-			fmt.Fprintln(s.out, "The Tower: place N tower x,y [capture x,y SPOT] puts a tower piece instead of a follower and takes a prisoner; ransom NAME buys yours back; spots lists what is possible.")
+			fmt.Fprintln(s.out, "The Tower: place N tower@x,y puts a tower piece instead of a follower, then you may take a prisoner; ransom NAME buys yours back; spots lists what is possible.")
+		}
+		if len(s.state.Rules().Expansions.List()) > 2 || !hasLarge(s.state) && !hasTraders(s.state) && len(s.state.Rules().Expansions.List()) > 1 {
+			fmt.Fprintln(s.out, "Every expansion's choice is written as the game record writes it (place N 90 fairy@2,1); spots lists them, and the choices in the middle of a turn are asked with a numbered list (choose N).")
 		}
 	}
 	s.shown = -1
@@ -132,25 +130,13 @@ func hasKing(g *engine.Game) bool {
 // loop plays commands until the input ends or quit.
 func (s *session) loop() error {
 	for {
-		if s.dragon != nil && s.dragon.moves != len(s.state.Moves()) {
-			s.dragon = nil // the game went on elsewhere
-		}
-		if s.dragon == nil {
+		if !s.midTurn() {
 			if err := s.discardUnplaceable(); err != nil {
 				return err
 			}
 		}
-		if s.dragon != nil && s.dragonToPlay() {
-			if err := s.computerDragonStep(); err != nil {
-				return err
-			}
-			if s.ctx.Err() != nil {
-				return nil
-			}
-			continue
-		}
-		if s.dragon == nil && s.computerToPlay() && !s.over {
-			if err := s.computerTurn(); err != nil {
+		if s.computerDecides() && !s.over {
+			if err := s.computerAnswers(); err != nil {
 				return err
 			}
 			if werr := s.board.takeErr(); werr != nil {
@@ -168,12 +154,9 @@ func (s *session) loop() error {
 		s.show()
 		prompt := "> "
 		switch {
-		case s.cropping():
-			s.showCrop()
-			prompt = s.state.Players()[s.dragonDecider()] + " (crop circle)> "
-		case s.dragon != nil:
-			s.showDragon()
-			prompt = s.state.Players()[s.dragonDecider()] + " (dragon)> "
+		case s.midTurn():
+			s.showDecision()
+			prompt = s.stepPrompt()
 		case !s.state.Ended():
 			prompt = s.state.Players()[s.state.Current()] + "> "
 		}
@@ -223,18 +206,21 @@ func (s *session) loop() error {
 	}
 }
 
-// playsOn reports whether command line plays or looks at the drawn tile
-// (place, spots), which makes no sense once the position changed.
+// playsOn reports whether command line plays on the position shown (a
+// placement or an answer), so that it is dropped when the game went on
+// elsewhere meanwhile.
 func playsOn(line string) bool {
 	f := strings.Fields(line)
 	if len(f) == 0 {
 		return false
 	}
-	switch strings.ToLower(f[0]) {
-	case "place", "p", "spots", "s", "dragon", "d", "crop", "c":
+	w := strings.ToLower(f[0])
+	switch w {
+	case "place", "p", "spots", "s", "choose", "ransom":
 		return true
 	}
-	return false
+	_, err := strconv.Atoi(w)
+	return stepNames[w] || w == "ferry" || err == nil
 }
 
 // stop says how to go on, after the last picture is written.
@@ -408,7 +394,7 @@ func (s *session) refresh() (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	if g.Moves == len(s.state.Moves()) && g.Status == s.game.Status {
+	if g.Moves == len(s.state.Moves()) && g.Answered == s.game.Answered && g.Status == s.game.Status {
 		return false, nil
 	}
 	return s.reload()
@@ -434,7 +420,7 @@ func (s *session) reload() (bool, error) {
 	case err != nil:
 		return false, err
 	}
-	s.game, s.state, s.shown, s.dragon = g, state, -1, nil
+	s.game, s.state, s.shown = g, state, -1
 	fmt.Fprintln(s.out, goneOn)
 	if g.Status == storage.StatusStopped {
 		fmt.Fprintf(s.out, "Game %d was stopped (%s) and cannot go on.\n", g.ID, cmp.Or(g.Reason, "no reason given"))

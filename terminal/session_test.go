@@ -258,7 +258,7 @@ func TestBadCommands(t *testing.T) {
 	}
 	tests := []struct{ line, want string }{
 		{"dance", `There is no command "dance"; type help for the list.`},
-		{"place", "Which cell? write place N [ROTATION] [SPOT] with N from the list, or x,y."},
+		{"place", "Which cell? write place N [ROTATION] [SPOT] [TOKENS] with N from the list, or x,y."},
 		{"place 999", fmt.Sprintf("There is no cell 999: the cells are numbered 1 to %d.", len(cells))},
 		{"place 0", "There is no cell 0"},
 		{"place -3", "There is no cell -3"},
@@ -278,7 +278,7 @@ func TestBadCommands(t *testing.T) {
 		{"place 5,5 0", "has no neighbour"},
 		{"place 0,0 0", "already holds a tile"},
 		{fmt.Sprintf("place %s %s 0", other, cells[0].Cell), fmt.Sprintf("The tile drawn is %s, not %s.", g.TileSet().Name(t1), other)},
-		{fmt.Sprintf("place %s %d follower@Q", cells[0].Cell, cells[0].Rotations[0].Degrees()), `There is no port "q"`},
+		{fmt.Sprintf("place %s %d follower@Q", cells[0].Cell, cells[0].Rotations[0].Degrees()), `There is no port "Q"`},
 		{"spots", "Which cell? write spots N [ROTATION]"},
 		{"spots 99", "There is no cell 99"},
 		{"spots 1 1", "A tile turns by 0, 90, 180 or 270 degrees, not 1."},

@@ -242,8 +242,8 @@ func TestTradersRefused(t *testing.T) {
 		{"place 1 builder 1L", "Builder 1L names two figures: write builder 1 or 1B."},
 		{"place 1 large 1", "The large follower is not played in this game: it comes with Inns & Cathedrals."},
 		{"place 1 1Q", `"1Q" is not a spot: give its number (see spots), its number and B for the builder (2B) or P for the pig (2P), or follower@PORT, builder@PORT or pig@PORT.`},
-		{"place 1 builder pig@N", "Write builder 2 or builder@PORT, not both."},
-		{"place 1 dragon@N", `"dragon" is not a figure: write follower@PORT, builder@PORT or pig@PORT.`},
+		{"place 1 builder pig@N", "Builder on which spot? write builder 2 (see spots), or 2B."},
+		{"place 1 dragon@N", `"N" is not a cell: write x,y, like 2,-1.`},
 		{builderAt, "The builder goes only where Ann already has a thief or knight"},
 		{"spots 1", "  no follower can stand"},
 	}

@@ -1,0 +1,373 @@
+package terminal
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"github.com/meeple-works/carcassonne/ai"
+	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/storage"
+	"github.com/meeple-works/carcassonne/turnview"
+)
+
+// This file plays a turn step by step, as the engine lists its steps
+// (engine.Game.Pending, Answers, Act) and as the bot plays it in Discord:
+// every answer is stored when it is given (storage.Store.AppendAnswers),
+// so that the turn under way survives a stop, and the decisions that
+// players other than the one who placed the tile make in the middle of a
+// turn (the dragon's steps, a crop circle's answers) wait in the store for
+// them. place gives the answers a line names; every other decision is
+// listed from the engine's list (turnview.Options), numbered, in the words
+// of Discord's step messages, and answered with `choose N`, the number
+// alone, or the answer's notation ("dragon 0,-1", "ferry E+W"). No
+// expansion has code of its own here.
+
+// midTurn reports whether the game waits for a decision in the middle of
+// a turn (its tile placed, or being placed by answers already stored).
+func (s *session) midTurn() bool {
+	d := s.state.Pending()
+	return d.Step != engine.StepNone && d.Step != engine.StepTile
+}
+
+// turnStart returns a copy of the game at the start of the turn under way,
+// before its answers.
+func (s *session) turnStart() *engine.Game {
+	g := s.state.Clone()
+	g.Reset()
+	return g
+}
+
+// moveAnswers returns the answers of move m for the steps of its player
+// that follow one another from the start of the turn on a copy of g: the
+// answers m names, a pass where m names none and the step may pass (no
+// figure, no escape; a record leaves such a choice out), the only answer
+// of a step that has one, and the game's own die; they stop before the
+// first step m does not answer and the player must choose (a second gold
+// ingot with several tiles, a landing, a ferry …), before a step of
+// another player, or at the end of the turn (done). An answer the rules
+// refuse returns the engine's error.
+func moveAnswers(g *engine.Game, m engine.Move) (as []engine.Answer, done bool, err error) {
+	c := g.Clone()
+	mover := c.Pending().Player
+	dragon, ferries := 0, 0
+	for {
+		d := c.Pending()
+		if d.Player != mover || d.Step == engine.StepNone {
+			return as, false, nil
+		}
+		a, ok := stepOfMove(c, m, d.Step, &dragon, &ferries)
+		if !ok {
+			return as, false, nil
+		}
+		done, err := c.Act(a)
+		if err != nil {
+			return nil, false, err
+		}
+		as = append(as, a)
+		if done {
+			return as, true, nil
+		}
+	}
+}
+
+// stepOfMove returns the answer of move m to step st of game g, as
+// moveAnswers takes it; ok is false when the player must choose.
+// dragon and ferries count the dragon's steps and the ferries moved taken
+// from m so far.
+func stepOfMove(g *engine.Game, m engine.Move, st engine.Step, dragon, ferries *int) (engine.Answer, bool) {
+	named := engine.MoveOfAnswers(m.Tile, nil)
+	a := engine.Answer{Step: st}
+	switch st {
+	case engine.StepTile:
+		return engine.Answer{Step: st, Discard: m.Discard, Aside: m.Aside, Cell: m.Cell, Rotation: m.Rotation, Ransomed: m.Ransomed, Ransom: m.Ransom}, true
+	case engine.StepFigure:
+		switch {
+		case m.Tower != engine.TowerNone:
+			a.Tower, a.Cell, a.Figure = m.Tower, m.TowerCell, m.Figure
+		case m.Princess != (engine.Target{}):
+			a.Princess, a.Target = true, m.Princess
+		case m.Fairy:
+			a.Fairy, a.Cell, a.Port = true, m.FairyCell, m.FairyPort
+		case m.Fly:
+			a.Fly, a.Figure = true, m.Figure
+		case m.Follower != engine.NoPort:
+			a.Port, a.Figure = m.Follower, m.Figure
+			if m.Portal {
+				a.Portal, a.Cell = true, m.PortalCell
+			}
+		}
+		return a, true // none named: no figure
+	case engine.StepEscape:
+		return engine.Answer{Step: st, Target: m.Escape}, true
+	case engine.StepRoll:
+		return engine.Answer{Step: st, Roll: g.DieRoll()}, true
+	case engine.StepCapture:
+		if m.Capture != named.Capture {
+			return engine.Answer{Step: st, Target: m.Capture}, true
+		}
+	case engine.StepGold:
+		if m.Gold {
+			return engine.Answer{Step: st, Cell: m.GoldCell}, true
+		}
+	case engine.StepLand:
+		if m.Land != named.Land {
+			return engine.Answer{Step: st, Target: m.Land}, true
+		}
+	case engine.StepFerry:
+		if m.Ferry != 0 {
+			return engine.Answer{Step: st, Link: m.Ferry}, true
+		}
+	case engine.StepFerryMove:
+		if *ferries < m.FerryMoves.Len() {
+			fm := m.FerryMoves.At(*ferries)
+			*ferries++
+			return engine.Answer{Step: st, Cell: fm.Cell, Link: fm.Link}, true
+		}
+	case engine.StepMagic:
+		if m.Magic != engine.MagicNone {
+			return engine.Answer{Step: st, Magic: m.Magic, Target: m.MagicAt}, true
+		}
+	case engine.StepCrop:
+		if m.Crop != engine.CropNone {
+			return engine.Answer{Step: st, Crop: m.Crop}, true
+		}
+	case engine.StepDragon:
+		if *dragon < m.Dragon.Len() {
+			*dragon++
+			return engine.Answer{Step: st, Cell: m.Dragon.At(*dragon - 1)}, true
+		}
+	}
+	// Not named: the only answer, when there is one.
+	if as := g.Answers(); len(as) == 1 {
+		return as[0], true
+	}
+	return engine.Answer{}, false
+}
+
+// answer stores answers as, given in order to the decision the game waits
+// for and those after it, and says what they did: the whole turn's
+// summary when they end it, else what they did and what the turn waits
+// for now. It returns false, having said why, when the store refused them
+// but the game can go on, and an error when it cannot.
+func (s *session) answer(as []engine.Answer) (bool, error) {
+	if len(as) == 0 {
+		return true, nil
+	}
+	before := s.state.Clone()
+	reqID := fmt.Sprintf("local:%d:%d:%d:%x", s.game.ID, s.game.Moves, s.game.Answered, rand.Uint64())
+	var res storage.AnswerResult
+	err := s.waitBusy(func() (err error) {
+		res, err = s.store.AppendAnswers(s.ctx, s.game.ID, s.game.Moves, s.game.Answered, as, storage.Request{ID: reqID})
+		return err
+	})
+	if ok, err := s.stored(err); !ok {
+		return false, err
+	}
+	if res.State == nil {
+		// A retry of answers stored by an attempt that reported busy.
+		_, err := s.reload()
+		return false, err
+	}
+	s.game, s.state = res.Game, res.State
+	if res.Done {
+		ms := s.state.Moves()
+		start := before.Clone()
+		start.Reset()
+		s.narrate(start, ms[len(ms)-1])
+		return true, nil
+	}
+	if as[0].Step == engine.StepTile {
+		start := before.Clone()
+		start.Reset()
+		t, _ := start.Drawn()
+		fmt.Fprintln(s.out, turnview.PartWords(start, start.Current(), engine.MoveOfAnswers(t, as), s.names()))
+		return true, nil
+	}
+	g := before
+	for _, a := range as {
+		fmt.Fprintln(s.out, turnview.StepWords(g, a, s.names()))
+		if _, err := g.Act(a); err != nil {
+			break
+		}
+	}
+	return true, nil
+}
+
+// stored sorts out the error of a write to the store: nil is fine; a game
+// that went on, finished or stopped elsewhere is loaded again (false); a
+// move the rules refuse is said (false); anything else is returned.
+func (s *session) stored(err error) (bool, error) {
+	var me *engine.MoveError
+	switch {
+	case err == nil:
+		return true, nil
+	case errors.Is(err, storage.ErrConflict), errors.Is(err, storage.ErrNotRunning), errors.Is(err, storage.ErrBroken):
+		// Another window (or the bot) played, finished or stopped the
+		// game: show where it stands.
+		_, err := s.reload()
+		return false, err
+	case errors.As(err, &me):
+		fmt.Fprintln(s.out, sentence(me.Error()))
+		return false, nil
+	}
+	return false, err
+}
+
+// showDecision lists, once per decision, what the turn under way waits
+// for and its choices.
+func (s *session) showDecision() {
+	if s.decisionShown == [2]int{s.game.Moves, s.game.Answered} {
+		return
+	}
+	s.decisionShown = [2]int{s.game.Moves, s.game.Answered}
+	s.choicesCommand()
+}
+
+// stepPrompt is the prompt while a decision in the middle of a turn waits:
+// "Bob (dragon)> ".
+func (s *session) stepPrompt() string {
+	d := s.state.Pending()
+	return fmt.Sprintf("%s (%s)> ", s.state.Players()[d.Player], d.Step)
+}
+
+// choicesCommand plays `choices`: the options of the decision the turn
+// waits for, numbered, each with its label and its notation ("  1  ⬆
+// (0,-1)  [dragon 0,-1]").
+func (s *session) choicesCommand() {
+	if !s.midTurn() {
+		fmt.Fprintln(s.out, "No choice waits in the middle of a turn: place the tile (spots lists where a figure may go).")
+		return
+	}
+	fmt.Fprintln(s.out, turnview.Asks(s.state, s.names()))
+	for k, o := range turnview.Options(s.state, s.names()) {
+		fmt.Fprintf(s.out, "  %-3d %s  [%s]\n", k+1, o.Label, o.Value)
+	}
+}
+
+// chooseCommand plays `choose N` (the N-th of choices) or `choose
+// NOTATION` ("choose dragon 0,-1", "choose pick none"): the answer to the
+// decision the turn waits for; alone, it lists the choices.
+func (s *session) chooseCommand(args []string) error {
+	if !s.midTurn() {
+		fmt.Fprintln(s.out, "No choice waits in the middle of a turn: place the tile (spots lists where a figure may go).")
+		return nil
+	}
+	if len(args) == 0 {
+		s.choicesCommand()
+		return nil
+	}
+	if s.computerDecides() {
+		fmt.Fprintf(s.out, "%s decides this one.\n", s.state.Players()[s.state.Pending().Player])
+		return nil
+	}
+	opts := turnview.Options(s.state, s.names())
+	text := strings.Join(args, " ")
+	var o turnview.Option
+	if n, err := strconv.Atoi(text); err == nil {
+		if n < 1 || n > len(opts) {
+			fmt.Fprintf(s.out, "There is no choice %d: they are numbered 1 to %d (choices lists them).\n", n, len(opts))
+			return nil
+		}
+		o = opts[n-1]
+	} else {
+		var err error
+		if o, err = turnview.Lookup(s.state, s.names(), text); err != nil {
+			fmt.Fprintln(s.out, sentence(err.Error())+" Write choose N from choices.")
+			return nil
+		}
+	}
+	_, err := s.answer([]engine.Answer{o.Answer})
+	return err
+}
+
+// stepCommand answers the decision the turn waits for with a line that
+// starts with the step's name, in its notation or with a number from
+// choices ("dragon 0,-1", "ferry 2", "land 1", "crop add"); with The
+// Princess & the Dragon, "dragon N" (E, S, W) also names the next tile
+// that way. It returns false when the line is not such an answer.
+func (s *session) stepCommand(f []string) (bool, error) {
+	if !s.midTurn() || len(f) == 0 {
+		return false, nil
+	}
+	st := s.state.Pending().Step
+	word := strings.ToLower(f[0])
+	if word != st.String() && !(word == "ferry" && st == engine.StepFerryMove) {
+		if _, err := strconv.Atoi(f[0]); err == nil && len(f) == 1 {
+			return true, s.chooseCommand(f) // a number alone
+		}
+		return false, nil
+	}
+	args := f[1:]
+	if len(args) == 1 {
+		if _, err := strconv.Atoi(args[0]); err == nil {
+			return true, s.chooseCommand(args)
+		}
+		if st == engine.StepDragon {
+			if c, ok := s.dragonHeading(args[0]); ok {
+				args = []string{c.String()}
+			}
+		}
+		if st == engine.StepFerryMove && strings.EqualFold(args[0], "none") {
+			args = []string{"none"}
+		}
+	}
+	return true, s.chooseCommand(append([]string{st.String()}, args...))
+}
+
+// dragonHeading returns the tile next to the dragon's in direction w (N,
+// E, S or W).
+func (s *session) dragonHeading(w string) (engine.Cell, bool) {
+	at, ok := s.state.Dragon()
+	if pv := s.state.Preview(); pv != nil {
+		if c, on := pv.Dragon(); on {
+			at, ok = c, true
+		}
+	}
+	if !ok {
+		return engine.Cell{}, false
+	}
+	switch strings.ToUpper(w) {
+	case "N":
+		at.Y--
+	case "E":
+		at.X++
+	case "S":
+		at.Y++
+	case "W":
+		at.X--
+	default:
+		return engine.Cell{}, false
+	}
+	return at, true
+}
+
+// computerDecides reports whether a computer decides what the game waits
+// for.
+func (s *session) computerDecides() bool {
+	d := s.state.Pending()
+	return d.Step != engine.StepNone && d.Player < len(s.levels) && s.levels[d.Player] != ai.NoLevel
+}
+
+// computerAnswers lets the computer who decides what the game waits for
+// answer it, and its steps after it (ai.Config.Turn, seeded by the game
+// and the position, so that a game continued elsewhere plays the same).
+func (s *session) computerAnswers() error {
+	if s.state.Pending().Step == engine.StepTile {
+		s.show()
+	}
+	p := s.state.Pending().Player
+	cfg := ai.Config{Level: s.levels[p], Playouts: s.playouts}
+	seed := uint64(s.game.ID)*0x9e3779b97f4a7c15 ^ uint64(len(s.state.Moves())) ^ uint64(s.game.Answered)<<48
+	as, err := cfg.Turn(s.state, seed)
+	if err == nil && len(as) == 0 {
+		err = errors.New("no answer")
+	}
+	if err != nil {
+		return fmt.Errorf("the computer %s could not choose: %w", s.state.Players()[p], err)
+	}
+	_, err = s.answer(as)
+	return err
+}
