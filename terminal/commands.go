@@ -510,9 +510,9 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 
 // isToken reports whether word w of place is one of the record's tokens:
 // verb@where, verb=value, verb/seat, or - (spec/record.md, "A turn with
-// expansions").
+// expansions"), and the use or points after a message (msg=3 use).
 func isToken(w string) bool {
-	return w == "-" || strings.ContainsAny(w, "@=/")
+	return w == "-" || w == "use" || w == "points" || strings.ContainsAny(w, "@=/")
 }
 
 // sameFigureStep reports whether move m deploys nothing in its figure step

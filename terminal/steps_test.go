@@ -144,6 +144,9 @@ func (sc *stepsScript) choose(g *engine.Game, a engine.Answer, rng *rand.Rand) {
 	}
 	st := g.Pending().Step
 	forms := []string{"choose " + strconv.Itoa(n+1), strconv.Itoa(n + 1), st.String() + " " + strconv.Itoa(n+1), "choose " + opts[n].Value}
+	if slices.ContainsFunc(opts, func(o turnview.Option) bool { return o.Value == forms[2] }) {
+		forms[2] = forms[0] // "robber 2" is seat 2's notation, not the second choice
+	}
 	if strings.HasPrefix(opts[n].Value, st.String()+" ") {
 		forms = append(forms, opts[n].Value)
 	}

@@ -285,7 +285,8 @@ func (s *session) chooseCommand(args []string) error {
 
 // stepCommand answers the decision the turn waits for with a line that
 // starts with the step's name, in its notation or with a number from
-// choices ("dragon 0,-1", "ferry 2", "land 1", "crop add"); with The
+// choices ("dragon 0,-1", "ferry 2", "land 1", "crop add"; the notation
+// first, when a number is both); with The
 // Princess & the Dragon, "dragon N" (E, S, W) also names the next tile
 // that way. It returns false when the line is not such an answer.
 func (s *session) stepCommand(f []string) (bool, error) {
@@ -301,6 +302,10 @@ func (s *session) stepCommand(f []string) (bool, error) {
 		return false, nil
 	}
 	args := f[1:]
+	if _, err := turnview.Lookup(s.state, s.names(), strings.Join(f, " ")); err == nil {
+		// The notation first: "robber 2" names seat 2, not the second choice.
+		return true, s.chooseCommand(append([]string{st.String()}, args...))
+	}
 	if len(args) == 1 {
 		if _, err := strconv.Atoi(args[0]); err == nil {
 			return true, s.chooseCommand(args)
