@@ -46,10 +46,13 @@ func benchRandomGames(b *testing.B, r *Rules) {
 // before the first volcano, nothing deployed with a volcano, the dragon's
 // steps at random; with The Gold Mines, The Ferries, Mage & Witch and The
 // Crop Circles, their choices at random (withGold, withFerries,
-// withMagicCropInto). Its buffers are reused from move to move.
+// withMagicCropInto); with The Robbers, the current player's robber half
+// the time after a tile with a bag; with The Messengers, the defaults of
+// Play (the marker, a message's 2 points). Its buffers are reused from
+// move to move.
 type randomPlayer struct {
-	rng                                           *rand.Rand
-	traders, tower, dragons, gold, ferries, minis bool
+	rng                                                    *rand.Rand
+	traders, tower, dragons, gold, ferries, minis, robbers bool
 	spots                                         []Spot
 	cells, steps                                  []Cell
 	caps                                          []Target
@@ -68,6 +71,7 @@ func newRandomPlayer(r *Rules, rng *rand.Rand) *randomPlayer {
 		gold:    has(ExpansionGoldMines),
 		ferries: has(ExpansionFerries),
 		minis:   has(ExpansionMageAndWitch) || has(ExpansionCropCircles),
+		robbers: has(ExpansionRobbers),
 	}
 }
 
@@ -83,6 +87,13 @@ func (p *randomPlayer) play(g *Game) {
 		}
 		if pl, ok := g.RandomPlacement(t, rng.Uint64()); ok {
 			m = Move{Tile: t, Cell: pl.Cell, Rotation: pl.Rotation}
+			if p.robbers && g.robbersAsked(t) && rng.IntN(2) == 0 {
+				// The current player's robber next to another player's
+				// marker (The Robbers); the others pass.
+				if q := rng.IntN(g.NumPlayers()); q != g.Current() {
+					m.Robbers = m.Robbers.Add(q+1, false)
+				}
+			}
 			if p.gold {
 				withGold(g, rng, &m)
 			}

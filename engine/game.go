@@ -615,12 +615,9 @@ type Game struct {
 	done      [9]int16     // cloisters completed by the tile being placed
 	nd        int
 
-	// tape is the move being played while playTile runs in a game with
-	// The Messengers or The Robbers: its scoring answers are read from it
-	// and the defaults written to it (messengers.go); nil otherwise. run,
-	// nil but in a copy that checks or looks ahead, says how.
-	tape *Move
-	run  *scoreRun
+	// run, nil but in a copy that checks or looks ahead at a move with
+	// The Messengers or The Robbers, says how (messengers.go).
+	run *scoreRun
 
 	// active lists the codes in codeBits, in no order, each with its
 	// number of open cells (as codes[c].n): RandomPlacement counts the

@@ -268,7 +268,11 @@ type boardState struct {
 	merged  bool // the messengers have joined the markers (the end)
 	dark    bool // a move of the current player's pawns ended on a dark space in this scoring
 	owe     uint8
+	taping  bool // playTile runs: tape holds the move's scoring choices
 	tapeAt  uint8
+	// tape is the move's Scoring while its tile is played: read as the
+	// scoring asks, the defaults written, and given back to the move.
+	tape ScoreChoices
 	// messenger is each player's messenger's value; the marker's is the
 	// score less it.
 	messenger [MaxPlayers]int16
@@ -403,10 +407,10 @@ func (g *Game) fail(err error) {
 // false when it has no more.
 func (g *Game) nextChoice() (uint8, bool) {
 	b := &g.x.board
-	if g.tape == nil || b.tapeAt >= g.tape.Scoring.n {
+	if !b.taping || b.tapeAt >= b.tape.n {
 		return 0, false
 	}
-	c := g.tape.Scoring.c[b.tapeAt]
+	c := b.tape.c[b.tapeAt]
 	b.tapeAt++
 	return c, true
 }
@@ -415,14 +419,15 @@ func (g *Game) nextChoice() (uint8, bool) {
 // into the move, and with a probe noted as the step asked of player who,
 // with answers as, unless that player has resigned or as holds one answer.
 func (g *Game) missing(d uint8, step Step, who int, as func() []Answer) {
+	b := &g.x.board
 	if r := g.run; r != nil && r.probe && r.need == StepNone && !g.Resigned(who) {
 		if list := as(); len(list) > 1 {
-			r.need, r.who, r.answers, r.filled = step, who, list, g.tape.Scoring
+			r.need, r.who, r.answers, r.filled = step, who, list, b.tape
 		}
 	}
-	if g.tape != nil {
-		g.tape.Scoring.push(d)
-		g.x.board.tapeAt = g.tape.Scoring.n
+	if b.taping {
+		b.tape.push(d)
+		b.tapeAt = b.tape.n
 	}
 }
 
@@ -451,9 +456,8 @@ func (g *Game) choosePawn(p int) Pawn {
 func (g *Game) choiceWords(c uint8) string {
 	s := ScoreChoices{n: 1}
 	s.c[0] = c
-	if g.tape != nil {
-		s.x8, s.y8, s.p8 = g.tape.Scoring.x8, g.tape.Scoring.y8, g.tape.Scoring.p8
-	}
+	t := &g.x.board.tape
+	s.x8, s.y8, s.p8 = t.x8, t.y8, t.p8
 	return s.String()
 }
 
@@ -532,8 +536,8 @@ func (g *Game) deliverMessage() {
 			g.fail(moveErr(ErrScoreChoice, fmt.Sprintf("the Message tile turned up is %d (%s), not %d", b.stack[0], b.stack[0].Title(), n)))
 			n, use = b.stack[0], false
 		}
-		if n == MessageFollower && use {
-			at = Target{Cell: Cell{int(g.tape.Scoring.x8), int(g.tape.Scoring.y8)}, Port: g.tape.Scoring.p8}
+		if t := &b.tape; n == MessageFollower && use {
+			at = Target{Cell: Cell{int(t.x8), int(t.y8)}, Port: t.p8}
 		}
 		if use {
 			if err := g.messageErr(p, n, at); err != nil {
@@ -845,8 +849,9 @@ func (g *Game) runAhead(m Move, probe bool) *scoreRun {
 		c.payRansom(m.Ransom)
 	}
 	c.draw(m.Tile)
+	given := m.Scoring
 	c.playTile(&m)
-	if run.err == nil && int(c.x.board.tapeAt) < m.Scoring.Len() && !run.halt {
+	if run.err == nil && int(c.x.board.tapeAt) < given.Len() && !run.halt {
 		run.err = moveErr(ErrScoreChoice, fmt.Sprintf("the scoring of this turn asks fewer choices than the move gives: %s is left over",
 			c.choiceWords(m.Scoring.c[c.x.board.tapeAt])))
 	}

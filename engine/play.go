@@ -1031,11 +1031,12 @@ func (g *Game) playTile(m *Move) {
 		if g.x.board.on {
 			// The Messengers, The Robbers: the scoring reads its choices
 			// from m (messengers.go); the robbers come first.
-			g.tape, g.x.board.tapeAt, g.x.board.dark = m, 0, false
+			b := &g.x.board
+			b.tape, b.taping, b.tapeAt, b.dark = m.Scoring, true, 0, false
 			if g.robbersAsked(m.Tile) {
 				g.placeRobbers(m)
 				if g.run != nil && g.run.halt {
-					g.tape = nil
+					b.taping = false
 					return
 				}
 			}
@@ -1112,7 +1113,7 @@ func (g *Game) playTile(m *Move) {
 		if g.x.board.msgs {
 			g.deliverMessages() // 001_…, turn summary, step 4
 		}
-		g.tape = nil
+		m.Scoring, g.x.board.taping = g.x.board.tape, false
 	}
 }
 
