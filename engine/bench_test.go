@@ -53,10 +53,10 @@ func benchRandomGames(b *testing.B, r *Rules) {
 type randomPlayer struct {
 	rng                                                    *rand.Rand
 	traders, tower, dragons, gold, ferries, minis, robbers bool
-	spots                                         []Spot
-	cells, steps                                  []Cell
-	caps                                          []Target
-	scratch                                       miniScratch
+	spots                                                  []Spot
+	cells, steps                                           []Cell
+	caps                                                   []Target
+	scratch                                                miniScratch
 }
 
 // newRandomPlayer returns a randomPlayer for games with rules r (nil: the
