@@ -82,6 +82,17 @@ func (c Config) Turn(g *engine.Game, seed uint64) ([]engine.Answer, error) {
 	if err != nil {
 		return nil, err
 	}
+	look, err := newNode(g.WhatIf(), g.Pending().Player, g.DieRoll()-1)
+	if err != nil {
+		return nil, err
+	}
+	cands, err := greedyCandidates(look, g.Pending().Player, rng, candidates)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.restrict(root, cands); err != nil {
+		return nil, err
+	}
 	return s.run(root, n)
 }
 
@@ -160,6 +171,8 @@ type node struct {
 	chance  bool
 	die     int
 	answers []engine.Answer
+	allow   []int32   // the answers the search weighs (nil: all)
+	prior   []float64 // each allowed answer's greedy value less the best's
 	kids    []*node
 	visits  []int32
 	reward  []float64

@@ -14,7 +14,8 @@
 // playout shuffles the tiles nobody has seen yet into an order of its own
 // (a determinization) and plays the game out with random moves, and an
 // upper-confidence tree over the steps of the turn (tile, figure, escape)
-// spends the playouts on the promising answers. [Random] plays uniformly
+// spends the playouts on the promising answers: the turns Easy values
+// highest, each starting with a bias from that value. [Random] plays uniformly
 // random legal answers, as a yardstick for the arena.
 //
 // Every search is driven by a seed and counts playouts, not time, so the

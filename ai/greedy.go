@@ -2,6 +2,7 @@ package ai
 
 import (
 	"cmp"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -48,6 +49,63 @@ type greedy struct {
 	// firstLook is how many positions the first look at the first
 	// step's answers played.
 	firstLook int
+	// collect keeps every whole turn valued (cands), for the search's
+	// candidates (greedyCandidates); cur is the answers from the root to
+	// the node being valued, and chance counts the chance nodes above it.
+	collect bool
+	cur     []engine.Answer
+	chance  int
+	cands   map[string]candidate
+	seq     int
+}
+
+// candidate is a turn the greedy look valued: its answers from the root
+// (up to a roll of the die, which the search weighs itself) and its value.
+type candidate struct {
+	path []engine.Answer
+	v    float64
+	seq  int // the order it was last valued in
+}
+
+// record keeps the turn cur followed by the reversed answers rest, worth
+// v; a later value of the same answers replaces an earlier one (the first
+// look's completions come first, the full values after).
+func (g *greedy) record(rest []engine.Answer, v float64) {
+	if !g.collect || g.chance > 0 {
+		return
+	}
+	path := slices.Clone(g.cur)
+	for i := len(rest) - 1; i >= 0; i-- {
+		if rest[i].Step == engine.StepRoll {
+			break // the die and what follows are the search's
+		}
+		path = append(path, rest[i])
+	}
+	key := fmt.Sprint(path)
+	g.seq++
+	g.cands[key] = candidate{path: path, v: v, seq: g.seq}
+}
+
+// greedyCandidates returns the turns from root (the position of the
+// player me's step) that the greedy look of greedyTurn values highest,
+// at most k, best first: each its answers up to the end of the turn or to
+// a roll of the die, and its value in evaluate's points.
+func greedyCandidates(root *node, me int, rng *rand.Rand, k int) ([]candidate, error) {
+	g := &greedy{me: me, rng: rng, left: greedyBudget, collect: true, cands: map[string]candidate{}}
+	if _, _, err := g.value(root, true); err != nil {
+		return nil, err
+	}
+	out := make([]candidate, 0, len(g.cands))
+	for _, c := range g.cands {
+		out = append(out, c)
+	}
+	slices.SortFunc(out, func(a, b candidate) int {
+		if c := cmp.Compare(b.v, a.v); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.seq, b.seq)
+	})
+	return out[:min(k, len(out))], nil
 }
 
 // child returns the node after answer i of n, counting it against the
@@ -65,10 +123,16 @@ func (g *greedy) child(n *node, i int) (*node, error) {
 // greedyTurn) and taken in that order.
 func (g *greedy) value(n *node, first bool) (float64, []engine.Answer, error) {
 	if n.leaf {
-		return evaluate(n.state, g.me) + g.rng.Float64()*1e-6, nil, nil
+		v := evaluate(n.state, g.me) + g.rng.Float64()*1e-6
+		g.record(nil, v)
+		return v, nil, nil
 	}
 	if g.left <= 0 {
 		return g.firstCompletion(n)
+	}
+	if n.chance && g.collect {
+		g.chance++
+		defer func() { g.chance-- }()
 	}
 	vals := make([]float64, len(n.answers))
 	paths := make([][]engine.Answer, len(n.answers))
@@ -83,7 +147,9 @@ func (g *greedy) value(n *node, first bool) (float64, []engine.Answer, error) {
 			if err != nil {
 				return 0, nil, err
 			}
+			g.cur = append(g.cur, a)
 			v, p, err := g.firstCompletion(k)
+			g.cur = g.cur[:len(g.cur)-1]
 			if err != nil {
 				return 0, nil, err
 			}
@@ -100,7 +166,9 @@ func (g *greedy) value(n *node, first bool) (float64, []engine.Answer, error) {
 		if err != nil {
 			return 0, nil, err
 		}
+		g.cur = append(g.cur, n.answers[i])
 		v, p, err := g.value(k, false)
+		g.cur = g.cur[:len(g.cur)-1]
 		if err != nil {
 			return 0, nil, err
 		}
@@ -114,6 +182,9 @@ func (g *greedy) value(n *node, first bool) (float64, []engine.Answer, error) {
 		for _, v := range vals {
 			sum += v
 		}
+		g.chance--
+		g.record(nil, sum/float64(len(vals)))
+		g.chance++
 		return sum / float64(len(vals)), paths[n.die], nil
 	}
 	best := 0
@@ -142,8 +213,10 @@ func (g *greedy) firstCompletion(n *node) (float64, []engine.Answer, error) {
 		path = append(path, n.answers[i])
 		n = k
 	}
+	v := evaluate(n.state, g.me) + g.rng.Float64()*1e-6
 	slices.Reverse(path)
-	return evaluate(n.state, g.me) + g.rng.Float64()*1e-6, path, nil
+	g.record(path, v)
+	return v, path, nil
 }
 
 // evaluate returns how good position s looks for player me, in points: their

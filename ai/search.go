@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/meeple-works/carcassonne/engine"
 )
@@ -120,8 +121,56 @@ func (s *search) descend(n *node, i int) (*node, error) {
 	return k, nil
 }
 
+// Candidates: the search weighs only the turns the greedy look values
+// highest (greedyCandidates), candidates of them, and starts each answer
+// with a bias of priorWeight of reward per point of its greedy value
+// below the best, which fades as priorVisits/(priorVisits+visits).
+const (
+	candidates  = 12
+	priorWeight = 0.01
+	priorVisits = 30
+)
+
+// restrict limits the tree under root to the answers of the turns cands
+// (best first), and gives each answer at each step its prior: the greedy
+// value of the best candidate through it, less the best's (0 or below).
+// Below a roll of the die, every answer stays.
+func (s *search) restrict(root *node, cands []candidate) error {
+	if len(cands) == 0 {
+		return nil
+	}
+	top := cands[0].v
+	for _, c := range cands {
+		root.state.CopyTo(&s.scratch)
+		n := root
+		for _, a := range c.path {
+			if n.leaf || n.chance {
+				break
+			}
+			i := slices.Index(n.answers, a)
+			if i < 0 {
+				return fmt.Errorf("ai: the greedy look's answer %s is not an answer of the search", a)
+			}
+			if n.prior == nil {
+				n.prior = make([]float64, len(n.answers))
+			}
+			if !slices.Contains(n.allow, int32(i)) {
+				n.prior[i] = c.v - top
+				n.allow = append(n.allow, int32(i))
+			}
+			k, err := s.descend(n, i)
+			if err != nil {
+				return err
+			}
+			n = k
+		}
+	}
+	return nil
+}
+
 // pick returns the answer to try next: an answer never tried, in a random
-// order, and then the one with the best upper confidence bound.
+// order (the candidates' answers best first), and then the one with the
+// best upper confidence bound.
 func (n *node) pick(rng *rand.Rand) int {
 	if n.chance {
 		// The die: each roll alike, whatever the game's die shows.
@@ -134,11 +183,15 @@ func (n *node) pick(rng *rand.Rand) int {
 	if n.order == nil {
 		n.visits = make([]int32, len(n.answers))
 		n.reward = make([]float64, len(n.answers))
-		n.order = make([]int32, len(n.answers))
-		for i := range n.order {
-			n.order[i] = int32(i)
+		if n.allow != nil {
+			n.order = n.allow
+		} else {
+			n.order = make([]int32, len(n.answers))
+			for i := range n.order {
+				n.order[i] = int32(i)
+			}
+			rng.Shuffle(len(n.order), func(i, j int) { n.order[i], n.order[j] = n.order[j], n.order[i] })
 		}
-		rng.Shuffle(len(n.order), func(i, j int) { n.order[i], n.order[j] = n.order[j], n.order[i] })
 	}
 	if n.tried < len(n.order) {
 		n.tried++
@@ -146,10 +199,14 @@ func (n *node) pick(rng *rand.Rand) int {
 	}
 	logN := math.Log(float64(n.total))
 	best, bestV := 0, math.Inf(-1)
-	for i, v := range n.visits {
-		u := n.reward[i]/float64(v) + explore*math.Sqrt(logN/float64(v))
+	for _, i := range n.order {
+		v := float64(n.visits[i])
+		u := n.reward[i]/v + explore*math.Sqrt(logN/v)
+		if n.prior != nil {
+			u += priorWeight * n.prior[i] * priorVisits / (priorVisits + v)
+		}
 		if u > bestV {
-			best, bestV = i, u
+			best, bestV = int(i), u
 		}
 	}
 	return best
@@ -162,6 +219,9 @@ func (n *node) best() int {
 		return n.die
 	}
 	best := 0
+	if len(n.allow) > 0 {
+		best = int(n.allow[0])
+	}
 	for i := range n.visits {
 		v, b := n.visits[i], n.visits[best]
 		if v > b || v == b && v > 0 && n.reward[i]/float64(v) > n.reward[best]/float64(b) {
