@@ -432,9 +432,10 @@ func (g *Game) missing(d uint8, step Step, who int, as func() []Answer) {
 }
 
 // choosePawn returns the pawn player p moves for a scoring of a feature or
-// a message: the move's answer, or the marker (001_…: "he chooses whether
-// he will move his messenger or his marker").
-func (g *Game) choosePawn(p int) Pawn {
+// a message worth pts points: the move's answer, or the marker (001_…:
+// "he chooses whether he will move his messenger or his marker"). The
+// answers a probe lists carry pts and each pawn's value.
+func (g *Game) choosePawn(p, pts int) Pawn {
 	if !g.messengers() {
 		return PawnMarker
 	}
@@ -447,7 +448,8 @@ func (g *Game) choosePawn(p int) Pawn {
 		return pawnOf(c&1 != 0)
 	}
 	g.missing(uint8(p)<<1, StepPawn, p, func() []Answer {
-		return []Answer{{Step: StepPawn, Seat: p + 1}, {Step: StepPawn, Seat: p + 1, Messenger: true}}
+		return []Answer{{Step: StepPawn, Seat: p + 1, Points: pts, From: g.pawnValue(p, PawnMarker)},
+			{Step: StepPawn, Seat: p + 1, Messenger: true, Points: pts, From: g.pawnValue(p, PawnMessenger)}}
 	})
 	return PawnMarker
 }
@@ -488,7 +490,7 @@ func (g *Game) awardBoard(winners uint8, ev ScoreEvent) {
 	var pawns [MaxPlayers]Pawn
 	for w := winners; w != 0; w &= w - 1 {
 		p := bits.TrailingZeros8(w)
-		pw := g.choosePawn(p)
+		pw := g.choosePawn(p, ev.Points)
 		froms[p], pawns[p] = int8(BoardSpace(g.pawnValue(p, pw))), pw
 		ev.Messenger = pw == PawnMessenger
 		if ev.Messenger {
@@ -588,9 +590,10 @@ func (g *Game) messageAnswers(p int, n Message) []Answer {
 			out = append(out, Answer{Step: StepMessage, Message: n, Use: true, Target: t})
 		}
 	case g.canCarry(p, n):
-		out = append(out, Answer{Step: StepMessage, Message: n, Use: true})
+		pts, _, _ := g.messagePoints(p, n)
+		out = append(out, Answer{Step: StepMessage, Message: n, Use: true, Points: pts})
 	}
-	return append(out, Answer{Step: StepMessage, Message: n})
+	return append(out, Answer{Step: StepMessage, Message: n, Points: MessageBonus})
 }
 
 // canCarry reports whether player p can carry out message n (rules-

@@ -412,6 +412,12 @@ type Answer struct {
 	// by Target the follower it scores and returns.
 	Message Message
 	Use     bool
+	// Points and From say what a scoring's answer is worth, as Answers
+	// lists it for a front end to show (Act, String and ParseAnswer
+	// ignore them): StepPawn, the points that pawn moves and its value
+	// before; StepMessage, the points carried out (0 when Answers cannot
+	// tell: messages 7 and 8) or the 2 points taken.
+	Points, From int
 }
 
 // String returns the answer in words close to the record's tokens: "tile

@@ -128,6 +128,8 @@ func (v *view) option(a engine.Answer) Option {
 		o.Label = fmt.Sprintf("(%s): join %s", a.Cell, LinkWords(a.Link))
 	case engine.StepCrop:
 		o.Kind, o.Label = KindChoice, Capitalize(a.Crop.String())
+	case engine.StepRobber, engine.StepRob, engine.StepPawn, engine.StepMessage:
+		v.boardOption(&o)
 	case engine.StepCropPick:
 		if a.Target == (engine.Target{}) {
 			o.Kind, o.Label = KindPass, "Pass"

@@ -1,0 +1,83 @@
+package turnview
+
+import (
+	"fmt"
+
+	"github.com/meeple-works/carcassonne/engine"
+)
+
+// This file names the choices of the scoreboard's two mini expansions
+// (001_…, "The Messengers", "The Robbers"): where a robber goes, whom it
+// robs, which pawn a scoring moves, and what a Message tile does.
+
+// boardOption describes an answer of StepRobber, StepRob, StepPawn or
+// StepMessage.
+func (v *view) boardOption(o *Option) {
+	a := o.Answer
+	switch a.Step {
+	case engine.StepRobber:
+		if a.Seat == 0 {
+			o.Kind, o.Label = KindPass, "No robber"
+			return
+		}
+		o.Kind, o.Figure = KindChoice, "robber"
+		o.Label = "Robber next to " + v.pawnWords(a.Seat-1, a.Messenger)
+	case engine.StepRob:
+		o.Kind, o.Figure = KindChoice, "robber"
+		o.Label = "Rob " + v.names.of(v.g, a.Seat-1)
+	case engine.StepPawn:
+		o.Kind = KindChoice
+		o.Figure = "marker"
+		if a.Messenger {
+			o.Figure = "messenger"
+		}
+		o.Label = Capitalize(MovesWords(a, v.names.of(v.g, a.Seat-1)))
+	case engine.StepMessage:
+		o.Kind, o.Figure = KindChoice, "message"
+		switch {
+		case !a.Use:
+			o.Label = fmt.Sprintf("Take %d points", engine.MessageBonus)
+			return
+		case a.Message == engine.MessageFollower:
+			o.Kind = KindFeature
+			o.cell(a.Target.Cell)
+			o.Feature = FeatureName(v.board, a.Target)
+			o.Label = fmt.Sprintf("Score your %s at (%s)", SpotName(engine.FigureFollower, FeatureKind(v.board, a.Target), o.Feature), a.Target.Cell)
+		default:
+			o.Label = "Carry out: " + a.Message.Title()
+		}
+		if a.Message != engine.MessageTile && a.Message != engine.MessageFollower {
+			o.Label += fmt.Sprintf(": %+d", a.Points)
+		}
+	}
+}
+
+// pawnWords names player p's marker or messenger and its space on the
+// scoreboard: "Ben's marker (space 27)".
+func (v *view) pawnWords(p int, messenger bool) string {
+	value, pawn := v.g.Marker(p), "marker"
+	if messenger {
+		value, _ = v.g.Messenger(p)
+		pawn = "messenger"
+	}
+	return fmt.Sprintf("%s's %s (space %d)", v.names.of(v.g, p), pawn, engine.BoardSpace(value))
+}
+
+// MovesWords says what a pawn answer (StepPawn) moves, for the player
+// named who: "the marker, 23 → 28" with the engine's figures, "the
+// messenger, 3 → 8, a dark space" when it lands on one (001_…, "The
+// Messengers").
+func MovesWords(a engine.Answer, who string) string {
+	pawn := "marker"
+	if a.Messenger {
+		pawn = "messenger"
+	}
+	if a.Points == 0 {
+		return fmt.Sprintf("%s moves the %s", who, pawn)
+	}
+	s := fmt.Sprintf("%s moves the %s, %d → %d", who, pawn, a.From, a.From+a.Points)
+	if engine.DarkSpace(a.From + a.Points) {
+		s += ", a dark space"
+	}
+	return s
+}
