@@ -584,16 +584,39 @@ func (g *Game) deliverMessage() {
 // be, then its 2 points.
 func (g *Game) messageAnswers(p int, n Message) []Answer {
 	var out []Answer
+	from := g.pawnValue(p, PawnMarker)
 	switch {
 	case n == MessageFollower:
 		for _, t := range g.messageTargets(nil, p) {
-			out = append(out, Answer{Step: StepMessage, Message: n, Use: true, Target: t})
+			out = append(out, Answer{Step: StepMessage, Message: n, Use: true, Target: t, Points: g.followerPoints(p, t), From: from})
 		}
+	case n == MessageTile && g.canCarry(p, n):
+		out = append(out, Answer{Step: StepMessage, Message: n, Use: true, From: from})
 	case g.canCarry(p, n):
 		pts, _, _ := g.messagePoints(p, n)
-		out = append(out, Answer{Step: StepMessage, Message: n, Use: true, Points: pts})
+		out = append(out, Answer{Step: StepMessage, Message: n, Use: true, Points: pts, From: from})
 	}
-	return append(out, Answer{Step: StepMessage, Message: n, Points: MessageBonus})
+	return append(out, Answer{Step: StepMessage, Message: n, Points: MessageBonus, From: from})
+}
+
+// followerPoints returns what message 8 scores for player p naming the
+// follower at t: its feature as at the end (scoreFollower).
+func (g *Game) followerPoints(p int, t Target) int {
+	ti := g.placedAt(int16(t.Cell.X), int16(t.Cell.Y))
+	if ti < 0 {
+		return 0
+	}
+	pt := &g.tiles[ti]
+	f, ok := g.ts.FeatureAt(pt.tile, pt.rot, t.Port)
+	if !ok {
+		return 0
+	}
+	r := g.find(pt.seg + int16(f))
+	if g.nodes[r].kind == Field {
+		pts, _ := g.farmEndPoints(p, r)
+		return pts
+	}
+	return g.endPoints(r)
 }
 
 // canCarry reports whether player p can carry out message n (rules-

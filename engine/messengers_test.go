@@ -193,9 +193,18 @@ func TestBoardSteps(t *testing.T) {
 			}
 			as := c.Answers()
 			for _, a := range as {
+				a.Points, a.From = 0, 0
 				if b, err := ParseAnswer(a.String()); err != nil || b != a {
 					t.Errorf("%s: ParseAnswer(%q) = %+v, %v", tt.path, a, b, err)
 				}
+			}
+			for _, a := range as {
+				if (a.Step == StepPawn || a.Step == StepMessage && a.Message != MessageTile) && a.Points <= 0 && a.Message != MessageShortestRoad {
+					t.Errorf("%s: %s shows no points: %+v", tt.path, a, a)
+				}
+			}
+			if tt.path == "testdata/rules/msg-3-chain.rec" && i == 3 && (as[0].Points != 5 || as[0].From != 5 || as[1].From != 0) {
+				t.Errorf("the cloister's pawn answers %+v, want 5 points from 5 (marker) or 0 (messenger)", as)
 			}
 			var a Answer
 			switch d.Step {

@@ -415,8 +415,9 @@ type Answer struct {
 	// Points and From say what a scoring's answer is worth, as Answers
 	// lists it for a front end to show (Act, String and ParseAnswer
 	// ignore them): StepPawn, the points that pawn moves and its value
-	// before; StepMessage, the points carried out (0 when Answers cannot
-	// tell: messages 7 and 8) or the 2 points taken.
+	// before; StepMessage, the points carried out (0 for message 7; for
+	// message 8 its follower's feature as at the end) or the 2 points
+	// taken, and the marker's value before.
 	Points, From int
 }
 
