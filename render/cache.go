@@ -54,6 +54,7 @@ const (
 	spriteWitch
 	spriteEdgeMark
 	spriteKeyIcon
+	spriteTrack // a figure on the scoreboard (scoreboard.go)
 )
 
 // artBudget is how many bytes of tile pictures the cache keeps before it

@@ -70,11 +70,22 @@
 // green face and a broom, each beside the place of a follower on its
 // feature.
 //
-// Under the players' rows the side panel of the turn and board pictures
-// has a key of what the part of the board shown holds: each symbol and
-// figure of the expansions in play found there (the purple star, "move
-// mage/witch"; the red dragon on a tile, "dragon moves"; the fairy, the
-// witch, an inn, …) as its small picture and a word or two, the most
+// With The Messengers or The Robbers, the side panel of the turn and
+// board pictures has the scoreboard under the players' rows: its 50
+// spaces in ten rows of five, each row starting on a dark space (0, 5,
+// 10, …, labelled on its left and framed), with each player's marker (a
+// disc), messenger (a small figure in a long skirt) and robber (a
+// bandit's mask, after the pawns it robs) in the player's colour; and
+// the Message tile last turned up with its effect in words
+// ([MessageText]), who turned it up and whether they carried it out. The
+// final table has a column for the messages and one for the robbers.
+//
+// Under the players' rows (and the scoreboard) the side panel of the
+// turn and board pictures has a key of what the part of the board shown
+// holds: each symbol and figure of the expansions in play found there
+// (the purple star, "move mage/witch"; the red dragon on a tile, "dragon
+// moves"; the fairy, the witch, an inn, …) as its small picture and a
+// word or two, the most
 // useful first, in one column or two, as many as the room holds; the
 // colours of completed and open cities last. The final picture has the
 // key of the whole board under the scoring, every entry, in three columns.

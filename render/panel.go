@@ -53,7 +53,7 @@ func dpx(d, u float64) int { return int(math.Round(d * u)) }
 // scoreboard panel of sc at scale u, the room kept for the key included
 // (keyReserveD).
 func scorePanelHeight(sc *scene, u float64) int {
-	d := 2*scorePadD + scoreTitleD + scoreRowH(sc)*float64(len(sc.names)) + 8 + keyReserveD(sc)
+	d := 2*scorePadD + scoreTitleD + scoreRowH(sc)*float64(len(sc.names)) + 8 + keyReserveD(sc) + trackD(sc)
 	if !sc.g.Ended() {
 		d += scoreTileD + 12
 	}
@@ -73,7 +73,8 @@ func scorePanelHeight(sc *scene, u float64) int {
 // player (under the goods' line if any): the tower pieces in their supply
 // and the prisoners they hold (drawTowerLine); with The Gold Mines, a line
 // under those: the gold ingots they hold and their end bonus
-// (drawGoldLine); at the bottom, under the rows, the key: entries of
+// (drawGoldLine); under the rows, with The Messengers or The Robbers,
+// the scoreboard (drawTrack); at the bottom, the key: entries of
 // key, each an icon and a word or two, in one column or two, as many as
 // the room left holds (placeKey). It is laid out to stay legible when
 // the picture is shown displayWidth pixels wide: few words, large figures.
@@ -200,6 +201,8 @@ func (r *Renderer) drawScorePanel(dst canvas, k *kit, sc *scene, rect image.Rect
 		}
 		y += rh
 	}
+	// The scoreboard of The Messengers and The Robbers, under the rows.
+	r.drawTrack(dst, k, sc, x0, x1, y, u)
 	// The key, in the room under the rows.
 	r.drawKey(dst, k, sc, r.scoreKeyItems(k, sc, rect, u, key), u)
 }
@@ -208,7 +211,7 @@ func (r *Renderer) drawScorePanel(dst canvas, k *kit, sc *scene, rect image.Rect
 // scale u may go: across the panel inside its padding, from the end of
 // the players' rows down to the bottom padding.
 func scoreKeyArea(sc *scene, rect image.Rectangle, u float64) image.Rectangle {
-	rowsEnd := scoreRowsTop(sc, rect, u) + len(sc.names)*dpx(scoreRowH(sc), u)
+	rowsEnd := scoreRowsTop(sc, rect, u) + len(sc.names)*dpx(scoreRowH(sc), u) + dpx(trackD(sc), u)
 	return image.Rect(rect.Min.X+dpx(scorePadD+2, u), rowsEnd, rect.Max.X-dpx(scorePadD, u), rect.Max.Y-dpx(scorePadD, u))
 }
 
@@ -371,9 +374,11 @@ var goldSource = scoreSource{"gold", colGold, spriteIngots, func(b engine.Breakd
 // cloisters and farms (with the pigs' points), the King and the Robber
 // Baron when King & Robber Baron is in play, the goods when Traders &
 // Builders is, the ransoms when The Tower is, the fairy's points when The
-// Princess & the Dragon is, and the gold when The Gold Mines is.
+// Princess & the Dragon is, the gold when The Gold Mines is, and the
+// messages' points and the robbers' loot when The Messengers and The
+// Robbers are (boardSources).
 func finalSources(sc *scene) []scoreSource {
-	if !sc.kingAndRobber && !sc.traders && !sc.tower && !sc.pd.on && !sc.gold {
+	if !sc.kingAndRobber && !sc.traders && !sc.tower && !sc.pd.on && !sc.gold && !sc.board.messengers && !sc.board.robbers {
 		return featureSources
 	}
 	out := append([]scoreSource(nil), featureSources...)
@@ -392,7 +397,7 @@ func finalSources(sc *scene) []scoreSource {
 	if sc.gold {
 		out = append(out, goldSource)
 	}
-	return out
+	return append(out, boardSources(sc)...)
 }
 
 // fillStripes fills r with colours cs in horizontal stripes of equal

@@ -54,6 +54,9 @@ type scene struct {
 	// pd is what The Princess & the Dragon shows (dragon.go); pd.on is
 	// set when it is in play.
 	pd dragonScene
+	// board is the scoreboard of The Messengers and The Robbers
+	// (scoreboard.go).
+	board scoreboard
 	// played, when not 0, is the number of the turn just played: the
 	// panel's title names it ("Turn 1" under the board after turn 1, in
 	// an animation) instead of the turn to play.
@@ -109,6 +112,7 @@ func newScene(g *engine.Game, withCands bool) *scene {
 			sc.baron = p
 		}
 	}
+	sc.board = readScoreboard(g)
 	sc.marks = playerMarks(sc.names)
 	sc.tiles = g.PlacedTiles()
 	sc.at = make(map[engine.Cell]int, len(sc.tiles))
