@@ -50,6 +50,8 @@ type GameStore interface {
 	SetReminded(ctx context.Context, id int64, moves, answered int) (bool, error)
 	RemindersDue(ctx context.Context, t time.Time) ([]storage.Game, error)
 	UpdateLobby(ctx context.Context, id int64, u storage.LobbyUpdate) (storage.Game, error)
+	PawnPreference(ctx context.Context, userID string) (bool, error)
+	SetPawnPreference(ctx context.Context, userID string, messenger bool) error
 }
 
 // Renderer draws the pictures the bot posts, as PNG files; render.Renderer

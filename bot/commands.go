@@ -106,6 +106,8 @@ func commands() []*discordgo.ApplicationCommand {
 			sub("leaderboard", "The best players of this server, by rating"),
 			sub("history", "The last finished games of this server, with their records and final boards"),
 			sub("help", "How to play"),
+			sub("pawn", "The Messengers: which pawn moves when you score in another player's turn",
+				str(pawnOption, "Your marker (the default) or your messenger", false, choice("marker", "marker"), choice("messenger", "messenger"))),
 		},
 	}}
 }
@@ -225,6 +227,8 @@ func (b *Bot) onCommand(i *discordgo.Interaction) {
 		b.cmdHistory(i)
 	case "help":
 		b.cmdHelp(i)
+	case "pawn":
+		b.cmdPawn(i, opts)
 	default:
 		b.replyError(i, "I do not know that command.")
 	}
@@ -275,6 +279,8 @@ func (b *Bot) onComponent(i *discordgo.Interaction) {
 		b.lobbyPig(i, id.game, data.Values)
 	case actDragonOpt, actPrincessOpt:
 		b.lobbyDragonOption(i, id.game, id.action, data.Values)
+	case actRobbersOpt:
+		b.lobbyRobbersOption(i, id.game, data.Values)
 	case actCPU:
 		b.lobbyAddComputerMenu(i, id.game)
 	case actCPUAdd:
@@ -289,7 +295,7 @@ func (b *Bot) onComponent(i *discordgo.Interaction) {
 			return
 		}
 		b.pickCell(i, id, data.Values[0])
-	case actRotL, actRotR, actSpot, actBack, actOK, actEsc, actCap, actPortal, actGold, actFerry, actFMove, actMagic, actCrop:
+	case actRotL, actRotR, actSpot, actBack, actOK, actEsc, actCap, actPortal, actGold, actFerry, actFMove, actMagic, actCrop, actRobber:
 		b.preview(i, id, data.Values)
 	case actStep:
 		b.stepAnswer(i, id.game, id.moves, id.answered, id.k, data.Values)

@@ -58,8 +58,13 @@ func stepwise(st *engine.Game) bool {
 	if r == nil {
 		return false
 	}
-	steps := r.TurnSteps()
-	return slices.Contains(steps, engine.StepDragon) || slices.Contains(steps, engine.StepLand) || slices.Contains(steps, engine.StepCropPick)
+	return slices.ContainsFunc(r.TurnSteps(), func(s engine.Step) bool {
+		switch s {
+		case engine.StepDragon, engine.StepLand, engine.StepCropPick, engine.StepRobber, engine.StepPawn, engine.StepRob, engine.StepMessage:
+			return true
+		}
+		return false
+	})
 }
 
 // stepID is the custom id of answer k (in engine.Game.Answers) of the
@@ -143,6 +148,8 @@ func (c choice) walk(st *engine.Game, stop engine.Step) (*engine.Game, []engine.
 			a = engine.Answer{Step: engine.StepTile, Cell: c.cell, Rotation: c.rot, Ransomed: c.ransomed, Ransom: c.ransom}
 		case d.Step == engine.StepGold:
 			a = engine.Answer{Step: engine.StepGold, Cell: c.gcell}
+		case d.Step == engine.StepRobber:
+			a = engine.Answer{Step: engine.StepRobber, Seat: c.robber, Messenger: c.robberMsg}
 		case d.Step == engine.StepFigure:
 			a = figAnswer(c.figChoice)
 		case d.Step == engine.StepRoll:
@@ -224,6 +231,9 @@ func (b *Bot) nextStep(ctx context.Context, g storage.Game, st *engine.Game, not
 	if d.Step == engine.StepNone || d.Step == engine.StepTile {
 		return
 	}
+	if b.autoPawn(ctx, g, st) {
+		return // answered by the player's preference; nextStep came again
+	}
 	if search {
 		if id := b.findPosted(g.ThreadID, func(m *discordgo.Message) bool {
 			return hasComponent(m, stepPrefix(g.ID, g.Moves, g.Answered))
@@ -295,6 +305,25 @@ func stepMessage(g storage.Game, st *engine.Game, note string) *discordgo.Messag
 	case engine.StepEscape:
 		title = "Escape from the besieged city"
 		ask = fmt.Sprintf("**%s** may take a knight home from a besieged city next to a cloister.", name)
+	case engine.StepRobber:
+		title = "The robbers"
+		ask = fmt.Sprintf("**%s** may place their robber by another player's marker or messenger: it takes half of the next points that pawn scores (001_, The Robbers).", name)
+	case engine.StepRob:
+		title = "A robbery"
+		ask = fmt.Sprintf("Several pawns score on the space of **%s**'s robber: whom does it rob?", name)
+	case engine.StepPawn:
+		title = "The Messengers"
+		ask = fmt.Sprintf("**%s** scores: which pawn moves? A move of your own pawns onto a dark space (0, 5, 10, …) turns up a Message tile.", name)
+		if len(opts) > 0 && opts[0].Answer.Points > 0 {
+			ask = fmt.Sprintf("**%s** scores %d points: which pawn moves? A move of your own pawns onto a dark space (0, 5, 10, …) turns up a Message tile.", name, opts[0].Answer.Points)
+		}
+	case engine.StepMessage:
+		title = "A Message tile"
+		if len(opts) > 0 {
+			n := opts[0].Answer.Message
+			title = fmt.Sprintf("Message %d: %s", n, n.Title())
+		}
+		ask = fmt.Sprintf("**%s** landed on a dark space and turns up a Message tile: carry it out, or take %d points.", name, engine.MessageBonus)
 	default:
 		title = "Your choice"
 		ask = fmt.Sprintf("**%s** decides: %s.", name, d.Step)
@@ -457,15 +486,22 @@ func (b *Bot) closeStepMessage(g storage.Game, text string) {
 }
 
 // stepTimeout answers, for the player whose time ran out, the decision
-// game g waits for in the middle of a turn (st): the first legal answer,
-// said in the step message. The caller holds the game's lock.
+// game g waits for in the middle of a turn (st): a pass where it may
+// pass, else the first legal answer, said in the step message. The caller holds the game's lock.
 func (b *Bot) stepTimeout(ctx context.Context, g storage.Game, st *engine.Game) {
-	as := st.Answers()
-	if len(as) == 0 {
+	opts := turnview.Options(st, seatNames(g, st))
+	if len(opts) == 0 {
 		return
 	}
+	a := opts[0].Answer
+	for _, o := range opts {
+		if o.Pass() {
+			a = o.Answer // a timeout passes where it may (a robber, a prisoner …)
+			break
+		}
+	}
 	who := seatName(g, st, st.Pending().Player)
-	b.answerStep(ctx, g, st, as[0], storage.Request{ID: fmt.Sprintf("timeout:%d:%d:%d", g.ID, g.Moves, g.Answered), Cause: storage.CauseTimeout},
+	b.answerStep(ctx, g, st, a, storage.Request{ID: fmt.Sprintf("timeout:%d:%d:%d", g.ID, g.Moves, g.Answered), Cause: storage.CauseTimeout},
 		who+" ran out of time, so I chose: ")
 }
 
@@ -530,10 +566,20 @@ const dragonHelp = " After a dragon tile the dragon moves up to 6 tiles, one ste
 // previewStepsNote says in a preview of a stepwise game what comes after
 // Confirm: the dragon's steps.
 func previewStepsNote(st *engine.Game) string {
-	if dragonTile(st) {
+	switch {
+	case dragonTile(st):
 		return "\nAfter Confirm the dragon moves: each player in turn chooses a step."
+	case bagTile(st):
+		return "\nA tile with a bag: after Confirm the next players may place their robbers, then you choose your figure in a message."
 	}
 	return ""
+}
+
+// bagTile reports whether the tile drawn in st asks the robbers' step of
+// other players before its figure (The Robbers).
+func bagTile(st *engine.Game) bool {
+	t, ok := st.Drawn()
+	return ok && st.Rules().Expansions.Has(engine.ExpansionRobbers) && st.TileSet().Tile(t).Markers&engine.Bag != 0 && st.NumPlayers() > 1
 }
 
 // dragonTile reports whether the tile drawn in st moves the dragon: a

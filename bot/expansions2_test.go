@@ -428,8 +428,10 @@ func (h *harness) playMove(u discordtest.User, thread string, msg discordtest.Me
 		h.t.Fatalf("confirm: %s", text(r))
 	}
 	m, _ := h.srv.Message(msg.ID)
-	if m.Content != r.Original.Content {
-		h.t.Errorf("the turn message says %q, the player was told %q", m.Content, r.Original.Content)
+	if told := r.Original.Content; m.Content != told && !strings.HasPrefix(m.Content, strings.TrimSuffix(told, ".")+";") {
+		// A turn that went on with answers of others given at once (a
+		// pawn by their preference) ends with more than was told.
+		h.t.Errorf("the turn message says %q, the player was told %q", m.Content, told)
 	}
 	return m.Content
 }

@@ -140,7 +140,7 @@ func TestNewExpansions(t *testing.T) {
 		t.Errorf("the lobby lists %q", got)
 	}
 	if got := text(h.slash(a, "/carcassonne help")); !strings.Contains(got, "Expansions in this game**: The River, Inns & Cathedrals.") ||
-		!strings.Contains(got, "The host chooses them before **Start** in the lobby's **Expansions…** menu; available: The River (`river`)") {
+		!strings.Contains(got, "The host chooses them before **Start** in the lobby's **Expansions…** menu; also available: The River II (`river2`), Traders & Builders (`traders-and-builders`)") {
 		// Issue 32.13: a lobby's help says how to choose expansions.
 		t.Errorf("help in a lobby: %q", got)
 	}

@@ -847,10 +847,11 @@ func expansionsMenu(g storage.Game) (discordgo.SelectMenu, bool) {
 // expansionOptions are the rule options each expansion brings
 // (spec/rules-options.md, "Expansions"), as lobby menus: one menu per
 // option, shown while the expansion is chosen: Traders & Builders' pig,
-// The Princess & the Dragon's dragon and princess.
+// The Princess & the Dragon's dragon and princess, The Robbers' robbers.
 var expansionOptions = map[engine.Expansion][]lobbyOption{
 	engine.ExpansionTradersAndBuilders: {{name: "pig", menu: pigMenu}},
 	engine.ExpansionPrincessAndDragon:  {{name: "dragon", menu: dragonMenu}, {name: "princess", menu: princessMenu}},
+	engine.ExpansionRobbers:            {{name: "robbers", menu: robbersMenu}},
 }
 
 // dragonMenu is the lobby's menu of The Princess & the Dragon's option
@@ -946,10 +947,14 @@ func expansionTitles(set engine.ExpansionSet) string {
 
 // availableTitles lists the expansions the bot plays, by title and record
 // name: "The River (river), …".
-func availableTitles() string {
+func availableTitles() string { return availableTitlesBut(0) }
+
+// availableTitlesBut lists the expansions the bot plays that set does not
+// hold, as availableTitles does; "" when set holds them all.
+func availableTitlesBut(set engine.ExpansionSet) string {
 	var ts []string
 	for _, e := range engine.PlayableExpansions() {
-		if offered(e) {
+		if offered(e) && !set.Has(e) {
 			ts = append(ts, fmt.Sprintf("%s (`%s`)", e.Title(), e))
 		}
 	}
@@ -970,7 +975,11 @@ func helpEmbeds(set engine.ExpansionSet, inGame, lobby bool) []*discordgo.Messag
 	if inGame {
 		exp = "**Expansions in this game**: " + expansionTitles(set) + "."
 		if lobby {
-			exp += " The host chooses them before **Start** in the lobby's **Expansions…** menu; available: " + availableTitles() + "."
+			exp += " The host chooses them before **Start** in the lobby's **Expansions…** menu"
+			if more := availableTitlesBut(set); more != "" {
+				exp += "; also available: " + more
+			}
+			exp += "."
 		}
 		if set.Has(engine.ExpansionInnsAndCathedrals) {
 			exp += " Your large follower counts as two followers: choose it in the **Follower…** menu (\"large follower – city (north)\")."
@@ -991,6 +1000,13 @@ func helpEmbeds(set engine.ExpansionSet, inGame, lobby bool) []*discordgo.Messag
 				"(its height in tiles in each straight direction) with **Take prisoner…**; the preview numbers them. "+
 				"A follower on top of a tower closes it for good. Players holding each other's prisoners exchange them at once; "+
 				"at the start of your turn, **Ransom** frees one of yours for %d points to its jailer.", engine.RansomPoints)
+		}
+		if set.Has(engine.ExpansionMessengers) {
+			exp += " **Messengers**: on scoring, move your marker or messenger; landing on 0, 5, 10… turns up a Message " +
+				"(carry it out or take 2 points); **/carcassonne pawn** picks yours for others' turns."
+		}
+		if set.Has(engine.ExpansionRobbers) {
+			exp += " **Robbers**: after a bag tile, put your robber by another's pawn: it takes half its next points."
 		}
 	}
 	return []*discordgo.MessageEmbed{{

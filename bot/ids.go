@@ -77,6 +77,11 @@ type choice struct {
 	magic engine.MagicFigure
 	mat   engine.Target
 	crop  engine.CropChoice
+	// robber is the player whose pawn the current player's robber goes
+	// by after a tile with a bag (The Robbers; seat from 1, 0 for none),
+	// robberMsg by their messenger.
+	robber    int
+	robberMsg bool
 	// page is the page a player turned to in one of the preview's menus
 	// (paged.go); it chooses nothing.
 	page pageAt
@@ -230,7 +235,8 @@ func (c choice) id(action string) string {
 // tile of the second gold ingot, ":f=N+S" for the ferry of a lake tile,
 // ":m=x/y/N+S,…" for the ferries moved (ferryMovesValue), ":w=mage@x/y/PORT"
 // for the mage or witch (magicValue), ":o=add" for the crop circle's
-// choice, ":p=spot/1" for the page turned to in a menu; "" when none.
+// choice, ":b=2" (":b=2m") for the robber by seat 2's marker (messenger),
+// ":p=spot/1" for the page turned to in a menu; "" when none.
 func (c choice) extras() string {
 	s := ""
 	if c.escape.Port != engine.NoPort {
@@ -256,6 +262,9 @@ func (c choice) extras() string {
 	}
 	if c.crop != engine.CropNone {
 		s += ":o=" + c.crop.String()
+	}
+	if c.robber != 0 {
+		s += ":b=" + robberValue(c.robber, c.robberMsg)
 	}
 	if c.page != (pageAt{}) {
 		s += ":p=" + c.page.value()
@@ -320,6 +329,12 @@ func (c *choice) readExtras(fields []string) bool {
 				return false
 			}
 			c.crop = cc
+		case "b":
+			seat, msg, ok := parseRobberValue(v)
+			if !ok || seat == 0 {
+				return false
+			}
+			c.robber, c.robberMsg = seat, msg
 		case "p":
 			pg, ok := parsePageAt(v)
 			if !ok {
@@ -496,7 +511,7 @@ func parseID(s string) (parsedID, error) {
 	}
 	p.game = game
 	switch p.action {
-	case actJoin, actLeave, actStart, actCancel, actExp, actPig, actDragonOpt, actPrincessOpt, actCPU, actCPURm, actCPUDel:
+	case actJoin, actLeave, actStart, actCancel, actExp, actPig, actDragonOpt, actPrincessOpt, actRobbersOpt, actCPU, actCPURm, actCPUDel:
 		if len(f) != 3 {
 			return p, fmt.Errorf("bad lobby component %q", s)
 		}
@@ -538,7 +553,7 @@ func parseID(s string) (parsedID, error) {
 		}
 		p.moves, p.answered, p.k = moves, answered, k
 		return p, nil
-	case actRotL, actRotR, actSpot, actOK, actBack, actEsc, actCap, actPortal, actGold, actFerry, actFMove, actMagic, actCrop:
+	case actRotL, actRotR, actSpot, actOK, actBack, actEsc, actCap, actPortal, actGold, actFerry, actFMove, actMagic, actCrop, actRobber:
 		if len(f) < 8 || len(f) > 16 {
 			return p, fmt.Errorf("bad preview component %q", s)
 		}

@@ -60,6 +60,7 @@ func TestPreviewMenusOfferWhatTheEngineAccepts(t *testing.T) {
 		}
 	}
 	sets["all"] = all
+	sets["dragon-cathedrals"] = engine.ExpansionSet(0).With(engine.ExpansionPrincessAndDragon).With(engine.ExpansionInnsAndCathedrals)
 	for _, e := range []engine.Expansion{engine.ExpansionTower, engine.ExpansionPrincessAndDragon, engine.ExpansionCathars, engine.ExpansionCropCircles} {
 		sets[e.String()] = engine.ExpansionSet(0).With(e)
 	}

@@ -257,6 +257,10 @@ func (b *Bot) previewData(g storage.Game, st *engine.Game, ch choice) (*discordg
 		Description: fmt.Sprintf("Follower: **%s**. Turn the tile with ⟲ ⟳, choose a follower, then Confirm.", follower),
 		Image:       &discordgo.MessageEmbedImage{URL: "attachment://" + file},
 	}
+	later := figureLater(st, ch)
+	if later {
+		e.Description = "Turn the tile with ⟲ ⟳, then Confirm: your figure is chosen after the other players' decisions."
+	}
 	if view.Supply(view.Current()) == 0 && view.SupplyOf(view.Current(), engine.FigureLarge) == 0 {
 		e.Description += "\nYou have no follower left in your supply."
 	}
@@ -270,7 +274,9 @@ func (b *Bot) previewData(g storage.Game, st *engine.Game, ch choice) (*discordg
 			discordgo.Button{Label: "⟲", Style: discordgo.SecondaryButton, CustomID: ch.id(actRotL), Disabled: one},
 			discordgo.Button{Label: "⟳", Style: discordgo.SecondaryButton, CustomID: ch.id(actRotR), Disabled: one},
 		}},
-		selectRow(ch, actSpot, "Follower…", opts),
+	}
+	if !later {
+		rows = append(rows, selectRow(ch, actSpot, "Follower…", opts))
 	}
 	if gold := goldOptions(view, ch); len(gold) > 0 {
 		rows = append(rows, selectRow(ch, actGold, "Second gold ingot…", gold))
@@ -291,6 +297,14 @@ func (b *Bot) previewData(g storage.Game, st *engine.Game, ch choice) (*discordg
 	if mo := magicOptions(view, ch); len(mo) > 0 {
 		rows = append(rows, selectRow(ch, actMagic, "Mage or witch…", mo))
 		e.Description += magicLine(view, ch)
+	}
+	if ro := robberOptions(view, ch); len(ro) > 0 {
+		rows = append(rows, selectRow(ch, actRobber, "Robber…", ro))
+		for _, o := range ro {
+			if o.Default && o.Value != "-" {
+				e.Description += fmt.Sprintf("\nRobber: **%s**; it takes half of that pawn's next points.", o.Label)
+			}
+		}
 	}
 	if co := cropOptions(view, ch); len(co) > 0 {
 		rows = append(rows, selectRow(ch, actCrop, "Crop circle…", co))
@@ -344,6 +358,18 @@ func (b *Bot) previewData(g storage.Game, st *engine.Game, ch choice) (*discordg
 		Files:       []*discordgo.File{{Name: file, ContentType: "image/png", Reader: bytes.NewReader(png)}},
 		Attachments: &none,
 	}, nil
+}
+
+// figureLater reports whether the figure step of choice ch comes after
+// another player's decision (the robbers after a tile with a bag): the
+// preview then offers no Follower… menu, and a message asks for the figure.
+func figureLater(st *engine.Game, ch choice) bool {
+	s, reached, err := ch.stage(st, engine.StepFigure)
+	if err != nil || reached || s == nil {
+		return false
+	}
+	d := s.Pending()
+	return d.Step != engine.StepNone && d.Step != engine.StepTile && d.Player != st.Current()
 }
 
 // preview serves the preview's components: ⟲ ⟳, the follower menu, Back and
@@ -463,6 +489,16 @@ func (b *Bot) preview(i *discordgo.Interaction, id parsedID, values []string) {
 			return
 		}
 		ch.crop = c
+	case actRobber:
+		seat, msg, ok := 0, false, len(values) == 1 && menuHas(robberOptions(view, ch), values[0])
+		if ok {
+			seat, msg, ok = parseRobberValue(values[0])
+		}
+		if !ok {
+			b.replyError(i, "Your robber goes by another player's marker or messenger, after a tile with a bag.")
+			return
+		}
+		ch.robber, ch.robberMsg = seat, msg
 	case actCap:
 		if len(values) != 1 || !menuHas(captureMenu(g, st, ch), values[0]) {
 			b.replyError(i, "That figure is not within reach of your tower.")

@@ -34,6 +34,7 @@ func Narrate(g *engine.Game, m engine.Move, names Names) (string, error) {
 		escaped = EscapeWho(g, m)
 	}
 	ransom, tower := towerWords(g, m, names)
+	robbers := RobbersPlacedWords(g, m, names)
 	between := tower + dragonMoveWords(g, m, names) + magicWords(g, m) + goldWords(m) + FerryWords(m) + flyWords(g, m) + cropWords(g, who, m, names)
 	gold := goldHeld(g)
 	var held *engine.Game
@@ -46,7 +47,7 @@ func Narrate(g *engine.Game, m engine.Move, names Names) (string, error) {
 	if held != nil {
 		between += exchangeWords(held, g, m, names)
 	}
-	between += DragonWords(g, turn, names)
+	between = robbers + between + DragonWords(g, turn, names)
 	line := ransom + withScores(MoveWords(g, who, m, escaped, names), between, ScoresWords(g, g.Events()[before:], names))
 	if p, ok := g.King(); ok && (!hasKing || p != king) {
 		line += fmt.Sprintf(" %s takes the King.", names.of(g, p))
@@ -148,11 +149,19 @@ func ScoresWords(g *engine.Game, evs []engine.ScoreEvent, names Names) string {
 		if e.Final || e.Source == engine.SourceRansom {
 			continue
 		}
-		if e.Source == engine.SourceFairy {
-			parts = append(parts, fmt.Sprintf("the fairy: %s +%d", names.of(g, e.Player), e.Points))
-			continue
+		var part string
+		switch e.Source {
+		case engine.SourceFairy:
+			part = fmt.Sprintf("the fairy: %s +%d", names.of(g, e.Player), e.Points)
+		case engine.SourceMessage, engine.SourceRobbery:
+			part = boardScoreWords(g, e, names)
+		default:
+			part = fmt.Sprintf("%s completed: %s +%d", ScoredWords(e), names.of(g, e.Player), e.Points)
 		}
-		parts = append(parts, fmt.Sprintf("%s completed: %s +%d", ScoredWords(e), names.of(g, e.Player), e.Points))
+		if e.Messenger {
+			part += " (messenger)"
+		}
+		parts = append(parts, part)
 	}
 	return strings.Join(parts, "; ")
 }

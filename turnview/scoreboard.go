@@ -81,3 +81,47 @@ func MovesWords(a engine.Answer, who string) string {
 	}
 	return s
 }
+
+// boardScoreWords says a score of a Message tile or a robbery: "message
+// 2, the smallest city: Alice +6", "message 5 taken as 2 points: Alice
+// +2", "robbery: Bob +3 from Alice".
+func boardScoreWords(g *engine.Game, e engine.ScoreEvent, names Names) string {
+	who := names.of(g, e.Player)
+	switch {
+	case e.Source == engine.SourceRobbery:
+		return fmt.Sprintf("robbery: %s +%d from %s", who, e.Points, names.of(g, e.Tiles))
+	case e.Carried:
+		return fmt.Sprintf("message %d, %s: %s +%d", e.Message, e.Message.Title(), who, e.Points)
+	}
+	return fmt.Sprintf("message %d taken as %d points: %s +%d", e.Message, engine.MessageBonus, who, e.Points)
+}
+
+// RobbersPlacedWords says where move m, on game g before it, puts the
+// robbers after a tile with a bag (The Robbers; 001_…, "Using robbers"):
+// " Bob's robber goes by Alice's marker (space 12)." for each robber
+// placed, in the order the players answered: the current player, then
+// each other player whose robber was in front of them (under robbers=next
+// only the first); "" when none is.
+func RobbersPlacedWords(g *engine.Game, m engine.Move, names Names) string {
+	s := ""
+	deciders := []int{g.Current()}
+	for k := 1; k < g.NumPlayers(); k++ {
+		p := (g.Current() + k) % g.NumPlayers()
+		if _, on := g.Robber(p); on || g.Resigned(p) {
+			continue
+		}
+		deciders = append(deciders, p)
+		if g.Options().Robbers == engine.RobbersNext {
+			break
+		}
+	}
+	v := newView(g, names)
+	for i := range min(m.Robbers.Len(), len(deciders)) {
+		seat, messenger := m.Robbers.At(i)
+		if seat == 0 {
+			continue
+		}
+		s += fmt.Sprintf(" %s's robber goes by %s.", names.of(g, deciders[i]), v.pawnWords(seat-1, messenger))
+	}
+	return s
+}
