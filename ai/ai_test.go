@@ -177,7 +177,25 @@ func TestLegalAndDeterministic(t *testing.T) {
 								t.Fatalf("%s %s: Choose's crop circle answers %+v do not begin with the player's %+v", p.name, c.Level, m.CropPicks, want.CropPicks)
 							}
 						}
-						m.Dragon, m.Escape, m.CropPicks = want.Dragon, want.Escape, want.CropPicks
+						// The Robbers and The Messengers: the robbers
+						// placed and the scoring's choices, the others'
+						// after the player's.
+						for i := range want.Robbers.Len() {
+							if i >= m.Robbers.Len() {
+								t.Fatalf("%s %s: Choose's robbers %v do not begin with the player's %v", p.name, c.Level, m.Robbers, want.Robbers)
+							}
+							ws, wm := want.Robbers.At(i)
+							ms, mm := m.Robbers.At(i)
+							if ws != ms || wm != mm {
+								t.Fatalf("%s %s: Choose's robbers %v do not begin with the player's %v", p.name, c.Level, m.Robbers, want.Robbers)
+							}
+						}
+						for i := range want.Scoring.Len() {
+							if i >= m.Scoring.Len() || m.Scoring.At(i) != want.Scoring.At(i) {
+								t.Fatalf("%s %s: Choose's scoring %v does not begin with the player's %v", p.name, c.Level, m.Scoring, want.Scoring)
+							}
+						}
+						m.Dragon, m.Escape, m.CropPicks, m.Robbers, m.Scoring = want.Dragon, want.Escape, want.CropPicks, want.Robbers, want.Scoring
 					}
 					m.Player = want.Player
 					if m != want {
