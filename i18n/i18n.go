@@ -1,0 +1,250 @@
+package i18n
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"maps"
+	"strings"
+	"sync"
+
+	"github.com/BurntSushi/toml"
+	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
+	"golang.org/x/text/language"
+)
+
+// Lang is a language the bot speaks (issue 34). Its zero value is English,
+// the source and fallback language, so that a Lang left unset reads
+// English.
+type Lang uint8
+
+// The supported languages, in the order [Supported] lists them.
+const (
+	English Lang = iota
+	German
+	French
+	Spanish
+	Italian
+	Polish
+	numLangs
+)
+
+// langInfo describes one language: its BCP 47 tag, its name in itself, and
+// the Discord locales that read it, the first the one Lang.Discord gives.
+type langInfo struct {
+	tag     language.Tag
+	name    string
+	discord []string
+}
+
+// langs is indexed by Lang. Discord's locales are listed at
+// https://discord.com/developers/docs/reference#locales.
+var langs = [numLangs]langInfo{
+	English: {language.English, "English", []string{"en-US", "en-GB"}},
+	German:  {language.German, "Deutsch", []string{"de"}},
+	French:  {language.French, "Français", []string{"fr"}},
+	Spanish: {language.Spanish, "Español", []string{"es-ES", "es-419"}},
+	Italian: {language.Italian, "Italiano", []string{"it"}},
+	Polish:  {language.Polish, "Polski", []string{"pl"}},
+}
+
+// info returns l's description; a Lang out of range is English.
+func (l Lang) info() langInfo {
+	if l >= numLangs {
+		return langs[English]
+	}
+	return langs[l]
+}
+
+// valid returns l, or English when l is out of range.
+func (l Lang) valid() Lang {
+	if l >= numLangs {
+		return English
+	}
+	return l
+}
+
+// Supported returns the supported languages, English first.
+func Supported() []Lang {
+	out := make([]Lang, numLangs)
+	for i := range out {
+		out[i] = Lang(i)
+	}
+	return out
+}
+
+// String returns l's BCP 47 language tag: "en", "de", "fr", "es", "it" or
+// "pl". [Parse] reads it back.
+func (l Lang) String() string { return l.info().tag.String() }
+
+// Name returns the language's name in itself, as a menu of languages shows
+// it: "English", "Deutsch", "Français", "Español", "Italiano", "Polski".
+func (l Lang) Name() string { return l.info().name }
+
+// Discord returns the Discord locale code that reads l, as a key of a
+// command's name_localizations: "en-US", "de", "fr", "es-ES", "it", "pl".
+// Spanish is also Latin American Spanish, "es-419", which
+// [CommandLocalizations] fills too.
+func (l Lang) Discord() string { return l.info().discord[0] }
+
+// matcher matches a requested language against the supported ones, in
+// Lang order, so that a match's index is its Lang.
+var matcher = sync.OnceValue(func() language.Matcher {
+	tags := make([]language.Tag, numLangs)
+	for l := range numLangs {
+		tags[l] = langs[l].tag
+	}
+	return language.NewMatcher(tags)
+})
+
+// Parse reads a language: a Discord locale ("de", "fr", "es-ES", "es-419",
+// "en-GB", "pt-BR" …), a BCP 47 tag, or a POSIX locale as in LANG
+// ("de_DE.UTF-8", "pl_PL", "fr_FR@euro"). It returns the supported language
+// that golang.org/x/text/language matches with at least high confidence
+// (German for "de-AT", Spanish for "es-419"), and English for anything
+// else: an empty value, "C", "POSIX", an unsupported language or one it
+// cannot read.
+func Parse(tag string) Lang {
+	s := strings.TrimSpace(tag)
+	if i := strings.IndexAny(s, ".@"); i >= 0 { // POSIX codeset and modifier
+		s = s[:i]
+	}
+	s = strings.ReplaceAll(s, "_", "-")
+	if s == "" || s == "C" || s == "POSIX" {
+		return English
+	}
+	t, err := language.Parse(s)
+	if err != nil {
+		return English
+	}
+	_, i, conf := matcher().Match(t)
+	if conf < language.High || i < 0 || i >= int(numLangs) {
+		return English
+	}
+	return Lang(i)
+}
+
+// T returns message id in l, its placeholders ({{.Name}}) filled from
+// data, which may be nil. A message l lacks reads in English; one English
+// lacks too reads as id. T never panics.
+func (l Lang) T(id string, data map[string]any) string {
+	s, _ := messages().localize(l, id, nil, data)
+	return s
+}
+
+// N returns message id in l in the CLDR plural form of count for l (German
+// "1 Punkt", "2 Punkte"; Polish "1 punkt", "2 punkty", "5 punktów"), its
+// placeholders filled from data, which may be nil, and {{.Count}} with
+// count. A message l lacks reads in English; one English lacks too reads
+// as id. N never panics.
+func (l Lang) N(id string, count int, data map[string]any) string {
+	d := make(map[string]any, len(data)+1)
+	maps.Copy(d, data)
+	d["Count"] = count
+	s, _ := messages().localize(l, id, count, d)
+	return s
+}
+
+// CommandLocalizations returns message id in every language but English,
+// keyed by Discord locale ("de", "fr", "es-ES", "es-419", "it", "pl"), for
+// a slash command's or option's name_localizations or
+// description_localizations (discordgo's NameLocalizations and
+// DescriptionLocalizations: convert each key with discordgo.Locale). A
+// language that lacks the message is left out, so that Discord shows the
+// English one. The messages are read without data: ids of texts without
+// placeholders only.
+func CommandLocalizations(id string) map[string]string {
+	c := messages()
+	out := make(map[string]string)
+	for _, l := range Supported()[1:] {
+		if !c.has(l, id) {
+			continue
+		}
+		s, err := c.localize(l, id, nil, nil)
+		if err != nil {
+			continue
+		}
+		for _, loc := range l.info().discord {
+			out[loc] = s
+		}
+	}
+	return out
+}
+
+// locales holds the message files, one a language.
+//
+//go:embed locales/active.*.toml
+var locales embed.FS
+
+// messages returns the catalog of the embedded message files, read once.
+// The files are part of the program and checked by the tests, so a file
+// that does not read is a programming error: it panics.
+var messages = sync.OnceValue(func() *catalog {
+	c, err := newCatalog(locales, "locales")
+	if err != nil {
+		panic(err)
+	}
+	return c
+})
+
+// catalog is a go-i18n bundle with a localizer for each language, and the
+// messages each file holds.
+type catalog struct {
+	localizers [numLangs]*goi18n.Localizer
+	files      [numLangs]map[string]*goi18n.Message
+}
+
+// newCatalog reads active.<tag>.toml for every language from directory dir
+// of fsys. English's file must be there; another language's may be
+// missing, and then reads all in English.
+func newCatalog(fsys fs.FS, dir string) (*catalog, error) {
+	b := goi18n.NewBundle(langs[English].tag)
+	b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
+	c := &catalog{}
+	for l := range numLangs {
+		path := dir + "/active." + langs[l].tag.String() + ".toml"
+		f, err := b.LoadMessageFileFS(fsys, path)
+		switch {
+		case err != nil && (l == English || !errors.Is(err, fs.ErrNotExist)):
+			return nil, fmt.Errorf("i18n: %s: %w", path, err)
+		case err == nil && f.Tag != langs[l].tag:
+			return nil, fmt.Errorf("i18n: %s holds %s messages, want %s", path, f.Tag, langs[l].tag)
+		}
+		c.files[l] = make(map[string]*goi18n.Message)
+		if f != nil {
+			for _, m := range f.Messages {
+				c.files[l][m.ID] = m
+			}
+		}
+		c.localizers[l] = goi18n.NewLocalizer(b, langs[l].tag.String())
+	}
+	return c, nil
+}
+
+// has reports whether l's own file holds message id.
+func (c *catalog) has(l Lang, id string) bool {
+	_, ok := c.files[l.valid()][id]
+	return ok
+}
+
+// localize returns message id in l: in the plural form of count when count
+// is not nil, its template run on data. The error tells what went wrong
+// while the text is still the best there is: the message missing in l
+// (then in English), missing everywhere (then the id), or a plural form
+// missing (then the other form).
+func (c *catalog) localize(l Lang, id string, count any, data map[string]any) (string, error) {
+	l = l.valid()
+	cfg := &goi18n.LocalizeConfig{MessageID: id, PluralCount: count}
+	if data != nil {
+		cfg.TemplateData = data
+	}
+	s, err := c.localizers[l].Localize(cfg)
+	if s == "" && err != nil && l != English {
+		s, _ = c.localizers[English].Localize(cfg)
+	}
+	if s == "" && err != nil {
+		return id, err
+	}
+	return s, err
+}
