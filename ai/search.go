@@ -243,9 +243,6 @@ func (s *search) playout(st *engine.Game, seq []engine.TileID) float64 {
 	rng := s.rng
 	dragons := st.Rules().Expansions.Has(engine.ExpansionPrincessAndDragon)
 	for i := 0; !st.Ended(); i++ {
-		if playoutDepth > 0 && i >= playoutDepth {
-			return s.evalReward(st)
-		}
 		if i >= len(seq) {
 			// Cannot happen while the unseen tiles are counted right; end
 			// the game rather than read the pile.
@@ -317,20 +314,6 @@ func (s *search) playout(st *engine.Game, seq []engine.TileID) float64 {
 		st.Play(m)
 	}
 	return s.reward(st)
-}
-
-// playoutDepth is how many tiles a playout plays before it judges the
-// position with evaluate (evalReward); 0 plays to the end of the game.
-const playoutDepth = 0
-
-// evalScale is the points of evaluate's margin that make a reward of
-// 1/(1+e^-1) (evalReward).
-const evalScale = 20
-
-// evalReward judges position st, not yet at its end, for the player who
-// decides: a logistic of evaluate's margin.
-func (s *search) evalReward(st *engine.Game) float64 {
-	return 1 / (1 + math.Exp(-evaluate(st, s.me)/evalScale))
 }
 
 // fairyTakeOdds: in a playout a player who does not own the fairy puts it
