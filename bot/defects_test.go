@@ -31,9 +31,15 @@ import (
 // of that position, the game and the players (Alice, Bob).
 func defectGame(t *testing.T, exps []engine.Expansion, seed uint64, found func(st *engine.Game) bool) (*harness, string, discordtest.Message, *engine.Game, []discordtest.User) {
 	t.Helper()
+	return defectGameWith(t, "/carcassonne new", exps, seed, found)
+}
+
+// defectGameWith is defectGame with the lobby opened by command line.
+func defectGameWith(t *testing.T, line string, exps []engine.Expansion, seed uint64, found func(st *engine.Game) bool) (*harness, string, discordtest.Message, *engine.Game, []discordtest.User) {
+	t.Helper()
 	h := newHarnessWith(t, func(c *Config) { c.Seed = func() uint64 { return seed } })
 	users := []discordtest.User{h.srv.NewUser("alice", "Alice"), h.srv.NewUser("bob", "Bob")}
-	r := h.slash(discordtest.Actor{User: users[0]}, "/carcassonne new")
+	r := h.slash(discordtest.Actor{User: users[0]}, line)
 	if r.Original == nil {
 		t.Fatalf("no lobby: %s", text(r))
 	}

@@ -535,6 +535,8 @@ func StepWords(g *engine.Game, a engine.Answer, names Names) string {
 			return fmt.Sprintf("%s's flying figure goes back to the supply.", name)
 		}
 		return fmt.Sprintf("%s's flying figure lands on the %s.", name, At(g, a.Target))
+	case engine.StepRobber, engine.StepRob, engine.StepPawn, engine.StepMessage:
+		return boardStepWords(g, a, name, names)
 	}
 	return fmt.Sprintf("%s: %s.", name, a)
 }

@@ -125,3 +125,33 @@ func RobbersPlacedWords(g *engine.Game, m engine.Move, names Names) string {
 	}
 	return s
 }
+
+// boardStepWords says what an answer of StepRobber, StepRob, StepPawn or
+// StepMessage did, by the player named name: "Bob places no robber.",
+// "Bob's robber goes by Alice's marker (space 12).", "Bob's robber robs
+// Alice.", "Alice moves the messenger, 3 → 5, a dark space.", "Alice
+// carries out message 2, the smallest city: +6.", "Alice takes 2 points
+// for message 5."
+func boardStepWords(g *engine.Game, a engine.Answer, name string, names Names) string {
+	switch a.Step {
+	case engine.StepRobber:
+		if a.Seat == 0 {
+			return name + " places no robber."
+		}
+		return fmt.Sprintf("%s's robber goes by %s.", name, newView(g, names).pawnWords(a.Seat-1, a.Messenger))
+	case engine.StepRob:
+		return fmt.Sprintf("%s's robber robs %s.", name, names.of(g, a.Seat-1))
+	case engine.StepPawn:
+		return Capitalize(MovesWords(a, name)) + "."
+	}
+	if !a.Use {
+		return fmt.Sprintf("%s takes %d points for message %d.", name, engine.MessageBonus, a.Message)
+	}
+	if a.Message == engine.MessageTile {
+		return fmt.Sprintf("%s carries out message 7: one more tile.", name)
+	}
+	if a.Message == engine.MessageFollower {
+		return fmt.Sprintf("%s carries out message 8: the %s at (%s) scores.", name, FeatureName(g, a.Target), a.Target.Cell)
+	}
+	return fmt.Sprintf("%s carries out message %d, %s: %+d.", name, a.Message, a.Message.Title(), a.Points)
+}
