@@ -4,7 +4,8 @@
 // CLDR plural rules, through github.com/nicksnyder/go-i18n/v2.
 //
 // The messages live in locales/active.<tag>.toml, one file a language,
-// embedded in the binary. English (active.en.toml) is the source and the
+// and in files of one part of the program each, <part>.<tag>.toml
+// (turnview.de.toml: the turn's words), all embedded in the binary. English (active.en.toml) is the source and the
 // fallback: a message missing in a language reads in English, and one
 // missing in English too reads as its id. Every message of English must be
 // in every other file, with the same placeholders; the tests fail otherwise.

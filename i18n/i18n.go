@@ -174,7 +174,7 @@ func CommandLocalizations(id string) map[string]string {
 
 // locales holds the message files, one a language.
 //
-//go:embed locales/active.*.toml
+//go:embed locales/*.toml
 var locales embed.FS
 
 // messages returns the catalog of the embedded message files, read once.
@@ -195,25 +195,42 @@ type catalog struct {
 	files      [numLangs]map[string]*goi18n.Message
 }
 
-// newCatalog reads active.<tag>.toml for every language from directory dir
-// of fsys. English's file must be there; another language's may be
-// missing, and then reads all in English.
+// newCatalog reads the message files of every language from directory
+// dir of fsys: active.<tag>.toml, and any other <part>.<tag>.toml (the
+// messages of one part of the program: turnview.de.toml, bot.fr.toml …).
+// English's active file must be there; another language's files may be
+// missing, and then its messages read in English.
 func newCatalog(fsys fs.FS, dir string) (*catalog, error) {
 	b := goi18n.NewBundle(langs[English].tag)
 	b.RegisterUnmarshalFunc("toml", toml.Unmarshal)
 	c := &catalog{}
+	names, err := fs.Glob(fsys, dir+"/*.toml")
+	if err != nil {
+		return nil, fmt.Errorf("i18n: %w", err)
+	}
 	for l := range numLangs {
-		path := dir + "/active." + langs[l].tag.String() + ".toml"
-		f, err := b.LoadMessageFileFS(fsys, path)
-		switch {
-		case err != nil && (l == English || !errors.Is(err, fs.ErrNotExist)):
-			return nil, fmt.Errorf("i18n: %s: %w", path, err)
-		case err == nil && f.Tag != langs[l].tag:
-			return nil, fmt.Errorf("i18n: %s holds %s messages, want %s", path, f.Tag, langs[l].tag)
-		}
 		c.files[l] = make(map[string]*goi18n.Message)
-		if f != nil {
+		active := dir + "/active." + langs[l].tag.String() + ".toml"
+		paths := []string{active}
+		for _, n := range names {
+			if n != active && strings.HasSuffix(n, "."+langs[l].tag.String()+".toml") {
+				paths = append(paths, n)
+			}
+		}
+		for _, path := range paths {
+			f, err := b.LoadMessageFileFS(fsys, path)
+			switch {
+			case err != nil && path == active && l != English && errors.Is(err, fs.ErrNotExist):
+				continue
+			case err != nil:
+				return nil, fmt.Errorf("i18n: %s: %w", path, err)
+			case f.Tag != langs[l].tag:
+				return nil, fmt.Errorf("i18n: %s holds %s messages, want %s", path, f.Tag, langs[l].tag)
+			}
 			for _, m := range f.Messages {
+				if _, dup := c.files[l][m.ID]; dup {
+					return nil, fmt.Errorf("i18n: %s: message %q is in two files", path, m.ID)
+				}
 				c.files[l][m.ID] = m
 			}
 		}

@@ -433,6 +433,18 @@ func TestMissingMessage(t *testing.T) {
 			t.Errorf("%s apples 5 = %q, want %q", l, got, want)
 		}
 	}
+	// A part's own files (part.<tag>.toml) add their messages; an id in
+	// two files is an error.
+	fsys["m/part.en.toml"] = &fstest.MapFile{Data: []byte(`"part.hi" = "hi"` + "\n")}
+	fsys["m/part.pl.toml"] = &fstest.MapFile{Data: []byte(`"part.hi" = "cześć"` + "\n")}
+	if c, err := newCatalog(fsys, "m"); err != nil || mustLocalize(c, Polish, "part.hi", nil) != "cześć" || mustLocalize(c, German, "part.hi", nil) != "hi" {
+		t.Errorf("a part's files: %v", err)
+	}
+	fsys["m/other.pl.toml"] = &fstest.MapFile{Data: []byte(`"part.hi" = "hej"` + "\n")}
+	if _, err := newCatalog(fsys, "m"); err == nil || !strings.Contains(err.Error(), "two files") {
+		t.Errorf("an id in two files: %v", err)
+	}
+	delete(fsys, "m/other.pl.toml")
 	// A language without a file reads English; English without one is an error.
 	delete(fsys, "m/active.pl.toml")
 	if c, err := newCatalog(fsys, "m"); err != nil || mustLocalize(c, Polish, "hello", nil) != "hello in en" {
