@@ -113,10 +113,13 @@ type LobbyUpdate struct {
 	// MaxSeats, when not 0, replaces the number of seats: 1 to 6, 6 only
 	// with Inns & Cathedrals, and at least the seats taken.
 	MaxSeats int
+	// Language, when not nil, replaces the language the game speaks
+	// (Game.Language).
+	Language *string
 }
 
 // UpdateLobby changes the settings of lobby id (its expansions, rule
-// options, number of seats) and returns the game. The expansions are
+// options, number of seats, language) and returns the game. The expansions are
 // checked as ParseExpansions does and stored in record order, "base"
 // first; the options are checked with the engine. A lobby of 6 seats whose
 // update leaves out Inns & Cathedrals without naming MaxSeats gets 5 seats,
@@ -173,8 +176,12 @@ func (s *Store) UpdateLobby(ctx context.Context, id int64, u LobbyUpdate) (Game,
 		if _, err := rulesFor(set, opts); err != nil {
 			return err
 		}
+		lang := g.Language
+		if u.Language != nil {
+			lang = *u.Language
+		}
 		if _, err := tx.ExecContext(ctx, `UPDATE games SET expansions = ?, rules = ?, max_seats = ?,
-			updated_at = ? WHERE id = ?`, set.String(), opts.String(), seats, s.nowMillis(), id); err != nil {
+			language = ?, updated_at = ? WHERE id = ?`, set.String(), opts.String(), seats, lang, s.nowMillis(), id); err != nil {
 			return fmt.Errorf("storage: update lobby %d: %w", id, err)
 		}
 		g, err = getGame(ctx, tx, id)

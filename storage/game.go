@@ -134,6 +134,9 @@ type Game struct {
 	CreatedAt, StartedAt, EndedAt, UpdatedAt time.Time
 	// Seats are the seats taken, by Index.
 	Seats []Seat
+	// Language is the language the game speaks in its thread (issue 34),
+	// a BCP 47 tag as package i18n writes it ("de"); "" for English.
+	Language string
 
 	invalid string              // why the settings stored cannot be read, if they cannot
 	set     engine.ExpansionSet // the expansions, when they read
@@ -170,13 +173,15 @@ type NewGame struct {
 	TurnTimeout time.Duration
 	// Deadline is when the lobby times out; zero for never.
 	Deadline time.Time
+	// Language is the language the game speaks (Game.Language).
+	Language string
 }
 
 // gameColumns are the columns scanGame reads, from the table games.
 const gameColumns = `id, status, reason, expansions, rules, seed, max_seats,
 	turn_timeout_ms, host_user_id, guild_id, channel_id, thread_id,
 	lobby_message_id, turn_message_id, deadline, created_at, started_at,
-	ended_at, updated_at, announced_moves,
+	ended_at, updated_at, announced_moves, language,
 	(SELECT count(*) FROM moves WHERE moves.game_id = games.id),
 	(SELECT count(*) FROM answers WHERE answers.game_id = games.id)`
 
@@ -195,7 +200,7 @@ func scanGame(row scanner) (Game, error) {
 	err := row.Scan(&g.ID, &status, &g.Reason, &expansions, &rules, &seed, &g.MaxSeats,
 		&timeout, &g.HostID, &g.GuildID, &g.ChannelID, &g.ThreadID,
 		&g.LobbyMessageID, &g.TurnMessageID, &deadline, &created, &started,
-		&ended, &updated, &announced, &g.Moves, &g.Answered)
+		&ended, &updated, &announced, &g.Language, &g.Moves, &g.Answered)
 	if err != nil {
 		return g, err
 	}
@@ -380,11 +385,11 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 		var id int64
 		err := tx.QueryRowContext(ctx, `INSERT INTO games (expansions, rules, max_seats,
 			turn_timeout_ms, host_user_id, guild_id, channel_id, lobby_message_id,
-			deadline, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			deadline, created_at, updated_at, language) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 			RETURNING id`,
 			set.String(), ng.Options.String(), ng.MaxSeats,
 			ng.TurnTimeout.Milliseconds(), ng.Host.UserID, ng.GuildID, ng.ChannelID,
-			ng.LobbyMessageID, toMillis(ng.Deadline), now, now).Scan(&id)
+			ng.LobbyMessageID, toMillis(ng.Deadline), now, now, ng.Language).Scan(&id)
 		if err != nil {
 			return fmt.Errorf("storage: create game: %w", err)
 		}
