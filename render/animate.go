@@ -135,7 +135,7 @@ func (r *Renderer) animate(k *kit, rec *engine.Record, final *engine.Game, side 
 	if err != nil {
 		return nil, err
 	}
-	l := layoutAnimation(newScene(final, false), side)
+	l := layoutAnimation(r.scene(final, false), side)
 	ap := animationPalette()
 	pal, gpal, clear, near := ap.pal, ap.gif, ap.clear, ap.near
 	cur := &image.Paletted{Pix: make([]byte, l.size.X*l.size.Y), Stride: l.size.X, Rect: image.Rectangle{Max: l.size}, Palette: gpal}
@@ -176,7 +176,7 @@ func (r *Renderer) animate(k *kit, rec *engine.Record, final *engine.Game, side 
 			// Replay accepted it: not reached.
 			return nil, &engine.RecordError{Line: t.Line, Reason: err.Error(), Err: err}
 		}
-		sc := newScene(g, true)
+		sc := r.scene(g, true)
 		sc.played = turnNumber(rec, i)
 		view = growView(base, view, sc, flo, fhi)
 		l.win = view
@@ -189,7 +189,7 @@ func (r *Renderer) animate(k *kit, rec *engine.Record, final *engine.Game, side 
 	}
 	st := l.st
 	st.last = false
-	sc := newScene(g, true)
+	sc := r.scene(g, true)
 	l.win = growView(base, view, sc, flo, fhi)
 	frame(sc, st, hundredths(opts.FinalDelay))
 

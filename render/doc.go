@@ -13,6 +13,16 @@
 //	err = r.FinalPNG(w, g)             // the end: board, final scoring, scores by turn
 //	err = r.Animate(w, rec, render.AnimateOptions{}) // the game as an animated GIF
 //
+// The pictures' words are English; [Renderer.In] returns a renderer that
+// shares the fonts and caches and draws them in another language of
+// package i18n (issue 34), from its messages render.… (the panel, the
+// scoreboard, the key, the final table, the previews' captions):
+//
+//	err = r.In(i18n.Polish).TurnPNG(w, g) // "Tura 64", "26 miejsc", "TOR PUNKTACJI" …
+//
+// [MessageTextIn] is the effect of a Message tile in a language, as the
+// pictures write it.
+//
 // [Renderer.Turn], [Renderer.Board], [Renderer.Preview] and
 // [Renderer.Final] return the *image.RGBA instead, and
 // [Renderer.EncodePNG] writes one. [Candidates] lists the cells the board

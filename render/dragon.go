@@ -395,7 +395,7 @@ func (r *Renderer) DragonPNG(w io.Writer, g *engine.Game) error {
 	}
 	k := r.kits.get()
 	defer r.kits.put(k)
-	sc := newScene(view, false)
+	sc := r.scene(view, false)
 	if len(sc.pd.path) > 0 {
 		// The dragon's move is not played yet in g: it starts where g's
 		// dragon stands.

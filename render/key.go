@@ -8,6 +8,7 @@ import (
 
 	"github.com/fogleman/gg"
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
 )
 
 // This file draws the key of the board pictures (issue 32, point 12): the
@@ -291,6 +292,12 @@ type keyItem struct {
 // place are left out, the least useful first. labelW measures a label in
 // pixels; fit shortens one to a width.
 func placeKey(entries []keyEntry, area image.Rectangle, cols int, u float64, labelW func(string) int, fit func(string, int) string) []keyItem {
+	return placeKeyIn(i18n.English, entries, area, cols, u, labelW, fit)
+}
+
+// placeKeyIn is placeKey with the entries' labels in language l
+// (keyLabel).
+func placeKeyIn(l i18n.Lang, entries []keyEntry, area image.Rectangle, cols int, u float64, labelW func(string) int, fit func(string, int) string) []keyItem {
 	d := func(v float64) int { return dpx(v, u) }
 	lineH := d(keyLineD)
 	lines := 0
@@ -315,7 +322,7 @@ func placeKey(entries []keyEntry, area image.Rectangle, cols int, u float64, lab
 		busy[i] = make([]bool, cols)
 	}
 	for _, e := range entries {
-		need := d(keyTextD) + labelW(keyLabels[e])
+		need := d(keyTextD) + labelW(keyLabel(l, e))
 		span := min(cols, max(1, (need+gap+colW-1)/colW))
 		found := false
 		for l := 0; l < lines && !found; l++ {
@@ -349,7 +356,7 @@ func placeKey(entries []keyEntry, area image.Rectangle, cols int, u float64, lab
 		if placed[i].col+spans[i] == cols {
 			room = area.Max.X - x - d(keyTextD)
 		}
-		label := fit(keyLabels[e], room)
+		label := fit(keyLabel(l, e), room)
 		cy := top + placed[i].line*lineH + lineH/2
 		iw := d(keyIconD)
 		icon := image.Pt(x+iw/2, cy)
@@ -386,9 +393,9 @@ func (r *Renderer) drawKey(dst canvas, k *kit, sc *scene, items []keyItem, u flo
 
 // keyItems lays out entries of the key in area at scale u, in cols
 // columns (placeKey), measured in the labels' face of k.
-func (r *Renderer) keyItems(k *kit, entries []keyEntry, area image.Rectangle, cols int, u float64) []keyItem {
+func (r *Renderer) keyItems(k *kit, l i18n.Lang, entries []keyEntry, area image.Rectangle, cols int, u float64) []keyItem {
 	f := k.face(false, dpx(keyFontD, u))
-	return placeKey(entries, area, cols, u,
+	return placeKeyIn(l, entries, area, cols, u,
 		func(s string) int { return textWidth(f, s) },
 		func(s string, w int) string { return fitText(f, s, w) })
 }

@@ -316,7 +316,7 @@ func (r *Renderer) drawGoldLine(dst canvas, k *kit, sc *scene, p, x0, x1, y int,
 	drawTextAt(dst, cf, col, x, y, alignLeft, label)
 	if n > 0 {
 		sf := k.face(false, d(11))
-		bonus := fitText(sf, "+"+strconv.Itoa(engine.GoldPoints(n))+" at end", x1-(x+textWidth(cf, label)+d(6)))
+		bonus := fitText(sf, sc.t("render.panel.gold_bonus", map[string]any{"Points": engine.GoldPoints(n)}), x1-(x+textWidth(cf, label)+d(6)))
 		drawTextAt(dst, sf, colTextDim, x+textWidth(cf, label)+d(6), y, alignLeft, bonus)
 	}
 }

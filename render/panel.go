@@ -5,7 +5,6 @@ import (
 	"image/color"
 	"math"
 	"strconv"
-	"strings"
 
 	"github.com/fogleman/gg"
 	"github.com/meeple-works/carcassonne/engine"
@@ -86,20 +85,21 @@ func (r *Renderer) drawScorePanel(dst canvas, k *kit, sc *scene, rect image.Rect
 	x0, x1 := rect.Min.X+d(scorePadD+2), rect.Max.X-d(scorePadD)
 	y := rect.Min.Y + d(scorePadD)
 
-	title := "Turn " + strconv.Itoa(g.Turn())
+	turn := g.Turn()
 	if sc.played > 0 {
-		title = "Turn " + strconv.Itoa(sc.played)
+		turn = sc.played
 	}
+	title := sc.t("render.panel.turn", map[string]any{"Turn": turn})
 	if g.Ended() {
-		title = "Game over"
+		title = sc.t("render.panel.game_over", nil)
 	}
 	tf := k.face(true, d(17))
 	drawTextAt(dst, tf, colText, x0, y+d(scoreTitleD/2), alignLeft, title)
 	lf := k.face(false, d(12))
 	room := x1 - x0 - textWidth(tf, title) - d(6)
-	left := plural(g.TilesLeft(), "tile", "tiles") + " left"
+	left := sc.n("render.panel.tiles_left", g.TilesLeft(), nil)
 	if textWidth(lf, left) > room {
-		left = strconv.Itoa(g.TilesLeft()) + " left"
+		left = fitText(lf, sc.n("render.panel.left", g.TilesLeft(), nil), max(0, room))
 	}
 	drawTextAt(dst, lf, colTextDim, x1, y+d(scoreTitleD/2), alignRight, left)
 	y += d(scoreTitleD)
@@ -124,11 +124,11 @@ func (r *Renderer) drawScorePanel(dst canvas, k *kit, sc *scene, rect image.Rect
 		}
 		nf := k.face(true, d(13))
 		drawTextAt(dst, nf, colText, tx+mh+d(3), cy, alignLeft, shortenName(nf, name, x1-(tx+mh+d(3))))
-		fits := "fits nowhere"
+		fits := sc.t("render.panel.fits_nowhere", nil)
 		if n := len(sc.cands); n > 0 {
-			fits = plural(n, "cell", "cells")
+			fits = sc.n("render.panel.cells", n, nil)
 		}
-		drawTextAt(dst, lf, colTextDim, tx, y+d(52), alignLeft, fits)
+		drawTextAt(dst, lf, colTextDim, tx, y+d(52), alignLeft, fitText(lf, fits, x1-tx))
 		y += ts + d(12)
 	}
 
@@ -183,7 +183,8 @@ func (r *Renderer) drawScorePanel(dst canvas, k *kit, sc *scene, rect image.Rect
 		drawTextAt(dst, fitted[p].face, col, nameX, cy, alignLeft, fitted[p].text)
 		drawTextAt(dst, pf, col, supplyX-d(4), cy, alignRight, pts)
 		if gone {
-			drawTextAt(dst, sf, colTextDim, x1, cy, alignRight, "out")
+			out := sc.t("render.panel.resigned", nil)
+			drawTextAt(dst, fitFace(k, false, d(12), d(8), out, x1-supplyX+d(1)), colTextDim, x1, cy, alignRight, out)
 		} else {
 			drawTextAt(dst, sf, colTextDim, x1, cy, alignRight, supplyText(sc, p))
 		}
@@ -218,7 +219,7 @@ func scoreKeyArea(sc *scene, rect image.Rectangle, u float64) image.Rectangle {
 // scoreKeyItems lays out the entries key of the key of the side panel of
 // sc in rect at scale u: in scoreKeyArea, in one column or two (placeKey).
 func (r *Renderer) scoreKeyItems(k *kit, sc *scene, rect image.Rectangle, u float64, key []keyEntry) []keyItem {
-	return r.keyItems(k, key, scoreKeyArea(sc, rect, u), 2, u)
+	return r.keyItems(k, sc.lang, key, scoreKeyArea(sc, rect, u), 2, u)
 }
 
 // scoreRowsTop returns the y of the first player's row of the scoreboard
@@ -302,7 +303,7 @@ func (r *Renderer) goodIcon(g engine.Good, w int) *image.RGBA {
 func supplyText(sc *scene, p int) string {
 	s := "×" + strconv.Itoa(sc.g.Supply(p))
 	if sc.large && sc.g.SupplyOf(p, engine.FigureLarge) > 0 {
-		s += "+L"
+		s += sc.t("render.panel.large_in_supply", nil)
 	}
 	return s
 }
@@ -516,12 +517,12 @@ func (r *Renderer) drawFinalPanel(dst canvas, k *kit, sc *scene, rect image.Rect
 	g := sc.g
 	x0, x1 := rect.Min.X+d(finalPadD), rect.Max.X-d(finalPadD)
 	y := rect.Min.Y + d(finalPadD)
-	title := "Final scores"
+	title := sc.t("render.final.title", nil)
 	if !g.Ended() {
-		title = "Scores so far"
+		title = sc.t("render.final.so_far", nil)
 	}
 	drawTextAt(dst, k.face(true, d(17)), colText, x0, y+d(finalTitleD/2), alignLeft, title)
-	drawTextAt(dst, k.face(false, d(11)), colTextDim, x1, y+d(finalTitleD/2), alignRight, "after turn "+strconv.Itoa(g.Turn()-1))
+	drawTextAt(dst, k.face(false, d(11)), colTextDim, x1, y+d(finalTitleD/2), alignRight, sc.t("render.final.after_turn", map[string]any{"Turn": g.Turn() - 1}))
 	y += d(finalTitleD)
 
 	n := len(sc.names)
@@ -552,12 +553,9 @@ func (r *Renderer) drawFinalPanel(dst canvas, k *kit, sc *scene, rect image.Rect
 		}
 	}
 	wf := k.face(true, d(13))
-	label := "Winner: "
-	if len(winners) > 1 {
-		label = "Winners: "
-	}
 	if len(winners) > 0 && g.Ended() {
-		drawTextAt(dst, wf, colHighlight, x0, y+d(finalWinnerD/2), alignLeft, fitText(wf, label+joinNames(winners), x1-x0))
+		line := sc.n("render.final.winners", len(winners), map[string]any{"Names": joinNamesIn(sc.lang, winners)})
+		drawTextAt(dst, wf, colHighlight, x0, y+d(finalWinnerD/2), alignLeft, fitText(wf, line, x1-x0))
 	}
 	y += d(finalWinnerD)
 
@@ -568,7 +566,8 @@ func (r *Renderer) drawFinalPanel(dst canvas, k *kit, sc *scene, rect image.Rect
 	for c, s := range srcs {
 		blit(dst, r.sourceIcon(s, iw), finalColumnX(rect, u, c, len(srcs)), hy)
 	}
-	drawTextAt(dst, hf, colTextDim, x1, hy, alignRight, "total")
+	total := sc.t("render.final.total", nil)
+	drawTextAt(dst, fitFace(k, false, d(10), d(8), total, d(finalTotalD)), colTextDim, x1, hy, alignRight, total)
 	y = finalRowsTop(rect, u)
 
 	rh := d(finalRowD)
@@ -608,7 +607,7 @@ func (r *Renderer) drawFinalPanel(dst canvas, k *kit, sc *scene, rect image.Rect
 
 	// The same points as bars, one segment per source.
 	y += d(8)
-	drawTextAt(dst, hf, colTextDim, x0, y+d(finalChartD/2), alignLeft, "POINTS BY SOURCE")
+	drawTextAt(dst, hf, colTextDim, x0, y+d(finalChartD/2), alignLeft, fitText(hf, sc.t("render.final.by_source", nil), x1-x0))
 	y += d(finalChartD)
 	most := 1
 	for _, p := range order {
@@ -644,7 +643,7 @@ func (r *Renderer) drawFinalPanel(dst canvas, k *kit, sc *scene, rect image.Rect
 		kx := x0 + (c%finalKeyCols)*kw
 		ky := y + (c/finalKeyCols)*d(finalKeyD) + d(finalKeyD/2)
 		blit(dst, r.sourceIcon(s, d(11)), kx+d(11)/2, ky)
-		drawTextAt(dst, kf, colTextDim, kx+d(15), ky, alignLeft, fitText(kf, s.title, kw-d(17)))
+		drawTextAt(dst, kf, colTextDim, kx+d(15), ky, alignLeft, fitText(kf, sc.t(sourceID(s), nil), kw-d(17)))
 	}
 	y += finalKeyLines(sc) * d(finalKeyD)
 	r.drawScoreChart(dst, k, sc, image.Rect(x0, y+d(8), x1, y+d(8+finalLineTitleD+finalLineD)), u)
@@ -666,7 +665,7 @@ func finalKeyArea(sc *scene, rect image.Rectangle, u float64) image.Rectangle {
 // finalKeyItems lays out the key of the final panel of sc in rect at
 // scale u (finalKey) in finalBoardKeyCols columns.
 func (r *Renderer) finalKeyItems(k *kit, sc *scene, rect image.Rectangle, u float64) []keyItem {
-	return r.keyItems(k, finalKey(sc), finalKeyArea(sc, rect, u), finalBoardKeyCols, u)
+	return r.keyItems(k, sc.lang, finalKey(sc), finalKeyArea(sc, rect, u), finalBoardKeyCols, u)
 }
 
 // The chart of the scores over the turns under the final table, in
@@ -714,7 +713,7 @@ func scoreHistory(g *engine.Game) [][]int {
 func (r *Renderer) drawScoreChart(dst canvas, k *kit, sc *scene, rect image.Rectangle, u float64) {
 	d := func(v float64) int { return dpx(v, u) }
 	hf := k.face(false, d(10))
-	drawTextAt(dst, hf, colTextDim, rect.Min.X, rect.Min.Y+d(finalLineTitleD/2), alignLeft, "POINTS BY TURN")
+	drawTextAt(dst, hf, colTextDim, rect.Min.X, rect.Min.Y+d(finalLineTitleD/2), alignLeft, fitText(hf, sc.t("render.final.by_turn", nil), rect.Dx()))
 	hist := scoreHistory(sc.g)
 	turns, most := 1, 1
 	for _, row := range hist {
@@ -735,11 +734,11 @@ func (r *Renderer) drawScoreChart(dst canvas, k *kit, sc *scene, rect image.Rect
 	dst.fill(image.Rect(plot.Min.X, plot.Max.Y-lw, plot.Max.X, plot.Max.Y), colPanelLine)
 	drawTextAt(dst, lf, colTextDim, plot.Min.X-d(3), plot.Min.Y, alignRight, top)
 	drawTextAt(dst, lf, colTextDim, plot.Min.X-d(3), plot.Max.Y-lw, alignRight, "0")
-	drawTextAt(dst, lf, colTextDim, plot.Min.X+d(8), plot.Min.Y, alignLeft, "points")
+	drawTextAt(dst, lf, colTextDim, plot.Min.X+d(8), plot.Min.Y, alignLeft, sc.t("render.final.axis_points", nil))
 	by := plot.Max.Y + d(7)
 	drawTextAt(dst, lf, colTextDim, plot.Min.X, by, alignCentre, "0")
 	drawTextAt(dst, lf, colTextDim, plot.Max.X, by, alignRight, strconv.Itoa(turns))
-	drawTextAt(dst, lf, colTextDim, (plot.Min.X+plot.Max.X)/2, by, alignCentre, "turn")
+	drawTextAt(dst, lf, colTextDim, (plot.Min.X+plot.Max.X)/2, by, alignCentre, sc.t("render.final.axis_turn", nil))
 
 	// The lines, drawn once with gg and blended over the panel.
 	w, h := plot.Dx(), plot.Dy()
@@ -804,23 +803,4 @@ func snapColours(img *image.RGBA, cols []color.RGBA) {
 		}
 		px[0], px[1], px[2], px[3] = best.R, best.G, best.B, 0xff
 	}
-}
-
-// plural returns "1 tile" or "5 tiles".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
-}
-
-// joinNames returns "A", "A and B", "A, B and C".
-func joinNames(names []string) string {
-	switch len(names) {
-	case 0:
-		return ""
-	case 1:
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }

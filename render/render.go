@@ -12,12 +12,22 @@ import (
 	"sync"
 
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
 )
 
-// Renderer draws pictures of games. It keeps the parsed fonts and the tile
-// pictures it has drawn (by tile kind, rotation and size), so one Renderer
-// should serve the whole program. It is safe for concurrent use.
+// Renderer draws pictures of games in one language, English unless made
+// by [Renderer.In]. It keeps the parsed fonts and the tile pictures it has
+// drawn (by tile kind, rotation and size), so one Renderer should serve
+// the whole program, and the renderers In returns share them. It is safe
+// for concurrent use.
 type Renderer struct {
+	*shared
+	lang i18n.Lang
+}
+
+// shared is what a Renderer and the renderers of other languages made
+// from it hold together: the fonts, the caches and the pools.
+type shared struct {
 	kits     kitPool
 	cache    *cache
 	bufs     encoderPool
@@ -25,16 +35,40 @@ type Renderer struct {
 	encoder  png.Encoder
 }
 
-// New returns a Renderer with the Go fonts parsed and empty caches.
+// New returns a Renderer drawing in English, with the Go fonts parsed and
+// empty caches.
 func New() *Renderer {
 	fonts, err := parseFonts()
 	if err != nil {
 		// The fonts are compiled in; failing to parse them is a build error.
 		panic("render: parsing the Go fonts: " + err.Error())
 	}
-	r := &Renderer{kits: kitPool{fonts: fonts}, cache: newCache()}
-	r.encoder = png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &r.bufs}
-	return r
+	s := &shared{kits: kitPool{fonts: fonts}, cache: newCache()}
+	s.encoder = png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &s.bufs}
+	return &Renderer{shared: s}
+}
+
+// In returns a Renderer that draws the words of its pictures in language
+// l (issue 34): the side panel ("Zug 64", "16 Karten übrig"), the
+// scoreboard of The Messengers and The Robbers, the key of symbols, the
+// final table, the previews' captions and the animation's titles, from
+// the messages render.… of package i18n (English where l lacks one). It
+// shares r's fonts, caches and pools, so it is cheap: make one per
+// picture, or keep one per language. The pictures of r.In(i18n.English)
+// are those of New's Renderer, pixel for pixel. Players' names, tile
+// names and numbers are drawn as they are.
+func (r *Renderer) In(l i18n.Lang) *Renderer {
+	return &Renderer{shared: r.shared, lang: l}
+}
+
+// Lang returns the language r draws in: English for New's Renderer.
+func (r *Renderer) Lang() i18n.Lang { return r.lang }
+
+// scene reads game g as newScene does, the words in r's language.
+func (r *Renderer) scene(g *engine.Game, withCands bool) *scene {
+	sc := newScene(g, withCands)
+	sc.lang = r.lang
+	return sc
 }
 
 // ErrNoDrawnTile is returned by Preview when the game has no drawn tile: it
@@ -62,7 +96,7 @@ var ErrNoDrawnTile = errors.New("render: the game is over, no tile is drawn")
 func (r *Renderer) Board(g *engine.Game) *image.RGBA {
 	k := r.kits.get()
 	defer r.kits.put(k)
-	return r.board(k, newScene(g, true), false, r.newRGBA).(rgbaCanvas).img
+	return r.board(k, r.scene(g, true), false, r.newRGBA).(rgbaCanvas).img
 }
 
 // Final returns the picture of the end of game g: the board with every
@@ -83,7 +117,7 @@ func (r *Renderer) Board(g *engine.Game) *image.RGBA {
 func (r *Renderer) Final(g *engine.Game) *image.RGBA {
 	k := r.kits.get()
 	defer r.kits.put(k)
-	return r.board(k, newScene(g, false), true, r.newRGBA).(rgbaCanvas).img
+	return r.board(k, r.scene(g, false), true, r.newRGBA).(rgbaCanvas).img
 }
 
 // previewTile is the tile size of a preview, in pixels, and previewReach
@@ -151,7 +185,7 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.P
 	}
 	k := r.kits.get()
 	defer r.kits.put(k)
-	sc := newScene(g, false)
+	sc := r.scene(g, false)
 	if mv != nil {
 		if err := previewMinis(g, sc, t, *mv); err != nil {
 			return nil, err
@@ -477,7 +511,7 @@ func (r *Renderer) compose(k *kit, sc *scene, l layout, final bool, alloc func(i
 // anti-aliased edges. It returns w's error.
 func (r *Renderer) BoardPNG(w io.Writer, g *engine.Game) error {
 	k := r.kits.get()
-	cv := r.board(k, newScene(g, true), false, r.newPaletted).(palCanvas)
+	cv := r.board(k, r.scene(g, true), false, r.newPaletted).(palCanvas)
 	r.kits.put(k)
 	defer r.canvases.put(cv.img)
 	return r.encodePaletted(w, cv.img)
@@ -486,7 +520,7 @@ func (r *Renderer) BoardPNG(w io.Writer, g *engine.Game) error {
 // FinalPNG writes the picture of Final(g) to w as a PNG, as BoardPNG does.
 func (r *Renderer) FinalPNG(w io.Writer, g *engine.Game) error {
 	k := r.kits.get()
-	cv := r.board(k, newScene(g, false), true, r.newPaletted).(palCanvas)
+	cv := r.board(k, r.scene(g, false), true, r.newPaletted).(palCanvas)
 	r.kits.put(k)
 	defer r.canvases.put(cv.img)
 	return r.encodePaletted(w, cv.img)
@@ -520,7 +554,7 @@ func (r *Renderer) FinalPNG(w io.Writer, g *engine.Game) error {
 func (r *Renderer) Turn(g *engine.Game) *image.RGBA {
 	k := r.kits.get()
 	defer r.kits.put(k)
-	sc := newScene(g, true)
+	sc := r.scene(g, true)
 	return r.compose(k, sc, layoutTurn(sc), false, r.newRGBA).(rgbaCanvas).img
 }
 
@@ -528,7 +562,7 @@ func (r *Renderer) Turn(g *engine.Game) *image.RGBA {
 // The whole board is BoardPNG.
 func (r *Renderer) TurnPNG(w io.Writer, g *engine.Game) error {
 	k := r.kits.get()
-	sc := newScene(g, true)
+	sc := r.scene(g, true)
 	cv := r.compose(k, sc, layoutTurn(sc), false, r.newPaletted).(palCanvas)
 	r.kits.put(k)
 	defer r.canvases.put(cv.img)

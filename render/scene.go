@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
 )
 
 // scene is what a picture shows, read from the game once.
@@ -61,6 +62,9 @@ type scene struct {
 	// panel's title names it ("Turn 1" under the board after turn 1, in
 	// an animation) instead of the turn to play.
 	played int
+	// lang is the language of the picture's words (Renderer.In);
+	// English when not set.
+	lang i18n.Lang
 }
 
 // newScene reads game g. withCands lists the cells where the drawn tile fits.

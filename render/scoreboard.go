@@ -8,6 +8,7 @@ import (
 
 	"github.com/fogleman/gg"
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
 	"golang.org/x/image/font"
 )
 
@@ -239,7 +240,7 @@ func (r *Renderer) drawTrack(dst canvas, k *kit, sc *scene, x0, x1, y int, u flo
 	dst.fill(image.Rect(x0, at(off), x1, at(off)+max(1, d(1))), colPanelLine)
 	off = trackGapD
 	hf := k.face(true, d(10))
-	drawTextAt(dst, hf, colTextDim, x0, at(off+trackHeadD/2), alignLeft, "SCOREBOARD")
+	drawTextAt(dst, hf, colTextDim, x0, at(off+trackHeadD/2), alignLeft, fitText(hf, sc.t("render.track.title", nil), x1-x0))
 	off += trackHeadD
 
 	// The spaces: a column of labels, then five spaces a row.
@@ -286,16 +287,16 @@ func (r *Renderer) drawTrack(dst canvas, k *kit, sc *scene, x0, x1, y int, u flo
 		kind  uint8
 		label string
 	}
-	lines := [][]entry{{{pieceMarker, "marker"}}}
+	lines := [][]entry{{{pieceMarker, sc.t("render.track.marker", nil)}}}
 	if b.messengers {
-		lines[0] = append(lines[0], entry{pieceMessenger, "messenger"})
+		lines[0] = append(lines[0], entry{pieceMessenger, sc.t("render.track.messenger", nil)})
 	}
 	if b.robbers {
-		e := entry{pieceRobber, "robber, by pawns it robs"}
+		e := entry{pieceRobber, sc.t("render.track.robber_robs", nil)}
 		if b.messengers {
 			lines = append(lines, []entry{e})
 		} else {
-			lines[0] = append(lines[0], entry{pieceRobber, "robber"})
+			lines[0] = append(lines[0], entry{pieceRobber, sc.t("render.track.robber", nil)})
 		}
 	}
 	for _, line := range lines {
@@ -333,11 +334,12 @@ var messageWords = [...]string{
 // as the pictures show it: "Message 4: 2 points per pennant in your
 // cities" (001_…, "The Message tiles"). A number outside 1 to 8 gives
 // the engine's title of it.
+// The bot and the terminal in another language: MessageTextIn.
 func MessageText(n engine.Message) string {
-	return "Message " + n.String() + ": " + messageEffect(n)
+	return MessageTextIn(i18n.English, n)
 }
 
-// messageEffect returns the effect of Message tile n in words
+// messageEffect returns the effect of Message tile n in English words
 // (messageWords).
 func messageEffect(n engine.Message) string {
 	if int(n) < len(messageWords) && messageWords[n] != "" {
@@ -369,18 +371,19 @@ func (r *Renderer) drawMessage(dst canvas, k *kit, sc *scene, x0, x1, y int, u f
 	ef := k.face(false, d(11))
 	line := func(i int) int { return y + d(4) + d(6) + i*d(13) }
 	if !b.hasLast {
-		drawTextAt(dst, bf, colTextDim, tx, line(0), alignLeft, "Message tiles")
-		for i, s := range wrapText(ef, "none turned up yet", x1-tx, 2) {
+		drawTextAt(dst, bf, colTextDim, tx, line(0), alignLeft, fitText(bf, sc.t("render.message.tiles", nil), x1-tx))
+		for i, s := range wrapText(ef, sc.t("render.message.none_yet", nil), x1-tx, 2) {
 			drawTextAt(dst, ef, colTextDim, tx, line(1+i), alignLeft, s)
 		}
 		return
 	}
 	m := b.last
-	title := "Message " + m.Message.String()
-	drawTextAt(dst, bf, colText, tx, line(0), alignLeft, title)
+	title := sc.t("render.message.title", map[string]any{"Number": m.Message.String()})
 	tf := k.face(false, d(10))
-	drawTextAt(dst, tf, colTextDim, x1, line(0), alignRight, "turn "+strconv.Itoa(m.Turn))
-	words := wrapText(ef, messageEffect(m.Message), x1-tx, 2)
+	turn := sc.t("render.message.turn", map[string]any{"Turn": m.Turn})
+	drawTextAt(dst, bf, colText, tx, line(0), alignLeft, fitText(bf, title, x1-tx-textWidth(tf, turn)-d(4)))
+	drawTextAt(dst, tf, colTextDim, x1, line(0), alignRight, turn)
+	words := wrapText(ef, messageEffectIn(sc.lang, m.Message), x1-tx, 2)
 	for i, s := range words {
 		drawTextAt(dst, ef, colText, tx, line(1+i), alignLeft, s)
 	}
@@ -388,21 +391,27 @@ func (r *Renderer) drawMessage(dst canvas, k *kit, sc *scene, x0, x1, y int, u f
 	wy := line(1+len(words)) + d(2)
 	mh := d(12)
 	blit(dst, r.meeple(k, sc, m.Player, mh, false), x0+mh/2, wy)
-	did := "took 2 points"
+	did := "render.message.took_points"
 	if m.Used {
-		did = "carried it out"
+		did = "render.message.carried_out"
 	}
 	name := ""
 	if m.Player >= 0 && m.Player < len(sc.names) {
 		name = sc.names[m.Player]
 	}
+	// The player's name in bold where the language puts it in the
+	// sentence ("Alice took 2 points").
+	before, after := splitAround(sc.lang, did, "Player", nil)
 	nx := x0 + mh + d(4)
-	rest := " " + did
 	nf := k.face(true, d(11))
-	room := x1 - nx - textWidth(ef, rest)
+	room := x1 - nx - textWidth(ef, before) - textWidth(ef, after)
 	name = shortenName(nf, name, room)
+	if before != "" {
+		drawTextAt(dst, ef, colTextDim, nx, wy, alignLeft, before)
+		nx += textWidth(ef, before)
+	}
 	drawTextAt(dst, nf, colText, nx, wy, alignLeft, name)
-	drawTextAt(dst, ef, colTextDim, nx+textWidth(nf, name), wy, alignLeft, rest)
+	drawTextAt(dst, ef, colTextDim, nx+textWidth(nf, name), wy, alignLeft, after)
 }
 
 // wrapText splits s at spaces into at most n lines of at most w pixels in

@@ -126,7 +126,7 @@ func (r *Renderer) previewTower(g *engine.Game, m engine.Move, alloc func(image.
 		return nil, err
 	}
 	var targets []captureTarget
-	sc := newScene(g, false)
+	sc := r.scene(g, false)
 	if m.Tower == engine.TowerPiece {
 		bare := m
 		bare.Capture = engine.Target{}
