@@ -1,7 +1,6 @@
 package turnview
 
 import (
-	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -11,6 +10,7 @@ import (
 
 // view is what the labels of one step are read from.
 type view struct {
+	vo    Voice
 	g     *engine.Game
 	names Names
 	// board is the game with the answers given so far played
@@ -26,8 +26,8 @@ type view struct {
 	spots []engine.Spot
 }
 
-func newView(g *engine.Game, names Names) *view {
-	v := &view{g: g, names: names, board: g}
+func newView(vo Voice, g *engine.Game, names Names) *view {
+	v := &view{vo: vo, g: g, names: names, board: g}
 	if pv := g.Preview(); pv != nil {
 		v.board = pv
 		if ms := pv.Moves(); len(ms) > 0 {
@@ -57,6 +57,7 @@ func Spots(g *engine.Game, m engine.Move) []engine.Spot {
 
 // option describes answer a.
 func (v *view) option(a engine.Answer) Option {
+	vo := v.vo
 	o := Option{Answer: a, Player: v.g.Pending().Player, Value: a.String(), Spot: -1}
 	switch a.Step {
 	case engine.StepTile:
@@ -64,88 +65,90 @@ func (v *view) option(a engine.Answer) Option {
 	case engine.StepFigure:
 		v.figureOption(&o)
 	case engine.StepGold:
-		o.Kind, o.Figure = KindTile, "gold ingot"
+		o.Kind, o.Figure = KindTile, vo.t("turn.figure.gold_ingot")
 		o.cell(a.Cell)
-		o.Label = fmt.Sprintf("Second ingot on the tile at (%s)", a.Cell)
+		o.Label = vo.t("turn.opt.gold", "Cell", a.Cell.String())
 	case engine.StepMagic:
-		o.Kind, o.Figure = KindFeature, a.Magic.String()
+		o.Kind, o.Figure = KindFeature, vo.t("turn.figure."+a.Magic.String())
 		if a.Target == (engine.Target{}) {
-			o.Kind, o.Label = KindChoice, fmt.Sprintf("The %s off the board", a.Magic)
+			o.Kind, o.Label = KindChoice, vo.t("turn.opt.magic_off."+a.Magic.String())
 			break
 		}
 		o.cell(a.Target.Cell)
-		o.Feature = FeatureName(v.board, a.Target)
-		o.Label = fmt.Sprintf("The %s to the %s at (%s)", a.Magic, o.Feature, a.Target.Cell)
+		o.Feature = vo.FeatureName(v.board, a.Target)
 		if from, ok := v.g.MagicAt(a.Magic); ok {
-			o.Label += fmt.Sprintf(" (from (%s))", from.Cell)
+			o.Label = vo.t("turn.opt.magic_from."+a.Magic.String(), "Feature", o.Feature, "Cell", a.Target.Cell.String(), "From", from.Cell.String())
+		} else {
+			o.Label = vo.t("turn.opt.magic."+a.Magic.String(), "Feature", o.Feature, "Cell", a.Target.Cell.String())
 		}
 	case engine.StepRoll:
-		o.Kind, o.Label = KindRoll, fmt.Sprintf("Roll the die: %d", a.Roll)
+		o.Kind, o.Label = KindRoll, vo.t("turn.opt.roll", "Roll", int(a.Roll))
 	case engine.StepLand:
 		if a.Target == (engine.Target{}) {
-			o.Kind, o.Label = KindChoice, "Back to the supply"
+			o.Kind, o.Label = KindChoice, vo.t("turn.opt.land_supply")
 			break
 		}
-		o.Kind, o.Figure = KindFeature, v.part.Figure.Title()
+		o.Kind, o.Figure = KindFeature, vo.Figure(v.part.Figure)
 		o.cell(a.Target.Cell)
-		o.Feature = FeatureName(v.board, a.Target)
-		o.Label = Capitalize(fmt.Sprintf("%s at (%s)", o.Feature, a.Target.Cell))
+		o.Feature = vo.FeatureName(v.board, a.Target)
+		o.Label = Capitalize(vo.t("turn.at", "What", o.Feature, "Cell", a.Target.Cell.String()))
 	case engine.StepCapture:
 		if a.Target == (engine.Target{}) {
-			o.Kind, o.Label = KindPass, "No prisoner"
+			o.Kind, o.Label = KindPass, vo.t("turn.opt.no_prisoner")
 			break
 		}
 		o.Kind = KindFeature
 		o.cell(a.Target.Cell)
 		if !a.Target.Tower {
-			o.Feature = FeatureName(v.board, a.Target)
+			o.Feature = vo.FeatureName(v.board, a.Target)
 		}
-		o.Label = FigureAt(v.g, v.names, a.Target)
-		o.Figure = figureWord(v.g, a.Target)
+		o.Label = vo.FigureAt(v.g, v.names, a.Target)
+		o.Figure = vo.figureWord(v.g, a.Target)
 	case engine.StepEscape:
 		if a.Target.Port == engine.NoPort {
-			o.Kind, o.Label = KindPass, "No escape"
+			o.Kind, o.Label = KindPass, vo.t("turn.opt.no_escape")
 			break
 		}
 		o.Kind = KindFeature
 		o.cell(a.Target.Cell)
-		o.Feature = FeatureName(v.board, a.Target)
-		o.Figure = v.escaper(a.Target)
-		o.Label = fmt.Sprintf("Escape: %s at (%s)", o.Figure, a.Target.Cell)
+		o.Feature = vo.FeatureName(v.board, a.Target)
+		who := v.escaper(a.Target)
+		o.Figure = vo.escapeWord(who)
+		o.Label = vo.t("turn.opt.escape."+who, "Cell", a.Target.Cell.String())
 	case engine.StepDragon:
-		o.Kind, o.Figure = KindTile, "dragon"
+		o.Kind, o.Figure = KindTile, vo.t("turn.figure.dragon")
 		o.cell(a.Cell)
-		o.Label = HeadingArrow(v.dragonAt(), a.Cell) + "(" + a.Cell.String() + ")"
+		o.Label = vo.t("turn.opt.dragon", "Arrow", HeadingArrow(v.dragonAt(), a.Cell), "Cell", a.Cell.String())
 	case engine.StepFerry:
-		o.Kind, o.Figure, o.Label = KindLink, "ferry", "Join "+LinkWords(a.Link)
+		o.Kind, o.Figure, o.Label = KindLink, vo.t("turn.figure.ferry"), vo.t("turn.opt.ferry", "Link", vo.LinkWords(a.Link))
 	case engine.StepFerryMove:
 		if a.Link == 0 {
-			o.Kind, o.Label = KindPass, "Move no (more) ferry"
+			o.Kind, o.Label = KindPass, vo.t("turn.opt.no_ferry_move")
 			break
 		}
-		o.Kind, o.Figure = KindLink, "ferry"
+		o.Kind, o.Figure = KindLink, vo.t("turn.figure.ferry")
 		o.cell(a.Cell)
-		o.Label = fmt.Sprintf("(%s): join %s", a.Cell, LinkWords(a.Link))
+		o.Label = vo.t("turn.opt.ferry_move", "Cell", a.Cell.String(), "Link", vo.LinkWords(a.Link))
 	case engine.StepCrop:
-		o.Kind, o.Label = KindChoice, Capitalize(a.Crop.String())
+		o.Kind, o.Label = KindChoice, vo.t("turn.opt.crop."+a.Crop.String())
 	case engine.StepRobber, engine.StepRob, engine.StepPawn, engine.StepMessage:
 		v.boardOption(&o)
 	case engine.StepCropPick:
 		if a.Target == (engine.Target{}) {
-			o.Kind, o.Label = KindPass, "Pass"
+			o.Kind, o.Label = KindPass, vo.t("turn.opt.pass")
 			break
 		}
-		o.Kind, o.Figure = KindFeature, a.Figure.Title()
+		o.Kind, o.Figure = KindFeature, vo.Figure(a.Figure)
 		o.cell(a.Target.Cell)
-		o.Feature = FeatureName(v.board, a.Target)
-		at := fmt.Sprintf("%s at (%s)", o.Feature, a.Target.Cell)
+		o.Feature = vo.FeatureName(v.board, a.Target)
+		data := []any{"Feature", o.Feature, "Cell", a.Target.Cell.String()}
 		switch {
 		case a.Return:
-			o.Label = "Return: " + at
+			o.Label = vo.t("turn.opt.crop_return", data...)
 		case a.Figure == engine.FigureLarge:
-			o.Label = "Large follower: " + at
+			o.Label = vo.t("turn.opt.crop_large", data...)
 		default:
-			o.Label = "Follower: " + at
+			o.Label = vo.t("turn.opt.crop_follower", data...)
 		}
 	}
 	o.Label = truncate(o.Label, 100)
@@ -156,70 +159,74 @@ func (o *Option) cell(c engine.Cell) { o.Cell, o.HasCell = c, true }
 
 // tileOption describes a tile step's answer.
 func (v *view) tileOption(o *Option) {
+	vo := v.vo
 	a := o.Answer
 	t, _ := v.g.Drawn()
 	name := v.g.TileSet().Name(t)
 	o.Kind = KindPlacement
 	switch {
 	case a.Discard:
-		o.Label = fmt.Sprintf("Discard tile %s (it fits nowhere)", name)
+		o.Label = vo.t("turn.opt.discard", "Tile", name)
 		return
 	case a.Aside:
-		o.Label = fmt.Sprintf("Set tile %s aside", name)
+		o.Label = vo.t("turn.opt.aside", "Tile", name)
 		return
 	}
 	o.cell(a.Cell)
-	o.Label = fmt.Sprintf("(%s) turned %s°", a.Cell, a.Rotation)
 	if a.Ransomed {
-		o.Label += fmt.Sprintf(", after a ransom for your %s held by %s", a.Ransom.Figure.Title(), v.names.of(v.g, a.Ransom.Jailer))
+		o.Label = vo.t("turn.opt.place_ransom", "Cell", a.Cell.String(), "Rotation", a.Rotation.String(),
+			"Figure", vo.Figure(a.Ransom.Figure), "Jailer", v.names.of(v.g, a.Ransom.Jailer))
+		return
 	}
+	o.Label = vo.t("turn.opt.place", "Cell", a.Cell.String(), "Rotation", a.Rotation.String())
 }
 
 // figureOption describes a figure step's answer.
 func (v *view) figureOption(o *Option) {
+	vo := v.vo
 	a := o.Answer
 	switch {
 	case a.Fly:
-		o.Kind, o.Figure = KindFigure, a.Figure.Title()
+		o.Kind, o.Figure = KindFigure, vo.Figure(a.Figure)
 		t, _ := v.g.Drawn()
-		o.Label = fmt.Sprintf("%s – onto the flying machine (%s)", a.Figure.Title(), FlightWords(v.g, t, engine.Placement{Cell: v.part.Cell, Rotation: v.part.Rotation}))
+		o.Label = vo.t("turn.opt.fly", "Figure", o.Figure, "Flight", vo.FlightWords(v.g, t, engine.Placement{Cell: v.part.Cell, Rotation: v.part.Rotation}))
 	case a.Tower == engine.TowerPiece:
-		o.Kind, o.Figure = KindTile, "tower piece"
+		o.Kind, o.Figure = KindTile, vo.t("turn.figure.tower_piece")
 		o.cell(a.Cell)
-		o.Label = fmt.Sprintf("tower piece at (%s)", a.Cell)
+		o.Label = vo.t("turn.opt.tower_piece", "Cell", a.Cell.String())
 	case a.Tower == engine.TowerTop:
-		o.Kind, o.Figure = KindTile, a.Figure.Title()
+		o.Kind, o.Figure = KindTile, vo.Figure(a.Figure)
 		o.cell(a.Cell)
-		o.Label = fmt.Sprintf("%s on top of the tower at (%s)", a.Figure.Title(), a.Cell)
+		o.Label = vo.t("turn.opt.tower_top", "Figure", o.Figure, "Cell", a.Cell.String())
 	case a.Princess:
-		o.Kind, o.Figure = KindFeature, "princess"
+		o.Kind, o.Figure = KindFeature, vo.t("turn.figure.princess")
 		o.cell(a.Target.Cell)
-		o.Feature = FeatureName(v.board, a.Target)
-		o.Label = "Princess – send " + FigureAt(v.g, v.names, a.Target) + " home"
+		o.Feature = vo.FeatureName(v.board, a.Target)
+		o.Label = vo.t("turn.opt.princess", "Target", vo.FigureAt(v.g, v.names, a.Target))
 	case a.Fairy && a.Port != engine.NoPort:
 		// One of several followers of the player on that tile
 		// (engine.FairySpots): named by its feature too.
-		o.Kind, o.Figure = KindTile, "fairy"
+		o.Kind, o.Figure = KindTile, vo.t("turn.figure.fairy")
 		o.cell(a.Cell)
 		t := engine.Target{Cell: a.Cell, Port: a.Port}
-		o.Feature = FeatureName(v.board, t)
-		o.Label = fmt.Sprintf("Fairy – next to your %s – %s at (%s)", FeatureKind(v.board, t).Role(), o.Feature, a.Cell)
+		o.Feature = vo.FeatureName(v.board, t)
+		o.Label = vo.t("turn.opt.fairy_feature", "NextTo", vo.t("turn.next_to."+FeatureKind(v.board, t).Role()), "Feature", o.Feature, "Cell", a.Cell.String())
 	case a.Fairy:
-		o.Kind, o.Figure = KindTile, "fairy"
+		o.Kind, o.Figure = KindTile, vo.t("turn.figure.fairy")
 		o.cell(a.Cell)
-		o.Label = fmt.Sprintf("Fairy – next to your %s at (%s)", v.ownRole(a.Cell), a.Cell)
+		o.Label = vo.t("turn.opt.fairy", "NextTo", vo.t("turn.next_to."+v.ownRole(a.Cell)), "Cell", a.Cell.String())
 	case a.Portal:
-		o.Kind, o.Figure = KindFeature, a.Figure.Title()
+		o.Kind, o.Figure = KindFeature, vo.Figure(a.Figure)
 		o.cell(a.Cell)
 		t := engine.Target{Cell: a.Cell, Port: a.Port}
-		o.Feature = FeatureName(v.board, t)
-		o.Label = fmt.Sprintf("%s at (%s)", SpotName(a.Figure, FeatureKind(v.board, t), o.Feature), a.Cell)
+		o.Feature = vo.FeatureName(v.board, t)
+		o.Label = vo.t("turn.at", "What", vo.SpotName(a.Figure, FeatureKind(v.board, t), o.Feature), "Cell", a.Cell.String())
 	case a.Port != engine.NoPort:
-		o.Kind, o.Figure = KindSpot, a.Figure.Title()
+		o.Kind, o.Figure = KindSpot, vo.Figure(a.Figure)
 		o.cell(v.part.Cell)
 		t := engine.Target{Cell: v.part.Cell, Port: a.Port}
-		o.Feature = FeatureName(v.board, t)
-		o.Label = SpotName(a.Figure, FeatureKind(v.board, t), o.Feature)
+		o.Feature = vo.FeatureName(v.board, t)
+		o.Label = vo.SpotName(a.Figure, FeatureKind(v.board, t), o.Feature)
 		if a.Figure.Weight() > 0 {
 			for k, s := range v.spots {
 				if s.Ports.Has(a.Port) {
@@ -228,13 +235,13 @@ func (v *view) figureOption(o *Option) {
 			}
 		}
 	default:
-		o.Kind, o.Label = KindPass, "No follower"
+		o.Kind, o.Label = KindPass, vo.t("turn.opt.no_follower")
 	}
 }
 
 // ownRole is the role of the current player's follower on the tile at c,
-// which the fairy would stand by: "knight", "farmer", … ("follower" when
-// none is found).
+// which the fairy would stand by, in English as message ids end:
+// "knight", "farmer", … ("follower" when none is found).
 func (v *view) ownRole(c engine.Cell) string {
 	cur := v.g.Current()
 	for _, f := range v.g.Followers() {
@@ -246,7 +253,8 @@ func (v *view) ownRole(c engine.Cell) string {
 }
 
 // escaper names the current player's figure that the escape at t takes
-// home: "knight", or "builder" when the player's builder stands there.
+// home, in English as message ids end: "knight", or "builder" when the
+// player's builder stands there.
 func (v *view) escaper(t engine.Target) string {
 	if v.placed && t.Cell == v.part.Cell && v.part.Follower != engine.NoPort {
 		if v.part.Figure == engine.FigureBuilder {
@@ -260,6 +268,14 @@ func (v *view) escaper(t engine.Target) string {
 		}
 	}
 	return "knight"
+}
+
+// escapeWord says an escaper ("knight", "builder") in vo's language.
+func (vo Voice) escapeWord(who string) string {
+	if who == "builder" {
+		return vo.Figure(engine.FigureBuilder)
+	}
+	return vo.Role(engine.City)
 }
 
 // dragonAt is where the dragon stands before the step asked.
@@ -302,12 +318,18 @@ func feature(g *engine.Game, t engine.Target) (engine.FeatureKind, engine.PortSe
 // meets the edge of its tile as the tile lies (engine.PortSet.Direction):
 // "city (north)", "road (east and west)", "cloister"; "feature" when no
 // tile lies at t.
-func FeatureName(g *engine.Game, t engine.Target) string {
+func FeatureName(g *engine.Game, t engine.Target) string { return english.FeatureName(g, t) }
+
+// FeatureName is [FeatureName] in vo's language.
+func (vo Voice) FeatureName(g *engine.Game, t engine.Target) string {
 	k, ports, ok := feature(g, t)
 	if !ok {
-		return "feature"
+		return vo.t("turn.feature.unknown")
 	}
-	return engine.Spot{Port: t.Port, Ports: ports, Kind: k}.Name()[len(k.Role()+" – "):]
+	if d := ports.Direction(); d != "" && k != engine.Cloister {
+		return vo.t("turn.feature.where", "Feature", vo.Kind(k), "Where", vo.directions(d))
+	}
+	return vo.Kind(k)
 }
 
 // SpotName names figure fig on a feature of kind k named feature (as
@@ -316,10 +338,16 @@ func FeatureName(g *engine.Game, t engine.Target) string {
 // city (north)", "builder – road (east)", "pig – field (south)" for the
 // others.
 func SpotName(fig engine.Figure, k engine.FeatureKind, feature string) string {
+	return english.SpotName(fig, k, feature)
+}
+
+// SpotName is [SpotName] in vo's language (feature in it too).
+func (vo Voice) SpotName(fig engine.Figure, k engine.FeatureKind, feature string) string {
+	who := vo.Figure(fig)
 	if fig == engine.FigureFollower {
-		return k.Role() + " – " + feature
+		who = vo.Role(k)
 	}
-	return fig.Title() + " – " + feature
+	return vo.t("turn.spot", "Figure", who, "Feature", feature)
 }
 
 // FigureAt names the figure a capture or the princess takes at t on game
@@ -327,22 +355,39 @@ func SpotName(fig engine.Figure, k engine.FeatureKind, feature string) string {
 // follower on the tower at (0,1)"; when several stand on one spot, the
 // first deployed, which the engine takes.
 func FigureAt(g *engine.Game, names Names, t engine.Target) string {
+	return english.FigureAt(g, names, t)
+}
+
+// FigureAt is [FigureAt] in vo's language.
+func (vo Voice) FigureAt(g *engine.Game, names Names, t engine.Target) string {
+	owner, what := vo.figureAt(g, t)
+	if owner < 0 {
+		return what
+	}
+	return vo.t("turn.whose", "Player", names.of(g, owner), "What", what)
+}
+
+// figureAt names the figure at t on g without its owner ("knight at
+// (2,-1)", "follower on the tower at (0,1)"), with its owner; -1 and the
+// whole name ("the follower at (2,-1)") when none is found.
+func (vo Voice) figureAt(g *engine.Game, t engine.Target) (int, string) {
+	cell := t.Cell.String()
 	if t.Tower {
 		for _, tw := range g.Towers() {
 			if tw.Cell == t.Cell && tw.Guarded {
-				return fmt.Sprintf("%s's %s on the tower at (%s)", names.of(g, tw.Guard), tw.GuardFigure.Title(), t.Cell)
+				return tw.Guard, vo.t("turn.on_tower", "Figure", vo.Figure(tw.GuardFigure), "Cell", cell)
 			}
 		}
-		return fmt.Sprintf("the follower on the tower at (%s)", t.Cell)
+		return -1, vo.t("turn.someone_on_tower", "Cell", cell)
 	}
 	if f, ok := followerAt(g, t); ok {
-		role := f.Kind.Role()
+		role := vo.Role(f.Kind)
 		if f.Figure == engine.FigureLarge {
-			role = "large " + role
+			role = vo.largeRole(f.Kind)
 		}
-		return fmt.Sprintf("%s's %s at (%s)", names.of(g, f.Player), role, t.Cell)
+		return f.Player, vo.t("turn.at", "What", role, "Cell", cell)
 	}
-	return fmt.Sprintf("the follower at (%s)", t.Cell)
+	return -1, vo.t("turn.someone_at", "Cell", cell)
 }
 
 // followerAt returns the first follower or large follower on the segment
@@ -365,19 +410,19 @@ func followerAt(g *engine.Game, t engine.Target) (engine.Follower, bool) {
 }
 
 // figureWord is the figure a capture at t takes, in a player's words.
-func figureWord(g *engine.Game, t engine.Target) string {
+func (vo Voice) figureWord(g *engine.Game, t engine.Target) string {
 	if t.Tower {
 		for _, tw := range g.Towers() {
 			if tw.Cell == t.Cell && tw.Guarded {
-				return tw.GuardFigure.Title()
+				return vo.Figure(tw.GuardFigure)
 			}
 		}
-		return "follower"
+		return vo.Figure(engine.FigureFollower)
 	}
 	if f, ok := followerAt(g, t); ok {
-		return f.Figure.Title()
+		return vo.Figure(f.Figure)
 	}
-	return "follower"
+	return vo.Figure(engine.FigureFollower)
 }
 
 // HeadingArrow is the arrow from cell from to its neighbour to: "⬆ ", "➡ ",
@@ -396,18 +441,24 @@ func HeadingArrow(from, to engine.Cell) string {
 	return ""
 }
 
+// HeadingArrow is [HeadingArrow]: arrows read the same in every language.
+func (vo Voice) HeadingArrow(from, to engine.Cell) string { return HeadingArrow(from, to) }
+
 // Heading is the compass word from cell from to its neighbour to:
 // "north", "east", "south", "west"; "" when to is not next to from.
-func Heading(from, to engine.Cell) string {
+func Heading(from, to engine.Cell) string { return english.Heading(from, to) }
+
+// Heading is [Heading] in vo's language.
+func (vo Voice) Heading(from, to engine.Cell) string {
 	switch HeadingArrow(from, to) {
 	case "⬆ ":
-		return "north"
+		return vo.compass("north")
 	case "➡ ":
-		return "east"
+		return vo.compass("east")
 	case "⬇ ":
-		return "south"
+		return vo.compass("south")
 	case "⬅ ":
-		return "west"
+		return vo.compass("west")
 	}
 	return ""
 }
@@ -416,9 +467,12 @@ func Heading(from, to engine.Cell) string {
 var sideWords = map[engine.Port]string{engine.N: "north", engine.E: "east", engine.S: "south", engine.W: "west"}
 
 // LinkWords says what ferry link l joins: "north and south".
-func LinkWords(l engine.FerryLink) string {
+func LinkWords(l engine.FerryLink) string { return english.LinkWords(l) }
+
+// LinkWords is [LinkWords] in vo's language.
+func (vo Voice) LinkWords(l engine.FerryLink) string {
 	a, b := l.Ports()
-	return sideWords[a] + " and " + sideWords[b]
+	return vo.JoinAnd([]string{vo.compass(sideWords[a]), vo.compass(sideWords[b])})
 }
 
 // Capitalize returns s with its first letter in upper case.
@@ -429,6 +483,9 @@ func Capitalize(s string) string {
 	}
 	return string(unicode.ToUpper(r)) + s[n:]
 }
+
+// Capitalize is [Capitalize]; the same in every language the bot speaks.
+func (vo Voice) Capitalize(s string) string { return Capitalize(s) }
 
 // truncate cuts s to at most n runes, with "…" when cut.
 func truncate(s string, n int) string {

@@ -2,6 +2,7 @@ package turnview
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/meeple-works/carcassonne/engine"
@@ -12,6 +13,8 @@ import (
 // and prisoners, the princess, the fairy and the dragon, flights, gold,
 // ferries, the mage and the witch, crop circles, escapes), what it scored,
 // and what changed hands (goods, gold, the King and the Robber Baron).
+// Each sentence is one message turn.… of the voice's language; sentences
+// follow each other with a space.
 
 // Narrate plays move m on game g, checked as engine.Game.Apply does, and
 // says what it did in one paragraph, as Discord's turn summary and the
@@ -21,6 +24,11 @@ import (
 // them in its own way. g is left after the move; on an error (the move is
 // not legal) it is left as it was.
 func Narrate(g *engine.Game, m engine.Move, names Names) (string, error) {
+	return english.Narrate(g, m, names)
+}
+
+// Narrate is [Narrate] in vo's language.
+func (vo Voice) Narrate(g *engine.Game, m engine.Move, names Names) (string, error) {
 	if m.Discard || m.Aside || m.Resign {
 		return "", g.Apply(m)
 	}
@@ -31,11 +39,11 @@ func Narrate(g *engine.Game, m engine.Move, names Names) (string, error) {
 	goods := g.Goods(who)
 	escaped := ""
 	if m.Escape.Port != engine.NoPort {
-		escaped = EscapeWho(g, m)
+		escaped = escapeKey(g, m)
 	}
-	ransom, tower := towerWords(g, m, names)
-	robbers := RobbersPlacedWords(g, m, names)
-	between := tower + dragonMoveWords(g, m, names) + magicWords(g, m) + goldWords(m) + FerryWords(m) + flyWords(g, m) + cropWords(g, who, m, names)
+	ransom, tower := vo.towerWords(g, m, names)
+	robbers := vo.RobbersPlacedWords(g, m, names)
+	between := tower + vo.dragonMoveWords(g, m, names) + vo.magicWords(g, m) + vo.goldWords(m) + vo.FerryWords(m) + vo.flyWords(g, m) + vo.cropWords(g, who, m, names)
 	gold := goldHeld(g)
 	var held *engine.Game
 	if m.Capture != (engine.Target{}) {
@@ -45,25 +53,25 @@ func Narrate(g *engine.Game, m engine.Move, names Names) (string, error) {
 		return "", err
 	}
 	if held != nil {
-		between += exchangeWords(held, g, m, names)
+		between += vo.exchangeWords(held, g, m, names)
 	}
-	between = robbers + between + DragonWords(g, turn, names)
-	line := ransom + withScores(MoveWords(g, who, m, escaped, names), between, ScoresWords(g, g.Events()[before:], names))
+	between = robbers + between + vo.DragonWords(g, turn, names)
+	line := ransom + withScores(vo.moveWords(g, who, m, escaped, names), between, vo.ScoresWords(g, g.Events()[before:], names))
 	if p, ok := g.King(); ok && (!hasKing || p != king) {
-		line += fmt.Sprintf(" %s takes the King.", names.of(g, p))
+		line += sentence(vo.t("turn.king", "Player", names.of(g, p)))
 	}
 	if p, ok := g.RobberBaron(); ok && (!hasRobber || p != robber) {
-		line += fmt.Sprintf(" %s takes the Robber Baron.", names.of(g, p))
+		line += sentence(vo.t("turn.robber_baron", "Player", names.of(g, p)))
 	}
-	if taken := GoodsWords(goods, g.Goods(who)); taken != "" {
-		line += fmt.Sprintf(" %s takes %s.", names.of(g, who), taken)
+	if taken := vo.GoodsWords(goods, g.Goods(who)); taken != "" {
+		line += sentence(vo.t("turn.goods_taken", "Player", names.of(g, who), "Goods", taken))
 	}
-	line += goldTakenWords(g, gold, names)
+	line += vo.goldTakenWords(g, gold, names)
 	switch {
 	case g.BuilderTurn():
-		line += fmt.Sprintf(" Builder: %s plays again.", names.of(g, who))
+		line += sentence(vo.t("turn.again_builder", "Player", names.of(g, who)))
 	case g.ExtraTurn():
-		line += fmt.Sprintf(" %s plays again.", names.of(g, who))
+		line += sentence(vo.t("turn.again", "Player", names.of(g, who)))
 	}
 	return line, nil
 }
@@ -73,13 +81,18 @@ func Narrate(g *engine.Game, m engine.Move, names Names) (string, error) {
 // MoveOfAnswers), by player p, on game g at the start of the turn:
 // "Alice placed D at (1,0), knight on the city. The dragon moves!"
 func PartWords(g *engine.Game, p int, m engine.Move, names Names) string {
-	text := MoveWords(g, p, m, "", names) + dragonMoveWords(g, m, names) + magicWords(g, m) + goldWords(m) + FerryWords(m) + rollWords(g, m)
+	return english.PartWords(g, p, m, names)
+}
+
+// PartWords is [PartWords] in vo's language.
+func (vo Voice) PartWords(g *engine.Game, p int, m engine.Move, names Names) string {
+	text := vo.moveWords(g, p, m, "", names) + vo.dragonMoveWords(g, m, names) + vo.magicWords(g, m) + vo.goldWords(m) + vo.FerryWords(m) + vo.rollWords(g, m)
 	if m.Crop != engine.CropNone && m.CropPicks.Len() == 0 {
-		text += fmt.Sprintf(" Crop circle: %s chose %s.", names.of(g, p), m.Crop)
+		text += sentence(vo.t("turn.crop_chose."+m.Crop.String(), "Player", names.of(g, p)))
 	}
 	if t, ok := g.Drawn(); ok && !m.Fly && g.TileSet().Tile(t).Markers&engine.Dragon != 0 {
 		if _, on := g.Dragon(); on {
-			text += " The dragon moves!"
+			text += sentence(vo.t("turn.dragon.moves"))
 		}
 	}
 	return text
@@ -89,34 +102,68 @@ func PartWords(g *engine.Game, p int, m engine.Move, names Names) string {
 // (2,-1), thief on the road."; escaped names the figure its escape takes
 // home (EscapeWho, from the game before the move). g holds the tile set.
 func MoveWords(g *engine.Game, p int, m engine.Move, escaped string, names Names) string {
+	return english.MoveWords(g, p, m, escaped, names)
+}
+
+// MoveWords is [MoveWords] in vo's language; escaped is EscapeWho's word
+// in English or in vo's language.
+func (vo Voice) MoveWords(g *engine.Game, p int, m engine.Move, escaped string, names Names) string {
+	if escaped == "builder" || escaped == vo.escapeWord("builder") {
+		escaped = "builder"
+	} else if escaped != "" {
+		escaped = "knight"
+	}
+	return vo.moveWords(g, p, m, escaped, names)
+}
+
+// moveWords is MoveWords with escaped "knight" or "builder" (escapeKey).
+func (vo Voice) moveWords(g *engine.Game, p int, m engine.Move, escaped string, names Names) string {
 	ts := g.TileSet()
-	s := fmt.Sprintf("%s placed %s at (%s)", names.of(g, p), ts.Name(m.Tile), m.Cell)
+	d := []any{"Player", names.of(g, p), "Tile", ts.Name(m.Tile), "Cell", m.Cell.String()}
+	s := ""
 	if m.Follower != engine.NoPort && !m.Portal {
 		if f, ok := ts.FeatureAt(m.Tile, m.Rotation, m.Follower); ok {
 			k := ts.Tile(m.Tile).Features[f].Kind
+			word := featureKey(k)
 			switch {
 			case m.Figure.Weight() == 0 && k == engine.Field:
-				s += fmt.Sprintf(", %s in the %s", m.Figure.Title(), FeatureWord(k))
+				s = vo.t("turn.deploy.in_"+word, "Figure", vo.Figure(m.Figure))
 			case m.Figure.Weight() == 0:
-				s += fmt.Sprintf(", %s on the %s", m.Figure.Title(), FeatureWord(k))
+				s = vo.t("turn.deploy.on_"+word, "Figure", vo.Figure(m.Figure))
 			case m.Figure != engine.FigureFollower:
-				s += fmt.Sprintf(", %s (%s) on the %s", m.Figure.Title(), k.Role(), FeatureWord(k))
+				s = vo.t("turn.deploy.on_"+word, "Figure", vo.t("turn.figure_role", "Figure", vo.Figure(m.Figure), "Role", vo.Role(k)))
 			default:
-				s += fmt.Sprintf(", %s on the %s", k.Role(), FeatureWord(k))
+				s = vo.t("turn.deploy.on_"+word, "Figure", vo.Role(k))
 			}
 		}
 	}
-	if m.Escape.Port != engine.NoPort {
-		s += fmt.Sprintf("; the %s at (%s) escapes from the besieged city", escaped, m.Escape.Cell)
+	if s != "" {
+		s = vo.t("turn.placed_deployed", append(d, "Deployed", s)...)
+	} else {
+		s = vo.t("turn.placed", d...)
 	}
-	return s + "."
+	if m.Escape.Port != engine.NoPort {
+		if escaped == "" {
+			escaped = "knight"
+		}
+		s = vo.t("turn.with_escape", "Move", s, "Escape", vo.t("turn.escape_clause."+escaped, "Cell", m.Escape.Cell.String()))
+	}
+	return vo.t("turn.full_stop", "Sentence", s)
 }
 
 // EscapeWho names the figure that move m's escape takes home, on game g
 // before the move: "builder" for a builder (record.md: "a knight or
 // builder leaves a besieged city"), else "knight". One figure of a player
 // stands on a tile at most: the one deployed with it.
-func EscapeWho(g *engine.Game, m engine.Move) string {
+func EscapeWho(g *engine.Game, m engine.Move) string { return english.EscapeWho(g, m) }
+
+// EscapeWho is [EscapeWho] in vo's language.
+func (vo Voice) EscapeWho(g *engine.Game, m engine.Move) string {
+	return vo.escapeWord(escapeKey(g, m))
+}
+
+// escapeKey is EscapeWho in English, as message ids end.
+func escapeKey(g *engine.Game, m engine.Move) string {
 	if m.Escape.Cell == m.Cell && m.Follower != engine.NoPort {
 		if m.Figure == engine.FigureBuilder {
 			return "builder"
@@ -131,19 +178,37 @@ func EscapeWho(g *engine.Game, m engine.Move) string {
 	return "knight"
 }
 
-// FeatureWord names a kind of feature as a scored one is called: "road",
-// "city", "cloister", "farm".
-func FeatureWord(k engine.FeatureKind) string {
+// featureKey is a kind of feature as a scored one is called, in English
+// as message ids end: "road", "city", "cloister", "farm".
+func featureKey(k engine.FeatureKind) string {
 	if k == engine.Field {
 		return "farm"
 	}
 	return k.String()
 }
 
+// FeatureWord names a kind of feature as a scored one is called: "road",
+// "city", "cloister", "farm".
+func FeatureWord(k engine.FeatureKind) string { return english.FeatureWord(k) }
+
+// FeatureWord is [FeatureWord] in vo's language.
+func (vo Voice) FeatureWord(k engine.FeatureKind) string {
+	switch k {
+	case engine.Road, engine.City, engine.Cloister, engine.Field, engine.River:
+		return vo.t("turn.scored." + featureKey(k))
+	}
+	return vo.t("turn.feature.unknown")
+}
+
 // ScoresWords lists what a turn scored: "road completed: Alice +4", the
 // parts joined by "; ", or "" when nothing scored. A ransom is told with
 // the move, the final scoring apart.
 func ScoresWords(g *engine.Game, evs []engine.ScoreEvent, names Names) string {
+	return english.ScoresWords(g, evs, names)
+}
+
+// ScoresWords is [ScoresWords] in vo's language.
+func (vo Voice) ScoresWords(g *engine.Game, evs []engine.ScoreEvent, names Names) string {
 	var parts []string
 	for _, e := range evs {
 		if e.Final || e.Source == engine.SourceRansom {
@@ -152,19 +217,25 @@ func ScoresWords(g *engine.Game, evs []engine.ScoreEvent, names Names) string {
 		var part string
 		switch e.Source {
 		case engine.SourceFairy:
-			part = fmt.Sprintf("the fairy: %s +%d", names.of(g, e.Player), e.Points)
+			part = vo.t("turn.score.fairy", "Player", names.of(g, e.Player), "Points", plus(e.Points))
 		case engine.SourceMessage, engine.SourceRobbery:
-			part = boardScoreWords(g, e, names)
+			part = vo.boardScoreWords(g, e, names)
 		default:
-			part = fmt.Sprintf("%s completed: %s +%d", ScoredWords(e), names.of(g, e.Player), e.Points)
+			part = vo.t("turn.score.completed", "What", vo.ScoredWords(e), "Player", names.of(g, e.Player), "Points", plus(e.Points))
 		}
 		if e.Messenger {
-			part += " (messenger)"
+			part = vo.t("turn.score.messenger", "Score", part)
 		}
 		parts = append(parts, part)
 	}
 	return strings.Join(parts, "; ")
 }
+
+// signed writes points with their sign: "+4", "-2", "+0".
+func signed(n int) string { return fmt.Sprintf("%+d", n) }
+
+// plus writes points after a plus: "+4".
+func plus(n int) string { return "+" + strconv.Itoa(n) }
 
 // withScores adds a turn's scores to the words of its move: right after
 // the move's own sentence as spec/discord.md writes the summary ("Alice
@@ -185,31 +256,34 @@ func withScores(move, between, scores string) string {
 // changed its points: "road with an inn", "city with a cathedral",
 // "besieged city", "farm with a pig herd"; "King" and "Robber Baron" for
 // their bonuses.
-func ScoredWords(e engine.ScoreEvent) string {
+func ScoredWords(e engine.ScoreEvent) string { return english.ScoredWords(e) }
+
+// ScoredWords is [ScoredWords] in vo's language.
+func (vo Voice) ScoredWords(e engine.ScoreEvent) string {
 	switch e.Source {
 	case engine.SourceKing:
-		return "King"
+		return vo.t("turn.scored.king")
 	case engine.SourceRobberBaron:
-		return "Robber Baron"
+		return vo.t("turn.scored.robber_baron")
 	case engine.SourceGoods:
 		if d, ok := MostGoods(e); ok {
-			return "most " + d.String()
+			return vo.t("turn.scored.most_" + d.String())
 		}
-		return "goods"
+		return vo.t("turn.scored.goods")
 	}
-	w := FeatureWord(e.Feature)
+	w := vo.FeatureWord(e.Feature)
 	if e.Markers&engine.Besieged != 0 {
-		w = "besieged " + w
+		w = vo.t("turn.scored.besieged", "Feature", w)
 	}
-	with := ScoreExtras(e)
+	with := vo.ScoreExtras(e)
 	if e.Pig {
-		with = append(with, "the pig")
+		with = append(with, vo.t("turn.extra.pig"))
 	}
 	if e.Magic != engine.MagicNone {
-		with = append(with, "the "+e.Magic.String())
+		with = append(with, vo.t("turn.extra."+e.Magic.String()))
 	}
 	if len(with) > 0 {
-		w += " with " + JoinAnd(with)
+		w = vo.t("turn.scored.with", "Feature", w, "Extras", vo.JoinAnd(with))
 	}
 	return w
 }
@@ -218,10 +292,10 @@ func ScoredWords(e engine.ScoreEvent) string {
 // the ransom first ("Alice pays Bob 3 points to free her follower. "),
 // then, after the placement's words, the tower piece or the follower on
 // top and the capture (" Alice takes Bob's knight at (1,1) prisoner.").
-func towerWords(g *engine.Game, m engine.Move, names Names) (before, after string) {
+func (vo Voice) towerWords(g *engine.Game, m engine.Move, names Names) (before, after string) {
 	who := names.of(g, g.Current())
 	if m.Ransomed {
-		before = fmt.Sprintf("%s pays %s %d points to free their %s. ", who, names.of(g, m.Ransom.Jailer), engine.RansomPoints, m.Ransom.Figure.Title())
+		before = vo.n("turn.ransom", engine.RansomPoints, "Player", who, "Jailer", names.of(g, m.Ransom.Jailer), "Figure", vo.Figure(m.Ransom.Figure)) + " "
 	}
 	switch m.Tower {
 	case engine.TowerPiece:
@@ -231,20 +305,20 @@ func towerWords(g *engine.Game, m engine.Move, names Names) (before, after strin
 				h = tw.Height + 1
 			}
 		}
-		after = fmt.Sprintf(" %s adds a tower piece to the tower at (%s), now %d stories high.", who, m.TowerCell, h)
 		if h == 1 {
-			after = fmt.Sprintf(" %s builds a tower at (%s).", who, m.TowerCell)
+			after = sentence(vo.t("turn.tower.build", "Player", who, "Cell", m.TowerCell.String()))
+		} else {
+			after = sentence(vo.n("turn.tower.piece", h, "Player", who, "Cell", m.TowerCell.String()))
 		}
 	case engine.TowerTop:
-		after = fmt.Sprintf(" %s puts a %s on top of the tower at (%s), which is closed for good.", who, m.Figure.Title(), m.TowerCell)
+		after = sentence(vo.t("turn.tower.top", "Player", who, "Figure", vo.Figure(m.Figure), "Cell", m.TowerCell.String()))
 	}
 	if m.Capture != (engine.Target{}) {
-		owner := Owner(g, m.Capture)
-		name := FigureAt(g, names, m.Capture)
+		owner, what := vo.figureAt(g, m.Capture)
 		if owner == g.Current() {
-			after += fmt.Sprintf(" %s takes back their own %s.", who, strings.TrimPrefix(name, names.of(g, owner)+"'s "))
+			after += sentence(vo.t("turn.capture.own", "Player", who, "What", what))
 		} else {
-			after += fmt.Sprintf(" %s takes %s prisoner.", who, name)
+			after += sentence(vo.t("turn.capture", "Player", who, "Target", vo.FigureAt(g, names, m.Capture)))
 		}
 	}
 	return before, after
@@ -271,7 +345,7 @@ func Owner(g *engine.Game, t engine.Target) int {
 // players who hold each other's prisoners exchange them at once), from
 // the prisoners held before and after it: " Alice and Bob exchange
 // prisoners: each gets a follower back."
-func exchangeWords(before, after *engine.Game, m engine.Move, names Names) string {
+func (vo Voice) exchangeWords(before, after *engine.Game, m engine.Move, names Names) string {
 	if m.Capture == (engine.Target{}) {
 		return ""
 	}
@@ -292,91 +366,98 @@ func exchangeWords(before, after *engine.Game, m engine.Move, names Names) strin
 	if held(after, cur, owner) > held(before, cur, owner) {
 		return ""
 	}
-	return fmt.Sprintf(" %s and %s exchange prisoners: each gets a follower back.", names.of(after, cur), names.of(after, owner))
+	return sentence(vo.t("turn.exchange", "Player", names.of(after, cur), "Other", names.of(after, owner)))
 }
 
 // DragonWords says what the dragon did in the turn just played on g
 // (engine.Game.LastDragon): " The dragon flies to the volcano at (1,0).",
 // " The dragon goes to (1,0) and (2,0) and eats Bob's knight at (2,0)."
 func DragonWords(g *engine.Game, turn int, names Names) string {
+	return english.DragonWords(g, turn, names)
+}
+
+// DragonWords is [DragonWords] in vo's language.
+func (vo Voice) DragonWords(g *engine.Game, turn int, names Names) string {
 	dm := g.LastDragon()
 	if dm.Turn != turn || len(dm.Path) == 0 {
 		return ""
 	}
 	if dm.Volcano {
-		return fmt.Sprintf(" The dragon flies to the volcano at (%s).", dm.Path[0])
+		return sentence(vo.t("turn.dragon.volcano", "Cell", dm.Path[0].String()))
 	}
 	var cells []string
 	for _, c := range dm.Path {
 		cells = append(cells, "("+c.String()+")")
 	}
-	s := " The dragon goes to " + JoinAnd(cells)
 	var eaten []string
 	for _, f := range dm.Eaten {
-		what := f.Figure.Title()
+		what := vo.Figure(f.Figure)
 		if f.Figure <= engine.FigureLarge && f.Kind != engine.NoFeature {
-			what = f.Kind.Role()
+			what = vo.Role(f.Kind)
 			if f.Figure == engine.FigureLarge {
-				what = "large " + what
+				what = vo.largeRole(f.Kind)
 			}
 		}
-		eaten = append(eaten, fmt.Sprintf("%s's %s at (%s)", names.of(g, f.Player), what, f.Cell))
+		eaten = append(eaten, vo.t("turn.whose", "Player", names.of(g, f.Player), "What", vo.t("turn.at", "What", what, "Cell", f.Cell.String())))
 	}
 	if len(eaten) > 0 {
-		s += " and eats " + JoinAnd(eaten)
+		return sentence(vo.t("turn.dragon.eats", "Cells", vo.JoinAnd(cells), "Eaten", vo.JoinAnd(eaten)))
 	}
-	return s + "."
+	return sentence(vo.t("turn.dragon.goes", "Cells", vo.JoinAnd(cells)))
 }
 
 // dragonMoveWords says what move m does with the princess, the fairy and
 // the portal, from game g before it.
-func dragonMoveWords(g *engine.Game, m engine.Move, names Names) string {
+func (vo Voice) dragonMoveWords(g *engine.Game, m engine.Move, names Names) string {
 	who := names.of(g, g.Current())
 	switch {
 	case m.Princess != (engine.Target{}):
-		return fmt.Sprintf(" The princess sends %s home.", FigureAt(g, names, m.Princess))
+		return sentence(vo.t("turn.princess", "Target", vo.FigureAt(g, names, m.Princess)))
 	case m.Fairy:
-		return fmt.Sprintf(" %s puts the fairy on (%s).", who, m.FairyCell)
+		return sentence(vo.t("turn.fairy", "Player", who, "Cell", m.FairyCell.String()))
 	case m.Portal:
-		return fmt.Sprintf(" %s goes through the magic portal to (%s).", who, m.PortalCell)
+		return sentence(vo.t("turn.portal", "Player", who, "Cell", m.PortalCell.String()))
 	}
 	return ""
 }
 
 // magicWords says what move m did with the mage or witch, on game g
 // before it: " The mage goes to the city (north) at (1,0)."
-func magicWords(g *engine.Game, m engine.Move) string {
+func (vo Voice) magicWords(g *engine.Game, m engine.Move) string {
 	if m.Magic == engine.MagicNone {
 		return ""
 	}
 	if m.MagicAt == (engine.Target{}) {
-		return fmt.Sprintf(" The %s leaves the board.", m.Magic)
+		return sentence(vo.t("turn.magic.leaves_" + m.Magic.String()))
 	}
 	after := g.Clone()
 	after.Reset()
 	after.Play(m)
-	return fmt.Sprintf(" The %s goes to the %s.", m.Magic, At(after, m.MagicAt))
+	return sentence(vo.t("turn.magic.goes_"+m.Magic.String(), "At", vo.At(after, m.MagicAt)))
 }
 
 // At names the feature at t on game g with its tile, as the step messages
 // and summaries write it; in the middle of a turn the tile just placed is
 // read as it lies (engine.Game.Preview): "city (north) at (2,0)".
-func At(g *engine.Game, t engine.Target) string {
+func At(g *engine.Game, t engine.Target) string { return english.At(g, t) }
+
+// At is [At] in vo's language.
+func (vo Voice) At(g *engine.Game, t engine.Target) string {
 	if _, ok := g.TileAt(t.Cell); !ok {
 		if pv := g.Preview(); pv != nil {
 			g = pv
 		}
 	}
-	return fmt.Sprintf("%s at (%s)", FeatureName(g, t), t.Cell)
+	return vo.t("turn.at", "What", vo.FeatureName(g, t), "Cell", t.Cell.String())
 }
 
 // goldWords says where move m put its gold ingots: " Gold ingots on
 // (1,0) and (2,1)."
-func goldWords(m engine.Move) string {
+func (vo Voice) goldWords(m engine.Move) string {
 	if !m.Gold {
 		return ""
 	}
-	return fmt.Sprintf(" Gold ingots on (%s) and (%s).", m.Cell, m.GoldCell)
+	return sentence(vo.t("turn.gold", "Cell", m.Cell.String(), "Other", m.GoldCell.String()))
 }
 
 // goldHeld lists each player's gold ingots in g.
@@ -390,11 +471,11 @@ func goldHeld(g *engine.Game) []int {
 
 // goldTakenWords says who took gold ingots in a turn, from each player's
 // ingots before (held) and after it (g): " Alice takes 2 gold ingots."
-func goldTakenWords(g *engine.Game, held []int, names Names) string {
+func (vo Voice) goldTakenWords(g *engine.Game, held []int, names Names) string {
 	s := ""
 	for p, n := range held {
 		if d := g.Gold(p) - n; d > 0 {
-			s += fmt.Sprintf(" %s takes %s.", names.of(g, p), Plural(d, "gold ingot"))
+			s += sentence(vo.n("turn.gold_taken", d, "Player", names.of(g, p)))
 		}
 	}
 	return s
@@ -403,21 +484,35 @@ func goldTakenWords(g *engine.Game, held []int, names Names) string {
 // FerryWords says what move m did with the ferries: " The ferry at (1,0)
 // joins the roads north and south. The ferry at (3,0) moves to join east
 // and west."
-func FerryWords(m engine.Move) string {
+func FerryWords(m engine.Move) string { return english.FerryWords(m) }
+
+// FerryWords is [FerryWords] in vo's language.
+func (vo Voice) FerryWords(m engine.Move) string {
 	s := ""
 	if m.Ferry != 0 {
-		s += fmt.Sprintf(" The ferry at (%s) joins the roads %s.", m.Cell, LinkWords(m.Ferry))
+		s += sentence(vo.t("turn.ferry.joins", "Cell", m.Cell.String(), "Link", vo.LinkWords(m.Ferry)))
 	}
 	for _, fm := range m.FerryMoves.All() {
-		s += fmt.Sprintf(" The ferry at (%s) moves to join %s.", fm.Cell, LinkWords(fm.Link))
+		s += sentence(vo.t("turn.ferry.moves", "Cell", fm.Cell.String(), "Link", vo.LinkWords(fm.Link)))
 	}
 	return s
 }
 
 // FlyerWord names a flying figure of kind f: "follower", "large follower".
-func FlyerWord(f engine.Figure) string {
+func FlyerWord(f engine.Figure) string { return english.FlyerWord(f) }
+
+// FlyerWord is [FlyerWord] in vo's language.
+func (vo Voice) FlyerWord(f engine.Figure) string {
 	if f == engine.FigureLarge {
-		return "large follower"
+		return vo.Figure(engine.FigureLarge)
+	}
+	return vo.Figure(engine.FigureFollower)
+}
+
+// flyerKey is FlyerWord in English as message ids end.
+func flyerKey(f engine.Figure) string {
+	if f == engine.FigureLarge {
+		return "large"
 	}
 	return "follower"
 }
@@ -425,33 +520,33 @@ func FlyerWord(f engine.Figure) string {
 // flyWords says what the flight of move m did, on game g before it: " 🎲
 // The follower flies: the die shows 2, and it lands on the city (north) at
 // (2,0)." With m.Roll 0 (the die not rolled yet) it says nothing.
-func flyWords(g *engine.Game, m engine.Move) string {
+func (vo Voice) flyWords(g *engine.Game, m engine.Move) string {
 	if !m.Fly || m.Roll == 0 {
 		return ""
 	}
-	s := fmt.Sprintf(" 🎲 The %s flies: the die shows %d", FlyerWord(m.Figure), m.Roll)
+	d := []any{"Figure", vo.FlyerWord(m.Figure), "Roll", int(m.Roll)}
 	if m.Land == (engine.Target{}) {
 		if c, ok := g.FlightCell(m.Tile, m.Cell, m.Rotation, int(m.Roll)); ok {
-			return s + fmt.Sprintf(", and it finds nowhere to land at (%s), so it goes back to the supply.", c)
+			return sentence(vo.t("turn.fly.nowhere_at", append(d, "Cell", c.String())...))
 		}
-		return s + ", and it finds nowhere to land, so it goes back to the supply."
+		return sentence(vo.t("turn.fly.nowhere", d...))
 	}
-	return s + ", and it lands on the " + At(g, m.Land) + "."
+	return sentence(vo.t("turn.fly.lands", append(d, "At", vo.At(g, m.Land))...))
 }
 
 // rollWords says the die of a flight whose landing is still to be chosen:
 // " 🎲 The die shows 2: the follower flies to (0,-2)."
-func rollWords(g *engine.Game, m engine.Move) string {
+func (vo Voice) rollWords(g *engine.Game, m engine.Move) string {
 	if !m.Fly || m.Roll == 0 {
 		return ""
 	}
 	c, _ := g.FlightCell(m.Tile, m.Cell, m.Rotation, int(m.Roll))
-	return fmt.Sprintf(" 🎲 The die shows %d: the %s flies to (%s).", m.Roll, FlyerWord(m.Figure), c)
+	return sentence(vo.t("turn.fly.roll", "Roll", int(m.Roll), "Figure", vo.FlyerWord(m.Figure), "Cell", c.String()))
 }
 
 // cropWords says the crop circle of move m, played by player p on game g
-// before it: " Crop circle: Alice chose add; 2 followers were added."
-func cropWords(g *engine.Game, p int, m engine.Move, names Names) string {
+// before it: " Crop circle: Alice chose add; 2 followers added."
+func (vo Voice) cropWords(g *engine.Game, p int, m engine.Move, names Names) string {
 	if m.Crop == engine.CropNone {
 		return ""
 	}
@@ -461,27 +556,47 @@ func cropWords(g *engine.Game, p int, m engine.Move, names Names) string {
 			n++
 		}
 	}
-	what := "added"
-	if m.Crop == engine.CropRemove {
-		what = "returned"
-	}
-	return fmt.Sprintf(" Crop circle: %s chose %s; %s %s.", names.of(g, p), m.Crop, Plural(n, "follower"), what)
+	return sentence(vo.n("turn.crop."+m.Crop.String(), n, "Player", names.of(g, p)))
 }
 
 // GoodsWords says the goods tokens taken between two counts of a player's
 // goods (Traders & Builders): "2 grain and 1 wine", "" when none.
 func GoodsWords(before, after [engine.NumGoods]int) string {
+	return english.GoodsWords(before, after)
+}
+
+// GoodsWords is [GoodsWords] in vo's language.
+func (vo Voice) GoodsWords(before, after [engine.NumGoods]int) string {
 	var parts []string
 	for d := range engine.NumGoods {
 		if n := after[d] - before[d]; n > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", n, d))
+			parts = append(parts, vo.n("turn.goods."+d.String(), n))
 		}
 	}
-	return JoinAnd(parts)
+	return vo.JoinAnd(parts)
 }
 
 // Plural returns "1 tile", "2 tiles", "3 cities".
-func Plural(n int, one string) string {
+func Plural(n int, one string) string { return english.Plural(n, one) }
+
+// countIDs are the nouns Voice.Plural counts in every language, by their
+// English singular.
+var countIDs = map[string]string{
+	"point": "turn.count.point", "tile": "turn.count.tile", "follower": "turn.count.follower",
+	"tower piece": "turn.count.tower_piece", "gold ingot": "turn.count.gold_ingot", "token": "turn.count.token",
+	"pennant": "turn.count.pennant", "completed city": "turn.count.completed_city", "city": "turn.count.city",
+	"game": "turn.count.game", "prisoner": "turn.count.prisoner",
+}
+
+// Plural is [Plural] in vo's language, for the nouns it knows (English
+// singular: "point", "tile", "follower", "tower piece", "gold ingot",
+// "token", "pennant", "completed city", "city", "game", "prisoner", each a
+// message turn.count.…, with the plural forms of the language); any other
+// noun is counted in English.
+func (vo Voice) Plural(n int, one string) string {
+	if id, ok := countIDs[one]; ok && n >= 0 {
+		return vo.n(id, n)
+	}
 	if n == 1 {
 		return "1 " + one
 	}
@@ -496,6 +611,11 @@ func Plural(n int, one string) string {
 // the terminal say it: "Bob moves the dragon ➡ (1,0).", "Alice takes no
 // knight home.", "Bob adds a follower on the city (north) at (3,0)."
 func StepWords(g *engine.Game, a engine.Answer, names Names) string {
+	return english.StepWords(g, a, names)
+}
+
+// StepWords is [StepWords] in vo's language.
+func (vo Voice) StepWords(g *engine.Game, a engine.Answer, names Names) string {
 	name := names.of(g, g.Pending().Player)
 	switch a.Step {
 	case engine.StepDragon:
@@ -505,47 +625,52 @@ func StepWords(g *engine.Game, a engine.Answer, names Names) string {
 				at = c
 			}
 		}
-		return fmt.Sprintf("%s moves the dragon %s(%s).", name, HeadingArrow(at, a.Cell), a.Cell)
+		return vo.t("turn.step.dragon", "Player", name, "Arrow", HeadingArrow(at, a.Cell), "Cell", a.Cell.String())
 	case engine.StepEscape:
 		if a.Target.Port == engine.NoPort {
-			return name + " takes no knight home."
+			return vo.t("turn.step.no_escape", "Player", name)
 		}
-		return fmt.Sprintf("%s takes their knight at (%s) home from the besieged city.", name, a.Target.Cell)
+		return vo.t("turn.step.escape", "Player", name, "Cell", a.Target.Cell.String())
 	case engine.StepCropPick:
 		switch {
 		case a.Target == (engine.Target{}):
-			return name + " passes."
+			return vo.t("turn.step.pass", "Player", name)
 		case a.Return:
-			return fmt.Sprintf("%s returns their follower on the %s.", name, At(g, a.Target))
+			return vo.t("turn.step.crop_return", "Player", name, "At", vo.At(g, a.Target))
 		}
-		return fmt.Sprintf("%s adds a %s on the %s.", name, FlyerWord(a.Figure), At(g, a.Target))
+		return vo.t("turn.step.crop_add_"+flyerKey(a.Figure), "Player", name, "At", vo.At(g, a.Target))
 	case engine.StepMagic:
-		return fmt.Sprintf("%s puts %s.", name, MagicWhere(g, a.Magic, a.Target))
+		return vo.t("turn.step.magic", "Player", name, "Where", vo.MagicWhere(g, a.Magic, a.Target))
 	case engine.StepCrop:
-		return fmt.Sprintf("%s chooses %s for the crop circle.", name, a.Crop)
+		return vo.t("turn.step.crop_"+a.Crop.String(), "Player", name)
 	case engine.StepFerry:
-		return fmt.Sprintf("%s's ferry joins the roads %s.", name, LinkWords(a.Link))
+		return vo.t("turn.step.ferry", "Player", name, "Link", vo.LinkWords(a.Link))
 	case engine.StepFerryMove:
 		if a.Link == 0 {
-			return name + " moves no more ferries."
+			return vo.t("turn.step.no_ferry_move", "Player", name)
 		}
-		return fmt.Sprintf("%s moves the ferry at (%s) to join %s.", name, a.Cell, LinkWords(a.Link))
+		return vo.t("turn.step.ferry_move", "Player", name, "Cell", a.Cell.String(), "Link", vo.LinkWords(a.Link))
 	case engine.StepLand:
 		if a.Target == (engine.Target{}) {
-			return fmt.Sprintf("%s's flying figure goes back to the supply.", name)
+			return vo.t("turn.step.land_supply", "Player", name)
 		}
-		return fmt.Sprintf("%s's flying figure lands on the %s.", name, At(g, a.Target))
+		return vo.t("turn.step.land", "Player", name, "At", vo.At(g, a.Target))
 	case engine.StepRobber, engine.StepRob, engine.StepPawn, engine.StepMessage:
-		return boardStepWords(g, a, name, names)
+		return vo.boardStepWords(g, a, name, names)
 	}
-	return fmt.Sprintf("%s: %s.", name, a)
+	return vo.t("turn.step.other", "Player", name, "Answer", a.String())
 }
 
 // MagicWhere names where a mage or witch answer puts its figure, on game
 // g: "the mage to the city (north) at (1,0)", "the witch off the board".
 func MagicWhere(g *engine.Game, f engine.MagicFigure, t engine.Target) string {
+	return english.MagicWhere(g, f, t)
+}
+
+// MagicWhere is [MagicWhere] in vo's language.
+func (vo Voice) MagicWhere(g *engine.Game, f engine.MagicFigure, t engine.Target) string {
 	if t == (engine.Target{}) {
-		return fmt.Sprintf("the %s off the board", f)
+		return vo.t("turn.magic.off_" + f.String())
 	}
-	return fmt.Sprintf("the %s to the %s", f, At(g, t))
+	return vo.t("turn.magic.to_"+f.String(), "At", vo.At(g, t))
 }

@@ -2,7 +2,6 @@ package turnview
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/meeple-works/carcassonne/engine"
@@ -111,12 +110,16 @@ func (n Names) of(g *engine.Game, p int) string {
 // answers the engine lists twice (two figures of one player on one spot,
 // which one answer names) given once; nil once the game is over. names
 // names the players. Every option's Answer is accepted by engine.Game.Act.
-func Options(g *engine.Game, names Names) []Option {
+func Options(g *engine.Game, names Names) []Option { return english.Options(g, names) }
+
+// Options is [Options] in vo's language: the labels, figures and features
+// in its words, the values the same.
+func (vo Voice) Options(g *engine.Game, names Names) []Option {
 	as := g.Answers()
 	if len(as) == 0 {
 		return nil
 	}
-	v := newView(g, names)
+	v := newView(vo, g, names)
 	out := make([]Option, 0, len(as))
 	seen := make(map[string]bool, len(as))
 	for _, a := range as {
@@ -140,55 +143,64 @@ var ErrNotOffered = errors.New("that choice is not offered now")
 // wrapping ErrNotOffered, which says in a player's words what the step
 // waits for, when it reads but is not offered now.
 func Lookup(g *engine.Game, names Names, value string) (Option, error) {
-	a, err := engine.ParseAnswer(strings.TrimSpace(value))
+	return english.Lookup(g, names, value)
+}
+
+// Lookup is [Lookup] in vo's language: the option's words and the errors'
+// text in it (in English the engine's own error when value does not read).
+func (vo Voice) Lookup(g *engine.Game, names Names, value string) (Option, error) {
+	value = strings.TrimSpace(value)
+	a, err := engine.ParseAnswer(value)
 	if err != nil {
-		return Option{}, err
+		if vo.lang == english.lang {
+			return Option{}, err
+		}
+		return Option{}, &badValue{text: vo.t("turn.bad_value", "Value", value), err: err}
 	}
+	// The option of the first answer of that value, as Options gives it.
 	want := a.String()
-	for _, o := range Options(g, names) {
-		if o.Value == want {
-			return o, nil
+	for _, b := range g.Answers() {
+		if b.String() == want {
+			return newView(vo, g, names).option(b), nil
 		}
 	}
-	return Option{}, fmt.Errorf("%w: %s", ErrNotOffered, Asks(g, names))
+	return Option{}, &notOffered{text: vo.t("turn.not_offered", "Asks", vo.Asks(g, names))}
 }
 
 // Asks says what the step g waits for asks, in a player's words: "Alice
 // places tile D.", "Bob chooses where the dragon goes.", "The game is
 // over."
-func Asks(g *engine.Game, names Names) string {
+func Asks(g *engine.Game, names Names) string { return english.Asks(g, names) }
+
+// askIDs are the messages of Asks by step.
+var askIDs = map[engine.Step]string{
+	engine.StepFigure:    "turn.asks.figure",
+	engine.StepGold:      "turn.asks.gold",
+	engine.StepMagic:     "turn.asks.magic",
+	engine.StepRoll:      "turn.asks.roll",
+	engine.StepLand:      "turn.asks.land",
+	engine.StepCapture:   "turn.asks.capture",
+	engine.StepFerry:     "turn.asks.ferry",
+	engine.StepFerryMove: "turn.asks.ferry_move",
+	engine.StepDragon:    "turn.asks.dragon",
+	engine.StepEscape:    "turn.asks.escape",
+	engine.StepCrop:      "turn.asks.crop",
+	engine.StepCropPick:  "turn.asks.crop_pick",
+}
+
+// Asks is [Asks] in vo's language.
+func (vo Voice) Asks(g *engine.Game, names Names) string {
 	d := g.Pending()
 	who := names.of(g, d.Player)
 	switch d.Step {
 	case engine.StepNone:
-		return "The game is over."
+		return vo.t("turn.asks.over")
 	case engine.StepTile:
 		t, _ := g.Drawn()
-		return fmt.Sprintf("%s places tile %s.", who, g.TileSet().Name(t))
-	case engine.StepFigure:
-		return who + " chooses a figure to deploy, or none."
-	case engine.StepGold:
-		return who + " chooses the tile of the second gold ingot."
-	case engine.StepMagic:
-		return who + " places or moves the mage or the witch."
-	case engine.StepRoll:
-		return who + " rolls the die."
-	case engine.StepLand:
-		return who + " chooses where the flying figure lands."
-	case engine.StepCapture:
-		return who + " may take a figure prisoner."
-	case engine.StepFerry:
-		return who + " sets the ferry of the lake."
-	case engine.StepFerryMove:
-		return who + " may move a ferry."
-	case engine.StepDragon:
-		return who + " chooses where the dragon goes."
-	case engine.StepEscape:
-		return who + " may take a knight home from a besieged city."
-	case engine.StepCrop:
-		return who + " chooses whether the crop circle adds or removes."
-	case engine.StepCropPick:
-		return who + " answers the crop circle."
+		return vo.t("turn.asks.tile", "Player", who, "Tile", g.TileSet().Name(t))
 	}
-	return who + " decides."
+	if id, ok := askIDs[d.Step]; ok {
+		return vo.t(id, "Player", who)
+	}
+	return vo.t("turn.asks.other", "Player", who)
 }

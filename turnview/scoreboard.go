@@ -1,8 +1,6 @@
 package turnview
 
 import (
-	"fmt"
-
 	"github.com/meeple-works/carcassonne/engine"
 )
 
@@ -13,41 +11,40 @@ import (
 // boardOption describes an answer of StepRobber, StepRob, StepPawn or
 // StepMessage.
 func (v *view) boardOption(o *Option) {
+	vo := v.vo
 	a := o.Answer
 	switch a.Step {
 	case engine.StepRobber:
 		if a.Seat == 0 {
-			o.Kind, o.Label = KindPass, "No robber"
+			o.Kind, o.Label = KindPass, vo.t("turn.opt.no_robber")
 			return
 		}
-		o.Kind, o.Figure = KindChoice, "robber"
-		o.Label = "Robber next to " + v.pawnWords(a.Seat-1, a.Messenger)
+		o.Kind, o.Figure = KindChoice, vo.t("turn.figure.robber")
+		o.Label = vo.t("turn.opt.robber", "Pawn", v.pawnWords(a.Seat-1, a.Messenger))
 	case engine.StepRob:
-		o.Kind, o.Figure = KindChoice, "robber"
-		o.Label = "Rob " + v.names.of(v.g, a.Seat-1)
+		o.Kind, o.Figure = KindChoice, vo.t("turn.figure.robber")
+		o.Label = vo.t("turn.opt.rob", "Player", v.names.of(v.g, a.Seat-1))
 	case engine.StepPawn:
 		o.Kind = KindChoice
-		o.Figure = "marker"
+		o.Figure = vo.t("turn.figure.marker")
 		if a.Messenger {
-			o.Figure = "messenger"
+			o.Figure = vo.t("turn.figure.messenger")
 		}
-		o.Label = Capitalize(MovesWords(a, v.names.of(v.g, a.Seat-1)))
+		o.Label = Capitalize(vo.MovesWords(a, v.names.of(v.g, a.Seat-1)))
 	case engine.StepMessage:
-		o.Kind, o.Figure = KindChoice, "message"
+		o.Kind, o.Figure = KindChoice, vo.t("turn.figure.message")
 		switch {
 		case !a.Use:
-			o.Label = fmt.Sprintf("Take %d points", engine.MessageBonus)
-			return
+			o.Label = vo.n("turn.opt.message_take", engine.MessageBonus)
 		case a.Message == engine.MessageFollower:
 			o.Kind = KindFeature
 			o.cell(a.Target.Cell)
-			o.Feature = FeatureName(v.board, a.Target)
-			o.Label = fmt.Sprintf("Score your %s at (%s)", SpotName(engine.FigureFollower, FeatureKind(v.board, a.Target), o.Feature), a.Target.Cell)
+			o.Feature = vo.FeatureName(v.board, a.Target)
+			o.Label = vo.t("turn.opt.message_score", "Spot", vo.SpotName(engine.FigureFollower, FeatureKind(v.board, a.Target), o.Feature), "Cell", a.Target.Cell.String())
+		case a.Message == engine.MessageTile:
+			o.Label = vo.t("turn.opt.message_carry", "Title", vo.MessageTitle(a.Message))
 		default:
-			o.Label = "Carry out: " + a.Message.Title()
-		}
-		if a.Message != engine.MessageTile && a.Message != engine.MessageFollower {
-			o.Label += fmt.Sprintf(": %+d", a.Points)
+			o.Label = vo.t("turn.opt.message_points", "Title", vo.MessageTitle(a.Message), "Points", signed(a.Points))
 		}
 	}
 }
@@ -55,45 +52,47 @@ func (v *view) boardOption(o *Option) {
 // pawnWords names player p's marker or messenger and its space on the
 // scoreboard: "Ben's marker (space 27)".
 func (v *view) pawnWords(p int, messenger bool) string {
-	value, pawn := v.g.Marker(p), "marker"
+	value, id := v.g.Marker(p), "turn.pawn.marker"
 	if messenger {
 		value, _ = v.g.Messenger(p)
-		pawn = "messenger"
+		id = "turn.pawn.messenger"
 	}
-	return fmt.Sprintf("%s's %s (space %d)", v.names.of(v.g, p), pawn, engine.BoardSpace(value))
+	return v.vo.t(id, "Player", v.names.of(v.g, p), "Space", engine.BoardSpace(value))
 }
 
 // MovesWords says what a pawn answer (StepPawn) moves, for the player
 // named who: "the marker, 23 → 28" with the engine's figures, "the
 // messenger, 3 → 8, a dark space" when it lands on one (001_…, "The
 // Messengers").
-func MovesWords(a engine.Answer, who string) string {
+func MovesWords(a engine.Answer, who string) string { return english.MovesWords(a, who) }
+
+// MovesWords is [MovesWords] in vo's language.
+func (vo Voice) MovesWords(a engine.Answer, who string) string {
 	pawn := "marker"
 	if a.Messenger {
 		pawn = "messenger"
 	}
-	if a.Points == 0 {
-		return fmt.Sprintf("%s moves the %s", who, pawn)
+	switch {
+	case a.Points == 0:
+		return vo.t("turn.moves."+pawn, "Player", who)
+	case engine.DarkSpace(a.From + a.Points):
+		return vo.t("turn.moves.dark_"+pawn, "Player", who, "From", a.From, "To", a.From+a.Points)
 	}
-	s := fmt.Sprintf("%s moves the %s, %d → %d", who, pawn, a.From, a.From+a.Points)
-	if engine.DarkSpace(a.From + a.Points) {
-		s += ", a dark space"
-	}
-	return s
+	return vo.t("turn.moves.to_"+pawn, "Player", who, "From", a.From, "To", a.From+a.Points)
 }
 
 // boardScoreWords says a score of a Message tile or a robbery: "message
 // 2, the smallest city: Alice +6", "message 5 taken as 2 points: Alice
 // +2", "robbery: Bob +3 from Alice".
-func boardScoreWords(g *engine.Game, e engine.ScoreEvent, names Names) string {
+func (vo Voice) boardScoreWords(g *engine.Game, e engine.ScoreEvent, names Names) string {
 	who := names.of(g, e.Player)
 	switch {
 	case e.Source == engine.SourceRobbery:
-		return fmt.Sprintf("robbery: %s +%d from %s", who, e.Points, names.of(g, e.Tiles))
+		return vo.t("turn.score.robbery", "Player", who, "Points", plus(e.Points), "From", names.of(g, e.Tiles))
 	case e.Carried:
-		return fmt.Sprintf("message %d, %s: %s +%d", e.Message, e.Message.Title(), who, e.Points)
+		return vo.t("turn.score.message", "Message", int(e.Message), "Title", vo.MessageTitle(e.Message), "Player", who, "Points", plus(e.Points))
 	}
-	return fmt.Sprintf("message %d taken as %d points: %s +%d", e.Message, engine.MessageBonus, who, e.Points)
+	return vo.n("turn.score.message_taken", engine.MessageBonus, "Message", int(e.Message), "Player", who, "Points", plus(e.Points))
 }
 
 // RobbersPlacedWords says where move m, on game g before it, puts the
@@ -103,6 +102,11 @@ func boardScoreWords(g *engine.Game, e engine.ScoreEvent, names Names) string {
 // each other player whose robber was in front of them (under robbers=next
 // only the first); "" when none is.
 func RobbersPlacedWords(g *engine.Game, m engine.Move, names Names) string {
+	return english.RobbersPlacedWords(g, m, names)
+}
+
+// RobbersPlacedWords is [RobbersPlacedWords] in vo's language.
+func (vo Voice) RobbersPlacedWords(g *engine.Game, m engine.Move, names Names) string {
 	s := ""
 	deciders := []int{g.Current()}
 	for k := 1; k < g.NumPlayers(); k++ {
@@ -115,13 +119,13 @@ func RobbersPlacedWords(g *engine.Game, m engine.Move, names Names) string {
 			break
 		}
 	}
-	v := newView(g, names)
+	v := newView(vo, g, names)
 	for i := range min(m.Robbers.Len(), len(deciders)) {
 		seat, messenger := m.Robbers.At(i)
 		if seat == 0 {
 			continue
 		}
-		s += fmt.Sprintf(" %s's robber goes by %s.", names.of(g, deciders[i]), v.pawnWords(seat-1, messenger))
+		s += sentence(vo.t("turn.robber_by", "Player", names.of(g, deciders[i]), "Pawn", v.pawnWords(seat-1, messenger)))
 	}
 	return s
 }
@@ -132,26 +136,26 @@ func RobbersPlacedWords(g *engine.Game, m engine.Move, names Names) string {
 // Alice.", "Alice moves the messenger, 3 → 5, a dark space.", "Alice
 // carries out message 2, the smallest city: +6.", "Alice takes 2 points
 // for message 5."
-func boardStepWords(g *engine.Game, a engine.Answer, name string, names Names) string {
+func (vo Voice) boardStepWords(g *engine.Game, a engine.Answer, name string, names Names) string {
 	switch a.Step {
 	case engine.StepRobber:
 		if a.Seat == 0 {
-			return name + " places no robber."
+			return vo.t("turn.step.no_robber", "Player", name)
 		}
-		return fmt.Sprintf("%s's robber goes by %s.", name, newView(g, names).pawnWords(a.Seat-1, a.Messenger))
+		return vo.t("turn.robber_by", "Player", name, "Pawn", newView(vo, g, names).pawnWords(a.Seat-1, a.Messenger))
 	case engine.StepRob:
-		return fmt.Sprintf("%s's robber robs %s.", name, names.of(g, a.Seat-1))
+		return vo.t("turn.step.rob", "Player", name, "Other", names.of(g, a.Seat-1))
 	case engine.StepPawn:
-		return Capitalize(MovesWords(a, name)) + "."
+		return vo.t("turn.full_stop", "Sentence", Capitalize(vo.MovesWords(a, name)))
 	}
 	if !a.Use {
-		return fmt.Sprintf("%s takes %d points for message %d.", name, engine.MessageBonus, a.Message)
+		return vo.n("turn.step.message_take", engine.MessageBonus, "Player", name, "Message", int(a.Message))
 	}
 	if a.Message == engine.MessageTile {
-		return fmt.Sprintf("%s carries out message 7: one more tile.", name)
+		return vo.t("turn.step.message_tile", "Player", name)
 	}
 	if a.Message == engine.MessageFollower {
-		return fmt.Sprintf("%s carries out message 8: the %s at (%s) scores.", name, FeatureName(g, a.Target), a.Target.Cell)
+		return vo.t("turn.step.message_follower", "Player", name, "Feature", vo.FeatureName(g, a.Target), "Cell", a.Target.Cell.String())
 	}
-	return fmt.Sprintf("%s carries out message %d, %s: %+d.", name, a.Message, a.Message.Title(), a.Points)
+	return vo.t("turn.step.message", "Player", name, "Message", int(a.Message), "Title", vo.MessageTitle(a.Message), "Points", signed(a.Points))
 }
