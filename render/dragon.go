@@ -2,7 +2,6 @@ package render
 
 import (
 	"errors"
-	"fmt"
 	"image"
 	"image/color"
 	"io"
@@ -415,7 +414,7 @@ func (r *Renderer) DragonPNG(w io.Writer, g *engine.Game) error {
 	const pad = 14
 	img.fill(image.Rect(0, 0, boardW, captionH), colPanel)
 	cf := k.face(true, 19)
-	caption := fmt.Sprintf("The dragon at (%d,%d)", at.X, at.Y)
+	caption := sc.t("render.dragon.at", map[string]any{"X": at.X, "Y": at.Y})
 	x := pad
 	if pending.Step == engine.StepDragon {
 		p := pending.Player
@@ -425,9 +424,9 @@ func (r *Renderer) DragonPNG(w io.Writer, g *engine.Game) error {
 		}
 		blit(img, r.meeple(k, sc, p, 30, false), pad+12, captionH/2)
 		x = pad + 32
-		caption = fmt.Sprintf("step %d of %d: %s chooses", len(sc.pd.path)+1, engine.MaxDragonSteps, name)
+		caption = sc.t("render.dragon.step", map[string]any{"Step": len(sc.pd.path) + 1, "Of": engine.MaxDragonSteps, "Player": name})
 		if len(steps) == 0 {
-			caption = "the dragon cannot move on"
+			caption = sc.t("render.dragon.stuck", nil)
 		}
 		caption = fitText(cf, caption, boardW-x-pad)
 	}

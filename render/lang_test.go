@@ -227,6 +227,7 @@ func TestLangPictures(t *testing.T) {
 	full := renamedGame(t, boardGameRecord, polishNames, -1)
 	every := renamedGame(t, "every-expansion.rec", nil, -1)
 	everyMid := renamedGame(t, "every-expansion.rec", nil, 40)
+	base := loadGame(t, "mid-game.rec")
 	for _, l := range []i18n.Lang{i18n.German, i18n.Polish, i18n.French, i18n.Spanish, i18n.Italian} {
 		r := testRenderer().In(l)
 		name := strings.ToLower(l.String())
@@ -234,5 +235,74 @@ func TestLangPictures(t *testing.T) {
 		dump(t, name+"-final", r.Final(full))
 		dump(t, name+"-every-turn", r.Turn(everyMid))
 		dump(t, name+"-every-final", r.Final(every))
+		// A preview of the placement with the most spots, with the
+		// large follower (Inns & Cathedrals) on the first.
+		var best engine.Placement
+		n := -1
+		for _, p := range everyMid.Placements() {
+			if s := len(everyMid.FollowerSpots(p)); s > n {
+				best, n = p, s
+			}
+		}
+		port := engine.NoPort
+		if spots := everyMid.FollowerSpots(best); len(spots) > 0 {
+			port = spots[0].Port
+		}
+		if img, err := r.PreviewFigure(everyMid, best, port, engine.FigureLarge); err == nil {
+			dump(t, name+"-preview-large", img)
+		} else {
+			t.Error(err)
+		}
+		var bp engine.Placement
+		n = -1
+		for _, p := range base.Placements() {
+			if s := len(base.FollowerSpots(p)); s > n {
+				bp, n = p, s
+			}
+		}
+		if img, err := r.Preview(base, bp, base.FollowerSpots(bp)[0].Port); err == nil {
+			dump(t, name+"-preview", img)
+		} else {
+			t.Error(err)
+		}
+		if img, err := r.PreviewFigure(everyMid, best, engine.NoPort, engine.FigureBuilder); err == nil {
+			dump(t, name+"-preview-builder", img)
+		} else {
+			t.Error(err)
+		}
+	}
+}
+
+// TestSpotNameIn checks that the spots' names in English are the engine's
+// (engine.Spot.Name, with "large " and the builder's and the pig's titles
+// as the previews wrote them), and one in Polish.
+func TestSpotNameIn(t *testing.T) {
+	g := loadGame(t, "mid-game.rec")
+	n := 0
+	for _, p := range g.Placements() {
+		for _, s := range g.FollowerSpots(p) {
+			n++
+			for _, tt := range []struct {
+				fig  engine.Figure
+				want string
+			}{
+				{engine.FigureFollower, s.Name()},
+				{engine.FigureLarge, "large " + s.Name()},
+				{engine.FigureBuilder, "builder" + strings.TrimPrefix(s.Name(), s.Kind.Role())},
+				{engine.FigurePig, "pig" + strings.TrimPrefix(s.Name(), s.Kind.Role())},
+			} {
+				if got := spotNameIn(i18n.English, s, tt.fig); got != tt.want {
+					t.Errorf("spotNameIn(English, %v, %v) = %q, want %q", s, tt.fig, got, tt.want)
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no spot to name")
+	}
+	s := engine.Spot{Kind: engine.Field, Ports: engine.PortSet(1<<(engine.NNE-1) | 1<<(engine.NNW-1) | 1<<(engine.WNW-1) | 1<<(engine.ENE-1))}
+	want := "chłop – pole (" + directionIn(i18n.Polish, s.Ports) + ")"
+	if got := spotNameIn(i18n.Polish, s, engine.FigureFollower); got != want || strings.Contains(got, "north") {
+		t.Errorf("spotNameIn(Polish, %v) = %q, want %q in Polish", s, got, want)
 	}
 }

@@ -2,13 +2,11 @@ package render
 
 import (
 	"errors"
-	"fmt"
 	"image"
 	"image/color"
 	"image/png"
 	"io"
 	"math"
-	"strings"
 	"sync"
 
 	"github.com/meeple-works/carcassonne/engine"
@@ -227,7 +225,7 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.P
 	img.fill(image.Rect(0, 0, boardW, captionH), colPanel)
 	blit(img, r.meeple(k, sc, cur, 30, false), pad+12, captionH/2)
 	cf := k.face(true, 20)
-	caption := fmt.Sprintf("%s at (%d,%d), %d°", sc.ts.Name(t), p.Cell.X, p.Cell.Y, p.Rotation.Degrees())
+	caption := sc.t("render.preview.caption", map[string]any{"Tile": sc.ts.Name(t), "X": p.Cell.X, "Y": p.Cell.Y, "Degrees": p.Rotation.Degrees()})
 	cw := textWidth(cf, caption)
 	nf := k.face(true, 18)
 	drawTextAt(img, nf, colText, pad+32, captionH/2, alignLeft, shortenName(nf, name, boardW-2*pad-32-cw-12))
@@ -240,7 +238,7 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.P
 	img.fill(image.Rect(0, y-pad, boardW, img.Bounds().Max.Y), colPanel)
 	lf := k.face(false, 17)
 	if len(spots) == 0 {
-		drawTextAt(img, lf, colTextDim, pad, y+lineH/2, alignLeft, fitText(lf, noSpotsText(g, fig), boardW-2*pad))
+		drawTextAt(img, lf, colTextDim, pad, y+lineH/2, alignLeft, fitText(lf, noSpotsText(sc, fig), boardW-2*pad))
 	}
 	rad := spotRadius(previewTile)
 	badge := r.spotBadge(rad)
@@ -251,12 +249,12 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.P
 			img.fill(image.Rect(6, cy-lineH/2+1, boardW-6, cy+lineH/2-1), rgba(0xffd54a, 0.14))
 			img.fill(image.Rect(6, cy-lineH/2+1, 10, cy+lineH/2-1), colHighlight)
 			blit(img, r.figure(k, sc, cur, 2*rad+4, s.Kind == engine.Field, fig), pad+rad+2, cy)
-			drawTextAt(img, k.face(true, 17), colText, pad+2*rad+12, cy, alignLeft, spotName(s, fig))
+			drawTextAt(img, k.face(true, 17), colText, pad+2*rad+12, cy, alignLeft, spotNameIn(sc.lang, s, fig))
 			continue
 		}
 		blit(img, badge, pad+rad+2, cy)
 		drawSpotLabel(img, k, rad, pad+rad+2, cy, engine.SpotLabel(i))
-		drawTextAt(img, lf, colText, pad+2*rad+12, cy, alignLeft, spotName(s, fig))
+		drawTextAt(img, lf, colText, pad+2*rad+12, cy, alignLeft, spotNameIn(sc.lang, s, fig))
 	}
 	return img, nil
 }
@@ -307,39 +305,26 @@ func previewSpots(g *engine.Game, p engine.Placement, fig engine.Figure) []engin
 	return g.FollowerSpots(p)
 }
 
-// spotName returns how the preview names spot s for figure fig: the spot's
-// name (engine.Spot.Name, "knight – city (north)"), "large knight – …" for
-// the large follower, "builder – city (north)" and "pig – field (…)" for
-// the builder and the pig.
-func spotName(s engine.Spot, fig engine.Figure) string {
-	switch fig {
-	case engine.FigureLarge:
-		return "large " + s.Name()
-	case engine.FigureBuilder, engine.FigurePig:
-		return fig.Title() + strings.TrimPrefix(s.Name(), s.Kind.Role())
-	}
-	return s.Name()
-}
-
 // noSpotsText says why a preview lists no spot for figure fig.
-func noSpotsText(g *engine.Game, fig engine.Figure) string {
+func noSpotsText(sc *scene, fig engine.Figure) string {
+	g := sc.g
 	cur := g.Current()
 	switch fig {
 	case engine.FigureBuilder:
 		if g.SupplyOf(cur, fig) == 0 {
-			return "Your builder is not in your supply."
+			return sc.t("render.preview.no_builder", nil)
 		}
-		return "The builder needs a road or city of yours that this tile continues."
+		return sc.t("render.preview.builder_needs", nil)
 	case engine.FigurePig:
 		if g.SupplyOf(cur, fig) == 0 {
-			return "Your pig is not in your supply."
+			return sc.t("render.preview.no_pig", nil)
 		}
-		return "The pig needs a farm of yours with a farmer that this tile joins."
+		return sc.t("render.preview.pig_needs", nil)
 	}
 	if g.Supply(cur) == 0 && g.SupplyOf(cur, engine.FigureLarge) == 0 {
-		return "No follower left in the supply."
+		return sc.t("render.preview.no_follower_left", nil)
 	}
-	return "No follower can be placed on this tile."
+	return sc.t("render.preview.no_follower_here", nil)
 }
 
 // layout is where the parts of a board picture go, in pixels.

@@ -2,7 +2,6 @@ package render
 
 import (
 	"errors"
-	"fmt"
 	"image"
 	"image/color"
 	"io"
@@ -87,7 +86,7 @@ func captureTargets(sc *scene, targets []engine.Target) []captureTarget {
 			for _, tw := range sc.towers {
 				if tw.Cell == t.Cell && tw.Guarded {
 					c.tower, c.found = tw, true
-					c.name = fmt.Sprintf("%s's follower on the tower at (%s)", owner(tw.Guard), t.Cell)
+					c.name = sc.t("render.tower.target_guard", map[string]any{"Player": owner(tw.Guard), "Cell": t.Cell.String()})
 				}
 			}
 		} else if j, ok := sc.at[t.Cell]; ok {
@@ -96,16 +95,16 @@ func captureTargets(sc *scene, targets []engine.Target) []captureTarget {
 			for _, f := range sc.followers {
 				if ok && !c.found && f.Cell == t.Cell && f.Feature == feat && f.Figure <= engine.FigureLarge {
 					c.follower, c.found = f, true
-					role := f.Kind.Role()
+					id := "render.tower.target"
 					if f.Figure == engine.FigureLarge {
-						role = "large " + role
+						id = "render.tower.target_large"
 					}
-					c.name = fmt.Sprintf("%s's %s at (%s)", owner(f.Player), role, t.Cell)
+					c.name = sc.t(id, map[string]any{"Player": owner(f.Player), "Role": roleIn(sc.lang, f.Kind), "Cell": t.Cell.String()})
 				}
 			}
 		}
 		if !c.found {
-			c.name = fmt.Sprintf("a figure at (%s)", t.Cell)
+			c.name = sc.t("render.tower.target_unknown", map[string]any{"Cell": t.Cell.String()})
 		}
 		out[i] = c
 	}
@@ -153,11 +152,11 @@ func (r *Renderer) previewTower(g *engine.Game, m engine.Move, alloc func(image.
 	var what string
 	if m.Tower == engine.TowerPiece {
 		sc.towers[k].Height++
-		what = fmt.Sprintf("tower piece at (%s)", m.TowerCell)
+		what = sc.t("render.tower.piece_at", map[string]any{"Cell": m.TowerCell.String()})
 	} else {
 		sc.towers[k].Closed, sc.towers[k].Guarded = true, true
 		sc.towers[k].Guard, sc.towers[k].GuardFigure = cur, m.Figure
-		what = fmt.Sprintf("%s on top of the tower at (%s)", m.Figure.Title(), m.TowerCell)
+		what = sc.t("render.tower.top_at", map[string]any{"Figure": figureIn(sc.lang, m.Figure), "Cell": m.TowerCell.String()})
 	}
 
 	kit := r.kits.get()
@@ -185,7 +184,7 @@ func (r *Renderer) previewTower(g *engine.Game, m engine.Move, alloc func(image.
 	img.fill(image.Rect(0, 0, boardW, captionH), colPanel)
 	blit(img, r.tower(kit, 30, sc.towers[k].Height), pad+12, captionH/2)
 	cf := kit.face(true, 20)
-	caption := fmt.Sprintf("%s at (%d,%d), %d° · %s", sc.ts.Name(t), m.Cell.X, m.Cell.Y, m.Rotation.Degrees(), what)
+	caption := sc.t("render.tower.caption", map[string]any{"Tile": sc.ts.Name(t), "X": m.Cell.X, "Y": m.Cell.Y, "Degrees": m.Rotation.Degrees(), "What": what})
 	caption = fitText(cf, caption, boardW-2*pad-32)
 	cw := textWidth(cf, caption)
 	nf := kit.face(true, 18)
@@ -237,9 +236,9 @@ func (r *Renderer) previewTower(g *engine.Game, m engine.Move, alloc func(image.
 	img.fill(image.Rect(0, y-pad, boardW, img.Bounds().Max.Y), colPanel)
 	lf := kit.face(false, 17)
 	if len(targets) == 0 {
-		text := "No follower within the tower's reach."
+		text := sc.t("render.tower.none_in_reach", nil)
 		if m.Tower == engine.TowerTop {
-			text = fmt.Sprintf("%s closes the tower at (%s) for good.", name, m.TowerCell)
+			text = sc.t("render.tower.closes", map[string]any{"Player": name, "Cell": m.TowerCell.String()})
 		}
 		drawTextAt(img, lf, colTextDim, pad, y+lineH/2, alignLeft, fitText(lf, text, boardW-2*pad))
 	}

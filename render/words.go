@@ -148,3 +148,103 @@ func fitFace(k *kit, bold bool, size, minSize int, s string, w int) font.Face {
 	}
 	return k.face(bold, size)
 }
+
+// roleIn returns the rulebook's name in l of a follower on a feature of
+// kind k (engine.FeatureKind.Role): thief, knight, monk, farmer.
+func roleIn(l i18n.Lang, k engine.FeatureKind) string {
+	switch k {
+	case engine.Road:
+		return l.T("render.role.thief", nil)
+	case engine.City:
+		return l.T("render.role.knight", nil)
+	case engine.Cloister:
+		return l.T("render.role.monk", nil)
+	case engine.Field:
+		return l.T("render.role.farmer", nil)
+	}
+	return l.T("render.role.follower", nil)
+}
+
+// featureIn returns the name in l of a feature of kind k
+// (engine.FeatureKind.String): road, city, cloister, field.
+func featureIn(l i18n.Lang, k engine.FeatureKind) string {
+	switch k {
+	case engine.Road:
+		return l.T("render.feature.road", nil)
+	case engine.City:
+		return l.T("render.feature.city", nil)
+	case engine.Cloister:
+		return l.T("render.feature.cloister", nil)
+	case engine.Field:
+		return l.T("render.feature.field", nil)
+	}
+	return k.String()
+}
+
+// figureIn returns figure f's name in l (engine.Figure.Title): follower,
+// large follower, builder, pig.
+func figureIn(l i18n.Lang, f engine.Figure) string {
+	switch f {
+	case engine.FigureFollower:
+		return l.T("render.figure.follower", nil)
+	case engine.FigureLarge:
+		return l.T("render.figure.large", nil)
+	case engine.FigureBuilder:
+		return l.T("render.figure.builder", nil)
+	case engine.FigurePig:
+		return l.T("render.figure.pig", nil)
+	}
+	return f.Title()
+}
+
+// compassIDs are the message ids of the compass words of
+// engine.PortSet.Direction.
+var compassIDs = map[string]string{
+	"north": "render.compass.north", "north-east": "render.compass.north_east",
+	"east": "render.compass.east", "south-east": "render.compass.south_east",
+	"south": "render.compass.south", "south-west": "render.compass.south_west",
+	"west": "render.compass.west", "north-west": "render.compass.north_west",
+}
+
+// directionIn returns where ports ps meet the edge of their tile in l's
+// compass words (engine.PortSet.Direction: "north-east and north-west"),
+// "" when nowhere in particular.
+func directionIn(l i18n.Lang, ps engine.PortSet) string {
+	d := ps.Direction()
+	if d == "" {
+		return ""
+	}
+	var words []string
+	for _, part := range strings.Split(d, ", ") {
+		for _, w := range strings.Split(part, " and ") {
+			id, ok := compassIDs[w]
+			if !ok {
+				return d // a word the engine added since: as it is
+			}
+			words = append(words, l.T(id, nil))
+		}
+	}
+	return joinNamesIn(l, words)
+}
+
+// spotNameIn returns how the preview names spot s for figure fig in l:
+// the follower's role, the feature and where it meets the edge of the
+// tile, as engine.Spot.Name ("knight – city (north)"), "large knight – …"
+// for the large follower, "builder – city (north)" and "pig – field (…)"
+// for the builder and the pig.
+func spotNameIn(l i18n.Lang, s engine.Spot, fig engine.Figure) string {
+	role := roleIn(l, s.Kind)
+	if fig == engine.FigureBuilder || fig == engine.FigurePig {
+		role = figureIn(l, fig)
+	}
+	data := map[string]any{"Role": role, "Feature": featureIn(l, s.Kind)}
+	name := l.T("render.spot.name_centre", data)
+	if d := directionIn(l, s.Ports); d != "" && s.Kind != engine.Cloister {
+		data["Where"] = d
+		name = l.T("render.spot.name", data)
+	}
+	if fig == engine.FigureLarge {
+		name = l.T("render.spot.large", map[string]any{"Spot": name})
+	}
+	return name
+}
