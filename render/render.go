@@ -49,7 +49,8 @@ func New() *Renderer {
 // In returns a Renderer that draws the words of its pictures in language
 // l (issue 34): the side panel ("Zug 64", "16 Karten übrig"), the
 // scoreboard of The Messengers and The Robbers, the key of symbols, the
-// final table, the previews' captions and the animation's titles, from
+// final table, the previews' captions and spots (the tower's and the
+// dragon's previews' too) and the animation's titles, from
 // the messages render.… of package i18n (English where l lacks one). It
 // shares r's fonts, caches and pools, so it is cheap: make one per
 // picture, or keep one per language. The pictures of r.In(i18n.English)
