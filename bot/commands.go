@@ -68,7 +68,7 @@ func commands() []*discordgo.ApplicationCommand {
 	}
 	perm := int64(discordgo.PermissionSendMessages)
 	no := false
-	return []*discordgo.ApplicationCommand{{
+	cmds := []*discordgo.ApplicationCommand{{
 		Name:                     commandName,
 		Description:              "Play Carcassonne in this channel",
 		DefaultMemberPermissions: &perm,
@@ -110,6 +110,8 @@ func commands() []*discordgo.ApplicationCommand {
 				str(pawnOption, "Your marker (the default) or your messenger", false, choice("marker", "marker"), choice("messenger", "messenger"))),
 		},
 	}}
+	localizeCommands(cmds)
+	return cmds
 }
 
 // handle serves one interaction. It never panics: a panic is logged and
@@ -281,6 +283,10 @@ func (b *Bot) onComponent(i *discordgo.Interaction) {
 		b.lobbyDragonOption(i, id.game, id.action, data.Values)
 	case actRobbersOpt:
 		b.lobbyRobbersOption(i, id.game, data.Values)
+	case actLang:
+		b.lobbyLanguageMenu(i, id.game)
+	case actLangSet:
+		b.lobbyLanguageSet(i, id.game, data.Values)
 	case actCPU:
 		b.lobbyAddComputerMenu(i, id.game)
 	case actCPUAdd:

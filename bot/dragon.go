@@ -12,6 +12,7 @@ import (
 
 	"github.com/meeple-works/carcassonne/ai"
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/storage"
 	"github.com/meeple-works/carcassonne/turnview"
 )
@@ -280,6 +281,7 @@ func stepMessage(g storage.Game, st *engine.Game, note string) *discordgo.Messag
 	name, user := seatName(g, st, d.Player), seatUser(g, d.Player)
 	computer := playerLevel(g, d.Player) != ai.NoLevel
 	opts := turnview.Options(st, seatNames(g, st))
+	l := gameLang(g)
 	var title, ask string
 	switch d.Step {
 	case engine.StepDragon:
@@ -287,56 +289,50 @@ func stepMessage(g storage.Game, st *engine.Game, note string) *discordgo.Messag
 		if pv := st.Preview(); pv != nil {
 			n = len(pv.Moves()[len(pv.Moves())-1].Dragon.Cells()) + 1
 		}
-		title = fmt.Sprintf("The dragon moves · step %d of up to %d", n, engine.MaxDragonSteps)
+		title = tr(l, "bot.step.dragon.title", "Step", n, "Max", engine.MaxDragonSteps)
 		at, _ := st.Dragon()
 		if pv := st.Preview(); pv != nil {
 			if c, ok := pv.Dragon(); ok {
 				at = c
 			}
 		}
-		ask = fmt.Sprintf("The dragon is at (%s). **%s** chooses where it goes next; it eats every figure on the tile it enters.", at, name)
+		ask = tr(l, "bot.step.dragon.ask", "Cell", at, "Player", name)
 	case engine.StepLand:
-		title, ask = "The flying machine lands", landAsk(st, name)
+		title, ask = tr(l, "bot.step.land.title"), landAsk(l, st, name)
 	case engine.StepCropPick:
-		title, ask = cropAsk(st, name)
+		title, ask = cropAsk(l, st, name)
 	case engine.StepFerry, engine.StepFerryMove:
-		title = "The ferries"
-		ask = fmt.Sprintf("**%s** sets the ferry of the lake placed, then may move each ferry the tile reaches once.", name)
+		title, ask = tr(l, "bot.step.ferry.title"), tr(l, "bot.step.ferry.ask", "Player", name)
 	case engine.StepEscape:
-		title = "Escape from the besieged city"
-		ask = fmt.Sprintf("**%s** may take a knight home from a besieged city next to a cloister.", name)
+		title, ask = tr(l, "bot.step.escape.title"), tr(l, "bot.step.escape.ask", "Player", name)
 	case engine.StepRobber:
-		title = "The robbers"
-		ask = fmt.Sprintf("**%s** may place their robber by another player's marker or messenger: it takes half of the next points that pawn scores (001_, The Robbers).", name)
+		title, ask = tr(l, "bot.step.robber.title"), tr(l, "bot.step.robber.ask", "Player", name)
 	case engine.StepRob:
-		title = "A robbery"
-		ask = fmt.Sprintf("Several pawns score on the space of **%s**'s robber: whom does it rob?", name)
+		title, ask = tr(l, "bot.step.rob.title"), tr(l, "bot.step.rob.ask", "Player", name)
 	case engine.StepPawn:
-		title = "The Messengers"
-		ask = fmt.Sprintf("**%s** scores: which pawn moves? A move of your own pawns onto a dark space (0, 5, 10, …) turns up a Message tile.", name)
+		title, ask = tr(l, "bot.step.pawn.title"), tr(l, "bot.step.pawn.ask", "Player", name)
 		if len(opts) > 0 && opts[0].Answer.Points > 0 {
-			ask = fmt.Sprintf("**%s** scores %d points: which pawn moves? A move of your own pawns onto a dark space (0, 5, 10, …) turns up a Message tile.", name, opts[0].Answer.Points)
+			ask = trN(l, "bot.step.pawn.ask_points", opts[0].Answer.Points, "Player", name)
 		}
 	case engine.StepMessage:
-		title = "A Message tile"
+		title = tr(l, "bot.step.message.title")
 		if len(opts) > 0 {
 			n := opts[0].Answer.Message
-			title = fmt.Sprintf("Message %d: %s", n, n.Title())
+			title = tr(l, "bot.step.message.title_n", "N", int(n), "Effect", tr(l, "bot.message."+n.String()))
 		}
-		ask = fmt.Sprintf("**%s** landed on a dark space and turns up a Message tile: carry it out, or take %d points.", name, engine.MessageBonus)
+		ask = tr(l, "bot.step.message.ask", "Player", name, "Points", engine.MessageBonus)
 	default:
-		title = "Your choice"
-		ask = fmt.Sprintf("**%s** decides: %s.", name, d.Step)
+		title, ask = tr(l, "bot.step.other.title"), tr(l, "bot.step.other.ask", "Player", name, "Step", d.Step.String())
 	}
 	e := &discordgo.MessageEmbed{Title: title, Description: note + ask, Color: colourOf(d.Player),
-		Footer: &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Game #%d · %s", g.ID, scoreLine(g, st))}}
+		Footer: &discordgo.MessageEmbedFooter{Text: tr(l, "bot.step.footer", "Game", g.ID, "Scores", scoreLine(g, st))}}
 	rows := stepComponents(g, opts, computer)
 	msg := &discordgo.MessageSend{Embeds: []*discordgo.MessageEmbed{e}, Components: rows}
 	if computer {
-		msg.Content = fmt.Sprintf("%s is choosing…", name)
+		msg.Content = tr(l, "bot.step.computer", "Player", name)
 		msg.AllowedMentions = &discordgo.MessageAllowedMentions{}
 	} else {
-		msg.Content = fmt.Sprintf("<@%s>, it's your choice.", user)
+		msg.Content = tr(l, "bot.step.content", "User", user)
 		msg.AllowedMentions = &discordgo.MessageAllowedMentions{Users: []string{user}}
 	}
 	return msg
@@ -383,7 +379,7 @@ func stepMenus(g storage.Game, opts []turnview.Option, from int, disabled bool) 
 			mo = append(mo, discordgo.SelectMenuOption{Label: truncate(opts[k].Label, 100), Value: strconv.Itoa(k)})
 		}
 		if more {
-			mo = append(mo, discordgo.SelectMenuOption{Label: fmt.Sprintf("▶ More choices: %d–%d of %d", end+1, min(end+5*maxMenuOptions, len(opts)), len(opts)),
+			mo = append(mo, discordgo.SelectMenuOption{Label: tr(gameLang(g), "bot.page.more", "First", end+1, "Last", min(end+5*maxMenuOptions, len(opts)), "All", len(opts)),
 				Value: pagePrefix + strconv.Itoa(end)})
 		}
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
@@ -565,12 +561,12 @@ const dragonHelp = " After a dragon tile the dragon moves up to 6 tiles, one ste
 
 // previewStepsNote says in a preview of a stepwise game what comes after
 // Confirm: the dragon's steps.
-func previewStepsNote(st *engine.Game) string {
+func previewStepsNote(l i18n.Lang, st *engine.Game) string {
 	switch {
 	case dragonTile(st):
-		return "\nAfter Confirm the dragon moves: each player in turn chooses a step."
+		return "\n" + tr(l, "bot.preview.note.dragon")
 	case bagTile(st):
-		return "\nA tile with a bag: after Confirm the next players may place their robbers, then you choose your figure in a message."
+		return "\n" + tr(l, "bot.preview.note.bag")
 	}
 	return ""
 }

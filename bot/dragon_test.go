@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/internal/discordtest"
 	"github.com/meeple-works/carcassonne/render"
 	"github.com/meeple-works/carcassonne/storage"
@@ -329,7 +330,7 @@ func followerMenu(t *testing.T, b *Bot, st *engine.Game, ch choice) []discordgo.
 // Discord sends it.
 func previewMenu(t *testing.T, b *Bot, st *engine.Game, ch choice, act string) discordgo.SelectMenu {
 	t.Helper()
-	resp, err := b.previewData(storage.Game{}, st, ch)
+	resp, err := b.previewData(i18n.English, storage.Game{}, st, ch)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/internal/discordtest"
 	"github.com/meeple-works/carcassonne/turnview"
 )
@@ -348,7 +349,7 @@ func (h *harness) playMove(u discordtest.User, thread string, msg discordtest.Me
 		}
 	}
 	mm, ok := menu(preview.Message, actMagic)
-	if as := magicAnswers(st, choice{cell: mv.Cell, rot: mv.Rotation}); ok != (len(as) > 0) || ok && len(mm.Options) != len(menuPage(make([]discordgo.SelectMenuOption, len(as)), 0)) {
+	if as := magicAnswers(st, choice{cell: mv.Cell, rot: mv.Rotation}); ok != (len(as) > 0) || ok && len(mm.Options) != len(menuPage(i18n.English, make([]discordgo.SelectMenuOption, len(as)), 0)) {
 		h.t.Fatalf("the preview's Mage or witch… menu (%v) %+v, the engine's answers %v", ok, mm.Options, as)
 	}
 	if mv.Magic != engine.MagicNone {

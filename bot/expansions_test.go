@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/internal/discordtest"
 	"github.com/meeple-works/carcassonne/render"
 	"github.com/meeple-works/carcassonne/storage"
@@ -354,7 +355,7 @@ func TestEscapeMenu(t *testing.T) {
 	if err != nil || p.choice != ch {
 		t.Fatalf("parseID(%q) = %+v, %v", ch.id(actOK), p.choice, err)
 	}
-	if _, err := b.previewData(storage.Game{}, st, ch); err != nil {
+	if _, err := b.previewData(i18n.English, storage.Game{}, st, ch); err != nil {
 		t.Fatal(err)
 	}
 	// /carcassonne place takes the same escape in its escape option, and

@@ -731,20 +731,21 @@ func colourOf(p int) int {
 // lobbyEmbed shows a lobby: host, settings, seats taken and free; once the
 // game has started, its players only.
 func lobbyEmbed(g storage.Game) *discordgo.MessageEmbed {
+	l := gameLang(g)
 	var seats strings.Builder
 	for _, s := range g.Seats {
 		host := ""
 		if s.UserID == g.HostID {
-			host = " (host)"
+			host = " " + tr(l, "bot.lobby.host_mark")
 		}
 		fmt.Fprintf(&seats, "%s %s%s\n", colourDot(s.Index), s.Name, host)
 	}
-	seatsTitle := "Players"
+	seatsTitle := tr(l, "bot.lobby.players")
 	if g.Status == storage.StatusLobby {
 		for k := len(g.Seats); k < g.MaxSeats; k++ {
-			seats.WriteString("▫️ free\n")
+			seats.WriteString("▫️ " + tr(l, "bot.lobby.free") + "\n")
 		}
-		seatsTitle = fmt.Sprintf("Seats (%d/%d)", len(g.Seats), g.MaxSeats)
+		seatsTitle = tr(l, "bot.lobby.seats", "Taken", len(g.Seats), "Max", g.MaxSeats)
 	}
 	timeout := "off"
 	if g.TurnTimeout > 0 {
@@ -754,22 +755,25 @@ func lobbyEmbed(g storage.Game) *discordgo.MessageEmbed {
 	if g.Options.TinyCity == 2 {
 		tiny = 2
 	}
-	settings := fmt.Sprintf("farms: %s\ntiny city: %d\nturn timeout: %s", g.Options.Farms, tiny, timeout)
+	settings := fmt.Sprintf("farms: %s\ntiny city: %d\nturn timeout: %s\n%s", g.Options.Farms, tiny, timeout, tr(l, "bot.lobby.language", "Language", l.Name()))
 	if gameExpansions(g).Has(engine.ExpansionTradersAndBuilders) {
 		settings += "\npig: plus-one"
 	}
 	if gameExpansions(g).Has(engine.ExpansionPrincessAndDragon) {
 		settings += fmt.Sprintf("\ndragon: %s\nprincess: %s", g.Options.Dragon, g.Options.Princess)
 	}
+	if gameExpansions(g).Has(engine.ExpansionRobbers) {
+		settings += fmt.Sprintf("\nrobbers: %s", g.Options.Robbers)
+	}
 	return &discordgo.MessageEmbed{
-		Title:       fmt.Sprintf("Carcassonne · game #%d", g.ID),
-		Description: "Press **Join** to take a seat; the host may add computer players, and starts the game.",
+		Title:       tr(l, "bot.lobby.title", "Game", g.ID),
+		Description: tr(l, "bot.lobby.description"),
 		Color:       0x3B7D3B,
 		Fields: []*discordgo.MessageEmbedField{
-			{Name: "Host", Value: "<@" + g.HostID + ">", Inline: true},
-			{Name: "Settings", Value: settings, Inline: true},
+			{Name: tr(l, "bot.lobby.host"), Value: "<@" + g.HostID + ">", Inline: true},
+			{Name: tr(l, "bot.lobby.settings"), Value: settings, Inline: true},
 			{Name: seatsTitle, Value: seats.String()},
-			{Name: "Expansions", Value: expansionTitles(gameExpansions(g))},
+			{Name: tr(l, "bot.lobby.expansions"), Value: expansionTitles(gameExpansions(g))},
 		},
 	}
 }
@@ -800,7 +804,7 @@ func plural(n int, word string) string {
 
 // lobbyButtons are the lobby's components: Join, Leave, Start and Cancel;
 // Add computer player and Remove (spec/discord.md, "Computer
-// players"); then the menu Expansions… and, for each chosen expansion with options, a
+// players"), Language… (the language the game speaks); then the menu Expansions… and, for each chosen expansion with options, a
 // menu per option (lobbyOptionMenus).
 func lobbyButtons(g storage.Game) []discordgo.MessageComponent {
 	rows := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
@@ -811,6 +815,7 @@ func lobbyButtons(g storage.Game) []discordgo.MessageComponent {
 	}}, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: "Add computer player", Style: discordgo.SecondaryButton, CustomID: lobbyID(actCPU, g.ID)},
 		discordgo.Button{Label: "Remove", Style: discordgo.SecondaryButton, CustomID: lobbyID(actCPURm, g.ID)},
+		discordgo.Button{Label: "Language…", Style: discordgo.SecondaryButton, CustomID: lobbyID(actLang, g.ID)},
 	}}}
 	if m, ok := expansionsMenu(g); ok {
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{m}})

@@ -511,7 +511,7 @@ func parseID(s string) (parsedID, error) {
 	}
 	p.game = game
 	switch p.action {
-	case actJoin, actLeave, actStart, actCancel, actExp, actPig, actDragonOpt, actPrincessOpt, actRobbersOpt, actCPU, actCPURm, actCPUDel:
+	case actJoin, actLeave, actStart, actCancel, actExp, actPig, actDragonOpt, actPrincessOpt, actRobbersOpt, actLang, actLangSet, actCPU, actCPURm, actCPUDel:
 		if len(f) != 3 {
 			return p, fmt.Errorf("bad lobby component %q", s)
 		}

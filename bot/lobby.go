@@ -217,6 +217,7 @@ func (b *Bot) cmdNew(i *discordgo.Interaction, opts map[string]*discordgo.Applic
 		GuildID: i.GuildID, ChannelID: i.ChannelID,
 		Options: o, Expansions: names, MaxSeats: seats, TurnTimeout: timeout,
 		Deadline: b.cfg.Now().Add(lobbyLifetime),
+		Language: guildLang(i).String(), // the server's, until the host chooses
 	})
 	if err != nil {
 		b.replyError(i, b.playerError(err))

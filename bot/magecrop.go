@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/turnview"
 )
 
@@ -170,18 +171,18 @@ func cropLine(st *engine.Game, ch choice) string {
 	return fmt.Sprintf("\nCrop circle: after Confirm each player, from your left and you last, returns a %s of theirs to the supply.", role)
 }
 
-// cropAsk is the step message's text when player name answers the crop
-// circle of the turn under way in st.
-func cropAsk(st *engine.Game, name string) (title, ask string) {
+// cropAsk is the step message's title and text, in l, when player name
+// answers the crop circle of the turn under way in st.
+func cropAsk(l i18n.Lang, st *engine.Game, name string) (title, ask string) {
 	m := engine.Move{}
 	if pv := st.Preview(); pv != nil && len(pv.Moves()) > 0 {
 		m = pv.Moves()[len(pv.Moves())-1]
 	}
-	role := cropRole(st.TileSet().CropKind(m.Tile))
+	k := st.TileSet().CropKind(m.Tile).String()
 	if m.Crop == engine.CropRemove {
-		return "Crop circle: return a " + role, fmt.Sprintf("**%s** returns one of their %ss to the supply.", name, role)
+		return tr(l, "bot.step.crop.remove_title."+k), tr(l, "bot.step.crop.remove_ask."+k, "Player", name)
 	}
-	return "Crop circle: add a " + role, fmt.Sprintf("**%s** may add a follower from the supply on a feature where they have a %s, or pass.", name, role)
+	return tr(l, "bot.step.crop.add_title."+k), tr(l, "bot.step.crop.add_ask."+k, "Player", name)
 }
 
 // pickLabel is the button of a crop circle answer a on game st.

@@ -7,6 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/storage"
 	"github.com/meeple-works/carcassonne/turnview"
 )
@@ -119,15 +120,20 @@ func goesOnWords(g storage.Game, st *engine.Game, p int, m engine.Move) string {
 	return turnview.PartWords(st, p, m, seatNames(g, st))
 }
 
-// landAsk is the step message's text when player name chooses where the
-// figure on the flying machine lands (st, mid-turn, waits for StepLand).
-func landAsk(st *engine.Game, name string) string {
+// landAsk is the step message's text, in l, when player name chooses
+// where the figure on the flying machine lands (st, mid-turn, waits for
+// StepLand).
+func landAsk(l i18n.Lang, st *engine.Game, name string) string {
 	s := ""
 	if pv := st.Preview(); pv != nil && len(pv.Moves()) > 0 {
 		m := pv.Moves()[len(pv.Moves())-1]
 		if c, ok := st.FlightCell(m.Tile, m.Cell, m.Rotation, int(m.Roll)); ok && m.Fly {
-			s = fmt.Sprintf("🎲 The die shows %d: %s's %s flies to (%s). ", m.Roll, name, turnview.FlyerWord(m.Figure), c)
+			id := "bot.step.land.die"
+			if m.Figure == engine.FigureLarge {
+				id = "bot.step.land.die_large"
+			}
+			s = tr(l, id, "Roll", int(m.Roll), "Player", name, "Cell", c) + " "
 		}
 	}
-	return s + fmt.Sprintf("**%s** chooses where it lands: a road, city or cloister of that tile that is not complete, occupied or not.", name)
+	return s + tr(l, "bot.step.land.ask", "Player", name)
 }

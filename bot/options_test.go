@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/render"
 	"github.com/meeple-works/carcassonne/storage"
 	"github.com/meeple-works/carcassonne/turnview"
@@ -21,7 +22,7 @@ import (
 func checkMenu(t *testing.T, where, name string, opts []discordgo.SelectMenuOption) {
 	t.Helper()
 	for page := 0; page*pageSize < len(opts); page++ {
-		if shown := menuPage(opts, page); len(shown) > maxMenuOptions {
+		if shown := menuPage(i18n.English, opts, page); len(shown) > maxMenuOptions {
 			t.Fatalf("%s: page %d of the %s menu has %d options", where, page, name, len(shown))
 		}
 	}
@@ -135,7 +136,7 @@ func TestPreviewMenusOfferWhatTheEngineAccepts(t *testing.T) {
 					}
 					if k == 0 && n%9 == 0 {
 						// The preview itself, as Discord receives it.
-						resp, err := b.previewData(storage.Game{}, st, first)
+						resp, err := b.previewData(i18n.English, storage.Game{}, st, first)
 						if err != nil {
 							t.Fatalf("%s: the preview: %v", where, err)
 						}

@@ -1,11 +1,12 @@
 package bot
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/meeple-works/carcassonne/i18n"
 )
 
 // Discord's select menus hold 25 options (spec/discord.md). A preview's
@@ -56,7 +57,7 @@ func pageValue(values []string) (n int, ok bool) {
 // previous and the next page. The page shown is want when it is one
 // (want < 0: none asked), else the page of the option chosen (Default),
 // else the first.
-func menuPage(all []discordgo.SelectMenuOption, want int) []discordgo.SelectMenuOption {
+func menuPage(l i18n.Lang, all []discordgo.SelectMenuOption, want int) []discordgo.SelectMenuOption {
 	if len(all) <= maxMenuOptions {
 		return all
 	}
@@ -74,14 +75,14 @@ func menuPage(all []discordgo.SelectMenuOption, want int) []discordgo.SelectMenu
 	var out []discordgo.SelectMenuOption
 	if page > 0 {
 		out = append(out, discordgo.SelectMenuOption{
-			Label: fmt.Sprintf("◀ Back to choices %d–%d", first-pageSize+1, first),
+			Label: tr(l, "bot.page.back", "First", first-pageSize+1, "Last", first),
 			Value: pagePrefix + strconv.Itoa(page-1),
 		})
 	}
 	out = append(out, all[first:last]...)
 	if last < len(all) {
 		out = append(out, discordgo.SelectMenuOption{
-			Label: fmt.Sprintf("▶ More choices: %d–%d of %d", last+1, min(last+pageSize, len(all)), len(all)),
+			Label: tr(l, "bot.page.more", "First", last+1, "Last", min(last+pageSize, len(all)), "All", len(all)),
 			Value: pagePrefix + strconv.Itoa(page+1),
 		})
 	}
@@ -91,12 +92,12 @@ func menuPage(all []discordgo.SelectMenuOption, want int) []discordgo.SelectMenu
 // selectRow is a preview's row with one select menu of choice ch: action
 // act, its placeholder and its options, a page of them when they do not
 // fit (menuPage), on the page the player turned to in that menu.
-func selectRow(ch choice, act, placeholder string, all []discordgo.SelectMenuOption) discordgo.ActionsRow {
+func selectRow(l i18n.Lang, ch choice, act, placeholder string, all []discordgo.SelectMenuOption) discordgo.ActionsRow {
 	want := -1
 	if ch.page.act == act {
 		want = ch.page.n
 	}
 	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-		CustomID: ch.id(act), Placeholder: placeholder, Options: menuPage(all, want), MinValues: intPtr(1), MaxValues: 1,
+		CustomID: ch.id(act), Placeholder: placeholder, Options: menuPage(l, all, want), MinValues: intPtr(1), MaxValues: 1,
 	}}}
 }

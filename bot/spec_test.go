@@ -98,7 +98,7 @@ func TestSpecTimeoutValues(t *testing.T) {
 }
 
 // TestSpecLobbyLabels: the lobby's buttons and menu as spec/discord.md and
-// issue 16 name them.
+// issue 16 name them, and Language… (issue 34).
 func TestSpecLobbyLabels(t *testing.T) {
 	g := storage.Game{ID: 7, Status: storage.StatusLobby, MaxSeats: 5, HostID: "1"}
 	var labels []string
@@ -113,7 +113,7 @@ func TestSpecLobbyLabels(t *testing.T) {
 			}
 		}
 	}
-	if want := []string{"Join", "Leave", "Start", "Cancel", "Add computer player", "Remove"}; !slices.Equal(labels, want) {
+	if want := []string{"Join", "Leave", "Start", "Cancel", "Add computer player", "Remove", "Language…"}; !slices.Equal(labels, want) {
 		t.Errorf("the lobby's buttons %q, want %q", labels, want)
 	}
 	if !slices.Contains(placeholders, "Expansions…") {

@@ -179,7 +179,7 @@ func (b *Bot) ransomChosen(i *discordgo.Interaction, id parsedID, values []strin
 	b.update(i, &discordgo.InteractionResponseData{
 		Content: fmt.Sprintf("Ransom: you will pay **%s** %d points for your %s when you confirm your turn. Now pick the cell for the tile.",
 			seatName(g, st, r.Jailer), engine.RansomPoints, r.Figure.Title()),
-		Components: cellMenus(g.ID, g.Moves, st.CandidateCells(), ":r="+ransomValue(r)),
+		Components: cellMenus(memberLang(i), g.ID, g.Moves, st.CandidateCells(), ":r="+ransomValue(r)),
 	})
 }
 

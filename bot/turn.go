@@ -12,6 +12,7 @@ import (
 
 	"github.com/meeple-works/carcassonne/ai"
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/storage"
 	"github.com/meeple-works/carcassonne/turnview"
 )
@@ -64,18 +65,21 @@ func (b *Bot) postTurn(ctx context.Context, g storage.Game, st *engine.Game, not
 	name := seatName(g, st, cur)
 	user := seatUser(g, cur)
 	file := fmt.Sprintf("board-%d-%d.png", g.ID, g.Moves)
+	l := gameLang(g)
+	title := tr(l, "bot.turn.title", "Turn", st.Turn(), "Player", name, "Tile", tile)
+	footer := tr(l, "bot.turn.footer", "Game", g.ID, "TilesLeft", trN(l, "bot.tiles_left", st.TilesLeft()), "Scores", scoreLine(g, st))
 	build := func() *discordgo.MessageSend {
 		e := &discordgo.MessageEmbed{
-			Title:       fmt.Sprintf("Turn %d · %s draws tile %s", st.Turn(), name, tile),
-			Description: note + fmt.Sprintf("The numbers on the board mark where **%s** fits. Pick a cell below, then turn the tile and choose a follower.", tile) + ransomHint(g, st),
+			Title:       title,
+			Description: note + tr(l, "bot.turn.description", "Tile", tile) + ransomHint(g, st),
 			Color:       colourOf(cur),
 			Image:       &discordgo.MessageEmbedImage{URL: "attachment://" + file},
-			Footer:      &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Game #%d · %d tiles left · %s", g.ID, st.TilesLeft(), scoreLine(g, st))},
+			Footer:      &discordgo.MessageEmbedFooter{Text: footer},
 		}
 		return &discordgo.MessageSend{
-			Content:         fmt.Sprintf("<@%s>, it's your turn: tile **%s**.", user, tile),
+			Content:         tr(l, "bot.turn.content", "User", user, "Tile", tile),
 			Embeds:          []*discordgo.MessageEmbed{e},
-			Components:      turnComponents(g.ID, g.Moves, st.CandidateCells(), len(st.Ransoms()) > 0),
+			Components:      turnComponents(l, g.ID, g.Moves, st.CandidateCells(), len(st.Ransoms()) > 0),
 			Files:           []*discordgo.File{pngFile(file, png)},
 			AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{user}},
 		}
@@ -85,16 +89,16 @@ func (b *Bot) postTurn(ctx context.Context, g storage.Game, st *engine.Game, not
 		// cell), and nobody mentioned.
 		build = func() *discordgo.MessageSend {
 			e := &discordgo.MessageEmbed{
-				Title:       fmt.Sprintf("Turn %d · %s draws tile %s", st.Turn(), name, tile),
-				Description: note + fmt.Sprintf("**%s** is thinking…", name),
+				Title:       title,
+				Description: note + tr(l, "bot.turn.thinking", "Player", name),
 				Color:       colourOf(cur),
 				Image:       &discordgo.MessageEmbedImage{URL: "attachment://" + file},
-				Footer:      &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Game #%d · %d tiles left · %s", g.ID, st.TilesLeft(), scoreLine(g, st))},
+				Footer:      &discordgo.MessageEmbedFooter{Text: footer},
 			}
 			return &discordgo.MessageSend{
-				Content:         fmt.Sprintf("%s's turn: tile **%s**.", name, tile),
+				Content:         tr(l, "bot.turn.computer", "Player", name, "Tile", tile),
 				Embeds:          []*discordgo.MessageEmbed{e},
-				Components:      turnComponents(g.ID, g.Moves, nil, false),
+				Components:      turnComponents(l, g.ID, g.Moves, nil, false),
 				Files:           []*discordgo.File{pngFile(file, png)},
 				AllowedMentions: &discordgo.MessageAllowedMentions{},
 			}
@@ -112,13 +116,13 @@ func (b *Bot) postTurn(ctx context.Context, g storage.Game, st *engine.Game, not
 // (numbered as the picture numbers them: engine.Game.CandidateCells) and
 // the Whole board button; with ransom, the Ransom button beside it (The
 // Tower: the player may buy back a prisoner).
-func turnComponents(game int64, moves int, cells []engine.Cell, ransom bool) []discordgo.MessageComponent {
-	rows := cellMenus(game, moves, cells, "")
+func turnComponents(l i18n.Lang, game int64, moves int, cells []engine.Cell, ransom bool) []discordgo.MessageComponent {
+	rows := cellMenus(l, game, moves, cells, "")
 	buttons := []discordgo.MessageComponent{
-		discordgo.Button{Label: "Whole board", Style: discordgo.SecondaryButton, CustomID: boardButtonID(game, moves)},
+		discordgo.Button{Label: tr(l, "bot.turn.board_button"), Style: discordgo.SecondaryButton, CustomID: boardButtonID(game, moves)},
 	}
 	if ransom {
-		buttons = append(buttons, discordgo.Button{Label: "Ransom", Style: discordgo.PrimaryButton, CustomID: ransomButtonID(game, moves)})
+		buttons = append(buttons, discordgo.Button{Label: tr(l, "bot.turn.ransom_button"), Style: discordgo.PrimaryButton, CustomID: ransomButtonID(game, moves)})
 	}
 	return append(rows, discordgo.ActionsRow{Components: buttons})
 }
@@ -126,7 +130,7 @@ func turnComponents(game int64, moves int, cells []engine.Cell, ransom bool) []d
 // cellMenus builds the select menus "Place the tile…", one option per cell;
 // suffix ends their custom ids (the ransom chosen with the Ransom button,
 // ":r=…", or "").
-func cellMenus(game int64, moves int, cells []engine.Cell, suffix string) []discordgo.MessageComponent {
+func cellMenus(l i18n.Lang, game int64, moves int, cells []engine.Cell, suffix string) []discordgo.MessageComponent {
 	var rows []discordgo.MessageComponent
 	for menu := 0; menu < maxCellMenus && menu*25 < len(cells); menu++ {
 		var opts []discordgo.SelectMenuOption
@@ -134,9 +138,9 @@ func cellMenus(game int64, moves int, cells []engine.Cell, suffix string) []disc
 			c := cells[k]
 			opts = append(opts, discordgo.SelectMenuOption{Label: fmt.Sprintf("%d · (%d,%d)", k+1, c.X, c.Y), Value: c.String()})
 		}
-		placeholder := "Place the tile…"
+		placeholder := tr(l, "bot.turn.place")
 		if menu > 0 {
-			placeholder = fmt.Sprintf("Place the tile… (%d to %d)", menu*25+1, menu*25+len(opts))
+			placeholder = tr(l, "bot.turn.place_range", "First", menu*25+1, "Last", menu*25+len(opts))
 		}
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
 			CustomID: cellMenuID(game, moves, menu) + suffix, Placeholder: placeholder, Options: opts, MinValues: intPtr(1), MaxValues: 1,
@@ -158,22 +162,23 @@ func (b *Bot) turnCheck(ctx context.Context, i *discordgo.Interaction, game int6
 	if err != nil {
 		return g, nil, b.playerError(err)
 	}
+	l := memberLang(i)
 	switch {
 	case g.Status == storage.StatusFinished:
-		return g, nil, "This game is over."
+		return g, nil, tr(l, "bot.refuse.game_over")
 	case g.Status != storage.StatusRunning:
-		return g, nil, "This game is not running."
+		return g, nil, tr(l, "bot.refuse.not_running")
 	case moves != anyTurn && g.Moves != moves:
-		return g, nil, "This turn is over."
+		return g, nil, tr(l, "bot.refuse.turn_over")
 	}
 	cur := st.Current()
 	if seatUser(g, cur) != actor(i).ID {
-		return g, nil, fmt.Sprintf("It's %s's turn.", seatName(g, st, cur))
+		return g, nil, tr(l, "bot.refuse.not_your_turn", "Player", seatName(g, st, cur))
 	}
 	if st.Pending().Step != engine.StepTile {
 		// The tile is placed and the turn goes on with its steps, each
 		// with a message of its own.
-		return g, nil, "Your tile is placed already: " + turnview.Asks(st, seatNames(g, st))
+		return g, nil, tr(l, "bot.refuse.placed_already", "Asks", turnview.Asks(st, seatNames(g, st)))
 	}
 	return g, st, ""
 }
@@ -203,10 +208,10 @@ func (b *Bot) pickCell(i *discordgo.Interaction, id parsedID, value string) {
 		b.replyError(i, why)
 		return
 	}
-	data, err := b.previewData(g, st, ch)
+	data, err := b.previewData(memberLang(i), g, st, ch)
 	if err != nil {
 		b.log.Error("drawing a preview", "game", g.ID, "err", err)
-		b.replyError(i, "I could not draw the preview.")
+		b.replyError(i, tr(memberLang(i), "bot.preview.failed"))
 		return
 	}
 	data.Flags = discordgo.MessageFlagsEphemeral
@@ -215,7 +220,7 @@ func (b *Bot) pickCell(i *discordgo.Interaction, id parsedID, value string) {
 
 // previewData builds the ephemeral preview: the picture, ⟲ ⟳, the follower
 // menu, Confirm and Back.
-func (b *Bot) previewData(g storage.Game, st *engine.Game, ch choice) (*discordgo.InteractionResponseData, error) {
+func (b *Bot) previewData(l i18n.Lang, g storage.Game, st *engine.Game, ch choice) (*discordgo.InteractionResponseData, error) {
 	p := engine.Placement{Cell: ch.cell, Rotation: ch.rot}
 	// view is the game after the ransom chosen, if any: the figure freed
 	// is in the supply.
@@ -253,20 +258,20 @@ func (b *Bot) previewData(g storage.Game, st *engine.Game, ch choice) (*discordg
 	rots := st.RotationsAt(ch.cell)
 	file := "preview.png"
 	e := &discordgo.MessageEmbed{
-		Title:       fmt.Sprintf("Tile %s at (%s), turned %s°", tile, ch.cell, ch.rot),
-		Description: fmt.Sprintf("Follower: **%s**. Turn the tile with ⟲ ⟳, choose a follower, then Confirm.", follower),
+		Title:       tr(l, "bot.preview.title", "Tile", tile, "Cell", ch.cell, "Rotation", ch.rot.Degrees()),
+		Description: tr(l, "bot.preview.follower", "Follower", follower),
 		Image:       &discordgo.MessageEmbedImage{URL: "attachment://" + file},
 	}
 	later := figureLater(st, ch)
 	if later {
-		e.Description = "Turn the tile with ⟲ ⟳, then Confirm: your figure is chosen after the other players' decisions."
+		e.Description = tr(l, "bot.preview.figure_later")
 	}
 	if view.Supply(view.Current()) == 0 && view.SupplyOf(view.Current(), engine.FigureLarge) == 0 {
-		e.Description += "\nYou have no follower left in your supply."
+		e.Description += "\n" + tr(l, "bot.preview.no_follower")
 	}
 	e.Description += ransomLine(st, ch)
 	if stepwise(st) {
-		e.Description += previewStepsNote(st)
+		e.Description += previewStepsNote(l, st)
 	}
 	one := len(rots) < 2
 	rows := []discordgo.MessageComponent{
@@ -276,18 +281,18 @@ func (b *Bot) previewData(g storage.Game, st *engine.Game, ch choice) (*discordg
 		}},
 	}
 	if !later {
-		rows = append(rows, selectRow(ch, actSpot, "Follower…", opts))
+		rows = append(rows, selectRow(l, ch, actSpot, tr(l, "bot.preview.menu.follower"), opts))
 	}
 	if gold := goldOptions(view, ch); len(gold) > 0 {
-		rows = append(rows, selectRow(ch, actGold, "Second gold ingot…", gold))
+		rows = append(rows, selectRow(l, ch, actGold, tr(l, "bot.preview.menu.gold"), gold))
 		e.Description += fmt.Sprintf("\nGold mine: an ingot goes on this tile and the second on (%s); choose another tile with **Second gold ingot…**.", ch.gcell)
 	}
 	if fo := ferryOptions(view, ch); len(fo) > 0 {
-		rows = append(rows, selectRow(ch, actFerry, "Ferry…", fo))
+		rows = append(rows, selectRow(l, ch, actFerry, tr(l, "bot.preview.menu.ferry"), fo))
 	}
 	if fm, n := ferryMoveOptions(view, ch); len(fm) > 0 {
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			CustomID: ch.id(actFMove), Placeholder: "Move ferries…", Options: fm, MinValues: intPtr(0), MaxValues: min(n, len(fm)),
+			CustomID: ch.id(actFMove), Placeholder: tr(l, "bot.preview.menu.ferry_move"), Options: fm, MinValues: intPtr(0), MaxValues: min(n, len(fm)),
 		}}})
 		if ch.fmoves.Len() == 0 {
 			e.Description += "\nYour tile continues a road to a ferry: you may move it with **Move ferries…**."
@@ -295,19 +300,19 @@ func (b *Bot) previewData(g storage.Game, st *engine.Game, ch choice) (*discordg
 	}
 	e.Description += ferryLine(ch)
 	if mo := magicOptions(view, ch); len(mo) > 0 {
-		rows = append(rows, selectRow(ch, actMagic, "Mage or witch…", mo))
+		rows = append(rows, selectRow(l, ch, actMagic, tr(l, "bot.preview.menu.magic"), mo))
 		e.Description += magicLine(view, ch)
 	}
 	if ro := robberOptions(view, ch); len(ro) > 0 {
-		rows = append(rows, selectRow(ch, actRobber, "Robber…", ro))
+		rows = append(rows, selectRow(l, ch, actRobber, tr(l, "bot.preview.menu.robber"), ro))
 		for _, o := range ro {
 			if o.Default && o.Value != "-" {
-				e.Description += fmt.Sprintf("\nRobber: **%s**; it takes half of that pawn's next points.", o.Label)
+				e.Description += "\n" + tr(l, "bot.preview.robber", "Robber", o.Label)
 			}
 		}
 	}
 	if co := cropOptions(view, ch); len(co) > 0 {
-		rows = append(rows, selectRow(ch, actCrop, "Crop circle…", co))
+		rows = append(rows, selectRow(l, ch, actCrop, tr(l, "bot.preview.menu.crop"), co))
 		e.Description += cropLine(view, ch)
 	}
 	if ch.fly {
@@ -315,12 +320,12 @@ func (b *Bot) previewData(g storage.Game, st *engine.Game, ch choice) (*discordg
 			turnview.FlyerWord(ch.fig), turnview.FlightWords(view, drawnTile(st), p))
 	}
 	if capt := captureMenu(g, st, ch); len(capt) > 1 {
-		rows = append(rows, selectRow(ch, actCap, "Take prisoner…", capt))
+		rows = append(rows, selectRow(l, ch, actCap, tr(l, "bot.preview.menu.capture"), capt))
 		e.Description += "\n" + captureLine(capt)
 	}
 	if ch.portal {
 		po := portalMenu(g, st, ch)
-		rows = append(rows, selectRow(ch, actPortal, fmt.Sprintf("Portal spot on (%s)…", ch.pcell), po))
+		rows = append(rows, selectRow(l, ch, actPortal, tr(l, "bot.preview.menu.portal", "Cell", ch.pcell), po))
 		if ch.port == engine.NoPort {
 			e.Description += fmt.Sprintf("\nMagic portal: choose the spot on (%s) in the menu below.", ch.pcell)
 		} else {
@@ -334,14 +339,14 @@ func (b *Bot) previewData(g storage.Game, st *engine.Game, ch choice) (*discordg
 	// With the dragon moving, the escape comes after it: a message asks
 	// (escapeMenu offers nothing then).
 	if esc := escapeMenu(g, st, ch); len(esc) > 1 {
-		rows = append(rows, selectRow(ch, actEsc, "Escape…", esc))
+		rows = append(rows, selectRow(l, ch, actEsc, tr(l, "bot.preview.menu.escape"), esc))
 		if ch.escape.Port != engine.NoPort {
 			e.Description += fmt.Sprintf("\nEscape: your %s at (%s) goes back to your supply.", turnview.EscapeWho(st, ch.move(st)), ch.escape.Cell)
 		}
 	}
 	last := []discordgo.MessageComponent{
-		discordgo.Button{Label: "Confirm", Style: discordgo.SuccessButton, CustomID: ch.id(actOK)},
-		discordgo.Button{Label: "Back", Style: discordgo.SecondaryButton, CustomID: ch.id(actBack)},
+		discordgo.Button{Label: tr(l, "bot.preview.confirm"), Style: discordgo.SuccessButton, CustomID: ch.id(actOK)},
+		discordgo.Button{Label: tr(l, "bot.preview.back"), Style: discordgo.SecondaryButton, CustomID: ch.id(actBack)},
 	}
 	if len(rows) > 4 {
 		// Discord shows 5 action rows at most: ⟲ ⟳ join Confirm and
@@ -518,10 +523,10 @@ func (b *Bot) preview(i *discordgo.Interaction, id parsedID, values []string) {
 // updatePreview redraws the preview of choice ch in the message of
 // interaction i.
 func (b *Bot) updatePreview(i *discordgo.Interaction, g storage.Game, st *engine.Game, ch choice) {
-	data, err := b.previewData(g, st, ch)
+	data, err := b.previewData(memberLang(i), g, st, ch)
 	if err != nil {
 		b.log.Error("drawing a preview", "game", ch.game, "err", err)
-		b.replyError(i, "I could not draw the preview.")
+		b.replyError(i, tr(memberLang(i), "bot.preview.failed"))
 		return
 	}
 	b.update(i, data)

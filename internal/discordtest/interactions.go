@@ -55,6 +55,7 @@ type Actor struct {
 	Permissions string // the member's permissions in the channel, decimal; "" means DefaultPermissions
 	ChannelID   string // channel or thread; "" means Server.ChannelID, or the channel of GuildID's guild (NewGuild). Ignored by Click, Select and SubmitModal, which act where the message is (see SourceChannelID)
 	Locale      string // user's locale; "" means "en-US"
+	GuildLocale string // the guild's preferred locale (guild_locale); "" means "en-US"
 
 	// GuildID is the guild_id the interaction carries; "" means the
 	// guild of its channel. Setting another guild (NewGuild) or an id the
@@ -122,6 +123,9 @@ func (a Actor) withDefaults(s *Server) (Actor, error) {
 	if a.Locale == "" {
 		a.Locale = "en-US"
 	}
+	if a.GuildLocale == "" {
+		a.GuildLocale = "en-US"
+	}
 	return a, nil
 }
 
@@ -161,7 +165,7 @@ func (s *Server) newInteraction(a Actor, typ int, name string, data any, msg *me
 		"version":                        1,
 		"app_permissions":                s.appPermissions(ch),
 		"locale":                         a.Locale,
-		"guild_locale":                   "en-US",
+		"guild_locale":                   a.GuildLocale,
 		"entitlements":                   []any{},
 		"authorizing_integration_owners": map[string]any{"0": gid},
 		"context":                        0,
