@@ -214,7 +214,7 @@ func (b *Bot) describeSince(g storage.Game, st, before *engine.Game, from int) (
 		if k < from {
 			continue
 		}
-		line, err := turnview.Narrate(cur, m, names)
+		line, err := turnview.In(gameLang(g)).Narrate(cur, m, names)
 		if err != nil {
 			return strings.Join(lines, "\n"), note, fmt.Errorf("move %d: %w", k, err)
 		}

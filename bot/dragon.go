@@ -251,7 +251,7 @@ func (b *Bot) nextStep(ctx context.Context, g storage.Game, st *engine.Game, not
 	var png []byte
 	if d.Step == engine.StepDragon {
 		var err error
-		if png, err = pngOf(func(w io.Writer) error { return b.draw.DragonPNG(w, st) }); err != nil {
+		if png, err = pngOf(func(w io.Writer) error { return b.drawIn(gameLang(g)).DragonPNG(w, st) }); err != nil {
 			b.log.Warn("drawing the dragon", "game", g.ID, "err", err)
 			png = nil
 		}
@@ -280,8 +280,8 @@ func stepMessage(g storage.Game, st *engine.Game, note string) *discordgo.Messag
 	d := st.Pending()
 	name, user := seatName(g, st, d.Player), seatUser(g, d.Player)
 	computer := playerLevel(g, d.Player) != ai.NoLevel
-	opts := turnview.Options(st, seatNames(g, st))
 	l := gameLang(g)
+	opts := turnview.In(l).Options(st, seatNames(g, st))
 	var title, ask string
 	switch d.Step {
 	case engine.StepDragon:
@@ -450,7 +450,7 @@ func (b *Bot) stepAnswer(i *discordgo.Interaction, game int64, moves, answered, 
 // a timeout), and moves on: the next decision, or the turn's
 // announcement. The caller holds the game's lock.
 func (b *Bot) answerStep(ctx context.Context, g storage.Game, st *engine.Game, a engine.Answer, req storage.Request, why string) {
-	said := why + turnview.StepWords(st, a, seatNames(g, st))
+	said := why + turnview.In(gameLang(g)).StepWords(st, a, seatNames(g, st))
 	res, err := b.store.AppendAnswer(ctx, g.ID, g.Moves, g.Answered, a, req)
 	if err != nil || res.Duplicate {
 		if err != nil && !errors.Is(err, storage.ErrConflict) {
@@ -498,7 +498,7 @@ func (b *Bot) stepTimeout(ctx context.Context, g storage.Game, st *engine.Game) 
 	}
 	who := seatName(g, st, st.Pending().Player)
 	b.answerStep(ctx, g, st, a, storage.Request{ID: fmt.Sprintf("timeout:%d:%d:%d", g.ID, g.Moves, g.Answered), Cause: storage.CauseTimeout},
-		who+" ran out of time, so I chose: ")
+		tr(gameLang(g), "bot.step.timeout", "Player", who))
 }
 
 // stepwiseTimeout plays, in a stepwise game g (st), for the player whose
@@ -616,7 +616,7 @@ func (b *Bot) playComputerAnswers(ctx context.Context, g storage.Game, st *engin
 	d := before.Pending()
 	said := ""
 	if len(as) > 0 && d.Step != engine.StepTile {
-		said = turnview.StepWords(before, as[0], seatNames(now, before))
+		said = turnview.In(gameLang(now)).StepWords(before, as[0], seatNames(now, before))
 	}
 	res, err := b.store.AppendAnswers(ctx, g.ID, now.Moves, now.Answered, as,
 		storage.Request{ID: fmt.Sprintf("computer:%d:%d:%d", g.ID, now.Moves, now.Answered)})

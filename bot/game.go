@@ -13,6 +13,7 @@ import (
 
 	"github.com/meeple-works/carcassonne/ai"
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/render"
 	"github.com/meeple-works/carcassonne/storage"
 )
@@ -339,9 +340,9 @@ func (b *Bot) showBoard(i *discordgo.Interaction, game int64, ephemeral bool) {
 	}
 	var png []byte
 	if st.Ended() {
-		png, err = pngOf(func(w io.Writer) error { return b.draw.FinalPNG(w, st) })
+		png, err = pngOf(func(w io.Writer) error { return b.drawIn(gameLang(g)).FinalPNG(w, st) })
 	} else {
-		png, err = pngOf(func(w io.Writer) error { return b.draw.BoardPNG(w, st) })
+		png, err = pngOf(func(w io.Writer) error { return b.drawIn(gameLang(g)).BoardPNG(w, st) })
 	}
 	if err != nil {
 		b.log.Error("drawing the board", "game", g.ID, "err", err)
@@ -516,7 +517,7 @@ func (b *Bot) postEnd(ctx context.Context, g storage.Game, st *engine.Game, note
 		b.archive(g)
 		return true
 	}
-	png, err := pngOf(func(w io.Writer) error { return b.draw.FinalPNG(w, st) })
+	png, err := pngOf(func(w io.Writer) error { return b.drawIn(gameLang(g)).FinalPNG(w, st) })
 	if err != nil {
 		b.log.Error("drawing the final board", "game", g.ID, "err", err)
 	}
@@ -524,7 +525,7 @@ func (b *Bot) postEnd(ctx context.Context, g storage.Game, st *engine.Game, note
 	if err != nil {
 		b.log.Error("writing the record", "game", g.ID, "err", err)
 	}
-	replay, replayNote := b.replayGIF(g.ID, rec)
+	replay, replayNote := b.replayGIF(gameLang(g), g.ID, rec)
 	var users, mentions []string
 	for _, s := range g.Seats {
 		if s.UserID != "" && seatLevel(s) == ai.NoLevel {
@@ -570,8 +571,8 @@ type animator interface {
 // message: the GIF (at most render.AnimateMaxBytes), or nil and, when it
 // would be too large, a line saying so. A failure is logged and never
 // stops the end message.
-func (b *Bot) replayGIF(id int64, rec *engine.Record) (data []byte, note string) {
-	a, ok := b.draw.(animator)
+func (b *Bot) replayGIF(l i18n.Lang, id int64, rec *engine.Record) (data []byte, note string) {
+	a, ok := b.drawIn(l).(animator)
 	if !ok || rec == nil {
 		return nil, ""
 	}

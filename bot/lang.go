@@ -4,6 +4,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/meeple-works/carcassonne/i18n"
+	"github.com/meeple-works/carcassonne/render"
 	"github.com/meeple-works/carcassonne/storage"
 )
 
@@ -185,4 +186,14 @@ func pairs(kv []any) map[string]any {
 		}
 	}
 	return data
+}
+
+// drawIn returns the renderer that draws pictures in language l: the
+// bot's own (render.Renderer.In) when it speaks languages, else the bot's
+// renderer as it is (a test's, say).
+func (b *Bot) drawIn(l i18n.Lang) Renderer {
+	if r, ok := b.draw.(interface{ In(i18n.Lang) *render.Renderer }); ok {
+		return r.In(l)
+	}
+	return b.draw
 }

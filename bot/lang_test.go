@@ -6,6 +6,8 @@ import (
 
 	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/internal/discordtest"
+	"github.com/meeple-works/carcassonne/storage"
+	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // TestLanguages plays issue 34's case through the local Discord: the
@@ -123,7 +125,25 @@ func TestLanguages(t *testing.T) {
 		t.Fatalf("no preview: %s", text(r))
 	}
 	l := langs[st.Current()]
-	if ok, _ := button(r.Original.Message, actOK); ok.Label != l.T("bot.preview.confirm", nil) {
-		t.Errorf("%s's preview says %q for Confirm", cur, ok.Label)
+	okb, _ := button(r.Original.Message, actOK)
+	if okb.Label != l.T("bot.preview.confirm", nil) {
+		t.Errorf("%s's preview says %q for Confirm", cur, okb.Label)
+	}
+	// Confirm: the turn message becomes its summary, in German.
+	if r := h.click(a, r.Original.ID, okb.CustomID); r.Type != 6 {
+		t.Fatalf("Confirm: %s", text(r))
+	}
+	waitStored(t, h, func(g storage.Game) bool { return g.Moves > 0 && g.Announced > 0 })
+	_, after, err := h.store.Load(h.ctx, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := turnview.In(i18n.German).Narrate(st.Clone(), after.Moves()[0], turnview.Names(names))
+	if err != nil {
+		t.Fatal(err)
+	}
+	english, _ := turnview.Narrate(st.Clone(), after.Moves()[0], turnview.Names(names))
+	if m, _ := h.srv.Message(turn.ID); m.Content != want || want == english {
+		t.Errorf("the turn's summary is %q, want German %q (English %q)", m.Content, want, english)
 	}
 }

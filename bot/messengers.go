@@ -176,7 +176,7 @@ func (b *Bot) autoPawn(ctx context.Context, g storage.Game, st *engine.Game) boo
 	for _, o := range turnview.Options(st, seatNames(g, st)) {
 		if o.Answer.Messenger == messenger {
 			b.answerStep(ctx, g, st, o.Answer, storage.Request{ID: fmt.Sprintf("pawn:%d:%d:%d", g.ID, g.Moves, g.Answered)},
-				"By their choice (/carcassonne pawn): ")
+				tr(gameLang(g), "bot.step.by_choice"))
 			return true
 		}
 	}

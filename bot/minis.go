@@ -117,7 +117,7 @@ func firstAnswers(st *engine.Game) []engine.Answer {
 // game st at the start of the turn) while the turn goes on with other
 // players' decisions (turnview.PartWords).
 func goesOnWords(g storage.Game, st *engine.Game, p int, m engine.Move) string {
-	return turnview.PartWords(st, p, m, seatNames(g, st))
+	return turnview.In(gameLang(g)).PartWords(st, p, m, seatNames(g, st))
 }
 
 // landAsk is the step message's text, in l, when player name chooses

@@ -53,7 +53,7 @@ func (b *Bot) postTurn(ctx context.Context, g storage.Game, st *engine.Game, not
 			return id, true
 		}
 	}
-	png, err := pngOf(func(w io.Writer) error { return b.draw.TurnPNG(w, st) })
+	png, err := pngOf(func(w io.Writer) error { return b.drawIn(gameLang(g)).TurnPNG(w, st) })
 	if err != nil {
 		b.log.Error("drawing the board", "game", g.ID, "err", err)
 		b.failed(g.ID)
@@ -178,7 +178,7 @@ func (b *Bot) turnCheck(ctx context.Context, i *discordgo.Interaction, game int6
 	if st.Pending().Step != engine.StepTile {
 		// The tile is placed and the turn goes on with its steps, each
 		// with a message of its own.
-		return g, nil, tr(l, "bot.refuse.placed_already", "Asks", turnview.Asks(st, seatNames(g, st)))
+		return g, nil, tr(l, "bot.refuse.placed_already", "Asks", turnview.In(l).Asks(st, seatNames(g, st)))
 	}
 	return g, st, ""
 }
@@ -237,7 +237,7 @@ func (b *Bot) previewData(l i18n.Lang, g storage.Game, st *engine.Game, ch choic
 	}
 	png, err := pngOf(func(w io.Writer) error {
 		if ch.tower != engine.TowerNone {
-			return b.draw.PreviewTowerPNG(w, view, ch.viewMove(st))
+			return b.drawIn(l).PreviewTowerPNG(w, view, ch.viewMove(st))
 		}
 		m := ch.viewMove(st)
 		m.Fly, m.Crop = false, engine.CropNone
@@ -246,9 +246,9 @@ func (b *Bot) previewData(l i18n.Lang, g storage.Game, st *engine.Game, ch choic
 		}
 		if m.Gold || m.Ferry != 0 || m.FerryMoves.Len() > 0 || m.Magic != engine.MagicNone {
 			// The ingots, ferries and mage or witch the choice puts.
-			return b.draw.PreviewMovePNG(w, view, m)
+			return b.drawIn(l).PreviewMovePNG(w, view, m)
 		}
-		return b.draw.PreviewFigurePNG(w, view, p, m.Follower, m.Figure)
+		return b.drawIn(l).PreviewFigurePNG(w, view, p, m.Follower, m.Figure)
 	})
 	if err != nil {
 		return nil, err

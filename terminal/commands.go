@@ -148,7 +148,7 @@ var stepNames = func() map[string]bool {
 // waitsFor says what the turn under way waits for, to a command that
 // cannot be played until it is answered.
 func (s *session) waitsFor() {
-	fmt.Fprintf(s.out, "The turn waits: %s Answer with choose N (choices lists them).\n", turnview.Asks(s.state, s.names()))
+	fmt.Fprintf(s.out, "The turn waits: %s Answer with choose N (choices lists them).\n", s.voice.Asks(s.state, s.names()))
 }
 
 // place plays `place N [ROTATION] [SPOT] [TOKENS]`: it stores the answers
@@ -269,7 +269,7 @@ func (s *session) listTokens(m engine.Move) {
 			continue
 		}
 		var pass engine.Answer
-		for _, o := range turnview.Options(g, s.names()) {
+		for _, o := range s.voice.Options(g, s.names()) {
 			if o.Pass() {
 				pass = o.Answer
 				continue

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/render"
 )
 
@@ -108,8 +109,8 @@ type boardJob struct {
 
 // newBoardWriter starts a writer of pictures to path, through temporary
 // files registered in temps.
-func newBoardWriter(path string, temps *tempFiles) *boardWriter {
-	b := &boardWriter{r: render.New(), path: path, temps: temps, next: make(chan boardJob, 1)}
+func newBoardWriter(path string, temps *tempFiles, l i18n.Lang) *boardWriter {
+	b := &boardWriter{r: render.New().In(l), path: path, temps: temps, next: make(chan boardJob, 1)}
 	go b.run()
 	return b
 }

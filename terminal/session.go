@@ -41,6 +41,8 @@ type session struct {
 	// pendingRansom is the ransom said (the ransom command) for the turn
 	// under way, paid with its place; nil for none (The Tower).
 	pendingRansom *pendingRansom
+	// voice says the turn's words in the sitting's language.
+	voice turnview.Voice
 	// decisionShown is the moves and answers of the game when the
 	// decision in the middle of a turn was last listed.
 	decisionShown [2]int
@@ -436,7 +438,7 @@ func (s *session) names() turnview.Names { return turnview.Names(s.state.Players
 // Discord's turn summary (turnview.Narrate), from start, a copy of the
 // game before it, which it changes; then it writes the picture.
 func (s *session) narrate(start *engine.Game, m engine.Move) {
-	if text, err := turnview.Narrate(start, m, s.names()); err == nil && text != "" {
+	if text, err := s.voice.Narrate(start, m, s.names()); err == nil && text != "" {
 		fmt.Fprintln(s.out, text)
 	}
 	s.board.update(s.state)

@@ -10,11 +10,12 @@ import (
 	"strings"
 	"testing"
 
+	"path/filepath"
+
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/render"
 	"github.com/meeple-works/carcassonne/storage"
 	"github.com/meeple-works/carcassonne/terminal/terminaltest"
-	"path/filepath"
 )
 
 // newGame returns the Config of a new game of the scripted game's players,

@@ -13,7 +13,9 @@ import (
 
 	"github.com/meeple-works/carcassonne/ai"
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/storage"
+	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // Config sets up a sitting at a local game: the database, the picture, and
@@ -48,6 +50,10 @@ type Config struct {
 	// (ai.Level.Name: "Computer (hard)"). A continued game knows its
 	// computers from the store.
 	Computers []ai.Level
+	// Lang is the language of the turn's words (the choices, what a move
+	// did, the summaries) and of the picture's words (issue 34); the
+	// zero value is English. The commands and their help stay English.
+	Lang i18n.Lang
 	// Playouts, when above 0, is the number of playouts of the computers
 	// that search (ai.Config.Playouts) instead of their level's default.
 	Playouts int
@@ -110,7 +116,7 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 	temps := &tempFiles{}
 	s := &session{
 		ctx: ctx, store: st, game: g, state: state, out: out, echo: !isTerminal(in),
-		board: newBoardWriter(cfg.Board, temps), temps: temps, resume: cfg.resumeHint(g.ID),
+		board: newBoardWriter(cfg.Board, temps, cfg.Lang), temps: temps, resume: cfg.resumeHint(g.ID), voice: turnview.In(cfg.Lang),
 		levels: seatLevels(g, state.NumPlayers()), playouts: cfg.Playouts,
 	}
 	defer s.board.close()

@@ -183,12 +183,12 @@ func (s *session) answer(as []engine.Answer) (bool, error) {
 		start := before.Clone()
 		start.Reset()
 		t, _ := start.Drawn()
-		fmt.Fprintln(s.out, turnview.PartWords(start, start.Current(), engine.MoveOfAnswers(t, as), s.names()))
+		fmt.Fprintln(s.out, s.voice.PartWords(start, start.Current(), engine.MoveOfAnswers(t, as), s.names()))
 		return true, nil
 	}
 	g := before
 	for _, a := range as {
-		fmt.Fprintln(s.out, turnview.StepWords(g, a, s.names()))
+		fmt.Fprintln(s.out, s.voice.StepWords(g, a, s.names()))
 		if _, err := g.Act(a); err != nil {
 			break
 		}
@@ -241,8 +241,8 @@ func (s *session) choicesCommand() {
 		fmt.Fprintln(s.out, "No choice waits in the middle of a turn: place the tile (spots lists where a figure may go).")
 		return
 	}
-	fmt.Fprintln(s.out, turnview.Asks(s.state, s.names()))
-	for k, o := range turnview.Options(s.state, s.names()) {
+	fmt.Fprintln(s.out, s.voice.Asks(s.state, s.names()))
+	for k, o := range s.voice.Options(s.state, s.names()) {
 		fmt.Fprintf(s.out, "  %-3d %s  [%s]\n", k+1, o.Label, o.Value)
 	}
 }
@@ -263,7 +263,7 @@ func (s *session) chooseCommand(args []string) error {
 		fmt.Fprintf(s.out, "%s decides this one.\n", s.state.Players()[s.state.Pending().Player])
 		return nil
 	}
-	opts := turnview.Options(s.state, s.names())
+	opts := s.voice.Options(s.state, s.names())
 	text := strings.Join(args, " ")
 	var o turnview.Option
 	if n, err := strconv.Atoi(text); err == nil {
@@ -274,7 +274,7 @@ func (s *session) chooseCommand(args []string) error {
 		o = opts[n-1]
 	} else {
 		var err error
-		if o, err = turnview.Lookup(s.state, s.names(), text); err != nil {
+		if o, err = s.voice.Lookup(s.state, s.names(), text); err != nil {
 			fmt.Fprintln(s.out, sentence(err.Error())+" Write choose N from choices.")
 			return nil
 		}
@@ -302,7 +302,7 @@ func (s *session) stepCommand(f []string) (bool, error) {
 		return false, nil
 	}
 	args := f[1:]
-	if _, err := turnview.Lookup(s.state, s.names(), strings.Join(f, " ")); err == nil {
+	if _, err := s.voice.Lookup(s.state, s.names(), strings.Join(f, " ")); err == nil {
 		// The notation first: "robber 2" names seat 2, not the second choice.
 		return true, s.chooseCommand(append([]string{st.String()}, args...))
 	}

@@ -19,6 +19,7 @@ import (
 
 	"github.com/meeple-works/carcassonne/ai"
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/storage"
 	"github.com/meeple-works/carcassonne/terminal"
 )
@@ -36,6 +37,7 @@ type playCmd struct {
 	Resume     *int64 `name:"resume" placeholder:"ID" help:"Continue stored game ID (see carcassonne games) instead of starting one."`
 	DB         string `name:"db" env:"CARCASSONNE_DB" default:"carcassonne.db" help:"The database, the bot's: the path of a SQLite file, or the URL of a PostgreSQL database (postgres://…)."`
 	Out        string `name:"out" default:"carcassonne-board.png" help:"The picture of the board (PNG), written after every move."`
+	Lang       string `name:"lang" placeholder:"de" help:"The language of the turn's words and the picture: en, de, fr, es, it or pl (default: from LC_ALL, LC_MESSAGES or LANG, else English)."`
 
 	// Set by Validate.
 	names []string
@@ -43,6 +45,7 @@ type playCmd struct {
 	exps  []string
 	opts  engine.Options
 	seed  uint64
+	lang  i18n.Lang
 }
 
 // maxNameLen is the longest player name, in characters; the record keeps
@@ -67,6 +70,9 @@ func (c *playCmd) Validate() error {
 		}
 	}
 	var err error
+	if c.lang, err = parseLang(c.Lang); err != nil {
+		return err
+	}
 	if c.names, c.comps, err = parsePlayers(c.Players); err != nil {
 		return err
 	}
@@ -187,7 +193,7 @@ func (c *playCmd) Run(e *env) error {
 	}
 	err := terminal.Run(ctx, terminal.Config{
 		DB: c.DB, Board: c.Out,
-		Resume: resume, Players: c.names, Computers: c.comps, Expansions: c.exps, Options: c.opts, Seed: c.seed,
+		Resume: resume, Players: c.names, Computers: c.comps, Expansions: c.exps, Options: c.opts, Seed: c.seed, Lang: c.lang,
 		ResumeHint: func(id int64) string { return resumeCommand(strconv.FormatInt(id, 10), c.DB) },
 		GamesHint:  gamesCommand(c.DB),
 	}, e.stdin, e.stdout)
@@ -303,4 +309,29 @@ func playableNames() string {
 		}
 	}
 	return strings.Join(names, ", ")
+}
+
+// parseLang reads --lang: one of the languages the game speaks, by its tag
+// ("de") or a locale ("de_DE.UTF-8", "fr-CA"); when it is empty, the
+// locale of the environment (LC_ALL, then LC_MESSAGES, then LANG), English
+// when none names a language spoken. A --lang naming another language is
+// refused with the list.
+func parseLang(v string) (i18n.Lang, error) {
+	if v == "" {
+		for _, name := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+			if env := os.Getenv(name); env != "" {
+				return i18n.Parse(env), nil
+			}
+		}
+		return i18n.English, nil
+	}
+	l := i18n.Parse(v)
+	if l == i18n.English && !strings.HasPrefix(strings.ToLower(v), "en") {
+		var tags []string
+		for _, s := range i18n.Supported() {
+			tags = append(tags, s.String()+" ("+s.Name()+")")
+		}
+		return l, fmt.Errorf("--lang %q is not a language the game speaks: %s", v, strings.Join(tags, ", "))
+	}
+	return l, nil
 }
