@@ -192,8 +192,13 @@ func pairs(kv []any) map[string]any {
 // bot's own (render.Renderer.In) when it speaks languages, else the bot's
 // renderer as it is (a test's, say).
 func (b *Bot) drawIn(l i18n.Lang) Renderer {
-	if r, ok := b.draw.(interface{ In(i18n.Lang) *render.Renderer }); ok {
+	if r, ok := b.draw.(speaker); ok {
 		return r.In(l)
 	}
 	return b.draw
+}
+
+// speaker is a renderer that draws in a language, as render.Renderer does.
+type speaker interface {
+	In(l i18n.Lang) *render.Renderer
 }
