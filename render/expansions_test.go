@@ -76,6 +76,8 @@ func symbolKey(m engine.Marker) color.RGBA {
 		return colPlane
 	case m&engine.GoldMine != 0:
 		return colGold
+	case m&engine.Bag != 0:
+		return colBag
 	case m&engine.Magic != 0:
 		return colMagic
 	case m&engine.CropCircle != 0:
@@ -87,7 +89,7 @@ func symbolKey(m engine.Marker) color.RGBA {
 // symbolMarkers are the markers drawn as symbols of their own.
 var symbolMarkers = []engine.Marker{engine.Inn, engine.Cathedral, engine.Besieged, engine.Wine, engine.Grain,
 	engine.Cloth, engine.Princess, engine.PigHerd, engine.Volcano, engine.Dragon, engine.MagicPortal,
-	engine.TowerFoundation, engine.FlyingMachine, engine.GoldMine, engine.Magic, engine.CropCircle}
+	engine.TowerFoundation, engine.FlyingMachine, engine.GoldMine, engine.Magic, engine.CropCircle, engine.Bag}
 
 // countInDisc returns how many pixels of img within radius rad (pixels) of c
 // (pixels; the whole picture for rad < 0) are within tol of colour want.

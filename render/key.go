@@ -35,6 +35,7 @@ const (
 	keyVolcano
 	keyPrincess
 	keyCrop
+	keyBag // the robbers' bag: the robbers may be placed after the tile (The Robbers)
 	keyMachine
 	keyFlight // the flight of the last move, with the die
 	keyGoldMine
@@ -69,6 +70,7 @@ var keyLabels = [numKeyEntries]string{
 	keyVolcano:    "volcano",
 	keyPrincess:   "princess",
 	keyCrop:       "crop circle",
+	keyBag:        "robbers' bag",
 	keyMachine:    "flying machine",
 	keyFlight:     "flight",
 	keyGoldMine:   "gold mine",
@@ -124,6 +126,7 @@ var expansionKeys = map[engine.Expansion]keySet{
 	engine.ExpansionGoldMines:          keyOf(keyGoldMine, keyIngots),
 	engine.ExpansionMageAndWitch:       keyOf(keyMagic, keyMage, keyWitch),
 	engine.ExpansionCropCircles:        keyOf(keyCrop),
+	engine.ExpansionRobbers:            keyOf(keyBag),
 	engine.ExpansionCathars:            keyOf(keySiege),
 	engine.ExpansionGQ11:               keyOf(keyPigHerd),
 }
@@ -151,7 +154,7 @@ var markerKeys = [...]struct {
 	e keyEntry
 }{
 	{engine.Magic, keyMagic}, {engine.Dragon, keyDragonMark}, {engine.MagicPortal, keyPortal},
-	{engine.Volcano, keyVolcano}, {engine.Princess, keyPrincess}, {engine.CropCircle, keyCrop},
+	{engine.Volcano, keyVolcano}, {engine.Princess, keyPrincess}, {engine.CropCircle, keyCrop}, {engine.Bag, keyBag},
 	{engine.FlyingMachine, keyMachine}, {engine.GoldMine, keyGoldMine}, {engine.TowerFoundation, keyFoundation},
 	{engine.Besieged, keySiege}, {engine.PigHerd, keyPigHerd}, {engine.Inn, keyInn},
 	{engine.Cathedral, keyCathedral}, {engine.Wine, keyWine}, {engine.Grain, keyGrain}, {engine.Cloth, keyCloth},

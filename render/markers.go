@@ -32,6 +32,7 @@ var (
 	colPig        = rgb(0xf3a3b5)
 	colPigDark    = rgb(0xa8566b)
 	colVolcano    = rgb(0x6b4a3a)
+	colBag        = rgb(0xb08850) // the robbers' bag
 	colLava       = rgb(0xf0541e)
 	colDragon     = rgb(0xb3261e)
 	colPortal     = rgb(0x8e44ad)
@@ -51,7 +52,7 @@ var (
 func expansionColours() []color.RGBA {
 	return []color.RGBA{colWaterLight, colInnRoof, colInnWall, colSign, colGrain, colCathedral, colCathLight,
 		colSiege, colSiegeRed, colWine, colLeaf, colCloth, colClothLight, colPig, colPigDark,
-		colVolcano, colLava, colDragon, colPortal, colPortalIn, colStone, colStoneDark, colPlane,
+		colVolcano, colBag, colLava, colDragon, colPortal, colPortalIn, colStone, colStoneDark, colPlane,
 		colGold, colGoldDark, colMagic, colCrop, colPrincess, colOutlineDk}
 }
 
@@ -435,7 +436,7 @@ func placeSymbols(tg *tileGeom, t *engine.Tile) []symbolPlace {
 			taken = append(taken, c)
 		}
 	}
-	for m := engine.Inn; m != 0 && m <= engine.CropShield; m <<= 1 {
+	for m := engine.Inn; m != 0 && m <= engine.Bag; m <<= 1 {
 		if t.Markers&m == 0 || !drawsSymbol(m) {
 			continue
 		}
@@ -760,6 +761,26 @@ func drawSymbol(dc *gg.Context, m engine.Marker, goods uint8, h engine.Heading, 
 		// Rings pressed in the grain, the type's sign in the middle
 		// (drawCropCircle).
 		drawCropCircle(dc, m, c, r)
+	case m&engine.Bag != 0:
+		// A tied sack of loot (The Robbers): a round body, its neck and
+		// the cord.
+		dc.MoveTo(c.x-r*0.35, c.y-r*0.55)
+		dc.QuadraticTo(c.x-r*1.05, c.y-r*0.1, c.x-r*0.85, c.y+r*0.55)
+		dc.QuadraticTo(c.x-r*0.7, c.y+r*0.95, c.x, c.y+r*0.95)
+		dc.QuadraticTo(c.x+r*0.7, c.y+r*0.95, c.x+r*0.85, c.y+r*0.55)
+		dc.QuadraticTo(c.x+r*1.05, c.y-r*0.1, c.x+r*0.35, c.y-r*0.55)
+		dc.ClosePath()
+		outline(colBag)
+		dc.MoveTo(c.x-r*0.35, c.y-r*0.55)
+		dc.LineTo(c.x-r*0.55, c.y-r*0.95)
+		dc.LineTo(c.x+r*0.55, c.y-r*0.95)
+		dc.LineTo(c.x+r*0.35, c.y-r*0.55)
+		dc.ClosePath()
+		outline(colBag)
+		dc.SetColor(colOutlineDk)
+		dc.SetLineWidth(line * 1.2)
+		dc.DrawLine(c.x-r*0.4, c.y-r*0.58, c.x+r*0.4, c.y-r*0.58)
+		dc.Stroke()
 	}
 }
 

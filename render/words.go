@@ -75,6 +75,7 @@ var keyIDs = [numKeyEntries]string{
 	keyVolcano:    "render.key.volcano",
 	keyPrincess:   "render.key.princess",
 	keyCrop:       "render.key.crop_circle",
+	keyBag:        "render.key.bag",
 	keyMachine:    "render.key.flying_machine",
 	keyFlight:     "render.key.flight",
 	keyGoldMine:   "render.key.gold_mine",
