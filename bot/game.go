@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -388,7 +389,7 @@ func (b *Bot) cmdRecord(i *discordgo.Interaction) {
 		return
 	}
 	b.reply(i, &discordgo.InteractionResponseData{
-		Content: fmt.Sprintf("The record of game #%d.", g.ID),
+		Content: tr(memberLang(i), "bot.end.record", "Game", g.ID),
 		Flags:   discordgo.MessageFlagsEphemeral,
 		Files:   []*discordgo.File{{Name: fmt.Sprintf("carcassonne-%d.rec", g.ID), ContentType: "text/plain", Reader: strings.NewReader(rec.String())}},
 	})
@@ -535,8 +536,9 @@ func (b *Bot) postEnd(ctx context.Context, g storage.Game, st *engine.Game, note
 	}
 	build := func() *discordgo.MessageSend {
 		e := finalEmbed(g, st)
+		over := tr(gameLang(g), "bot.end.over", "Winners", winnersLine(g, st))
 		msg := &discordgo.MessageSend{
-			Content: strings.TrimSpace(note + "**The game is over.** " + winnersLine(g, st) + "\n" + strings.Join(mentions, " ")),
+			Content: strings.TrimSpace(note + over + "\n" + strings.Join(mentions, " ")),
 			Embeds:  []*discordgo.MessageEmbed{e}, AllowedMentions: &discordgo.MessageAllowedMentions{Users: users}}
 		if png != nil {
 			name := fmt.Sprintf("final-%d.png", g.ID)
@@ -587,7 +589,7 @@ func (b *Bot) replayGIF(l i18n.Lang, id int64, rec *engine.Record) (data []byte,
 	var tl *render.TooLargeError
 	switch {
 	case errors.As(err, &tl):
-		return nil, fmt.Sprintf("The animated replay is too large to attach (over %d MiB).", tl.Limit>>20)
+		return nil, tr(l, "bot.end.replay_too_large", "MiB", tl.Limit>>20)
 	case err != nil:
 		b.log.Error("drawing the replay", "game", id, "err", err)
 		return nil, ""
@@ -596,66 +598,93 @@ func (b *Bot) replayGIF(l i18n.Lang, id int64, rec *engine.Record) (data []byte,
 }
 
 func finalEmbed(g storage.Game, st *engine.Game) *discordgo.MessageEmbed {
+	l := gameLang(g)
 	table := st.Breakdowns()
 	kr := st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionKingAndRobber)
 	tb := st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionTradersAndBuilders)
 	tw := st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionTower)
 	pd := st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionPrincessAndDragon)
 	gm := st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionGoldMines)
-	var b strings.Builder
-	b.WriteString("```\nplayer           roads cities cloisters farms")
+	// The columns, each as wide as its title in the game's language (at
+	// least 4, the numbers' width), the player's at least 16.
+	type column struct {
+		id    string
+		value func(r engine.Breakdown, p int) int
+	}
+	cols := []column{
+		{"roads", func(r engine.Breakdown, _ int) int { return r.Roads }},
+		{"cities", func(r engine.Breakdown, _ int) int { return r.Cities }},
+		{"cloisters", func(r engine.Breakdown, _ int) int { return r.Cloisters }},
+		{"farms", func(r engine.Breakdown, _ int) int { return r.Farms }},
+	}
 	if kr {
-		b.WriteString(" King Robber Baron")
+		cols = append(cols, column{"king", func(r engine.Breakdown, _ int) int { return r.King }},
+			column{"robber_baron", func(r engine.Breakdown, _ int) int { return r.RobberBaron }})
 	}
 	if tb {
-		b.WriteString(" goods")
+		cols = append(cols, column{"goods", func(r engine.Breakdown, _ int) int { return r.Goods }})
 	}
 	if tw {
-		b.WriteString(" ransoms")
+		cols = append(cols, column{"ransoms", func(r engine.Breakdown, _ int) int { return r.Ransoms }})
 	}
 	if pd {
-		b.WriteString(" fairy")
+		cols = append(cols, column{"fairy", func(r engine.Breakdown, _ int) int { return r.Fairy }})
 	}
 	if gm {
-		b.WriteString(" gold")
+		cols = append(cols, column{"gold", func(r engine.Breakdown, _ int) int { return r.Gold }})
 	}
-	b.WriteString(" total\n")
+	cols = append(cols, column{"total", func(_ engine.Breakdown, p int) int { return st.Score(p) }})
+	title := func(id string) string { return tr(l, "bot.end.column."+id) }
+	nameWidth := max(16, utf8.RuneCountInString(title("player")))
+	var b strings.Builder
+	fmt.Fprintf(&b, "```\n%-*s", nameWidth, title("player"))
+	widths := make([]int, len(cols))
+	for k, c := range cols {
+		widths[k] = max(4, utf8.RuneCountInString(title(c.id)))
+		fmt.Fprintf(&b, " %*s", widths[k], title(c.id))
+	}
+	b.WriteString("\n")
 	for _, p := range st.Standings() {
 		r := table[p]
-		fmt.Fprintf(&b, "%-16s %5d %6d %9d %5d", truncate(seatName(g, st, p), 16), r.Roads, r.Cities, r.Cloisters, r.Farms)
-		if kr {
-			fmt.Fprintf(&b, " %4d %12d", r.King, r.RobberBaron)
+		fmt.Fprintf(&b, "%-*s", nameWidth, truncate(seatName(g, st, p), 16))
+		for k, c := range cols {
+			fmt.Fprintf(&b, " %*d", widths[k], c.value(r, p))
 		}
-		if tb {
-			fmt.Fprintf(&b, " %5d", r.Goods)
-		}
-		if tw {
-			fmt.Fprintf(&b, " %7d", r.Ransoms)
-		}
-		if pd {
-			fmt.Fprintf(&b, " %5d", r.Fairy)
-		}
-		if gm {
-			fmt.Fprintf(&b, " %4d", r.Gold)
-		}
-		fmt.Fprintf(&b, " %5d\n", st.Score(p))
+		b.WriteString("\n")
 	}
 	b.WriteString("```")
-	return &discordgo.MessageEmbed{Title: fmt.Sprintf("Game #%d · final scoring", g.ID), Description: b.String(), Color: 0xC9A227}
+	return &discordgo.MessageEmbed{Title: tr(l, "bot.end.title", "Game", g.ID), Description: b.String(), Color: 0xC9A227}
 }
 
-// winnersLine names the winners (engine.Game.Winners): "Alice wins with
-// 52 points!"
+// winnersLine names the winners (engine.Game.Winners) in the game's
+// language: "Alice wins with 52 points!"
 func winnersLine(g storage.Game, st *engine.Game) string {
+	l := gameLang(g)
 	ws, best := st.Winners()
 	var names []string
 	for _, p := range ws {
 		names = append(names, seatName(g, st, p))
 	}
 	if len(names) == 1 {
-		return fmt.Sprintf("%s wins with %d points!", names[0], best)
+		return trN(l, "bot.end.wins", best, "Player", names[0])
 	}
-	return fmt.Sprintf("%s share the victory with %d points!", strings.Join(names, " and "), best)
+	return trN(l, "bot.end.share", best, "Players", listWords(l, names))
+}
+
+// listWords joins names as a sentence lists them in language l: "Ada and
+// Bob and Cy" in English, "Ada, Bob und Cy" in German.
+func listWords(l i18n.Lang, names []string) string {
+	if len(names) == 0 {
+		return ""
+	}
+	out := names[0]
+	for k, n := range names[1:] {
+		if k == len(names)-2 {
+			return tr(l, "bot.list.last", "List", out, "Last", n)
+		}
+		out = tr(l, "bot.list.more", "List", out, "Next", n)
+	}
+	return out
 }
 
 func truncate(s string, n int) string {

@@ -1,0 +1,120 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/meeple-works/carcassonne/i18n"
+	"github.com/meeple-works/carcassonne/internal/discordtest"
+)
+
+// germanGame opens a lobby on a German server through the local Discord,
+// with its host Heidi (German) and François (French), and starts it. It
+// returns the actors, the lobby message and the game's thread.
+func germanGame(t *testing.T, h *harness) (de, fr discordtest.Actor, lobby, thread string) {
+	t.Helper()
+	de = discordtest.Actor{User: h.srv.NewUser("heidi", "Heidi"), Locale: "de", GuildLocale: "de"}
+	fr = discordtest.Actor{User: h.srv.NewUser("francois", "François"), Locale: "fr", GuildLocale: "de"}
+	r := h.slash(de, "/carcassonne new")
+	if r.Original == nil {
+		t.Fatalf("no lobby: %s", text(r))
+	}
+	lobby = r.Original.ID
+	if r := h.click(fr, lobby, lobbyID(actJoin, 1)); r.Type != 7 {
+		t.Fatalf("join: %s", text(r))
+	}
+	if r := h.click(de, lobby, lobbyID(actStart, 1)); r.Type != 6 {
+		t.Fatalf("start: %s", text(r))
+	}
+	ctx, cancel := h.wctx()
+	defer cancel()
+	if err := h.srv.Wait(ctx, func() bool { return len(h.srv.Threads(h.srv.ChannelID)) == 1 }); err != nil {
+		t.Fatal(err)
+	}
+	thread = h.srv.Threads(h.srv.ChannelID)[0].ID
+	if _, err := h.srv.WaitMessage(ctx, thread, func(m discordtest.Message) bool { return cellMenu(m) != nil }); err != nil {
+		t.Fatal(err)
+	}
+	return de, fr, lobby, thread
+}
+
+// notEnglish fails when a translated text is the English one.
+func notEnglish(t *testing.T, l i18n.Lang, id string, data map[string]any) {
+	t.Helper()
+	if l.T(id, data) == i18n.English.T(id, data) {
+		t.Errorf("%s is not translated into %s: %q", id, l.Name(), l.T(id, data))
+	}
+}
+
+// TestLanguagesEnd: the end of a German game (a player resigns) is in
+// German, the final table's titles too; a French member's /carcassonne
+// record in French.
+func TestLanguagesEnd(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	de, fr, _, thread := germanGame(t, h)
+	fr.ChannelID, de.ChannelID = thread, thread
+	if r := h.slash(fr, "/carcassonne resign"); r.Flags&64 == 0 {
+		t.Fatalf("resign: %s", text(r))
+	}
+	ctx, cancel := h.wctx()
+	defer cancel()
+	end, err := h.srv.WaitMessage(ctx, thread, func(m discordtest.Message) bool { return hasFile(m, "carcassonne-1.rec") })
+	if err != nil {
+		t.Fatal(err)
+	}
+	winners := i18n.German.N("bot.end.wins", 0, map[string]any{"Player": "Heidi"})
+	over := i18n.German.T("bot.end.over", map[string]any{"Winners": winners})
+	if !strings.HasPrefix(end.Content, over) {
+		t.Errorf("the end says %q, want German %q", end.Content, over)
+	}
+	notEnglish(t, i18n.German, "bot.end.over", map[string]any{"Winners": winners})
+	if len(end.Embeds) == 0 {
+		t.Fatal("the end has no table")
+	}
+	if want := i18n.German.T("bot.end.title", map[string]any{"Game": 1}); end.Embeds[0].Title != want {
+		t.Errorf("the final table's title is %q, want %q", end.Embeds[0].Title, want)
+	}
+	for _, c := range []string{"player", "roads", "cities", "cloisters", "farms", "total"} {
+		if w := i18n.German.T("bot.end.column."+c, nil); !strings.Contains(end.Embeds[0].Description, w) {
+			t.Errorf("the final table %q lacks the column %q", end.Embeds[0].Description, w)
+		}
+	}
+	if names, cols := tableRows(end.Embeds[0].Description); len(names) != 2 || len(cols[0]) != 5 {
+		t.Errorf("the final table's rows: %v %v", names, cols)
+	}
+	r := h.slash(fr, "/carcassonne record")
+	if want := i18n.French.T("bot.end.record", map[string]any{"Game": 1}); !strings.HasPrefix(text(r), want) || r.Flags&64 == 0 {
+		t.Errorf("/carcassonne record says %q, want French %q", text(r), want)
+	}
+	notEnglish(t, i18n.French, "bot.end.record", map[string]any{"Game": 1})
+}
+
+// TestListWords: the winners are listed as each language lists names.
+func TestListWords(t *testing.T) {
+	for _, c := range []struct {
+		l     i18n.Lang
+		names []string
+		want  string
+	}{
+		{i18n.English, []string{"Ada"}, "Ada"},
+		{i18n.English, []string{"Ada", "Bob", "Cy"}, "Ada and Bob and Cy"},
+		{i18n.German, []string{"Ada", "Bob"}, "Ada und Bob"},
+		{i18n.German, []string{"Ada", "Bob", "Cy"}, "Ada, Bob und Cy"},
+		{i18n.Polish, []string{"Ada", "Bob", "Cy", "Dan"}, "Ada, Bob, Cy i Dan"},
+	} {
+		if got := listWords(c.l, c.names); got != c.want {
+			t.Errorf("%s %v: %q, want %q", c.l.Name(), c.names, got, c.want)
+		}
+	}
+}
+
+// hasFile reports whether message m carries a file of that name.
+func hasFile(m discordtest.Message, name string) bool {
+	for _, f := range m.Files {
+		if f.Filename == name {
+			return true
+		}
+	}
+	return false
+}
