@@ -369,8 +369,11 @@ func (b *Bot) cmdScore(i *discordgo.Interaction) {
 		b.replyError(i, b.playerError(err))
 		return
 	}
-	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{scoreEmbed(g, st)}}
+	// A player's scoreboard is posted for everyone, in the game's
+	// language; anyone else's is theirs alone, in their own.
+	data := &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{scoreEmbed(gameLang(g), g, st)}}
 	if !isPlayer(i, g) {
+		data.Embeds[0] = scoreEmbed(memberLang(i), g, st)
 		data.Flags = discordgo.MessageFlagsEphemeral
 	}
 	b.reply(i, data)
@@ -704,40 +707,43 @@ func scoreLine(g storage.Game, st *engine.Game) string {
 	return strings.Join(parts, " · ")
 }
 
-func scoreEmbed(g storage.Game, st *engine.Game) *discordgo.MessageEmbed {
+// scoreEmbed is /carcassonne score's scoreboard of game g in language l:
+// each player's points, supply and pieces, where the mage and the witch
+// stand, the tiles left.
+func scoreEmbed(l i18n.Lang, g storage.Game, st *engine.Game) *discordgo.MessageEmbed {
 	var b strings.Builder
 	for p := range st.NumPlayers() {
 		mark := ""
 		if !st.Ended() && st.Current() == p {
-			mark = " ← to play"
+			mark = " " + tr(l, "bot.score.to_play")
 		}
 		if st.Resigned(p) {
-			mark = " (resigned)"
+			mark = " " + tr(l, "bot.score.resigned")
 		}
-		supply := plural(st.Supply(p), "follower") + " in supply"
+		supply := trN(l, "bot.score.supply", st.Supply(p))
 		if st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionInnsAndCathedrals) {
 			if st.SupplyOf(p, engine.FigureLarge) > 0 {
-				supply = plural(st.Supply(p), "follower") + " and the large follower in supply"
+				supply = trN(l, "bot.score.supply_large", st.Supply(p))
 			} else {
-				supply += " (the large follower is on the board)"
+				supply = tr(l, "bot.score.large_on_board", "Supply", supply)
 			}
 		}
 		if st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionTradersAndBuilders) {
-			supply += traderWords(st, p)
+			supply += traderWords(l, st, p)
 		}
 		if st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionTower) {
-			supply += towerSupplyWords(g, st, p)
+			supply += towerSupplyWords(l, g, st, p)
 		}
 		if st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionGoldMines) {
-			supply += "; " + plural(st.Gold(p), "gold ingot")
+			supply += "; " + trN(l, "bot.score.gold", st.Gold(p))
 		}
-		fmt.Fprintf(&b, "%s **%s** — %d points, %s%s\n", colourDot(p), seatName(g, st, p), st.Score(p), supply, mark)
+		fmt.Fprintf(&b, "%s **%s** — %s, %s%s\n", colourDot(p), seatName(g, st, p), trN(l, "bot.score.points", st.Score(p)), supply, mark)
 	}
 	if st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionMageAndWitch) {
-		b.WriteString("\n" + magicStandsWords(st))
+		b.WriteString("\n" + magicStandsWords(l, st))
 	}
-	fmt.Fprintf(&b, "\n%d tiles left.", st.TilesLeft())
-	return &discordgo.MessageEmbed{Title: fmt.Sprintf("Game #%d · scoreboard", g.ID), Description: b.String(), Color: 0x3B7D3B}
+	b.WriteString("\n" + trN(l, "bot.score.tiles_left", st.TilesLeft()))
+	return &discordgo.MessageEmbed{Title: tr(l, "bot.score.title", "Game", g.ID), Description: b.String(), Color: 0x3B7D3B}
 }
 
 // dots are the emoji of the player colours, by render.PlayerColourName.
@@ -1068,14 +1074,14 @@ func helpEmbeds(set engine.ExpansionSet, inGame, lobby bool) []*discordgo.Messag
 // traderWords says player p's builder and pig (in the supply or on the
 // board) and goods tokens, for the scoreboard: "; builder in supply, pig on
 // the board; goods: 2 wine, 0 grain, 1 cloth".
-func traderWords(st *engine.Game, p int) string {
-	where := func(f engine.Figure) string {
+func traderWords(l i18n.Lang, st *engine.Game, p int) string {
+	where := func(f engine.Figure, id string) string {
 		if st.SupplyOf(p, f) > 0 {
-			return f.Title() + " in supply"
+			return tr(l, "bot.score."+id+"_supply")
 		}
-		return f.Title() + " on the board"
+		return tr(l, "bot.score."+id+"_board")
 	}
 	gs := st.Goods(p)
-	return fmt.Sprintf("; %s, %s; goods: %d wine, %d grain, %d cloth", where(engine.FigureBuilder), where(engine.FigurePig),
-		gs[engine.GoodWine], gs[engine.GoodGrain], gs[engine.GoodCloth])
+	return fmt.Sprintf("; %s, %s; %s", where(engine.FigureBuilder, "builder"), where(engine.FigurePig, "pig"),
+		tr(l, "bot.score.goods", "Wine", gs[engine.GoodWine], "Grain", gs[engine.GoodGrain], "Cloth", gs[engine.GoodCloth]))
 }

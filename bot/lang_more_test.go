@@ -118,3 +118,49 @@ func hasFile(m discordtest.Message, name string) bool {
 	}
 	return false
 }
+
+// TestLanguagesScore: /carcassonne score of a German game: a player's is
+// posted for everyone in German, though they read French; a Polish member
+// who does not play gets theirs alone, in Polish.
+func TestLanguagesScore(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	_, fr, _, thread := germanGame(t, h)
+	fr.ChannelID = thread
+	pl := discordtest.Actor{User: h.srv.NewUser("piotr", "Piotr"), Locale: "pl", GuildLocale: "de", ChannelID: thread}
+	_, st, err := h.store.Load(h.ctx, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		a         discordtest.Actor
+		l         i18n.Lang
+		ephemeral bool
+	}{{fr, i18n.German, false}, {pl, i18n.Polish, true}} {
+		r := h.slash(c.a, "/carcassonne score")
+		if r.Original == nil || len(r.Original.Embeds) == 0 {
+			t.Fatalf("/carcassonne score: %s", text(r))
+		}
+		if got := r.Flags&64 != 0; got != c.ephemeral {
+			t.Errorf("%s's scoreboard ephemeral %v, want %v", c.a.User.GlobalName, got, c.ephemeral)
+		}
+		e := r.Original.Embeds[0]
+		if want := c.l.T("bot.score.title", map[string]any{"Game": 1}); e.Title != want {
+			t.Errorf("the scoreboard's title is %q, want %s %q", e.Title, c.l.Name(), want)
+		}
+		for _, want := range []string{
+			c.l.N("bot.score.supply", st.Supply(0), nil),
+			c.l.N("bot.score.tiles_left", st.TilesLeft(), nil),
+			c.l.N("bot.score.points", 0, nil),
+			c.l.T("bot.score.to_play", nil),
+		} {
+			if !strings.Contains(e.Description, want) {
+				t.Errorf("%s's scoreboard %q lacks %q", c.a.User.GlobalName, e.Description, want)
+			}
+		}
+		notEnglish(t, c.l, "bot.score.title", map[string]any{"Game": 1})
+		if c.l.N("bot.score.supply", 7, nil) == i18n.English.N("bot.score.supply", 7, nil) {
+			t.Errorf("the supply is not translated into %s", c.l.Name())
+		}
+	}
+}

@@ -117,16 +117,14 @@ func magicLine(st *engine.Game, ch choice) string {
 
 // magicStandsWords says where the mage and the witch stand, for the
 // scoreboard.
-func magicStandsWords(st *engine.Game) string {
-	var parts []string
-	for _, f := range []engine.MagicFigure{engine.MagicMage, engine.MagicWitch} {
+func magicStandsWords(l i18n.Lang, st *engine.Game) string {
+	where := func(f engine.MagicFigure) string {
 		if t, ok := st.MagicAt(f); ok {
-			parts = append(parts, fmt.Sprintf("the %s on the %s", f, turnview.At(st, t)))
-		} else {
-			parts = append(parts, fmt.Sprintf("the %s off the board", f))
+			return tr(l, "bot.score."+f.String()+"_at", "At", turnview.In(l).At(st, t))
 		}
+		return tr(l, "bot.score."+f.String()+"_off")
 	}
-	return capitalize(strings.Join(parts, ", ")) + "."
+	return tr(l, "bot.score.magic", "Mage", where(engine.MagicMage), "Witch", where(engine.MagicWitch))
 }
 
 // cropRole names the followers a crop circle of kind k concerns: "knight".

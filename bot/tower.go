@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/storage"
 	"github.com/meeple-works/carcassonne/turnview"
 )
@@ -185,14 +186,15 @@ func (b *Bot) ransomChosen(i *discordgo.Interaction, id parsedID, values []strin
 
 // towerSupplyWords is player p's part of the scoreboard with The Tower:
 // ", 7 tower pieces, holding Bob's follower".
-func towerSupplyWords(g storage.Game, st *engine.Game, p int) string {
-	s := ", " + plural(st.TowerPieces(p), "tower piece")
+func towerSupplyWords(l i18n.Lang, g storage.Game, st *engine.Game, p int) string {
+	vo := turnview.In(l)
+	s := ", " + trN(l, "bot.score.tower_pieces", st.TowerPieces(p))
 	var held []string
 	for _, pr := range st.Prisoners(p) {
-		held = append(held, fmt.Sprintf("%s's %s", seatName(g, st, pr.Player), pr.Figure.Title()))
+		held = append(held, tr(l, "bot.score.prisoner", "Player", seatName(g, st, pr.Player), "Figure", vo.Figure(pr.Figure)))
 	}
 	if len(held) > 0 {
-		s += ", holding " + turnview.JoinAnd(held)
+		s += ", " + tr(l, "bot.score.holding", "Prisoners", vo.JoinAnd(held))
 	}
 	return s
 }
