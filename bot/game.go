@@ -495,7 +495,7 @@ func (b *Bot) closeGame(g storage.Game) {
 	} else if g.Status == storage.StatusLobby {
 		g.Status = storage.StatusStopped
 		e := lobbyEmbed(g)
-		e.Description = "This lobby was stopped."
+		e.Description = tr(gameLang(g), "bot.lobby.stopped")
 		b.editLobby(g, []*discordgo.MessageEmbed{e}, []discordgo.MessageComponent{})
 	}
 	b.archive(g)
@@ -783,24 +783,33 @@ func lobbyEmbed(g storage.Game) *discordgo.MessageEmbed {
 		}
 		seatsTitle = tr(l, "bot.lobby.seats", "Taken", len(g.Seats), "Max", g.MaxSeats)
 	}
-	timeout := "off"
+	timeout := tr(l, "bot.lobby.setting.timeout_off")
 	if g.TurnTimeout > 0 {
-		timeout = durationWords(g.TurnTimeout)
+		timeout = tr(l, "bot.lobby.setting.timeout", "Timeout", durationWords(l, g.TurnTimeout))
 	}
 	tiny := 4
 	if g.Options.TinyCity == 2 {
 		tiny = 2
 	}
-	settings := fmt.Sprintf("farms: %s\ntiny city: %d\nturn timeout: %s\n%s", g.Options.Farms, tiny, timeout, tr(l, "bot.lobby.language", "Language", l.Name()))
+	// The options' values as they are typed (per-farm, before-scoring …),
+	// the words around them in the game's language.
+	lines := []string{
+		tr(l, "bot.lobby.setting.farms", "Farms", g.Options.Farms.String()),
+		tr(l, "bot.lobby.setting.tiny_city", "Value", tiny),
+		timeout,
+		tr(l, "bot.lobby.language", "Language", l.Name()),
+	}
 	if gameExpansions(g).Has(engine.ExpansionTradersAndBuilders) {
-		settings += "\npig: plus-one"
+		lines = append(lines, tr(l, "bot.lobby.setting.pig"))
 	}
 	if gameExpansions(g).Has(engine.ExpansionPrincessAndDragon) {
-		settings += fmt.Sprintf("\ndragon: %s\nprincess: %s", g.Options.Dragon, g.Options.Princess)
+		lines = append(lines, tr(l, "bot.lobby.setting.dragon", "Dragon", g.Options.Dragon.String()),
+			tr(l, "bot.lobby.setting.princess", "Princess", g.Options.Princess.String()))
 	}
 	if gameExpansions(g).Has(engine.ExpansionRobbers) {
-		settings += fmt.Sprintf("\nrobbers: %s", g.Options.Robbers)
+		lines = append(lines, tr(l, "bot.lobby.setting.robbers", "Robbers", g.Options.Robbers.String()))
 	}
+	settings := strings.Join(lines, "\n")
 	return &discordgo.MessageEmbed{
 		Title:       tr(l, "bot.lobby.title", "Game", g.ID),
 		Description: tr(l, "bot.lobby.description"),
@@ -814,21 +823,21 @@ func lobbyEmbed(g storage.Game) *discordgo.MessageEmbed {
 	}
 }
 
-// durationWords says a duration as players read it: "5 minutes", "1 hour",
-// "24 hours", "1 hour 30 minutes", "45 seconds".
-func durationWords(d time.Duration) string {
+// durationWords says a duration as players read it in language l: "5
+// minutes", "1 hour", "24 hours", "1 hour 30 minutes", "45 seconds".
+func durationWords(l i18n.Lang, d time.Duration) string {
 	if d < time.Minute {
-		return plural(int(d.Round(time.Second)/time.Second), "second")
+		return trN(l, "bot.duration.seconds", int(d.Round(time.Second)/time.Second))
 	}
 	d = d.Round(time.Minute)
 	h, m := int(d/time.Hour), int(d%time.Hour/time.Minute)
 	switch {
 	case h == 0:
-		return plural(m, "minute")
+		return trN(l, "bot.duration.minutes", m)
 	case m == 0:
-		return plural(h, "hour")
+		return trN(l, "bot.duration.hours", h)
 	}
-	return plural(h, "hour") + " " + plural(m, "minute")
+	return tr(l, "bot.duration.hours_minutes", "Hours", trN(l, "bot.duration.hours", h), "Minutes", trN(l, "bot.duration.minutes", m))
 }
 
 func plural(n int, word string) string {
@@ -843,15 +852,19 @@ func plural(n int, word string) string {
 // players"), Language… (the language the game speaks); then the menu Expansions… and, for each chosen expansion with options, a
 // menu per option (lobbyOptionMenus).
 func lobbyButtons(g storage.Game) []discordgo.MessageComponent {
+	l := gameLang(g)
+	button := func(id string, style discordgo.ButtonStyle, action string) discordgo.Button {
+		return discordgo.Button{Label: tr(l, "bot.lobby.button."+id), Style: style, CustomID: lobbyID(action, g.ID)}
+	}
 	rows := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: "Join", Style: discordgo.PrimaryButton, CustomID: lobbyID(actJoin, g.ID)},
-		discordgo.Button{Label: "Leave", Style: discordgo.SecondaryButton, CustomID: lobbyID(actLeave, g.ID)},
-		discordgo.Button{Label: "Start", Style: discordgo.SuccessButton, CustomID: lobbyID(actStart, g.ID)},
-		discordgo.Button{Label: "Cancel", Style: discordgo.DangerButton, CustomID: lobbyID(actCancel, g.ID)},
+		button("join", discordgo.PrimaryButton, actJoin),
+		button("leave", discordgo.SecondaryButton, actLeave),
+		button("start", discordgo.SuccessButton, actStart),
+		button("cancel", discordgo.DangerButton, actCancel),
 	}}, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-		discordgo.Button{Label: "Add computer player", Style: discordgo.SecondaryButton, CustomID: lobbyID(actCPU, g.ID)},
-		discordgo.Button{Label: "Remove", Style: discordgo.SecondaryButton, CustomID: lobbyID(actCPURm, g.ID)},
-		discordgo.Button{Label: "Language…", Style: discordgo.SecondaryButton, CustomID: lobbyID(actLang, g.ID)},
+		button("cpu", discordgo.SecondaryButton, actCPU),
+		button("remove", discordgo.SecondaryButton, actCPURm),
+		button("language", discordgo.SecondaryButton, actLang),
 	}}}
 	if m, ok := expansionsMenu(g); ok {
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{m}})

@@ -164,3 +164,78 @@ func TestLanguagesScore(t *testing.T) {
 		}
 	}
 }
+
+// TestLanguagesLobby: a lobby on a German server: its settings, buttons and
+// what it says once started in German; the refusals to a French member in
+// French, to the German host in German.
+func TestLanguagesLobby(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	de := discordtest.Actor{User: h.srv.NewUser("heidi", "Heidi"), Locale: "de", GuildLocale: "de"}
+	fr := discordtest.Actor{User: h.srv.NewUser("francois", "François"), Locale: "fr", GuildLocale: "de"}
+	if r := h.slash(fr, "/carcassonne new seats:6"); !strings.HasPrefix(text(r), i18n.French.T("bot.refuse.new.six_seats", nil)) || r.Flags&64 == 0 {
+		t.Errorf("/carcassonne new seats:6 says %q", text(r))
+	}
+	notEnglish(t, i18n.French, "bot.refuse.new.six_seats", nil)
+	r := h.slash(de, "/carcassonne new turn-timeout:1h expansions:princess-and-dragon")
+	if r.Original == nil {
+		t.Fatalf("no lobby: %s", text(r))
+	}
+	lobby := r.Original.ID
+	settings := field(*r.Original, i18n.German.T("bot.lobby.settings", nil))
+	hour := i18n.German.N("bot.duration.hours", 1, nil)
+	for _, want := range []string{
+		i18n.German.T("bot.lobby.setting.farms", map[string]any{"Farms": "per-farm"}),
+		i18n.German.T("bot.lobby.setting.tiny_city", map[string]any{"Value": 4}),
+		i18n.German.T("bot.lobby.setting.timeout", map[string]any{"Timeout": hour}),
+		i18n.German.T("bot.lobby.setting.dragon", map[string]any{"Dragon": "before-scoring"}),
+		i18n.German.T("bot.lobby.setting.princess", map[string]any{"Princess": "may"}),
+	} {
+		if !strings.Contains(settings, want) {
+			t.Errorf("the lobby's settings %q lack %q", settings, want)
+		}
+	}
+	notEnglish(t, i18n.German, "bot.lobby.setting.timeout", map[string]any{"Timeout": hour})
+	if b, _ := button(r.Original.Message, actJoin); b.Label != i18n.German.T("bot.lobby.button.join", nil) {
+		t.Errorf("the lobby's Join button says %q", b.Label)
+	}
+	notEnglish(t, i18n.German, "bot.lobby.button.join", nil)
+	for _, c := range []struct {
+		a      discordtest.Actor
+		action string
+		l      i18n.Lang
+		id     string
+	}{
+		{de, actStart, i18n.German, "bot.refuse.lobby.two_players"},
+		{de, actLeave, i18n.German, "bot.refuse.lobby.host_leaves"},
+		{fr, actStart, i18n.French, "bot.refuse.lobby.start_host_only"},
+		{fr, actCancel, i18n.French, "bot.refuse.lobby.cancel_host_only"},
+	} {
+		r := h.click(c.a, lobby, lobbyID(c.action, 1))
+		if want := c.l.T(c.id, nil); !strings.HasPrefix(text(r), want) || r.Flags&64 == 0 {
+			t.Errorf("%s presses %s: %q, want %s %q", c.a.User.GlobalName, c.action, text(r), c.l.Name(), want)
+		}
+		notEnglish(t, c.l, c.id, nil)
+	}
+	fr.ChannelID = h.srv.ChannelID
+	if r := h.slash(fr, "/carcassonne join"); !strings.HasPrefix(text(r), i18n.French.T("bot.lobby.joined", nil)) {
+		t.Errorf("/carcassonne join says %q", text(r))
+	}
+	if r := h.click(de, lobby, lobbyID(actStart, 1)); r.Type != 6 {
+		t.Fatalf("start: %s", text(r))
+	}
+	ctx, cancel := h.wctx()
+	defer cancel()
+	if err := h.srv.Wait(ctx, func() bool { return len(h.srv.Threads(h.srv.ChannelID)) == 1 }); err != nil {
+		t.Fatal(err)
+	}
+	thread := h.srv.Threads(h.srv.ChannelID)[0].ID
+	want := i18n.German.T("bot.lobby.started_in", map[string]any{"Thread": thread})
+	if err := h.srv.Wait(ctx, func() bool {
+		m, _ := h.srv.Message(lobby)
+		return len(m.Embeds) > 0 && m.Embeds[0].Description == want
+	}); err != nil {
+		m, _ := h.srv.Message(lobby)
+		t.Errorf("the started lobby says %+v, want %q", m.Embeds, want)
+	}
+}

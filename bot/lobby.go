@@ -167,14 +167,14 @@ func (b *Bot) cmdNew(i *discordgo.Interaction, opts map[string]*discordgo.Applic
 	ctx, cancel := b.context()
 	defer cancel()
 	if g, err := b.store.GameByThread(ctx, i.ChannelID); err == nil && g.ThreadID != g.ChannelID {
-		b.replyError(i, "This thread belongs to a game: open a new one in the channel.")
+		b.replyError(i, tr(memberLang(i), "bot.refuse.new.in_thread"))
 		return
 	}
 	var o engine.Options
 	if v := optString(opts, "farms"); v != "" {
 		f, ok := engine.ParseFarmScoring(v)
 		if !ok {
-			b.replyError(i, "farms is per-farm, per-city or off.")
+			b.replyError(i, tr(memberLang(i), "bot.refuse.new.farms"))
 			return
 		}
 		o.Farms = f
@@ -185,12 +185,12 @@ func (b *Bot) cmdNew(i *discordgo.Interaction, opts map[string]*discordgo.Applic
 	case "2":
 		o.TinyCity = 2
 	default:
-		b.replyError(i, "tiny-city is 4 or 2.")
+		b.replyError(i, tr(memberLang(i), "bot.refuse.new.tiny_city"))
 		return
 	}
 	timeout, ok := readTimeout(optString(opts, "turn-timeout"))
 	if !ok {
-		b.replyError(i, "turn-timeout is off, 5 min, 1 h or 24 h.")
+		b.replyError(i, tr(memberLang(i), "bot.refuse.new.timeout"))
 		return
 	}
 	set, names, err := readExpansions(optString(opts, "expansions"))
@@ -202,13 +202,13 @@ func (b *Bot) cmdNew(i *discordgo.Interaction, opts map[string]*discordgo.Applic
 	if o := opts["seats"]; o != nil {
 		n, ok := o.Value.(float64)
 		if !ok || n < 2 || n > engine.MaxPlayers || n != float64(int(n)) {
-			b.replyError(i, "seats is a number from 2 to 5, or 6 with Inns & Cathedrals.")
+			b.replyError(i, tr(memberLang(i), "bot.refuse.new.seats"))
 			return
 		}
 		seats = int(n)
 	}
 	if seats == engine.MaxPlayers && !set.Has(engine.ExpansionInnsAndCathedrals) {
-		b.replyError(i, sixSeatsWords)
+		b.replyError(i, tr(memberLang(i), "bot.refuse.new.six_seats"))
 		return
 	}
 	u := actor(i)
@@ -404,9 +404,9 @@ func (b *Bot) lobbyPig(i *discordgo.Interaction, id int64, values []string) {
 func ruleOptionRefusal(i *discordgo.Interaction, g storage.Game, e engine.Expansion, notPlayed string) string {
 	switch {
 	case g.HostID != actor(i).ID:
-		return "Only the host can choose the rule options."
+		return tr(memberLang(i), "bot.refuse.lobby.options_host_only")
 	case g.Status != storage.StatusLobby:
-		return "This game has already started: its rules are set."
+		return tr(memberLang(i), "bot.refuse.lobby.rules_set")
 	case !gameExpansions(g).Has(e):
 		return notPlayed
 	}
@@ -429,7 +429,7 @@ func (b *Bot) lobbyDragonOption(i *discordgo.Interaction, id int64, action strin
 		b.replyError(i, b.playerError(err))
 		return
 	}
-	if why := ruleOptionRefusal(i, g, engine.ExpansionPrincessAndDragon, "The dragon and the princess are rules of The Princess & the Dragon, which this lobby does not play."); why != "" {
+	if why := ruleOptionRefusal(i, g, engine.ExpansionPrincessAndDragon, tr(memberLang(i), "bot.refuse.lobby.no_dragon")); why != "" {
 		b.replyError(i, why)
 		return
 	}
@@ -444,14 +444,14 @@ func (b *Bot) lobbyDragonOption(i *discordgo.Interaction, id int64, action strin
 	case action == actDragonOpt && v == engine.DragonAfterScoring.String():
 		o.Dragon = engine.DragonAfterScoring
 	case action == actDragonOpt:
-		b.replyError(i, "The dragon's rule is before-scoring or after-scoring: when the dragon moves in a turn that places a dragon tile.")
+		b.replyError(i, tr(memberLang(i), "bot.refuse.lobby.dragon_rule"))
 		return
 	case v == engine.PrincessMay.String():
 		o.Princess = engine.PrincessMay
 	case v == engine.PrincessMust.String():
 		o.Princess = engine.PrincessMust
 	default:
-		b.replyError(i, "The princess's rule is may or must: whether a princess joining a city with knights must send one home.")
+		b.replyError(i, tr(memberLang(i), "bot.refuse.lobby.princess_rule"))
 		return
 	}
 	g, err = b.store.UpdateLobby(ctx, id, storage.LobbyUpdate{Options: &o})
@@ -513,7 +513,7 @@ func (b *Bot) lobbyJoin(i *discordgo.Interaction, id int64, button bool) {
 		b.replyError(i, b.playerError(err))
 		return
 	}
-	b.lobbyChanged(i, g, button, "You joined the game.")
+	b.lobbyChanged(i, g, button, tr(memberLang(i), "bot.lobby.joined"))
 }
 
 func (b *Bot) lobbyLeave(i *discordgo.Interaction, id int64, button bool) {
@@ -530,7 +530,7 @@ func (b *Bot) lobbyLeave(i *discordgo.Interaction, id int64, button bool) {
 		return
 	}
 	if cur.HostID == actor(i).ID && cur.Status == storage.StatusLobby {
-		b.replyError(i, "You are the host: cancel the lobby instead of leaving it.")
+		b.replyError(i, tr(memberLang(i), "bot.refuse.lobby.host_leaves"))
 		return
 	}
 	g, err := b.store.Leave(ctx, id, actor(i).ID)
@@ -538,7 +538,7 @@ func (b *Bot) lobbyLeave(i *discordgo.Interaction, id int64, button bool) {
 		b.replyError(i, b.playerError(err))
 		return
 	}
-	b.lobbyChanged(i, g, button, "You left the game.")
+	b.lobbyChanged(i, g, button, tr(memberLang(i), "bot.lobby.left"))
 }
 
 func (b *Bot) lobbyChanged(i *discordgo.Interaction, g storage.Game, button bool, note string) {
@@ -578,11 +578,11 @@ func (b *Bot) lobbyCancel(i *discordgo.Interaction, id int64) {
 		return
 	}
 	if g.HostID != actor(i).ID && !canModerate(i) {
-		b.replyError(i, "Only the host can cancel this lobby.")
+		b.replyError(i, tr(memberLang(i), "bot.refuse.lobby.cancel_host_only"))
 		return
 	}
 	if g.Status != storage.StatusLobby {
-		b.replyError(i, "This game has already started.")
+		b.replyError(i, tr(memberLang(i), "bot.refuse.lobby.started"))
 		return
 	}
 	if err := b.store.MarkStatus(ctx, id, storage.StatusStopped, "cancelled by "+displayName(i)); err != nil {
@@ -591,7 +591,7 @@ func (b *Bot) lobbyCancel(i *discordgo.Interaction, id int64) {
 	}
 	g.Status = storage.StatusStopped
 	e := lobbyEmbed(g)
-	e.Description = "The lobby was cancelled by " + displayName(i) + "."
+	e.Description = tr(gameLang(g), "bot.lobby.cancelled", "Member", displayName(i))
 	if err := b.s.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
 		Data: &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Components: []discordgo.MessageComponent{}}}); err != nil {
 		b.log.Warn("updating the lobby", "game", id, "err", err)
@@ -615,13 +615,13 @@ func (b *Bot) lobbyStart(i *discordgo.Interaction, id int64, solo, button bool) 
 	}
 	switch {
 	case g.HostID != actor(i).ID && !canModerate(i):
-		b.replyError(i, "Only the host can start the game.")
+		b.replyError(i, tr(memberLang(i), "bot.refuse.lobby.start_host_only"))
 		return
 	case g.Status != storage.StatusLobby:
-		b.replyError(i, "This game has already started.")
+		b.replyError(i, tr(memberLang(i), "bot.refuse.lobby.started"))
 		return
 	case len(g.Seats) < 2 && !(solo && len(g.Seats) == 1):
-		b.replyError(i, "A game needs 2 players or more: wait for someone to join, or press **Add computer player** (or /carcassonne start solo:true for a solo game).")
+		b.replyError(i, tr(memberLang(i), "bot.refuse.lobby.two_players"))
 		return
 	}
 	if button {
@@ -651,9 +651,9 @@ func (b *Bot) lobbyStart(i *discordgo.Interaction, id int64, solo, button bool) 
 		if err != nil {
 			b.log.Warn("opening a thread; playing in the channel", "game", id, "err", err)
 			if isPermissionError(err) {
-				note = "I could not open a thread for this game: I need **Create Public Threads** (and **Send Messages in Threads**) in this channel. The game is played here instead.\n"
+				note = tr(gameLang(g), "bot.lobby.no_thread_permission") + "\n"
 			} else {
-				note = "I could not open a thread for this game, so it is played here in the channel.\n"
+				note = tr(gameLang(g), "bot.lobby.no_thread") + "\n"
 			}
 		} else {
 			thread = ch.ID
@@ -664,14 +664,13 @@ func (b *Bot) lobbyStart(i *discordgo.Interaction, id int64, solo, button bool) 
 	}
 	g.ThreadID = thread
 	e := lobbyEmbed(g)
-	e.Description = "The game has started"
+	e.Description = tr(gameLang(g), "bot.lobby.started")
 	if thread != g.ChannelID {
-		e.Description += " in <#" + thread + ">"
+		e.Description = tr(gameLang(g), "bot.lobby.started_in", "Thread", thread)
 	}
-	e.Description += "."
 	b.editLobby(g, []*discordgo.MessageEmbed{e}, []discordgo.MessageComponent{})
 	if !button {
-		b.editReply(i, "The game has started.")
+		b.editReply(i, tr(memberLang(i), "bot.lobby.started"))
 	}
 	b.announce(ctx, g.ID, announcement{note: note})
 }

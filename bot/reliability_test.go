@@ -15,6 +15,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/internal/discordtest"
 	"github.com/meeple-works/carcassonne/render"
 	"github.com/meeple-works/carcassonne/storage"
@@ -441,13 +442,13 @@ func TestWords(t *testing.T) {
 			t.Errorf("the help does not mention %q", w)
 		}
 	}
-	if got := durationWords(90 * time.Minute); got != "1 hour 30 minutes" {
+	if got := durationWords(i18n.English, 90*time.Minute); got != "1 hour 30 minutes" {
 		t.Errorf("durationWords(90m) = %q", got)
 	}
-	if got := durationWords(5 * time.Minute); got != "5 minutes" {
+	if got := durationWords(i18n.English, 5*time.Minute); got != "5 minutes" {
 		t.Errorf("durationWords(5m) = %q", got)
 	}
-	if got := durationWords(time.Hour); got != "1 hour" {
+	if got := durationWords(i18n.English, time.Hour); got != "1 hour" {
 		t.Errorf("durationWords(1h) = %q", got)
 	}
 }

@@ -78,10 +78,11 @@ func (b *Bot) remind(ctx context.Context, g storage.Game) {
 		return // a computer is never reminded (nor mentioned)
 	}
 	user := seatUser(g, d.Player)
-	left := durationWords(g.Deadline.Sub(b.cfg.Now()))
-	text := fmt.Sprintf("<@%s>, half of your time is gone: play your turn within %s, or I will place the tile for you.", user, left)
+	l := gameLang(g)
+	left := durationWords(l, g.Deadline.Sub(b.cfg.Now()))
+	text := tr(l, "bot.remind.tile", "User", user, "Left", left)
 	if d.Step != engine.StepTile {
-		text = fmt.Sprintf("<@%s>, half of your time is gone: make your choice within %s, or I will choose for you.", user, left)
+		text = tr(l, "bot.remind.step", "User", user, "Left", left)
 	}
 	if _, err := b.s.ChannelMessageSendComplex(g.ThreadID, &discordgo.MessageSend{Content: text,
 		AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{user}}}); err != nil {
