@@ -1211,27 +1211,3 @@ func TestFiveMinis(t *testing.T) {
 		t.Errorf("the scoreboard does not say where the mage stands: %q", got)
 	}
 }
-
-// checkFinalTable checks the final table of desc (the end message's
-// embed) against game g, the replay of the attached record: a row per
-// player with their roads, cities, cloisters, farms, then the columns
-// extras give of their engine.Breakdown, then their score.
-func checkFinalTable(t *testing.T, g *engine.Game, desc string, extras ...func(engine.Breakdown) int) {
-	t.Helper()
-	names, cols := tableRows(desc)
-	bd := g.Breakdowns()
-	for k, name := range names {
-		p := slices.Index(g.Players(), name)
-		if p < 0 || len(cols[k]) != 5+len(extras) {
-			t.Fatalf("row %q: %v", name, cols[k])
-		}
-		b := bd[p]
-		w := []int{b.Roads, b.Cities, b.Cloisters, b.Farms}
-		for _, f := range extras {
-			w = append(w, f(b))
-		}
-		if w = append(w, g.Score(p)); !slices.Equal(cols[k], w) {
-			t.Errorf("%s: the table says %v, the replay %v", name, cols[k], w)
-		}
-	}
-}
