@@ -124,7 +124,7 @@ func (b *Bot) handle(ic *discordgo.InteractionCreate) {
 	defer func() {
 		if r := recover(); r != nil {
 			b.log.Error("panic serving an interaction", "panic", r, "stack", string(debug.Stack()))
-			b.replyError(i, "Something went wrong on my side; the game is unchanged.")
+			b.replyError(i, tr(memberLang(i), "bot.refuse.panic"))
 		}
 	}()
 	if i.ID == "" || i.Token == "" {
@@ -139,7 +139,7 @@ func (b *Bot) handle(ic *discordgo.InteractionCreate) {
 		return
 	}
 	if actor(i) == nil || i.Data == nil {
-		b.replyError(i, "I could not read that request; nothing was changed.")
+		b.replyError(i, tr(memberLang(i), "bot.refuse.unreadable"))
 		return
 	}
 	switch i.Type {
@@ -150,7 +150,7 @@ func (b *Bot) handle(ic *discordgo.InteractionCreate) {
 	case discordgo.InteractionMessageComponent:
 		b.onComponent(i)
 	default:
-		b.replyError(i, "I do not know what to do with that.")
+		b.replyError(i, tr(memberLang(i), "bot.refuse.unknown_interaction"))
 	}
 }
 
@@ -185,7 +185,7 @@ func canModerate(i *discordgo.Interaction) bool {
 func (b *Bot) onCommand(i *discordgo.Interaction) {
 	data, ok := i.Data.(discordgo.ApplicationCommandInteractionData)
 	if !ok || data.Name != commandName || len(data.Options) != 1 || data.Options[0].Type != discordgo.ApplicationCommandOptionSubCommand {
-		b.replyError(i, "I do not know that command.")
+		b.replyError(i, tr(memberLang(i), "bot.refuse.unknown_command"))
 		return
 	}
 	sub := data.Options[0]
@@ -232,14 +232,14 @@ func (b *Bot) onCommand(i *discordgo.Interaction) {
 	case "pawn":
 		b.cmdPawn(i, opts)
 	default:
-		b.replyError(i, "I do not know that command.")
+		b.replyError(i, tr(memberLang(i), "bot.refuse.unknown_command"))
 	}
 }
 
 func (b *Bot) onComponent(i *discordgo.Interaction) {
 	data, ok := i.Data.(discordgo.MessageComponentInteractionData)
 	if !ok {
-		b.replyError(i, "I could not read that button.")
+		b.replyError(i, tr(memberLang(i), "bot.refuse.unreadable_button"))
 		return
 	}
 	if strings.HasPrefix(data.CustomID, statsIDPrefix+":") {
@@ -248,7 +248,7 @@ func (b *Bot) onComponent(i *discordgo.Interaction) {
 	}
 	id, err := parseID(data.CustomID)
 	if err != nil {
-		b.replyError(i, "I do not know that button.")
+		b.replyError(i, tr(memberLang(i), "bot.refuse.unknown_button"))
 		return
 	}
 	ctx, cancel := b.context()
@@ -260,7 +260,7 @@ func (b *Bot) onComponent(i *discordgo.Interaction) {
 	}
 	if !inPlace(i, g) {
 		b.log.Warn("a component of a game from another server or channel", "game", g.ID, "guild", i.GuildID, "channel", i.ChannelID)
-		b.replyError(i, "This button belongs to a game of another channel; nothing was changed.")
+		b.replyError(i, tr(memberLang(i), "bot.refuse.other_channel"))
 		return
 	}
 	b.touch(g)
@@ -297,7 +297,7 @@ func (b *Bot) onComponent(i *discordgo.Interaction) {
 		b.lobbyRemoveChosen(i, id.game, data.Values)
 	case actCell:
 		if len(data.Values) != 1 {
-			b.replyError(i, "Pick one cell.")
+			b.replyError(i, tr(memberLang(i), "bot.refuse.one_cell"))
 			return
 		}
 		b.pickCell(i, id, data.Values[0])

@@ -399,7 +399,7 @@ func (b *Bot) stepAnswer(i *discordgo.Interaction, game int64, moves, answered, 
 	defer cancel()
 	unlock, err := b.lockGame(ctx, game)
 	if err != nil {
-		b.replyError(i, busyText(game))
+		b.replyError(i, busyText(memberLang(i), game))
 		return
 	}
 	defer unlock()

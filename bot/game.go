@@ -29,7 +29,7 @@ func (b *Bot) cmdPlace(i *discordgo.Interaction, opts map[string]*discordgo.Appl
 	}
 	c, err := engine.ParseCell(typedCell(optString(opts, "position")))
 	if err != nil {
-		b.replyError(i, "position is a cell like (2,-1): pick one from the list.")
+		b.replyError(i, tr(memberLang(i), "bot.refuse.position"))
 		return
 	}
 	if err := b.deferReply(i, true); err != nil {
@@ -38,7 +38,7 @@ func (b *Bot) cmdPlace(i *discordgo.Interaction, opts map[string]*discordgo.Appl
 	unlock, err := b.lockGame(ctx, g.ID)
 	if err != nil {
 		b.log.Warn("playing a turn", "game", g.ID, "err", err)
-		b.editReply(i, busyText(g.ID))
+		b.editReply(i, busyText(memberLang(i), g.ID))
 		return
 	}
 	defer unlock()
@@ -57,12 +57,12 @@ func (b *Bot) cmdPlace(i *discordgo.Interaction, opts map[string]*discordgo.Appl
 	if v := strings.TrimSuffix(strings.TrimSpace(optString(opts, "rotation")), "°"); v != "" {
 		deg := 0
 		if _, err := fmt.Sscanf(v, "%d", &deg); err != nil {
-			b.editReply(i, "rotation is 0, 90, 180 or 270.")
+			b.editReply(i, tr(memberLang(i), "bot.refuse.rotation"))
 			return
 		}
 		rr, ok := engine.RotationFromDegrees(deg)
 		if !ok {
-			b.editReply(i, "rotation is 0, 90, 180 or 270.")
+			b.editReply(i, tr(memberLang(i), "bot.refuse.rotation"))
 			return
 		}
 		if !containsRot(rots, rr) {
@@ -85,7 +85,7 @@ func (b *Bot) cmdPlace(i *discordgo.Interaction, opts map[string]*discordgo.Appl
 			b.editReply(i, why+": pick a spot from the list.")
 			return
 		case f.portal && f.port == engine.NoPort:
-			b.editReply(i, "Choose the spot the magic portal leads to with the menus of the turn message.")
+			b.editReply(i, tr(memberLang(i), "bot.refuse.portal_menus"))
 			return
 		}
 		ch.figChoice = f
@@ -336,7 +336,7 @@ func (b *Bot) showBoard(i *discordgo.Interaction, game int64, ephemeral bool) {
 		return
 	}
 	if g.Status == storage.StatusLobby {
-		b.editReply(i, "This game has not started yet.")
+		b.editReply(i, tr(memberLang(i), "bot.refuse.not_started"))
 		return
 	}
 	var png []byte
@@ -347,7 +347,7 @@ func (b *Bot) showBoard(i *discordgo.Interaction, game int64, ephemeral bool) {
 	}
 	if err != nil {
 		b.log.Error("drawing the board", "game", g.ID, "err", err)
-		b.editReply(i, "I could not draw the board.")
+		b.editReply(i, tr(memberLang(i), "bot.refuse.board_failed"))
 		return
 	}
 	content := fmt.Sprintf("Game #%d, turn %d · %s", g.ID, st.Turn(), scoreLine(g, st))
@@ -407,7 +407,7 @@ func (b *Bot) cmdResign(i *discordgo.Interaction) {
 	}
 	seat, ok := g.SeatOf(actor(i).ID)
 	if !ok {
-		b.replyError(i, "Only players can resign, and you have no seat in this game.")
+		b.replyError(i, tr(memberLang(i), "bot.refuse.resign_no_seat"))
 		return
 	}
 	if err := b.deferReply(i, true); err != nil {
@@ -416,11 +416,11 @@ func (b *Bot) cmdResign(i *discordgo.Interaction) {
 	unlock, err := b.lockGame(ctx, g.ID)
 	if err != nil {
 		b.log.Warn("resigning", "game", g.ID, "err", err)
-		b.editReply(i, busyText(g.ID))
+		b.editReply(i, busyText(memberLang(i), g.ID))
 		return
 	}
 	defer unlock()
-	text := b.resign(ctx, g.ID, seat.Index, i.ID)
+	text := b.resign(ctx, memberLang(i), g.ID, seat.Index, i.ID)
 	b.editReply(i, text)
 }
 
@@ -431,16 +431,16 @@ func (b *Bot) cmdResign(i *discordgo.Interaction) {
 // turn is half played (answered step by step: the dragon's steps, a
 // landing, the crop circles' answers), it refuses and changes nothing. It
 // returns what to tell the player.
-func (b *Bot) resign(ctx context.Context, id int64, seat int, requestID string) string {
+func (b *Bot) resign(ctx context.Context, l i18n.Lang, id int64, seat int, requestID string) string {
 	g, st, err := b.store.Load(ctx, id)
 	if err != nil {
 		return b.playerError(err)
 	}
 	if g.Status != storage.StatusRunning {
-		return "This game is not running."
+		return tr(l, "bot.refuse.not_running")
 	}
 	if st.Resigned(seat) {
-		return "You have already resigned."
+		return tr(l, "bot.refuse.resigned_already")
 	}
 	if cur := st.Current(); g.Answered > 0 && seat != cur {
 		// The record writes a resignation between turns only
@@ -453,10 +453,10 @@ func (b *Bot) resign(ctx context.Context, id int64, seat int, requestID string) 
 		return b.playerError(err)
 	}
 	if res.Duplicate {
-		return "Done."
+		return tr(l, "bot.done")
 	}
 	b.announceMoved(ctx, res, st, announcement{})
-	return "You resigned from the game."
+	return tr(l, "bot.resigned")
 }
 
 func (b *Bot) cmdStop(i *discordgo.Interaction) {
@@ -467,13 +467,13 @@ func (b *Bot) cmdStop(i *discordgo.Interaction) {
 		return
 	}
 	if g.HostID != actor(i).ID && !canModerate(i) {
-		b.replyError(i, "Only the host or a member with Manage Messages can stop a game.")
+		b.replyError(i, tr(memberLang(i), "bot.refuse.stop_host_only"))
 		return
 	}
 	unlock, err := b.lockGame(ctx, g.ID)
 	if err != nil {
 		b.log.Warn("stopping a game", "game", g.ID, "err", err)
-		b.replyError(i, busyText(g.ID))
+		b.replyError(i, busyText(memberLang(i), g.ID))
 		return
 	}
 	defer unlock()

@@ -239,3 +239,26 @@ func TestLanguagesLobby(t *testing.T) {
 		t.Errorf("the started lobby says %+v, want %q", m.Embeds, want)
 	}
 }
+
+// TestLanguagesRefusals: the common refusals of the game's commands come
+// in the member's language: a Polish member who does not play a German
+// game may neither resign nor stop it.
+func TestLanguagesRefusals(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	_, _, _, thread := germanGame(t, h)
+	pl := discordtest.Actor{User: h.srv.NewUser("piotr", "Piotr"), Locale: "pl", GuildLocale: "de", ChannelID: thread}
+	for _, c := range []struct{ line, id string }{
+		{"/carcassonne resign", "bot.refuse.resign_no_seat"},
+		{"/carcassonne stop", "bot.refuse.stop_host_only"},
+	} {
+		r := h.slash(pl, c.line)
+		if want := i18n.Polish.T(c.id, nil); !strings.HasPrefix(text(r), want) || r.Flags&64 == 0 {
+			t.Errorf("%s says %q, want Polish %q", c.line, text(r), want)
+		}
+		notEnglish(t, i18n.Polish, c.id, nil)
+	}
+	if got, want := busyText(i18n.French, 3), i18n.French.T("bot.refuse.busy", map[string]any{"Game": 3}); got != want || got == busyText(i18n.English, 3) {
+		t.Errorf("busyText in French is %q, want %q", got, want)
+	}
+}

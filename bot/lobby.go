@@ -227,7 +227,7 @@ func (b *Bot) cmdNew(i *discordgo.Interaction, opts map[string]*discordgo.Applic
 	unlock, err := b.lockGame(ctx, g.ID)
 	if err != nil {
 		b.log.Warn("opening a lobby", "game", g.ID, "err", err)
-		b.replyError(i, busyText(g.ID))
+		b.replyError(i, busyText(memberLang(i), g.ID))
 		return
 	}
 	defer unlock()
@@ -726,7 +726,7 @@ func (b *Bot) lockLobby(ctx context.Context, i *discordgo.Interaction, id int64)
 	unlock, err := b.lockGame(ctx, id)
 	if err != nil {
 		b.log.Warn("waiting for a game", "game", id, "err", err)
-		b.replyError(i, busyText(id))
+		b.replyError(i, busyText(memberLang(i), id))
 		return nil, false
 	}
 	return unlock, true

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/storage"
 )
 
@@ -139,7 +140,8 @@ func (b *Bot) lockGame(ctx context.Context, id int64) (unlock func(), err error)
 	}, nil
 }
 
-// busyText tells a member that the game could not be worked on now.
-func busyText(id int64) string {
-	return fmt.Sprintf("Game #%d is busy right now and nothing was changed; try again in a moment.", id)
+// busyText tells a member, in their language l, that the game could not
+// be worked on now.
+func busyText(l i18n.Lang, id int64) string {
+	return tr(l, "bot.refuse.busy", "Game", id)
 }

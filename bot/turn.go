@@ -573,7 +573,7 @@ func (b *Bot) confirm(i *discordgo.Interaction, ch choice) {
 	unlock, err := b.lockGame(ctx, ch.game)
 	if err != nil {
 		b.log.Warn("playing a turn", "game", ch.game, "err", err)
-		b.editReply(i, busyText(ch.game))
+		b.editReply(i, busyText(memberLang(i), ch.game))
 		return
 	}
 	defer unlock()
