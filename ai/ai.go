@@ -86,6 +86,7 @@ func (c Config) Turn(g *engine.Game, seed uint64) ([]engine.Answer, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.priorVisits = c.Level.priorVisits()
 	cands, err := greedyCandidates(look, g.Pending().Player, rng, candidates)
 	if err != nil {
 		return nil, err

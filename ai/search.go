@@ -25,6 +25,9 @@ type search struct {
 	cells   []engine.Cell
 	links   []engine.FerryLink
 	path    []step
+	// priorVisits: the visits over which an answer's greedy bias fades
+	// (see pick).
+	priorVisits float64
 }
 
 type step struct {
@@ -38,7 +41,7 @@ func newSearch(g *engine.Game, rng *rand.Rand) (*search, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &search{me: g.Pending().Player, players: g.NumPlayers(), rng: rng, tiles: u}, nil
+	return &search{me: g.Pending().Player, players: g.NumPlayers(), rng: rng, tiles: u, priorVisits: priorVisits}, nil
 }
 
 // run spends the playouts on the tree of the turn's steps rooted at root and
@@ -56,7 +59,7 @@ func (s *search) run(root *node, playouts int) ([]engine.Answer, error) {
 		root.state.CopyTo(&s.scratch)
 		n := root
 		for !n.leaf {
-			i := n.pick(s.rng)
+			i := n.pick(s.rng, s.priorVisits)
 			s.path = append(s.path, step{n, i})
 			k, err := s.descend(n, i)
 			if err != nil {
@@ -124,12 +127,28 @@ func (s *search) descend(n *node, i int) (*node, error) {
 // Candidates: the search weighs only the turns the greedy look values
 // highest (greedyCandidates), candidates of them, and starts each answer
 // with a bias of priorWeight of reward per point of its greedy value
-// below the best, which fades as priorVisits/(priorVisits+visits).
+// below the best, which fades as pv/(pv+visits), pv the level's
+// priorVisits (Level.priorVisits).
 const (
 	candidates  = 12
 	priorWeight = 0.01
 	priorVisits = 30
 )
+
+// priorVisits returns the visits over which the greedy bias of the
+// search's answers fades at level l: priorVisits at Normal, and at Hard as
+// many times more as Hard has playouts more than Normal (4). With the
+// same 30 visits, Hard's extra playouts (random, so biased against long
+// investments) washed the greedy look out of its choices, and Hard did not
+// beat Normal: 4 of 10 games with The Tower, 3 with The Princess & the
+// Dragon (arena at --think-scale 0.2); with the fade scaled, 7 and 6.5
+// (issue 30).
+func (l Level) priorVisits() float64 {
+	if l == Hard {
+		return priorVisits * float64(defaultPlayouts[Hard]) / float64(defaultPlayouts[Normal])
+	}
+	return priorVisits
+}
 
 // restrict limits the tree under root to the answers of the turns cands
 // (best first), and gives each answer at each step its prior: the greedy
@@ -171,7 +190,7 @@ func (s *search) restrict(root *node, cands []candidate) error {
 // pick returns the answer to try next: an answer never tried, in a random
 // order (the candidates' answers best first), and then the one with the
 // best upper confidence bound.
-func (n *node) pick(rng *rand.Rand) int {
+func (n *node) pick(rng *rand.Rand, priorVisits float64) int {
 	if n.chance {
 		// The die: each roll alike, whatever the game's die shows.
 		if n.visits == nil {
