@@ -72,10 +72,18 @@ func thinkSets(tb testing.TB) []struct {
 func BenchmarkThinkSets(b *testing.B) {
 	for _, ts := range thinkSets(b) {
 		var positions []*engine.Game
-		for _, p := range randomPositions(b, ts.name, ts.r, 48, 42) {
-			if p.g.Pending().Step == engine.StepTile && p.g.NumPlayers() == 2 && len(positions) < 12 {
-				positions = append(positions, p.g)
+		// More random positions until 12 are 2-player turns that begin:
+		// with every expansion most are mid-turn or have more players.
+		for n := 48; len(positions) < 12 && n <= 48*32; n *= 2 {
+			positions = positions[:0]
+			for _, p := range randomPositions(b, ts.name, ts.r, n, 42) {
+				if p.g.Pending().Step == engine.StepTile && p.g.NumPlayers() == 2 && len(positions) < 12 {
+					positions = append(positions, p.g)
+				}
 			}
+		}
+		if len(positions) == 0 {
+			b.Fatalf("%s: no 2-player position at the start of a turn", ts.name)
 		}
 		for _, l := range []Level{Easy, Normal, Hard} {
 			b.Run(ts.name+"/"+l.String(), func(b *testing.B) { thinkTimes(b, positions, l) })
