@@ -217,6 +217,9 @@ func TestStepsEveryExpansion(t *testing.T) {
 		terminaltest.CheckSummariesOf(t, sc.game, out)
 	}
 	t.Logf("answers from the list by step: %v; by form: %v", asked, forms)
+	if racetest.Enabled {
+		return // a tenth of the turns: which steps they reach is the sweep's to check
+	}
 	for _, st := range []engine.Step{engine.StepDragon, engine.StepCropPick, engine.StepLand, engine.StepGold, engine.StepFerry, engine.StepMagic, engine.StepCrop, engine.StepCapture} {
 		if asked[st] == 0 {
 			t.Errorf("no %s step was answered from the list: the test reaches less than it should", st)
