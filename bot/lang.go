@@ -126,36 +126,19 @@ func (b *Bot) lobbyLanguageMenu(i *discordgo.Interaction, id int64) {
 // lobbyLanguageSet answers the menu of languages: the game will speak the
 // one chosen in its thread, and the lobby shows it.
 func (b *Bot) lobbyLanguageSet(i *discordgo.Interaction, id int64, values []string) {
-	ctx, cancel := b.context()
-	defer cancel()
-	unlock, ok := b.lockLobby(ctx, i, id)
-	if !ok {
-		return
-	}
-	defer unlock()
-	g, err := b.store.Get(ctx, id)
-	if err != nil {
-		b.replyError(i, b.playerError(err))
-		return
-	}
-	if why := languageRefusal(i, g); why != "" {
-		b.replyError(i, why)
-		return
-	}
 	var chosen i18n.Lang
-	ok = false
-	for _, l := range i18n.Supported() {
-		if len(values) == 1 && values[0] == l.String() {
-			chosen, ok = l, true
+	change := func(storage.Game) (storage.LobbyUpdate, string) {
+		for _, l := range i18n.Supported() {
+			if len(values) == 1 && values[0] == l.String() {
+				chosen = l
+				tag := l.String()
+				return storage.LobbyUpdate{Language: &tag}, ""
+			}
 		}
+		return storage.LobbyUpdate{}, memberLang(i).T("bot.lobby.language.unknown", nil)
 	}
+	g, ok := b.changeLobby(i, id, func(g storage.Game) string { return languageRefusal(i, g) }, change)
 	if !ok {
-		b.replyError(i, memberLang(i).T("bot.lobby.language.unknown", nil))
-		return
-	}
-	tag := chosen.String()
-	if g, err = b.store.UpdateLobby(ctx, id, storage.LobbyUpdate{Language: &tag}); err != nil {
-		b.replyError(i, b.playerError(err))
 		return
 	}
 	b.editLobby(g, []*discordgo.MessageEmbed{lobbyEmbed(g)}, lobbyButtons(g))

@@ -417,49 +417,70 @@ func ruleOptionRefusal(i *discordgo.Interaction, g storage.Game, e engine.Expans
 // Princess & the Dragon's options dragon and princess,
 // spec/rules-options.md): the host chooses, and the lobby shows it.
 func (b *Bot) lobbyDragonOption(i *discordgo.Interaction, id int64, action string, values []string) {
+	refuse := func(g storage.Game) string {
+		return ruleOptionRefusal(i, g, engine.ExpansionPrincessAndDragon, tr(memberLang(i), "bot.refuse.lobby.no_dragon"))
+	}
+	change := func(g storage.Game) (storage.LobbyUpdate, string) {
+		o := g.Options
+		v := ""
+		if len(values) == 1 {
+			v = values[0]
+		}
+		switch {
+		case action == actDragonOpt && v == engine.DragonBeforeScoring.String():
+			o.Dragon = engine.DragonBeforeScoring
+		case action == actDragonOpt && v == engine.DragonAfterScoring.String():
+			o.Dragon = engine.DragonAfterScoring
+		case action == actDragonOpt:
+			return storage.LobbyUpdate{}, tr(memberLang(i), "bot.refuse.lobby.dragon_rule")
+		case v == engine.PrincessMay.String():
+			o.Princess = engine.PrincessMay
+		case v == engine.PrincessMust.String():
+			o.Princess = engine.PrincessMust
+		default:
+			return storage.LobbyUpdate{}, tr(memberLang(i), "bot.refuse.lobby.princess_rule")
+		}
+		return storage.LobbyUpdate{Options: &o}, ""
+	}
+	if g, ok := b.changeLobby(i, id, refuse, change); ok {
+		b.lobbyChanged(i, g, true, "")
+	}
+}
+
+// changeLobby serves a lobby menu that changes a setting of lobby id:
+// under the lobby's lock it reads the lobby, refuse says why the member
+// of interaction i may not change it (in their words; "" when they may),
+// change returns the update their choice makes (or why it is not one),
+// and the update is stored. It returns the lobby after it, or false when
+// it answered i with a refusal; the lobby is then as it was.
+func (b *Bot) changeLobby(i *discordgo.Interaction, id int64, refuse func(storage.Game) string,
+	change func(storage.Game) (storage.LobbyUpdate, string)) (storage.Game, bool) {
 	ctx, cancel := b.context()
 	defer cancel()
 	unlock, ok := b.lockLobby(ctx, i, id)
 	if !ok {
-		return
+		return storage.Game{}, false
 	}
 	defer unlock()
 	g, err := b.store.Get(ctx, id)
 	if err != nil {
 		b.replyError(i, b.playerError(err))
-		return
+		return g, false
 	}
-	if why := ruleOptionRefusal(i, g, engine.ExpansionPrincessAndDragon, tr(memberLang(i), "bot.refuse.lobby.no_dragon")); why != "" {
+	if why := refuse(g); why != "" {
 		b.replyError(i, why)
-		return
+		return g, false
 	}
-	o := g.Options
-	v := ""
-	if len(values) == 1 {
-		v = values[0]
+	u, why := change(g)
+	if why != "" {
+		b.replyError(i, why)
+		return g, false
 	}
-	switch {
-	case action == actDragonOpt && v == engine.DragonBeforeScoring.String():
-		o.Dragon = engine.DragonBeforeScoring
-	case action == actDragonOpt && v == engine.DragonAfterScoring.String():
-		o.Dragon = engine.DragonAfterScoring
-	case action == actDragonOpt:
-		b.replyError(i, tr(memberLang(i), "bot.refuse.lobby.dragon_rule"))
-		return
-	case v == engine.PrincessMay.String():
-		o.Princess = engine.PrincessMay
-	case v == engine.PrincessMust.String():
-		o.Princess = engine.PrincessMust
-	default:
-		b.replyError(i, tr(memberLang(i), "bot.refuse.lobby.princess_rule"))
-		return
-	}
-	g, err = b.store.UpdateLobby(ctx, id, storage.LobbyUpdate{Options: &o})
-	if err != nil {
+	if g, err = b.store.UpdateLobby(ctx, id, u); err != nil {
 		b.replyError(i, b.playerError(err))
-		return
+		return g, false
 	}
-	b.lobbyChanged(i, g, true, "")
+	return g, true
 }
 
 // sixSeatedWords refuses to leave out Inns & Cathedrals from a lobby where

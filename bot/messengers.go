@@ -82,38 +82,24 @@ func robbersMenu(g storage.Game) discordgo.SelectMenu {
 // lobbyRobbersOption answers the lobby's Robbers… menu: the host chooses,
 // and the lobby shows it.
 func (b *Bot) lobbyRobbersOption(i *discordgo.Interaction, id int64, values []string) {
-	ctx, cancel := b.context()
-	defer cancel()
-	unlock, ok := b.lockLobby(ctx, i, id)
-	if !ok {
-		return
+	refuse := func(g storage.Game) string {
+		return ruleOptionRefusal(i, g, engine.ExpansionRobbers, tr(memberLang(i), "bot.refuse.lobby.no_robbers"))
 	}
-	defer unlock()
-	g, err := b.store.Get(ctx, id)
-	if err != nil {
-		b.replyError(i, b.playerError(err))
-		return
+	change := func(g storage.Game) (storage.LobbyUpdate, string) {
+		o := g.Options
+		switch {
+		case len(values) == 1 && values[0] == engine.RobbersEach.String():
+			o.Robbers = engine.RobbersEach
+		case len(values) == 1 && values[0] == engine.RobbersNext.String():
+			o.Robbers = engine.RobbersNext
+		default:
+			return storage.LobbyUpdate{}, tr(memberLang(i), "bot.refuse.lobby.robbers_rule")
+		}
+		return storage.LobbyUpdate{Options: &o}, ""
 	}
-	if why := ruleOptionRefusal(i, g, engine.ExpansionRobbers, "The robbers' rule belongs to The Robbers, which this lobby does not play."); why != "" {
-		b.replyError(i, why)
-		return
+	if g, ok := b.changeLobby(i, id, refuse, change); ok {
+		b.lobbyChanged(i, g, true, "")
 	}
-	o := g.Options
-	switch {
-	case len(values) == 1 && values[0] == engine.RobbersEach.String():
-		o.Robbers = engine.RobbersEach
-	case len(values) == 1 && values[0] == engine.RobbersNext.String():
-		o.Robbers = engine.RobbersNext
-	default:
-		b.replyError(i, "The robbers' rule is each or next: who may place a robber after a bag tile.")
-		return
-	}
-	g, err = b.store.UpdateLobby(ctx, id, storage.LobbyUpdate{Options: &o})
-	if err != nil {
-		b.replyError(i, b.playerError(err))
-		return
-	}
-	b.lobbyChanged(i, g, true, "")
 }
 
 // pawnOption is the option of /carcassonne pawn.
