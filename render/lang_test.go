@@ -19,7 +19,8 @@ import (
 var polishNames = []string{"Łucja", "Żaneta", "Grzegorz Brzęczyszczykiewicz", "Józef Ćwikła"}
 
 // renamedGame replays record name of testdata with the players named
-// names, the first turns turns (all of them when turns < 0).
+// names (nil: the record's), the first turns turns (all of them when
+// turns < 0).
 func renamedGame(tb testing.TB, name string, names []string, turns int) *engine.Game {
 	tb.Helper()
 	data, err := os.ReadFile(filepath.Join("testdata", name))

@@ -59,22 +59,7 @@ func playAI(tb testing.TB, cfg engine.Config, seed uint64) *engine.Game {
 // < 0).
 func lateGame(tb testing.TB, turns int) *engine.Game {
 	tb.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", lateGameRecord))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	rec, err := engine.ReadRecord(bytes.NewReader(data))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if turns >= 0 && turns < len(rec.Turns) {
-		rec.Turns, rec.End = rec.Turns[:turns], false
-	}
-	g, err := rec.Replay()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return g
+	return renamedGame(tb, lateGameRecord, nil, turns)
 }
 
 // TestLateGameRecord writes the fixture under -update (the game of

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"bytes"
 	"fmt"
 	"image"
 	"image/color"
@@ -32,22 +31,7 @@ var boardGameNames = []string{"Alice", "Bob", "Carol", "Dave"}
 // (all of them when turns < 0).
 func boardGame(tb testing.TB, turns int) *engine.Game {
 	tb.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", boardGameRecord))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	rec, err := engine.ReadRecord(bytes.NewReader(data))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if turns >= 0 && turns < len(rec.Turns) {
-		rec.Turns, rec.End = rec.Turns[:turns], false
-	}
-	g, err := rec.Replay()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return g
+	return renamedGame(tb, boardGameRecord, nil, turns)
 }
 
 // TestScoreboardRecord writes the scoreboard's fixture under -update (the
