@@ -14,6 +14,7 @@ import (
 
 	"github.com/meeple-works/carcassonne/ai"
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/storage"
 	"github.com/meeple-works/carcassonne/turnview"
 )
@@ -222,14 +223,14 @@ func (b *Bot) describeSince(g storage.Game, st, before *engine.Game, from int) (
 		case m.Discard:
 			next := cur.Current()
 			if cur.Ended() {
-				note += fmt.Sprintf("Tile **%s** fits nowhere and was discarded.\n", cur.TileSet().Name(m.Tile))
+				note += tr(gameLang(g), "lobby2.discard.last", "Tile", cur.TileSet().Name(m.Tile)) + "\n"
 			} else {
-				note += fmt.Sprintf("Tile **%s** fits nowhere and was discarded; %s draws again.\n", cur.TileSet().Name(m.Tile), seatName(g, cur, next))
+				note += tr(gameLang(g), "lobby2.discard.again", "Tile", cur.TileSet().Name(m.Tile), "Player", seatName(g, cur, next)) + "\n"
 			}
 		case m.Aside:
-			note += fmt.Sprintf("Tile **%s** is set aside until the dragon comes (the first volcano).\n", cur.TileSet().Name(m.Tile))
+			note += tr(gameLang(g), "lobby2.aside", "Tile", cur.TileSet().Name(m.Tile)) + "\n"
 		case m.Resign:
-			lines = append(lines, fmt.Sprintf("%s resigned; their turns are skipped and their followers stay on the board.", seatName(g, cur, m.Player)))
+			lines = append(lines, tr(gameLang(g), "lobby2.resigned", "Player", seatName(g, cur, m.Player)))
 		default:
 			lines = append(lines, line)
 		}
@@ -321,7 +322,7 @@ func (b *Bot) advance(ctx context.Context, g storage.Game, st *engine.Game, note
 			b.log.Error("discarding", "game", g.ID, "err", err)
 			return
 		}
-		note += fmt.Sprintf("Tile **%s** fits nowhere and was discarded; %s draws again.\n", st.TileSet().Name(t), who)
+		note += tr(gameLang(g), "lobby2.discard.again", "Tile", st.TileSet().Name(t), "Player", who) + "\n"
 		if err == nil && res.State != nil {
 			g, st = res.Game, res.State
 			continue
@@ -436,13 +437,14 @@ func (b *Bot) send(ctx context.Context, g *storage.Game, build func() *discordgo
 	}
 	if !isPermissionError(err) {
 		b.log.Error("posting in a game's thread", "game", g.ID, "err", err)
-		b.sayFailure(g, fmt.Sprintf("I could not post in game #%d's thread (Discord answered: %s). I will try again; nothing of the game is lost.", g.ID, shortError(err)))
+		b.sayFailure(g, tr(gameLang(*g), "lobby2.post.failed", "Game", g.ID, "Error", shortError(err)))
 		return nil, err
 	}
-	missing := b.missingPermissions(g.ThreadID, g.ThreadID != g.ChannelID)
+	l := gameLang(*g)
+	missing := b.missingPermissions(l, g.ThreadID, g.ThreadID != g.ChannelID)
 	if g.ThreadID != g.ChannelID && g.ChannelID != "" {
 		b.log.Warn("no permission in the game's thread; moving to the channel", "game", g.ID, "thread", g.ThreadID, "err", err)
-		text := fmt.Sprintf("<@%s>, I cannot post in the thread of game #%d: I need %s there. The game goes on here in the channel.", g.HostID, g.ID, missing)
+		text := tr(l, "lobby2.post.thread", "Host", g.HostID, "Game", g.ID, "Missing", missing)
 		if _, err := b.sendRetrying(ctx, g.ChannelID, func() *discordgo.MessageSend {
 			return &discordgo.MessageSend{Content: text, AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{g.HostID}}}
 		}); err != nil {
@@ -460,10 +462,10 @@ func (b *Bot) send(ctx context.Context, g *storage.Game, build func() *discordgo
 			b.log.Error("posting in the channel", "game", g.ID, "err", err)
 			return nil, err
 		}
-		missing = b.missingPermissions(g.ChannelID, false)
+		missing = b.missingPermissions(l, g.ChannelID, false)
 	}
 	b.log.Error("no permission to post a game's message", "game", g.ID, "channel", g.ThreadID, "missing", missing, "err", err)
-	b.sayFailure(g, fmt.Sprintf("<@%s>, I cannot post game #%d here: I need %s in this channel. Give me that, and the game goes on where it stopped.", g.HostID, g.ID, missing))
+	b.sayFailure(g, tr(l, "lobby2.post.channel", "Host", g.HostID, "Game", g.ID, "Missing", missing))
 	return nil, err
 }
 
@@ -546,25 +548,26 @@ func shortError(err error) string {
 	return "no answer"
 }
 
-// permissionNames are the permissions a game's messages need, in the
-// words of Discord's settings.
+// permissionNames are the permissions a game's messages need, each with
+// the last part of its message id (lobby2.permission.…: its name in
+// Discord's settings).
 var permissionNames = []struct {
 	bit    int64
 	name   string
 	thread bool // in threads only; Send Messages otherwise
 }{
-	{discordgo.PermissionViewChannel, "View Channel", false},
-	{discordgo.PermissionSendMessages, "Send Messages", false},
-	{discordgo.PermissionSendMessagesInThreads, "Send Messages in Threads", true},
-	{discordgo.PermissionAttachFiles, "Attach Files", false},
-	{discordgo.PermissionEmbedLinks, "Embed Links", false},
-	{discordgo.PermissionReadMessageHistory, "Read Message History", false},
+	{discordgo.PermissionViewChannel, "view_channel", false},
+	{discordgo.PermissionSendMessages, "send_messages", false},
+	{discordgo.PermissionSendMessagesInThreads, "send_in_threads", true},
+	{discordgo.PermissionAttachFiles, "attach_files", false},
+	{discordgo.PermissionEmbedLinks, "embed_links", false},
+	{discordgo.PermissionReadMessageHistory, "read_history", false},
 }
 
 // missingPermissions names the permissions the bot lacks in channel, as
 // far as the gateway's state tells, or all those a game needs when it does
-// not tell.
-func (b *Bot) missingPermissions(channel string, thread bool) string {
+// not tell, in language l (as Discord's settings name them there).
+func (b *Bot) missingPermissions(l i18n.Lang, channel string, thread bool) string {
 	var all, missing []string
 	perms, err := int64(0), errors.New("no state")
 	if b.s.State != nil && b.botUser != "" {
@@ -574,15 +577,16 @@ func (b *Bot) missingPermissions(channel string, thread bool) string {
 		if p.bit == discordgo.PermissionSendMessages && thread || p.thread && !thread {
 			continue
 		}
-		all = append(all, "**"+p.name+"**")
+		name := "**" + tr(l, "lobby2.permission."+p.name) + "**"
+		all = append(all, name)
 		if err == nil && perms&p.bit == 0 {
-			missing = append(missing, "**"+p.name+"**")
+			missing = append(missing, name)
 		}
 	}
 	if len(missing) == 0 {
 		missing = all
 	}
-	return turnview.JoinAnd(missing)
+	return turnview.In(l).JoinAnd(missing)
 }
 
 // pngFile is a PNG attachment made afresh from its bytes (a message may be

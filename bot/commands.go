@@ -255,7 +255,7 @@ func (b *Bot) onComponent(i *discordgo.Interaction) {
 	defer cancel()
 	g, err := b.store.Get(ctx, id.game)
 	if err != nil {
-		b.replyError(i, b.playerError(err))
+		b.replyError(i, b.playerErrorIn(memberLang(i), err))
 		return
 	}
 	if !inPlace(i, g) {
@@ -362,15 +362,4 @@ func randomSeed() uint64 {
 		panic(fmt.Sprintf("bot: no randomness: %v", err))
 	}
 	return binary.LittleEndian.Uint64(buf[:])
-}
-
-// cmdHelp answers /carcassonne help: how to play, and the expansions in
-// play in the game here (a lobby or a running game), or those available.
-func (b *Bot) cmdHelp(i *discordgo.Interaction) {
-	ctx, cancel := b.context()
-	defer cancel()
-	g, err := b.findGame(ctx, i, storage.StatusLobby, storage.StatusRunning)
-	help := helpEmbeds(gameExpansions(g), err == nil, err == nil && g.Status == storage.StatusLobby)
-	help[0].Fields = append(help[0].Fields, statsHelp())
-	b.reply(i, &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral, Embeds: help})
 }

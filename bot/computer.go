@@ -12,6 +12,7 @@ import (
 
 	"github.com/meeple-works/carcassonne/ai"
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/storage"
 )
 
@@ -88,36 +89,33 @@ func computerName(g storage.Game, l ai.Level) string {
 	return name
 }
 
-// levelWords describes a level for its option in the levels menu.
-func levelWords(l ai.Level) string {
-	switch l {
-	case ai.Easy:
-		return "plays the move that scores best right now"
-	case ai.Normal:
-		return "thinks ahead, about half a second a move"
-	case ai.Hard:
-		return "thinks ahead longer, about two seconds a move"
+// levelWords describes a level for its option in the levels menu, in
+// language l.
+func levelWords(l i18n.Lang, lv ai.Level) string {
+	if !lv.Seat() {
+		return ""
 	}
-	return ""
+	return tr(l, "lobby2.cpu.level_words."+lv.String())
 }
 
-// lobbyComputerRefusal says why the member may not change the computer
-// seats of lobby g, or "".
+// lobbyComputerRefusal says, in the member's language, why the member may
+// not change the computer seats of lobby g, or "".
 func lobbyComputerRefusal(i *discordgo.Interaction, g storage.Game, adding bool) string {
+	l := memberLang(i)
 	switch {
 	case g.HostID != actor(i).ID:
 		if adding {
-			return "Only the host can add computer players."
+			return tr(l, "lobby2.cpu.add_host_only")
 		}
-		return "Only the host can remove computer players."
+		return tr(l, "lobby2.cpu.remove_host_only")
 	case g.Status == storage.StatusLobby:
 	case g.Status == storage.StatusRunning || g.Status == storage.StatusFinished:
-		return "This game has already started: its seats are set."
+		return tr(l, "lobby2.cpu.seats_set")
 	default:
-		return "This lobby is closed: open a new one with /carcassonne new."
+		return tr(l, "lobby2.cpu.closed")
 	}
 	if adding && len(g.Seats) >= g.MaxSeats {
-		return fmt.Sprintf("The lobby is full (%d of %d seats): a player must leave, or the host removes a computer, before another computer can sit down.", len(g.Seats), g.MaxSeats)
+		return tr(l, "lobby2.cpu.full", "Taken", len(g.Seats), "Max", g.MaxSeats)
 	}
 	return ""
 }
@@ -131,22 +129,23 @@ func (b *Bot) lobbyAddComputerMenu(i *discordgo.Interaction, id int64) {
 	defer cancel()
 	g, err := b.store.Get(ctx, id)
 	if err != nil {
-		b.replyError(i, b.playerError(err))
+		b.replyError(i, b.playerErrorIn(memberLang(i), err))
 		return
 	}
 	if why := lobbyComputerRefusal(i, g, true); why != "" {
 		b.replyError(i, why)
 		return
 	}
+	ml := memberLang(i)
 	var opts []discordgo.SelectMenuOption
 	for _, l := range ai.Levels() {
-		opts = append(opts, discordgo.SelectMenuOption{Label: capitalize(l.String()), Value: l.String(), Description: levelWords(l)})
+		opts = append(opts, discordgo.SelectMenuOption{Label: tr(ml, "lobby2.cpu.level."+l.String()), Value: l.String(), Description: levelWords(ml, l)})
 	}
 	b.reply(i, &discordgo.InteractionResponseData{
-		Content: fmt.Sprintf("Choose the level of the computer player for game #%d:", g.ID),
+		Content: tr(ml, "lobby2.cpu.ask_level", "Game", g.ID),
 		Flags:   discordgo.MessageFlagsEphemeral,
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			CustomID: computerMenuID(actCPUAdd, g.ID, len(computerSeats(g))), Placeholder: "Level…", Options: opts, MinValues: intPtr(1), MaxValues: 1,
+			CustomID: computerMenuID(actCPUAdd, g.ID, len(computerSeats(g))), Placeholder: tr(ml, "lobby2.cpu.level_placeholder"), Options: opts, MinValues: intPtr(1), MaxValues: 1,
 		}}}},
 	})
 }
@@ -164,7 +163,7 @@ func (b *Bot) lobbyAddComputer(i *discordgo.Interaction, id int64, seated int, v
 	defer unlock()
 	g, err := b.store.Get(ctx, id)
 	if err != nil {
-		b.replyError(i, b.playerError(err))
+		b.replyError(i, b.playerErrorIn(memberLang(i), err))
 		return
 	}
 	if why := lobbyComputerRefusal(i, g, true); why != "" {
@@ -172,7 +171,7 @@ func (b *Bot) lobbyAddComputer(i *discordgo.Interaction, id int64, seated int, v
 		return
 	}
 	if len(computerSeats(g)) != seated {
-		b.replyError(i, "This menu is out of date: a computer player was added or removed since it opened, so nothing was changed. Press **Add computer player** again.")
+		b.replyError(i, tr(memberLang(i), "lobby2.cpu.out_of_date"))
 		return
 	}
 	l := ai.NoLevel
@@ -180,19 +179,19 @@ func (b *Bot) lobbyAddComputer(i *discordgo.Interaction, id int64, seated int, v
 		l, _ = ai.ParseLevel(values[0])
 	}
 	if !l.Seat() {
-		b.replyError(i, "Choose a level from the menu: easy, normal or hard.")
+		b.replyError(i, tr(memberLang(i), "lobby2.cpu.choose_level"))
 		return
 	}
 	name := computerName(g, l)
 	g, err = b.store.Join(ctx, id, computerPlayer(l, name))
 	if err != nil {
-		b.replyError(i, b.playerError(err))
+		b.replyError(i, b.playerErrorIn(memberLang(i), err))
 		return
 	}
 	// The lobby message first: once the host sees the answer, the lobby
 	// shows the seat.
 	b.editLobby(g, []*discordgo.MessageEmbed{lobbyEmbed(g)}, lobbyButtons(g))
-	b.update(i, &discordgo.InteractionResponseData{Content: name + " takes a seat.", Components: []discordgo.MessageComponent{}})
+	b.update(i, &discordgo.InteractionResponseData{Content: tr(memberLang(i), "lobby2.cpu.seated", "Name", name), Components: []discordgo.MessageComponent{}})
 }
 
 // lobbyRemoveComputer answers the lobby's Remove button: with one
@@ -208,7 +207,7 @@ func (b *Bot) lobbyRemoveComputer(i *discordgo.Interaction, id int64) {
 	defer unlock()
 	g, err := b.store.Get(ctx, id)
 	if err != nil {
-		b.replyError(i, b.playerError(err))
+		b.replyError(i, b.playerErrorIn(memberLang(i), err))
 		return
 	}
 	if why := lobbyComputerRefusal(i, g, false); why != "" {
@@ -218,12 +217,12 @@ func (b *Bot) lobbyRemoveComputer(i *discordgo.Interaction, id int64) {
 	cs := computerSeats(g)
 	switch len(cs) {
 	case 0:
-		b.replyError(i, "There is no computer player to remove.")
+		b.replyError(i, tr(memberLang(i), "lobby2.cpu.none"))
 		return
 	case 1:
 		g, err = b.store.Leave(ctx, id, cs[0].UserID)
 		if err != nil {
-			b.replyError(i, b.playerError(err))
+			b.replyError(i, b.playerErrorIn(memberLang(i), err))
 			return
 		}
 		b.lobbyChanged(i, g, true, "")
@@ -234,10 +233,10 @@ func (b *Bot) lobbyRemoveComputer(i *discordgo.Interaction, id int64) {
 		opts = append(opts, discordgo.SelectMenuOption{Label: truncate(s.Name, 100), Value: truncate(s.Name, 100)})
 	}
 	b.reply(i, &discordgo.InteractionResponseData{
-		Content: fmt.Sprintf("Which computer player leaves game #%d?", g.ID),
+		Content: tr(memberLang(i), "lobby2.cpu.ask_remove", "Game", g.ID),
 		Flags:   discordgo.MessageFlagsEphemeral,
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			CustomID: lobbyID(actCPUDel, g.ID), Placeholder: "Computer player…", Options: opts, MinValues: intPtr(1), MaxValues: 1,
+			CustomID: lobbyID(actCPUDel, g.ID), Placeholder: tr(memberLang(i), "lobby2.cpu.remove_placeholder"), Options: opts, MinValues: intPtr(1), MaxValues: 1,
 		}}}},
 	})
 }
@@ -255,7 +254,7 @@ func (b *Bot) lobbyRemoveChosen(i *discordgo.Interaction, id int64, values []str
 	defer unlock()
 	g, err := b.store.Get(ctx, id)
 	if err != nil {
-		b.replyError(i, b.playerError(err))
+		b.replyError(i, b.playerErrorIn(memberLang(i), err))
 		return
 	}
 	if why := lobbyComputerRefusal(i, g, false); why != "" {
@@ -263,7 +262,7 @@ func (b *Bot) lobbyRemoveChosen(i *discordgo.Interaction, id int64, values []str
 		return
 	}
 	if len(values) != 1 {
-		b.replyError(i, "Choose one computer player.")
+		b.replyError(i, tr(memberLang(i), "lobby2.cpu.choose_one"))
 		return
 	}
 	var seat *storage.Seat
@@ -274,16 +273,16 @@ func (b *Bot) lobbyRemoveChosen(i *discordgo.Interaction, id int64, values []str
 		}
 	}
 	if seat == nil {
-		b.replyError(i, truncate(values[0], 100)+" is not in the lobby any more; nothing was changed.")
+		b.replyError(i, tr(memberLang(i), "lobby2.cpu.gone", "Name", truncate(values[0], 100)))
 		return
 	}
 	g, err = b.store.Leave(ctx, id, seat.UserID)
 	if err != nil {
-		b.replyError(i, b.playerError(err))
+		b.replyError(i, b.playerErrorIn(memberLang(i), err))
 		return
 	}
 	b.editLobby(g, []*discordgo.MessageEmbed{lobbyEmbed(g)}, lobbyButtons(g))
-	b.update(i, &discordgo.InteractionResponseData{Content: seat.Name + " left the lobby.", Components: []discordgo.MessageComponent{}})
+	b.update(i, &discordgo.InteractionResponseData{Content: tr(memberLang(i), "lobby2.cpu.left", "Name", seat.Name), Components: []discordgo.MessageComponent{}})
 }
 
 // computerSeed is the seed of the computer's answers in the turn of game
@@ -467,7 +466,7 @@ func (b *Bot) stopComputersOnly(ctx context.Context, g storage.Game, note string
 		b.log.Error("stopping a game of computers only", "game", g.ID, "err", err)
 		return
 	}
-	text := strings.TrimSpace(note + fmt.Sprintf("Only computer players are left in game #%d, so it ends here, without a winner.", g.ID))
+	text := strings.TrimSpace(note + tr(gameLang(g), "lobby2.cpu.only_computers", "Game", g.ID))
 	if _, err := b.send(ctx, &g, func() *discordgo.MessageSend {
 		return &discordgo.MessageSend{Content: text, AllowedMentions: &discordgo.MessageAllowedMentions{}}
 	}); err != nil {

@@ -161,7 +161,7 @@ func TestNewExpansions(t *testing.T) {
 			t.Fatalf("%s joins: answer type %d: %s", u.Username, r.Type, text(r))
 		}
 	}
-	if r := h.pick(a, lobby.ID, lobbyID(actExp, 1), "river"); r.Flags&64 == 0 || !strings.HasPrefix(text(r), sixSeatedWords) {
+	if r := h.pick(a, lobby.ID, lobbyID(actExp, 1), "river"); r.Flags&64 == 0 || !strings.HasPrefix(text(r), tr(i18n.English, "lobby2.expansions.six_seated")) {
 		t.Errorf("leaving out Inns & Cathedrals with six seated: %s", text(r))
 	}
 	if m, _ := h.srv.Message(lobby.ID); field(m, "Seats (6/6)") == "" || field(m, "Expansions") != "The River, Inns & Cathedrals" {

@@ -17,6 +17,7 @@ import (
 	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/render"
 	"github.com/meeple-works/carcassonne/storage"
+	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // cmdPlace plays a whole turn typed as /carcassonne place.
@@ -332,7 +333,7 @@ func (b *Bot) showBoard(i *discordgo.Interaction, game int64, ephemeral bool) {
 	}
 	g, st, err := b.store.Load(ctx, game)
 	if err != nil {
-		b.editReply(i, b.playerError(err))
+		b.editReply(i, b.playerErrorIn(memberLang(i), err))
 		return
 	}
 	if g.Status == storage.StatusLobby {
@@ -350,7 +351,7 @@ func (b *Bot) showBoard(i *discordgo.Interaction, game int64, ephemeral bool) {
 		b.editReply(i, tr(memberLang(i), "bot.refuse.board_failed"))
 		return
 	}
-	content := fmt.Sprintf("Game #%d, turn %d · %s", g.ID, st.Turn(), scoreLine(g, st))
+	content := tr(gameLang(g), "lobby2.board", "Game", g.ID, "Turn", st.Turn(), "Scores", scoreLine(g, st))
 	if _, err := b.s.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &content,
 		Files: []*discordgo.File{pngFile(fmt.Sprintf("board-%d.png", g.ID), png)}}); err != nil {
 		b.log.Warn("sending the board", "err", err)
@@ -366,7 +367,7 @@ func (b *Bot) cmdScore(i *discordgo.Interaction) {
 	}
 	_, st, err := b.store.Load(ctx, g.ID)
 	if err != nil {
-		b.replyError(i, b.playerError(err))
+		b.replyError(i, b.playerErrorIn(memberLang(i), err))
 		return
 	}
 	// A player's scoreboard is posted for everyone, in the game's
@@ -388,7 +389,7 @@ func (b *Bot) cmdRecord(i *discordgo.Interaction) {
 	}
 	rec, err := b.store.Record(ctx, g.ID)
 	if err != nil {
-		b.replyError(i, b.playerError(err))
+		b.replyError(i, b.playerErrorIn(memberLang(i), err))
 		return
 	}
 	b.reply(i, &discordgo.InteractionResponseData{
@@ -434,7 +435,7 @@ func (b *Bot) cmdResign(i *discordgo.Interaction) {
 func (b *Bot) resign(ctx context.Context, l i18n.Lang, id int64, seat int, requestID string) string {
 	g, st, err := b.store.Load(ctx, id)
 	if err != nil {
-		return b.playerError(err)
+		return b.playerErrorIn(l, err)
 	}
 	if g.Status != storage.StatusRunning {
 		return tr(l, "bot.refuse.not_running")
@@ -446,11 +447,14 @@ func (b *Bot) resign(ctx context.Context, l i18n.Lang, id int64, seat int, reque
 		// The record writes a resignation between turns only
 		// (spec/record.md), and the store drops a turn under way when one
 		// comes: someone else's half-played turn would be lost.
+		if l != i18n.English {
+			return tr(l, "lobby2.resign.under_way", "Player", seatName(g, st, cur), "Asks", turnview.In(l).Asks(st, seatNames(g, st)))
+		}
 		return fmt.Sprintf("%s's turn is under way (%s): you can resign once it is over.", seatName(g, st, cur), pendingWords(g, st))
 	}
 	res, err := b.store.Resign(ctx, id, seatUser(g, seat), storage.Request{ID: requestID})
 	if err != nil {
-		return b.playerError(err)
+		return b.playerErrorIn(l, err)
 	}
 	if res.Duplicate {
 		return tr(l, "bot.done")
@@ -478,10 +482,10 @@ func (b *Bot) cmdStop(i *discordgo.Interaction) {
 	}
 	defer unlock()
 	if err := b.store.MarkStatus(ctx, g.ID, storage.StatusStopped, "stopped by "+displayName(i)); err != nil {
-		b.replyError(i, b.playerError(err))
+		b.replyError(i, b.playerErrorIn(memberLang(i), err))
 		return
 	}
-	text := fmt.Sprintf("Game #%d was stopped by %s, without a winner.", g.ID, displayName(i))
+	text := tr(gameLang(g), "lobby2.stopped_by", "Game", g.ID, "Member", displayName(i))
 	b.reply(i, &discordgo.InteractionResponseData{Content: text, AllowedMentions: &discordgo.MessageAllowedMentions{}})
 	b.closeGame(g)
 }
@@ -491,7 +495,7 @@ func (b *Bot) cmdStop(i *discordgo.Interaction) {
 // is announced once, by the caller.
 func (b *Bot) closeGame(g storage.Game) {
 	if g.TurnMessageID != "" {
-		b.editTurnMessage(g, "This turn was not played: the game was stopped.")
+		b.editTurnMessage(g, tr(gameLang(g), "lobby2.turn_not_played"))
 	} else if g.Status == storage.StatusLobby {
 		g.Status = storage.StatusStopped
 		e := lobbyEmbed(g)
@@ -818,7 +822,7 @@ func lobbyEmbed(g storage.Game) *discordgo.MessageEmbed {
 			{Name: tr(l, "bot.lobby.host"), Value: "<@" + g.HostID + ">", Inline: true},
 			{Name: tr(l, "bot.lobby.settings"), Value: settings, Inline: true},
 			{Name: seatsTitle, Value: seats.String()},
-			{Name: tr(l, "bot.lobby.expansions"), Value: expansionTitles(gameExpansions(g))},
+			{Name: tr(l, "bot.lobby.expansions"), Value: expansionTitles(l, gameExpansions(g))},
 		},
 	}
 }
@@ -880,8 +884,9 @@ func lobbyButtons(g storage.Game) []discordgo.MessageComponent {
 
 // expansionsMenu is the lobby's multi-select menu Expansions…: the
 // expansions the bot plays (engine.PlayableExpansions) by their names in
-// the rule texts, the lobby's own selected (spec/discord.md, "Expansions").
-// Choosing none plays the base game.
+// the rule texts, the lobby's own selected (spec/discord.md, "Expansions"),
+// its placeholder in the game's language. Choosing none plays the base
+// game.
 func expansionsMenu(g storage.Game) (discordgo.SelectMenu, bool) {
 	chosen := gameExpansions(g)
 	var opts []discordgo.SelectMenuOption
@@ -894,7 +899,7 @@ func expansionsMenu(g storage.Game) (discordgo.SelectMenu, bool) {
 	if len(opts) == 0 {
 		return discordgo.SelectMenu{}, false
 	}
-	return discordgo.SelectMenu{CustomID: lobbyID(actExp, g.ID), Placeholder: "Expansions…",
+	return discordgo.SelectMenu{CustomID: lobbyID(actExp, g.ID), Placeholder: tr(gameLang(g), "lobby2.menu.expansions"),
 		Options: opts, MinValues: intPtr(0), MaxValues: len(opts)}, true
 }
 
@@ -981,107 +986,6 @@ func gameExpansions(g storage.Game) engine.ExpansionSet {
 		}
 	}
 	return set
-}
-
-// expansionTitles lists the expansions of set by their names in the rule
-// texts, "The River, Inns & Cathedrals", or "base game" when there are
-// none.
-func expansionTitles(set engine.ExpansionSet) string {
-	var ts []string
-	for _, e := range set.List() {
-		if e != engine.ExpansionBase {
-			ts = append(ts, e.Title())
-		}
-	}
-	if len(ts) == 0 {
-		return "base game"
-	}
-	return strings.Join(ts, ", ")
-}
-
-// availableTitles lists the expansions the bot plays, by title and record
-// name: "The River (river), …".
-func availableTitles() string { return availableTitlesBut(0) }
-
-// availableTitlesBut lists the expansions the bot plays that set does not
-// hold, as availableTitles does; "" when set holds them all.
-func availableTitlesBut(set engine.ExpansionSet) string {
-	var ts []string
-	for _, e := range engine.PlayableExpansions() {
-		if offered(e) && !set.Has(e) {
-			ts = append(ts, fmt.Sprintf("%s (`%s`)", e.Title(), e))
-		}
-	}
-	return strings.Join(ts, ", ")
-}
-
-// helpEmbeds is /carcassonne help: how to play, in short, and in a
-// second embed the expansions in play in game set (inGame), or the
-// expansions available; in a lobby (lobby, with inGame), the expansions
-// chosen so far, then how the host chooses them and which are available.
-// Two embeds, as Discord takes 4,096 characters in an embed's description
-// (and 6,000 in a message's embeds): the expansions' words alone come near
-// it when all are played.
-func helpEmbeds(set engine.ExpansionSet, inGame, lobby bool) []*discordgo.MessageEmbed {
-	choose := "The host chooses them in the lobby's **Expansions…** menu, or with **/carcassonne new expansions:**."
-	exp := "**Expansions available**: " + availableTitles() + ". " + choose + " With Inns & Cathedrals each player also has a large follower, " +
-		"which counts as two followers, and a sixth player may join."
-	if inGame {
-		exp = "**Expansions in this game**: " + expansionTitles(set) + "."
-		if lobby {
-			exp += " The host chooses them before **Start** in the lobby's **Expansions…** menu"
-			if more := availableTitlesBut(set); more != "" {
-				exp += "; also available: " + more
-			}
-			exp += "."
-		}
-		if set.Has(engine.ExpansionInnsAndCathedrals) {
-			exp += " Your large follower counts as two followers: choose it in the **Follower…** menu (\"large follower – city (north)\")."
-		}
-		if set.Has(engine.ExpansionTradersAndBuilders) {
-			exp += " Your builder goes on a road or city of the tile you place where you already have a thief or knight " +
-				"(\"builder – road (east)\"): each later tile that extends it gives you a second turn, never a third. " +
-				"Your pig goes in a field where you have a farmer and adds 1 point per city to that farm if you win it. " +
-				"Whoever completes a city takes its goods; at the end, the most wine, grain and cloth score 10 each."
-		}
-		if set.Has(engine.ExpansionPrincessAndDragon) {
-			exp += dragonHelp
-		}
-		exp += minisHelp(set)
-		if set.Has(engine.ExpansionTower) {
-			exp += fmt.Sprintf(" Instead of a follower, you may put a tower piece on any tower foundation or open tower "+
-				"(\"tower piece at (2,-1)\" in the **Follower…** menu), then take prisoner one follower within the tower's reach "+
-				"(its height in tiles in each straight direction) with **Take prisoner…**; the preview numbers them. "+
-				"A follower on top of a tower closes it for good. Players holding each other's prisoners exchange them at once; "+
-				"at the start of your turn, **Ransom** frees one of yours for %d points to its jailer.", engine.RansomPoints)
-		}
-		if set.Has(engine.ExpansionMessengers) {
-			exp += " **Messengers**: on scoring, move your marker or messenger; landing on 0, 5, 10… turns up a Message " +
-				"(carry it out or take 2 points); **/carcassonne pawn** picks yours for others' turns."
-		}
-		if set.Has(engine.ExpansionRobbers) {
-			exp += " **Robbers**: after a bag tile, put your robber by another's pawn: it takes half its next points."
-		}
-	}
-	return []*discordgo.MessageEmbed{{
-		Title: "How to play Carcassonne here",
-		Color: 0x3B7D3B,
-		Description: "**/carcassonne new** opens a lobby; players press **Join**, the host presses **Start**. " +
-			"The game is played in its own thread.\n\n" +
-			"On your turn the bot shows the board with numbers where your tile fits. Pick a cell from **Place the tile…**, " +
-			"turn the tile with ⟲ ⟳, choose where a follower stands (knight in a city, thief on a road, monk in a cloister, " +
-			"farmer in a field) or none, and press **Confirm**. Or type **/carcassonne place**.\n\n" +
-			"Completed roads score 1 per tile, cities 2 per tile and pennant, cloisters 9; followers come back when their " +
-			"feature scores. At the end, unfinished features score 1 per tile (and pennant), and farmers 3 per completed city " +
-			"their farm touches.\n\n" +
-			"In the lobby the host may add computer players (easy, normal or hard) with **Add computer player**, " +
-			"and take them out with **Remove**; a game may be one person against computers.\n\n" +
-			"**/carcassonne join** and **leave** do what the lobby's buttons do; **/carcassonne start solo:true** starts a game " +
-			"for one player. With a turn timeout, you are reminded at half time; when the time runs out I place your tile " +
-			"(first legal placement, no follower), and three timeouts in a row count as resigning.\n\n" +
-			"Also: **/carcassonne board**, **score**, **record**, **resign**, **stop** (host). In a channel with several games, " +
-			"pick one with the **game** option.",
-	}, {Title: "Expansions", Color: 0x3B7D3B, Description: exp}}
 }
 
 // traderWords says player p's builder and pig (in the supply or on the

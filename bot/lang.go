@@ -102,7 +102,7 @@ func (b *Bot) lobbyLanguageMenu(i *discordgo.Interaction, id int64) {
 	defer cancel()
 	g, err := b.store.Get(ctx, id)
 	if err != nil {
-		b.replyError(i, b.playerError(err))
+		b.replyError(i, b.playerErrorIn(memberLang(i), err))
 		return
 	}
 	if why := languageRefusal(i, g); why != "" {

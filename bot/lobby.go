@@ -12,6 +12,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/storage"
 )
 
@@ -25,18 +26,19 @@ var errNoGame = errors.New("there is no game here: open one with /carcassonne ne
 // game option names (a game of this channel or thread), or the game of
 // this thread, or the only game of the channel with one of the statuses,
 // or among several the one the member plays in. The error says why in
-// words a player understands.
+// words a player understands (a refusal in the member's language, or an
+// error playerErrorIn says).
 func (b *Bot) findGame(ctx context.Context, i *discordgo.Interaction, statuses ...storage.Status) (storage.Game, error) {
 	hasStatus := func(g storage.Game) (storage.Game, error) {
 		if len(statuses) > 0 && !slices.Contains(statuses, g.Status) {
-			return storage.Game{}, refusal(fmt.Sprintf("game #%d is %s", g.ID, statusWords(g.Status)))
+			return storage.Game{}, refusal(statusWords(memberLang(i), g))
 		}
 		return g, nil
 	}
 	if id, ok := gameOptionOf(i); ok {
 		g, err := b.store.Get(ctx, id)
 		if errors.Is(err, storage.ErrNotFound) || err == nil && !inPlace(i, g) {
-			return storage.Game{}, refusal(fmt.Sprintf("there is no game #%d in this channel", id))
+			return storage.Game{}, refusal(tr(memberLang(i), "lobby2.no_game_here", "Game", id))
 		}
 		if err != nil {
 			return storage.Game{}, err
@@ -72,7 +74,8 @@ func (b *Bot) findGame(ctx context.Context, i *discordgo.Interaction, statuses .
 	return storage.Game{}, errSeveralGames
 }
 
-// refusal is an error whose text is for the player already.
+// refusal is an error whose text is for the player already: a whole
+// sentence in their language.
 type refusal string
 
 func (r refusal) Error() string { return string(r) }
@@ -105,19 +108,14 @@ func gameOptionOf(i *discordgo.Interaction) (int64, bool) {
 	return 0, false
 }
 
-// statusWords says where a game stands: "still in its lobby", "over", …
-func statusWords(s storage.Status) string {
-	switch s {
-	case storage.StatusLobby:
-		return "still in its lobby"
-	case storage.StatusRunning:
-		return "running"
-	case storage.StatusFinished:
-		return "over"
-	case storage.StatusStopped:
-		return "stopped"
+// statusWords says in language l where game g stands: "Game #3 is still
+// in its lobby.", "Game #3 is over.", …
+func statusWords(l i18n.Lang, g storage.Game) string {
+	switch g.Status {
+	case storage.StatusLobby, storage.StatusRunning, storage.StatusFinished, storage.StatusStopped:
+		return tr(l, "lobby2.status."+string(g.Status), "Game", g.ID)
 	}
-	return "not playable"
+	return tr(l, "lobby2.status.other", "Game", g.ID)
 }
 
 // gameChoices suggests the games of this channel (and this thread's) for
@@ -195,7 +193,7 @@ func (b *Bot) cmdNew(i *discordgo.Interaction, opts map[string]*discordgo.Applic
 	}
 	set, names, err := readExpansions(optString(opts, "expansions"))
 	if err != nil {
-		b.replyError(i, b.playerError(err))
+		b.replyError(i, b.playerErrorIn(memberLang(i), err))
 		return
 	}
 	seats := storage.DefaultMaxSeats
@@ -220,7 +218,7 @@ func (b *Bot) cmdNew(i *discordgo.Interaction, opts map[string]*discordgo.Applic
 		Language: guildLang(i).String(), // the server's, until the host chooses
 	})
 	if err != nil {
-		b.replyError(i, b.playerError(err))
+		b.replyError(i, b.playerErrorIn(memberLang(i), err))
 		return
 	}
 	// Buttons pressed before the lobby message's id is stored wait for it.
@@ -241,11 +239,6 @@ func (b *Bot) cmdNew(i *discordgo.Interaction, opts map[string]*discordgo.Applic
 		b.log.Warn("storing the lobby message", "game", g.ID, "err", err)
 	}
 }
-
-// sixSeatsWords refuses a sixth seat without Inns & Cathedrals, which
-// brings the sixth player's followers.
-const sixSeatsWords = "A sixth seat needs Inns & Cathedrals, which brings the sixth player's followers: " +
-	"add inns-and-cathedrals to expansions, or take 5 seats at most."
 
 // readExpansions reads the expansions option of /carcassonne new: record
 // names separated by commas ("river, inns-and-cathedrals"), in any case.
@@ -335,21 +328,21 @@ func (b *Bot) lobbyExpansions(i *discordgo.Interaction, id int64, values []strin
 	defer unlock()
 	g, err := b.store.Get(ctx, id)
 	if err != nil {
-		b.replyError(i, b.playerError(err))
+		b.replyError(i, b.playerErrorIn(memberLang(i), err))
 		return
 	}
 	switch {
 	case g.HostID != actor(i).ID:
-		b.replyError(i, "Only the host can choose the expansions.")
+		b.replyError(i, tr(memberLang(i), "lobby2.expansions.host_only"))
 		return
 	case g.Status != storage.StatusLobby:
-		b.replyError(i, "This game has already started: its expansions are set.")
+		b.replyError(i, tr(memberLang(i), "lobby2.expansions.started"))
 		return
 	}
 	names := append([]string{}, values...) // none chosen: the base game alone
 	if set, _, err := storage.ParseExpansions(names); err == nil {
 		if err := offeredHere(set); err != nil {
-			b.replyError(i, b.playerError(err))
+			b.replyError(i, b.playerErrorIn(memberLang(i), err))
 			return
 		}
 	}
@@ -364,16 +357,16 @@ func (b *Bot) lobbyExpansions(i *discordgo.Interaction, id int64, values []strin
 	}
 	g, err = b.store.UpdateLobby(ctx, id, u)
 	if errors.Is(err, storage.ErrSixSeats) {
-		b.replyError(i, sixSeatedWords)
+		b.replyError(i, tr(memberLang(i), "lobby2.expansions.six_seated"))
 		return
 	}
 	if err != nil {
-		b.replyError(i, b.playerError(err))
+		b.replyError(i, b.playerErrorIn(memberLang(i), err))
 		return
 	}
 	b.lobbyChanged(i, g, true, "")
 	if g.MaxSeats < seats {
-		b.followupError(i, fmt.Sprintf("Without Inns & Cathedrals the lobby has %d seats: the sixth seat needs its sixth player's followers.", g.MaxSeats))
+		b.followupError(i, tr(memberLang(i), "lobby2.expansions.seats", "Seats", g.MaxSeats))
 	}
 }
 
@@ -385,14 +378,14 @@ func (b *Bot) lobbyPig(i *discordgo.Interaction, id int64, values []string) {
 	defer cancel()
 	g, err := b.store.Get(ctx, id)
 	if err != nil {
-		b.replyError(i, b.playerError(err))
+		b.replyError(i, b.playerErrorIn(memberLang(i), err))
 		return
 	}
-	switch why := ruleOptionRefusal(i, g, engine.ExpansionTradersAndBuilders, "The pig is a rule of Traders & Builders, which this lobby does not play."); {
+	switch why := ruleOptionRefusal(i, g, engine.ExpansionTradersAndBuilders, tr(memberLang(i), "lobby2.pig.not_played")); {
 	case why != "":
 		b.replyError(i, why)
 	case len(values) != 1 || values[0] != "plus-one":
-		b.replyError(i, "The pig's rule is plus-one: a pig adds 1 point per city to its owner's farm.")
+		b.replyError(i, tr(memberLang(i), "lobby2.pig.rule"))
 	default:
 		b.lobbyChanged(i, g, true, "")
 	}
@@ -464,7 +457,7 @@ func (b *Bot) changeLobby(i *discordgo.Interaction, id int64, refuse func(storag
 	defer unlock()
 	g, err := b.store.Get(ctx, id)
 	if err != nil {
-		b.replyError(i, b.playerError(err))
+		b.replyError(i, b.playerErrorIn(memberLang(i), err))
 		return g, false
 	}
 	if why := refuse(g); why != "" {
@@ -477,15 +470,11 @@ func (b *Bot) changeLobby(i *discordgo.Interaction, id int64, refuse func(storag
 		return g, false
 	}
 	if g, err = b.store.UpdateLobby(ctx, id, u); err != nil {
-		b.replyError(i, b.playerError(err))
+		b.replyError(i, b.playerErrorIn(memberLang(i), err))
 		return g, false
 	}
 	return g, true
 }
-
-// sixSeatedWords refuses to leave out Inns & Cathedrals from a lobby where
-// six players are seated.
-const sixSeatedWords = "Six players are seated, and a sixth seat needs Inns & Cathedrals: keep it, or a player leaves first."
 
 func (b *Bot) cmdJoin(i *discordgo.Interaction) {
 	if g, ok := b.gameFor(i, storage.StatusLobby); ok {
@@ -512,7 +501,7 @@ func (b *Bot) gameFor(i *discordgo.Interaction, statuses ...storage.Status) (sto
 	defer cancel()
 	g, err := b.findGame(ctx, i, statuses...)
 	if err != nil {
-		b.replyError(i, b.playerError(err))
+		b.replyError(i, b.playerErrorIn(memberLang(i), err))
 		return g, false
 	}
 	b.touch(g)
@@ -531,7 +520,7 @@ func (b *Bot) lobbyJoin(i *discordgo.Interaction, id int64, button bool) {
 	defer unlock()
 	g, err := b.store.Join(ctx, id, storage.Player{UserID: actor(i).ID, Name: displayName(i)})
 	if err != nil {
-		b.replyError(i, b.playerError(err))
+		b.replyError(i, b.playerErrorIn(memberLang(i), err))
 		return
 	}
 	b.lobbyChanged(i, g, button, tr(memberLang(i), "bot.lobby.joined"))
@@ -547,7 +536,7 @@ func (b *Bot) lobbyLeave(i *discordgo.Interaction, id int64, button bool) {
 	defer unlock()
 	cur, err := b.store.Get(ctx, id)
 	if err != nil {
-		b.replyError(i, b.playerError(err))
+		b.replyError(i, b.playerErrorIn(memberLang(i), err))
 		return
 	}
 	if cur.HostID == actor(i).ID && cur.Status == storage.StatusLobby {
@@ -556,7 +545,7 @@ func (b *Bot) lobbyLeave(i *discordgo.Interaction, id int64, button bool) {
 	}
 	g, err := b.store.Leave(ctx, id, actor(i).ID)
 	if err != nil {
-		b.replyError(i, b.playerError(err))
+		b.replyError(i, b.playerErrorIn(memberLang(i), err))
 		return
 	}
 	b.lobbyChanged(i, g, button, tr(memberLang(i), "bot.lobby.left"))
@@ -595,7 +584,7 @@ func (b *Bot) lobbyCancel(i *discordgo.Interaction, id int64) {
 	defer unlock()
 	g, err := b.store.Get(ctx, id)
 	if err != nil {
-		b.replyError(i, b.playerError(err))
+		b.replyError(i, b.playerErrorIn(memberLang(i), err))
 		return
 	}
 	if g.HostID != actor(i).ID && !canModerate(i) {
@@ -607,7 +596,7 @@ func (b *Bot) lobbyCancel(i *discordgo.Interaction, id int64) {
 		return
 	}
 	if err := b.store.MarkStatus(ctx, id, storage.StatusStopped, "cancelled by "+displayName(i)); err != nil {
-		b.replyError(i, b.playerError(err))
+		b.replyError(i, b.playerErrorIn(memberLang(i), err))
 		return
 	}
 	g.Status = storage.StatusStopped
@@ -631,7 +620,7 @@ func (b *Bot) lobbyStart(i *discordgo.Interaction, id int64, solo, button bool) 
 	defer unlock()
 	g, err := b.store.Get(ctx, id)
 	if err != nil {
-		b.replyError(i, b.playerError(err))
+		b.replyError(i, b.playerErrorIn(memberLang(i), err))
 		return
 	}
 	switch {
@@ -655,7 +644,7 @@ func (b *Bot) lobbyStart(i *discordgo.Interaction, id int64, solo, button bool) 
 	}
 	g, err = b.store.Start(ctx, id, b.cfg.Seed())
 	if err != nil {
-		b.followupError(i, b.playerError(err))
+		b.followupError(i, b.playerErrorIn(memberLang(i), err))
 		return
 	}
 	thread := g.ChannelID
@@ -703,34 +692,70 @@ func (b *Bot) followupError(i *discordgo.Interaction, text string) {
 	}
 }
 
-// playerError turns an error into words for a player; errors that are not
-// the players' concern are logged with their cause and given a general
-// text.
-func (b *Bot) playerError(err error) string {
+// playerError is playerErrorIn in English, for the callers that have no
+// language at hand.
+func (b *Bot) playerError(err error) string { return b.playerErrorIn(i18n.English, err) }
+
+// playerErrors are the errors a player may meet, with their messages in
+// every language. In English a player reads the error's own text (with
+// what it wraps: "Every seat is taken: 6 players are seated, more than 5
+// seats."); in the other languages the message alone.
+var playerErrors = []struct {
+	err error
+	id  string
+}{
+	{storage.ErrGameFull, "game_full"}, {storage.ErrAlreadySeated, "already_seated"}, {storage.ErrNotSeated, "not_seated"},
+	{storage.ErrNotLobby, "not_lobby"}, {storage.ErrNoPlayers, "no_players"}, {storage.ErrNotStarted, "not_started"},
+	{storage.ErrNotRunning, "not_running"}, {storage.ErrConflict, "conflict"}, {errNoGame, "no_game"},
+	{errSeveralGames, "several_games"}, {storage.ErrTooManyLobbies, "too_many_lobbies"},
+}
+
+// playerErrorIn turns an error into words for a player in language l;
+// errors that are not the players' concern are logged with their cause
+// and given a general text. The engine's and storage's details (which
+// expansion name does not read, why a move is not legal) are English
+// texts of theirs: English says them, the other languages the rule they
+// break (messages lobby2.error.…).
+func (b *Bot) playerErrorIn(l i18n.Lang, err error) string {
+	english := l == i18n.English
 	var me *engine.MoveError
+	var r refusal
 	switch {
 	case errors.Is(err, storage.ErrSixSeats):
-		return sixSeatsWords
-	case errors.Is(err, engine.ErrUnknownExpander), errors.Is(err, engine.ErrPlayers), errors.Is(err, engine.ErrBadOption):
+		return tr(l, "bot.refuse.new.six_seats")
+	case english && (errors.Is(err, engine.ErrUnknownExpander) || errors.Is(err, engine.ErrPlayers) || errors.Is(err, engine.ErrBadOption)):
 		return capitalize(err.Error()) + "."
+	case errors.Is(err, engine.ErrUnknownExpander):
+		return tr(l, "lobby2.error.unknown_expansion", "List", availableTitles())
+	case errors.Is(err, engine.ErrPlayers):
+		return tr(l, "lobby2.error.players")
+	case errors.Is(err, engine.ErrBadOption):
+		return tr(l, "lobby2.error.bad_option")
 	case errors.As(err, &me):
-		return capitalize(me.Error()) + "."
+		if english {
+			return capitalize(me.Error()) + "."
+		}
+		return tr(l, "lobby2.error.move")
 	case errors.Is(err, storage.ErrNotFound):
-		return "There is no such game."
-	case errors.Is(err, storage.ErrGameFull), errors.Is(err, storage.ErrAlreadySeated), errors.Is(err, storage.ErrNotSeated),
-		errors.Is(err, storage.ErrNotLobby), errors.Is(err, storage.ErrNoPlayers), errors.Is(err, storage.ErrNotStarted),
-		errors.Is(err, storage.ErrNotRunning), errors.Is(err, storage.ErrConflict), errors.Is(err, errNoGame),
-		errors.Is(err, errSeveralGames), errors.Is(err, storage.ErrTooManyLobbies):
-		return capitalize(err.Error()) + "."
+		return tr(l, "lobby2.error.no_such_game")
 	case errors.Is(err, storage.ErrBroken):
-		return "This game's stored moves no longer replay, so it cannot go on: " + err.Error()
+		if english {
+			return "This game's stored moves no longer replay, so it cannot go on: " + err.Error()
+		}
+		return tr(l, "lobby2.error.broken")
+	case errors.As(err, &r):
+		return string(r)
 	}
-	var r refusal
-	if errors.As(err, &r) {
-		return capitalize(r.Error()) + "."
+	for _, pe := range playerErrors {
+		if errors.Is(err, pe.err) {
+			if english {
+				return capitalize(err.Error()) + "."
+			}
+			return tr(l, "lobby2.error."+pe.id)
+		}
 	}
 	b.log.Error("an error a player sees as \"something went wrong\"", "err", err)
-	return "Something went wrong on my side; nothing was changed."
+	return tr(l, "lobby2.error.unknown")
 }
 
 func capitalize(s string) string {

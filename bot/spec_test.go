@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/internal/discordtest"
 	"github.com/meeple-works/carcassonne/storage"
 )
@@ -243,7 +244,9 @@ func TestSpecTypedPlace(t *testing.T) {
 }
 
 // TestSpecHelpLength: /carcassonne help fits Discord's 4,096 characters of
-// an embed's description, with every expansion the bot offers in play.
+// an embed's description and 1,024 of a field's value, with every
+// expansion the bot offers in play, in every language; its messages
+// (helpMessages) take 6,000 characters each, and English's is one.
 func TestSpecHelpLength(t *testing.T) {
 	var all engine.ExpansionSet
 	for _, e := range engine.PlayableExpansions() {
@@ -251,25 +254,38 @@ func TestSpecHelpLength(t *testing.T) {
 			all = all.With(e)
 		}
 	}
-	for _, in := range []bool{false, true} {
-		es := helpEmbeds(all, in, in)
-		es[0].Fields = append(es[0].Fields, statsHelp())
-		total := 0
-		for _, e := range es {
-			n := len([]rune(e.Description))
-			total += n + len([]rune(e.Title))
-			if n > 4096 {
-				t.Errorf("help (in a game: %v), embed %q: %d characters, Discord takes 4,096", in, e.Title, n)
-			}
-			for _, f := range e.Fields {
-				total += len([]rune(f.Name)) + len([]rune(f.Value))
-				if len([]rune(f.Value)) > 1024 {
-					t.Errorf("help field %q: %d characters, Discord takes 1,024", f.Name, len([]rune(f.Value)))
+	for _, l := range i18n.Supported() {
+		for _, in := range []bool{false, true} {
+			es := helpEmbeds(l, all, in, in)
+			es[0].Fields = append(es[0].Fields, statsHelp(l))
+			for _, e := range es {
+				if n := len([]rune(e.Description)); n > 4096 {
+					t.Errorf("%s help (in a game: %v), embed %q: %d characters, Discord takes 4,096", l, in, e.Title, n)
+				}
+				for _, f := range e.Fields {
+					if len([]rune(f.Value)) > 1024 {
+						t.Errorf("%s help field %q: %d characters, Discord takes 1,024", l, f.Name, len([]rune(f.Value)))
+					}
 				}
 			}
-		}
-		if total > 6000 {
-			t.Errorf("help (in a game: %v): %d characters in its embeds, Discord takes 6,000", in, total)
+			msgs := helpMessages(es)
+			if l == i18n.English && len(msgs) != 1 {
+				t.Errorf("English help (in a game: %v) in %d messages, want 1", in, len(msgs))
+			}
+			n := 0
+			for _, m := range msgs {
+				total := 0
+				for _, e := range m {
+					total += embedText(e)
+					n++
+				}
+				if total > 6000 {
+					t.Errorf("%s help (in a game: %v): %d characters in a message's embeds, Discord takes 6,000", l, in, total)
+				}
+			}
+			if n != len(es) {
+				t.Errorf("%s help: %d embeds in its messages, want %d", l, n, len(es))
+			}
 		}
 	}
 }

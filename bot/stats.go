@@ -9,7 +9,9 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/meeple-works/carcassonne/ai"
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/storage"
 )
 
@@ -53,49 +55,39 @@ const (
 // statsColour is the colour of the statistics' embeds.
 const statsColour = 0x3B7D3B
 
-// fairnessWords are the rules of the statistics, for the help and the
-// footers.
-const fairnessWords = "Finished games count fully; a resignation counts as a loss; stopped games count for nobody; a solo game is a game but not a win."
-
-// statsHelp is the help's field on the statistics.
-func statsHelp() *discordgo.MessageEmbedField {
-	return &discordgo.MessageEmbedField{
-		Name: "Statistics",
-		Value: "**/carcassonne stats** [member]: games, wins, scores, points by feature and favourite expansion on this server. " +
-			"**/carcassonne leaderboard**: the top " + strconv.Itoa(leaderboardSize) + " by a Glicko-2 rating, which counts each " +
-			"game against every opponent in it, so beating strong players counts more (shown as the rating less twice its " +
-			"uncertainty, so that a few lucky games do not top the board). **/carcassonne history**: the last finished games, " +
-			"with each game's record and final board. " + fairnessWords,
-	}
-}
+// fairnessWords are the rules of the statistics in language l, for the
+// help and the footers.
+func fairnessWords(l i18n.Lang) string { return tr(l, "stats.fairness") }
 
 // statsStore returns the store's statistics, or answers that there are
 // none.
 func (b *Bot) statsStore(i *discordgo.Interaction) (StatsStore, bool) {
 	st, ok := b.store.(StatsStore)
 	if !ok {
-		b.replyError(i, "This bot keeps no statistics.")
+		b.replyError(i, tr(memberLang(i), "stats.refuse.none_kept"))
 		return nil, false
 	}
 	if i.GuildID == "" {
-		b.replyError(i, "Statistics are kept per server: use this command in a server.")
+		b.replyError(i, tr(memberLang(i), "stats.refuse.not_in_server"))
 		return nil, false
 	}
 	return st, true
 }
 
 // cmdStats answers /carcassonne stats [member]: the member's statistics on
-// this server (the asker's when no member is given), public.
+// this server (the asker's when no member is given), public, in the
+// asker's language.
 func (b *Bot) cmdStats(i *discordgo.Interaction, opts map[string]*discordgo.ApplicationCommandInteractionDataOption) {
 	store, ok := b.statsStore(i)
 	if !ok {
 		return
 	}
+	l := memberLang(i)
 	userID, name := actor(i).ID, displayName(i)
 	if o := opts["member"]; o != nil {
 		id, _ := o.Value.(string)
 		if id == "" {
-			b.replyError(i, "I could not read that member.")
+			b.replyError(i, tr(l, "stats.refuse.member"))
 			return
 		}
 		userID, name = id, resolvedName(i, id)
@@ -105,21 +97,21 @@ func (b *Bot) cmdStats(i *discordgo.Interaction, opts map[string]*discordgo.Appl
 	st, err := store.Stats(ctx, i.GuildID, userID)
 	if err != nil {
 		b.log.Error("statistics", "guild", i.GuildID, "err", err)
-		b.replyError(i, "I could not read the statistics just now; try again in a moment.")
+		b.replyError(i, tr(l, "stats.refuse.stats_failed"))
 		return
 	}
 	if name == "" {
 		name = st.Name
 	}
 	if name == "" {
-		name = "That member"
+		name = tr(l, "stats.that_member")
 	}
 	if st.Games == 0 {
-		b.reply(i, &discordgo.InteractionResponseData{Content: fmt.Sprintf("%s has no finished game on this server yet.", name),
+		b.reply(i, &discordgo.InteractionResponseData{Content: tr(l, "stats.no_games", "Name", name),
 			AllowedMentions: &discordgo.MessageAllowedMentions{}})
 		return
 	}
-	b.reply(i, &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{statsEmbed(name, st)},
+	b.reply(i, &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{statsEmbed(l, name, st)},
 		AllowedMentions: &discordgo.MessageAllowedMentions{}})
 }
 
@@ -143,46 +135,46 @@ func resolvedName(i *discordgo.Interaction, id string) string {
 	return ""
 }
 
-// statsEmbed shows a player's statistics.
-func statsEmbed(name string, st storage.PlayerStats) *discordgo.MessageEmbed {
+// statsEmbed shows a player's statistics in language l.
+func statsEmbed(l i18n.Lang, name string, st storage.PlayerStats) *discordgo.MessageEmbed {
 	per := func(n int) string { return strconv.FormatFloat(float64(n)/float64(st.Games), 'f', 1, 64) }
 	p := st.Points
-	feature := fmt.Sprintf("Roads %s · Cities %s · Cloisters %s · Farms %s", per(p.Roads), per(p.Cities), per(p.Cloisters), per(p.Farms))
+	feature := tr(l, "stats.features", "Roads", per(p.Roads), "Cities", per(p.Cities), "Cloisters", per(p.Cloisters), "Farms", per(p.Farms))
 	for _, x := range []struct {
-		name string
-		n    int
-	}{{"King", p.King}, {"Robber Baron", p.RobberBaron}, {"Goods", p.Goods}} {
+		id string
+		n  int
+	}{{"king", p.King}, {"robber_baron", p.RobberBaron}, {"goods", p.Goods}} {
 		if x.n != 0 {
-			feature += fmt.Sprintf(" · %s %s", x.name, per(x.n))
+			feature += " · " + tr(l, "stats."+x.id, "Points", per(x.n))
 		}
 	}
-	favourite := "the base game only"
+	favourite := tr(l, "stats.base_only")
 	if e, ok := engine.ParseExpansion(st.FavouriteExpansion); ok && st.FavouriteExpansion != "" {
-		favourite = fmt.Sprintf("%s (%s)", e.Title(), plural(st.FavouriteGames, "game"))
+		favourite = trN(l, "stats.favourite_games", st.FavouriteGames, "Expansion", e.Title())
 	}
-	games := fmt.Sprintf("%d", st.Games)
+	games := strconv.Itoa(st.Games)
 	if st.Resigned > 0 {
-		games += fmt.Sprintf(" (%d resigned)", st.Resigned)
+		games = trN(l, "stats.resigned_games", st.Resigned, "Games", games)
 	}
-	title := computerLabel(name, st.ComputerLevel) + "'s statistics"
+	title := tr(l, "stats.title", "Name", computerLabel(l, name, st.ComputerLevel))
 	return &discordgo.MessageEmbed{
 		Title: truncate(title, 256),
 		Color: statsColour,
 		Fields: []*discordgo.MessageEmbedField{
-			{Name: "Games", Value: games, Inline: true},
-			{Name: "Wins", Value: fmt.Sprintf("%d (%.0f%%)", st.Wins, 100*st.WinRate), Inline: true},
-			{Name: "Rating", Value: fmt.Sprintf("%.0f (#%d on this server)", st.Rating.Conservative(), st.Rank), Inline: true},
-			{Name: "Average score", Value: fmt.Sprintf("%.1f", st.AverageScore), Inline: true},
-			{Name: "Best score", Value: strconv.Itoa(st.BestScore), Inline: true},
-			{Name: "Favourite expansion", Value: favourite, Inline: true},
-			{Name: "Points per game by feature", Value: feature},
+			{Name: tr(l, "stats.games"), Value: games, Inline: true},
+			{Name: tr(l, "stats.wins"), Value: fmt.Sprintf("%d (%.0f%%)", st.Wins, 100*st.WinRate), Inline: true},
+			{Name: tr(l, "stats.rating"), Value: tr(l, "stats.rating_value", "Rating", fmt.Sprintf("%.0f", st.Rating.Conservative()), "Rank", st.Rank), Inline: true},
+			{Name: tr(l, "stats.average"), Value: fmt.Sprintf("%.1f", st.AverageScore), Inline: true},
+			{Name: tr(l, "stats.best"), Value: strconv.Itoa(st.BestScore), Inline: true},
+			{Name: tr(l, "stats.favourite"), Value: favourite, Inline: true},
+			{Name: tr(l, "stats.by_feature"), Value: feature},
 		},
-		Footer: &discordgo.MessageEmbedFooter{Text: fairnessWords},
+		Footer: &discordgo.MessageEmbedFooter{Text: fairnessWords(l)},
 	}
 }
 
 // cmdLeaderboard answers /carcassonne leaderboard: the server's top players,
-// public.
+// public, in the asker's language.
 func (b *Bot) cmdLeaderboard(i *discordgo.Interaction) {
 	store, ok := b.statsStore(i)
 	if !ok {
@@ -190,48 +182,54 @@ func (b *Bot) cmdLeaderboard(i *discordgo.Interaction) {
 	}
 	ctx, cancel := b.context()
 	defer cancel()
+	l := memberLang(i)
 	board, err := store.Leaderboard(ctx, i.GuildID, leaderboardSize)
 	if err != nil {
 		b.log.Error("leaderboard", "guild", i.GuildID, "err", err)
-		b.replyError(i, "I could not read the leaderboard just now; try again in a moment.")
+		b.replyError(i, tr(l, "stats.refuse.leaderboard_failed"))
 		return
 	}
 	if len(board) == 0 {
-		b.reply(i, &discordgo.InteractionResponseData{Content: "No game has finished on this server yet: the leaderboard is empty."})
+		b.reply(i, &discordgo.InteractionResponseData{Content: tr(l, "stats.leaderboard_empty")})
 		return
 	}
-	b.reply(i, &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{leaderboardEmbed(board)},
+	b.reply(i, &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{leaderboardEmbed(l, board)},
 		AllowedMentions: &discordgo.MessageAllowedMentions{}})
 }
 
-// computerLabel names a player in the statistics: a computer player of
-// level (not "") as "Ann (computer, hard)", or its seat's name alone when
-// that says it already ("Computer (hard) 2"); a person by name.
-func computerLabel(name, level string) string {
+// computerLabel names a player in the statistics, in language l: a
+// computer player of level (not "") as "Ann (computer, hard)", or its
+// seat's name alone when that says it already ("Computer (hard) 2"); a
+// person by name.
+func computerLabel(l i18n.Lang, name, level string) string {
 	if level == "" || strings.HasPrefix(name, "Computer ("+level+")") {
 		return name
 	}
-	return fmt.Sprintf("%s (computer, %s)", name, level)
+	words := level
+	if lv, err := ai.ParseLevel(level); err == nil && lv.Seat() {
+		words = tr(l, "stats.level."+lv.String())
+	}
+	return tr(l, "stats.computer", "Name", name, "Level", words)
 }
 
-// leaderboardEmbed shows the top of a leaderboard.
-func leaderboardEmbed(board []storage.LeaderboardEntry) *discordgo.MessageEmbed {
+// leaderboardEmbed shows the top of a leaderboard in language l.
+func leaderboardEmbed(l i18n.Lang, board []storage.LeaderboardEntry) *discordgo.MessageEmbed {
 	var lines []string
 	for _, e := range board {
-		name := computerLabel(e.Name, e.ComputerLevel)
-		lines = append(lines, fmt.Sprintf("%d. **%s** — %.0f · %s of %d", e.Rank, escapeMarkdown(truncate(name, 64)),
-			e.Rating.Conservative(), plural(e.Wins, "win"), e.Games))
+		name := computerLabel(l, e.Name, e.ComputerLevel)
+		lines = append(lines, trN(l, "stats.leaderboard_line", e.Wins, "Rank", e.Rank, "Name", escapeMarkdown(truncate(name, 64)),
+			"Rating", fmt.Sprintf("%.0f", e.Rating.Conservative()), "Games", e.Games))
 	}
 	return &discordgo.MessageEmbed{
-		Title:       "Leaderboard",
+		Title:       tr(l, "stats.leaderboard"),
 		Color:       statsColour,
 		Description: strings.Join(lines, "\n"),
-		Footer:      &discordgo.MessageEmbedFooter{Text: "Glicko-2 rating (rating less twice its uncertainty) · wins of games. " + fairnessWords},
+		Footer:      &discordgo.MessageEmbedFooter{Text: tr(l, "stats.leaderboard_footer", "Fairness", fairnessWords(l))},
 	}
 }
 
 // cmdHistory answers /carcassonne history: the first page of the server's
-// finished games, for the asker only.
+// finished games, for the asker only, in their language.
 func (b *Bot) cmdHistory(i *discordgo.Interaction) {
 	store, ok := b.statsStore(i)
 	if !ok {
@@ -239,10 +237,10 @@ func (b *Bot) cmdHistory(i *discordgo.Interaction) {
 	}
 	ctx, cancel := b.context()
 	defer cancel()
-	data, err := historyMessage(ctx, store, i.GuildID, 0)
+	data, err := historyMessage(ctx, memberLang(i), store, i.GuildID, 0)
 	if err != nil {
 		b.log.Error("history", "guild", i.GuildID, "err", err)
-		b.replyError(i, "I could not read the history just now; try again in a moment.")
+		b.replyError(i, tr(memberLang(i), "stats.refuse.history_failed"))
 		return
 	}
 	data.Flags = discordgo.MessageFlagsEphemeral
@@ -250,50 +248,50 @@ func (b *Bot) cmdHistory(i *discordgo.Interaction) {
 }
 
 // historyMessage returns the history's page of the games after skipping
-// offset: an embed listing them, a select menu to fetch one, and the
-// Previous and Next buttons.
-func historyMessage(ctx context.Context, store StatsStore, guildID string, offset int) (*discordgo.InteractionResponseData, error) {
+// offset, in language l: an embed listing them, a select menu to fetch
+// one, and the Previous and Next buttons.
+func historyMessage(ctx context.Context, l i18n.Lang, store StatsStore, guildID string, offset int) (*discordgo.InteractionResponseData, error) {
 	page, err := store.History(ctx, guildID, offset, historyPage)
 	if err != nil {
 		return nil, err
 	}
 	if page.Total == 0 {
 		empty := []discordgo.MessageComponent{}
-		return &discordgo.InteractionResponseData{Content: "No game has finished on this server yet.", Components: empty,
+		return &discordgo.InteractionResponseData{Content: tr(l, "stats.history_empty"), Components: empty,
 			Embeds: []*discordgo.MessageEmbed{}}, nil
 	}
 	if len(page.Games) == 0 && offset > 0 { // games removed since: back to the last page
-		return historyMessage(ctx, store, guildID, (page.Total-1)/historyPage*historyPage)
+		return historyMessage(ctx, l, store, guildID, (page.Total-1)/historyPage*historyPage)
 	}
 	var (
 		parts   []string
 		options []discordgo.SelectMenuOption
 	)
 	for _, g := range page.Games {
-		parts = append(parts, historyEntry(g))
+		parts = append(parts, historyEntry(l, g))
 		options = append(options, discordgo.SelectMenuOption{
-			Label: truncate(fmt.Sprintf("#%d · %s · %s", g.GameID, g.EndedAt.Format("2006-01-02"), playersLine(g, false)), 100),
+			Label: truncate(fmt.Sprintf("#%d · %s · %s", g.GameID, g.EndedAt.Format("2006-01-02"), playersLine(l, g, false)), 100),
 			Value: strconv.FormatInt(g.GameID, 10),
 		})
 	}
 	pages := (page.Total + historyPage - 1) / historyPage
 	embed := &discordgo.MessageEmbed{
-		Title:       "Finished games on this server",
+		Title:       tr(l, "stats.history_title"),
 		Color:       statsColour,
 		Description: truncate(strings.Join(parts, "\n\n"), 4096),
-		Footer: &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Page %d of %d · %s · pick a game below for its record and final board",
-			offset/historyPage+1, pages, plural(page.Total, "game"))},
+		Footer: &discordgo.MessageEmbedFooter{Text: trN(l, "stats.history_footer", page.Total,
+			"Page", offset/historyPage+1, "Pages", pages)},
 	}
 	return &discordgo.InteractionResponseData{
 		Embeds: []*discordgo.MessageEmbed{embed},
 		Components: []discordgo.MessageComponent{
 			discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-				CustomID: statsIDPrefix + ":" + statsGame, Placeholder: "Get a game's record and final board…", Options: options,
+				CustomID: statsIDPrefix + ":" + statsGame, Placeholder: tr(l, "stats.history_menu"), Options: options,
 			}}},
 			discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-				discordgo.Button{Label: "Previous", Style: discordgo.SecondaryButton, Disabled: offset == 0,
+				discordgo.Button{Label: tr(l, "stats.previous"), Style: discordgo.SecondaryButton, Disabled: offset == 0,
 					CustomID: fmt.Sprintf("%s:%s:%d", statsIDPrefix, statsPage, max(offset-historyPage, 0))},
-				discordgo.Button{Label: "Next", Style: discordgo.SecondaryButton, Disabled: offset+historyPage >= page.Total,
+				discordgo.Button{Label: tr(l, "stats.next"), Style: discordgo.SecondaryButton, Disabled: offset+historyPage >= page.Total,
 					CustomID: fmt.Sprintf("%s:%s:%d", statsIDPrefix, statsPage, offset+historyPage)},
 			}},
 		},
@@ -303,8 +301,9 @@ func historyMessage(ctx context.Context, store StatsStore, guildID string, offse
 
 // historyEntry is a game of the history: its number, when it ended (a
 // Discord timestamp, shown in each reader's time zone), a link to its
-// thread, its expansions, and the players by place with their scores.
-func historyEntry(g storage.PlayedGame) string {
+// thread, its expansions, and the players by place with their scores, in
+// language l.
+func historyEntry(l i18n.Lang, g storage.PlayedGame) string {
 	head := fmt.Sprintf("**#%d** · <t:%d:f>", g.GameID, g.EndedAt.Unix())
 	if g.ThreadID != "" {
 		head += fmt.Sprintf(" · <#%s>", g.ThreadID)
@@ -318,12 +317,12 @@ func historyEntry(g storage.PlayedGame) string {
 		}
 		head += " · " + strings.Join(titles, ", ")
 	}
-	return head + "\n" + playersLine(g, true)
+	return head + "\n" + playersLine(l, g, true)
 }
 
 // playersLine lists a game's players by place: "🏆 Alice 87 · Bob 65 ·
-// Cid 40 (resigned)"; without markdown for a menu's label.
-func playersLine(g storage.PlayedGame, markdown bool) string {
+// Cid 40 (resigned)" in language l; without markdown for a menu's label.
+func playersLine(l i18n.Lang, g storage.PlayedGame, markdown bool) string {
 	players := append([]storage.PlayerResult(nil), g.Players...)
 	sortByPlace(players)
 	var parts []string
@@ -337,7 +336,7 @@ func playersLine(g storage.PlayedGame, markdown bool) string {
 			s = "🏆 " + s
 		}
 		if p.Resigned {
-			s += " (resigned)"
+			s += " " + tr(l, "stats.resigned")
 		}
 		parts = append(parts, s)
 	}
@@ -361,20 +360,21 @@ func (b *Bot) onStatsComponent(i *discordgo.Interaction, data discordgo.MessageC
 	if !ok {
 		return
 	}
+	l := memberLang(i)
 	parts := strings.Split(data.CustomID, ":")
 	switch {
 	case len(parts) == 3 && parts[1] == statsPage:
 		offset, err := strconv.Atoi(parts[2])
 		if err != nil || offset < 0 {
-			b.replyError(i, "I do not know that button.")
+			b.replyError(i, tr(l, "bot.refuse.unknown_button"))
 			return
 		}
 		ctx, cancel := b.context()
 		defer cancel()
-		msg, err := historyMessage(ctx, store, i.GuildID, offset)
+		msg, err := historyMessage(ctx, l, store, i.GuildID, offset)
 		if err != nil {
 			b.log.Error("history", "guild", i.GuildID, "err", err)
-			b.replyError(i, "I could not read the history just now; try again in a moment.")
+			b.replyError(i, tr(memberLang(i), "stats.refuse.history_failed"))
 			return
 		}
 		if err := b.s.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage, Data: msg}); err != nil {
@@ -382,29 +382,31 @@ func (b *Bot) onStatsComponent(i *discordgo.Interaction, data discordgo.MessageC
 		}
 	case len(parts) == 2 && parts[1] == statsGame:
 		if len(data.Values) != 1 {
-			b.replyError(i, "Pick one game.")
+			b.replyError(i, tr(l, "stats.refuse.one_game"))
 			return
 		}
 		id, err := strconv.ParseInt(data.Values[0], 10, 64)
 		if err != nil {
-			b.replyError(i, "I do not know that game.")
+			b.replyError(i, tr(l, "stats.refuse.unknown_game"))
 			return
 		}
 		b.sendPlayedGame(i, id)
 	default:
-		b.replyError(i, "I do not know that button.")
+		b.replyError(i, tr(l, "bot.refuse.unknown_button"))
 	}
 }
 
-// sendPlayedGame answers, to the asker only, with finished game id's record
-// (a .txt file, which Discord shows inline) and its final board.
+// sendPlayedGame answers, to the asker only and in their language, with
+// finished game id's record (a .txt file, which Discord shows inline) and
+// its final board.
 func (b *Bot) sendPlayedGame(i *discordgo.Interaction, id int64) {
+	l := memberLang(i)
 	ctx, cancel := b.context()
 	defer cancel()
 	g, err := b.store.Get(ctx, id)
 	if err != nil || g.GuildID != i.GuildID || g.Status != storage.StatusFinished {
 		// A game of another server is none of this one's business.
-		b.replyError(i, "There is no such finished game on this server.")
+		b.replyError(i, tr(l, "stats.refuse.no_such_game"))
 		return
 	}
 	if err := b.deferReply(i, true); err != nil {
@@ -412,21 +414,21 @@ func (b *Bot) sendPlayedGame(i *discordgo.Interaction, id int64) {
 	}
 	rec, err := b.store.Record(ctx, id)
 	if err != nil {
-		b.editReply(i, b.playerError(err))
+		b.editReply(i, b.playerErrorIn(l, err))
 		return
 	}
 	_, st, err := b.store.Load(ctx, id)
 	if err != nil {
-		b.editReply(i, b.playerError(err))
+		b.editReply(i, b.playerErrorIn(l, err))
 		return
 	}
-	png, err := pngOf(func(w io.Writer) error { return b.draw.FinalPNG(w, st) })
+	png, err := pngOf(func(w io.Writer) error { return b.drawIn(l).FinalPNG(w, st) })
 	if err != nil {
 		b.log.Error("drawing the final board", "game", id, "err", err)
-		b.editReply(i, "I could not draw the final board.")
+		b.editReply(i, tr(l, "stats.refuse.final_failed"))
 		return
 	}
-	content := fmt.Sprintf("Game #%d, finished %s · %s", id, g.EndedAt.Format("2006-01-02"), scoreLine(g, st))
+	content := tr(l, "stats.finished_game", "Game", id, "Date", g.EndedAt.Format("2006-01-02"), "Scores", scoreLine(g, st))
 	if _, err := b.s.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &content,
 		Files: []*discordgo.File{
 			{Name: fmt.Sprintf("carcassonne-%d.txt", id), ContentType: "text/plain; charset=utf-8", Reader: strings.NewReader(rec.String())},

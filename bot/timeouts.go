@@ -57,7 +57,7 @@ func (b *Bot) expireLobby(ctx context.Context, g storage.Game) {
 		return
 	}
 	e := lobbyEmbed(g)
-	e.Description = "This lobby expired: it was not started within 24 hours."
+	e.Description = tr(gameLang(g), "lobby2.expired")
 	b.editLobby(g, []*discordgo.MessageEmbed{e}, []discordgo.MessageComponent{})
 }
 
@@ -138,7 +138,7 @@ func (b *Bot) timeout(ctx context.Context, id int64, now time.Time) {
 		}
 		return
 	}
-	a := announcement{prefix: fmt.Sprintf("%s ran out of time, so I played the turn. ", seatName(g, st, seat))}
+	a := announcement{prefix: tr(gameLang(g), "lobby2.timeout.played", "Player", seatName(g, st, seat))}
 	if n, err := b.store.TurnTimeouts(ctx, id, seat); err == nil && n >= timeoutsToResign && !res.Finished {
 		out, err := b.store.Resign(ctx, id, seatUser(g, seat),
 			storage.Request{ID: fmt.Sprintf("timeout-resign:%d:%d", id, g.Moves+1), Cause: storage.CauseTimeout})

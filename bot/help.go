@@ -1,0 +1,158 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
+	"github.com/meeple-works/carcassonne/storage"
+)
+
+// This file holds /carcassonne help (issue 34: in the member's language,
+// messages help.… of package i18n) and the lists of expansions the help
+// and the lobby show.
+
+// expansionTitles lists the expansions of set by their names in the rule
+// texts, "The River, Inns & Cathedrals", or "base game" when there are
+// none, in language l.
+func expansionTitles(l i18n.Lang, set engine.ExpansionSet) string {
+	var ts []string
+	for _, e := range set.List() {
+		if e != engine.ExpansionBase {
+			ts = append(ts, e.Title())
+		}
+	}
+	if len(ts) == 0 {
+		return tr(l, "help.expansions.base_game")
+	}
+	return strings.Join(ts, ", ")
+}
+
+// availableTitles lists the expansions the bot plays, by title and record
+// name: "The River (river), …".
+func availableTitles() string { return availableTitlesBut(0) }
+
+// availableTitlesBut lists the expansions the bot plays that set does not
+// hold, as availableTitles does; "" when set holds them all.
+func availableTitlesBut(set engine.ExpansionSet) string {
+	var ts []string
+	for _, e := range engine.PlayableExpansions() {
+		if offered(e) && !set.Has(e) {
+			ts = append(ts, fmt.Sprintf("%s (`%s`)", e.Title(), e))
+		}
+	}
+	return strings.Join(ts, ", ")
+}
+
+// cmdHelp answers /carcassonne help in the member's language: how to
+// play, and the expansions in play in the game here (a lobby or a running
+// game), or those available.
+func (b *Bot) cmdHelp(i *discordgo.Interaction) {
+	ctx, cancel := b.context()
+	defer cancel()
+	g, err := b.findGame(ctx, i, storage.StatusLobby, storage.StatusRunning)
+	l := memberLang(i)
+	help := helpEmbeds(l, gameExpansions(g), err == nil, err == nil && g.Status == storage.StatusLobby)
+	help[0].Fields = append(help[0].Fields, statsHelp(l))
+	msgs := helpMessages(help)
+	b.reply(i, &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral, Embeds: msgs[0]})
+	for _, m := range msgs[1:] {
+		if _, err := b.s.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Embeds: m, Flags: discordgo.MessageFlagsEphemeral}); err != nil {
+			b.log.Warn("sending the rest of the help", "err", err)
+		}
+	}
+}
+
+// maxEmbedsText is the most characters Discord takes in the titles,
+// descriptions, field names and values of a message's embeds.
+const maxEmbedsText = 6000
+
+// embedText counts the characters of e that count towards maxEmbedsText.
+func embedText(e *discordgo.MessageEmbed) int {
+	n := utf8.RuneCountInString(e.Title) + utf8.RuneCountInString(e.Description)
+	for _, f := range e.Fields {
+		n += utf8.RuneCountInString(f.Name) + utf8.RuneCountInString(f.Value)
+	}
+	return n
+}
+
+// helpMessages groups the help's embeds, in order, into as few messages
+// as Discord takes (maxEmbedsText each): one in English, and two in a
+// language whose words run longer with every expansion in play.
+func helpMessages(es []*discordgo.MessageEmbed) [][]*discordgo.MessageEmbed {
+	var out [][]*discordgo.MessageEmbed
+	size := 0
+	for _, e := range es {
+		n := embedText(e)
+		if len(out) == 0 || size+n > maxEmbedsText {
+			out = append(out, nil)
+			size = 0
+		}
+		out[len(out)-1] = append(out[len(out)-1], e)
+		size += n
+	}
+	return out
+}
+
+// helpEmbeds is /carcassonne help in language l: how to play, in short,
+// and in a second embed the expansions in play in game set (inGame), or
+// the expansions available; in a lobby (lobby, with inGame), the
+// expansions chosen so far, then how the host chooses them and which are
+// available. Two embeds, as Discord takes 4,096 characters in an embed's
+// description (and 6,000 in a message's embeds): the expansions' words
+// alone come near it when all are played. The paragraphs of The Princess
+// & the Dragon and of the mini expansions (dragonHelp, minisHelp) are
+// English still.
+func helpEmbeds(l i18n.Lang, set engine.ExpansionSet, inGame, lobby bool) []*discordgo.MessageEmbed {
+	exp := tr(l, "help.expansions.available", "List", availableTitles())
+	if inGame {
+		exp = tr(l, "help.expansions.in_game", "List", expansionTitles(l, set))
+		if lobby {
+			if more := availableTitlesBut(set); more != "" {
+				exp += " " + tr(l, "help.expansions.lobby_more", "List", more)
+			} else {
+				exp += " " + tr(l, "help.expansions.lobby")
+			}
+		}
+		if set.Has(engine.ExpansionInnsAndCathedrals) {
+			exp += " " + tr(l, "help.expansions.large")
+		}
+		if set.Has(engine.ExpansionTradersAndBuilders) {
+			exp += " " + tr(l, "help.expansions.traders")
+		}
+		if set.Has(engine.ExpansionPrincessAndDragon) {
+			exp += dragonHelp
+		}
+		exp += minisHelp(set)
+		if set.Has(engine.ExpansionTower) {
+			exp += " " + tr(l, "help.expansions.tower", "Points", engine.RansomPoints)
+		}
+		if set.Has(engine.ExpansionMessengers) {
+			exp += " " + tr(l, "help.expansions.messengers")
+		}
+		if set.Has(engine.ExpansionRobbers) {
+			exp += " " + tr(l, "help.expansions.robbers")
+		}
+	}
+	var how []string
+	for _, id := range []string{"lobby", "turn", "scoring", "computers", "commands", "also"} {
+		how = append(how, tr(l, "help."+id))
+	}
+	return []*discordgo.MessageEmbed{{
+		Title:       tr(l, "help.title"),
+		Color:       0x3B7D3B,
+		Description: strings.Join(how, "\n\n"),
+	}, {Title: tr(l, "help.expansions.title"), Color: 0x3B7D3B, Description: exp}}
+}
+
+// statsHelp is the help's field on the statistics, in language l.
+func statsHelp(l i18n.Lang) *discordgo.MessageEmbedField {
+	return &discordgo.MessageEmbedField{
+		Name:  tr(l, "help.stats.name"),
+		Value: tr(l, "help.stats.value", "Top", leaderboardSize, "Fairness", fairnessWords(l)),
+	}
+}
