@@ -14,63 +14,6 @@ import (
 	"github.com/meeple-works/carcassonne/turnview"
 )
 
-// helpText is what help prints.
-const helpText = `Commands, one per line:
-  place N [ROTATION] [SPOT]  lay the tile on cell N of the list, turned by ROTATION
-                             (0, 90, 180 or 270 clockwise; the first listed when left out),
-                             with a follower on spot number SPOT (1, 2, … see spots and the
-                             numbers on the board picture; none when left out)
-                             With Inns & Cathedrals, SPOT with an L after it (2L), or
-                             the word large before it (large 2), deploys your large
-                             follower, which counts as two followers for majorities
-                             With Traders & Builders, B after the number (1B) or the
-                             word builder before it (builder 1) deploys your builder
-                             on a road or city where you already have a thief or
-                             knight, P (1P, pig 1) your pig in a field where you
-                             already have a farmer; builder and pig spots are
-                             numbered on their own (see spots). A tile that extends
-                             the road or city of your builder gives you a second turn
-  place x,y [ROTATION] [TOKENS]
-                             the same with the record's tokens (spec/record.md), as a
-                             game record writes the turn: place 2,-1 90 follower@N
-                             (large@N for the large follower, builder@N for the
-                             builder, pig@N for the pig). Every expansion's choice is
-                             a token: tower@1,0 capture@0,0:N, follower@1,0:tower,
-                             follower@2,1:N through the magic portal, princess@1,0:N,
-                             fairy@2,1, follower@fly, gold@1,1, ferry@E+W,
-                             ferry@3,0:N+S, mage@1,0:N, crop=add, escape@1,-1:N,
-                             ransom/2; spots lists the figure's and the escape's.
-                             A choice the line leaves out is asked after it (a
-                             figure and an escape left out are none)
-  choices                    in the middle of a turn (the dragon's steps, a crop
-                             circle, a landing, a ferry, a second gold ingot …): who
-                             decides, and the choices, numbered, in the words of
-                             Discord's buttons, each with its notation
-  choose N                   answer with choice N of that list; the number alone, the
-                             step's name and a number (land 2, ferry 1) or its
-                             notation (dragon 0,-1, ferry E+W, crop add, choose pick
-                             none) answer too; dragon N, E, S or W moves the dragon
-                             to the next tile that way
-  ransom NAME [large]        with The Tower, at the start of your turn: pay NAME 3
-                             points for your follower (large: your large follower)
-                             that NAME holds; it comes back with this turn's place and
-                             may be deployed at once (ransom none takes it back)
-  spots N [ROTATION]         the spots where a follower (and the large follower,
-                             labelled 1L, 2L, …, the builder, 1B, 2B, …, and the
-                             pig, 1P, 2P, …) may stand on that placement, then the
-                             other choices of the figure and the escape with their
-                             tokens (tower pieces, the princess, the fairy, the magic
-                             portal, the flying machine …); in the middle of a turn,
-                             the choices
-  board                      write the picture of the board again
-  score                      the scores, followers in supply (the large follower,
-                             the builder, the pig), goods, tower pieces, prisoners,
-                             gold ingots and tiles left
-  record FILE                write the game record (.rec) to FILE
-  help                       this help
-  quit                       stop; the game stays stored for play --resume
-`
-
 // command runs one command line. It returns quit for quit, and an error
 // only when the game cannot go on.
 func (s *session) command(line string) (quit bool, err error) {
@@ -103,9 +46,9 @@ func (s *session) command(line string) (quit bool, err error) {
 			s.board.update(s.state)
 		}
 		if err := s.board.flush(); err != nil {
-			fmt.Fprintf(s.out, "Could not write the board to %s: %v\n", s.board.path, err)
+			s.say("terminal.board_failed", "Path", s.board.path, "Error", err)
 		} else {
-			fmt.Fprintf(s.out, "Board: %s\n", s.board.path)
+			s.say("terminal.board", "Path", s.board.path)
 		}
 	case "score", "scores":
 		s.score()
@@ -118,7 +61,8 @@ func (s *session) command(line string) (quit bool, err error) {
 	case "record":
 		s.record(strings.TrimSpace(line[len(f[0]):]))
 	case "help", "h", "?":
-		io.WriteString(s.out, helpText)
+		// The help (message terminal.help) ends with its own new line.
+		io.WriteString(s.out, s.lang.T("terminal.help", nil))
 	case "quit", "q", "exit":
 		return true, nil
 	default:
@@ -127,10 +71,10 @@ func (s *session) command(line string) (quit bool, err error) {
 			return false, nil
 		}
 		if tok, old := oldWords[lower]; old {
-			fmt.Fprintf(s.out, "%s goes with the tile, as the record writes it: place N [ROTATION] %s (spots lists the choices).\n", lower, tok)
+			s.say("terminal.old_word", "Word", lower, "Token", tok)
 			return false, nil
 		}
-		fmt.Fprintf(s.out, "There is no command %q; type help for the list.\n", f[0])
+		s.say("terminal.no_command", "Command", strconv.Quote(f[0]))
 	}
 	return false, nil
 }
@@ -148,7 +92,7 @@ var stepNames = func() map[string]bool {
 // waitsFor says what the turn under way waits for, to a command that
 // cannot be played until it is answered.
 func (s *session) waitsFor() {
-	fmt.Fprintf(s.out, "The turn waits: %s Answer with choose N (choices lists them).\n", s.voice.Asks(s.state, s.names()))
+	s.say("terminal.waits", "Asks", s.voice.Asks(s.state, s.names()))
 }
 
 // place plays `place N [ROTATION] [SPOT] [TOKENS]`: it stores the answers
@@ -226,9 +170,9 @@ func (s *session) spots(args []string) {
 	}
 	if len(rows) == 0 {
 		if !followers && !large {
-			fmt.Fprintln(s.out, "  no follower is left in the supply")
+			s.say("terminal.spots.none_left")
 		} else {
-			fmt.Fprintln(s.out, "  no follower can stand on this tile here")
+			s.say("terminal.spots.none_here")
 		}
 		return
 	}
@@ -284,7 +228,7 @@ func (s *session) listTokens(m engine.Move) {
 		}
 	}
 	if len(lines) > 0 {
-		fmt.Fprintln(s.out, "Other choices (add the token to place):")
+		s.say("terminal.spots.other")
 		for _, l := range lines {
 			fmt.Fprintln(s.out, l)
 		}
@@ -662,7 +606,7 @@ func degreesList(rs []engine.Rotation) string {
 // score prints where the players stand.
 func (s *session) score() {
 	if s.state.Ended() {
-		writeFinalTable(s.out, s.state)
+		writeFinalTable(s.out, s.lang, s.state)
 		return
 	}
 	names := s.state.Players()
@@ -706,7 +650,7 @@ func (s *session) score() {
 // record writes the stored game's record to path.
 func (s *session) record(path string) {
 	if path == "" {
-		fmt.Fprintln(s.out, "Write the record where? record FILE, like record game.rec")
+		s.say("terminal.record.where")
 		return
 	}
 	var rec *engine.Record
@@ -721,8 +665,8 @@ func (s *session) record(path string) {
 		})
 	}
 	if err != nil {
-		fmt.Fprintf(s.out, "Could not write the record: %v\n", err)
+		s.say("terminal.record.failed", "Error", err)
 		return
 	}
-	fmt.Fprintf(s.out, "Record written to %s.\n", path)
+	s.say("terminal.record.written", "Path", path)
 }

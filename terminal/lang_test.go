@@ -39,3 +39,56 @@ func TestLangGerman(t *testing.T) {
 	}
 	terminaltest.CheckPNG(t, filepath.Join(dir, "board.png"))
 }
+
+// TestLangWords: with Config.Lang German, the sitting's own words come in
+// German too: the first lines, the turn's heading, help, a command it
+// does not know, the ransom and record refusals, and the stop; the
+// commands are the same. With French, the whole game's end (the table's
+// titles and the winner).
+func TestLangWords(t *testing.T) {
+	t.Parallel()
+	sc := terminaltest.New(t, []string{"Anna", "Bruno"}, 5, engine.Options{})
+	dir := t.TempDir()
+	cfg := newGame(sc, filepath.Join(dir, "games.db"), filepath.Join(dir, "board.png"))
+	cfg.Lang = i18n.German
+	out := run(t, cfg, "help\ntanzen\nransom Bruno\nrecord\nquit\n")
+	de := func(id string, data map[string]any) string { return i18n.German.T(id, data) }
+	for _, want := range []string{
+		de("terminal.new_game", map[string]any{"Game": 1, "Seats": "Anna (red), Bruno (green)", "Expansions": "",
+			"Options": sc.Game.Options().String(), "Seed": sc.Seed}),
+		de("terminal.type_help", nil),
+		"\nZug 1 · Anna (red) · Karte ",
+		de("terminal.where_fits", nil),
+		de("terminal.help", nil),
+		de("terminal.no_command", map[string]any{"Command": `"tanzen"`}),
+		de("terminal.ransom.no_tower", map[string]any{"Expansion": engine.ExpansionTower.Title()}),
+		de("terminal.record.where", nil),
+		de("terminal.stopped", map[string]any{"Game": 1, "Resume": "carcassonne play --resume 1"}),
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the German sitting does not say %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "Commands, one per line") || strings.Contains(out, "There is no command") {
+		t.Errorf("the German sitting speaks English:\n%s", out)
+	}
+
+	cfg = newGame(sc, filepath.Join(dir, "fr.db"), filepath.Join(dir, "board.png"))
+	cfg.Lang = i18n.French
+	out = run(t, cfg, strings.Join(sc.Lines, "\n")+"\n")
+	won, best := sc.Game.Winners()
+	winners := i18n.French.N("terminal.share", best, map[string]any{"Players": "Anna et Bruno"})
+	if len(won) == 1 {
+		winners = i18n.French.N("terminal.wins", best, map[string]any{"Player": sc.Names[won[0]]})
+	}
+	for _, want := range []string{
+		i18n.French.N("terminal.over", sc.Game.Turn()-1, nil),
+		"Décompte final  routes  villes  abbayes  prés  total\n",
+		winners,
+		i18n.French.T("terminal.record_or_quit", nil),
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the French end does not say %q:\n%s", want, out[max(0, len(out)-1500):])
+		}
+	}
+}

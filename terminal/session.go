@@ -2,7 +2,6 @@ package terminal
 
 import (
 	"bufio"
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/meeple-works/carcassonne/ai"
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/render"
 	"github.com/meeple-works/carcassonne/storage"
 	"github.com/meeple-works/carcassonne/turnview"
@@ -43,6 +43,9 @@ type session struct {
 	pendingRansom *pendingRansom
 	// voice says the turn's words in the sitting's language.
 	voice turnview.Voice
+	// lang is the sitting's language, for its own words (messages
+	// terminal.… of package i18n).
+	lang i18n.Lang
 	// decisionShown is the moves and answers of the game when the
 	// decision in the middle of a turn was last listed.
 	decisionShown [2]int
@@ -58,28 +61,29 @@ func (s *session) intro(resumed bool) {
 	for i, n := range s.state.Players() {
 		seats = append(seats, fmt.Sprintf("%s (%s)", n, render.PlayerColourName(i)))
 	}
-	verb := "New game"
+	id := "terminal.new_game"
 	if resumed {
-		verb = "Game"
+		id = "terminal.game"
 	}
-	fmt.Fprintf(s.out, "%s %d: %s%s · %s · seed %d\n", verb, s.game.ID, strings.Join(seats, ", "), expansionTitles(s.state), s.state.Options(), s.state.Seed())
+	s.say(id, "Game", s.game.ID, "Seats", strings.Join(seats, ", "), "Expansions", expansionTitles(s.state),
+		"Options", s.state.Options().String(), "Seed", s.state.Seed())
 	if resumed && !s.state.Ended() {
-		fmt.Fprintf(s.out, "Resumed after %d moves.\n", len(s.state.Moves()))
+		fmt.Fprintln(s.out, s.lang.N("terminal.resumed", len(s.state.Moves()), nil))
 	}
 	if !s.state.Ended() {
-		fmt.Fprintf(s.out, "Stored in the database: continue it any time with %s\n", s.resume)
-		fmt.Fprintln(s.out, "Type help for the commands; place N plays the drawn tile on cell N.")
+		s.say("terminal.stored", "Resume", s.resume)
+		s.say("terminal.type_help")
 		if hasLarge(s.state) {
-			fmt.Fprintln(s.out, "Inns & Cathedrals: add L to a spot's number (place N 2L) to deploy your large follower.")
+			s.say("terminal.intro.large")
 		}
 		if hasTraders(s.state) {
-			fmt.Fprintln(s.out, "Traders & Builders: add B to a spot's number (place N 1B) to deploy your builder, P (place N 1P) your pig; spots lists where they may go.")
+			s.say("terminal.intro.traders")
 		}
 		if hasTower(s.state) {
-			fmt.Fprintln(s.out, "The Tower: place N tower@x,y puts a tower piece instead of a follower, then you may take a prisoner; ransom NAME buys yours back; spots lists what is possible.")
+			s.say("terminal.intro.tower")
 		}
 		if len(s.state.Rules().Expansions.List()) > 2 || !hasLarge(s.state) && !hasTraders(s.state) && len(s.state.Rules().Expansions.List()) > 1 {
-			fmt.Fprintln(s.out, "Every expansion's choice is written as the game record writes it (place N 90 fairy@2,1); spots lists them, and the choices in the middle of a turn are asked with a numbered list (choose N).")
+			s.say("terminal.intro.tokens")
 		}
 	}
 	s.shown = -1
@@ -142,7 +146,7 @@ func (s *session) loop() error {
 				return err
 			}
 			if werr := s.board.takeErr(); werr != nil {
-				fmt.Fprintf(s.out, "Could not write the board to %s: %v\n", s.board.path, werr)
+				s.say("terminal.board_failed", "Path", s.board.path, "Error", werr)
 			}
 			if s.over {
 				s.stop()
@@ -179,7 +183,7 @@ func (s *session) loop() error {
 			fmt.Fprintln(s.out, line)
 		}
 		if long {
-			fmt.Fprintf(s.out, "That line is too long (over %d characters).\n", maxLine)
+			s.say("terminal.line_long", "Max", maxLine)
 			continue
 		}
 		changed, err := s.refresh()
@@ -196,7 +200,7 @@ func (s *session) loop() error {
 		}
 		quit, err := s.command(line)
 		if werr := s.board.takeErr(); werr != nil {
-			fmt.Fprintf(s.out, "Could not write the board to %s: %v\n", s.board.path, werr)
+			s.say("terminal.board_failed", "Path", s.board.path, "Error", werr)
 		}
 		if err != nil {
 			return err
@@ -228,10 +232,10 @@ func playsOn(line string) bool {
 // stop says how to go on, after the last picture is written.
 func (s *session) stop() {
 	if err := s.board.flush(); err != nil {
-		fmt.Fprintf(s.out, "Could not write the board to %s: %v\n", s.board.path, err)
+		s.say("terminal.board_failed", "Path", s.board.path, "Error", err)
 	}
 	if !s.state.Ended() && !s.over {
-		fmt.Fprintf(s.out, "Stopped; game %d is stored. Continue it with %s\n", s.game.ID, s.resume)
+		s.say("terminal.stopped", "Game", s.game.ID, "Resume", s.resume)
 	}
 }
 
@@ -240,7 +244,8 @@ func (s *session) stop() {
 // the context's cause.
 func (s *session) interrupted() error {
 	s.temps.removeAll()
-	fmt.Fprintf(s.out, "\nStopped; game %d is stored. Continue it with %s\n", s.game.ID, s.resume)
+	fmt.Fprintln(s.out)
+	s.say("terminal.stopped", "Game", s.game.ID, "Resume", s.resume)
 	return fmt.Errorf("game %d stopped: %w", s.game.ID, context.Cause(s.ctx))
 }
 
@@ -315,7 +320,7 @@ func (s *session) discardUnplaceable() error {
 				}
 				continue
 			}
-			fmt.Fprintf(s.out, "%s draws tile %s, a dragon tile, while the dragon is not on the board yet: it is set aside, and comes back into the pile with the first volcano.\n", name, s.tileName(t))
+			s.say("terminal.aside", "Player", name, "Tile", s.tileName(t))
 			continue
 		}
 		if s.state.CanPlace(t) {
@@ -334,7 +339,7 @@ func (s *session) discardUnplaceable() error {
 			}
 			continue // the game was loaded again: look at its drawn tile
 		}
-		fmt.Fprintf(s.out, "%s draws tile %s, which fits nowhere: it is put out of the game.\n", name, s.tileName(t))
+		s.say("terminal.discarded", "Player", name, "Tile", s.tileName(t))
 		s.board.update(s.state)
 	}
 	return nil
@@ -381,9 +386,6 @@ func (s *session) play(m engine.Move) (bool, error) {
 	}
 }
 
-// goneOn is said when the stored game moved on without this window.
-const goneOn = "The game went on elsewhere (another window?); here is where it stands now."
-
 // refresh loads the game again when the stored game has moved on since it
 // was loaded here (another window played, finished or stopped it), says
 // so, and returns true; it returns false when nothing changed.
@@ -416,16 +418,24 @@ func (s *session) reload() (bool, error) {
 	})
 	switch {
 	case errors.Is(err, storage.ErrBroken):
-		fmt.Fprintf(s.out, "Game %d cannot go on: %s.\n", s.game.ID, cmp.Or(g.Reason, "its moves no longer replay"))
+		if g.Reason == "" {
+			s.say("terminal.broken_no_reason", "Game", s.game.ID)
+		} else {
+			s.say("terminal.broken", "Game", s.game.ID, "Reason", g.Reason)
+		}
 		s.over = true
 		return true, nil
 	case err != nil:
 		return false, err
 	}
 	s.game, s.state, s.shown = g, state, -1
-	fmt.Fprintln(s.out, goneOn)
+	s.say("terminal.gone_on")
 	if g.Status == storage.StatusStopped {
-		fmt.Fprintf(s.out, "Game %d was stopped (%s) and cannot go on.\n", g.ID, cmp.Or(g.Reason, "no reason given"))
+		if g.Reason == "" {
+			s.say("terminal.stopped_elsewhere_no_reason", "Game", g.ID)
+		} else {
+			s.say("terminal.stopped_elsewhere", "Game", g.ID, "Reason", g.Reason)
+		}
 		s.over = true
 	}
 	return true, nil
@@ -472,12 +482,13 @@ func (s *session) show() {
 	}
 	t, _ := s.state.Drawn()
 	cur := s.state.Current()
-	fmt.Fprintf(s.out, "\nTurn %d · %s (%s) · tile %s · %d left · board %s\n",
-		s.state.Turn(), s.state.Players()[cur], render.PlayerColourName(cur), s.tileName(t), s.state.TilesLeft(), s.board.path)
+	fmt.Fprintln(s.out)
+	s.say("terminal.turn", "Turn", s.state.Turn(), "Player", s.state.Players()[cur], "Colour", render.PlayerColourName(cur),
+		"Tile", s.tileName(t), "Left", s.state.TilesLeft(), "Path", s.board.path)
 	if s.computerToPlay() {
 		return // the computer says where it played
 	}
-	fmt.Fprintf(s.out, "Where it fits (number, x,y, rotations):\n")
+	s.say("terminal.where_fits")
 	// Numbered as the board picture numbers them: cell i is number i+1.
 	cells := s.state.CandidateCells()
 	const perLine = 3
@@ -501,7 +512,8 @@ func (s *session) show() {
 // showFinal prints the final scoring by player and feature, the winners and
 // the final picture.
 func (s *session) showFinal() {
-	fmt.Fprintf(s.out, "\nThe game is over after %d turns.\n", s.state.Turn()-1)
+	fmt.Fprintln(s.out)
+	fmt.Fprintln(s.out, s.lang.N("terminal.over", s.state.Turn()-1, nil))
 	// The final scores of Traders & Builders, which the table's columns
 	// do not tell apart: the pigs' farms and the goods majorities.
 	names := s.state.Players()
@@ -510,14 +522,14 @@ func (s *session) showFinal() {
 			fmt.Fprintf(s.out, "  %+d %s: %s\n", ev.Points, names[ev.Player], describeScore(ev))
 		}
 	}
-	writeFinalTable(s.out, s.state)
+	writeFinalTable(s.out, s.lang, s.state)
 	s.board.updateFinal(s.state)
 	if err := s.board.flush(); err != nil {
-		fmt.Fprintf(s.out, "Could not write the board to %s: %v\n", s.board.path, err)
+		s.say("terminal.board_failed", "Path", s.board.path, "Error", err)
 	} else {
-		fmt.Fprintf(s.out, "Final board: %s\n", s.board.path)
+		s.say("terminal.final_board", "Path", s.board.path)
 	}
-	fmt.Fprintln(s.out, "Type record FILE to save the game record, or quit.")
+	s.say("terminal.record_or_quit")
 }
 
 // writeFinalTable writes the final scoring: every player's points by
@@ -525,10 +537,12 @@ func (s *session) showFinal() {
 // King and the Robber Baron, with Traders & Builders the goods majorities;
 // engine.Game.Breakdowns) and total, from the
 // highest score to the lowest (engine.Game.Standings, the order of the
-// final picture), then the winners (engine.Game.Winners).
-func writeFinalTable(w io.Writer, g *engine.Game) {
+// final picture), then the winners (engine.Game.Winners), in language l
+// (the column titles of the bot's final table, messages bot.end.column.…).
+func writeFinalTable(w io.Writer, l i18n.Lang, g *engine.Game) {
 	names := g.Players()
-	width := len("Final scoring")
+	title := l.T("terminal.final_scoring", nil)
+	width := utf8.RuneCountInString(title)
 	for _, n := range names {
 		width = max(width, utf8.RuneCountInString(n)+2)
 	}
@@ -550,7 +564,10 @@ func writeFinalTable(w io.Writer, g *engine.Game) {
 		cols = append(cols, "gold")
 	}
 	cols = append(cols, "total")
-	fmt.Fprintf(w, "%s  %s\n", pad("Final scoring", width), strings.Join(cols, "  "))
+	for i, c := range cols {
+		cols[i] = l.T("bot.end.column."+columnIDs[c], nil)
+	}
+	fmt.Fprintf(w, "%s  %s\n", pad(title, width), strings.Join(cols, "  "))
 	for _, p := range g.Standings() {
 		b := by[p]
 		vals := []int{b.Roads, b.Cities, b.Cloisters, b.Farms}
@@ -572,7 +589,7 @@ func writeFinalTable(w io.Writer, g *engine.Game) {
 		vals = append(vals, g.Score(p))
 		row := pad("  "+names[p], width)
 		for i, v := range vals {
-			row += fmt.Sprintf("  %*d", len(cols[i]), v)
+			row += fmt.Sprintf("  %*d", utf8.RuneCountInString(cols[i]), v)
 		}
 		fmt.Fprintln(w, row)
 	}
@@ -583,12 +600,41 @@ func writeFinalTable(w io.Writer, g *engine.Game) {
 	}
 	switch {
 	case len(names) == 1:
-		fmt.Fprintf(w, "%s scores %d points.\n", names[0], best)
+		fmt.Fprintln(w, l.N("terminal.solo", best, map[string]any{"Player": names[0]}))
 	case len(winners) == 1:
-		fmt.Fprintf(w, "%s wins with %d points.\n", winners[0], best)
+		fmt.Fprintln(w, l.N("terminal.wins", best, map[string]any{"Player": winners[0]}))
 	default:
-		fmt.Fprintf(w, "%s share the victory with %d points each.\n", turnview.JoinAnd(winners), best)
+		fmt.Fprintln(w, l.N("terminal.share", best, map[string]any{"Players": turnview.In(l).JoinAnd(winners)}))
 	}
+}
+
+// columnIDs are the last parts of the ids of the final table's column
+// titles (bot.end.column.…), by their English titles.
+var columnIDs = map[string]string{
+	"roads": "roads", "cities": "cities", "cloisters": "cloisters", "farms": "farms", "King": "king",
+	"Robber Baron": "robber_baron", "goods": "goods", "ransoms": "ransoms", "fairy": "fairy", "gold": "gold", "total": "total",
+}
+
+// say writes message id of package i18n in the sitting's language, its
+// data given as pairs of a name and a value ("Player", name), and a new
+// line.
+func (s *session) say(id string, kv ...any) {
+	fmt.Fprintln(s.out, s.lang.T(id, pairs(kv)))
+}
+
+// pairs makes the data map of a message from its pairs of a name and a
+// value.
+func pairs(kv []any) map[string]any {
+	if len(kv) == 0 {
+		return nil
+	}
+	data := make(map[string]any, len(kv)/2)
+	for k := 0; k+1 < len(kv); k += 2 {
+		if name, ok := kv[k].(string); ok {
+			data[name] = kv[k+1]
+		}
+	}
+	return data
 }
 
 // pad pads s with spaces to width characters.

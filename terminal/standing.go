@@ -3,6 +3,7 @@ package terminal
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/meeple-works/carcassonne/engine"
@@ -24,11 +25,11 @@ import (
 // (004_…, "The prisoners"); `ransom none` takes it back.
 func (s *session) ransomCommand(args []string) {
 	if s.state.Ended() {
-		fmt.Fprintln(s.out, "The game is over.")
+		s.say("terminal.ransom.over")
 		return
 	}
 	if !hasTower(s.state) {
-		fmt.Fprintf(s.out, "There are no prisoners in this game: ransoms come with %s.\n", engine.ExpansionTower.Title())
+		s.say("terminal.ransom.no_tower", "Expansion", engine.ExpansionTower.Title())
 		return
 	}
 	cur := s.state.Current()
@@ -36,22 +37,22 @@ func (s *session) ransomCommand(args []string) {
 	who := names[cur]
 	if len(args) == 1 && strings.EqualFold(args[0], "none") {
 		s.pendingRansom = nil
-		fmt.Fprintf(s.out, "%s pays no ransom this turn.\n", who)
+		s.say("terminal.ransom.none", "Player", who)
 		return
 	}
 	if len(args) == 0 || len(args) > 2 {
-		fmt.Fprintln(s.out, "Write ransom NAME, the player who holds your follower (ransom NAME large for your large follower), or ransom none.")
+		s.say("terminal.ransom.usage")
 		return
 	}
 	j := slices.IndexFunc(names, func(n string) bool { return strings.EqualFold(n, args[0]) })
 	if j < 0 {
-		fmt.Fprintf(s.out, "Nobody called %q plays in this game.\n", args[0])
+		s.say("terminal.ransom.nobody", "Name", strconv.Quote(args[0]))
 		return
 	}
 	fig := engine.FigureFollower
 	if len(args) == 2 {
 		if !strings.EqualFold(args[1], "large") {
-			fmt.Fprintf(s.out, "A ransom frees a follower (ransom %s) or the large follower (ransom %s large), not %q.\n", names[j], names[j], args[1])
+			s.say("terminal.ransom.what", "Jailer", names[j], "Word", strconv.Quote(args[1]))
 			return
 		}
 		fig = engine.FigureLarge
@@ -59,17 +60,17 @@ func (s *session) ransomCommand(args []string) {
 	r := engine.Ransom{Jailer: j, Figure: fig}
 	switch {
 	case j == cur:
-		fmt.Fprintf(s.out, "%s cannot pay a ransom to themselves.\n", who)
+		s.say("terminal.ransom.self", "Player", who)
 		return
 	case s.state.Score(cur) < engine.RansomPoints:
-		fmt.Fprintf(s.out, "%s has %s, and a ransom costs %d.\n", who, turnview.Plural(s.state.Score(cur), "point"), engine.RansomPoints)
+		fmt.Fprintln(s.out, s.lang.N("terminal.ransom.poor", s.state.Score(cur), pairs([]any{"Player", who, "Cost", engine.RansomPoints})))
 		return
 	case !slices.Contains(s.state.Ransoms(), r):
-		fmt.Fprintf(s.out, "%s holds no %s of %s.\n", names[j], fig.Title(), who)
+		s.say("terminal.ransom.holds_none", "Jailer", names[j], "Figure", s.voice.Figure(fig), "Player", who)
 		return
 	}
 	s.pendingRansom = &pendingRansom{ransom: r, moves: len(s.state.Moves())}
-	fmt.Fprintf(s.out, "%s will pay %d points to %s for the %s with the tile of this turn (place …), and may deploy it at once; ransom none takes it back.\n", who, engine.RansomPoints, names[j], fig.Title())
+	s.say("terminal.ransom.will_pay", "Player", who, "Points", engine.RansomPoints, "Jailer", names[j], "Figure", s.voice.Figure(fig))
 }
 
 // pendingRansom is a ransom said with the ransom command, paid with the

@@ -51,8 +51,12 @@ type Config struct {
 	// computers from the store.
 	Computers []ai.Level
 	// Lang is the language of the turn's words (the choices, what a move
-	// did, the summaries) and of the picture's words (issue 34); the
-	// zero value is English. The commands and their help stay English.
+	// did, the summaries), of the picture's words, and of the sitting's
+	// own words: the help, the turn's heading, the refusals of its
+	// commands, the end (issue 34); the zero value is English. The
+	// commands' names and the record's tokens are the same in every
+	// language; the refusals of a place or spots line that does not read
+	// stay English.
 	Lang i18n.Lang
 	// Playouts, when above 0, is the number of playouts of the computers
 	// that search (ai.Config.Playouts) instead of their level's default.
@@ -117,7 +121,7 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 	s := &session{
 		ctx: ctx, store: st, game: g, state: state, out: out, echo: !isTerminal(in),
 		board: newBoardWriter(cfg.Board, temps, cfg.Lang), temps: temps, resume: cfg.resumeHint(g.ID), voice: turnview.In(cfg.Lang),
-		levels: seatLevels(g, state.NumPlayers()), playouts: cfg.Playouts,
+		levels: seatLevels(g, state.NumPlayers()), playouts: cfg.Playouts, lang: cfg.Lang,
 	}
 	defer s.board.close()
 	s.intro(cfg.Resume != 0)
