@@ -915,39 +915,42 @@ var expansionOptions = map[engine.Expansion][]lobbyOption{
 
 // dragonMenu is the lobby's menu of The Princess & the Dragon's option
 // dragon (spec/rules-options.md): when the dragon moves in a turn that
-// places a dragon tile, the lobby's choice selected.
+// places a dragon tile, the lobby's choice selected; its words in the
+// game's language, the values as they are typed.
 func dragonMenu(g storage.Game) discordgo.SelectMenu {
+	l := gameLang(g)
 	d := g.Options.Dragon
-	return discordgo.SelectMenu{CustomID: lobbyID(actDragonOpt, g.ID), Placeholder: "Dragon…", MinValues: intPtr(1), MaxValues: 1,
-		Options: []discordgo.SelectMenuOption{
-			{Label: "dragon: before-scoring", Value: engine.DragonBeforeScoring.String(),
-				Description: "the dragon moves before the tile's scoring (002_, 004_)", Default: d == engine.DragonBeforeScoring},
-			{Label: "dragon: after-scoring", Value: engine.DragonAfterScoring.String(),
-				Description: "the dragon moves once the tile's scoring is done", Default: d == engine.DragonAfterScoring},
-		}}
+	option := func(v engine.DragonTiming, id string) discordgo.SelectMenuOption {
+		return discordgo.SelectMenuOption{Label: tr(l, "bot.lobby.setting.dragon", "Dragon", v.String()), Value: v.String(),
+			Description: tr(l, "lobby2.menu.dragon."+id), Default: d == v}
+	}
+	return discordgo.SelectMenu{CustomID: lobbyID(actDragonOpt, g.ID), Placeholder: tr(l, "lobby2.menu.dragon"), MinValues: intPtr(1), MaxValues: 1,
+		Options: []discordgo.SelectMenuOption{option(engine.DragonBeforeScoring, "before"), option(engine.DragonAfterScoring, "after")}}
 }
 
 // princessMenu is the lobby's menu of The Princess & the Dragon's option
 // princess (spec/rules-options.md): whether a princess tile joining a
-// city with knights must send one home.
+// city with knights must send one home; its words in the game's
+// language, the values as they are typed.
 func princessMenu(g storage.Game) discordgo.SelectMenu {
+	l := gameLang(g)
 	p := g.Options.Princess
-	return discordgo.SelectMenu{CustomID: lobbyID(actPrincessOpt, g.ID), Placeholder: "Princess…", MinValues: intPtr(1), MaxValues: 1,
-		Options: []discordgo.SelectMenuOption{
-			{Label: "princess: may", Value: engine.PrincessMay.String(),
-				Description: "the player may send a knight home, or deploy as usual (002_)", Default: p == engine.PrincessMay},
-			{Label: "princess: must", Value: engine.PrincessMust.String(),
-				Description: "the player must send a knight home (004_)", Default: p == engine.PrincessMust},
-		}}
+	option := func(v engine.PrincessRule, id string) discordgo.SelectMenuOption {
+		return discordgo.SelectMenuOption{Label: tr(l, "bot.lobby.setting.princess", "Princess", v.String()), Value: v.String(),
+			Description: tr(l, "lobby2.menu.princess."+id), Default: p == v}
+	}
+	return discordgo.SelectMenu{CustomID: lobbyID(actPrincessOpt, g.ID), Placeholder: tr(l, "lobby2.menu.princess"), MinValues: intPtr(1), MaxValues: 1,
+		Options: []discordgo.SelectMenuOption{option(engine.PrincessMay, "may"), option(engine.PrincessMust, "must")}}
 }
 
 // pigMenu is the lobby's menu of Traders & Builders' option pig
 // (spec/rules-options.md): its one value, plus-one, the pig adding 1 point
-// per city to its owner's farm.
+// per city to its owner's farm; its words in the game's language.
 func pigMenu(g storage.Game) discordgo.SelectMenu {
-	return discordgo.SelectMenu{CustomID: lobbyID(actPig, g.ID), Placeholder: "Pig…", MinValues: intPtr(1), MaxValues: 1,
-		Options: []discordgo.SelectMenuOption{{Label: "pig: plus-one", Value: "plus-one",
-			Description: "a pig adds 1 point per city to its owner's farm", Default: true}}}
+	l := gameLang(g)
+	return discordgo.SelectMenu{CustomID: lobbyID(actPig, g.ID), Placeholder: tr(l, "lobby2.menu.pig"), MinValues: intPtr(1), MaxValues: 1,
+		Options: []discordgo.SelectMenuOption{{Label: tr(l, "bot.lobby.setting.pig"), Value: "plus-one",
+			Description: tr(l, "lobby2.menu.pig.plus_one"), Default: true}}}
 }
 
 // lobbyOption is one rule option of an expansion, as a lobby menu.

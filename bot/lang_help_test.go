@@ -12,7 +12,8 @@ import (
 // answers each member in their own language (German, French, English);
 // /carcassonne stats, leaderboard and history answer in the asker's
 // language before any game has finished and after one has; the lobby's
-// computer player menu and its refusals come in the member's language.
+// computer player menu and its refusals come in the member's language, its
+// rule options' menus in the game's.
 func TestLanguagesHelpStats(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
@@ -74,6 +75,32 @@ func TestLanguagesHelpStats(t *testing.T) {
 	if m.Placeholder != i18n.German.T("lobby2.cpu.level_placeholder", nil) || len(m.Options) != 3 ||
 		m.Options[2].Label != "Schwer" || m.Options[2].Value != "hard" || m.Options[2].Description != i18n.German.T("lobby2.cpu.level_words.hard", nil) {
 		t.Errorf("German levels menu: %q %+v", m.Placeholder, m.Options)
+	}
+
+	// The rule options' menus in the game's language (the server's,
+	// German), their values as typed; then back to the base game.
+	if r := h.pick(de, lobby, lobbyID(actExp, 1), "traders-and-builders", "princess-and-dragon"); r.Type != 7 {
+		t.Fatalf("the Expansions… menu answered type %d: %s", r.Type, text(r))
+	}
+	lm, _ := h.srv.Message(lobby)
+	for action, want := range map[string][]string{actExp: nil, actDragonOpt: {"Drache: before-scoring", "Drache: after-scoring"},
+		actPrincessOpt: {"Prinzessin: may", "Prinzessin: must"}} {
+		sm, ok := menu(lm.Message, action)
+		var labels []string
+		for _, o := range sm.Options {
+			if action != actExp {
+				labels = append(labels, o.Label)
+			}
+			if action == actDragonOpt && o.Description == i18n.English.T("lobby2.menu.dragon.before", nil) {
+				t.Errorf("the %s menu's option %q is described in English", action, o.Label)
+			}
+		}
+		if !ok || !strings.HasSuffix(sm.Placeholder, " …") || strings.Join(labels, ",") != strings.Join(want, ",") {
+			t.Errorf("the German lobby's %s menu: %v, %q, options %q, want %q", action, ok, sm.Placeholder, labels, want)
+		}
+	}
+	if r := h.pick(de, lobby, lobbyID(actExp, 1)); r.Type != 7 {
+		t.Fatalf("the Expansions… menu with nothing chosen answered type %d: %s", r.Type, text(r))
 	}
 
 	// A finished game: François resigns.
