@@ -18,11 +18,7 @@ func TestCatchUpPendingStep(t *testing.T) {
 	h.stop()
 	p := st.Placements()[0]
 	ch := choice{game: 1, moves: len(st.Moves()), cell: p.Cell, rot: p.Rotation}
-	ch.clearFigure()
-	as, err := ch.answers(st)
-	if err != nil {
-		t.Fatal(err)
-	}
+	as := answersOf(t, st, ch)
 	store, err := storage.Open(h.ctx, h.path)
 	if err != nil {
 		t.Fatal(err)

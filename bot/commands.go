@@ -301,14 +301,16 @@ func (b *Bot) onComponent(i *discordgo.Interaction) {
 			return
 		}
 		b.pickCell(i, id, data.Values[0])
-	case actRotL, actRotR, actSpot, actBack, actOK, actEsc, actCap, actPortal, actGold, actFerry, actFMove, actMagic, actCrop, actRobber:
-		b.preview(i, id, data.Values)
 	case actStep:
 		b.stepAnswer(i, id.game, id.moves, id.answered, id.k, data.Values)
 	case actRansom:
 		b.ransomMenu(i, id)
 	case actRanPay:
 		b.ransomChosen(i, id, data.Values)
+	default:
+		if previewAction(id.action) {
+			b.preview(i, id, data.Values)
+		}
 	}
 }
 

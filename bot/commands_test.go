@@ -2,6 +2,7 @@ package bot
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -59,7 +60,7 @@ func TestCommands(t *testing.T) {
 			t.Fatalf("follower choices %+v", data.Choices)
 		}
 		for _, c := range data.Choices[1:] {
-			if _, ok := engine.ParsePort(c.Value); !ok || !strings.Contains(c.Name, " – ") {
+			if a, err := engine.ParseAnswer(fmt.Sprint(c.Value)); err != nil || a.Port == engine.NoPort || !strings.Contains(c.Name, " – ") {
 				t.Fatalf("follower choice %+v", c)
 			}
 		}

@@ -204,7 +204,7 @@ func TestDefectTakePrisonerOnce(t *testing.T) {
 	a := discordtest.Actor{User: users[st.Current()], ChannelID: thread}
 	preview := openPreview(t, h, a, turn, st, engine.Placement{Cell: place.Cell, Rotation: place.Rotation})
 	fm, ok := menu(preview.Message, actSpot)
-	v := towerValue(engine.TowerPiece, engine.FigureFollower, tower.Cell)
+	v := tower.String()
 	if !ok || !menuHas(fm.Options, v) {
 		t.Fatalf("the Follower… menu does not offer the tower piece at (%s): %+v", tower.Cell, fm.Options)
 	}
@@ -217,7 +217,7 @@ func TestDefectTakePrisonerOnce(t *testing.T) {
 		t.Fatal("no Take prisoner… menu")
 	}
 	want := turnview.FigureAt(st, turnview.Names{"Alice", "Bob"}, double.Target)
-	if o := pickOnce(t, h, a, preview.ID, capt, targetValue(double.Target)); !strings.HasSuffix(o.Label, " · "+want) {
+	if o := pickOnce(t, h, a, preview.ID, capt, double.String()); !strings.HasSuffix(o.Label, " · "+want) {
 		t.Errorf("the spot of two figures is labelled %q, want it to name %q", o.Label, want)
 	}
 }
@@ -257,7 +257,7 @@ func TestDefectVolcanoAsksNoFigure(t *testing.T) {
 	p := st.Placements()[0]
 	preview := openPreview(t, h, a, turn, st, p)
 	fm, ok := menu(preview.Message, actSpot)
-	if !ok || len(fm.Options) != 1 || fm.Options[0].Value != "-" {
+	if !ok || len(fm.Options) != 1 || fm.Options[0].Value != "figure none" {
 		t.Fatalf("the Follower… menu of a volcano tile: %+v", fm.Options)
 	}
 }
@@ -300,11 +300,9 @@ func TestDefectEscapeOnce(t *testing.T) {
 				continue
 			}
 			ch := choice{game: 1, moves: len(st.Moves()), cell: o.Answer.Cell, rot: o.Answer.Rotation}
-			ch.clearFigure()
-			ch = withCrop(st, withMagic(st, withFerries(st, withGold(st, ch))))
-			for _, x := range escapeMenu(storage.Game{}, st, ch) {
-				if t, ok := parseTargetValue(x.Value); ok && doubles[t] {
-					place, escape = o.Answer, engine.Answer{Target: t}
+			for _, x := range ch.stageOptions(st, en, nil, engine.StepEscape) {
+				if doubles[x.Answer.Target] {
+					place, escape = o.Answer, x.Answer
 					return true
 				}
 			}
@@ -319,7 +317,7 @@ func TestDefectEscapeOnce(t *testing.T) {
 	if !ok {
 		t.Fatal("no Escape… menu")
 	}
-	pickOnce(t, h, a, preview.ID, esc, targetValue(escape.Target))
+	pickOnce(t, h, a, preview.ID, esc, escape.String())
 }
 
 // TestDefectCropCircleNamesTheTilePlaced: a crop circle's answer on the
@@ -368,7 +366,7 @@ func TestDefectCropCircleNamesTheTilePlaced(t *testing.T) {
 	a := discordtest.Actor{User: users[st.Current()], ChannelID: thread}
 	preview := openPreview(t, h, a, turn, st, engine.Placement{Cell: place.Cell, Rotation: place.Rotation})
 	fm, _ := menu(preview.Message, actSpot)
-	v := figValue(figOf(figure))
+	v := figure.String()
 	if !menuHas(fm.Options, v) {
 		t.Fatalf("the Follower… menu does not offer %s: %+v", v, fm.Options)
 	}
@@ -473,9 +471,8 @@ func TestDefectStalePreviewSaysWhatTheTurnWaitsFor(t *testing.T) {
 
 // TestDefectFollowerMenuPagesEveryChoice: a magic portal with more tiles
 // than a menu holds. The Follower… menu shows them a page at a time; the
-// player turns to the last page, takes the farthest tile there, its spot in
-// Portal spot…, and Confirm plays the figure through the portal onto that
-// tile. Before, the tiles past the 25th option were left out of the menu
+// player turns to the last page, takes a spot of the farthest tile there,
+// and Confirm plays the figure through the portal onto that tile. Before, the tiles past the 25th option were left out of the menu
 // and could not be chosen.
 func TestDefectFollowerMenuPagesEveryChoice(t *testing.T) {
 	var place engine.Placement
@@ -486,8 +483,7 @@ func TestDefectFollowerMenuPagesEveryChoice(t *testing.T) {
 		}
 		for _, p := range st.Placements() {
 			ch := choice{game: 1, moves: len(st.Moves()), cell: p.Cell, rot: p.Rotation}
-			ch.clearFigure()
-			if all, _, _, _ := figureMenu(storage.Game{}, st, ch); len(all) > maxMenuOptions+pageSize && all[0].Value == "-" {
+			if all := ch.stageOptions(st, en, nil, engine.StepFigure); len(all) > maxMenuOptions+pageSize && all[0].Pass() {
 				place = p
 				return true
 			}
@@ -517,21 +513,13 @@ func TestDefectFollowerMenuPagesEveryChoice(t *testing.T) {
 		}
 		preview, _ = h.srv.Message(preview.ID)
 	}
-	f, ok := parseFigValue(last.Value)
-	if !ok || !f.portal {
-		t.Fatalf("the last choice of the last page is %q, not a tile through the magic portal", last.Label)
+	f, err := engine.ParseAnswer(last.Value)
+	if err != nil || !f.Portal {
+		t.Fatalf("the last choice of the last page is %q, not a spot through the magic portal", last.Label)
 	}
 	fm, _ := menu(preview.Message, actSpot)
 	if r := h.pick(a, preview.ID, fm.CustomID, last.Value); r.Type != 7 {
 		t.Fatalf("%s: %s", last.Label, text(r))
-	}
-	preview, _ = h.srv.Message(preview.ID)
-	pm, ok := menu(preview.Message, actPortal)
-	if !ok || len(pm.Options) == 0 {
-		t.Fatalf("no Portal spot… menu after %q", last.Label)
-	}
-	if r := h.pick(a, preview.ID, pm.CustomID, pm.Options[0].Value); r.Type != 7 {
-		t.Fatalf("the portal's spot: %s", text(r))
 	}
 	preview, _ = h.srv.Message(preview.ID)
 	okb, _ := button(preview.Message, actOK)
@@ -544,7 +532,7 @@ func TestDefectFollowerMenuPagesEveryChoice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m := now.Moves()[moves]; !m.Portal || m.PortalCell != f.pcell || m.Follower == engine.NoPort {
-		t.Errorf("the move stored is %+v, want a figure through the portal onto (%s)", m, f.pcell)
+	if m := now.Moves()[moves]; !m.Portal || m.PortalCell != f.Cell || m.Follower != f.Port {
+		t.Errorf("the move stored is %+v, want a figure through the portal onto (%s)", m, f.Cell)
 	}
 }

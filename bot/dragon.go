@@ -23,9 +23,9 @@ import (
 // current one decide (the dragon's steps):
 //
 //   - the Follower… menu offers "Princess – send Bob's knight home",
-//     "Fairy – next to your knight at (2,-1)" and "Magic portal – to the
-//     tile at (2,-1)", whose tile then gets a Portal spot… menu of its
-//     free features;
+//     "Fairy – next to your knight at (2,-1)" and, through the magic
+//     portal, each free feature of another tile ("knight – city (north)
+//     at (2,-1)"), nearest first (preview.go);
 //   - in a game where other players decide steps of a turn, Confirm stores
 //     the player's answers (storage.AppendAnswers) instead of a whole
 //     move; when the turn waits for another decision (the dragon's next
@@ -42,12 +42,8 @@ import (
 // restart finds the turn where it stood: the step message is looked for,
 // and posted when missing.
 
-// actPortal is the preview's Portal spot… menu; actStep a step message's
-// buttons.
-const (
-	actPortal = "portal"
-	actStep   = "step"
-)
+// actStep is a step message's buttons.
+const actStep = "step"
 
 // stepwise reports whether the turns of game st may wait for decisions
 // made after the player's Confirm: of other players than the current one
@@ -96,113 +92,12 @@ func parseStepID(f []string) (moves, answered, k int, ok bool) {
 	return n[0], n[1], n[2], true
 }
 
-// figAnswer is the figure step's answer of f.
-func figAnswer(f figChoice) engine.Answer {
-	a := engine.Answer{Step: engine.StepFigure}
-	switch {
-	case f.tower != engine.TowerNone:
-		a.Tower, a.Figure, a.Cell = f.tower, f.fig, f.tcell
-	case f.portal:
-		a.Portal, a.Figure, a.Cell, a.Port = true, f.fig, f.pcell, f.port
-	case f.princess != (engine.Target{}):
-		a.Princess, a.Target = true, f.princess
-	case f.fairy:
-		a.Fairy, a.Cell, a.Port = true, f.fcell, f.port
-	case f.fly:
-		a.Fly, a.Figure = true, f.fig
-	case f.port != engine.NoPort:
-		a.Figure, a.Port = f.fig, f.port
-	}
-	return a
-}
-
-// answers returns the answers of choice ch to the steps of its player in
-// game st at the start of the turn: the tile (with a ransom), the second
-// gold ingot, the figure, the die of a flight (the game's own), the
-// capture and the escape when the turn asks them of the player before
-// anyone else decides, and the landing of a flight that can land nowhere.
-// It stops at a decision that has a message of its own (the dragon's
-// steps, the landing). It returns the engine's error for an answer the
-// rules refuse.
-func (c choice) answers(st *engine.Game) ([]engine.Answer, error) {
-	_, as, _, err := c.walk(st, engine.StepNone)
-	return as, err
-}
-
-// walk gives the answers of choice ch, as answers lists them, to a copy of
-// st, and stops before step stop of the current player (true) or where
-// answers stops (false). It returns the copy and the answers given.
-func (c choice) walk(st *engine.Game, stop engine.Step) (*engine.Game, []engine.Answer, bool, error) {
-	s := st.Clone()
-	s.Reset()
-	cur := s.Current()
-	var as []engine.Answer
-	for {
-		var a engine.Answer
-		d := s.Pending()
-		switch {
-		case d.Step == stop && d.Player == cur && stop != engine.StepNone:
-			return s, as, true, nil
-		case d.Player != cur || d.Step == engine.StepNone:
-			return s, as, false, nil
-		case d.Step == engine.StepTile && len(as) == 0:
-			a = engine.Answer{Step: engine.StepTile, Cell: c.cell, Rotation: c.rot, Ransomed: c.ransomed, Ransom: c.ransom}
-		case d.Step == engine.StepGold:
-			a = engine.Answer{Step: engine.StepGold, Cell: c.gcell}
-		case d.Step == engine.StepRobber:
-			a = engine.Answer{Step: engine.StepRobber, Seat: c.robber, Messenger: c.robberMsg}
-		case d.Step == engine.StepFigure:
-			a = figAnswer(c.figChoice)
-		case d.Step == engine.StepRoll:
-			a = engine.Answer{Step: engine.StepRoll, Roll: s.DieRoll()}
-		case d.Step == engine.StepLand:
-			// Nowhere to land: back to the supply, nothing to ask.
-			if opts := s.Answers(); len(opts) == 1 && opts[0].Target == (engine.Target{}) {
-				a = opts[0]
-				break
-			}
-			return s, as, false, nil // the landing has a message of its own
-		case d.Step == engine.StepMagic:
-			a = engine.Answer{Step: engine.StepMagic, Magic: c.magic, Target: c.mat}
-		case d.Step == engine.StepCrop:
-			a = engine.Answer{Step: engine.StepCrop, Crop: c.crop}
-		case d.Step == engine.StepFerry:
-			a = engine.Answer{Step: engine.StepFerry, Link: c.ferry}
-		case d.Step == engine.StepFerryMove:
-			// The ferries moved in turn, then no more.
-			a = engine.Answer{Step: engine.StepFerryMove}
-			if k := ferryMovesAnswered(as); k < c.fmoves.Len() {
-				fm := c.fmoves.At(k)
-				a.Cell, a.Link = fm.Cell, fm.Link
-			}
-		case d.Step == engine.StepCapture:
-			a = engine.Answer{Step: engine.StepCapture, Target: c.capture}
-		case d.Step == engine.StepEscape:
-			a = engine.Answer{Step: engine.StepEscape, Target: c.escape}
-		default:
-			return s, as, false, nil // the dragon's first step has a message of its own
-		}
-		as = append(as, a)
-		done, err := s.Act(a)
-		if err != nil {
-			return nil, nil, false, err
-		}
-		if done {
-			// A volcano ends the turn with its tile: no figure then.
-			return s, as, false, nil
-		}
-	}
-}
-
-// playAnswers stores the answers of choice ch for the turn after `moves`
-// moves (st is the game before them) in a stepwise game, and announces
-// what follows: the turn when it is over, else its next decision. It
-// returns what to tell the member. The caller holds the game's lock.
-func (b *Bot) playAnswers(ctx context.Context, i *discordgo.Interaction, g storage.Game, st *engine.Game, ch choice) string {
-	as, err := ch.answers(st)
-	if err != nil {
-		return b.playerError(err)
-	}
+// playAnswers stores answers as of the current player, from the start of
+// the turn of game g (st, the game before them), in a stepwise game, and
+// announces what follows: the turn when it is over, else its next
+// decision. It returns what to tell the member. The caller holds the
+// game's lock.
+func (b *Bot) playAnswers(ctx context.Context, i *discordgo.Interaction, g storage.Game, st *engine.Game, as []engine.Answer) string {
 	res, err := b.store.AppendAnswers(ctx, g.ID, g.Moves, 0, as, storage.Request{ID: i.ID})
 	switch {
 	case errors.Is(err, storage.ErrConflict):
@@ -556,8 +451,8 @@ func (b *Bot) setAside(ctx context.Context, g storage.Game, st *engine.Game) (st
 // Dragon.
 const dragonHelp = " After a dragon tile the dragon moves up to 6 tiles, one step chosen by each player in turn " +
 	"(a message with ⬆ ➡ ⬇ ⬅ asks each of you) and eats every figure where it goes. In the **Follower…** menu: " +
-	"\"Princess – send Bob's knight home\", \"Fairy – next to your knight at (2,-1)\" and \"Magic portal – to the tile at (2,-1)\", " +
-	"then **Portal spot on (x,y)…**. The fairy gives 1 point at the start of your turn and 3 when her follower's feature scores."
+	"\"Princess – send Bob's knight home\", \"Fairy – next to your knight at (2,-1)\", and through the magic portal " +
+	"\"knight – city (north) at (2,-1)\", the tiles nearest yours first. The fairy gives 1 point at the start of your turn and 3 when her follower's feature scores."
 
 // previewStepsNote says in a preview of a stepwise game what comes after
 // Confirm: the dragon's steps.

@@ -3,6 +3,7 @@ package bot
 import (
 	"encoding/json"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -72,7 +73,17 @@ func playDragonTurn(tb testing.TB, st *engine.Game) int {
 		return 0
 	}
 	m := dragonMove(st)
-	fig := figAnswer(figChoice{port: m.Follower, fairy: m.Fairy, fcell: m.FairyCell, princess: m.Princess, portal: m.Portal, pcell: m.PortalCell})
+	fig := engine.Answer{Step: engine.StepFigure}
+	switch {
+	case m.Portal:
+		fig.Portal, fig.Figure, fig.Cell, fig.Port = true, m.Figure, m.PortalCell, m.Follower
+	case m.Princess != (engine.Target{}):
+		fig.Princess, fig.Target = true, m.Princess
+	case m.Fairy:
+		fig.Fairy, fig.Cell, fig.Port = true, m.FairyCell, m.Follower
+	case m.Follower != engine.NoPort:
+		fig.Figure, fig.Port = m.Figure, m.Follower
+	}
 	for _, a := range []engine.Answer{{Step: engine.StepTile, Cell: m.Cell, Rotation: m.Rotation}, fig} {
 		done, err := st.Act(a)
 		if err != nil {
@@ -256,18 +267,24 @@ func TestPrincessMustPreview(t *testing.T) {
 					continue
 				}
 				seen++
-				ch := choice{game: 1, moves: len(st.Moves()), cell: p.Cell, rot: p.Rotation, figChoice: figChoice{port: engine.NoPort}}
+				ch := choice{game: 1, moves: len(st.Moves()), cell: p.Cell, rot: p.Rotation}
 				opts := followerMenu(t, b, st, ch)
 				if len(opts) != len(st.Princesses(p)) {
 					t.Errorf("seed %d, %v: the Follower… menu has %d entries, the princess %d knights to send home: %+v", seed, p, len(opts), len(st.Princesses(p)), opts)
 				}
+				defaults := 0
 				for k, o := range opts {
-					if !strings.HasPrefix(o.Label, "Princess – send ") || o.Default != (k == 0) {
-						t.Errorf("seed %d, %v: entry %d %q (default %v)", seed, p, k, o.Label, o.Default)
+					if !strings.HasPrefix(o.Label, "Princess – send ") {
+						t.Errorf("seed %d, %v: entry %d %q", seed, p, k, o.Label)
+					}
+					if o.Default {
+						defaults++
 					}
 				}
-				_, _, must, _ := figureMenu(storage.Game{}, st, ch)
-				m := must.move(st)
+				if defaults != 1 {
+					t.Errorf("seed %d, %v: %d entries chosen, want one: %+v", seed, p, defaults, opts)
+				}
+				m := walkOf(t, st, ch).move()
 				if err := st.Check(m); err != nil {
 					t.Errorf("seed %d, %v: the preview's move is refused: %v", seed, p, err)
 				}
@@ -284,24 +301,20 @@ func TestPrincessMustPreview(t *testing.T) {
 				if opts := followerMenu(t, b, may, ch); len(opts) <= len(st.Princesses(p)) || opts[0].Label != "No follower" {
 					t.Errorf("seed %d, %v: under princess=may the Follower… menu is %+v", seed, p, opts)
 				}
-				// /carcassonne place suggests the same, typed by name, but
-				// for the magic portal's tiles (the menus choose their spot).
-				if os := typedOptions(storage.Game{}, st, ch); len(os) != len(st.Princesses(p)) {
+				// /carcassonne place suggests the same, typed by name.
+				if os := ch.stageOptions(st, en, nil, engine.StepFigure); len(os) != len(st.Princesses(p)) {
 					t.Errorf("seed %d, %v: under princess=must place suggests %d choices", seed, p, len(os))
 				}
 				princess := 0
-				for _, o := range typedOptions(storage.Game{}, may, ch) {
-					f, _ := parseFigValue(o.Value)
-					if f.portal {
-						t.Errorf("seed %d, %v: place suggests the portal: %q", seed, p, o.Label)
-					}
-					if o.Value == "none" {
+				for _, o := range ch.stageOptions(may, en, nil, engine.StepFigure) {
+					if o.Pass() {
 						continue
 					}
-					if got := typedSpot(storage.Game{}, may, ch, strings.ToLower(o.Label)); got != o.Value {
-						t.Errorf("seed %d, %v: %q typed reads as %q, want %q", seed, p, o.Label, got, o.Value)
+					typed, ok := ch.choose(may, en, nil, engine.StepFigure, strings.ToLower(o.Label))
+					if got := walkOf(t, may, typed).stages[0].chosen(); !ok || got.Value != o.Value {
+						t.Errorf("seed %d, %v: %q typed reads as %q, want %q", seed, p, o.Label, got.Value, o.Value)
 					}
-					if f.princess != (engine.Target{}) {
+					if o.Answer.Princess {
 						princess++
 					}
 				}
@@ -371,14 +384,16 @@ func TestFollowerMenuFull(t *testing.T) {
 		rng := rand.New(rand.NewPCG(seed, 1))
 		for !st.Ended() {
 			for _, p := range st.Placements() {
-				ch := choice{game: 1, moves: len(st.Moves()), cell: p.Cell, rot: p.Rotation, figChoice: figChoice{port: engine.NoPort}}
-				all, _, _, _ := figureMenu(storage.Game{}, st, ch)
-				if len(all) <= maxMenuOptions || all[0].Value != "-" {
+				ch := choice{game: 1, moves: len(st.Moves()), cell: p.Cell, rot: p.Rotation}
+				w := walkOf(t, st, ch)
+				k := slices.IndexFunc(w.stages, func(s stage) bool { return s.step == engine.StepFigure })
+				if k < 0 || len(w.stages[k].opts) <= maxMenuOptions || !w.stages[k].opts[0].Pass() {
 					continue // one page, or princess=must
 				}
+				all := menuOptions(i18n.English, w.stages[k], p.Cell)
 				var seen []discordgo.SelectMenuOption
 				for page := 0; ; page++ {
-					ch.page = pageAt{act: actSpot, n: page}
+					ch.page = pageAt{menu: k + 1, n: page}
 					opts := followerMenu(t, b, st, ch)
 					if len(opts) > maxMenuOptions {
 						t.Fatalf("seed %d, %v: page %d has %d options", seed, p, page, len(opts))
@@ -403,13 +418,13 @@ func TestFollowerMenuFull(t *testing.T) {
 					if o.Value != all[k].Value || o.Label != all[k].Label {
 						t.Errorf("seed %d, %v: choice %d is %q, want %q", seed, p, k, o.Label, all[k].Label)
 					}
-					f, ok := parseFigValue(o.Value)
-					if !ok || !f.portal {
+					f, err := engine.ParseAnswer(o.Value)
+					if err != nil || !f.Portal {
 						continue
 					}
-					d := abs(f.pcell.X-p.Cell.X) + abs(f.pcell.Y-p.Cell.Y)
+					d := max(abs(f.Cell.X-p.Cell.X), abs(f.Cell.Y-p.Cell.Y))
 					if d < last {
-						t.Errorf("seed %d, %v: the portal's tile %v (%d away) comes after one %d away", seed, p, f.pcell, d, last)
+						t.Errorf("seed %d, %v: the portal's tile %v (%d away) comes after one %d away", seed, p, f.Cell, d, last)
 					}
 					last = d
 				}

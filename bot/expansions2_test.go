@@ -286,140 +286,47 @@ func (h *harness) playMove(u discordtest.User, thread string, msg discordtest.Me
 			h.t.Errorf("the preview with a ransom says %q, want %q", d, w)
 		}
 	}
-	fc := figChoice{port: mv.Follower, fig: mv.Figure, tower: mv.Tower, tcell: mv.TowerCell,
-		portal: mv.Portal, pcell: mv.PortalCell, princess: mv.Princess, fairy: mv.Fairy, fcell: mv.FairyCell, fly: mv.Fly}
-	if fc.tower != engine.TowerNone {
-		fc.port = engine.NoPort
+	as, _, err := turnview.AnswersOfMove(st, mv)
+	if err != nil || len(as) == 0 {
+		h.t.Fatalf("the answers of %+v: %v", mv, err)
 	}
-	if fc.fairy {
-		fc.port = mv.FairyPort // by one of several followers on that tile
-	}
-	if mv.Follower != engine.NoPort || !fc.plain() {
-		sm, ok := menu(preview.Message, actSpot)
-		v := figValue(fc)
-		if fc.portal {
-			// The portal's tile first, then its spot.
-			v = figValue(figChoice{port: engine.NoPort, portal: true, pcell: fc.pcell})
+	used := map[string]int{} // the menus of each action answered so far
+	for _, ans := range as[1:] {
+		m, ok := menuOf[ans.Step]
+		if !ok {
+			continue // the die of a flight: no menu
 		}
-		if !ok || !slices.ContainsFunc(sm.Options, func(o discordgo.SelectMenuOption) bool { return o.Value == v }) {
-			h.t.Fatalf("the Follower… menu does not offer %s: %+v", v, sm.Options)
+		sm, found := nthMenu(preview.Message, m.act, used[m.act])
+		if !found {
+			continue // one option, nothing to choose
 		}
-		update("the Follower… menu", h.pick(a, preview.ID, sm.CustomID, v))
-		if d := preview.Embeds[0].Description; strings.Contains(d, "Follower: **no follower**") {
-			h.t.Fatalf("the preview after choosing %s says %q", v, d)
-		}
-		if fc.portal {
-			pm, ok := menu(preview.Message, actPortal)
-			pv := figValue(fc)
-			if !ok || !slices.ContainsFunc(pm.Options, func(o discordgo.SelectMenuOption) bool { return o.Value == pv }) {
-				h.t.Fatalf("the Portal spot… menu does not offer %s: %+v", pv, pm.Options)
+		used[m.act]++
+		for {
+			k := slices.IndexFunc(sm.Options, func(o discordgo.SelectMenuOption) bool {
+				b, err := engine.ParseAnswer(o.Value)
+				return err == nil && sameAnswer(st, mv, b, ans)
+			})
+			if k >= 0 {
+				o := sm.Options[k]
+				update(tr(i18n.English, m.placeholder), h.pick(a, preview.ID, sm.CustomID, o.Value))
+				if _, label, ok := strings.Cut(o.Label, " · "); ok && ans.Step == engine.StepCapture {
+					o.Label = label
+				}
+				if d := preview.Embeds[0].Description; !strings.Contains(d, "**"+o.Label+"**") {
+					h.t.Errorf("the preview after choosing %q says %q", o.Label, d)
+				}
+				break
 			}
-			update("the Portal spot… menu", h.pick(a, preview.ID, pm.CustomID, pv))
-			if d := preview.Embeds[0].Description; !strings.Contains(d, "Magic portal: your ") {
-				h.t.Errorf("the preview after the portal's spot says %q", d)
-			}
-		}
-	}
-	fo, ok := menu(preview.Message, actFerry)
-	if links := st.FerryLinks(mv.Tile, mv.Rotation); ok != (len(links) > 0) || ok && len(fo.Options) != len(links) {
-		h.t.Fatalf("the preview's Ferry… menu (%v) %+v, the engine's links %v", ok, fo.Options, links)
-	}
-	if mv.Ferry != 0 {
-		update("the Ferry… menu", h.pick(a, preview.ID, fo.CustomID, mv.Ferry.String()))
-		if d, w := preview.Embeds[0].Description, "Ferry: joins the roads "+turnview.LinkWords(mv.Ferry); !strings.Contains(d, w) {
-			h.t.Errorf("the preview after choosing the ferry says %q, want %q", d, w)
-		}
-	}
-	bareFerry := mv
-	bareFerry.FerryMoves = engine.FerryMoves{}
-	fmm, ok := menu(preview.Message, actFMove)
-	if fms := st.AppendFerryMoves(nil, bareFerry); ok != (len(fms) > 0) || ok && len(fmm.Options) != min(len(fms), 25) {
-		h.t.Fatalf("the preview's Move ferries… menu (%v) %+v, the engine's moves %v", ok, fmm.Options, fms)
-	}
-	if mv.FerryMoves.Len() > 0 {
-		var vs []string
-		for _, fm := range mv.FerryMoves.All() {
-			vs = append(vs, ferryMoveValue(fm))
-		}
-		update("the Move ferries… menu", h.pick(a, preview.ID, fmm.CustomID, vs...))
-		for _, fm := range mv.FerryMoves.All() {
-			if d, w := preview.Embeds[0].Description, fmt.Sprintf("The ferry at (%s) moves to join %s.", fm.Cell, turnview.LinkWords(fm.Link)); !strings.Contains(d, w) {
-				h.t.Errorf("the preview after moving ferries says %q, want %q", d, w)
-			}
-		}
-	}
-	mm, ok := menu(preview.Message, actMagic)
-	if as := magicAnswers(st, choice{cell: mv.Cell, rot: mv.Rotation}); ok != (len(as) > 0) || ok && len(mm.Options) != len(menuPage(i18n.English, make([]discordgo.SelectMenuOption, len(as)), 0)) {
-		h.t.Fatalf("the preview's Mage or witch… menu (%v) %+v, the engine's answers %v", ok, mm.Options, as)
-	}
-	if mv.Magic != engine.MagicNone {
-		v := magicValue(mv.Magic, mv.MagicAt)
-		for !menuHas(mm.Options, v) {
 			// A later page: turn to it as a player would.
-			next := slices.IndexFunc(mm.Options, func(o discordgo.SelectMenuOption) bool { return strings.HasPrefix(o.Label, "▶ More choices") })
+			next := slices.IndexFunc(sm.Options, func(o discordgo.SelectMenuOption) bool { return strings.HasPrefix(o.Label, "▶ More choices") })
 			if next < 0 {
-				h.t.Fatalf("no page of the Mage or witch… menu offers %s", v)
+				h.t.Fatalf("no page of the %s menu offers %s: %+v", tr(i18n.English, m.placeholder), ans, sm.Options)
 			}
-			update("the Mage or witch… menu's next page", h.pick(a, preview.ID, mm.CustomID, mm.Options[next].Value))
-			mm, _ = menu(preview.Message, actMagic)
-		}
-		update("the Mage or witch… menu", h.pick(a, preview.ID, mm.CustomID, v))
-		if d, w := preview.Embeds[0].Description, "Mage & Witch: "+turnview.MagicWhere(st, mv.Magic, mv.MagicAt)+";"; !strings.Contains(d, w) {
-			h.t.Errorf("the preview after choosing the mage or witch says %q, want %q", d, w)
+			update("the next page", h.pick(a, preview.ID, sm.CustomID, sm.Options[next].Value))
+			sm, _ = nthMenu(preview.Message, m.act, used[m.act]-1)
 		}
 	}
-	cm2, ok := menu(preview.Message, actCrop)
-	if crop := st.TileSet().CropKind(mv.Tile) != engine.NoFeature; ok != crop {
-		h.t.Fatalf("the preview has a Crop circle… menu: %v, the tile a crop circle: %v", ok, crop)
-	}
-	if mv.Crop != engine.CropNone {
-		update("the Crop circle… menu", h.pick(a, preview.ID, cm2.CustomID, mv.Crop.String()))
-		if d := preview.Embeds[0].Description; !strings.Contains(d, "Crop circle: after Confirm each player") {
-			h.t.Errorf("the preview after choosing the crop circle says %q", d)
-		}
-	}
-	gm, ok := menu(preview.Message, actGold)
-	if cells := st.GoldCells(engine.Placement{Cell: mv.Cell, Rotation: mv.Rotation}); ok != (len(cells) > 0) || ok && len(gm.Options) != len(cells) {
-		h.t.Fatalf("the preview's Second gold ingot… menu (%v) %+v, the engine's tiles %v", ok, gm.Options, cells)
-	}
-	if mv.Gold {
-		update("the Second gold ingot… menu", h.pick(a, preview.ID, gm.CustomID, fmt.Sprintf("%d/%d", mv.GoldCell.X, mv.GoldCell.Y)))
-		if d, w := preview.Embeds[0].Description, fmt.Sprintf("the second on (%s)", mv.GoldCell); !strings.Contains(d, w) {
-			h.t.Errorf("the preview after choosing the second ingot says %q, want %q", d, w)
-		}
-	}
-	if mv.Tower == engine.TowerPiece {
-		bare := mv
-		bare.Capture, bare.Escape = engine.Target{}, engine.Target{}
-		cm, ok := menu(preview.Message, actCap)
-		if targets := st.Captures(bare); ok != (len(targets) > 0) || ok && len(cm.Options) != len(targets)+1 {
-			h.t.Fatalf("the preview's Take prisoner… menu (%v) %+v, the engine's captures %v", ok, cm.Options, targets)
-		}
-		checkPNG(h.t, *preview)
-		if mv.Capture != (engine.Target{}) {
-			v := targetValue(mv.Capture)
-			update("the Take prisoner… menu", h.pick(a, preview.ID, cm.CustomID, v))
-			if d := preview.Embeds[0].Description; !strings.Contains(d, "Prisoner: **") {
-				h.t.Errorf("the preview after choosing a prisoner says %q", d)
-			}
-		}
-	}
-	placed := mv
-	placed.Escape = engine.Target{}
-	sm, ok := menu(preview.Message, actEsc)
-	if escapes := st.Escapes(placed); ok != (len(escapes) > 0) {
-		h.t.Fatalf("the preview offers the Escape… menu: %v, the engine's escapes: %v", ok, escapes)
-	}
-	if mv.Escape.Port != engine.NoPort {
-		v := targetValue(mv.Escape)
-		if !ok || !slices.ContainsFunc(sm.Options, func(o discordgo.SelectMenuOption) bool { return o.Value == v }) {
-			h.t.Fatalf("the Escape… menu does not offer %s: %+v", v, sm.Options)
-		}
-		update("the Escape… menu", h.pick(a, preview.ID, sm.CustomID, v))
-		if d, w := preview.Embeds[0].Description, fmt.Sprintf("Escape: your knight at (%s) goes back to your supply.", mv.Escape.Cell); !strings.Contains(d, w) {
-			h.t.Errorf("the preview after choosing the escape says %q, want %q", d, w)
-		}
-	}
+	checkPNG(h.t, *preview)
 	confirm, found := button(preview.Message, actOK)
 	if !found {
 		h.t.Fatal("the preview has no Confirm")
@@ -452,4 +359,61 @@ func menuPlacements(st *engine.Game) []engine.Placement {
 		}
 	}
 	return ps
+}
+
+// nthMenu returns the n-th select menu (from 0) of action act of message m.
+func nthMenu(m *discordgo.Message, act string, n int) (discordgo.SelectMenu, bool) {
+	menus, _ := components(m)
+	for _, s := range menus {
+		if strings.HasPrefix(s.CustomID, idPrefix+":"+act+":") {
+			if n == 0 {
+				return s, true
+			}
+			n--
+		}
+	}
+	return discordgo.SelectMenu{}, false
+}
+
+// sameAnswer reports whether answers a and b, to a step of move mv on game
+// st, answer alike: equal, or naming one feature by two ports of its
+// segment (on the tile mv places, or on the board).
+func sameAnswer(st *engine.Game, mv engine.Move, a, b engine.Answer) bool {
+	if a == b {
+		return true
+	}
+	ca, cb := a, b
+	ca.Port, cb.Port, ca.Target.Port, cb.Target.Port = engine.NoPort, engine.NoPort, engine.NoPort, engine.NoPort
+	if ca != cb {
+		return false
+	}
+	feature := func(c engine.Cell, p engine.Port) (int, bool) {
+		if c == mv.Cell {
+			return st.TileSet().FeatureAt(mv.Tile, mv.Rotation, p)
+		}
+		pt, ok := st.TileAt(c)
+		if !ok {
+			return 0, false
+		}
+		return st.TileSet().FeatureAt(pt.Tile, pt.Rotation, p)
+	}
+	cell := a.Cell
+	if !a.Portal && !a.Fairy {
+		cell = mv.Cell
+	}
+	if a.Port != b.Port {
+		fa, oka := feature(cell, a.Port)
+		fb, okb := feature(cell, b.Port)
+		if !oka || !okb || fa != fb {
+			return false
+		}
+	}
+	if a.Target.Port != b.Target.Port {
+		fa, oka := feature(a.Target.Cell, a.Target.Port)
+		fb, okb := feature(b.Target.Cell, b.Target.Port)
+		if !oka || !okb || fa != fb {
+			return false
+		}
+	}
+	return true
 }

@@ -3,6 +3,7 @@ package bot
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -67,7 +68,7 @@ func (h *harness) checkLargeAutocomplete(users []discordtest.User, thread string
 			switch {
 			case strings.HasPrefix(c.Name, "large follower – "):
 				large++
-				if v, _ := c.Value.(string); !strings.HasPrefix(v, "large@") {
+				if v, _ := c.Value.(string); !strings.HasPrefix(v, "figure large@") {
 					h.t.Errorf("choice %q has value %v", c.Name, c.Value)
 				}
 			case c.Name != "none":
@@ -239,20 +240,36 @@ func TestScoredWords(t *testing.T) {
 	}
 }
 
-// TestSpotValues: the follower menu's values and the preview's custom ids
-// carry the kind of figure, and read back.
-func TestSpotValues(t *testing.T) {
-	ch := choice{game: 3, moves: 7, cell: engine.Cell{X: -2, Y: 1}, rot: engine.Rotation(1), figChoice: figChoice{port: engine.N, fig: engine.FigureLarge}}
-	for _, c := range []choice{ch, {game: 3, moves: 7, figChoice: figChoice{port: engine.N}}, {game: 3, moves: 7, figChoice: figChoice{port: engine.NoPort}}} {
-		id := c.id(actOK)
+// TestPreviewIDs: a preview's custom ids carry its choice (the cell, the
+// rotation, the ransom, the option chosen in each menu, the page turned
+// to) and the stage of a menu, and read back; ids that do not read as
+// one are refused.
+func TestPreviewIDs(t *testing.T) {
+	for _, c := range []struct {
+		ch   choice
+		menu int
+	}{
+		{choice{game: 3, moves: 7, cell: engine.Cell{X: -2, Y: 1}, rot: engine.Rotation(1), picks: []int{2, 0, 13}}, 1},
+		{choice{game: 3, moves: 7}, -1},
+		{choice{game: 9, moves: 70, cell: engine.Cell{X: 5, Y: -12}, rot: engine.Rotate270, ransomed: true,
+			ransom: engine.Ransom{Jailer: 1, Figure: engine.FigureLarge}, picks: []int{0}, page: pageAt{menu: 1, n: 3}}, 0},
+	} {
+		id := c.ch.id(actSpot, c.menu)
+		if len(id) > 100 {
+			t.Errorf("%q is longer than Discord's 100 characters", id)
+		}
 		p, err := parseID(id)
-		if err != nil || p.choice != c {
-			t.Errorf("parseID(%q) = %+v, %v; want %+v", id, p.choice, err, c)
+		if err != nil || !reflect.DeepEqual(p.choice, c.ch) || p.stage != c.menu || p.action != actSpot {
+			t.Errorf("parseID(%q) = %+v, %v; want %+v", id, p, err, c.ch)
 		}
 	}
-	for _, v := range []string{"large@", "giant@N", "large@XYZ", "@N"} {
-		if _, _, ok := parseSpotValue(v); ok {
-			t.Errorf("parseSpotValue(%q) reads", v)
+	for _, id := range []string{
+		"cc:spot:1:2:0:0:45:-", "cc:spot:1:2:0:0:90", "cc:spot:1:-2:0:0:90:-", "cc:spot:1:2:0:0:90:1..2",
+		"cc:spot:1:2:0:0:90:-1", "cc:spot:1:2:0:0:90:-:s=x", "cc:spot:1:2:0:0:90:-:p=0/1", "cc:spot:1:2:0:0:90:-:q=1",
+		"cc:spot:1:2:0:0:90:-:s=1:s=2", "cc:spot:1:2:0:0:90:-:r=9/follower", "cc:spot:1:2:0:0:90:" + strings.Repeat("1.", 20) + "1",
+	} {
+		if p, err := parseID(id); err == nil {
+			t.Errorf("parseID(%q) reads as %+v", id, p)
 		}
 	}
 }
@@ -343,17 +360,21 @@ func TestEscapeMenu(t *testing.T) {
 	ch := choice{game: 1, moves: 2, cell: moves[2].Cell, rot: moves[2].Rotation}
 	b := &Bot{draw: render.New()}
 	sm := previewMenu(t, b, st, ch, actEsc)
-	if len(sm.Options) != 2 || sm.Options[0].Value != "-" || !sm.Options[0].Default {
+	if len(sm.Options) != 2 || sm.Options[0].Value != "escape none" || !sm.Options[0].Default {
 		t.Fatalf("the Escape… menu: %+v", sm.Options)
 	}
-	esc, ok := parseTargetValue(sm.Options[1].Value)
-	if !ok || esc.Cell != moves[2].Escape.Cell {
+	a, err := engine.ParseAnswer(sm.Options[1].Value)
+	esc := a.Target
+	if err != nil || esc.Cell != moves[2].Escape.Cell {
 		t.Fatalf("the escape offered is %q, the record's %v", sm.Options[1].Value, moves[2].Escape)
 	}
-	ch.escape = esc
-	p, err := parseID(ch.id(actOK))
-	if err != nil || p.choice != ch {
-		t.Fatalf("parseID(%q) = %+v, %v", ch.id(actOK), p.choice, err)
+	ch, ok := ch.choose(st, en, nil, engine.StepEscape, sm.Options[1].Value)
+	if !ok {
+		t.Fatalf("the escape %q is not taken", sm.Options[1].Value)
+	}
+	p, err := parseID(ch.id(actOK, -1))
+	if err != nil || !reflect.DeepEqual(p.choice, ch) {
+		t.Fatalf("parseID(%q) = %+v, %v", ch.id(actOK, -1), p.choice, err)
 	}
 	if _, err := b.previewData(i18n.English, storage.Game{}, st, ch); err != nil {
 		t.Fatal(err)
@@ -369,17 +390,18 @@ func TestEscapeMenu(t *testing.T) {
 		{sm.Options[1].Value, esc, true},
 		{"none", engine.Target{}, true},
 		{"", engine.Target{}, true},
-		{"1/0/S", engine.Target{}, false},
-		{"0/-1", engine.Target{}, false},
-		{"99999999999999999999/0/N", engine.Target{}, false},
+		{"escape 1,0:S", engine.Target{}, false},
+		{"0,-1", engine.Target{}, false},
+		{"escape 99999999999999999999,0:N", engine.Target{}, false},
 	} {
-		got, why := checkEscape(storage.Game{}, st, typed, c.value)
-		if got != c.want || (why == "") != c.ok {
-			t.Errorf("escape option %q: %+v, %q", c.value, got, why)
+		got, ok := typed.choose(st, en, nil, engine.StepEscape, c.value)
+		w := walkOf(t, st, got)
+		if ok != c.ok || ok && w.stages[len(w.stages)-1].chosen().Answer.Target != c.want {
+			t.Errorf("escape option %q: %+v, %v", c.value, w.stages, ok)
 		}
 	}
 	before := st.Clone()
-	if err := st.Apply(ch.move(st)); err != nil {
+	if err := st.Apply(walkOf(t, st, ch).move()); err != nil {
 		t.Fatalf("the move with the escape: %v", err)
 	}
 	if got := st.Supply(0); got != 7 {
@@ -388,27 +410,5 @@ func TestEscapeMenu(t *testing.T) {
 	sum, _, err := b.describeSince(storage.Game{}, st, before, 2)
 	if err != nil || !strings.Contains(sum, "the knight at (0,-1) escapes from the besieged city") {
 		t.Errorf("the summary: %q, %v", sum, err)
-	}
-}
-
-// TestFairyValues: the Follower… menu's value of the fairy names the tile,
-// and the follower's feature when the player has several followers there
-// (engine.FairySpots); each reads back as the same answer, and a value
-// naming no port or a bad one is refused.
-func TestFairyValues(t *testing.T) {
-	for _, a := range []engine.Answer{
-		{Step: engine.StepFigure, Fairy: true, Cell: engine.Cell{X: 0, Y: -1}},
-		{Step: engine.StepFigure, Fairy: true, Cell: engine.Cell{X: -3, Y: 2}, Port: engine.E},
-	} {
-		v := figValue(figOf(a))
-		f, ok := parseFigValue(v)
-		if !ok || figAnswer(f) != a {
-			t.Errorf("%s: value %q reads back as %+v (%v)", a, v, figAnswer(f), ok)
-		}
-	}
-	for _, v := range []string{"fairy@0/-1/X", "fairy@0/-1/tower", "fairy@0/-1/", "fairy@0"} {
-		if _, ok := parseFigValue(v); ok {
-			t.Errorf("parseFigValue(%q) reads", v)
-		}
 	}
 }

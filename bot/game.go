@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -66,35 +67,23 @@ func (b *Bot) cmdPlace(i *discordgo.Interaction, opts map[string]*discordgo.Appl
 			b.editReply(i, tr(memberLang(i), "bot.refuse.rotation"))
 			return
 		}
-		if !containsRot(rots, rr) {
+		if !slices.Contains(rots, rr) {
 			b.editReply(i, fmt.Sprintf("The tile does not fit on (%s) turned %d°.", c, deg))
 			return
 		}
 		r = rr
 	}
-	// The second gold ingot goes on the first tile next to it, the ferry
-	// of a lake tile on its first road ends, the mage or witch to the
-	// nearest road or city, the crop circle adds; the preview's menus
-	// choose others.
-	ch := choice{game: g.ID, moves: g.Moves, cell: c, rot: r}
-	ch.clearFigure()
-	ch = withCrop(st, withMagic(st, withFerries(st, withGold(st, ch))))
-	if v := strings.TrimSpace(typedSpot(g, st, ch, optString(opts, "follower"))); v != "" {
-		f, why := pickFigure(g, st, ch, v)
-		switch {
-		case why != "":
-			b.editReply(i, why+": pick a spot from the list.")
-			return
-		case f.portal && f.port == engine.NoPort:
-			b.editReply(i, tr(memberLang(i), "bot.refuse.portal_menus"))
-			return
-		}
-		ch.figChoice = f
+	// The other steps take their defaults, as the preview shows them
+	// first (no prisoner, the nearest tile for the second gold ingot, …).
+	l := memberLang(i)
+	vo, names := turnview.In(l), seatNames(g, st)
+	ch, ok := choice{game: g.ID, moves: g.Moves, cell: c, rot: r}.choose(st, vo, names, engine.StepFigure, optString(opts, "follower"))
+	if !ok {
+		b.editReply(i, tr(l, "bot.refuse.typed_follower"))
+		return
 	}
-	// Under princess=must, her first knight when none is named.
-	_, _, ch, _ = figureMenu(g, st, ch)
-	if ch.escape, why = checkEscape(g, st, ch, optString(opts, "escape")); why != "" {
-		b.editReply(i, why)
+	if ch, ok = ch.choose(st, vo, names, engine.StepEscape, optString(opts, "escape")); !ok {
+		b.editReply(i, tr(l, "bot.refuse.typed_escape"))
 		return
 	}
 	b.editReply(i, b.play(ctx, i, ch, g.Moves))
@@ -107,67 +96,6 @@ func typedCell(v string) string {
 		return strings.TrimSpace(c)
 	}
 	return v
-}
-
-// typedOptions are the choices the follower option of /carcassonne place
-// suggests for choice ch, as name and value: the Follower… menu's, "none"
-// for no follower, but for the magic portal, whose spot the menus choose
-// ("Princess – send Bob's knight home", "Fairy – next to your knight at
-// (2,-1)"); under princess=must with knights in her city, her knights
-// alone.
-func typedOptions(g storage.Game, st *engine.Game, ch choice) []discordgo.SelectMenuOption {
-	opts, _, _, _ := figureMenu(g, st, ch)
-	var out []discordgo.SelectMenuOption
-	for _, o := range opts {
-		if f, _ := parseFigValue(o.Value); f.portal {
-			continue
-		}
-		if o.Value == "-" {
-			o.Label, o.Value = "none", "none"
-		}
-		out = append(out, o)
-	}
-	return out
-}
-
-// typedSpot reads the follower option of /carcassonne place typed as its
-// autocomplete names a choice for ch ("knight – city (north)", "builder –
-// road (east)", in any case): it returns the choice's value; anything else
-// is returned as it is.
-func typedSpot(g storage.Game, st *engine.Game, ch choice, v string) string {
-	t := strings.TrimSpace(v)
-	if !strings.Contains(t, " – ") {
-		return v
-	}
-	for _, o := range typedOptions(g, st, ch) {
-		if strings.EqualFold(o.Label, t) {
-			return o.Value
-		}
-	}
-	return v
-}
-
-// checkEscape reads the escape option of /carcassonne place (the Cathars):
-// empty or "none" for none, else a knight of the Escape… menu of choice
-// ch. It returns the escape, or why it is refused in a player's words.
-func checkEscape(g storage.Game, st *engine.Game, ch choice, v string) (engine.Target, string) {
-	v = strings.TrimSpace(v)
-	if v == "" || strings.EqualFold(v, "none") || v == "-" {
-		return engine.Target{}, ""
-	}
-	if t, ok := parseTargetValue(v); ok && menuHas(escapeMenu(g, st, ch), v) {
-		return t, ""
-	}
-	return engine.Target{}, "No knight of yours can escape from there after this move: pick an escape from the list, or none."
-}
-
-func containsRot(rs []engine.Rotation, r engine.Rotation) bool {
-	for _, x := range rs {
-		if x == r {
-			return true
-		}
-	}
-	return false
 }
 
 // onAutocomplete suggests the legal cells, rotations and follower spots for
@@ -257,20 +185,19 @@ func (b *Bot) onAutocomplete(i *discordgo.Interaction) {
 		if !ok {
 			return
 		}
+		vo, names := turnview.In(memberLang(i)), seatNames(g, st)
 		ch := choice{cell: p.Cell, rot: p.Rotation}
-		ch.clearFigure()
-		ch = withCrop(st, withMagic(st, withFerries(st, withGold(st, ch))))
-		if focused.Name == "follower" {
-			for _, o := range typedOptions(g, st, ch) {
-				add(o.Label, o.Value)
-			}
-			return
+		step := engine.StepFigure
+		if focused.Name == "escape" {
+			step = engine.StepEscape
+			ch, _ = ch.choose(st, vo, names, engine.StepFigure, vals["follower"])
 		}
-		if f, why := pickFigure(g, st, ch, typedSpot(g, st, ch, vals["follower"])); why == "" {
-			ch.figChoice = f
+		opts := ch.stageOptions(st, vo, names, step)
+		if step == engine.StepEscape && len(opts) < 2 {
+			return // no knight of the player's may escape
 		}
-		for _, o := range escapeMenu(g, st, ch) {
-			if o.Value == "-" {
+		for _, o := range opts {
+			if o.Pass() {
 				add("none", "none")
 				continue
 			}
@@ -296,7 +223,7 @@ func typedPlacement(st *engine.Game, vals map[string]string) (engine.Placement, 
 	p := engine.Placement{Cell: c, Rotation: rots[0]}
 	var deg int
 	if _, err := fmt.Sscanf(vals["rotation"], "%d", &deg); err == nil {
-		if r, ok := engine.RotationFromDegrees(deg); ok && containsRot(rots, r) {
+		if r, ok := engine.RotationFromDegrees(deg); ok && slices.Contains(rots, r) {
 			p.Rotation = r
 		}
 	}

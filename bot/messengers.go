@@ -3,8 +3,6 @@ package bot
 import (
 	"context"
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -22,48 +20,8 @@ import (
 // nobody waits for them, and the help.
 
 // actRobbersOpt is the lobby's Robbers… menu (The Robbers' option
-// robbers); actRobber the preview's Robber… menu, where the current
-// player's robber goes after a tile with a bag.
-const (
-	actRobbersOpt = "orobbers"
-	actRobber     = "robber"
-)
-
-// robberValue names a robber's place for a custom id or a menu's value:
-// the seat, from 1, and "m" by the messenger ("2", "2m"); "-" for none.
-func robberValue(seat int, messenger bool) string {
-	switch {
-	case seat == 0:
-		return "-"
-	case messenger:
-		return fmt.Sprintf("%dm", seat)
-	}
-	return fmt.Sprint(seat)
-}
-
-// parseRobberValue reads a robberValue.
-func parseRobberValue(v string) (seat int, messenger bool, ok bool) {
-	if v == "-" {
-		return 0, false, true
-	}
-	v, messenger = strings.CutSuffix(v, "m")
-	n, err := strconv.Atoi(v)
-	return n, messenger, err == nil && n >= 1 && n <= engine.MaxPlayers
-}
-
-// robberOptions lists the preview's Robber… menu of choice ch on game view
-// (a turnView): "No robber", then each pawn the current player's robber
-// may go by, as the engine lists them; nil when the turn asks no robber of
-// the player.
-func robberOptions(view *engine.Game, ch choice) []discordgo.SelectMenuOption {
-	var opts []discordgo.SelectMenuOption
-	for _, o := range stepOptions(view, ch, engine.StepRobber) {
-		a := o.Answer
-		opts = append(opts, discordgo.SelectMenuOption{Label: o.Label, Value: robberValue(a.Seat, a.Messenger),
-			Default: a.Seat == ch.robber && a.Messenger == ch.robberMsg})
-	}
-	return opts
-}
+// robbers).
+const actRobbersOpt = "orobbers"
 
 // robbersMenu is the lobby's menu of The Robbers' option robbers
 // (spec/rules-options.md): after a bag tile, every other player may place

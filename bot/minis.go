@@ -1,11 +1,6 @@
 package bot
 
 import (
-	"fmt"
-	"slices"
-
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/storage"
@@ -27,32 +22,6 @@ import (
 //     Second gold ingot… menu of the tiles around it (the first one chosen
 //     until the player picks another); summaries say where the ingots went
 //     and who takes them, the scoreboard counts each player's ingots.
-
-// goldOptions lists the Second gold ingot… menu of choice ch on game st (a
-// turnView): the engine's answers of the step (each tile next to the tile
-// placed, diagonals included); nil when the tile drawn has no gold mine.
-func goldOptions(st *engine.Game, ch choice) []discordgo.SelectMenuOption {
-	var opts []discordgo.SelectMenuOption
-	for _, o := range stepOptions(st, ch, engine.StepGold) {
-		c := o.Answer.Cell
-		opts = append(opts, discordgo.SelectMenuOption{Label: o.Label, Value: fmt.Sprintf("%d/%d", c.X, c.Y), Default: ch.gold && c == ch.gcell})
-	}
-	return opts
-}
-
-// withGold returns choice ch with its second gold ingot on the first tile
-// that may take it when the player has not chosen one (or chose one the
-// placement does not allow): a tile with a gold mine always has one.
-func withGold(st *engine.Game, ch choice) choice {
-	cs := st.GoldCells(engine.Placement{Cell: ch.cell, Rotation: ch.rot})
-	switch {
-	case len(cs) == 0:
-		ch.gold, ch.gcell = false, engine.Cell{}
-	case !ch.gold || !slices.Contains(cs, ch.gcell):
-		ch.gold, ch.gcell = true, cs[0]
-	}
-	return ch
-}
 
 // minisHelp is /carcassonne help's paragraph on the mini expansions of
 // game set.
@@ -137,3 +106,8 @@ func landAsk(l i18n.Lang, st *engine.Game, name string) string {
 	}
 	return s + tr(l, "bot.step.land.ask", "Player", name)
 }
+
+// ferriesHelp is /carcassonne help's paragraph on The Ferries.
+const ferriesHelp = " A lake tile gets a ferry joining two of its road ends into one road: choose which with **Ferry…**. " +
+	"When your tile continues a road that leads to a ferry, you may move that ferry once to join two other road ends of its lake " +
+	"with **Move ferries…**: a road it opens can be completed and scored again."

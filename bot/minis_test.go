@@ -6,10 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/meeple-works/carcassonne/engine"
-	"github.com/meeple-works/carcassonne/storage"
+	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // minisMove picks the move of the turn that begins in st (The Flying
@@ -120,7 +118,6 @@ func TestMinisBadInput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fly := figChoice{port: engine.NoPort, fig: engine.FigureFollower, fly: true}
 	flew, mined := false, false
 	for !st.Ended() && !(flew && mined) {
 		t0, _ := st.Drawn()
@@ -130,66 +127,46 @@ func TestMinisBadInput(t *testing.T) {
 		}
 		p := st.Placements()[0]
 		ch := choice{game: 1, cell: p.Cell, rot: p.Rotation}
+		figures := ch.stageOptions(st, en, nil, engine.StepFigure)
+		flies := slices.ContainsFunc(figures, func(o turnview.Option) bool { return o.Answer.Fly })
+		gold := ch.stageOptions(st, en, nil, engine.StepGold)
 		switch {
 		case len(st.GoldCells(p)) > 0 && !mined:
 			// A tile with a gold mine: no flight; the second ingot only
-			// next to it.
+			// next to it, the first tile until the player picks another.
 			mined = true
-			if _, why := pickFigure(storage.Game{}, st, withGold(st, ch), figValue(fly)); !strings.Contains(why, "flying machine") {
-				t.Errorf("a flight from a tile without a flying machine: %q", why)
+			if _, ok := ch.choose(st, en, nil, engine.StepFigure, "figure fly"); ok || flies {
+				t.Errorf("a flight from a tile without a flying machine is offered: %+v", figures)
 			}
 			cells := st.GoldCells(p)
-			if opts := goldOptions(st, withGold(st, ch)); len(opts) != len(cells) || !opts[0].Default {
-				t.Errorf("the gold menu %+v, the engine's tiles %v", opts, cells)
+			if len(gold) != len(cells) || walkOf(t, st, ch).stages[0].chosen().Answer.Cell != cells[0] {
+				t.Errorf("the gold menu %+v, the engine's tiles %v", gold, cells)
 			}
-			far := ch
-			far.gold, far.gcell = true, engine.Cell{X: p.Cell.X + 5, Y: p.Cell.Y}
-			if got := withGold(st, far); got.gcell != cells[0] {
-				t.Errorf("a second ingot far away is kept: %+v", got)
+			far := engine.Answer{Step: engine.StepGold, Cell: engine.Cell{X: p.Cell.X + 5, Y: p.Cell.Y}}
+			if _, ok := ch.choose(st, en, nil, engine.StepGold, far.String()); ok {
+				t.Errorf("a second ingot far away is taken: %s", far)
 			}
 		case len(st.Flyers()) > 0 && !flew:
 			// A tile with a flying machine: no gold menu, and the
 			// Follower… menu offers the flight with its direction.
 			flew = true
-			if opts := goldOptions(st, ch); len(opts) != 0 || withGold(st, ch).gold {
-				t.Errorf("a tile without a gold mine has a gold menu: %+v", opts)
+			if len(gold) != 0 {
+				t.Errorf("a tile without a gold mine has a gold menu: %+v", gold)
 			}
-			if _, why := pickFigure(storage.Game{}, st, ch, figValue(fly)); why != "" {
-				t.Errorf("the flight is refused: %q", why)
+			k := slices.IndexFunc(figures, func(o turnview.Option) bool {
+				return o.Answer.Fly && strings.Contains(o.Label, "onto the flying machine (flies ")
+			})
+			if k < 0 {
+				t.Fatalf("the Follower… menu's flights: %+v", figures)
 			}
-			os, _, _, _ := figureMenu(storage.Game{}, st, ch)
-			if !slices.ContainsFunc(os, func(o discordgo.SelectMenuOption) bool {
-				return o.Value == figValue(fly) && strings.Contains(o.Label, "onto the flying machine (flies ")
-			}) {
-				t.Errorf("the Follower… menu's flights: %+v", os)
+			if _, ok := ch.choose(st, en, nil, engine.StepFigure, figures[k].Value); !ok {
+				t.Errorf("the flight %q is refused", figures[k].Value)
 			}
 		}
 		st.Play(engine.MoveOfAnswers(t0, firstAnswers(st)))
 	}
 	if !flew || !mined {
 		t.Fatalf("the game has no flight (%v) or no gold mine (%v) to check", flew, mined)
-	}
-	for _, id := range []string{
-		"cc:ok:1:0:0:1:90:fly.pig",     // a pig does not fly
-		"cc:ok:1:0:0:1:90:fly.x",       // no such figure
-		"cc:ok:1:0:0:1:90:-:g=1",       // a gold tile without its y
-		"cc:ok:1:0:0:1:90:-:g=a/1",     // not a number
-		"cc:gold:1:0:0:1:90:-:g=1/1/N", // three parts
-	} {
-		if _, err := parseID(id); err == nil {
-			t.Errorf("parseID(%q) reads", id)
-		}
-	}
-	for _, good := range []choice{
-		{game: 1, moves: 3, cell: engine.Cell{X: -1, Y: 2}, rot: engine.Rotate90, figChoice: figChoice{port: engine.NoPort, fig: engine.FigureLarge, fly: true},
-			gold: true, gcell: engine.Cell{X: -2, Y: 3}},
-		{game: 1, moves: 3, figChoice: figChoice{port: engine.NoPort, fly: true}},
-		{game: 1, moves: 5, figChoice: figChoice{port: engine.S}, gold: true, gcell: engine.Cell{X: 0, Y: -1},
-			escape: engine.Target{Cell: engine.Cell{X: 1}, Port: engine.N}},
-	} {
-		if p, err := parseID(good.id(actGold)); err != nil || p.choice != good {
-			t.Errorf("parseID(%q) = %+v, %v; want %+v", good.id(actGold), p.choice, err, good)
-		}
 	}
 }
 
@@ -219,7 +196,7 @@ func fiveMove(st *engine.Game) engine.Move {
 			m.FerryMoves = m.FerryMoves.Add(mine[rng.IntN(len(mine))])
 		}
 	}
-	if as := magicAnswers(st, choice{cell: m.Cell, rot: m.Rotation}); len(as) > 0 {
+	if as := (choice{cell: m.Cell, rot: m.Rotation}).stageOptions(st, en, nil, engine.StepMagic); len(as) > 0 {
 		a := as[rng.IntN(min(len(as), 25))].Answer
 		m.Magic, m.MagicAt = a.Magic, a.Target
 	}
@@ -233,12 +210,6 @@ func fiveMove(st *engine.Game) engine.Move {
 // `moves` moves and `answered` answers, among n: a random one.
 func fiveStep(moves, answered, n int) int {
 	return rand.New(rand.NewPCG(uint64(moves), uint64(answered)+5)).IntN(n)
-}
-
-// moveChoice is the preview's choice that plays move m.
-func moveChoice(m engine.Move) choice {
-	return choice{cell: m.Cell, rot: m.Rotation, figChoice: figChoice{port: m.Follower, fig: m.Figure, fly: m.Fly},
-		gold: m.Gold, gcell: m.GoldCell, ferry: m.Ferry, fmoves: m.FerryMoves, magic: m.Magic, mat: m.MagicAt, crop: m.Crop}
 }
 
 // fiveSeed finds the first seed whose game with all five minis, played as
@@ -265,11 +236,8 @@ func fiveSeed(tb testing.TB) uint64 {
 			}
 			moves := len(st.Moves())
 			mv := fiveMove(st)
-			as, err := moveChoice(mv).answers(st)
-			if err != nil {
-				tb.Fatalf("seed %d, move %d: %v", seed, moves, err)
-			}
-			done := false
+			as := answersOf(tb, st, choiceOfMove(tb, st, mv))
+			done, err := false, error(nil)
 			for _, a := range as {
 				if done, err = st.Act(a); err != nil {
 					tb.Fatalf("seed %d, move %d: %s: %v", seed, moves, a, err)

@@ -20,22 +20,23 @@ const (
 )
 
 // pageAt is the page a player turned to in one menu of a preview: the
-// menu's action (actSpot, actMagic, …) and the page, from 0. The zero
-// value turns no page: every menu shows the page of its chosen option.
+// menu's stage plus one (0: none; choice.id) and the page, from 0. The
+// zero value turns no page: every menu shows the page of its chosen
+// option.
 type pageAt struct {
-	act string
-	n   int
+	menu int
+	n    int
 }
 
-// value is the page's field in a preview's custom id ("spot/2"; see
-// choice.extras).
-func (p pageAt) value() string { return p.act + "/" + strconv.Itoa(p.n) }
+// value is the page's field in a preview's custom id ("1/2").
+func (p pageAt) value() string { return strconv.Itoa(p.menu) + "/" + strconv.Itoa(p.n) }
 
 // parsePageAt reads a pageAt.value.
 func parsePageAt(v string) (pageAt, bool) {
-	act, ns, ok := strings.Cut(v, "/")
-	n, err := strconv.Atoi(ns)
-	return pageAt{act: act, n: n}, ok && act != "" && err == nil && n >= 0 && n < 100
+	ms, ns, ok := strings.Cut(v, "/")
+	m, err1 := strconv.Atoi(ms)
+	n, err2 := strconv.Atoi(ns)
+	return pageAt{menu: m, n: n}, ok && err1 == nil && err2 == nil && m > 0 && m <= maxPicks && n >= 0 && n < 100
 }
 
 // pageValue reads the value of a menu option that turns to another page;
@@ -87,17 +88,4 @@ func menuPage(l i18n.Lang, all []discordgo.SelectMenuOption, want int) []discord
 		})
 	}
 	return out
-}
-
-// selectRow is a preview's row with one select menu of choice ch: action
-// act, its placeholder and its options, a page of them when they do not
-// fit (menuPage), on the page the player turned to in that menu.
-func selectRow(l i18n.Lang, ch choice, act, placeholder string, all []discordgo.SelectMenuOption) discordgo.ActionsRow {
-	want := -1
-	if ch.page.act == act {
-		want = ch.page.n
-	}
-	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-		CustomID: ch.id(act), Placeholder: placeholder, Options: menuPage(l, all, want), MinValues: intPtr(1), MaxValues: 1,
-	}}}
 }

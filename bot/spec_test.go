@@ -134,13 +134,18 @@ func TestSpecFollowerLabels(t *testing.T) {
 	seen := 0
 	for _, p := range st.Placements() {
 		spots := st.FollowerSpots(p)
-		menu, _, _, _ := figureMenu(storage.Game{}, st, choice{cell: p.Cell, rot: p.Rotation})
+		w := walkOf(t, st, choice{cell: p.Cell, rot: p.Rotation})
+		menu := menuOptions(i18n.English, w.stages[0], p.Cell)
+		if menu[0].Label != "No follower" || !menu[0].Default {
+			t.Errorf("the Follower… menu opens with %+v, want No follower chosen", menu[0])
+		}
 		for _, o := range menu[1:] {
 			seen++
 			if !name.MatchString(o.Label) {
 				t.Errorf("the Follower… entry %q is not named like \"knight – city (north)\"", o.Label)
 			}
-			port, _, _ := parseSpotValue(o.Value)
+			a, _ := engine.ParseAnswer(o.Value)
+			port := a.Port
 			k := slices.IndexFunc(spots, func(s engine.Spot) bool { return s.Ports.Has(port) })
 			if o.Description != "spot "+engine.SpotLabel(k)+" on the picture" || k < 0 {
 				t.Errorf("entry %q: description %q", o.Label, o.Description)
@@ -226,20 +231,30 @@ func TestSpecTypedPlace(t *testing.T) {
 	}
 	p := st.Placements()[0]
 	ch := choice{cell: p.Cell, rot: p.Rotation}
-	os := typedOptions(storage.Game{}, st, ch)
+	os := ch.stageOptions(st, en, nil, engine.StepFigure)
 	if len(os) < 2 {
 		t.Fatal("no spots")
 	}
-	for _, o := range os[1:] {
-		if got := typedSpot(storage.Game{}, st, ch, strings.ToUpper(o.Label)); got != o.Value {
-			t.Errorf("typedSpot(%q) = %q, want %q", o.Label, got, o.Value)
+	// typed reads what a member typed as the follower option, and returns
+	// the value of the option chosen ("" when refused).
+	typed := func(v string) string {
+		c, ok := ch.choose(st, en, nil, engine.StepFigure, v)
+		if !ok {
+			return ""
 		}
-		if got := typedSpot(storage.Game{}, st, ch, o.Value); got != o.Value {
-			t.Errorf("typedSpot(%q) = %q, want it unchanged", o.Value, got)
+		return walkOf(t, st, c).stages[0].chosen().Value
+	}
+	for _, o := range os[1:] {
+		for _, v := range []string{strings.ToUpper(o.Label), o.Value, strings.TrimPrefix(o.Value, "figure ")} {
+			if got := typed(v); got != o.Value {
+				t.Errorf("the follower typed %q reads as %q, want %q", v, got, o.Value)
+			}
 		}
 	}
-	if got := typedSpot(storage.Game{}, st, ch, "none"); got != "none" {
-		t.Errorf("typedSpot(none) = %q", got)
+	for v, want := range map[string]string{"none": "figure none", "": "figure none", "nowhere": "", "figure large@N": ""} {
+		if got := typed(v); got != want {
+			t.Errorf("the follower typed %q reads as %q, want %q", v, got, want)
+		}
 	}
 }
 

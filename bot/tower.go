@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -61,29 +60,10 @@ func moveReason(err error) string {
 	return err.Error()
 }
 
-// viewMove is the move of choice ch without its ransom, to be read on the
-// game turnView returns (the ransom paid already) and without capture.
-func (c choice) viewMove(st *engine.Game) engine.Move {
-	m := c.move(st)
-	m.Ransomed, m.Ransom, m.Capture = false, engine.Ransom{}, engine.Target{}
-	return m
-}
-
 // drawnTile is the tile drawn in st (engine.NoTile once the game is over).
 func drawnTile(st *engine.Game) engine.TileID {
 	t, _ := st.Drawn()
 	return t
-}
-
-// captureLine says in the preview which prisoner is chosen.
-func captureLine(opts []discordgo.SelectMenuOption) string {
-	for _, o := range opts[1:] {
-		if o.Default {
-			_, name, _ := strings.Cut(o.Label, " · ")
-			return fmt.Sprintf("Prisoner: **%s**.", name)
-		}
-	}
-	return "Prisoner: none. Take one with the menu Take prisoner…"
 }
 
 // ransomHint is the line of a turn message that points to the Ransom
@@ -98,23 +78,6 @@ func ransomHint(g storage.Game, st *engine.Game) string {
 		held = append(held, fmt.Sprintf("your %s held by %s", r.Figure.Title(), seatName(g, st, r.Jailer)))
 	}
 	return fmt.Sprintf("\nRansom: you may pay %d points to free %s before you place the tile (button Ransom).", engine.RansomPoints, turnview.JoinOr(held))
-}
-
-// ransomLine says in the preview which ransom the turn pays.
-func ransomLine(st *engine.Game, ch choice) string {
-	if !ch.ransomed {
-		return ""
-	}
-	return fmt.Sprintf("\nRansom: you pay **%s** %d points for your %s, who is back in your supply.",
-		playerName(st, ch.ransom.Jailer), engine.RansomPoints, ch.ransom.Figure.Title())
-}
-
-// playerName is player p's name in game st.
-func playerName(st *engine.Game, p int) string {
-	if names := st.Players(); p >= 0 && p < len(names) {
-		return names[p]
-	}
-	return "?"
 }
 
 // ransomOptions lists the Ransom button's menu: one entry per prisoner the

@@ -37,7 +37,7 @@ func (h *harness) playTurnPreferring(users []discordtest.User, thread string, ms
 	}
 	preferred := func(v string) string {
 		for _, f := range prefer {
-			if strings.HasPrefix(v, f+"@") {
+			if strings.HasPrefix(v, "figure "+f+"@") {
 				return f
 			}
 		}
@@ -53,7 +53,7 @@ func (h *harness) playTurnPreferring(users []discordtest.User, thread string, ms
 				if pick == nil {
 					pick = &sm.Options[k]
 				}
-			case o.Value != "-":
+			case o.Value != "figure none":
 				plain = append(plain, k)
 			}
 		}

@@ -107,7 +107,7 @@ func (s *session) place(args []string) error {
 		fmt.Fprintln(s.out, sentence(err.Error()))
 		return nil
 	}
-	as, _, err := moveAnswers(s.state, m)
+	as, _, err := turnview.AnswersOfMove(s.state, m)
 	if err != nil {
 		fmt.Fprintln(s.out, sentence(err.Error()))
 		return nil
@@ -298,7 +298,7 @@ func figureExpansion(fig engine.Figure) engine.Expansion {
 // number from the list or x,y, perhaps a rotation, perhaps a spot, then
 // perhaps the record's tokens of the turn (follower@N, tower@1,0,
 // escape@1,-1:N, gold@2,1 …; spec/record.md), and returns the move; place's
-// is checked as far as its answers go (moveAnswers), spots' placement alone.
+// is checked as far as its answers go (turnview.AnswersOfMove), spots' placement alone.
 func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 	if s.state.Ended() {
 		return engine.Move{}, errors.New("the game is over")
@@ -446,7 +446,7 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 			return m, err
 		}
 	}
-	if _, _, err := moveAnswers(s.state, m); err != nil {
+	if _, _, err := turnview.AnswersOfMove(s.state, m); err != nil {
 		return m, err
 	}
 	return m, nil

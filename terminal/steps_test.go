@@ -93,7 +93,7 @@ func newStepsScript(tb testing.TB, set engine.ExpansionSet, names []string, seed
 			}
 		}
 		// place names all of them, or the first few; the
-		// terminal takes what the line leaves out as moveAnswers does, so
+		// terminal takes what the line leaves out as turnview.AnswersOfMove does, so
 		// the line names more where that differs from the answers chosen.
 		k := len(as)
 		switch rng.IntN(3) {
@@ -105,7 +105,7 @@ func newStepsScript(tb testing.TB, set engine.ExpansionSet, names []string, seed
 		var derived []engine.Answer
 		for {
 			m := engine.MoveOfAnswers(t, as[:k])
-			derived, _, err = moveAnswers(g, m)
+			derived, _, err = turnview.AnswersOfMove(g, m)
 			if err != nil {
 				tb.Fatalf("turn %d: %v: %v", g.Turn(), as[:k], err)
 			}

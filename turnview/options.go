@@ -204,3 +204,111 @@ func (vo Voice) Asks(g *engine.Game, names Names) string {
 	}
 	return vo.t("turn.asks.other", "Player", who)
 }
+
+// AnswersOfMove returns the answers of move m for the steps of its player
+// that follow one another from the start of the turn on a copy of g: the
+// answers m names, a pass where m names none and the step may pass (no
+// figure, no escape; a record leaves such a choice out), the only answer
+// of a step that has one, and the game's own die; they stop before the
+// first step m does not answer and the player must choose (a second gold
+// ingot with several tiles, a landing, a ferry …), before a step of
+// another player, or at the end of the turn (done). An answer the rules
+// refuse returns the engine's error. The terminal reads a record's move
+// this way, and tests play a move through a front end's menus with it.
+func AnswersOfMove(g *engine.Game, m engine.Move) (as []engine.Answer, done bool, err error) {
+	c := g.Clone()
+	mover := c.Pending().Player
+	dragon, ferries := 0, 0
+	for {
+		d := c.Pending()
+		if d.Player != mover || d.Step == engine.StepNone {
+			return as, false, nil
+		}
+		a, ok := stepOfMove(c, m, d.Step, &dragon, &ferries)
+		if !ok {
+			return as, false, nil
+		}
+		done, err := c.Act(a)
+		if err != nil {
+			return nil, false, err
+		}
+		as = append(as, a)
+		if done {
+			return as, true, nil
+		}
+	}
+}
+
+// stepOfMove returns the answer of move m to step st of game g, as
+// AnswersOfMove takes it; ok is false when the player must choose.
+// dragon and ferries count the dragon's steps and the ferries moved taken
+// from m so far.
+func stepOfMove(g *engine.Game, m engine.Move, st engine.Step, dragon, ferries *int) (engine.Answer, bool) {
+	named := engine.MoveOfAnswers(m.Tile, nil)
+	a := engine.Answer{Step: st}
+	switch st {
+	case engine.StepTile:
+		return engine.Answer{Step: st, Discard: m.Discard, Aside: m.Aside, Cell: m.Cell, Rotation: m.Rotation, Ransomed: m.Ransomed, Ransom: m.Ransom}, true
+	case engine.StepFigure:
+		switch {
+		case m.Tower != engine.TowerNone:
+			a.Tower, a.Cell, a.Figure = m.Tower, m.TowerCell, m.Figure
+		case m.Princess != (engine.Target{}):
+			a.Princess, a.Target = true, m.Princess
+		case m.Fairy:
+			a.Fairy, a.Cell, a.Port = true, m.FairyCell, m.FairyPort
+		case m.Fly:
+			a.Fly, a.Figure = true, m.Figure
+		case m.Follower != engine.NoPort:
+			a.Port, a.Figure = m.Follower, m.Figure
+			if m.Portal {
+				a.Portal, a.Cell = true, m.PortalCell
+			}
+		}
+		return a, true // none named: no figure
+	case engine.StepEscape:
+		return engine.Answer{Step: st, Target: m.Escape}, true
+	case engine.StepRoll:
+		return engine.Answer{Step: st, Roll: g.DieRoll()}, true
+	case engine.StepCapture:
+		if m.Capture != named.Capture {
+			return engine.Answer{Step: st, Target: m.Capture}, true
+		}
+	case engine.StepGold:
+		if m.Gold {
+			return engine.Answer{Step: st, Cell: m.GoldCell}, true
+		}
+	case engine.StepLand:
+		if m.Land != named.Land {
+			return engine.Answer{Step: st, Target: m.Land}, true
+		}
+	case engine.StepFerry:
+		if m.Ferry != 0 {
+			return engine.Answer{Step: st, Link: m.Ferry}, true
+		}
+	case engine.StepFerryMove:
+		if *ferries < m.FerryMoves.Len() {
+			fm := m.FerryMoves.At(*ferries)
+			*ferries++
+			return engine.Answer{Step: st, Cell: fm.Cell, Link: fm.Link}, true
+		}
+	case engine.StepMagic:
+		if m.Magic != engine.MagicNone {
+			return engine.Answer{Step: st, Magic: m.Magic, Target: m.MagicAt}, true
+		}
+	case engine.StepCrop:
+		if m.Crop != engine.CropNone {
+			return engine.Answer{Step: st, Crop: m.Crop}, true
+		}
+	case engine.StepDragon:
+		if *dragon < m.Dragon.Len() {
+			*dragon++
+			return engine.Answer{Step: st, Cell: m.Dragon.At(*dragon - 1)}, true
+		}
+	}
+	// Not named: the only answer, when there is one.
+	if as := g.Answers(); len(as) == 1 {
+		return as[0], true
+	}
+	return engine.Answer{}, false
+}
