@@ -534,55 +534,29 @@ func (b *Bot) replayGIF(l i18n.Lang, id int64, rec *engine.Record) (data []byte,
 func finalEmbed(g storage.Game, st *engine.Game) *discordgo.MessageEmbed {
 	l := gameLang(g)
 	table := st.Breakdowns()
-	kr := st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionKingAndRobber)
-	tb := st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionTradersAndBuilders)
-	tw := st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionTower)
-	pd := st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionPrincessAndDragon)
-	gm := st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionGoldMines)
-	// The columns, each as wide as its title in the game's language (at
-	// least 4, the numbers' width), the player's at least 16.
-	type column struct {
-		id    string
-		value func(r engine.Breakdown, p int) int
+	// The columns: each source of points of the game (they add up to the
+	// total), each as wide as its title in the game's language (at least
+	// 4, the numbers' width), the player's at least 16.
+	var set engine.ExpansionSet
+	if st.Rules() != nil {
+		set = st.Rules().Expansions
 	}
-	cols := []column{
-		{"roads", func(r engine.Breakdown, _ int) int { return r.Roads }},
-		{"cities", func(r engine.Breakdown, _ int) int { return r.Cities }},
-		{"cloisters", func(r engine.Breakdown, _ int) int { return r.Cloisters }},
-		{"farms", func(r engine.Breakdown, _ int) int { return r.Farms }},
-	}
-	if kr {
-		cols = append(cols, column{"king", func(r engine.Breakdown, _ int) int { return r.King }},
-			column{"robber_baron", func(r engine.Breakdown, _ int) int { return r.RobberBaron }})
-	}
-	if tb {
-		cols = append(cols, column{"goods", func(r engine.Breakdown, _ int) int { return r.Goods }})
-	}
-	if tw {
-		cols = append(cols, column{"ransoms", func(r engine.Breakdown, _ int) int { return r.Ransoms }})
-	}
-	if pd {
-		cols = append(cols, column{"fairy", func(r engine.Breakdown, _ int) int { return r.Fairy }})
-	}
-	if gm {
-		cols = append(cols, column{"gold", func(r engine.Breakdown, _ int) int { return r.Gold }})
-	}
-	cols = append(cols, column{"total", func(_ engine.Breakdown, p int) int { return st.Score(p) }})
+	cols := append(engine.PointSources(set), engine.PointSource{Name: "total", Of: engine.Breakdown.Total})
 	title := func(id string) string { return tr(l, "bot.end.column."+id) }
 	nameWidth := max(16, utf8.RuneCountInString(title("player")))
 	var b strings.Builder
 	fmt.Fprintf(&b, "```\n%-*s", nameWidth, title("player"))
 	widths := make([]int, len(cols))
 	for k, c := range cols {
-		widths[k] = max(4, utf8.RuneCountInString(title(c.id)))
-		fmt.Fprintf(&b, " %*s", widths[k], title(c.id))
+		widths[k] = max(4, utf8.RuneCountInString(title(c.Name)))
+		fmt.Fprintf(&b, " %*s", widths[k], title(c.Name))
 	}
 	b.WriteString("\n")
 	for _, p := range st.Standings() {
 		r := table[p]
 		fmt.Fprintf(&b, "%-*s", nameWidth, truncate(seatName(g, st, p), 16))
 		for k, c := range cols {
-			fmt.Fprintf(&b, " %*d", widths[k], c.value(r, p))
+			fmt.Fprintf(&b, " %*d", widths[k], c.Of(r))
 		}
 		b.WriteString("\n")
 	}

@@ -86,6 +86,51 @@ func (b Breakdown) Total() int {
 	return b.Roads + b.Cities + b.Cloisters + b.Farms + b.King + b.RobberBaron + b.Goods + b.Ransoms + b.Fairy + b.Gold + b.Messages + b.Robberies
 }
 
+// PointSource is a source of points a game's final table shows in a
+// column: its name ("roads", "cities", "cloisters", "farms", "king",
+// "robber_baron", "goods", "ransoms", "fairy", "gold", "messages",
+// "robbers") and its points in a player's Breakdown.
+type PointSource struct {
+	Name string
+	Of   func(Breakdown) int
+}
+
+// pointSources are every source, in Breakdown's order, with the
+// expansion that brings it (ExpansionBase: every game).
+var pointSources = []struct {
+	e Expansion
+	s PointSource
+}{
+	{ExpansionBase, PointSource{"roads", func(b Breakdown) int { return b.Roads }}},
+	{ExpansionBase, PointSource{"cities", func(b Breakdown) int { return b.Cities }}},
+	{ExpansionBase, PointSource{"cloisters", func(b Breakdown) int { return b.Cloisters }}},
+	{ExpansionBase, PointSource{"farms", func(b Breakdown) int { return b.Farms }}},
+	{ExpansionKingAndRobber, PointSource{"king", func(b Breakdown) int { return b.King }}},
+	{ExpansionKingAndRobber, PointSource{"robber_baron", func(b Breakdown) int { return b.RobberBaron }}},
+	{ExpansionTradersAndBuilders, PointSource{"goods", func(b Breakdown) int { return b.Goods }}},
+	{ExpansionTower, PointSource{"ransoms", func(b Breakdown) int { return b.Ransoms }}},
+	{ExpansionPrincessAndDragon, PointSource{"fairy", func(b Breakdown) int { return b.Fairy }}},
+	{ExpansionGoldMines, PointSource{"gold", func(b Breakdown) int { return b.Gold }}},
+	{ExpansionMessengers, PointSource{"messages", func(b Breakdown) int { return b.Messages }}},
+	{ExpansionRobbers, PointSource{"robbers", func(b Breakdown) int { return b.Robberies }}},
+}
+
+// PointSources returns the sources of points of a game with expansions
+// set, in Breakdown's order: roads, cities, cloisters and farms in every
+// game, then those of the expansions in play (the King and the Robber
+// Baron, goods, ransoms, the fairy, gold, messages, the robbers' loot).
+// Every point of such a game's Breakdown is in one of them, so the
+// columns of a final table add up to the scores.
+func PointSources(set ExpansionSet) []PointSource {
+	var out []PointSource
+	for _, p := range pointSources {
+		if p.e == ExpansionBase || set.Has(p.e) {
+			out = append(out, p.s)
+		}
+	}
+	return out
+}
+
 // Breakdowns returns each player's points (by player index) by what scored
 // them, during the game and at the end: features by their kind
 // (ScoreEvent.Feature), and the bonuses of King & Robber Baron by their
