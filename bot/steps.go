@@ -17,24 +17,20 @@ import (
 	"github.com/meeple-works/carcassonne/turnview"
 )
 
-// This file holds The Princess & the Dragon in Discord (004_…, "The
-// Princess & the Dragon"; issue "Expansions III"; spec/discord.md,
-// "Expansions"), and with it the turns in which players other than the
-// current one decide (the dragon's steps):
+// This file holds the decisions of a turn made after the player's Confirm
+// (spec/discord.md, "Expansions"), the same for every expansion: the
+// dragon's steps (The Princess & the Dragon), a crop circle's answers, a
+// landing after the die (The Flying Machines), the robbers and the
+// messages (The Messengers, The Robbers), an escape after the dragon.
 //
-//   - the Follower… menu offers "Princess – send Bob's knight home",
-//     "Fairy – next to your knight at (2,-1)" and, through the magic
-//     portal, each free feature of another tile ("knight – city (north)
-//     at (2,-1)"), nearest first (preview.go);
-//   - in a game where other players decide steps of a turn, Confirm stores
-//     the player's answers (storage.AppendAnswers) instead of a whole
-//     move; when the turn waits for another decision (the dragon's next
-//     step, or the escape after it), the bot posts a step message that
+//   - in a game where such decisions come, Confirm stores the player's
+//     answers (storage.AppendAnswers) instead of a whole move; when the
+//     turn waits for another decision, the bot posts a step message that
 //     mentions the player who decides, with one button per legal answer
-//     (⬆ ➡ ⬇ ⬅ for the dragon), each under the turn timeout (the bot picks
-//     the first legal answer when it runs out, and says so), answered at
-//     once by a computer; the last answer stores the whole move and the
-//     turn is announced as any other;
+//     (turnview.Options: ⬆ ➡ ⬇ ⬅ for the dragon), or menus past 25, each
+//     under the turn timeout (the bot picks the first legal answer when it
+//     runs out, and says so), answered at once by a computer; the last
+//     answer stores the whole move and the turn is announced as any other;
 //   - a dragon tile drawn before the first volcano is set aside
 //     automatically, and announced.
 //
