@@ -130,7 +130,9 @@ func (v *view) option(a engine.Answer) Option {
 		o.cell(a.Cell)
 		o.Label = vo.t("turn.opt.ferry_move", "Cell", a.Cell.String(), "Link", vo.LinkWords(a.Link))
 	case engine.StepCrop:
-		o.Kind, o.Label = KindChoice, vo.t("turn.opt.crop."+a.Crop.String())
+		// Whom the choice concerns: the followers of the circle's kind.
+		t, _ := v.g.Drawn()
+		o.Kind, o.Label = KindChoice, vo.t("turn.opt.crop."+a.Crop.String()+"."+v.g.TileSet().CropKind(t).Role())
 	case engine.StepRobber, engine.StepRob, engine.StepPawn, engine.StepMessage:
 		v.boardOption(&o)
 	case engine.StepCropPick:

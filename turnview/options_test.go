@@ -75,7 +75,7 @@ func checkOptions(t *testing.T, g *engine.Game, where string) []Option {
 			t.Fatalf("%s: two options of value %q", where, o.Value)
 		}
 		values[o.Value] = true
-		if o.Label == "" || utf8.RuneCountInString(o.Label) > 100 {
+		if o.Label == "" || utf8.RuneCountInString(o.Label) > 100 || strings.Contains(o.Label, "turn.") {
 			t.Fatalf("%s: option %q has label %q", where, o.Value, o.Label)
 		}
 		if o.Player != g.Pending().Player {
