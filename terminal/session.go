@@ -128,11 +128,6 @@ func goodsList(goods [engine.NumGoods]int, all bool) string {
 	return turnview.JoinAnd(parts)
 }
 
-// hasKing reports whether g is played with King & Robber Baron.
-func hasKing(g *engine.Game) bool {
-	return g.Rules().Expansions.Has(engine.ExpansionKingAndRobber)
-}
-
 // loop plays commands until the input ends or quit.
 func (s *session) loop() error {
 	for {
@@ -547,46 +542,22 @@ func writeFinalTable(w io.Writer, l i18n.Lang, g *engine.Game) {
 		width = max(width, utf8.RuneCountInString(n)+2)
 	}
 	by := g.Breakdowns()
-	cols := []string{"roads", "cities", "cloisters", "farms"}
-	if hasKing(g) {
-		cols = append(cols, "King", "Robber Baron")
+	var set engine.ExpansionSet
+	if g.Rules() != nil {
+		set = g.Rules().Expansions
 	}
-	if hasTraders(g) {
-		cols = append(cols, "goods")
-	}
-	if hasTower(g) {
-		cols = append(cols, "ransoms")
-	}
-	if hasDragon(g) {
-		cols = append(cols, "fairy")
-	}
-	if hasGold(g) {
-		cols = append(cols, "gold")
-	}
-	cols = append(cols, "total")
-	for i, c := range cols {
-		cols[i] = l.T("bot.end.column."+columnIDs[c], nil)
+	// A column per source of points (they add up to the total).
+	sources := append(engine.PointSources(set), engine.PointSource{Name: "total", Of: engine.Breakdown.Total})
+	cols := make([]string, len(sources))
+	for i, c := range sources {
+		cols[i] = l.T("bot.end.column."+c.Name, nil)
 	}
 	fmt.Fprintf(w, "%s  %s\n", pad(title, width), strings.Join(cols, "  "))
 	for _, p := range g.Standings() {
-		b := by[p]
-		vals := []int{b.Roads, b.Cities, b.Cloisters, b.Farms}
-		if hasKing(g) {
-			vals = append(vals, b.King, b.RobberBaron)
+		var vals []int
+		for _, c := range sources {
+			vals = append(vals, c.Of(by[p]))
 		}
-		if hasTraders(g) {
-			vals = append(vals, b.Goods)
-		}
-		if hasTower(g) {
-			vals = append(vals, b.Ransoms)
-		}
-		if hasDragon(g) {
-			vals = append(vals, b.Fairy)
-		}
-		if hasGold(g) {
-			vals = append(vals, b.Gold)
-		}
-		vals = append(vals, g.Score(p))
 		row := pad("  "+names[p], width)
 		for i, v := range vals {
 			row += fmt.Sprintf("  %*d", utf8.RuneCountInString(cols[i]), v)
@@ -606,13 +577,6 @@ func writeFinalTable(w io.Writer, l i18n.Lang, g *engine.Game) {
 	default:
 		fmt.Fprintln(w, l.N("terminal.share", best, map[string]any{"Players": turnview.In(l).JoinAnd(winners)}))
 	}
-}
-
-// columnIDs are the last parts of the ids of the final table's column
-// titles (bot.end.column.…), by their English titles.
-var columnIDs = map[string]string{
-	"roads": "roads", "cities": "cities", "cloisters": "cloisters", "farms": "farms", "King": "king",
-	"Robber Baron": "robber_baron", "goods": "goods", "ransoms": "ransoms", "fairy": "fairy", "gold": "gold", "total": "total",
 }
 
 // say writes message id of package i18n in the sitting's language, its

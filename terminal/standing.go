@@ -164,11 +164,6 @@ func hasTower(g *engine.Game) bool {
 	return g.Rules().Expansions.Has(engine.ExpansionTower)
 }
 
-// hasDragon reports whether game g plays The Princess & the Dragon.
-func hasDragon(g *engine.Game) bool {
-	return g.Rules().Expansions.Has(engine.ExpansionPrincessAndDragon)
-}
-
 // hasGold reports whether game g plays The Gold Mines.
 func hasGold(g *engine.Game) bool {
 	return g.Rules().Expansions.Has(engine.ExpansionGoldMines)
