@@ -616,6 +616,7 @@ func scoreLine(g storage.Game, st *engine.Game) string {
 // each player's points, supply and pieces, where the mage and the witch
 // stand, the tiles left.
 func scoreEmbed(l i18n.Lang, g storage.Game, st *engine.Game) *discordgo.MessageEmbed {
+	vo, names := turnview.In(l), seatNames(g, st)
 	var b strings.Builder
 	for p := range st.NumPlayers() {
 		mark := ""
@@ -625,27 +626,10 @@ func scoreEmbed(l i18n.Lang, g storage.Game, st *engine.Game) *discordgo.Message
 		if st.Resigned(p) {
 			mark = " " + tr(l, "bot.score.resigned")
 		}
-		supply := trN(l, "bot.score.supply", st.Supply(p))
-		if st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionInnsAndCathedrals) {
-			if st.SupplyOf(p, engine.FigureLarge) > 0 {
-				supply = trN(l, "bot.score.supply_large", st.Supply(p))
-			} else {
-				supply = tr(l, "bot.score.large_on_board", "Supply", supply)
-			}
-		}
-		if st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionTradersAndBuilders) {
-			supply += traderWords(l, st, p)
-		}
-		if st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionTower) {
-			supply += towerSupplyWords(l, g, st, p)
-		}
-		if st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionGoldMines) {
-			supply += "; " + trN(l, "bot.score.gold", st.Gold(p))
-		}
-		fmt.Fprintf(&b, "%s **%s** — %s, %s%s\n", colourDot(p), seatName(g, st, p), trN(l, "bot.score.points", st.Score(p)), supply, mark)
+		fmt.Fprintf(&b, "%s **%s** — %s, %s%s\n", colourDot(p), names[p], trN(l, "bot.score.points", st.Score(p)), strings.Join(vo.Standing(st, names, p), "; "), mark)
 	}
-	if st.Rules() != nil && st.Rules().Expansions.Has(engine.ExpansionMageAndWitch) {
-		b.WriteString("\n" + magicStandsWords(l, st))
+	if w := vo.MagicStanding(st); w != "" {
+		b.WriteString("\n" + w)
 	}
 	b.WriteString("\n" + trN(l, "bot.score.tiles_left", st.TilesLeft()))
 	return &discordgo.MessageEmbed{Title: tr(l, "bot.score.title", "Game", g.ID), Description: b.String(), Color: 0x3B7D3B}
@@ -890,19 +874,4 @@ func gameExpansions(g storage.Game) engine.ExpansionSet {
 		}
 	}
 	return set
-}
-
-// traderWords says player p's builder and pig (in the supply or on the
-// board) and goods tokens, for the scoreboard: "; builder in supply, pig on
-// the board; goods: 2 wine, 0 grain, 1 cloth".
-func traderWords(l i18n.Lang, st *engine.Game, p int) string {
-	where := func(f engine.Figure, id string) string {
-		if st.SupplyOf(p, f) > 0 {
-			return tr(l, "bot.score."+id+"_supply")
-		}
-		return tr(l, "bot.score."+id+"_board")
-	}
-	gs := st.Goods(p)
-	return fmt.Sprintf("; %s, %s; %s", where(engine.FigureBuilder, "builder"), where(engine.FigurePig, "pig"),
-		tr(l, "bot.score.goods", "Wine", gs[engine.GoodWine], "Grain", gs[engine.GoodGrain], "Cloth", gs[engine.GoodCloth]))
 }

@@ -149,7 +149,7 @@ func TestLanguagesScore(t *testing.T) {
 			t.Errorf("the scoreboard's title is %q, want %s %q", e.Title, c.l.Name(), want)
 		}
 		for _, want := range []string{
-			c.l.N("bot.score.supply", st.Supply(0), nil),
+			c.l.N("turn.standing.supply", st.Supply(0), nil),
 			c.l.N("bot.score.tiles_left", st.TilesLeft(), nil),
 			c.l.N("bot.score.points", 0, nil),
 			c.l.T("bot.score.to_play", nil),
@@ -159,7 +159,7 @@ func TestLanguagesScore(t *testing.T) {
 			}
 		}
 		notEnglish(t, c.l, "bot.score.title", map[string]any{"Game": 1})
-		if c.l.N("bot.score.supply", 7, nil) == i18n.English.N("bot.score.supply", 7, nil) {
+		if c.l.N("turn.standing.supply", 7, nil) == i18n.English.N("turn.standing.supply", 7, nil) {
 			t.Errorf("the supply is not translated into %s", c.l.Name())
 		}
 	}

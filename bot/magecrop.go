@@ -3,7 +3,6 @@ package bot
 import (
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/i18n"
-	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // This file holds Mage & Witch and The Crop Circles in Discord (001_…;
@@ -22,18 +21,6 @@ import (
 //     mentions them with a button per answer (add a follower next to one
 //     of theirs of the circle's kind, or pass; or return one), under the
 //     turn timeout.
-
-// magicStandsWords says where the mage and the witch stand, for the
-// scoreboard.
-func magicStandsWords(l i18n.Lang, st *engine.Game) string {
-	where := func(f engine.MagicFigure) string {
-		if t, ok := st.MagicAt(f); ok {
-			return tr(l, "bot.score."+f.String()+"_at", "At", turnview.In(l).At(st, t))
-		}
-		return tr(l, "bot.score."+f.String()+"_off")
-	}
-	return tr(l, "bot.score.magic", "Mage", where(engine.MagicMage), "Witch", where(engine.MagicWitch))
-}
 
 // cropAsk is the step message's title and text, in l, when player name
 // answers the crop circle of the turn under way in st.

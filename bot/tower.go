@@ -8,7 +8,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/meeple-works/carcassonne/engine"
-	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/storage"
 	"github.com/meeple-works/carcassonne/turnview"
 )
@@ -145,19 +144,4 @@ func (b *Bot) ransomChosen(i *discordgo.Interaction, id parsedID, values []strin
 			seatName(g, st, r.Jailer), engine.RansomPoints, r.Figure.Title()),
 		Components: cellMenus(memberLang(i), g.ID, g.Moves, st.CandidateCells(), ":r="+ransomValue(r)),
 	})
-}
-
-// towerSupplyWords is player p's part of the scoreboard with The Tower:
-// ", 7 tower pieces, holding Bob's follower".
-func towerSupplyWords(l i18n.Lang, g storage.Game, st *engine.Game, p int) string {
-	vo := turnview.In(l)
-	s := ", " + trN(l, "bot.score.tower_pieces", st.TowerPieces(p))
-	var held []string
-	for _, pr := range st.Prisoners(p) {
-		held = append(held, tr(l, "bot.score.prisoner", "Player", seatName(g, st, pr.Player), "Figure", vo.Figure(pr.Figure)))
-	}
-	if len(held) > 0 {
-		s += ", " + tr(l, "bot.score.holding", "Prisoners", vo.JoinAnd(held))
-	}
-	return s
 }

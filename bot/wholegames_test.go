@@ -1400,5 +1400,5 @@ func TestMessengersRobbersGame(t *testing.T) {
 	if others == 0 {
 		t.Error("nobody scored in another player's turn")
 	}
-	checkFinalTable(t, g, msg.Embeds[0].Description)
+	checkFinalTable(t, g, msg.Embeds[0].Description, func(b engine.Breakdown) int { return b.Messages }, func(b engine.Breakdown) int { return b.Robberies })
 }

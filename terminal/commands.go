@@ -609,41 +609,18 @@ func (s *session) score() {
 		writeFinalTable(s.out, s.lang, s.state)
 		return
 	}
-	names := s.state.Players()
+	vo, names := turnview.In(s.lang), s.names()
 	width := 0
 	for _, n := range names {
 		width = max(width, utf8.RuneCountInString(n))
 	}
-	fmt.Fprintf(s.out, "Turn %d, %d tiles left:\n", s.state.Turn(), s.state.TilesLeft())
-	king, hasK := s.state.King()
-	baron, hasB := s.state.RobberBaron()
+	fmt.Fprintln(s.out, s.lang.N("terminal.score.head", s.state.TilesLeft(), map[string]any{"Turn": s.state.Turn()}))
 	for i, n := range names {
-		line := fmt.Sprintf("  %s  %-6s  %3d points  %s in supply", pad(n, width), render.PlayerColourName(i), s.state.Score(i), turnview.Plural(s.state.Supply(i), "follower"))
-		var figures []string
-		for _, fig := range []engine.Figure{engine.FigureLarge, engine.FigureBuilder, engine.FigurePig} {
-			if s.state.SupplyOf(i, fig) > 0 {
-				figures = append(figures, "the "+fig.Title())
-			}
-		}
-		if len(figures) > 0 {
-			line += " and " + turnview.JoinAnd(figures)
-		}
-		if hasTraders(s.state) {
-			line += " · goods: " + goodsList(s.state.Goods(i), true)
-		}
-		if hasK && king == i {
-			line += " · the King"
-		}
-		if hasB && baron == i {
-			line += " · the Robber Baron"
-		}
-		line += s.towerScoreWords(i)
-		line += s.fairyScoreWords(i)
-		line += s.goldScoreWords(i)
-		fmt.Fprintln(s.out, line)
+		fmt.Fprintf(s.out, "  %s  %-6s  %s  %s\n", pad(n, width), render.PlayerColourName(i),
+			s.lang.N("bot.score.points", s.state.Score(i), nil), strings.Join(vo.Standing(s.state, names, i), " · "))
 	}
-	if w := s.magicScoreWords(); w != "" {
-		fmt.Fprintf(s.out, "  Mage & Witch: %s\n", w)
+	if w := vo.MagicStanding(s.state); w != "" {
+		fmt.Fprintf(s.out, "  %s\n", w)
 	}
 }
 

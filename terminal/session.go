@@ -116,18 +116,6 @@ func hasTraders(g *engine.Game) bool {
 	return g.Rules().Expansions.Has(engine.ExpansionTradersAndBuilders)
 }
 
-// goodsList writes goods tokens by kind: "2 wine, 1 grain and 0 cloth"
-// with all, else only the kinds held ("2 wine and 1 grain").
-func goodsList(goods [engine.NumGoods]int, all bool) string {
-	var parts []string
-	for d, n := range goods {
-		if n > 0 || all {
-			parts = append(parts, fmt.Sprintf("%d %s", n, engine.Good(d)))
-		}
-	}
-	return turnview.JoinAnd(parts)
-}
-
 // loop plays commands until the input ends or quit.
 func (s *session) loop() error {
 	for {

@@ -279,7 +279,7 @@ func TestTradersRefused(t *testing.T) {
 	if got := terminaltest.Stored(t, cfg.DB, 1).Moves; got != 0 {
 		t.Errorf("%d moves stored, want 0", got)
 	}
-	if !strings.Contains(out, "  Ann  red       0 points  7 followers in supply and the builder and the pig · goods: 0 wine, 0 grain and 0 cloth\n") {
+	if !strings.Contains(out, "  Ann  red     0 points  7 followers in supply · builder in supply · pig in supply · goods: 0 wine, 0 grain, 0 cloth\n") {
 		t.Errorf("score:\n%s", out[strings.LastIndex(out, "Turn 1, "):])
 	}
 
