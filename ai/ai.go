@@ -32,6 +32,15 @@ type Config struct {
 	Playouts int
 }
 
+// DecisionSeed is the seed of the decision a computer makes in game id
+// (a program's number of the game) after `moves` moves and `answered`
+// answers of the turn under way: the bot and the terminal seed Turn with
+// it, so that a decision made again (after a restart, or in the other
+// front end) is the same.
+func DecisionSeed(id int64, moves, answered int) uint64 {
+	return uint64(id)*0x9e3779b97f4a7c15 ^ uint64(moves) ^ uint64(answered)<<48
+}
+
 // Turn returns the answers of the player g.Pending names to the rest of
 // the turn under way in game g, one per step from the step g.Pending waits
 // for, each legal where it comes: a tile answer (a placement, or the

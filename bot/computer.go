@@ -14,6 +14,7 @@ import (
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/storage"
+	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // Computer players (spec/discord.md, "Computer players"): the host adds
@@ -285,40 +286,6 @@ func (b *Bot) lobbyRemoveChosen(i *discordgo.Interaction, id int64, values []str
 	b.update(i, &discordgo.InteractionResponseData{Content: tr(memberLang(i), "lobby2.cpu.left", "Name", seat.Name), Components: []discordgo.MessageComponent{}})
 }
 
-// computerSeed is the seed of the computer's answers in the turn of game
-// id after `moves` moves: the game and the move number alone, so that a
-// bot started again (or the terminal game continuing it) that plays the
-// turn again makes the same move.
-func computerSeed(id int64, moves int) uint64 {
-	return uint64(id)*0x9e3779b97f4a7c15 ^ uint64(moves)
-}
-
-// computerMove returns the move of the computer of level l in game st,
-// the turn after `moves` moves of game id: the answers of package ai to
-// each step of the turn (engine.Game.Pending), played on a copy through
-// the engine's checked step API, make up the move stored.
-func computerMove(st *engine.Game, id int64, moves int, cfg ai.Config) (engine.Move, error) {
-	as, err := cfg.Turn(st, computerSeed(id, moves))
-	if err != nil {
-		return engine.Move{}, err
-	}
-	c := st.Clone()
-	done := false
-	for _, a := range as {
-		if done {
-			return engine.Move{}, fmt.Errorf("an answer after the end of the turn: %s", a)
-		}
-		if done, err = c.Act(a); err != nil {
-			return engine.Move{}, fmt.Errorf("answer %s: %w", a, err)
-		}
-	}
-	ms := c.Moves()
-	if !done || len(ms) != len(st.Moves())+1 {
-		return engine.Move{}, errors.New("the answers do not make up one whole turn")
-	}
-	return ms[len(ms)-1], nil
-}
-
 // turnKey names a decision of a game: after `moves` moves and `answered`
 // answers of the turn under way.
 func turnKey(moves, answered int) int { return moves<<8 | answered }
@@ -369,19 +336,14 @@ func (b *Bot) scheduleComputer(id int64, moves int) {
 	}()
 }
 
-// playComputer plays the computer's turn of game id at decision key
-// (turnKey): it thinks without the game's lock (one search per processor
-// at a time), then, under the lock, stores the move if the game is still
-// at that turn and announces it as any turn. In a stepwise game it gives
-// the computer's answers instead, up to the end of the turn or the next
-// decision of another player (playComputerAnswers).
+// playComputer plays the computer's decision of game id at decision key
+// (turnKey), if the game still waits for it (playComputerAnswers).
 func (b *Bot) playComputer(ctx context.Context, id int64, key int) {
 	g, st, err := b.store.Load(ctx, id)
 	if err != nil {
 		b.log.Warn("loading a computer's turn", "game", id, "err", err)
 		return
 	}
-	moves := key >> 8
 	if g.Status != storage.StatusRunning || turnKey(g.Moves, g.Answered) != key || st.Ended() || g.Announced < g.Moves {
 		return // played, stopped, or not announced yet (announcing schedules it again)
 	}
@@ -389,54 +351,77 @@ func (b *Bot) playComputer(ctx context.Context, id int64, key int) {
 	if level == ai.NoLevel {
 		return
 	}
-	if stepwise(st) {
-		b.playComputerAnswers(ctx, g, st, level)
-		return
-	}
-	m, err := b.think(ctx, st, id, moves, level)
+	b.playComputerAnswers(ctx, g, st, level)
+}
+
+// playComputerAnswers gives the answers of the computer of level l that
+// decides in game g (st): its turn, or the rest of it, or its step of the
+// dragon, up to the end of the turn or another player's decision
+// (ai.Config.Turn), thought without the game's lock (one search per
+// processor at a time), stored under it if the game still waits for them
+// (storage.AppendAnswers; the request id makes them once, whoever gets
+// there first), and announced as any turn.
+func (b *Bot) playComputerAnswers(ctx context.Context, g storage.Game, st *engine.Game, l ai.Level) {
+	as, err := b.thinkAnswers(ctx, st, g.ID, turnKey(g.Moves, g.Answered), l)
 	if err != nil {
 		if b.ctx != nil && b.ctx.Err() != nil {
 			return
 		}
-		b.log.Error("a computer player could not choose a move", "game", id, "level", level, "err", err)
+		b.log.Error("a computer player could not choose", "game", g.ID, "level", l, "err", err)
 		return
 	}
-	unlock, err := b.lockGame(ctx, id)
+	unlock, err := b.lockGame(ctx, g.ID)
 	if err != nil {
-		b.log.Warn("playing a computer's turn", "game", id, "err", err)
+		b.log.Warn("playing a computer's decision", "game", g.ID, "err", err)
 		return
 	}
 	defer unlock()
-	g, before, err := b.store.Load(ctx, id)
-	if err != nil || g.Status != storage.StatusRunning || g.Moves != moves {
+	now, before, err := b.store.Load(ctx, g.ID)
+	if err != nil || now.Status != storage.StatusRunning || now.Moves != g.Moves || now.Answered != g.Answered {
 		return // played or stopped meanwhile
 	}
-	// The request id makes the move once, whoever gets there first.
-	res, err := b.store.AppendMove(ctx, id, moves, m, storage.Request{ID: fmt.Sprintf("computer:%d:%d", id, moves)})
+	d := before.Pending()
+	said := ""
+	if len(as) > 0 && d.Step != engine.StepTile {
+		said = turnview.In(gameLang(now)).StepWords(before, as[0], seatNames(now, before))
+	}
+	res, err := b.store.AppendAnswers(ctx, g.ID, now.Moves, now.Answered, as,
+		storage.Request{ID: fmt.Sprintf("computer:%d:%d:%d", g.ID, now.Moves, now.Answered)})
 	if err != nil || res.Duplicate {
 		if err != nil && !errors.Is(err, storage.ErrConflict) {
-			b.log.Error("storing a computer's move", "game", id, "err", err)
+			b.log.Error("storing a computer's answers", "game", g.ID, "err", err)
 		}
 		return
 	}
-	b.announceMoved(ctx, res, before, announcement{})
+	if d.Step != engine.StepTile {
+		b.closeStepMessage(now, said)
+	}
+	if res.Done {
+		b.announceMoved(ctx, res.Move, nil, announcement{})
+		return
+	}
+	if d.Step == engine.StepTile {
+		// The computer's turn goes on with the others' decisions.
+		b.editTurnMessage(now, goesOnWords(now, before, d.Player, ai.MoveOf(drawnTile(before), as)))
+	}
+	b.nextStep(ctx, res.Game, res.State, said+"\n", false)
 }
 
-// think returns the move of the computer of level l in the turn of game
-// id after `moves` moves (st), when a processor is free for it (one search
-// per processor at a time). A panic of the search is an error: the bot
-// goes on, and the next tick tries again.
-func (b *Bot) think(ctx context.Context, st *engine.Game, id int64, moves int, l ai.Level) (m engine.Move, err error) {
-	var stopping <-chan struct{} // the bot stops: the next start plays the turn
+// thinkAnswers returns the answers of the computer of level l that decides
+// in game id (st) at decision key (turnKey), when a processor is free for
+// it (one search per processor at a time). A panic of the search is an
+// error: the bot goes on, and the next tick tries again.
+func (b *Bot) thinkAnswers(ctx context.Context, st *engine.Game, id int64, key int, l ai.Level) (as []engine.Answer, err error) {
+	var stopping <-chan struct{}
 	if b.ctx != nil {
 		stopping = b.ctx.Done()
 	}
 	select {
 	case b.thinking <- struct{}{}:
 	case <-ctx.Done():
-		return engine.Move{}, ctx.Err()
+		return nil, ctx.Err()
 	case <-stopping:
-		return engine.Move{}, errors.New("the bot is stopping")
+		return nil, errors.New("the bot is stopping")
 	}
 	defer func() { <-b.thinking }()
 	defer func() {
@@ -444,7 +429,7 @@ func (b *Bot) think(ctx context.Context, st *engine.Game, id int64, moves int, l
 			err = fmt.Errorf("the search failed: %v", p)
 		}
 	}()
-	return computerMove(st, id, moves, ai.Config{Level: l, Playouts: b.cfg.ComputerPlayouts})
+	return ai.Config{Level: l, Playouts: b.cfg.ComputerPlayouts}.Turn(st, ai.DecisionSeed(id, key>>8, key&0xff))
 }
 
 // humansLeft reports whether a person still plays in game g (st): a seat

@@ -350,10 +350,17 @@ func (h *harness) checkComputerMoves(t *testing.T, id int64, cfg ai.Config, upTo
 		if l := playerLevel(g, cur.Current()); l != ai.NoLevel && !m.Discard && !m.Resign {
 			c := cfg
 			c.Level = l
-			want, err := computerMove(cur, id, k, c)
+			as, err := c.Turn(cur, ai.DecisionSeed(id, k, 0))
 			if err != nil {
 				t.Fatalf("move %d: %v", k, err)
 			}
+			played := cur.Clone()
+			for _, a := range as {
+				if _, err := played.Act(a); err != nil {
+					t.Fatalf("move %d: %s: %v", k, a, err)
+				}
+			}
+			want := played.Moves()[k]
 			if want != m {
 				t.Fatalf("move %d of %s: stored %+v, the computer chooses %+v", k, g.Seats[cur.Current()].Name, m, want)
 			}

@@ -88,33 +88,6 @@ func parseStepID(f []string) (moves, answered, k int, ok bool) {
 	return n[0], n[1], n[2], true
 }
 
-// playAnswers stores answers as of the current player, from the start of
-// the turn of game g (st, the game before them), in a stepwise game, and
-// announces what follows: the turn when it is over, else its next
-// decision. It returns what to tell the member. The caller holds the
-// game's lock.
-func (b *Bot) playAnswers(ctx context.Context, i *discordgo.Interaction, g storage.Game, st *engine.Game, as []engine.Answer) string {
-	res, err := b.store.AppendAnswers(ctx, g.ID, g.Moves, 0, as, storage.Request{ID: i.ID})
-	switch {
-	case errors.Is(err, storage.ErrConflict):
-		return "This turn is over."
-	case err != nil:
-		b.log.Error("storing answers", "game", g.ID, "err", err)
-		return b.playerError(err)
-	case res.Duplicate:
-		return "Done."
-	}
-	if res.Done {
-		return b.announceMoved(ctx, res.Move, st, announcement{})
-	}
-	// The turn goes on with other players' decisions: the turn message
-	// says what the player did, and the next decision gets its message.
-	text := goesOnWords(g, st, st.Current(), engine.MoveOfAnswers(drawnTile(st), as))
-	b.editTurnMessage(g, text)
-	b.nextStep(ctx, res.Game, res.State, "", false)
-	return text
-}
-
 // nextStep posts the message of the decision game g waits for in the
 // middle of a turn (st, its state), or has a computer answer it at once.
 // With search, it first looks for the message an earlier run posted.
@@ -478,81 +451,6 @@ func dragonTile(st *engine.Game) bool {
 	}
 	_, on := st.Dragon()
 	return on && st.TileSet().Tile(t).Markers&engine.Dragon != 0
-}
-
-// playComputerAnswers gives the answers of the computer of level l that
-// decides in stepwise game g (st): the rest of its turn, or its step of
-// the dragon, up to the end of the turn or another player's decision
-// (ai.Config.Turn), thought without the game's lock, stored under it if
-// the game still waits for them, and announced.
-func (b *Bot) playComputerAnswers(ctx context.Context, g storage.Game, st *engine.Game, l ai.Level) {
-	as, err := b.thinkAnswers(ctx, st, g.ID, turnKey(g.Moves, g.Answered), l)
-	if err != nil {
-		if b.ctx != nil && b.ctx.Err() != nil {
-			return
-		}
-		b.log.Error("a computer player could not choose", "game", g.ID, "level", l, "err", err)
-		return
-	}
-	unlock, err := b.lockGame(ctx, g.ID)
-	if err != nil {
-		b.log.Warn("playing a computer's decision", "game", g.ID, "err", err)
-		return
-	}
-	defer unlock()
-	now, before, err := b.store.Load(ctx, g.ID)
-	if err != nil || now.Status != storage.StatusRunning || now.Moves != g.Moves || now.Answered != g.Answered {
-		return // played or stopped meanwhile
-	}
-	d := before.Pending()
-	said := ""
-	if len(as) > 0 && d.Step != engine.StepTile {
-		said = turnview.In(gameLang(now)).StepWords(before, as[0], seatNames(now, before))
-	}
-	res, err := b.store.AppendAnswers(ctx, g.ID, now.Moves, now.Answered, as,
-		storage.Request{ID: fmt.Sprintf("computer:%d:%d:%d", g.ID, now.Moves, now.Answered)})
-	if err != nil || res.Duplicate {
-		if err != nil && !errors.Is(err, storage.ErrConflict) {
-			b.log.Error("storing a computer's answers", "game", g.ID, "err", err)
-		}
-		return
-	}
-	if d.Step != engine.StepTile {
-		b.closeStepMessage(now, said)
-	}
-	if res.Done {
-		b.announceMoved(ctx, res.Move, nil, announcement{})
-		return
-	}
-	if d.Step == engine.StepTile {
-		// The computer's turn goes on with the others' decisions.
-		b.editTurnMessage(now, goesOnWords(now, before, d.Player, ai.MoveOf(drawnTile(before), as)))
-	}
-	b.nextStep(ctx, res.Game, res.State, said+"\n", false)
-}
-
-// thinkAnswers returns the answers of the computer of level l that decides
-// in game id (st) at decision key, when a processor is free for it (see
-// think).
-func (b *Bot) thinkAnswers(ctx context.Context, st *engine.Game, id int64, key int, l ai.Level) (as []engine.Answer, err error) {
-	var stopping <-chan struct{}
-	if b.ctx != nil {
-		stopping = b.ctx.Done()
-	}
-	select {
-	case b.thinking <- struct{}{}:
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	case <-stopping:
-		return nil, errors.New("the bot is stopping")
-	}
-	defer func() { <-b.thinking }()
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("the search failed: %v", p)
-		}
-	}()
-	return ai.Config{Level: l, Playouts: b.cfg.ComputerPlayouts}.Turn(st, computerSeed(id, key))
 }
 
 // pendingWords says, for a turn half played, what it waits for: "the

@@ -253,25 +253,34 @@ func (b *Bot) play(ctx context.Context, i *discordgo.Interaction, ch choice, mov
 	}
 	w, err := ch.walk(st, turnview.In(memberLang(i)), seatNames(g, st))
 	if err != nil {
-		return b.playerError(err)
+		return b.playerErrorIn(memberLang(i), err)
 	}
-	if stepwise(st) {
-		return b.playAnswers(ctx, i, g, st, w.answers)
-	}
-	// AppendMove checks the move against the rules (a *engine.MoveError
-	// says why) in the transaction that stores it.
-	m := engine.MoveOfAnswers(drawnTile(st), w.answers)
-	res, err := b.store.AppendMove(ctx, game, moves, m, storage.Request{ID: i.ID})
+	return b.playAnswers(ctx, i, g, st, w.answers)
+}
+
+// playAnswers stores answers as of the current player, from the start of
+// the turn of game g (st, the game before them), and announces what
+// follows: the turn when it is over, else its next decision (a step
+// message). It returns what to tell the member, in their language. The
+// caller holds the game's lock.
+func (b *Bot) playAnswers(ctx context.Context, i *discordgo.Interaction, g storage.Game, st *engine.Game, as []engine.Answer) string {
+	res, err := b.store.AppendAnswers(ctx, g.ID, g.Moves, 0, as, storage.Request{ID: i.ID})
 	switch {
 	case errors.Is(err, storage.ErrConflict):
-		return "This turn is over."
+		return tr(memberLang(i), "bot.refuse.turn_over")
 	case err != nil:
-		b.log.Error("storing a move", "game", game, "err", err)
-		return b.playerError(err)
+		b.log.Error("storing answers", "game", g.ID, "err", err)
+		return b.playerErrorIn(memberLang(i), err)
 	case res.Duplicate:
-		return "Done."
+		return tr(memberLang(i), "bot.done")
 	}
-	// The result holds the game after the move; st, before it, is given
-	// away to describe the move from.
-	return b.announceMoved(ctx, res, st, announcement{})
+	if res.Done {
+		return b.announceMoved(ctx, res.Move, st, announcement{})
+	}
+	// The turn goes on with other players' decisions: the turn message
+	// says what the player did, and the next decision gets its message.
+	text := goesOnWords(g, st, st.Current(), engine.MoveOfAnswers(drawnTile(st), as))
+	b.editTurnMessage(g, text)
+	b.nextStep(ctx, res.Game, res.State, "", false)
+	return text
 }

@@ -258,8 +258,7 @@ func (s *session) computerAnswers() error {
 	}
 	p := s.state.Pending().Player
 	cfg := ai.Config{Level: s.levels[p], Playouts: s.playouts}
-	seed := uint64(s.game.ID)*0x9e3779b97f4a7c15 ^ uint64(len(s.state.Moves())) ^ uint64(s.game.Answered)<<48
-	as, err := cfg.Turn(s.state, seed)
+	as, err := cfg.Turn(s.state, ai.DecisionSeed(s.game.ID, len(s.state.Moves()), s.game.Answered))
 	if err == nil && len(as) == 0 {
 		err = errors.New("no answer")
 	}
