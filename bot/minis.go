@@ -12,10 +12,9 @@ import (
 //
 //   - The Flying Machines: the Follower… menu offers "follower – onto the
 //     flying machine (flies north 1 to 3 tiles)" (and the large follower).
-//     The turn is then stored answer by answer (stepwise): Confirm stores
-//     the placement and the figure, the bot rolls the die (the game's own,
-//     engine.Game.DieRoll) and says so in the turn message, and a step
-//     message asks the player where the figure lands, one button per
+//     Confirm stores the placement and the figure, the bot rolls the die
+//     (the game's own, engine.Game.DieRoll) and says so in the turn
+//     message, and a step message asks the player where the figure lands, one button per
 //     incomplete road, city or cloister of the tile it reaches; a figure
 //     with nowhere to land goes back to the supply at once.
 //   - The Gold Mines: after a tile with a gold mine the preview has a

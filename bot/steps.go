@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strconv"
 
 	"github.com/bwmarrin/discordgo"
@@ -40,25 +39,6 @@ import (
 
 // actStep is a step message's buttons.
 const actStep = "step"
-
-// stepwise reports whether the turns of game st may wait for decisions
-// made after the player's Confirm: of other players than the current one
-// (The Princess & the Dragon), or of the player after chance (the landing
-// of The Flying Machines, after the die). Its turns are then stored answer
-// by answer.
-func stepwise(st *engine.Game) bool {
-	r := st.Rules()
-	if r == nil {
-		return false
-	}
-	return slices.ContainsFunc(r.TurnSteps(), func(s engine.Step) bool {
-		switch s {
-		case engine.StepDragon, engine.StepLand, engine.StepCropPick, engine.StepRobber, engine.StepPawn, engine.StepRob, engine.StepMessage:
-			return true
-		}
-		return false
-	})
-}
 
 // stepID is the custom id of answer k (in engine.Game.Answers) of the
 // decision of game id after `moves` moves and `answered` answers.
@@ -365,38 +345,6 @@ func (b *Bot) stepTimeout(ctx context.Context, g storage.Game, st *engine.Game) 
 		tr(gameLang(g), "bot.step.timeout", "Player", who))
 }
 
-// stepwiseTimeout plays, in a stepwise game g (st), for the player whose
-// time ran out: in the middle of a turn the decision waited for
-// (stepTimeout); at the start of a turn the first legal placement and no
-// figure, the turn going on with the others' decisions when it has any.
-// The caller holds the game's lock.
-func (b *Bot) stepwiseTimeout(ctx context.Context, g storage.Game, st *engine.Game) {
-	if st.Pending().Step != engine.StepTile {
-		b.stepTimeout(ctx, g, st)
-		return
-	}
-	as := firstAnswers(st)
-	if len(as) == 0 {
-		return
-	}
-	seat := st.Current()
-	res, err := b.store.AppendAnswers(ctx, g.ID, g.Moves, 0, as,
-		storage.Request{ID: fmt.Sprintf("timeout:%d:%d", g.ID, g.Moves), Cause: storage.CauseTimeout})
-	if err != nil || res.Duplicate {
-		if err != nil {
-			b.log.Warn("playing a timed-out turn", "game", g.ID, "err", err)
-		}
-		return
-	}
-	prefix := fmt.Sprintf("%s ran out of time, so I played the turn. ", seatName(g, st, seat))
-	if res.Done {
-		b.announceMoved(ctx, res.Move, st, announcement{prefix: prefix})
-		return
-	}
-	b.editTurnMessage(g, prefix+goesOnWords(g, st, seat, engine.MoveOfAnswers(drawnTile(st), as)))
-	b.nextStep(ctx, res.Game, res.State, "", false)
-}
-
 // setAside stores the setting aside of the tile drawn in game g (st), as
 // the rules require (a dragon tile before the first volcano), and returns
 // the note for the next turn and the game after it.
@@ -423,14 +371,14 @@ const dragonHelp = " After a dragon tile the dragon moves up to 6 tiles, one ste
 	"\"Princess – send Bob's knight home\", \"Fairy – next to your knight at (2,-1)\", and through the magic portal " +
 	"\"knight – city (north) at (2,-1)\", the tiles nearest yours first. The fairy gives 1 point at the start of your turn and 3 when her follower's feature scores."
 
-// previewStepsNote says in a preview of a stepwise game what comes after
-// Confirm: the dragon's steps.
+// previewStepsNote says in a preview what comes after Confirm when the
+// tile moves the dragon or has the robbers' bag; "" otherwise.
 func previewStepsNote(l i18n.Lang, st *engine.Game) string {
 	switch {
 	case dragonTile(st):
-		return "\n" + tr(l, "bot.preview.note.dragon")
+		return tr(l, "bot.preview.note.dragon")
 	case bagTile(st):
-		return "\n" + tr(l, "bot.preview.note.bag")
+		return tr(l, "bot.preview.note.bag")
 	}
 	return ""
 }

@@ -115,22 +115,21 @@ func (b *Bot) timeout(ctx context.Context, id int64, now time.Time) {
 	if g.Deadline.IsZero() || g.Deadline.After(now) {
 		return // played in the meantime
 	}
-	if stepwise(st) {
-		b.stepwiseTimeout(ctx, g, st)
+	if st.Pending().Step != engine.StepTile {
+		b.stepTimeout(ctx, g, st)
 		return
 	}
 	seat := st.Current()
-	t, _ := st.Drawn()
-	ps := st.Placements()
-	if len(ps) == 0 {
+	if len(st.Placements()) == 0 {
 		b.announce(ctx, id, announcement{})
 		return
 	}
 	// The first legal placement, no figure, and the first choice of the
-	// turn's other steps (the second gold ingot).
-	m := engine.MoveOfAnswers(t, firstAnswers(st))
-	// The request id makes the move once, whoever gets there first.
-	res, err := b.store.AppendMove(ctx, id, g.Moves, m,
+	// player's other steps (the second gold ingot …), up to the end of the
+	// turn or another player's decision; the request id makes them once,
+	// whoever gets there first.
+	as := firstAnswers(st)
+	res, err := b.store.AppendAnswers(ctx, id, g.Moves, 0, as,
 		storage.Request{ID: fmt.Sprintf("timeout:%d:%d", id, g.Moves), Cause: storage.CauseTimeout})
 	if err != nil || res.Duplicate {
 		if err != nil {
@@ -139,7 +138,14 @@ func (b *Bot) timeout(ctx context.Context, id int64, now time.Time) {
 		return
 	}
 	a := announcement{prefix: tr(gameLang(g), "lobby2.timeout.played", "Player", seatName(g, st, seat))}
-	if n, err := b.store.TurnTimeouts(ctx, id, seat); err == nil && n >= timeoutsToResign && !res.Finished {
+	if !res.Done {
+		// Other players decide next (the dragon's steps …).
+		b.editTurnMessage(g, a.prefix+goesOnWords(g, st, seat, engine.MoveOfAnswers(drawnTile(st), as)))
+		b.nextStep(ctx, res.Game, res.State, "", false)
+		return
+	}
+	moved := res.Move
+	if n, err := b.store.TurnTimeouts(ctx, id, seat); err == nil && n >= timeoutsToResign && !moved.Finished {
 		out, err := b.store.Resign(ctx, id, seatUser(g, seat),
 			storage.Request{ID: fmt.Sprintf("timeout-resign:%d:%d", id, g.Moves+1), Cause: storage.CauseTimeout})
 		if err != nil {
@@ -147,8 +153,8 @@ func (b *Bot) timeout(ctx context.Context, id int64, now time.Time) {
 			b.announce(ctx, id, a) // what is stored now
 			return
 		}
-		res = out
+		moved = out
 	}
 	// st, the state before the move, is given away to describe it from.
-	b.announceMoved(ctx, res, st, a)
+	b.announceMoved(ctx, moved, st, a)
 }
