@@ -197,11 +197,20 @@ func (h *harness) playWithComputers(u discordtest.User, thread string, move func
 			h.t.Fatal(err)
 		}
 		d := st.Pending()
-		if b, ok := button(next.Message, actStep); ok {
+		b, isButton := button(next.Message, actStep)
+		sm, isMenu := menu(next.Message, actStep)
+		if isButton || isMenu {
 			if !asked(st, d) || g.Seats[d.Player].UserID != u.ID {
 				h.t.Fatalf("a step message asks %s while the game waits for %v of seat %d", u.Username, d.Step, d.Player)
 			}
-			if r := h.click(discordtest.Actor{User: u, ChannelID: thread}, next.ID, b.CustomID); r.Type != 6 {
+			a := discordtest.Actor{User: u, ChannelID: thread}
+			var r *discordtest.Response
+			if isButton {
+				r = h.click(a, next.ID, b.CustomID)
+			} else {
+				r = h.pick(a, next.ID, sm.CustomID, sm.Options[0].Value) // more choices than buttons hold
+			}
+			if r.Type != 6 {
 				h.t.Fatalf("%s's %v: %s", u.Username, d.Step, text(r))
 			}
 			steps[d.Step]++
