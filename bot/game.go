@@ -130,7 +130,7 @@ func (b *Bot) onAutocomplete(i *discordgo.Interaction) {
 		for _, o := range data.Options[0].Options {
 			if o != nil && o.Focused && o.Name == "expansions" {
 				typed, _ := o.Value.(string)
-				choices = expansionChoices(typed)
+				choices = expansionChoices(memberLang(i), typed)
 			}
 		}
 		return
@@ -779,7 +779,7 @@ func expansionsMenu(g storage.Game) (discordgo.SelectMenu, bool) {
 		if e == engine.ExpansionBase || !offered(e) || len(opts) == 25 {
 			continue
 		}
-		opts = append(opts, discordgo.SelectMenuOption{Label: e.Title(), Value: e.String(), Default: chosen.Has(e)})
+		opts = append(opts, discordgo.SelectMenuOption{Label: expansionTitle(gameLang(g), e), Value: e.String(), Default: chosen.Has(e)})
 	}
 	if len(opts) == 0 {
 		return discordgo.SelectMenu{}, false

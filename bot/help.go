@@ -10,39 +10,41 @@ import (
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/storage"
+	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // This file holds /carcassonne help (issue 34: in the member's language,
 // messages help.… of package i18n) and the lists of expansions the help
 // and the lobby show.
 
-// expansionTitles lists the expansions of set by their names in the rule
-// texts, "The River, Inns & Cathedrals", or "base game" when there are
-// none, in language l.
+// expansionTitle is expansion e's title in language l, as its publisher
+// in that language prints it ("Inns & Cathedrals", "Wirtshäuser und
+// Kathedralen"; turnview.Voice.ExpansionTitle).
+func expansionTitle(l i18n.Lang, e engine.Expansion) string {
+	return turnview.In(l).ExpansionTitle(e)
+}
+
+// expansionTitles lists the expansions of set by their titles in language
+// l, "The River, Inns & Cathedrals", or "base game" when there are none.
 func expansionTitles(l i18n.Lang, set engine.ExpansionSet) string {
-	var ts []string
-	for _, e := range set.List() {
-		if e != engine.ExpansionBase {
-			ts = append(ts, e.Title())
-		}
-	}
+	ts := turnview.In(l).ExpansionTitles(set)
 	if len(ts) == 0 {
 		return tr(l, "help.expansions.base_game")
 	}
 	return strings.Join(ts, ", ")
 }
 
-// availableTitles lists the expansions the bot plays, by title and record
-// name: "The River (river), …".
-func availableTitles() string { return availableTitlesBut(0) }
+// availableTitles lists the expansions the bot plays, by title in
+// language l and record name: "The River (`river`), …".
+func availableTitles(l i18n.Lang) string { return availableTitlesBut(l, 0) }
 
 // availableTitlesBut lists the expansions the bot plays that set does not
 // hold, as availableTitles does; "" when set holds them all.
-func availableTitlesBut(set engine.ExpansionSet) string {
+func availableTitlesBut(l i18n.Lang, set engine.ExpansionSet) string {
 	var ts []string
 	for _, e := range engine.PlayableExpansions() {
 		if offered(e) && !set.Has(e) {
-			ts = append(ts, fmt.Sprintf("%s (`%s`)", e.Title(), e))
+			ts = append(ts, fmt.Sprintf("%s (`%s`)", expansionTitle(l, e), e))
 		}
 	}
 	return strings.Join(ts, ", ")
@@ -108,11 +110,11 @@ func helpMessages(es []*discordgo.MessageEmbed) [][]*discordgo.MessageEmbed {
 // & the Dragon and of the mini expansions (dragonHelp, minisHelp) are
 // English still.
 func helpEmbeds(l i18n.Lang, set engine.ExpansionSet, inGame, lobby bool) []*discordgo.MessageEmbed {
-	exp := tr(l, "help.expansions.available", "List", availableTitles())
+	exp := tr(l, "help.expansions.available", "List", availableTitles(l))
 	if inGame {
 		exp = tr(l, "help.expansions.in_game", "List", expansionTitles(l, set))
 		if lobby {
-			if more := availableTitlesBut(set); more != "" {
+			if more := availableTitlesBut(l, set); more != "" {
 				exp += " " + tr(l, "help.expansions.lobby_more", "List", more)
 			} else {
 				exp += " " + tr(l, "help.expansions.lobby")

@@ -40,7 +40,7 @@ func TestLanguagesHelpStats(t *testing.T) {
 			!strings.Contains(es[0].Fields[0].Value, c.l.T("stats.fairness", nil)) {
 			t.Errorf("%s help's statistics: %+v", c.l.Name(), es[0].Fields)
 		}
-		if want := c.l.T("help.expansions.available", map[string]any{"List": availableTitles()}); es[1].Description != want {
+		if want := c.l.T("help.expansions.available", map[string]any{"List": availableTitles(c.l)}); es[1].Description != want {
 			t.Errorf("%s help's expansions %q, want %q", c.l.Name(), es[1].Description, want)
 		}
 	}

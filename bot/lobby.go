@@ -278,7 +278,7 @@ func offeredHere(set engine.ExpansionSet) error {
 	for _, e := range engine.PlayableExpansions() {
 		if e != engine.ExpansionBase && set.Has(e) && !offered(e) {
 			return fmt.Errorf("%w: %s (%s) is played in the terminal game for now; its choices have no buttons in Discord yet (%s)",
-				engine.ErrUnknownExpander, e.Title(), e, availableTitles())
+				engine.ErrUnknownExpander, e.Title(), e, availableTitles(i18n.English))
 		}
 	}
 	return nil
@@ -287,8 +287,9 @@ func offeredHere(set engine.ExpansionSet) error {
 // expansionChoices completes the expansions option of /carcassonne new:
 // the names typed before the last comma are kept, and the last one is
 // completed with the expansions available that are not named yet and
-// contain what was typed of it (in their record name or title).
-func expansionChoices(typed string) []*discordgo.ApplicationCommandOptionChoice {
+// contain what was typed of it (in their record name, or their title in
+// English or in language l, the member's, in which the choices name them).
+func expansionChoices(l i18n.Lang, typed string) []*discordgo.ApplicationCommandOptionChoice {
 	parts := strings.Split(typed, ",")
 	last := strings.ToLower(strings.TrimSpace(parts[len(parts)-1]))
 	var kept []string
@@ -304,14 +305,16 @@ func expansionChoices(typed string) []*discordgo.ApplicationCommandOptionChoice 
 		if !offered(e) || named[e.String()] || len(out) == 25 {
 			continue
 		}
-		if last != "" && !strings.Contains(e.String(), last) && !strings.Contains(strings.ToLower(e.Title()), last) {
+		title := expansionTitle(l, e)
+		if last != "" && !strings.Contains(e.String(), last) && !strings.Contains(strings.ToLower(e.Title()), last) &&
+			!strings.Contains(strings.ToLower(title), last) {
 			continue
 		}
 		value := strings.Join(append(append([]string(nil), kept...), e.String()), ", ")
 		if len(value) > 100 {
 			continue
 		}
-		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: truncate(value+" ("+e.Title()+")", 100), Value: value})
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: truncate(value+" ("+title+")", 100), Value: value})
 	}
 	return out
 }
@@ -726,7 +729,7 @@ func (b *Bot) playerErrorIn(l i18n.Lang, err error) string {
 	case english && (errors.Is(err, engine.ErrUnknownExpander) || errors.Is(err, engine.ErrPlayers) || errors.Is(err, engine.ErrBadOption)):
 		return capitalize(err.Error()) + "."
 	case errors.Is(err, engine.ErrUnknownExpander):
-		return tr(l, "lobby2.error.unknown_expansion", "List", availableTitles())
+		return tr(l, "lobby2.error.unknown_expansion", "List", availableTitles(l))
 	case errors.Is(err, engine.ErrPlayers):
 		return tr(l, "lobby2.error.players")
 	case errors.Is(err, engine.ErrBadOption):

@@ -150,7 +150,7 @@ func statsEmbed(l i18n.Lang, name string, st storage.PlayerStats) *discordgo.Mes
 	}
 	favourite := tr(l, "stats.base_only")
 	if e, ok := engine.ParseExpansion(st.FavouriteExpansion); ok && st.FavouriteExpansion != "" {
-		favourite = trN(l, "stats.favourite_games", st.FavouriteGames, "Expansion", e.Title())
+		favourite = trN(l, "stats.favourite_games", st.FavouriteGames, "Expansion", expansionTitle(l, e))
 	}
 	games := strconv.Itoa(st.Games)
 	if st.Resigned > 0 {
@@ -312,7 +312,7 @@ func historyEntry(l i18n.Lang, g storage.PlayedGame) string {
 		var titles []string
 		for _, name := range g.Expansions[1:] {
 			if e, ok := engine.ParseExpansion(name); ok {
-				titles = append(titles, e.Title())
+				titles = append(titles, expansionTitle(l, e))
 			}
 		}
 		head += " · " + strings.Join(titles, ", ")

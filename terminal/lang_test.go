@@ -61,7 +61,7 @@ func TestLangWords(t *testing.T) {
 		de("terminal.where_fits", nil),
 		de("terminal.help", nil),
 		de("terminal.no_command", map[string]any{"Command": `"tanzen"`}),
-		de("terminal.ransom.no_tower", map[string]any{"Expansion": engine.ExpansionTower.Title()}),
+		de("terminal.ransom.no_tower", map[string]any{"Expansion": "Der Turm"}),
 		de("terminal.record.where", nil),
 		de("terminal.stopped", map[string]any{"Game": 1, "Resume": "carcassonne play --resume 1"}),
 	} {

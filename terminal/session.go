@@ -65,7 +65,7 @@ func (s *session) intro(resumed bool) {
 	if resumed {
 		id = "terminal.game"
 	}
-	s.say(id, "Game", s.game.ID, "Seats", strings.Join(seats, ", "), "Expansions", expansionTitles(s.state),
+	s.say(id, "Game", s.game.ID, "Seats", strings.Join(seats, ", "), "Expansions", expansionTitles(s.voice, s.state),
 		"Options", s.state.Options().String(), "Seed", s.state.Seed())
 	if resumed && !s.state.Ended() {
 		fmt.Fprintln(s.out, s.lang.N("terminal.resumed", len(s.state.Moves()), nil))
@@ -90,14 +90,9 @@ func (s *session) intro(resumed bool) {
 }
 
 // expansionTitles returns " · The River, Inns & Cathedrals" for a game with
-// expansions, "" for the base game.
-func expansionTitles(g *engine.Game) string {
-	var titles []string
-	for _, e := range g.Rules().Expansions.List() {
-		if e != engine.ExpansionBase {
-			titles = append(titles, e.Title())
-		}
-	}
+// expansions, "" for the base game, the titles in vo's language.
+func expansionTitles(vo turnview.Voice, g *engine.Game) string {
+	titles := vo.ExpansionTitles(g.Rules().Expansions)
 	if len(titles) == 0 {
 		return ""
 	}

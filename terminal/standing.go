@@ -21,7 +21,7 @@ func (s *session) ransomCommand(args []string) {
 		return
 	}
 	if !hasTower(s.state) {
-		s.say("terminal.ransom.no_tower", "Expansion", engine.ExpansionTower.Title())
+		s.say("terminal.ransom.no_tower", "Expansion", s.voice.ExpansionTitle(engine.ExpansionTower))
 		return
 	}
 	cur := s.state.Current()
