@@ -106,49 +106,85 @@ func helpMessages(es []*discordgo.MessageEmbed) [][]*discordgo.MessageEmbed {
 // expansions chosen so far, then how the host chooses them and which are
 // available. Two embeds, as Discord takes 4,096 characters in an embed's
 // description (and 6,000 in a message's embeds): the expansions' words
-// alone come near it when all are played. The paragraphs of The Princess
-// & the Dragon and of the mini expansions (dragonHelp, minisHelp) are
-// English still.
+// alone come near it when all are played, and pass it in German, whose
+// expansions then take two embeds, the second without a title.
 func helpEmbeds(l i18n.Lang, set engine.ExpansionSet, inGame, lobby bool) []*discordgo.MessageEmbed {
-	exp := tr(l, "help.expansions.available", "List", availableTitles(l))
+	exp := []string{tr(l, "help.expansions.available", "List", availableTitles(l))}
 	if inGame {
-		exp = tr(l, "help.expansions.in_game", "List", expansionTitles(l, set))
+		exp = []string{tr(l, "help.expansions.in_game", "List", expansionTitles(l, set))}
 		if lobby {
 			if more := availableTitlesBut(l, set); more != "" {
-				exp += " " + tr(l, "help.expansions.lobby_more", "List", more)
+				exp = append(exp, tr(l, "help.expansions.lobby_more", "List", more))
 			} else {
-				exp += " " + tr(l, "help.expansions.lobby")
+				exp = append(exp, tr(l, "help.expansions.lobby"))
 			}
 		}
 		if set.Has(engine.ExpansionInnsAndCathedrals) {
-			exp += " " + tr(l, "help.expansions.large")
+			exp = append(exp, tr(l, "help.expansions.large"))
 		}
 		if set.Has(engine.ExpansionTradersAndBuilders) {
-			exp += " " + tr(l, "help.expansions.traders")
+			exp = append(exp, tr(l, "help.expansions.traders"))
 		}
 		if set.Has(engine.ExpansionPrincessAndDragon) {
-			exp += dragonHelp
+			exp = append(exp, tr(l, dragonHelp))
 		}
-		exp += minisHelp(set)
+		exp = append(exp, minisHelp(l, set)...)
 		if set.Has(engine.ExpansionTower) {
-			exp += " " + tr(l, "help.expansions.tower", "Points", engine.RansomPoints)
+			exp = append(exp, tr(l, "help.expansions.tower", "Points", engine.RansomPoints))
 		}
 		if set.Has(engine.ExpansionMessengers) {
-			exp += " " + tr(l, "help.expansions.messengers")
+			exp = append(exp, tr(l, "help.expansions.messengers"))
 		}
 		if set.Has(engine.ExpansionRobbers) {
-			exp += " " + tr(l, "help.expansions.robbers")
+			exp = append(exp, tr(l, "help.expansions.robbers"))
 		}
 	}
 	var how []string
 	for _, id := range []string{"lobby", "turn", "scoring", "computers", "commands", "also"} {
 		how = append(how, tr(l, "help."+id))
 	}
-	return []*discordgo.MessageEmbed{{
+	es := []*discordgo.MessageEmbed{{
 		Title:       tr(l, "help.title"),
 		Color:       0x3B7D3B,
 		Description: strings.Join(how, "\n\n"),
-	}, {Title: tr(l, "help.expansions.title"), Color: 0x3B7D3B, Description: exp}}
+	}}
+	for k, d := range packParagraphs(exp, maxEmbedDescription) {
+		e := &discordgo.MessageEmbed{Color: 0x3B7D3B, Description: d}
+		if k == 0 {
+			e.Title = tr(l, "help.expansions.title")
+		}
+		es = append(es, e)
+	}
+	return es
+}
+
+// maxEmbedDescription is the most characters Discord takes in an embed's
+// description.
+const maxEmbedDescription = 4096
+
+// packParagraphs joins paragraphs ps with spaces into as few texts of at
+// most limit characters as their order allows: one, unless the words of a
+// language run longer than that (German with every expansion in play). A
+// paragraph longer than limit alone is a text of its own.
+func packParagraphs(ps []string, limit int) []string {
+	var out []string
+	cur, n := "", 0
+	for _, p := range ps {
+		m := utf8.RuneCountInString(p)
+		switch {
+		case cur == "":
+			cur, n = p, m
+		case n+1+m <= limit:
+			cur, n = cur+" "+p, n+1+m
+		default:
+			out = append(out, cur)
+			cur, n = p, m
+		}
+	}
+	if cur != "" {
+		out = append(out, cur)
+	}
+	return out
 }
 
 // statsHelp is the help's field on the statistics, in language l.

@@ -36,18 +36,15 @@ func cropAsk(l i18n.Lang, st *engine.Game, name string) (title, ask string) {
 	return tr(l, "bot.step.crop.add_title."+k), tr(l, "bot.step.crop.add_ask."+k, "Player", name)
 }
 
-// magicCropHelp is /carcassonne help's paragraph on Mage & Witch and The
-// Crop Circles in game set.
-func magicCropHelp(set engine.ExpansionSet) string {
-	s := ""
+// magicCropHelp is /carcassonne help's paragraphs on Mage & Witch and The
+// Crop Circles in game set, in language l, one for each.
+func magicCropHelp(l i18n.Lang, set engine.ExpansionSet) []string {
+	var ps []string
 	if set.Has(engine.ExpansionMageAndWitch) {
-		s += " After a tile with the magic symbol (or one that joins the roads or cities of the mage and the witch) you place or move " +
-			"the mage or the witch with **Mage or witch…**: a road or city with the mage scores 1 more point per tile, with the witch half its points."
+		ps = append(ps, tr(l, "help2.mage"))
 	}
 	if set.Has(engine.ExpansionCropCircles) {
-		s += " After a tile with a crop circle you choose with **Crop circle…**: every player, from your left and you last, " +
-			"may add a follower next to one of theirs of the circle's kind (fork: farmer, club: thief, shield: knight), or must return one; " +
-			"a message asks each in turn."
+		ps = append(ps, tr(l, "help2.crop"))
 	}
-	return s
+	return ps
 }

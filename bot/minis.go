@@ -22,24 +22,21 @@ import (
 //     until the player picks another); summaries say where the ingots went
 //     and who takes them, the scoreboard counts each player's ingots.
 
-// minisHelp is /carcassonne help's paragraph on the mini expansions of
-// game set.
-func minisHelp(set engine.ExpansionSet) string {
-	s := ""
+// minisHelp is /carcassonne help's paragraphs on the mini expansions of
+// game set, in language l, one for each.
+func minisHelp(l i18n.Lang, set engine.ExpansionSet) []string {
+	var ps []string
 	if set.Has(engine.ExpansionFlyingMachines) {
-		s += " With a flying machine on your tile you may put a follower onto it (\"follower – onto the flying machine\" in the **Follower…** menu): " +
-			"after Confirm the die (1 to 3) says how many tiles it flies the way the machine points, and you choose the road, city or cloister " +
-			"it lands on there, occupied or not. With nothing to land on it goes back to your supply."
+		ps = append(ps, tr(l, "help2.flying"))
 	}
 	if set.Has(engine.ExpansionFerries) {
-		s += ferriesHelp
+		ps = append(ps, tr(l, ferriesHelp))
 	}
-	s += magicCropHelp(set)
+	ps = append(ps, magicCropHelp(l, set)...)
 	if set.Has(engine.ExpansionGoldMines) {
-		s += " A tile with a gold mine gets a gold ingot, and you put a second one on a tile next to it with **Second gold ingot…**. " +
-			"Whoever scores a road, city or cloister takes the ingots on its tiles; at the end each ingot is worth 1 to 4 points, more the more you hold."
+		ps = append(ps, tr(l, "help2.gold"))
 	}
-	return s
+	return ps
 }
 
 // firstAnswers returns the answers of the timeout for the player to play
@@ -106,7 +103,6 @@ func landAsk(l i18n.Lang, st *engine.Game, name string) string {
 	return s + tr(l, "bot.step.land.ask", "Player", name)
 }
 
-// ferriesHelp is /carcassonne help's paragraph on The Ferries.
-const ferriesHelp = " A lake tile gets a ferry joining two of its road ends into one road: choose which with **Ferry…**. " +
-	"When your tile continues a road that leads to a ferry, you may move that ferry once to join two other road ends of its lake " +
-	"with **Move ferries…**: a road it opens can be completed and scored again."
+// ferriesHelp is the message id of /carcassonne help's paragraph on The
+// Ferries (i18n/locales/help2.<tag>.toml).
+const ferriesHelp = "help2.ferries"

@@ -364,12 +364,9 @@ func (b *Bot) setAside(ctx context.Context, g storage.Game, st *engine.Game) (st
 	return g, st, note, err
 }
 
-// dragonHelp is /carcassonne help's paragraph on The Princess & the
-// Dragon.
-const dragonHelp = " After a dragon tile the dragon moves up to 6 tiles, one step chosen by each player in turn " +
-	"(a message with ⬆ ➡ ⬇ ⬅ asks each of you) and eats every figure where it goes. In the **Follower…** menu: " +
-	"\"Princess – send Bob's knight home\", \"Fairy – next to your knight at (2,-1)\", and through the magic portal " +
-	"\"knight – city (north) at (2,-1)\", the tiles nearest yours first. The fairy gives 1 point at the start of your turn and 3 when her follower's feature scores."
+// dragonHelp is the message id of /carcassonne help's paragraph on The
+// Princess & the Dragon (i18n/locales/help2.<tag>.toml).
+const dragonHelp = "help2.dragon"
 
 // previewStepsNote says in a preview what comes after Confirm when the
 // tile moves the dragon or has the robbers' bag; "" otherwise.
