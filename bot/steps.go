@@ -250,25 +250,25 @@ func (b *Bot) stepAnswer(i *discordgo.Interaction, game int64, moves, answered, 
 	g, st, err := b.store.Load(ctx, game)
 	switch {
 	case err != nil:
-		b.replyError(i, b.playerError(err))
+		b.replyError(i, b.playerErrorIn(memberLang(i), err))
 		return
 	case g.Status != storage.StatusRunning:
-		b.replyError(i, "This game is not running.")
+		b.replyError(i, tr(memberLang(i), "bot.refuse.not_running"))
 		return
 	case g.Moves != moves || g.Answered != answered:
-		b.replyError(i, "This choice was made already.")
+		b.replyError(i, tr(memberLang(i), "bot.step.refuse.made"))
 		return
 	}
 	d := st.Pending()
 	if seatUser(g, d.Player) != actor(i).ID || playerLevel(g, d.Player) != ai.NoLevel {
-		b.replyError(i, fmt.Sprintf("It's %s's choice.", seatName(g, st, d.Player)))
+		b.replyError(i, tr(memberLang(i), "bot.step.refuse.whose", "Player", seatName(g, st, d.Player)))
 		return
 	}
 	opts := turnview.Options(st, seatNames(g, st))
 	if from, ok := pageValue(values); ok && from < len(opts) {
 		// "More choices…": the next options, for this player's eyes.
 		b.reply(i, &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral,
-			Content:    fmt.Sprintf("Choices %d to %d of %d:", from+1, min(from+5*maxMenuOptions, len(opts)), len(opts)),
+			Content:    tr(memberLang(i), "bot.step.more", "First", from+1, "Last", min(from+5*maxMenuOptions, len(opts)), "All", len(opts)),
 			Components: stepMenus(g, opts, from, false)})
 		return
 	}
@@ -280,7 +280,7 @@ func (b *Bot) stepAnswer(i *discordgo.Interaction, game int64, moves, answered, 
 		k = n
 	}
 	if k < 0 || k >= len(opts) {
-		b.replyError(i, "That choice is not offered.")
+		b.replyError(i, tr(memberLang(i), "bot.step.refuse.not_offered"))
 		return
 	}
 	if err := b.deferUpdate(i); err != nil {
@@ -352,8 +352,7 @@ func (b *Bot) setAside(ctx context.Context, g storage.Game, st *engine.Game) (st
 	t, _ := st.Drawn()
 	res, err := b.store.AppendMove(ctx, g.ID, g.Moves, engine.Move{Tile: t, Aside: true},
 		storage.Request{ID: fmt.Sprintf("aside:%d:%d", g.ID, g.Moves), Cause: storage.CauseDiscard})
-	note := fmt.Sprintf("Tile **%s** is set aside until the dragon comes (the first volcano); %s draws again.\n",
-		st.TileSet().Name(t), seatName(g, st, st.Current()))
+	note := tr(gameLang(g), "bot.step.aside", "Tile", st.TileSet().Name(t), "Player", seatName(g, st, st.Current())) + "\n"
 	if err != nil && !errors.Is(err, storage.ErrConflict) {
 		return g, st, "", err
 	}

@@ -193,12 +193,12 @@ func (b *Bot) pickCell(i *discordgo.Interaction, id parsedID, value string) {
 	}
 	c, err := engine.ParseCell(value)
 	if err != nil {
-		b.replyError(i, "That is not a cell.")
+		b.replyError(i, tr(memberLang(i), "bot.refuse.not_cell"))
 		return
 	}
 	rots := st.RotationsAt(c)
 	if len(rots) == 0 {
-		b.replyError(i, fmt.Sprintf("The tile does not fit on (%s).", c))
+		b.replyError(i, tr(memberLang(i), "bot.refuse.no_fit", "Cell", c))
 		return
 	}
 	ch := choice{game: g.ID, moves: g.Moves, cell: c, rot: rots[0], ransomed: id.choice.ransomed, ransom: id.choice.ransom}
