@@ -149,26 +149,12 @@ func (b *Bot) lobbyLanguageSet(i *discordgo.Interaction, id int64, values []stri
 // tr returns message id of package i18n in l, its data given as pairs of
 // a name and a value ("Player", name, "Tile", tile).
 func tr(l i18n.Lang, id string, kv ...any) string {
-	return l.T(id, pairs(kv))
+	return l.T(id, i18n.Data(kv...))
 }
 
 // trN is tr for a message that counts: the plural form of count.
 func trN(l i18n.Lang, id string, count int, kv ...any) string {
-	return l.N(id, count, pairs(kv))
-}
-
-// pairs makes the data map of tr from its pairs.
-func pairs(kv []any) map[string]any {
-	if len(kv) == 0 {
-		return nil
-	}
-	data := make(map[string]any, len(kv)/2)
-	for k := 0; k+1 < len(kv); k += 2 {
-		if name, ok := kv[k].(string); ok {
-			data[name] = kv[k+1]
-		}
-	}
-	return data
+	return l.N(id, count, i18n.Data(kv...))
 }
 
 // drawIn returns the renderer that draws pictures in language l: the

@@ -133,6 +133,23 @@ func (l Lang) T(id string, data map[string]any) string {
 	return s
 }
 
+// Data makes the data of a message (T, N) from pairs of a placeholder's
+// name and its value: Data("Player", "Alice", "Cell", "2,-1"). A name
+// that is not a string, and a name without a value, are left out; nil for
+// no pairs.
+func Data(kv ...any) map[string]any {
+	if len(kv) == 0 {
+		return nil
+	}
+	d := make(map[string]any, len(kv)/2)
+	for k := 0; k+1 < len(kv); k += 2 {
+		if name, ok := kv[k].(string); ok {
+			d[name] = kv[k+1]
+		}
+	}
+	return d
+}
+
 // N returns message id in l in the CLDR plural form of count for l (German
 // "1 Punkt", "2 Punkte"; Polish "1 punkt", "2 punkty", "5 punktów"), its
 // placeholders filled from data, which may be nil, and {{.Count}} with

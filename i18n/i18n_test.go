@@ -462,3 +462,18 @@ func mustLocalize(c *catalog, l Lang, id string, count any) string {
 	s, _ := c.localize(l, id, count, data)
 	return s
 }
+
+// TestData: a message's data from pairs, leaving out a name that is not
+// a string and a name without its value.
+func TestData(t *testing.T) {
+	if d := Data(); d != nil {
+		t.Errorf("Data() = %v, want nil", d)
+	}
+	d := Data("Player", "Alice", 3, "x", "Count", 2, "Cell")
+	if len(d) != 2 || d["Player"] != "Alice" || d["Count"] != 2 {
+		t.Errorf("Data(…) = %v", d)
+	}
+	if got := English.T("bot.preview.chosen", Data("Step", "Escape", "Choice", "No escape")); got != "Escape: **No escape**" {
+		t.Errorf("a message with Data: %q", got)
+	}
+}

@@ -566,22 +566,7 @@ func writeFinalTable(w io.Writer, l i18n.Lang, g *engine.Game) {
 // data given as pairs of a name and a value ("Player", name), and a new
 // line.
 func (s *session) say(id string, kv ...any) {
-	fmt.Fprintln(s.out, s.lang.T(id, pairs(kv)))
-}
-
-// pairs makes the data map of a message from its pairs of a name and a
-// value.
-func pairs(kv []any) map[string]any {
-	if len(kv) == 0 {
-		return nil
-	}
-	data := make(map[string]any, len(kv)/2)
-	for k := 0; k+1 < len(kv); k += 2 {
-		if name, ok := kv[k].(string); ok {
-			data[name] = kv[k+1]
-		}
-	}
-	return data
+	fmt.Fprintln(s.out, s.lang.T(id, i18n.Data(kv...)))
 }
 
 // pad pads s with spaces to width characters.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
 )
 
 // This file holds the ransom command of The Tower (paid with the next
@@ -55,7 +56,7 @@ func (s *session) ransomCommand(args []string) {
 		s.say("terminal.ransom.self", "Player", who)
 		return
 	case s.state.Score(cur) < engine.RansomPoints:
-		fmt.Fprintln(s.out, s.lang.N("terminal.ransom.poor", s.state.Score(cur), pairs([]any{"Player", who, "Cost", engine.RansomPoints})))
+		fmt.Fprintln(s.out, s.lang.N("terminal.ransom.poor", s.state.Score(cur), i18n.Data("Player", who, "Cost", engine.RansomPoints)))
 		return
 	case !slices.Contains(s.state.Ransoms(), r):
 		s.say("terminal.ransom.holds_none", "Jailer", names[j], "Figure", s.voice.Figure(fig), "Player", who)

@@ -26,25 +26,13 @@ var english = Voice{lang: i18n.English}
 // Lang returns the voice's language.
 func (vo Voice) Lang() i18n.Lang { return vo.lang }
 
-// data makes a message's data from pairs of a name and a value.
-func data(kv []any) map[string]any {
-	if len(kv) == 0 {
-		return nil
-	}
-	d := make(map[string]any, len(kv)/2)
-	for i := 0; i+1 < len(kv); i += 2 {
-		d[kv[i].(string)] = kv[i+1]
-	}
-	return d
-}
-
 // t returns message id, its placeholders filled from the pairs kv
 // ("Player", "Alice", "Cell", "2,-1", …).
 func (vo Voice) t(id string, kv ...any) string {
 	if len(kv) == 0 {
 		return vo.word(id)
 	}
-	return vo.lang.T(id, data(kv))
+	return vo.lang.T(id, i18n.Data(kv...))
 }
 
 // words holds the messages without placeholders read so far, by language
@@ -69,7 +57,9 @@ func (vo Voice) word(id string) string {
 }
 
 // n returns message id in the plural form of count, {{.Count}} count.
-func (vo Voice) n(id string, count int, kv ...any) string { return vo.lang.N(id, count, data(kv)) }
+func (vo Voice) n(id string, count int, kv ...any) string {
+	return vo.lang.N(id, count, i18n.Data(kv...))
+}
 
 // sentence is a sentence that follows another: a space before it.
 func sentence(s string) string { return " " + s }
