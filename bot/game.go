@@ -52,7 +52,7 @@ func (b *Bot) cmdPlace(i *discordgo.Interaction, opts map[string]*discordgo.Appl
 	rots := st.RotationsAt(c)
 	if len(rots) == 0 {
 		t, _ := st.Drawn()
-		b.editReply(i, fmt.Sprintf("Tile %s does not fit on (%s): pick a cell from the list.", st.TileSet().Name(t), c))
+		b.editReply(i, tr(memberLang(i), "bot2.place.no_fit", "Tile", st.TileSet().Name(t), "Cell", c))
 		return
 	}
 	r := rots[0]
@@ -68,7 +68,7 @@ func (b *Bot) cmdPlace(i *discordgo.Interaction, opts map[string]*discordgo.Appl
 			return
 		}
 		if !slices.Contains(rots, rr) {
-			b.editReply(i, fmt.Sprintf("The tile does not fit on (%s) turned %d°.", c, deg))
+			b.editReply(i, tr(memberLang(i), "bot2.place.no_fit_turned", "Cell", c, "Degrees", deg))
 			return
 		}
 		r = rr
@@ -198,7 +198,7 @@ func (b *Bot) onAutocomplete(i *discordgo.Interaction) {
 		}
 		for _, o := range opts {
 			if o.Pass() {
-				add("none", "none")
+				add(tr(memberLang(i), "bot2.choice.none"), "none")
 				continue
 			}
 			add(o.Label, o.Value)

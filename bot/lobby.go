@@ -119,7 +119,8 @@ func statusWords(l i18n.Lang, g storage.Game) string {
 }
 
 // gameChoices suggests the games of this channel (and this thread's) for
-// the game option: "#12 · lobby · Alice, Bob (2/5)".
+// the game option: "#12 · lobby · Alice, Bob (2/5)", the game's status in
+// the member's language.
 func (b *Bot) gameChoices(ctx context.Context, i *discordgo.Interaction, typed string) []*discordgo.ApplicationCommandOptionChoice {
 	games, err := b.store.GamesByChannel(ctx, i.ChannelID, storage.StatusLobby, storage.StatusRunning, storage.StatusFinished)
 	if err != nil {
@@ -140,7 +141,7 @@ func (b *Bot) gameChoices(ctx context.Context, i *discordgo.Interaction, typed s
 		for _, s := range g.Seats {
 			names = append(names, s.Name)
 		}
-		label := fmt.Sprintf("#%d · %s · %s", g.ID, g.Status, strings.Join(names, ", "))
+		label := fmt.Sprintf("#%d · %s · %s", g.ID, tr(memberLang(i), "bot2.choice.status."+string(g.Status)), strings.Join(names, ", "))
 		if g.Status == storage.StatusLobby {
 			label += fmt.Sprintf(" (%d/%d)", len(g.Seats), g.MaxSeats)
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/meeple-works/carcassonne/ai"
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/storage"
 	"github.com/meeple-works/carcassonne/turnview"
 )
@@ -17,7 +18,8 @@ import (
 // other: the lobby's Robbers… menu (the option robbers), each member's
 // pawn preference (/carcassonne pawn), by which the bot answers the pawn a
 // player moves when they score during another player's turn, so that
-// nobody waits for them, and the help.
+// nobody waits for them. Their help is help.expansions.messengers and
+// help.expansions.robbers (help.go).
 
 // actRobbersOpt is the lobby's Robbers… menu (The Robbers' option
 // robbers).
@@ -25,16 +27,17 @@ const actRobbersOpt = "orobbers"
 
 // robbersMenu is the lobby's menu of The Robbers' option robbers
 // (spec/rules-options.md): after a bag tile, every other player may place
-// their robber, or only the next one.
+// their robber, or only the next one; its words in the game's language,
+// the values as they are typed.
 func robbersMenu(g storage.Game) discordgo.SelectMenu {
+	l := gameLang(g)
 	r := g.Options.Robbers
-	return discordgo.SelectMenu{CustomID: lobbyID(actRobbersOpt, g.ID), Placeholder: "Robbers…", MinValues: intPtr(1), MaxValues: 1,
-		Options: []discordgo.SelectMenuOption{
-			{Label: "robbers: each", Value: engine.RobbersEach.String(),
-				Description: "after a bag tile, each player in turn may place their robber (001_)", Default: r == engine.RobbersEach},
-			{Label: "robbers: next", Value: engine.RobbersNext.String(),
-				Description: "after a bag tile, the player, then only the next one", Default: r == engine.RobbersNext},
-		}}
+	option := func(v engine.RobberRule, id string) discordgo.SelectMenuOption {
+		return discordgo.SelectMenuOption{Label: tr(l, "bot.lobby.setting.robbers", "Robbers", v.String()), Value: v.String(),
+			Description: tr(l, "bot2.robbers."+id), Default: r == v}
+	}
+	return discordgo.SelectMenu{CustomID: lobbyID(actRobbersOpt, g.ID), Placeholder: tr(l, "bot2.robbers.placeholder"), MinValues: intPtr(1), MaxValues: 1,
+		Options: []discordgo.SelectMenuOption{option(engine.RobbersEach, "each"), option(engine.RobbersNext, "next")}}
 }
 
 // lobbyRobbersOption answers the lobby's Robbers… menu: the host chooses,
@@ -65,43 +68,42 @@ const pawnOption = "moves"
 
 // cmdPawn serves /carcassonne pawn moves:marker|messenger: the pawn the
 // member's scores move in the other players' turns, in all their games
-// with The Messengers.
+// with The Messengers. It answers in the member's language.
 func (b *Bot) cmdPawn(i *discordgo.Interaction, opts map[string]*discordgo.ApplicationCommandInteractionDataOption) {
 	ctx, cancel := b.context()
 	defer cancel()
 	who := actor(i)
+	l := memberLang(i)
 	o := opts[pawnOption]
 	if o == nil {
 		messenger, err := b.store.PawnPreference(ctx, who.ID)
 		if err != nil {
 			b.log.Error("reading a pawn preference", "err", err)
-			b.replyError(i, "I could not read your choice just now; try again in a moment.")
+			b.replyError(i, tr(l, "bot2.pawn.read_failed"))
 			return
 		}
-		b.reply(i, &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral, Content: pawnPreferenceWords(messenger)})
+		b.reply(i, &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral, Content: pawnPreferenceWords(l, messenger)})
 		return
 	}
 	v, _ := o.Value.(string)
 	if v != "marker" && v != "messenger" {
-		b.replyError(i, "Choose marker or messenger.")
+		b.replyError(i, tr(l, "bot2.pawn.choose"))
 		return
 	}
 	if err := b.store.SetPawnPreference(ctx, who.ID, v == "messenger"); err != nil {
 		b.log.Error("storing a pawn preference", "err", err)
-		b.replyError(i, "I could not store your choice just now; try again in a moment.")
+		b.replyError(i, tr(l, "bot2.pawn.store_failed"))
 		return
 	}
-	b.reply(i, &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral, Content: pawnPreferenceWords(v == "messenger")})
+	b.reply(i, &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral, Content: pawnPreferenceWords(l, v == "messenger")})
 }
 
-// pawnPreferenceWords says a member's pawn preference.
-func pawnPreferenceWords(messenger bool) string {
-	pawn := "marker"
+// pawnPreferenceWords says a member's pawn preference in language l.
+func pawnPreferenceWords(l i18n.Lang, messenger bool) string {
 	if messenger {
-		pawn = "messenger"
+		return tr(l, "bot2.pawn.messenger")
 	}
-	return fmt.Sprintf("With The Messengers, when you score during another player's turn, your **%s** moves. "+
-		"On your own turn you choose each time. Change it with **/carcassonne pawn moves:**.", pawn)
+	return tr(l, "bot2.pawn.marker")
 }
 
 // autoPawn answers for a person the pawn they move when they score during

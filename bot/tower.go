@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/storage"
 	"github.com/meeple-works/carcassonne/turnview"
 )
@@ -35,17 +36,29 @@ func ransomMenuID(game int64, moves int) string {
 	return fmt.Sprintf("%s:%s:%d:%d", idPrefix, actRanPay, game, moves)
 }
 
-// turnView returns the game a turn's choices are read from: st, or after
-// the ransom of choice ch the game engine.Game.AfterRansom returns, where
-// the figure freed is back in the supply. why says, for the player, when
-// the ransom cannot be paid.
+// turnView is turnViewIn in English.
+//
+// TODO(issue 34): its callers in preview.go and turn.go have the member's
+// language at hand; they should call turnViewIn with it.
 func turnView(st *engine.Game, ch choice) (*engine.Game, string) {
+	return turnViewIn(i18n.English, st, ch)
+}
+
+// turnViewIn returns the game a turn's choices are read from: st, or after
+// the ransom of choice ch the game engine.Game.AfterRansom returns, where
+// the figure freed is back in the supply. why says, for the player in
+// language l, when the ransom cannot be paid: in English with the engine's
+// reason, in the other languages the reasons it may have.
+func turnViewIn(l i18n.Lang, st *engine.Game, ch choice) (*engine.Game, string) {
 	if !ch.ransomed {
 		return st, ""
 	}
 	v, err := st.AfterRansom(ch.ransom)
-	if err != nil {
+	switch {
+	case err != nil && l == i18n.English:
 		return nil, "That ransom cannot be paid now: " + moveReason(err) + "."
+	case err != nil:
+		return nil, trN(l, "bot2.ransom.cannot_pay", engine.RansomPoints)
 	}
 	return v, ""
 }
@@ -66,29 +79,32 @@ func drawnTile(st *engine.Game) engine.TileID {
 }
 
 // ransomHint is the line of a turn message that points to the Ransom
-// button, when the current player may pay one.
+// button, when the current player may pay one, in the game's language.
 func ransomHint(g storage.Game, st *engine.Game) string {
 	rs := st.Ransoms()
 	if len(rs) == 0 {
 		return ""
 	}
+	l := gameLang(g)
+	vo := turnview.In(l)
 	var held []string
 	for _, r := range rs {
-		held = append(held, fmt.Sprintf("your %s held by %s", r.Figure.Title(), seatName(g, st, r.Jailer)))
+		held = append(held, tr(l, "bot2.ransom.held", "Figure", vo.Figure(r.Figure), "Jailer", seatName(g, st, r.Jailer)))
 	}
-	return fmt.Sprintf("\nRansom: you may pay %d points to free %s before you place the tile (button Ransom).", engine.RansomPoints, turnview.JoinOr(held))
+	return "\n" + trN(l, "bot2.ransom.hint", engine.RansomPoints, "Held", vo.JoinOr(held))
 }
 
-// ransomOptions lists the Ransom button's menu: one entry per prisoner the
-// current player may buy back (engine.Game.Ransoms).
-func ransomOptions(g storage.Game, st *engine.Game) []discordgo.SelectMenuOption {
+// ransomOptions lists the Ransom button's menu in language l: one entry
+// per prisoner the current player may buy back (engine.Game.Ransoms).
+func ransomOptions(l i18n.Lang, g storage.Game, st *engine.Game) []discordgo.SelectMenuOption {
+	vo := turnview.In(l)
 	var opts []discordgo.SelectMenuOption
 	for _, r := range st.Ransoms() {
 		if len(opts) == 25 {
 			break
 		}
 		opts = append(opts, discordgo.SelectMenuOption{
-			Label: fmt.Sprintf("Pay %s %d points for your %s", seatName(g, st, r.Jailer), engine.RansomPoints, r.Figure.Title()),
+			Label: trN(l, "bot2.ransom.option", engine.RansomPoints, "Jailer", seatName(g, st, r.Jailer), "Figure", vo.Figure(r.Figure)),
 			Value: ransomValue(r),
 		})
 	}
@@ -96,7 +112,7 @@ func ransomOptions(g storage.Game, st *engine.Game) []discordgo.SelectMenuOption
 }
 
 // ransomMenu answers the Ransom button with an ephemeral menu of the
-// prisoners the player may buy back.
+// prisoners the player may buy back, in the member's language.
 func (b *Bot) ransomMenu(i *discordgo.Interaction, id parsedID) {
 	ctx, cancel := b.context()
 	defer cancel()
@@ -105,24 +121,24 @@ func (b *Bot) ransomMenu(i *discordgo.Interaction, id parsedID) {
 		b.replyError(i, why)
 		return
 	}
-	opts := ransomOptions(g, st)
+	l := memberLang(i)
+	opts := ransomOptions(l, g, st)
 	if len(opts) == 0 {
-		b.replyError(i, fmt.Sprintf("You cannot pay a ransom now: nobody holds a follower of yours, or you have fewer than %d points.", engine.RansomPoints))
+		b.replyError(i, trN(l, "bot2.ransom.none", engine.RansomPoints))
 		return
 	}
 	b.reply(i, &discordgo.InteractionResponseData{
-		Flags: discordgo.MessageFlagsEphemeral,
-		Content: fmt.Sprintf("**Ransom**: pay %d points to the player who holds one of your followers; it comes back to your supply and you may deploy it this turn. Then place the tile.",
-			engine.RansomPoints),
+		Flags:   discordgo.MessageFlagsEphemeral,
+		Content: trN(l, "bot2.ransom.ask", engine.RansomPoints),
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			CustomID: ransomMenuID(g.ID, g.Moves), Placeholder: "Free which follower…", Options: opts, MinValues: intPtr(1), MaxValues: 1,
+			CustomID: ransomMenuID(g.ID, g.Moves), Placeholder: tr(l, "bot2.ransom.placeholder"), Options: opts, MinValues: intPtr(1), MaxValues: 1,
 		}}}},
 	})
 }
 
 // ransomChosen answers the Ransom menu: the ephemeral message becomes the
 // cell menus of the turn, whose custom ids carry the ransom, so that the
-// preview and the move pay it.
+// preview and the move pay it. Its words are in the member's language.
 func (b *Bot) ransomChosen(i *discordgo.Interaction, id parsedID, values []string) {
 	ctx, cancel := b.context()
 	defer cancel()
@@ -135,13 +151,14 @@ func (b *Bot) ransomChosen(i *discordgo.Interaction, id parsedID, values []strin
 	if ok {
 		r, ok = parseRansomValue(values[0])
 	}
+	l := memberLang(i)
 	if !ok || !slices.Contains(st.Ransoms(), r) {
-		b.replyError(i, "That prisoner cannot be ransomed now.")
+		b.replyError(i, tr(l, "bot2.ransom.gone"))
 		return
 	}
 	b.update(i, &discordgo.InteractionResponseData{
-		Content: fmt.Sprintf("Ransom: you will pay **%s** %d points for your %s when you confirm your turn. Now pick the cell for the tile.",
-			seatName(g, st, r.Jailer), engine.RansomPoints, r.Figure.Title()),
-		Components: cellMenus(memberLang(i), g.ID, g.Moves, st.CandidateCells(), ":r="+ransomValue(r)),
+		Content: trN(l, "bot2.ransom.chosen", engine.RansomPoints, "Jailer", seatName(g, st, r.Jailer),
+			"Figure", turnview.In(l).Figure(r.Figure)),
+		Components: cellMenus(l, g.ID, g.Moves, st.CandidateCells(), ":r="+ransomValue(r)),
 	})
 }

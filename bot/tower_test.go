@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/internal/discordtest"
 	"github.com/meeple-works/carcassonne/storage"
 	"github.com/meeple-works/carcassonne/turnview"
@@ -183,7 +184,10 @@ func TestTowerBadInput(t *testing.T) {
 	if v, why := turnView(st, ch); v != nil || !strings.HasPrefix(why, "That ransom cannot be paid now: ") || !strings.HasSuffix(why, ".") {
 		t.Errorf("a ransom nobody owes: %v, %q", v, why)
 	}
-	if opts := ransomOptions(storage.Game{}, st); len(opts) != 0 {
+	if _, why := turnViewIn(i18n.German, st, ch); why != i18n.German.N("bot2.ransom.cannot_pay", engine.RansomPoints, nil) {
+		t.Errorf("a ransom nobody owes, in German: %q", why)
+	}
+	if opts := ransomOptions(i18n.English, storage.Game{}, st); len(opts) != 0 {
 		t.Errorf("ransoms offered at the start: %+v", opts)
 	}
 	if hint := ransomHint(storage.Game{}, st); hint != "" {
