@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/render"
 	"github.com/meeple-works/carcassonne/turnview"
 )
@@ -141,9 +142,10 @@ func (s *session) spots(args []string) {
 	ts := s.state.TileSet()
 	var edges []string
 	for side := engine.North; side <= engine.West; side++ {
-		edges = append(edges, side.String()+" "+ts.Edge(m.Tile, m.Rotation, side).String())
+		edges = append(edges, s.tr("terminal2.spots.edge", "Side", s.tr("terminal2.side."+side.String()),
+			"Edge", s.tr("terminal2.edge."+ts.Edge(m.Tile, m.Rotation, side).String())))
 	}
-	fmt.Fprintf(s.out, "%s on %s at %d° (%s):\n", s.tileName(m.Tile), m.Cell, m.Rotation.Degrees(), strings.Join(edges, ", "))
+	s.say("terminal2.spots.header", "Tile", s.tileName(m.Tile), "Cell", m.Cell, "Degrees", m.Rotation.Degrees(), "Edges", strings.Join(edges, ", "))
 	p := engine.Placement{Cell: m.Cell, Rotation: m.Rotation}
 	defer s.listTokens(m)
 	spots := s.state.FollowerSpots(p)
@@ -301,7 +303,7 @@ func figureExpansion(fig engine.Figure) engine.Expansion {
 // is checked as far as its answers go (turnview.AnswersOfMove), spots' placement alone.
 func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 	if s.state.Ended() {
-		return engine.Move{}, errors.New("the game is over")
+		return engine.Move{}, s.refusal("terminal2.move.over")
 	}
 	t, _ := s.state.Drawn()
 	ts := s.state.TileSet()
@@ -313,13 +315,13 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 	if len(args) > 1 && strings.Contains(args[1], ",") {
 		if id, ok := ts.Lookup(args[0]); ok {
 			if id != t {
-				return engine.Move{}, fmt.Errorf("the tile drawn is %s, not %s", ts.Name(t), args[0])
+				return engine.Move{}, s.refusal("terminal2.move.not_drawn", "Tile", ts.Name(t), "Typed", args[0])
 			}
 			args = args[1:]
 		}
 	}
 	if len(args) == 0 {
-		return engine.Move{}, fmt.Errorf("which cell? write %s with N from the list, or x,y", usage)
+		return engine.Move{}, s.refusal("terminal2.move.which_cell", "Usage", usage)
 	}
 	// The record's tokens come last: the words with @, = or /, or -.
 	var tokens []string
@@ -342,9 +344,9 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 		n, err := strconv.Atoi(args[0])
 		switch {
 		case err != nil:
-			return m, fmt.Errorf("%q is neither a cell number from the list nor x,y; write %s", args[0], usage)
+			return m, s.refusal("terminal2.move.not_cell", "Typed", strconv.Quote(args[0]), "Usage", usage)
 		case n < 1 || n > len(cells):
-			return m, fmt.Errorf("there is no cell %d: the cells are numbered 1 to %d", n, len(cells))
+			return m, s.refusal("terminal2.move.no_cell", "N", n, "Last", len(cells))
 		}
 		m.Cell = cells[n-1]
 	}
@@ -358,7 +360,7 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 		deg, err := strconv.Atoi(strings.TrimSuffix(rest[0], "°"))
 		r, ok := engine.RotationFromDegrees(deg)
 		if err != nil || !ok {
-			return m, fmt.Errorf("a tile turns by 0, 90, 180 or 270 degrees, not %s", rest[0])
+			return m, s.refusal("terminal2.move.rotation", "Typed", rest[0])
 		}
 		m.Rotation, rotGiven = r, true
 		rest = rest[1:]
@@ -370,14 +372,14 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 			w := strings.ToLower(rest[0])
 			figure, rest = fig, rest[1:]
 			if len(rest) == 0 {
-				return m, fmt.Errorf("%s on which spot? write %s 2 (see spots), or 2%s", w, w, figureSuffix(fig))
+				return m, s.refusal("terminal2.move.which_spot", "Word", w, "Suffix", figureSuffix(fig))
 			}
 		}
 	}
 	if withSpot && len(rest) > 0 {
 		spot, rest = rest[0], rest[1:]
 		if tok, old := oldWords[strings.ToLower(spot)]; old {
-			return m, fmt.Errorf("%s is written as the record writes it, %s, after the cell and rotation (spots lists the choices)", strings.ToLower(spot), tok)
+			return m, s.refusal("terminal2.move.old_word", "Word", strings.ToLower(spot), "Token", tok)
 		}
 		for _, fig := range []engine.Figure{engine.FigureLarge, engine.FigureBuilder, engine.FigurePig} {
 			n, ok := strings.CutSuffix(strings.ToUpper(spot), figureSuffix(fig))
@@ -385,28 +387,28 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 				continue
 			}
 			if figure != engine.FigureFollower && figure != fig {
-				return m, fmt.Errorf("%s %s names two figures: write %s %s or %s%s", figure.Title(), spot, figure.Title(), n, n, figureSuffix(figure))
+				return m, s.refusal("terminal2.move.two_figures", "Figure", s.voice.Figure(figure), "Spot", spot, "N", n, "Suffix", figureSuffix(figure))
 			}
 			figure, spot = fig, n
 		}
 		if n, err := strconv.Atoi(spot); err == nil && (n < 1 || n > maxSpots) {
-			return m, fmt.Errorf("%s is neither a rotation (0, 90, 180 or 270) nor a spot's number (1, 2, …; see spots)", spot)
+			return m, s.refusal("terminal2.move.not_spot_number", "Spot", spot)
 		}
 	}
 	if len(rest) > 0 {
-		return m, fmt.Errorf("too many words: write %s", usage)
+		return m, s.refusal("terminal2.move.too_many", "Usage", usage)
 	}
 	if len(rots) == 0 {
 		err := s.checkPlacement(m)
 		if err == nil || errors.Is(err, engine.ErrEdgesMismatch) {
-			return m, fmt.Errorf("tile %s fits on %s in no rotation", ts.Name(t), m.Cell)
+			return m, s.refusal("terminal2.move.no_rotation", "Tile", ts.Name(t), "Cell", m.Cell)
 		}
 		return m, err
 	}
 	if !rotGiven {
 		m.Rotation = rots[0]
 	} else if err := s.checkPlacement(m); err != nil {
-		return m, fmt.Errorf("%w; on %s it fits at %s", err, m.Cell, degreesList(rots))
+		return m, wrapped{s.tr("terminal2.move.fits_at", "Error", err.Error(), "Cell", m.Cell, "Degrees", s.degreesList(rots)), err}
 	}
 	if !withSpot {
 		return m, nil
@@ -434,7 +436,7 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 			return m, err
 		}
 		if spot != "" && (tm.Follower != engine.NoPort || !sameFigureStep(tm)) {
-			return m, errors.New("a spot's number and a figure's token name two figures: choose one")
+			return m, s.refusal("terminal2.move.spot_and_token")
 		}
 		m = tm
 	}
@@ -490,29 +492,30 @@ func (s *session) spotPort(m *engine.Move, spot string, figure engine.Figure, ce
 	switch {
 	case err != nil || strings.HasPrefix(spot, "+"):
 		if hint := s.suffixHint(); hint != "" {
-			return fmt.Errorf("%q is not a spot: give its number (see spots)%s, or %s", spot, hint, s.recordFigures())
+			return s.refusal("terminal2.spot.not_spot_suffixes", "Spot", strconv.Quote(spot), "Suffixes", hint, "Figures", s.recordFigures())
 		}
-		return fmt.Errorf("%q is not a spot: give its number (see spots) or follower@PORT", spot)
+		return s.refusal("terminal2.spot.not_spot", "Spot", strconv.Quote(spot))
 	case figure != engine.FigureFollower && s.figureInPlay(figure) != nil:
 		return s.figureInPlay(figure)
 	case figure != engine.FigureFollower && s.state.SupplyOf(cur, figure) == 0:
-		return fmt.Errorf("%s has no %s left in the supply", who, figure.Title())
+		return s.refusal("terminal2.spot.none_left_figure", "Player", who, "Figure", s.voice.Figure(figure))
 	case len(spots) == 0 && s.state.Supply(cur) == 0 && figure == engine.FigureFollower && m.Ransomed:
-		return fmt.Errorf("%s has no follower in the supply until the ransom is paid: name the spot as follower@PORT", who)
+		return s.refusal("terminal2.spot.ransom_unpaid", "Player", who)
 	case len(spots) == 0 && s.state.Supply(cur) == 0 && figure == engine.FigureFollower:
-		return fmt.Errorf("%s has no follower left in the supply", who)
+		return s.refusal("terminal2.spot.none_left", "Player", who)
 	case len(spots) == 0 && figure == engine.FigureBuilder:
-		return fmt.Errorf("the builder goes only on a road or in a city where %s already has a thief or knight, and no road or city of this tile joins one here", who)
+		return s.refusal("terminal2.spot.builder", "Player", who)
 	case len(spots) == 0 && figure == engine.FigurePig:
-		return fmt.Errorf("the pig goes only in a field where %s already has a farmer, and no field of this tile joins one here", who)
+		return s.refusal("terminal2.spot.pig", "Player", who)
 	case len(spots) == 0:
-		return errors.New("no follower can stand on this tile here")
+		return s.refusal("terminal2.spot.none_here")
 	case n > len(spots):
 		if figure == engine.FigureBuilder || figure == engine.FigurePig {
 			suffix := figureSuffix(figure)
-			return fmt.Errorf("there is no spot %d%s here: the %s's spots are %s (see spots %s %d)", n, suffix, figure.Title(), spotRange(len(spots), suffix), cell, m.Rotation.Degrees())
+			return s.refusal("terminal2.spot.no_spot_figure", "N", n, "Suffix", suffix, "Figure", s.voice.Figure(figure),
+				"Range", spotRange(s.lang, len(spots), suffix), "Cell", cell, "Degrees", m.Rotation.Degrees())
 		}
-		return fmt.Errorf("there is no spot %d here: the spots are %s (see spots %s %d)", n, spotRange(len(spots), ""), cell, m.Rotation.Degrees())
+		return s.refusal("terminal2.spot.no_spot", "N", n, "Range", spotRange(s.lang, len(spots), ""), "Cell", cell, "Degrees", m.Rotation.Degrees())
 	}
 	m.Follower, m.Figure = spots[n-1].Port, figure
 	return nil
@@ -532,23 +535,20 @@ func (s *session) figureInPlay(fig engine.Figure) error {
 	if fig == engine.FigureFollower || slices.Contains(s.state.Rules().Figures(), fig) {
 		return nil
 	}
-	return fmt.Errorf("the %s is not played in this game: it comes with %s", fig.Title(), figureExpansion(fig).Title())
+	return s.refusal("terminal2.figure.not_played", "Figure", s.voice.Figure(fig), "Expansion", s.voice.ExpansionTitle(figureExpansion(fig)))
 }
 
 // suffixHint returns the suffixes after a spot's number this game takes,
-// as words for a refusal: ", its number and L for the large follower
-// (2L)".
+// as words for a refusal in the sitting's language: "L for the large
+// follower (2L)"; "" when the game has none.
 func (s *session) suffixHint() string {
 	var hints []string
 	for _, fig := range []engine.Figure{engine.FigureLarge, engine.FigureBuilder, engine.FigurePig} {
 		if s.figureInPlay(fig) == nil {
-			hints = append(hints, fmt.Sprintf("%s for the %s (2%s)", figureSuffix(fig), fig.Title(), figureSuffix(fig)))
+			hints = append(hints, s.tr("terminal2.spot.suffix", "Suffix", figureSuffix(fig), "Figure", s.voice.Figure(fig)))
 		}
 	}
-	if len(hints) == 0 {
-		return ""
-	}
-	return ", its number and " + turnview.JoinOr(hints)
+	return s.voice.JoinOr(hints)
 }
 
 // recordFigures returns the record notations of the figures of this game:
@@ -558,7 +558,7 @@ func (s *session) recordFigures() string {
 	for _, fig := range s.state.Rules().Figures() {
 		words = append(words, fig.String()+"@PORT")
 	}
-	return turnview.JoinOr(words)
+	return s.voice.JoinOr(words)
 }
 
 // maxSpots is the most spots a tile can have: one per port.
@@ -581,26 +581,25 @@ func startsWithDigit(s string) bool {
 
 // spotRange returns "1", "1 and 2" or "1 to 4" for n spots, each label
 // followed by suffix ("1B to 3B").
-func spotRange(n int, suffix string) string {
+func spotRange(l i18n.Lang, n int, suffix string) string {
+	first, last := engine.SpotLabel(0)+suffix, engine.SpotLabel(n-1)+suffix
 	switch n {
 	case 1:
-		return engine.SpotLabel(0) + suffix
+		return first
 	case 2:
-		return engine.SpotLabel(0) + suffix + " and " + engine.SpotLabel(1) + suffix
+		return l.T("terminal2.spot.range_two", map[string]any{"First": first, "Last": last})
 	}
-	return engine.SpotLabel(0) + suffix + " to " + engine.SpotLabel(n-1) + suffix
+	return l.T("terminal2.spot.range", map[string]any{"First": first, "Last": last})
 }
 
-// degreesList returns rotations as "0, 90 or 180".
-func degreesList(rs []engine.Rotation) string {
-	var s []string
+// degreesList returns rotations as "0, 90 or 180", in the sitting's
+// language.
+func (s *session) degreesList(rs []engine.Rotation) string {
+	var ds []string
 	for _, r := range rs {
-		s = append(s, r.String())
+		ds = append(ds, r.String())
 	}
-	if len(s) < 2 {
-		return strings.Join(s, "")
-	}
-	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
+	return s.voice.JoinOr(ds)
 }
 
 // score prints where the players stand.

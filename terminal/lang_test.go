@@ -1,6 +1,7 @@
 package terminal
 
 import (
+	"io"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -90,5 +91,50 @@ func TestLangWords(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("the French end does not say %q:\n%s", want, out[max(0, len(out)-1500):])
 		}
+	}
+}
+
+// TestLangRefusals: with Config.Lang German, the refusals of place and
+// spots lines that do not read, the spots header's edges and the errors
+// of a Config Run cannot play are German; with English, the same lines
+// say what they said before the messages.
+func TestLangRefusals(t *testing.T) {
+	t.Parallel()
+	sc := terminaltest.New(t, []string{"Anna", "Bruno"}, 5, engine.Options{})
+	dir := t.TempDir()
+	input := "spots 1\nplace 999\nspots 1 45\nplace 1 0 x\nplace 1 0 2 3\nquit\n"
+	for _, c := range []struct {
+		l    i18n.Lang
+		want []string
+	}{
+		{i18n.German, []string{
+			" mit 0° (Norden: ", "Es gibt kein Feld 999: Die Felder sind von 1 bis ",
+			"Eine Karte dreht sich um 0, 90, 180 oder 270 Grad, nicht um 45.",
+			`"x" ist keine Stelle: Gib ihre Nummer an (siehe spots) oder follower@PORT.`,
+			"Zu viele Wörter: Schreibe place N [ROTATION] [SPOT] [TOKENS].",
+		}},
+		{i18n.English, []string{
+			" at 0° (north ", "There is no cell 999: the cells are numbered 1 to ",
+			"A tile turns by 0, 90, 180 or 270 degrees, not 45.",
+			`"x" is not a spot: give its number (see spots) or follower@PORT.`,
+			"Too many words: write place N [ROTATION] [SPOT] [TOKENS].",
+		}},
+	} {
+		cfg := newGame(sc, filepath.Join(dir, c.l.String()+".db"), filepath.Join(dir, "board.png"))
+		cfg.Lang = c.l
+		out := run(t, cfg, input)
+		for _, want := range c.want {
+			if !strings.Contains(out, want) {
+				t.Errorf("the %s sitting does not say %q:\n%s", c.l.Name(), want, out)
+			}
+		}
+	}
+
+	cfg := newGame(sc, filepath.Join(dir, "bad.db"), filepath.Join(dir, "no-such-folder", "board.png"))
+	cfg.Lang = i18n.German
+	err := Run(t.Context(), cfg, strings.NewReader(""), io.Discard)
+	want := i18n.German.T("terminal2.config.board_folder", map[string]any{"Path": cfg.Board, "Folder": filepath.Dir(cfg.Board)})
+	if err == nil || err.Error() != want {
+		t.Errorf("a German Config with no folder for the board: %v, want %q", err, want)
 	}
 }

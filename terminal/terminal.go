@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/meeple-works/carcassonne/ai"
@@ -141,32 +142,32 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 	return err
 }
 
-// check refuses a Config Run cannot play, in words for the player, and
-// fills in the defaults.
+// check refuses a Config Run cannot play, in words for the player in
+// c.Lang, and fills in the defaults.
 func (c *Config) check() error {
 	c.DB = cmp.Or(c.DB, storage.DefaultPath)
 	if strings.TrimSpace(c.Board) == "" {
-		return errors.New("the picture of the board needs a file name")
+		return c.refusal("terminal2.config.board_name")
 	}
 	if fi, err := os.Stat(filepath.Dir(c.Board)); err != nil || !fi.IsDir() {
-		return fmt.Errorf("the picture of the board %s cannot be written: the folder %s does not exist", c.Board, filepath.Dir(c.Board))
+		return c.refusal("terminal2.config.board_folder", "Path", c.Board, "Folder", filepath.Dir(c.Board))
 	}
 	switch {
 	case c.Resume < 0:
-		return fmt.Errorf("there is no game %d: games are numbered 1, 2, …", c.Resume)
+		return c.refusal("terminal2.config.no_game", "Game", c.Resume)
 	case c.Resume != 0:
 		return nil
 	case len(c.Players) < 1 || len(c.Players) > engine.MaxPlayers:
-		return fmt.Errorf("a game has 1 to %d players, not %d", engine.MaxPlayers, len(c.Players))
+		return c.refusal("terminal2.config.players", "Max", engine.MaxPlayers, "Count", len(c.Players))
 	case len(c.Computers) != 0 && len(c.Computers) != len(c.Players):
-		return fmt.Errorf("%d players but %d entries saying who is a computer", len(c.Players), len(c.Computers))
+		return c.refusal("terminal2.config.computers", "Players", len(c.Players), "Entries", len(c.Computers))
 	}
 	for i, l := range c.Computers {
 		if l != ai.NoLevel && !l.Seat() {
-			return fmt.Errorf("%s cannot take a seat: a computer player is easy, normal or hard", l)
+			return c.refusal("terminal2.config.level", "Level", l)
 		}
 		if l == ai.NoLevel && strings.HasPrefix(c.Players[i], "@") {
-			return fmt.Errorf("the name %q starts with @, which asks for a computer player (@easy, @normal, @hard)", c.Players[i])
+			return c.refusal("terminal2.config.at_name", "Name", strconv.Quote(c.Players[i]))
 		}
 	}
 	set, _, err := storage.ParseExpansions(c.Expansions)
@@ -174,10 +175,15 @@ func (c *Config) check() error {
 		return err
 	}
 	if len(c.Players) > storage.DefaultMaxSeats && !set.Has(engine.ExpansionInnsAndCathedrals) {
-		return fmt.Errorf("a game has 1 to %d players; a sixth player needs Inns & Cathedrals (%s)", storage.DefaultMaxSeats, engine.ExpansionInnsAndCathedrals)
+		return c.refusal("terminal2.config.sixth", "Max", storage.DefaultMaxSeats,
+			"Expansion", turnview.In(c.Lang).ExpansionTitle(engine.ExpansionInnsAndCathedrals), "Name", engine.ExpansionInnsAndCathedrals)
 	}
 	return nil
 }
+
+// refusal is an error whose text is message id of package i18n in c.Lang,
+// its data given as pairs of a name and a value.
+func (c *Config) refusal(id string, kv ...any) error { return said(c.Lang.T(id, i18n.Data(kv...))) }
 
 // resumeHint returns the command line that continues game id.
 func (c *Config) resumeHint(id int64) string {
@@ -252,23 +258,24 @@ func newLocalGame(ctx context.Context, st *storage.Store, wait func(func() error
 }
 
 // resumeGame loads stored game cfg.Resume for local play: it must be a
-// local game that has started and was not stopped or broken.
+// local game that has started and was not stopped or broken. Its errors
+// are in cfg.Lang, but for storage's own, which it wraps.
 func resumeGame(ctx context.Context, st *storage.Store, cfg Config) (storage.Game, *engine.Game, error) {
 	id := cfg.Resume
 	g, state, err := st.Load(ctx, id)
 	switch {
 	case errors.Is(err, storage.ErrNotFound):
-		return g, nil, fmt.Errorf("there is no game %d in %s (%s lists them)", id, storage.RedactURL(cfg.DB), cmp.Or(cfg.GamesHint, "carcassonne games"))
+		return g, nil, cfg.refusal("terminal2.resume.no_game", "Game", id, "DB", storage.RedactURL(cfg.DB), "Games", cmp.Or(cfg.GamesHint, "carcassonne games"))
 	case errors.Is(err, storage.ErrNotStarted):
-		return g, nil, fmt.Errorf("game %d is a lobby that has not started", id)
+		return g, nil, cfg.refusal("terminal2.resume.lobby", "Game", id)
 	case err != nil:
 		return g, nil, fmt.Errorf("game %d: %w", id, err)
 	}
 	if !isLocal(g) {
-		return g, nil, fmt.Errorf("game %d is played in Discord; continue it there", id)
+		return g, nil, cfg.refusal("terminal2.resume.discord", "Game", id)
 	}
 	if g.Status == storage.StatusStopped {
-		return g, nil, fmt.Errorf("game %d was stopped (%s) and cannot go on", id, cmp.Or(g.Reason, "no reason given"))
+		return g, nil, cfg.refusal("terminal2.resume.stopped", "Game", id, "Reason", cmp.Or(g.Reason, cfg.Lang.T("terminal2.resume.no_reason", nil)))
 	}
 	return g, state, nil
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/terminal/terminaltest"
 	"github.com/meeple-works/carcassonne/turnview"
 )
@@ -84,7 +85,7 @@ func TestWholeGameTraders(t *testing.T) {
 				fmt.Sprintf("place %s %d %d%s", m.Cell, m.Rotation.Degrees(), len(spots)+1, suffix))
 			wantSpots = append(wantSpots,
 				fmt.Sprintf("  %-*s  %s – ", 2, "1"+suffix, m.Figure.Title()),
-				fmt.Sprintf("There is no spot %d%s here: the %s's spots are %s (see spots %s %d).", len(spots)+1, suffix, m.Figure.Title(), spotRange(len(spots), suffix), m.Cell, m.Rotation.Degrees()))
+				fmt.Sprintf("There is no spot %d%s here: the %s's spots are %s (see spots %s %d).", len(spots)+1, suffix, m.Figure.Title(), spotRange(i18n.English, len(spots), suffix), m.Cell, m.Rotation.Degrees()))
 		}
 		lines = append(lines, line)
 		if i == len(sc.Lines)/2 {
