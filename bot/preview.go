@@ -306,7 +306,7 @@ func (w walked) move() engine.Move {
 // previewData builds the ephemeral preview of choice ch: the picture, ⟲
 // ⟳, a menu per step, Confirm and Back.
 func (b *Bot) previewData(l i18n.Lang, g storage.Game, st *engine.Game, ch choice) (*discordgo.InteractionResponseData, error) {
-	view, why := turnView(st, ch)
+	view, why := turnViewIn(l, st, ch)
 	if why != "" {
 		return nil, errors.New(why)
 	}
@@ -445,7 +445,7 @@ func (b *Bot) preview(i *discordgo.Interaction, id parsedID, values []string) {
 		b.replyError(i, tr(l, "bot.refuse.placement_gone"))
 		return
 	}
-	if _, why := turnView(st, ch); why != "" {
+	if _, why := turnViewIn(l, st, ch); why != "" {
 		b.replyError(i, why)
 		return
 	}

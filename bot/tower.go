@@ -36,14 +36,6 @@ func ransomMenuID(game int64, moves int) string {
 	return fmt.Sprintf("%s:%s:%d:%d", idPrefix, actRanPay, game, moves)
 }
 
-// turnView is turnViewIn in English.
-//
-// TODO(issue 34): its callers in preview.go and turn.go have the member's
-// language at hand; they should call turnViewIn with it.
-func turnView(st *engine.Game, ch choice) (*engine.Game, string) {
-	return turnViewIn(i18n.English, st, ch)
-}
-
 // turnViewIn returns the game a turn's choices are read from: st, or after
 // the ransom of choice ch the game engine.Game.AfterRansom returns, where
 // the figure freed is back in the supply. why says, for the player in

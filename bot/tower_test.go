@@ -181,7 +181,7 @@ func TestTowerBadInput(t *testing.T) {
 		}
 	}
 	ch := choice{game: 1, cell: p.Cell, rot: p.Rotation, ransomed: true, ransom: engine.Ransom{Jailer: 1, Figure: engine.FigureFollower}}
-	if v, why := turnView(st, ch); v != nil || !strings.HasPrefix(why, "That ransom cannot be paid now: ") || !strings.HasSuffix(why, ".") {
+	if v, why := turnViewIn(i18n.English, st, ch); v != nil || !strings.HasPrefix(why, "That ransom cannot be paid now: ") || !strings.HasSuffix(why, ".") {
 		t.Errorf("a ransom nobody owes: %v, %q", v, why)
 	}
 	if _, why := turnViewIn(i18n.German, st, ch); why != i18n.German.N("bot2.ransom.cannot_pay", engine.RansomPoints, nil) {

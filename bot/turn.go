@@ -202,7 +202,7 @@ func (b *Bot) pickCell(i *discordgo.Interaction, id parsedID, value string) {
 		return
 	}
 	ch := choice{game: g.ID, moves: g.Moves, cell: c, rot: rots[0], ransomed: id.choice.ransomed, ransom: id.choice.ransom}
-	if _, why := turnView(st, ch); why != "" {
+	if _, why := turnViewIn(memberLang(i), st, ch); why != "" {
 		b.replyError(i, why)
 		return
 	}
