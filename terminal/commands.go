@@ -120,15 +120,6 @@ func (s *session) place(args []string) error {
 	return nil
 }
 
-// largeSpotName names a spot of the large follower in spots' list.
-func largeSpotName(sp engine.Spot) string { return figureSpotName(engine.FigureLarge, sp) }
-
-// figureSpotName names a spot of figure fig in spots' list: "large
-// follower – city (north)".
-func figureSpotName(fig engine.Figure, sp engine.Spot) string {
-	return fig.Title() + " – " + sp.Name()
-}
-
 // spots plays `spots N [ROTATION]`: the tile's edges on that placement,
 // the spots a figure may take there, numbered as place takes them, and
 // the other choices of its figure step and of the escape, as the turn's
@@ -158,7 +149,7 @@ func (s *session) spots(args []string) {
 	suffixed := false
 	if followers {
 		for i, sp := range spots {
-			rows = append(rows, row{engine.SpotLabel(i), sp.Name()})
+			rows = append(rows, row{engine.SpotLabel(i), s.voice.SpotWords(engine.FigureFollower, sp)})
 		}
 	}
 	for _, fig := range []engine.Figure{engine.FigureLarge, engine.FigureBuilder, engine.FigurePig} {
@@ -166,7 +157,7 @@ func (s *session) spots(args []string) {
 			continue
 		}
 		for i, sp := range s.state.FigureSpots(p, fig) {
-			rows = append(rows, row{engine.SpotLabel(i) + figureSuffix(fig), figureSpotName(fig, sp)})
+			rows = append(rows, row{engine.SpotLabel(i) + figureSuffix(fig), s.voice.SpotWords(fig, sp)})
 			suffixed = true
 		}
 	}

@@ -328,10 +328,24 @@ func (vo Voice) FeatureName(g *engine.Game, t engine.Target) string {
 	if !ok {
 		return vo.t("turn.feature.unknown")
 	}
+	return vo.featureWords(k, ports)
+}
+
+// featureWords names a feature of kind k whose segment meets its tile's
+// edge at ports (board orientation): "city (north)", "cloister".
+func (vo Voice) featureWords(k engine.FeatureKind, ports engine.PortSet) string {
 	if d := ports.Direction(); d != "" && k != engine.Cloister {
 		return vo.t("turn.feature.where", "Feature", vo.Kind(k), "Where", vo.directions(d))
 	}
 	return vo.Kind(k)
+}
+
+// SpotWords names a spot sp of figure fig on a tile as placed
+// (engine.Game.FollowerSpots, FigureSpots) in vo's language, as the
+// Follower… menu lists it: "knight – city (north)" for the follower,
+// "large follower – city (north)", "builder – road (east)" for the others.
+func (vo Voice) SpotWords(fig engine.Figure, sp engine.Spot) string {
+	return vo.SpotName(fig, sp.Kind, vo.featureWords(sp.Kind, sp.Ports))
 }
 
 // SpotName names figure fig on a feature of kind k named feature (as

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/internal/racetest"
 
 	"github.com/meeple-works/carcassonne/engine"
@@ -215,5 +216,33 @@ func TestFairyLabelsNameTheFollower(t *testing.T) {
 	want := []string{"Fairy – next to your knight – city (north and south) at (0,-1)", "Fairy – next to your farmer – field (east) at (0,-1)"}
 	if !slices.Equal(got, want) {
 		t.Fatalf("the fairy's options %q, want %q", got, want)
+	}
+}
+
+// TestSpotWords: a spot of the tile as placed is named as the engine names
+// it in English ("knight – city (north)"), as the Follower… menu names it
+// for the other figures ("large follower – city (north)"), and in words of
+// its own in German.
+func TestSpotWords(t *testing.T) {
+	g := newGame(t, expansionSets()["inns-and-cathedrals"], 2)
+	de := In(i18n.German)
+	seen := 0
+	for _, p := range g.Placements() {
+		for _, sp := range g.FollowerSpots(p) {
+			seen++
+			if got := english.SpotWords(engine.FigureFollower, sp); got != sp.Name() {
+				t.Errorf("%v: %q, the engine's %q", p, got, sp.Name())
+			}
+			_, feature, _ := strings.Cut(sp.Name(), " – ")
+			if got, want := english.SpotWords(engine.FigureLarge, sp), "large follower – "+feature; got != want {
+				t.Errorf("%v: %q, want %q", p, got, want)
+			}
+			if got := de.SpotWords(engine.FigureFollower, sp); got == sp.Name() || strings.Contains(got, "turn.") {
+				t.Errorf("%v: in German %q", p, got)
+			}
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no spots")
 	}
 }
