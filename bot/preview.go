@@ -278,8 +278,15 @@ func menuOptions(l i18n.Lang, s stage, at engine.Cell) []discordgo.SelectMenuOpt
 		}
 		slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(rank(s.opts[a]), rank(s.opts[b])) })
 	}
+	// A prisoner's mark is its number among the figures in reach, in the
+	// engine's order, as the picture numbers them.
+	marks := make([]int, len(s.opts))
+	for k, n := 0, 0; k < len(s.opts); k++ {
+		if !s.opts[k].Pass() {
+			marks[k], n = n, n+1
+		}
+	}
 	out := make([]discordgo.SelectMenuOption, 0, len(s.opts))
-	mark := 0
 	for _, k := range idx {
 		o := s.opts[k]
 		e := discordgo.SelectMenuOption{Label: o.Label, Value: o.Value, Default: k == s.pick}
@@ -287,8 +294,7 @@ func menuOptions(l i18n.Lang, s stage, at engine.Cell) []discordgo.SelectMenuOpt
 		case o.Kind == turnview.KindSpot && o.Spot >= 0:
 			e.Description = tr(l, "bot.preview.spot", "Spot", engine.SpotLabel(o.Spot))
 		case s.step == engine.StepCapture && !o.Pass():
-			e.Label = truncate(render.CaptureLabel(mark)+" · "+o.Label, 100)
-			mark++
+			e.Label = truncate(render.CaptureLabel(marks[k])+" · "+o.Label, 100)
 		}
 		out = append(out, e)
 	}

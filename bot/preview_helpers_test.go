@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -8,6 +9,7 @@ import (
 
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/i18n"
+	"github.com/meeple-works/carcassonne/render"
 	"github.com/meeple-works/carcassonne/turnview"
 )
 
@@ -63,4 +65,24 @@ func choiceOfMove(tb testing.TB, st *engine.Game, mv engine.Move) choice {
 		ch.picks = append(ch.picks, j)
 	}
 	return ch
+}
+
+// TestCaptureMarksFollowTheEngine: in a Take prisoner… menu long enough to
+// be ordered nearest first, each prisoner keeps the mark of its place in
+// the engine's order, which the picture draws.
+func TestCaptureMarksFollowTheEngine(t *testing.T) {
+	s := stage{step: engine.StepCapture, opts: []turnview.Option{{Kind: turnview.KindPass, Value: "capture none", Label: "No prisoner"}}}
+	for k := range 30 {
+		s.opts = append(s.opts, turnview.Option{Kind: turnview.KindFeature, Value: fmt.Sprint("capture ", k), Label: fmt.Sprint("figure ", k),
+			Cell: engine.Cell{X: 30 - k}, HasCell: true})
+	}
+	for _, o := range menuOptions(i18n.English, s, engine.Cell{}) {
+		var k int
+		if _, err := fmt.Sscanf(o.Value, "capture %d", &k); err != nil {
+			continue
+		}
+		if want := render.CaptureLabel(k) + " · figure " + fmt.Sprint(k); o.Label != want {
+			t.Errorf("%q: label %q, want %q", o.Value, o.Label, want)
+		}
+	}
 }
