@@ -16,7 +16,8 @@
 // It also puts what happened into words once: Narrate says what a move did
 // (the turn summary of Discord's turn message and of the terminal),
 // PartWords what a turn's answers did while other players decide, and
-// StepWords what one answer to a step did.
+// StepWords what one answer to a step did. Voice.RuleError says the rule an
+// engine error breaks, in the voice's language.
 //
 // Start with Options(g, names) for the step g waits for, Lookup to read a
 // value back, and Narrate for a move played. Only the engine is imported.
