@@ -328,15 +328,11 @@ func (b *Bot) previewData(l i18n.Lang, g storage.Game, st *engine.Game, ch choic
 			m.Capture = engine.Target{}
 			return b.drawIn(l).PreviewTowerPNG(wr, view, m)
 		}
+		// The figure where the choice puts it (on the tile, through the
+		// magic portal, the fairy, the princess's knight gone), and the
+		// ingots, ferries and mage or witch it puts.
 		m.Fly, m.Crop = false, engine.CropNone
-		if m.Princess != (engine.Target{}) || m.Fairy || m.Portal {
-			m.Follower, m.Figure = engine.NoPort, engine.FigureFollower
-		}
-		if m.Gold || m.Ferry != 0 || m.FerryMoves.Len() > 0 || m.Magic != engine.MagicNone {
-			// The ingots, ferries and mage or witch the choice puts.
-			return b.drawIn(l).PreviewMovePNG(wr, view, m)
-		}
-		return b.drawIn(l).PreviewFigurePNG(wr, view, engine.Placement{Cell: ch.cell, Rotation: ch.rot}, m.Follower, m.Figure)
+		return b.drawIn(l).PreviewMovePNG(wr, view, m)
 	})
 	if err != nil {
 		return nil, err

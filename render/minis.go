@@ -606,7 +606,10 @@ func (r *Renderer) drawNeutralFigures(dst canvas, sc *scene, w window) {
 
 // PreviewMove returns the picture of PreviewFigure for the tile drawn
 // placed as move m (m.Cell, m.Rotation) with figure m.Figure on port
-// m.Follower (engine.NoPort: none), and besides what m chooses of the mini
+// m.Follower (engine.NoPort: none), or with The Princess & the Dragon its
+// figure step elsewhere: the figure through the magic portal on port
+// m.Follower of the tile on m.PortalCell, the fairy on m.FairyCell, the
+// knight m.Princess sends home gone; and besides what m chooses of the mini
 // expansions: the ferry m.Ferry on the lake of the tile placed and the
 // ferries m.FerryMoves moves, each on its lake joining its new road ends
 // (The Ferries); with m.Gold, an ingot more on the tile placed and one
@@ -624,7 +627,8 @@ func (r *Renderer) drawNeutralFigures(dst canvas, sc *scene, w window) {
 // (g.GoldCells), and engine.ErrUnknownTile for another tile than the one
 // drawn.
 func (r *Renderer) PreviewMove(g *engine.Game, m engine.Move) (*image.RGBA, error) {
-	cv, err := r.preview(g, engine.Placement{Cell: m.Cell, Rotation: m.Rotation}, m.Follower, m.Figure, &m, r.newRGBA)
+	follower, fig := tileFigure(m)
+	cv, err := r.preview(g, engine.Placement{Cell: m.Cell, Rotation: m.Rotation}, follower, fig, &m, r.newRGBA)
 	if err != nil {
 		return nil, err
 	}
@@ -634,7 +638,8 @@ func (r *Renderer) PreviewMove(g *engine.Game, m engine.Move) (*image.RGBA, erro
 // PreviewMovePNG writes the picture of PreviewMove to w as a PNG. It
 // returns PreviewMove's errors and the writer's.
 func (r *Renderer) PreviewMovePNG(w io.Writer, g *engine.Game, m engine.Move) error {
-	cv, err := r.preview(g, engine.Placement{Cell: m.Cell, Rotation: m.Rotation}, m.Follower, m.Figure, &m, r.newPaletted)
+	follower, fig := tileFigure(m)
+	cv, err := r.preview(g, engine.Placement{Cell: m.Cell, Rotation: m.Rotation}, follower, fig, &m, r.newPaletted)
 	if err != nil {
 		return err
 	}
@@ -643,10 +648,73 @@ func (r *Renderer) PreviewMovePNG(w io.Writer, g *engine.Game, m engine.Move) er
 	return r.encodePaletted(w, img)
 }
 
+// tileFigure is the figure move m deploys on the tile it places: none when
+// its figure step goes elsewhere (through the magic portal, the fairy, the
+// princess).
+func tileFigure(m engine.Move) (engine.Port, engine.Figure) {
+	if m.Portal || m.Fairy || m.Princess != (engine.Target{}) {
+		return engine.NoPort, engine.FigureFollower
+	}
+	return m.Follower, m.Figure
+}
+
+// previewFigureStep adds to scene sc of game g what the figure step of
+// move m does away from the tile it places (The Princess & the Dragon),
+// for PreviewMove: the figure through the magic portal on its feature of
+// the tile m.PortalCell, the fairy beside the follower on m.FairyCell, the
+// knight the princess sends home gone. It returns an error wrapping
+// engine.ErrPortal, ErrFairy or ErrPrincess when the placement does not
+// offer that.
+func previewFigureStep(g *engine.Game, sc *scene, m engine.Move) error {
+	p := engine.Placement{Cell: m.Cell, Rotation: m.Rotation}
+	cur := g.Current()
+	feature := func(c engine.Cell, port engine.Port) (int, engine.FeatureKind, bool) {
+		pt, ok := g.TileAt(c)
+		if !ok {
+			return 0, 0, false
+		}
+		fi, ok := sc.ts.FeatureAt(pt.Tile, pt.Rotation, port)
+		if !ok {
+			return 0, 0, false
+		}
+		return fi, sc.ts.Tile(pt.Tile).Features[fi].Kind, true
+	}
+	switch {
+	case m.Portal:
+		fi, kind, ok := feature(m.PortalCell, m.Follower)
+		if !ok || !slices.ContainsFunc(g.PortalSpots(p), func(s engine.Target) bool {
+			f, _, ok := feature(s.Cell, s.Port)
+			return ok && s.Cell == m.PortalCell && f == fi
+		}) {
+			return fmt.Errorf("render: %w: no figure goes through the portal to (%s) %s", engine.ErrPortal, m.PortalCell, m.Follower)
+		}
+		sc.followers = append(slices.Clone(sc.followers), engine.Follower{Player: cur, Cell: m.PortalCell, Port: m.Follower, Kind: kind, Feature: fi, Figure: m.Figure})
+	case m.Fairy:
+		if !slices.Contains(g.FairyCells(), m.FairyCell) {
+			return fmt.Errorf("render: %w: the fairy cannot go to (%s)", engine.ErrFairy, m.FairyCell)
+		}
+		sc.pd.fairy, sc.pd.fairyOwner, sc.pd.fairyOn = m.FairyCell, cur, true
+	case m.Princess != (engine.Target{}):
+		fi, _, ok := feature(m.Princess.Cell, m.Princess.Port)
+		k := slices.IndexFunc(sc.followers, func(f engine.Follower) bool {
+			return f.Cell == m.Princess.Cell && f.Feature == fi && f.Figure <= engine.FigureLarge
+		})
+		if !ok || k < 0 || !slices.Contains(g.Princesses(p), m.Princess) {
+			return fmt.Errorf("render: %w: the princess cannot send the knight at (%s) home", engine.ErrPrincess, m.Princess.Cell)
+		}
+		sc.followers = slices.Delete(slices.Clone(sc.followers), k, k+1)
+	}
+	return nil
+}
+
 // previewMinis adds to scene sc of game g what move m of tile t (the tile
 // drawn) chooses of the mini expansions, for PreviewMove: its ferry, the
-// ferries it moves and its gold ingots. It returns PreviewMove's errors.
+// ferries it moves and its gold ingots, and what its figure step does
+// away from the tile (previewFigureStep). It returns PreviewMove's errors.
 func previewMinis(g *engine.Game, sc *scene, t engine.TileID, m engine.Move) error {
+	if err := previewFigureStep(g, sc, m); err != nil {
+		return err
+	}
 	if m.Tile != engine.NoTile && m.Tile != t {
 		return fmt.Errorf("render: %w: the move places %s, the tile drawn is %s", engine.ErrUnknownTile, sc.ts.Name(m.Tile), sc.ts.Name(t))
 	}

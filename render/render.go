@@ -208,6 +208,14 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.P
 		if mv.Gold {
 			interest = append(interest, mv.GoldCell)
 		}
+		switch {
+		case mv.Portal:
+			interest = append(interest, mv.PortalCell)
+		case mv.Fairy:
+			interest = append(interest, mv.FairyCell)
+		case mv.Princess != (engine.Target{}):
+			interest = append(interest, mv.Princess.Cell)
+		}
 	}
 	win := coverWindow(sc, p.Cell, interest)
 	tsz, m, n := win.tile, win.margin, win.cols()

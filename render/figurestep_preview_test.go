@@ -1,0 +1,89 @@
+package render
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/meeple-works/carcassonne/engine"
+)
+
+// TestPreviewMoveFigureStep: the preview of a figure step that goes away
+// from the tile placed (The Princess & the Dragon) draws it: a figure
+// through the magic portal, the fairy moved, the princess's knight gone;
+// each picture differs from the preview without it, and a target the
+// placement does not offer is refused with the engine's error.
+func TestPreviewMoveFigureStep(t *testing.T) {
+	r := testRenderer()
+	rules, err := engine.NewRules(engine.ExpansionSet(0).With(engine.ExpansionPrincessAndDragon), engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for seed := uint64(1); seed <= 12 && len(seen) < 3; seed++ {
+		g, err := engine.New(engine.Config{Rules: rules, Players: []string{"Ann", "Bob"}, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 3))
+		for n := 0; !g.Ended() && n < 400 && len(seen) < 3; n++ {
+			if d, ok := g.Drawn(); ok && g.Pending().Step == engine.StepTile && !g.SetsAside() && len(g.Placements()) > 0 {
+				p := g.Placements()[0]
+				plain := engine.Move{Tile: d, Cell: p.Cell, Rotation: p.Rotation, Follower: engine.NoPort}
+				var m engine.Move
+				var what string
+				switch {
+				case !seen["portal"] && len(g.PortalSpots(p)) > 0:
+					s := g.PortalSpots(p)[0]
+					m, what = plain, "portal"
+					m.Portal, m.PortalCell, m.Follower = true, s.Cell, s.Port
+				case !seen["fairy"] && len(g.FairyCells()) > 0:
+					m, what = plain, "fairy"
+					m.Fairy, m.FairyCell = true, g.FairyCells()[0]
+				case !seen["princess"] && len(g.Princesses(p)) > 0:
+					m, what = plain, "princess"
+					m.Princess = g.Princesses(p)[0]
+				}
+				if what != "" && g.Check(m) == nil {
+					seen[what] = true
+					var with, without bytes.Buffer
+					if err := r.PreviewMovePNG(&with, g, m); err != nil {
+						t.Fatalf("%s: %v", what, err)
+					}
+					if err := r.PreviewMovePNG(&without, g, plain); err != nil {
+						t.Fatal(err)
+					}
+					img := decodePNG(t, func(w io.Writer) error { _, err := w.Write(with.Bytes()); return err })
+					base := decodePNG(t, func(w io.Writer) error { _, err := w.Write(without.Bytes()); return err })
+					dump(t, "figure-step-"+what, img)
+					if img.Bounds() == base.Bounds() && bytes.Equal(img.Pix, base.Pix) {
+						t.Errorf("%s: the preview is the same as without it", what)
+					}
+					bad := m
+					switch what {
+					case "portal":
+						bad.PortalCell = engine.Cell{X: 40, Y: 40}
+					case "fairy":
+						bad.FairyCell = engine.Cell{X: 40, Y: 40}
+					case "princess":
+						bad.Princess = engine.Target{Cell: engine.Cell{X: 40, Y: 40}, Port: engine.N}
+					}
+					if _, err := r.PreviewMove(g, bad); !errors.Is(err, map[string]error{"portal": engine.ErrPortal, "fairy": engine.ErrFairy, "princess": engine.ErrPrincess}[what]) {
+						t.Errorf("%s far away: %v", what, err)
+					}
+				}
+			}
+			as := g.Answers()
+			if _, err := g.Act(as[rng.IntN(len(as))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, w := range []string{"portal", "fairy", "princess"} {
+		if !seen[w] {
+			t.Errorf("no game offered the %s to preview", w)
+		}
+	}
+}
