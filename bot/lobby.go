@@ -14,6 +14,7 @@ import (
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/storage"
+	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // lobbyLifetime is how long a lobby waits to be started (spec/discord.md,
@@ -719,7 +720,8 @@ var playerErrors = []struct {
 // and given a general text. The engine's and storage's details (which
 // expansion name does not read, why a move is not legal) are English
 // texts of theirs: English says them, the other languages the rule they
-// break (messages lobby2.error.…).
+// break (messages lobby2.error.…, and an engine rule error's own sentence,
+// turnview.Voice.RuleError).
 func (b *Bot) playerErrorIn(l i18n.Lang, err error) string {
 	english := l == i18n.English
 	var me *engine.MoveError
@@ -739,6 +741,9 @@ func (b *Bot) playerErrorIn(l i18n.Lang, err error) string {
 		if english {
 			return capitalize(me.Error()) + "."
 		}
+		if s, ok := turnview.In(l).RuleError(me); ok {
+			return s
+		}
 		return tr(l, "lobby2.error.move")
 	case errors.Is(err, storage.ErrNotFound):
 		return tr(l, "lobby2.error.no_such_game")
@@ -756,6 +761,11 @@ func (b *Bot) playerErrorIn(l i18n.Lang, err error) string {
 				return capitalize(err.Error()) + "."
 			}
 			return tr(l, "lobby2.error."+pe.id)
+		}
+	}
+	if !english {
+		if s, ok := turnview.In(l).RuleError(err); ok {
+			return s
 		}
 	}
 	b.log.Error("an error a player sees as \"something went wrong\"", "err", err)
