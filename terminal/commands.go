@@ -105,12 +105,12 @@ func (s *session) place(args []string) error {
 	}
 	m, err := s.parseMove(args, true)
 	if err != nil {
-		fmt.Fprintln(s.out, sentence(err.Error()))
+		fmt.Fprintln(s.out, sentence(s.ruleText(err)))
 		return nil
 	}
 	as, _, err := turnview.AnswersOfMove(s.state, m)
 	if err != nil {
-		fmt.Fprintln(s.out, sentence(err.Error()))
+		fmt.Fprintln(s.out, sentence(s.ruleText(err)))
 		return nil
 	}
 	if ok, err := s.answer(as); err != nil || !ok {
@@ -127,7 +127,7 @@ func (s *session) place(args []string) error {
 func (s *session) spots(args []string) {
 	m, err := s.parseMove(args, false)
 	if err != nil {
-		fmt.Fprintln(s.out, sentence(err.Error()))
+		fmt.Fprintln(s.out, sentence(s.ruleText(err)))
 		return
 	}
 	ts := s.state.TileSet()
@@ -399,7 +399,7 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 	if !rotGiven {
 		m.Rotation = rots[0]
 	} else if err := s.checkPlacement(m); err != nil {
-		return m, wrapped{s.tr("terminal2.move.fits_at", "Error", err.Error(), "Cell", m.Cell, "Degrees", s.degreesList(rots)), err}
+		return m, wrapped{s.tr("terminal2.move.fits_at", "Error", s.ruleText(err), "Cell", m.Cell, "Degrees", s.degreesList(rots)), err}
 	}
 	if !withSpot {
 		return m, nil

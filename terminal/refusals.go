@@ -1,6 +1,12 @@
 package terminal
 
-import "github.com/meeple-works/carcassonne/i18n"
+import (
+	"errors"
+	"strings"
+
+	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
+)
 
 // This file holds the sitting's refusals in its language (issue 34):
 // messages terminal2.… of package i18n, which start in lower case and end
@@ -29,3 +35,32 @@ type wrapped struct {
 
 func (e wrapped) Error() string { return e.text }
 func (e wrapped) Unwrap() error { return e.err }
+
+// ruleText returns err's text for a refusal in the sitting's words, in
+// lower case or not, without a full stop, as sentence and the messages
+// that quote an error ({{.Error}}) take it. In a language other than
+// English, an engine rule error whose text is the engine's English (a
+// *engine.MoveError as it reads, or the rule error itself) reads as the
+// rule it breaks in that language (turnview.Voice.RuleError); the
+// details of the engine's reason are English only. Any other error, and
+// every error in English, reads as its own text.
+func (s *session) ruleText(err error) string {
+	if s.lang != i18n.English && engineWords(err) {
+		if t, ok := s.voice.RuleError(err); ok {
+			return strings.TrimSuffix(t, ".")
+		}
+	}
+	return err.Error()
+}
+
+// engineWords reports whether err reads as the engine's English: a
+// *engine.MoveError, or an error that wraps nothing (the engine's rule
+// errors are such). An error that quotes one in other words (wrapped, a
+// turnview error in the voice's language) does not.
+func engineWords(err error) bool {
+	var me *engine.MoveError
+	if errors.As(err, &me) {
+		return err.Error() == me.Error()
+	}
+	return errors.Unwrap(err) == nil
+}

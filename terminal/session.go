@@ -357,7 +357,7 @@ func (s *session) play(m engine.Move) (bool, error) {
 	default:
 		var me *engine.MoveError
 		if errors.As(err, &me) {
-			fmt.Fprintln(s.out, sentence(me.Error()))
+			fmt.Fprintln(s.out, sentence(s.ruleText(me)))
 			return false, nil
 		}
 		return false, err

@@ -103,7 +103,7 @@ func (s *session) stored(err error) (bool, error) {
 		_, err := s.reload()
 		return false, err
 	case errors.As(err, &me):
-		fmt.Fprintln(s.out, sentence(me.Error()))
+		fmt.Fprintln(s.out, sentence(s.ruleText(me)))
 		return false, nil
 	}
 	return false, err
