@@ -276,6 +276,13 @@ func (b *Bot) advance(ctx context.Context, g storage.Game, st *engine.Game, note
 		if d := st.Pending(); d.Step != engine.StepTile {
 			// In the middle of a turn: its next decision (after a
 			// restart, or once the turn message's moves are told).
+			// The moves before it are told now: a computer's decision
+			// waits for that (playComputer), and so does the catch-up
+			// of a step.
+			if g.Announced < g.Moves {
+				b.announced(ctx, g, "")
+				g.Announced = g.Moves
+			}
 			b.nextStep(ctx, g, st, note, search)
 			return
 		}

@@ -292,9 +292,9 @@ func turnKey(moves, answered int) int { return moves<<8 | answered }
 
 // scheduleComputer has the computer whose decision it is in game id, at
 // the decision key (turnKey: a turn, or a decision in the middle of one,
-// such as a step of the dragon), make it in the background after
-// Config.ComputerPause (once: a decision already scheduled is not
-// scheduled again). The caller is counted in b.wg (an interaction, a
+// such as a step of the dragon), make it in the background: a turn after
+// Config.ComputerPause, a decision in the middle of a turn at once (once:
+// a decision already scheduled is not scheduled again). The caller is counted in b.wg (an interaction, a
 // goroutine of the bot) or is Run's own goroutine.
 func (b *Bot) scheduleComputer(id int64, moves int) {
 	b.mu.Lock()
@@ -318,7 +318,10 @@ func (b *Bot) scheduleComputer(id int64, moves int) {
 		if parent == nil {
 			parent = context.Background()
 		}
-		if pause := b.cfg.ComputerPause; pause > 0 {
+		// A turn waits the pause, so that players see it come; a step in
+		// the middle of a turn (the dragon's, a crop circle's, the
+		// computer's landing) is answered at once.
+		if pause := b.cfg.ComputerPause; pause > 0 && moves&0xff == 0 {
 			t := time.NewTimer(pause)
 			defer t.Stop()
 			select {
