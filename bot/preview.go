@@ -461,7 +461,7 @@ func (b *Bot) preview(i *discordgo.Interaction, id parsedID, values []string) {
 	ch.page = pageAt{}
 	w, err := ch.walk(st, vo, names)
 	if err != nil {
-		b.replyError(i, moveReason(err))
+		b.replyError(i, b.playerErrorIn(l, err))
 		return
 	}
 	switch id.action {

@@ -119,3 +119,19 @@ func occupiedLines(t *testing.T, g *engine.Game) (first, second string, err erro
 	t.Fatal("no second tile continues a feature with a follower")
 	return "", "", nil
 }
+
+// TestLangChooseOutsideATurn: choose and choices when no choice waits say
+// so in the sitting's language.
+func TestLangChooseOutsideATurn(t *testing.T) {
+	t.Parallel()
+	sc := terminaltest.New(t, []string{"Anna", "Bruno"}, 5, engine.Options{})
+	for _, l := range []i18n.Lang{i18n.German, i18n.English} {
+		dir := t.TempDir()
+		cfg := newGame(sc, filepath.Join(dir, "games.db"), filepath.Join(dir, "board.png"))
+		cfg.Lang = l
+		out := run(t, cfg, "choose 1\nchoices\nquit\n")
+		if want := l.T("terminal3.choose.none", nil); strings.Count(out, want) != 2 {
+			t.Errorf("the %s sitting does not say %q twice:\n%s", l.Name(), want, out)
+		}
+	}
+}

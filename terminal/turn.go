@@ -131,7 +131,7 @@ func (s *session) stepPrompt() string {
 // (0,-1)  [dragon 0,-1]").
 func (s *session) choicesCommand() {
 	if !s.midTurn() {
-		fmt.Fprintln(s.out, "No choice waits in the middle of a turn: place the tile (spots lists where a figure may go).")
+		s.say("terminal3.choose.none")
 		return
 	}
 	fmt.Fprintln(s.out, s.voice.Asks(s.state, s.names()))
@@ -145,7 +145,7 @@ func (s *session) choicesCommand() {
 // decision the turn waits for; alone, it lists the choices.
 func (s *session) chooseCommand(args []string) error {
 	if !s.midTurn() {
-		fmt.Fprintln(s.out, "No choice waits in the middle of a turn: place the tile (spots lists where a figure may go).")
+		s.say("terminal3.choose.none")
 		return nil
 	}
 	if len(args) == 0 {
@@ -153,7 +153,7 @@ func (s *session) chooseCommand(args []string) error {
 		return nil
 	}
 	if s.computerDecides() {
-		fmt.Fprintf(s.out, "%s decides this one.\n", s.state.Players()[s.state.Pending().Player])
+		s.say("terminal3.choose.computer", "Player", s.state.Players()[s.state.Pending().Player])
 		return nil
 	}
 	opts := s.voice.Options(s.state, s.names())
@@ -161,14 +161,14 @@ func (s *session) chooseCommand(args []string) error {
 	var o turnview.Option
 	if n, err := strconv.Atoi(text); err == nil {
 		if n < 1 || n > len(opts) {
-			fmt.Fprintf(s.out, "There is no choice %d: they are numbered 1 to %d (choices lists them).\n", n, len(opts))
+			s.say("terminal3.choose.no_such", "N", n, "All", len(opts))
 			return nil
 		}
 		o = opts[n-1]
 	} else {
 		var err error
 		if o, err = s.voice.Lookup(s.state, s.names(), text); err != nil {
-			fmt.Fprintln(s.out, sentence(err.Error())+" Write choose N from choices.")
+			s.say("terminal3.choose.refused", "Why", sentence(err.Error()))
 			return nil
 		}
 	}
