@@ -11,7 +11,6 @@ import (
 
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/i18n"
-	"github.com/meeple-works/carcassonne/render"
 	"github.com/meeple-works/carcassonne/turnview"
 )
 
@@ -327,7 +326,9 @@ func (s *session) parseMove(args []string, withSpot bool) (engine.Move, error) {
 	m := engine.Move{Tile: t}
 	if strings.Contains(args[0], ",") {
 		c, err := engine.ParseCell(args[0])
-		if err != nil {
+		if err != nil && s.lang != i18n.English {
+			return m, s.refusal("terminal3.not_cell", "Value", args[0])
+		} else if err != nil {
 			return m, err
 		}
 		m.Cell = c
@@ -606,7 +607,7 @@ func (s *session) score() {
 	}
 	fmt.Fprintln(s.out, s.lang.N("terminal.score.head", s.state.TilesLeft(), map[string]any{"Turn": s.state.Turn()}))
 	for i, n := range names {
-		fmt.Fprintf(s.out, "  %s  %-6s  %s  %s\n", pad(n, width), render.PlayerColourName(i),
+		fmt.Fprintf(s.out, "  %s  %-6s  %s  %s\n", pad(n, width), s.colour(i),
 			s.lang.N("bot.score.points", s.state.Score(i), nil), strings.Join(vo.Standing(s.state, names, i), " · "))
 	}
 	if w := vo.MagicStanding(s.state); w != "" {

@@ -120,8 +120,8 @@ func occupiedLines(t *testing.T, g *engine.Game) (first, second string, err erro
 	return "", "", nil
 }
 
-// TestLangChooseOutsideATurn: choose and choices when no choice waits say
-// so in the sitting's language.
+// TestLangChooseOutsideATurn: choose and choices when no choice waits,
+// and a cell that does not read, say so in the sitting's language.
 func TestLangChooseOutsideATurn(t *testing.T) {
 	t.Parallel()
 	sc := terminaltest.New(t, []string{"Anna", "Bruno"}, 5, engine.Options{})
@@ -129,9 +129,12 @@ func TestLangChooseOutsideATurn(t *testing.T) {
 		dir := t.TempDir()
 		cfg := newGame(sc, filepath.Join(dir, "games.db"), filepath.Join(dir, "board.png"))
 		cfg.Lang = l
-		out := run(t, cfg, "choose 1\nchoices\nquit\n")
+		out := run(t, cfg, "choose 1\nchoices\nplace 1,1,1\nquit\n")
 		if want := l.T("terminal3.choose.none", nil); strings.Count(out, want) != 2 {
 			t.Errorf("the %s sitting does not say %q twice:\n%s", l.Name(), want, out)
+		}
+		if want := l.T("terminal3.not_cell", i18n.Data("Value", "1,1,1")); !strings.Contains(out, want) {
+			t.Errorf("the %s sitting does not say %q:\n%s", l.Name(), want, out)
 		}
 	}
 }

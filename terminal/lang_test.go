@@ -55,10 +55,10 @@ func TestLangWords(t *testing.T) {
 	out := run(t, cfg, "help\ntanzen\nransom Bruno\nrecord\nquit\n")
 	de := func(id string, data map[string]any) string { return i18n.German.T(id, data) }
 	for _, want := range []string{
-		de("terminal.new_game", map[string]any{"Game": 1, "Seats": "Anna (red), Bruno (green)", "Expansions": "",
+		de("terminal.new_game", map[string]any{"Game": 1, "Seats": "Anna (rot), Bruno (grün)", "Expansions": "",
 			"Options": sc.Game.Options().String(), "Seed": sc.Seed}),
 		de("terminal.type_help", nil),
-		"\nZug 1 · Anna (red) · Karte ",
+		"\nZug 1 · Anna (rot) · Karte ",
 		de("terminal.where_fits", nil),
 		de("terminal.help", nil),
 		de("terminal.no_command", map[string]any{"Command": `"tanzen"`}),

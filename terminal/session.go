@@ -59,7 +59,7 @@ const maxLine = 4096
 func (s *session) intro(resumed bool) {
 	var seats []string
 	for i, n := range s.state.Players() {
-		seats = append(seats, fmt.Sprintf("%s (%s)", n, render.PlayerColourName(i)))
+		seats = append(seats, fmt.Sprintf("%s (%s)", n, s.colour(i)))
 	}
 	id := "terminal.new_game"
 	if resumed {
@@ -461,7 +461,7 @@ func (s *session) show() {
 	t, _ := s.state.Drawn()
 	cur := s.state.Current()
 	fmt.Fprintln(s.out)
-	s.say("terminal.turn", "Turn", s.state.Turn(), "Player", s.state.Players()[cur], "Colour", render.PlayerColourName(cur),
+	s.say("terminal.turn", "Turn", s.state.Turn(), "Player", s.state.Players()[cur], "Colour", s.colour(cur),
 		"Tile", s.tileName(t), "Left", s.state.TilesLeft(), "Path", s.board.path)
 	if s.computerToPlay() {
 		return // the computer says where it played
@@ -653,3 +653,9 @@ func sentence(s string) string {
 
 // tileName returns the name of tile t ("V").
 func (s *session) tileName(t engine.TileID) string { return s.state.TileSet().Name(t) }
+
+// colour names player p's colour in the sitting's language ("red",
+// "rot"), as the pictures draw it (render.PlayerColourName).
+func (s *session) colour(p int) string {
+	return s.tr("terminal3.colour." + render.PlayerColourName(p))
+}
