@@ -76,16 +76,18 @@ func computerSeats(g storage.Game) []storage.Seat {
 }
 
 // computerName returns the name of a new computer seat of level l in
-// lobby g: "Computer (normal)", or with a number when that name is taken,
-// "Computer (normal) 2".
+// lobby g, in the lobby's language: "Computer (normal)" ("Computer
+// (schwer)"), or with a number when that name is taken, "Computer
+// (normal) 2".
 func computerName(g storage.Game, l ai.Level) string {
 	taken := map[string]bool{}
 	for _, s := range g.Seats {
 		taken[strings.ToLower(s.Name)] = true
 	}
-	name := l.Name()
+	base := tr(gameLang(g), "bot.cpu.seat."+l.String())
+	name := base
 	for n := 2; taken[strings.ToLower(name)]; n++ {
-		name = l.Name() + " " + strconv.Itoa(n)
+		name = base + " " + strconv.Itoa(n)
 	}
 	return name
 }
