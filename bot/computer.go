@@ -157,18 +157,11 @@ func (b *Bot) lobbyAddComputerMenu(i *discordgo.Interaction, id int64) {
 // menu, which was opened when `seated` computers were seated; it answers by
 // closing the menu and updates the lobby message.
 func (b *Bot) lobbyAddComputer(i *discordgo.Interaction, id int64, seated int, values []string) {
-	ctx, cancel := b.context()
-	defer cancel()
-	unlock, ok := b.lockLobby(ctx, i, id)
+	ctx, g, done, ok := b.lobbyGame(i, id)
 	if !ok {
 		return
 	}
-	defer unlock()
-	g, err := b.store.Get(ctx, id)
-	if err != nil {
-		b.replyError(i, b.playerErrorIn(memberLang(i), err))
-		return
-	}
+	defer done()
 	if why := lobbyComputerRefusal(i, g, true); why != "" {
 		b.replyError(i, why)
 		return
@@ -186,7 +179,7 @@ func (b *Bot) lobbyAddComputer(i *discordgo.Interaction, id int64, seated int, v
 		return
 	}
 	name := computerName(g, l)
-	g, err = b.store.Join(ctx, id, computerPlayer(l, name))
+	g, err := b.store.Join(ctx, id, computerPlayer(l, name))
 	if err != nil {
 		b.replyError(i, b.playerErrorIn(memberLang(i), err))
 		return
@@ -201,18 +194,11 @@ func (b *Bot) lobbyAddComputer(i *discordgo.Interaction, id int64, seated int, v
 // computer seated, it leaves and the lobby message is updated in place;
 // with several, the host gets an ephemeral menu to choose which.
 func (b *Bot) lobbyRemoveComputer(i *discordgo.Interaction, id int64) {
-	ctx, cancel := b.context()
-	defer cancel()
-	unlock, ok := b.lockLobby(ctx, i, id)
+	ctx, g, done, ok := b.lobbyGame(i, id)
 	if !ok {
 		return
 	}
-	defer unlock()
-	g, err := b.store.Get(ctx, id)
-	if err != nil {
-		b.replyError(i, b.playerErrorIn(memberLang(i), err))
-		return
-	}
+	defer done()
 	if why := lobbyComputerRefusal(i, g, false); why != "" {
 		b.replyError(i, why)
 		return
@@ -223,7 +209,7 @@ func (b *Bot) lobbyRemoveComputer(i *discordgo.Interaction, id int64) {
 		b.replyError(i, tr(memberLang(i), "lobby2.cpu.none"))
 		return
 	case 1:
-		g, err = b.store.Leave(ctx, id, cs[0].UserID)
+		g, err := b.store.Leave(ctx, id, cs[0].UserID)
 		if err != nil {
 			b.replyError(i, b.playerErrorIn(memberLang(i), err))
 			return
@@ -248,18 +234,11 @@ func (b *Bot) lobbyRemoveComputer(i *discordgo.Interaction, id int64) {
 // lobbyRemoveComputer (by its name); it answers by closing the menu and
 // updates the lobby message.
 func (b *Bot) lobbyRemoveChosen(i *discordgo.Interaction, id int64, values []string) {
-	ctx, cancel := b.context()
-	defer cancel()
-	unlock, ok := b.lockLobby(ctx, i, id)
+	ctx, g, done, ok := b.lobbyGame(i, id)
 	if !ok {
 		return
 	}
-	defer unlock()
-	g, err := b.store.Get(ctx, id)
-	if err != nil {
-		b.replyError(i, b.playerErrorIn(memberLang(i), err))
-		return
-	}
+	defer done()
 	if why := lobbyComputerRefusal(i, g, false); why != "" {
 		b.replyError(i, why)
 		return
@@ -279,7 +258,7 @@ func (b *Bot) lobbyRemoveChosen(i *discordgo.Interaction, id int64, values []str
 		b.replyError(i, tr(memberLang(i), "lobby2.cpu.gone", "Name", truncate(values[0], 100)))
 		return
 	}
-	g, err = b.store.Leave(ctx, id, seat.UserID)
+	g, err := b.store.Leave(ctx, id, seat.UserID)
 	if err != nil {
 		b.replyError(i, b.playerErrorIn(memberLang(i), err))
 		return

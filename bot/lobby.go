@@ -324,18 +324,11 @@ func expansionChoices(l i18n.Lang, typed string) []*discordgo.ApplicationCommand
 // lobbyExpansions serves the lobby's Expansions… menu: the host chooses
 // the expansions (none: the base game), and the lobby message shows them.
 func (b *Bot) lobbyExpansions(i *discordgo.Interaction, id int64, values []string) {
-	ctx, cancel := b.context()
-	defer cancel()
-	unlock, ok := b.lockLobby(ctx, i, id)
+	ctx, g, done, ok := b.lobbyGame(i, id)
 	if !ok {
 		return
 	}
-	defer unlock()
-	g, err := b.store.Get(ctx, id)
-	if err != nil {
-		b.replyError(i, b.playerErrorIn(memberLang(i), err))
-		return
-	}
+	defer done()
 	switch {
 	case g.HostID != actor(i).ID:
 		b.replyError(i, tr(memberLang(i), "lobby2.expansions.host_only"))
@@ -360,7 +353,7 @@ func (b *Bot) lobbyExpansions(i *discordgo.Interaction, id int64, values []strin
 		o.Dragon, o.Princess = engine.DragonBeforeScoring, engine.PrincessMay
 		u.Options = &o
 	}
-	g, err = b.store.UpdateLobby(ctx, id, u)
+	g, err := b.store.UpdateLobby(ctx, id, u)
 	if errors.Is(err, storage.ErrSixSeats) {
 		b.replyError(i, tr(memberLang(i), "lobby2.expansions.six_seated"))
 		return
@@ -445,6 +438,28 @@ func (b *Bot) lobbyDragonOption(i *discordgo.Interaction, id int64, action strin
 	}
 }
 
+// lobbyGame begins a change of lobby id for interaction i: it takes the
+// lobby's lock and loads the game. It returns the change's context, the
+// game, and done, which ends the change (the lock released, the context
+// cancelled); ok is false, the member told why, when the lobby is busy or
+// cannot be loaded.
+func (b *Bot) lobbyGame(i *discordgo.Interaction, id int64) (ctx context.Context, g storage.Game, done func(), ok bool) {
+	ctx, cancel := b.context()
+	unlock, ok := b.lockLobby(ctx, i, id)
+	if !ok {
+		cancel()
+		return ctx, g, nil, false
+	}
+	g, err := b.store.Get(ctx, id)
+	if err != nil {
+		unlock()
+		cancel()
+		b.replyError(i, b.playerErrorIn(memberLang(i), err))
+		return ctx, g, nil, false
+	}
+	return ctx, g, func() { unlock(); cancel() }, true
+}
+
 // changeLobby serves a lobby menu that changes a setting of lobby id:
 // under the lobby's lock it reads the lobby, refuse says why the member
 // of interaction i may not change it (in their words; "" when they may),
@@ -453,18 +468,12 @@ func (b *Bot) lobbyDragonOption(i *discordgo.Interaction, id int64, action strin
 // it answered i with a refusal; the lobby is then as it was.
 func (b *Bot) changeLobby(i *discordgo.Interaction, id int64, refuse func(storage.Game) string,
 	change func(storage.Game) (storage.LobbyUpdate, string)) (storage.Game, bool) {
-	ctx, cancel := b.context()
-	defer cancel()
-	unlock, ok := b.lockLobby(ctx, i, id)
+	ctx, g, done, ok := b.lobbyGame(i, id)
 	if !ok {
 		return storage.Game{}, false
 	}
-	defer unlock()
-	g, err := b.store.Get(ctx, id)
-	if err != nil {
-		b.replyError(i, b.playerErrorIn(memberLang(i), err))
-		return g, false
-	}
+	defer done()
+	var err error
 	if why := refuse(g); why != "" {
 		b.replyError(i, why)
 		return g, false
@@ -532,18 +541,11 @@ func (b *Bot) lobbyJoin(i *discordgo.Interaction, id int64, button bool) {
 }
 
 func (b *Bot) lobbyLeave(i *discordgo.Interaction, id int64, button bool) {
-	ctx, cancel := b.context()
-	defer cancel()
-	unlock, ok := b.lockLobby(ctx, i, id)
+	ctx, cur, done, ok := b.lobbyGame(i, id)
 	if !ok {
 		return
 	}
-	defer unlock()
-	cur, err := b.store.Get(ctx, id)
-	if err != nil {
-		b.replyError(i, b.playerErrorIn(memberLang(i), err))
-		return
-	}
+	defer done()
 	if cur.HostID == actor(i).ID && cur.Status == storage.StatusLobby {
 		b.replyError(i, tr(memberLang(i), "bot.refuse.lobby.host_leaves"))
 		return
@@ -580,18 +582,11 @@ func (b *Bot) editLobby(g storage.Game, embeds []*discordgo.MessageEmbed, comps 
 }
 
 func (b *Bot) lobbyCancel(i *discordgo.Interaction, id int64) {
-	ctx, cancel := b.context()
-	defer cancel()
-	unlock, ok := b.lockLobby(ctx, i, id)
+	ctx, g, done, ok := b.lobbyGame(i, id)
 	if !ok {
 		return
 	}
-	defer unlock()
-	g, err := b.store.Get(ctx, id)
-	if err != nil {
-		b.replyError(i, b.playerErrorIn(memberLang(i), err))
-		return
-	}
+	defer done()
 	if g.HostID != actor(i).ID && !canModerate(i) {
 		b.replyError(i, tr(memberLang(i), "bot.refuse.lobby.cancel_host_only"))
 		return
@@ -616,18 +611,12 @@ func (b *Bot) lobbyCancel(i *discordgo.Interaction, id int64) {
 // lobbyStart starts the game: a thread on the lobby message (the channel
 // when that fails), the lobby message edited, the first turn posted there.
 func (b *Bot) lobbyStart(i *discordgo.Interaction, id int64, solo, button bool) {
-	ctx, cancel := b.context()
-	defer cancel()
-	unlock, ok := b.lockLobby(ctx, i, id)
+	ctx, g, done, ok := b.lobbyGame(i, id)
 	if !ok {
 		return
 	}
-	defer unlock()
-	g, err := b.store.Get(ctx, id)
-	if err != nil {
-		b.replyError(i, b.playerErrorIn(memberLang(i), err))
-		return
-	}
+	defer done()
+	var err error
 	switch {
 	case g.HostID != actor(i).ID && !canModerate(i):
 		b.replyError(i, tr(memberLang(i), "bot.refuse.lobby.start_host_only"))
