@@ -164,7 +164,8 @@ func (g *crashGame) respond(a asked, rng *rand.Rand) *discordtest.Interaction {
 		g.t.Fatalf("no preview for %s: %s", a.user.Username, r.Data)
 	}
 	p := *r.Original
-	if id, menu := crashComponent(p.Message, "cc:spot:"); rng != nil && menu != nil {
+	// A disabled Follower… menu (a volcano: no figure) chooses nothing.
+	if id, menu := crashComponent(p.Message, "cc:spot:"); rng != nil && menu != nil && !menu.Disabled {
 		var pick string
 		for _, o := range menu.Options {
 			if strings.Contains(o.Label, "onto the flying machine") {
