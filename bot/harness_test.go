@@ -387,3 +387,23 @@ func userByID(users []discordtest.User, id string) (discordtest.User, error) {
 	}
 	return discordtest.User{}, fmt.Errorf("no user %s", id)
 }
+
+// startLobby presses Start in lobby message lobby (game 1) as a, waits for
+// the game's thread and its first turn message, and returns both.
+func (h *harness) startLobby(a discordtest.Actor, lobby string) (thread string, first discordtest.Message) {
+	h.t.Helper()
+	if r := h.click(a, lobby, lobbyID(actStart, 1)); r.Type != 6 {
+		h.t.Fatalf("start: %s", text(r))
+	}
+	ctx, cancel := h.wctx()
+	defer cancel()
+	if err := h.srv.Wait(ctx, func() bool { return len(h.srv.Threads(h.srv.ChannelID)) == 1 }); err != nil {
+		h.t.Fatal(err)
+	}
+	thread = h.srv.Threads(h.srv.ChannelID)[0].ID
+	first, err := h.srv.WaitMessage(ctx, thread, func(m discordtest.Message) bool { return cellMenu(m) != nil })
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return thread, first
+}

@@ -107,25 +107,14 @@ func TestLanguagesRansom(t *testing.T) {
 	if lm, _ := h.srv.Message(lobby); field(lm, i18n.German.T("bot.lobby.expansions", nil)) != "Der Turm" {
 		t.Errorf("the German lobby's expansions: %+v", lm.Embeds)
 	}
-	if r := h.click(de, lobby, lobbyID(actStart, 1)); r.Type != 6 {
-		t.Fatalf("start: %s", text(r))
-	}
-	ctx, cancel := h.wctx()
-	defer cancel()
-	if err := h.srv.Wait(ctx, func() bool { return len(h.srv.Threads(h.srv.ChannelID)) == 1 }); err != nil {
-		t.Fatal(err)
-	}
-	thread := h.srv.Threads(h.srv.ChannelID)[0].ID
-	first, err := h.srv.WaitMessage(ctx, thread, func(m discordtest.Message) bool { return cellMenu(m) != nil })
-	if err != nil {
-		t.Fatal(err)
-	}
+	thread, first := h.startLobby(de, lobby)
 
 	// The moves up to the first turn that may pay a ransom, stored as
 	// another process of the bot would; this one announces them when it
 	// starts again.
 	var g storage.Game
 	var st *engine.Game
+	var err error
 	for k := 0; ; k++ {
 		g, st, err = h.store.Load(h.ctx, 1)
 		if err != nil {

@@ -107,23 +107,14 @@ func TestLanguagesHelpStats(t *testing.T) {
 	if r := h.click(fr, lobby, lobbyID(actJoin, 1)); r.Type != 7 {
 		t.Fatalf("join: %s", text(r))
 	}
-	if r := h.click(de, lobby, lobbyID(actStart, 1)); r.Type != 6 {
-		t.Fatalf("start: %s", text(r))
-	}
-	ctx, cancel := h.wctx()
-	defer cancel()
-	if err := h.srv.Wait(ctx, func() bool { return len(h.srv.Threads(h.srv.ChannelID)) == 1 }); err != nil {
-		t.Fatal(err)
-	}
-	thread := h.srv.Threads(h.srv.ChannelID)[0].ID
-	if _, err := h.srv.WaitMessage(ctx, thread, func(m discordtest.Message) bool { return cellMenu(m) != nil }); err != nil {
-		t.Fatal(err)
-	}
+	thread, _ := h.startLobby(de, lobby)
 	inThread := fr
 	inThread.ChannelID = thread
 	if r := h.slash(inThread, "/carcassonne resign"); r.Flags&64 == 0 {
 		t.Fatalf("resign: %s", text(r))
 	}
+	ctx, cancel := h.wctx()
+	defer cancel()
 	if _, err := h.srv.WaitMessage(ctx, thread, func(m discordtest.Message) bool { return hasFile(m, "carcassonne-1.rec") }); err != nil {
 		t.Fatal(err)
 	}

@@ -221,16 +221,10 @@ func TestLanguagesLobby(t *testing.T) {
 	if r := h.slash(fr, "/carcassonne join"); !strings.HasPrefix(text(r), i18n.French.T("bot.lobby.joined", nil)) {
 		t.Errorf("/carcassonne join says %q", text(r))
 	}
-	if r := h.click(de, lobby, lobbyID(actStart, 1)); r.Type != 6 {
-		t.Fatalf("start: %s", text(r))
-	}
+	thread, _ := h.startLobby(de, lobby)
+	want := i18n.German.T("bot.lobby.started_in", map[string]any{"Thread": thread})
 	ctx, cancel := h.wctx()
 	defer cancel()
-	if err := h.srv.Wait(ctx, func() bool { return len(h.srv.Threads(h.srv.ChannelID)) == 1 }); err != nil {
-		t.Fatal(err)
-	}
-	thread := h.srv.Threads(h.srv.ChannelID)[0].ID
-	want := i18n.German.T("bot.lobby.started_in", map[string]any{"Thread": thread})
 	if err := h.srv.Wait(ctx, func() bool {
 		m, _ := h.srv.Message(lobby)
 		return len(m.Embeds) > 0 && m.Embeds[0].Description == want

@@ -71,19 +71,7 @@ func TestLanguages(t *testing.T) {
 	if m, _ := h.srv.Message(lobby); !strings.Contains(field(m, i18n.German.T("bot.lobby.settings", nil)), deLine) {
 		t.Errorf("the lobby's embed %+v after German was chosen, want %q", m.Embeds, deLine)
 	}
-	if r := h.click(de, lobby, lobbyID(actStart, 1)); r.Type != 6 {
-		t.Fatalf("start: %s", text(r))
-	}
-	ctx, cancel := h.wctx()
-	defer cancel()
-	if err := h.srv.Wait(ctx, func() bool { return len(h.srv.Threads(h.srv.ChannelID)) == 1 }); err != nil {
-		t.Fatal(err)
-	}
-	thread := h.srv.Threads(h.srv.ChannelID)[0].ID
-	turn, err := h.srv.WaitMessage(ctx, thread, func(m discordtest.Message) bool { return cellMenu(m) != nil })
-	if err != nil {
-		t.Fatal(err)
-	}
+	thread, turn := h.startLobby(de, lobby)
 	_, st, err := h.store.Load(h.ctx, 1)
 	if err != nil {
 		t.Fatal(err)

@@ -1257,19 +1257,7 @@ func TestMessengersRobbersGame(t *testing.T) {
 	if r := h.pick(host, lobby, rm.CustomID, "next"); r.Type != 7 {
 		t.Fatalf("the Robbers… menu: %s", text(r))
 	}
-	if r := h.click(host, lobby, lobbyID(actStart, 1)); r.Type != 6 {
-		t.Fatalf("start: %s", text(r))
-	}
-	ctx, cancel := h.wctx()
-	defer cancel()
-	if err := h.srv.Wait(ctx, func() bool { return len(h.srv.Threads(h.srv.ChannelID)) == 1 }); err != nil {
-		t.Fatal(err)
-	}
-	thread := h.srv.Threads(h.srv.ChannelID)[0].ID
-	msg, err := h.srv.WaitMessage(ctx, thread, func(m discordtest.Message) bool { return cellMenu(m) != nil })
-	if err != nil {
-		t.Fatal(err)
-	}
+	thread, msg := h.startLobby(host, lobby)
 	help := text(h.slash(discordtest.Actor{User: users[2], ChannelID: thread}, "/carcassonne help"))
 	for _, w := range []string{"**Messengers**", "**Robbers**", "/carcassonne pawn"} {
 		if !strings.Contains(help, w) {
