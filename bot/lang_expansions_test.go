@@ -109,14 +109,19 @@ func TestLanguagesRansom(t *testing.T) {
 	}
 	thread, first := h.startLobby(de, lobby)
 
-	// The moves up to the first turn that may pay a ransom, stored as
-	// another process of the bot would; this one announces them when it
-	// starts again.
+	// The moves up to the first turn that may pay a ransom, stored while
+	// the bot is stopped (a running bot would announce each one on its
+	// next tick, and the test would read one of those turns); the bot
+	// announces them when it starts again.
+	h.stop()
+	store, err := storage.Open(h.ctx, h.path)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var g storage.Game
 	var st *engine.Game
-	var err error
 	for k := 0; ; k++ {
-		g, st, err = h.store.Load(h.ctx, 1)
+		g, st, err = store.Load(h.ctx, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -128,11 +133,11 @@ func TestLanguagesRansom(t *testing.T) {
 		}
 		mv := towerMove(st)
 		mv.Ransomed, mv.Ransom = false, engine.Ransom{}
-		if _, err := h.store.AppendMove(h.ctx, 1, g.Moves, mv, storage.Request{ID: fmt.Sprintf("test-%d", k)}); err != nil {
+		if _, err := store.AppendMove(h.ctx, 1, g.Moves, mv, storage.Request{ID: fmt.Sprintf("test-%d", k)}); err != nil {
 			t.Fatalf("move %d: %+v: %v", k, mv, err)
 		}
 	}
-	h.stop()
+	store.Close()
 	h.start()
 	msg, more := h.nextTurn(thread, first.ID)
 	if !more {
