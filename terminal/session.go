@@ -492,12 +492,12 @@ func (s *session) show() {
 func (s *session) showFinal() {
 	fmt.Fprintln(s.out)
 	fmt.Fprintln(s.out, s.lang.N("terminal.over", s.state.Turn()-1, nil))
-	// The final scores of Traders & Builders, which the table's columns
-	// do not tell apart: the pigs' farms and the goods majorities.
+	// The final scores the table's columns do not tell apart: the pigs'
+	// farms, the goods majorities and the gold ingots.
 	names := s.state.Players()
 	for _, ev := range s.state.Events() {
 		if ev.Final && (ev.Pig || ev.Source == engine.SourceGoods || ev.Source == engine.SourceGold) {
-			fmt.Fprintf(s.out, "  %+d %s: %s\n", ev.Points, names[ev.Player], describeScore(ev))
+			fmt.Fprintf(s.out, "  %+d %s: %s\n", ev.Points, names[ev.Player], s.voice.ScoredWords(ev))
 		}
 	}
 	writeFinalTable(s.out, s.lang, s.state)
@@ -572,72 +572,6 @@ func (s *session) say(id string, kv ...any) {
 // pad pads s with spaces to width characters.
 func pad(s string, width int) string {
 	return s + strings.Repeat(" ", max(0, width-utf8.RuneCountInString(s)))
-}
-
-// describeScore says what a score was for: "road of 3 tiles", "city of 4
-// tiles and 1 pennant", "cloister", "farm supplying 2 cities", "road of 3
-// tiles with an inn", "city of 5 tiles with a cathedral", "farm supplying 3
-// completed cities with their pig", "the King", "the most wine, 3 tokens".
-func describeScore(ev engine.ScoreEvent) string {
-	switch ev.Source {
-	case engine.SourceFeature:
-	case engine.SourceKing:
-		return "the King, 1 point per completed city"
-	case engine.SourceRobberBaron:
-		return "the Robber Baron, 1 point per completed road"
-	case engine.SourceGoods:
-		if d, ok := turnview.MostGoods(ev); ok {
-			return fmt.Sprintf("the most %s, %s", d, turnview.Plural(ev.Tiles, "token"))
-		}
-		return "the most goods"
-	case engine.SourceRansom:
-		return "a ransom"
-	case engine.SourceFairy:
-		if ev.Feature == engine.NoFeature {
-			return "the fairy, at the start of the turn"
-		}
-		return "the fairy, with their follower in the " + describeFeature(ev)
-	case engine.SourceGold:
-		return fmt.Sprintf("%s, %d points each", turnview.Plural(ev.Tiles, "gold ingot"), ev.Points/max(1, ev.Tiles))
-	default:
-		return ev.Source.String()
-	}
-	s := describeFeature(ev)
-	with := turnview.ScoreExtras(ev)
-	if ev.Markers&engine.Besieged != 0 {
-		with = append(with, "a siege")
-	}
-	if ev.Pig {
-		with = append(with, "their pig")
-	}
-	if len(with) > 0 {
-		s += " with " + turnview.JoinAnd(with)
-	}
-	return s
-}
-
-// describeFeature says which feature a score was for (describeScore).
-func describeFeature(ev engine.ScoreEvent) string {
-	var s string
-	switch ev.Feature {
-	case engine.Road:
-		s = "road of " + turnview.Plural(ev.Tiles, "tile")
-	case engine.City:
-		s = "city of " + turnview.Plural(ev.Tiles, "tile")
-		if ev.Pennants > 0 {
-			s += " and " + turnview.Plural(ev.Pennants, "pennant")
-		}
-	case engine.Cloister:
-		s = "cloister"
-	case engine.Field:
-		return "farm supplying " + turnview.Plural(ev.Cities, "completed city")
-	default:
-		s = ev.Feature.String()
-	}
-	if !ev.Complete {
-		s = "unfinished " + s
-	}
-	return s
 }
 
 // sentence returns a reason as a sentence: a capital first letter and a

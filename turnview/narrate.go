@@ -255,7 +255,8 @@ func withScores(move, between, scores string) string {
 // ScoredWords names what a score event scored, with the markers that
 // changed its points: "road with an inn", "city with a cathedral",
 // "besieged city", "farm with a pig herd"; "King" and "Robber Baron" for
-// their bonuses.
+// their bonuses, "most wine" for a goods majority, "3 gold ingots" for the
+// gold a player holds at the end (Gold Mines, "Game end").
 func ScoredWords(e engine.ScoreEvent) string { return english.ScoredWords(e) }
 
 // ScoredWords is [ScoredWords] in vo's language.
@@ -270,6 +271,8 @@ func (vo Voice) ScoredWords(e engine.ScoreEvent) string {
 			return vo.t("turn.scored.most_" + d.String())
 		}
 		return vo.t("turn.scored.goods")
+	case engine.SourceGold:
+		return vo.Plural(e.Tiles, "gold ingot")
 	}
 	w := vo.FeatureWord(e.Feature)
 	if e.Markers&engine.Besieged != 0 {
