@@ -8,7 +8,7 @@ import (
 	"github.com/meeple-works/carcassonne/engine"
 )
 
-// Errors returned by Turn and Choose; test them with errors.Is.
+// Errors returned by Turn and Config.Choose; test them with errors.Is.
 var (
 	// ErrGameOver: the game is over, there is nothing to answer.
 	ErrGameOver = errors.New("the game is over")
@@ -145,12 +145,6 @@ func (c Config) Choose(g *engine.Game, seed uint64) (engine.Move, error) {
 // at the level's default budget.
 func Turn(g *engine.Game, level Level, seed uint64) ([]engine.Answer, error) {
 	return Config{Level: level}.Turn(g, seed)
-}
-
-// Choose is Config{Level: level}.Choose: the whole move of the turn that
-// begins, at the level's default budget.
-func Choose(g *engine.Game, level Level, seed uint64) (engine.Move, error) {
-	return Config{Level: level}.Choose(g, seed)
 }
 
 // MoveOf returns the move that the answers of a whole turn make up, for

@@ -4,7 +4,7 @@
 // never the order of the draw pile.
 //
 // Start with [ParseLevel] and [Turn] (the answers to the rest of the turn,
-// one per step of engine.Game.Pending) or [Choose] (a whole engine.Move at
+// one per step of engine.Game.Pending) or [Config.Choose] (a whole engine.Move at
 // the start of a turn). [Config] sets the number of playouts of a search
 // instead of the level's default ([Level.Playouts]).
 //

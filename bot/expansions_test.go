@@ -203,13 +203,6 @@ func TestNewExpansions(t *testing.T) {
 	}
 }
 
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 func choiceValues(cs []*discordgo.ApplicationCommandOptionChoice) []string {
 	var out []string
 	for _, c := range cs {

@@ -103,15 +103,6 @@ type CropPicks struct {
 	bad bool // more than MaxPlayers were added: Check refuses them
 }
 
-// MakeCropPicks returns the answers given, in order.
-func MakeCropPicks(ps ...CropPick) CropPicks {
-	var c CropPicks
-	for _, p := range ps {
-		c = c.Add(p)
-	}
-	return c
-}
-
 // Add returns the answers with p added last; past MaxPlayers answers, the
 // result is refused by Check.
 func (c CropPicks) Add(p CropPick) CropPicks {

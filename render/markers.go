@@ -48,14 +48,6 @@ var (
 	colOutlineDk  = rgb(0x2a2320)
 )
 
-// expansionColours are the flat colours of this file, for the palette.
-func expansionColours() []color.RGBA {
-	return []color.RGBA{colWaterLight, colInnRoof, colInnWall, colSign, colGrain, colCathedral, colCathLight,
-		colSiege, colSiegeRed, colWine, colLeaf, colCloth, colClothLight, colPig, colPigDark,
-		colVolcano, colBag, colLava, colDragon, colPortal, colPortalIn, colStone, colStoneDark, colPlane,
-		colGold, colGoldDark, colMagic, colCrop, colPrincess, colOutlineDk}
-}
-
 // symbolR is the radius of a marker's symbol, in tile sides.
 const symbolR = 0.1
 

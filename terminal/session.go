@@ -432,17 +432,6 @@ func (s *session) narrate(start *engine.Game, m engine.Move) {
 	s.board.update(s.state)
 }
 
-// othersPlay reports whether a player other than p is still in the game
-// (has not resigned), so that p playing again is an extra turn.
-func (s *session) othersPlay(p int) bool {
-	for i := range s.state.NumPlayers() {
-		if i != p && !s.state.Resigned(i) {
-			return true
-		}
-	}
-	return false
-}
-
 // show lists the turn (or the final scoring) when the position has changed
 // since it was last shown.
 func (s *session) show() {

@@ -32,14 +32,6 @@ func (s *session) midTurn() bool {
 	return d.Step != engine.StepNone && d.Step != engine.StepTile
 }
 
-// turnStart returns a copy of the game at the start of the turn under way,
-// before its answers.
-func (s *session) turnStart() *engine.Game {
-	g := s.state.Clone()
-	g.Reset()
-	return g
-}
-
 // answer stores answers as, given in order to the decision the game waits
 // for and those after it, and says what they did: the whole turn's
 // summary when they end it, else what they did and what the turn waits

@@ -320,9 +320,7 @@ func feature(g *engine.Game, t engine.Target) (engine.FeatureKind, engine.PortSe
 // meets the edge of its tile as the tile lies (engine.PortSet.Direction):
 // "city (north)", "road (east and west)", "cloister"; "feature" when no
 // tile lies at t.
-func FeatureName(g *engine.Game, t engine.Target) string { return english.FeatureName(g, t) }
-
-// FeatureName is [FeatureName] in vo's language.
+// In vo's language.
 func (vo Voice) FeatureName(g *engine.Game, t engine.Target) string {
 	k, ports, ok := feature(g, t)
 	if !ok {
@@ -462,9 +460,7 @@ func (vo Voice) HeadingArrow(from, to engine.Cell) string { return HeadingArrow(
 
 // Heading is the compass word from cell from to its neighbour to:
 // "north", "east", "south", "west"; "" when to is not next to from.
-func Heading(from, to engine.Cell) string { return english.Heading(from, to) }
-
-// Heading is [Heading] in vo's language.
+// In vo's language.
 func (vo Voice) Heading(from, to engine.Cell) string {
 	switch HeadingArrow(from, to) {
 	case "⬆ ":

@@ -189,9 +189,7 @@ func featureKey(k engine.FeatureKind) string {
 
 // FeatureWord names a kind of feature as a scored one is called: "road",
 // "city", "cloister", "farm".
-func FeatureWord(k engine.FeatureKind) string { return english.FeatureWord(k) }
-
-// FeatureWord is [FeatureWord] in vo's language.
+// In vo's language.
 func (vo Voice) FeatureWord(k engine.FeatureKind) string {
 	switch k {
 	case engine.Road, engine.City, engine.Cloister, engine.Field, engine.River:
@@ -203,11 +201,7 @@ func (vo Voice) FeatureWord(k engine.FeatureKind) string {
 // ScoresWords lists what a turn scored: "road completed: Alice +4", the
 // parts joined by "; ", or "" when nothing scored. A ransom is told with
 // the move, the final scoring apart.
-func ScoresWords(g *engine.Game, evs []engine.ScoreEvent, names Names) string {
-	return english.ScoresWords(g, evs, names)
-}
-
-// ScoresWords is [ScoresWords] in vo's language.
+// In vo's language.
 func (vo Voice) ScoresWords(g *engine.Game, evs []engine.ScoreEvent, names Names) string {
 	var parts []string
 	for _, e := range evs {
@@ -375,11 +369,7 @@ func (vo Voice) exchangeWords(before, after *engine.Game, m engine.Move, names N
 // DragonWords says what the dragon did in the turn just played on g
 // (engine.Game.LastDragon): " The dragon flies to the volcano at (1,0).",
 // " The dragon goes to (1,0) and (2,0) and eats Bob's knight at (2,0)."
-func DragonWords(g *engine.Game, turn int, names Names) string {
-	return english.DragonWords(g, turn, names)
-}
-
-// DragonWords is [DragonWords] in vo's language.
+// In vo's language.
 func (vo Voice) DragonWords(g *engine.Game, turn int, names Names) string {
 	dm := g.LastDragon()
 	if dm.Turn != turn || len(dm.Path) == 0 {
@@ -487,9 +477,7 @@ func (vo Voice) goldTakenWords(g *engine.Game, held []int, names Names) string {
 // FerryWords says what move m did with the ferries: " The ferry at (1,0)
 // joins the roads north and south. The ferry at (3,0) moves to join east
 // and west."
-func FerryWords(m engine.Move) string { return english.FerryWords(m) }
-
-// FerryWords is [FerryWords] in vo's language.
+// In vo's language.
 func (vo Voice) FerryWords(m engine.Move) string {
 	s := ""
 	if m.Ferry != 0 {
@@ -502,9 +490,7 @@ func (vo Voice) FerryWords(m engine.Move) string {
 }
 
 // FlyerWord names a flying figure of kind f: "follower", "large follower".
-func FlyerWord(f engine.Figure) string { return english.FlyerWord(f) }
-
-// FlyerWord is [FlyerWord] in vo's language.
+// In vo's language.
 func (vo Voice) FlyerWord(f engine.Figure) string {
 	if f == engine.FigureLarge {
 		return vo.Figure(engine.FigureLarge)
@@ -564,11 +550,7 @@ func (vo Voice) cropWords(g *engine.Game, p int, m engine.Move, names Names) str
 
 // GoodsWords says the goods tokens taken between two counts of a player's
 // goods (Traders & Builders): "2 grain and 1 wine", "" when none.
-func GoodsWords(before, after [engine.NumGoods]int) string {
-	return english.GoodsWords(before, after)
-}
-
-// GoodsWords is [GoodsWords] in vo's language.
+// In vo's language.
 func (vo Voice) GoodsWords(before, after [engine.NumGoods]int) string {
 	var parts []string
 	for d := range engine.NumGoods {
@@ -666,11 +648,7 @@ func (vo Voice) StepWords(g *engine.Game, a engine.Answer, names Names) string {
 
 // MagicWhere names where a mage or witch answer puts its figure, on game
 // g: "the mage to the city (north) at (1,0)", "the witch off the board".
-func MagicWhere(g *engine.Game, f engine.MagicFigure, t engine.Target) string {
-	return english.MagicWhere(g, f, t)
-}
-
-// MagicWhere is [MagicWhere] in vo's language.
+// In vo's language.
 func (vo Voice) MagicWhere(g *engine.Game, f engine.MagicFigure, t engine.Target) string {
 	if t == (engine.Target{}) {
 		return vo.t("turn.magic.off_" + f.String())

@@ -64,9 +64,7 @@ func (v *view) pawnWords(p int, messenger bool) string {
 // named who: "the marker, 23 → 28" with the engine's figures, "the
 // messenger, 3 → 8, a dark space" when it lands on one (001_…, "The
 // Messengers").
-func MovesWords(a engine.Answer, who string) string { return english.MovesWords(a, who) }
-
-// MovesWords is [MovesWords] in vo's language.
+// In vo's language.
 func (vo Voice) MovesWords(a engine.Answer, who string) string {
 	pawn := "marker"
 	if a.Messenger {
@@ -101,11 +99,7 @@ func (vo Voice) boardScoreWords(g *engine.Game, e engine.ScoreEvent, names Names
 // placed, in the order the players answered: the current player, then
 // each other player whose robber was in front of them (under robbers=next
 // only the first); "" when none is.
-func RobbersPlacedWords(g *engine.Game, m engine.Move, names Names) string {
-	return english.RobbersPlacedWords(g, m, names)
-}
-
-// RobbersPlacedWords is [RobbersPlacedWords] in vo's language.
+// In vo's language.
 func (vo Voice) RobbersPlacedWords(g *engine.Game, m engine.Move, names Names) string {
 	s := ""
 	deciders := []int{g.Current()}

@@ -1,7 +1,6 @@
 package turnview
 
 import (
-	"strings"
 	"sync"
 
 	"github.com/meeple-works/carcassonne/i18n"
@@ -80,7 +79,3 @@ type badValue struct {
 
 func (e *badValue) Error() string { return e.text }
 func (e *badValue) Unwrap() error { return e.err }
-
-// key turns an English word into the last part of a message id:
-// "north-east" stays, "tower piece" becomes "tower_piece".
-func key(s string) string { return strings.ReplaceAll(s, " ", "_") }

@@ -17,11 +17,7 @@ var HeadingWords = map[engine.Heading]string{
 // FlightWords says where a figure on the flying machine of tile t placed as
 // p flies on game g (001_…, "The Flying Machines": 1 to 3 tiles, the die):
 // "flies north 1 to 3 tiles: (0,-1), (0,-2) or (0,-3)".
-func FlightWords(g *engine.Game, t engine.TileID, p engine.Placement) string {
-	return english.FlightWords(g, t, p)
-}
-
-// FlightWords is [FlightWords] in vo's language.
+// In vo's language.
 func (vo Voice) FlightWords(g *engine.Game, t engine.TileID, p engine.Placement) string {
 	var cells []string
 	for n := 1; n <= 3; n++ {
@@ -65,10 +61,7 @@ func (vo Voice) directions(d string) string {
 }
 
 // JoinOr joins words with commas and a final "or": "a, b or c".
-func JoinOr(ws []string) string { return english.JoinOr(ws) }
-
-// JoinOr is [JoinOr] in vo's language (messages turn.list.more and
-// turn.list.or).
+// In vo's language (messages turn.list.more and turn.list.or).
 func (vo Voice) JoinOr(ws []string) string { return vo.join(ws, "turn.list.or") }
 
 // JoinAnd joins words with commas and a final "and": "a, b and c".
@@ -93,9 +86,7 @@ func (vo Voice) join(ws []string, last string) string {
 // words, as both front ends write them after "with": "an inn" (Inns &
 // Cathedrals: a road with an inn), "a cathedral", "a pig herd" (Traders &
 // Builders: a farm with a pig herd).
-func ScoreExtras(ev engine.ScoreEvent) []string { return english.ScoreExtras(ev) }
-
-// ScoreExtras is [ScoreExtras] in vo's language.
+// In vo's language.
 func (vo Voice) ScoreExtras(ev engine.ScoreEvent) []string {
 	var with []string
 	if ev.Markers&engine.Inn != 0 {

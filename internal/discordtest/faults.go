@@ -89,9 +89,6 @@ func (s *Server) HoldAnswer(route string) *Held {
 	return h
 }
 
-// Arrived returns a channel closed when the held request has arrived.
-func (h *Held) Arrived() <-chan struct{} { return h.arrived }
-
 // Wait waits until the held request arrives and returns it as recorded at
 // that moment (Status 0: not answered yet), or ctx's error.
 func (h *Held) Wait(ctx context.Context) (Request, error) {

@@ -470,14 +470,6 @@ func Stored(tb testing.TB, path string, id int64) storage.Game {
 	return g
 }
 
-// Summaries returns what the terminal game says of each move of the
-// script's game, in order: the turn summaries of turnview.Narrate, the
-// words Discord's turn messages use too (discards say nothing there).
-func Summaries(tb testing.TB, sc *Script) []string {
-	tb.Helper()
-	return SummariesOf(tb, sc.Game)
-}
-
 // SummariesOf returns the summaries of the moves of game played, as
 // Summaries does, replayed from its start.
 func SummariesOf(tb testing.TB, played *engine.Game) []string {
