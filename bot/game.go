@@ -626,7 +626,7 @@ func scoreEmbed(l i18n.Lang, g storage.Game, st *engine.Game) *discordgo.Message
 		if st.Resigned(p) {
 			mark = " " + tr(l, "bot.score.resigned")
 		}
-		fmt.Fprintf(&b, "%s **%s** — %s, %s%s\n", colourDot(p), names[p], trN(l, "bot.score.points", st.Score(p)), strings.Join(vo.Standing(st, names, p), "; "), mark)
+		fmt.Fprintf(&b, "%s **%s** — %s, %s%s\n", colourDot(p), names[p], trN(l, "bot.score.points", st.Score(p)), vo.Parts(vo.Standing(st, names, p)), mark)
 	}
 	if w := vo.MagicStanding(st); w != "" {
 		b.WriteString("\n" + w)

@@ -164,8 +164,9 @@ func TestGermanSummary(t *testing.T) {
 	t.Fatal("no game of 39 offered a thief on a road in its first turn")
 }
 
-// TestWordsInGermanAndPolish: counts in Polish plural forms, lists,
-// directions and the refusals of Lookup.
+// TestWordsInGermanAndPolish: counts in Polish plural forms, lists (and
+// the French narrow space before a semicolon), directions and the
+// refusals of Lookup.
 func TestWordsInGermanAndPolish(t *testing.T) {
 	de, pl := In(i18n.German), In(i18n.Polish)
 	for _, tc := range []struct {
@@ -182,6 +183,8 @@ func TestWordsInGermanAndPolish(t *testing.T) {
 		{de.JoinOr([]string{"a", "b", "c"}), "a, b oder c"},
 		{de.Heading(engine.Cell{X: 0, Y: 0}, engine.Cell{X: 0, Y: -1}), "Norden"},
 		{pl.Heading(engine.Cell{X: 0, Y: 0}, engine.Cell{X: 1, Y: 0}), "wschód"},
+		{In(i18n.French).Parts([]string{"a", "b", "c"}), "a\u202f; b\u202f; c"},
+		{english.Parts([]string{"a", "b"}), "a; b"},
 		{Plural(2, "completed city"), "2 completed cities"},
 		{Plural(3, "meeple"), "3 meeples"},
 	} {

@@ -56,7 +56,7 @@ func (vo Voice) Narrate(g *engine.Game, m engine.Move, names Names) (string, err
 		between += vo.exchangeWords(held, g, m, names)
 	}
 	between = robbers + between + vo.DragonWords(g, turn, names)
-	line := ransom + withScores(vo.moveWords(g, who, m, escaped, names), between, vo.ScoresWords(g, g.Events()[before:], names))
+	line := ransom + vo.withScores(vo.moveWords(g, who, m, escaped, names), between, vo.ScoresWords(g, g.Events()[before:], names))
 	if p, ok := g.King(); ok && (!hasKing || p != king) {
 		line += sentence(vo.t("turn.king", "Player", names.of(g, p)))
 	}
@@ -199,7 +199,7 @@ func (vo Voice) FeatureWord(k engine.FeatureKind) string {
 }
 
 // ScoresWords lists what a turn scored: "road completed: Alice +4", the
-// parts joined by "; ", or "" when nothing scored. A ransom is told with
+// parts joined by "; " (Parts), or "" when nothing scored. A ransom is told with
 // the move, the final scoring apart.
 // In vo's language.
 func (vo Voice) ScoresWords(g *engine.Game, evs []engine.ScoreEvent, names Names) string {
@@ -222,7 +222,7 @@ func (vo Voice) ScoresWords(g *engine.Game, evs []engine.ScoreEvent, names Names
 		}
 		parts = append(parts, part)
 	}
-	return strings.Join(parts, "; ")
+	return vo.Parts(parts)
 }
 
 // signed writes points with their sign: "+4", "-2", "+0".
@@ -236,12 +236,12 @@ func plus(n int) string { return "+" + strconv.Itoa(n) }
 // placed V at (2,-1), thief on the road; road completed: Alice +4."), or
 // as a sentence of their own when more was said between (a tower's
 // capture, the dragon's path).
-func withScores(move, between, scores string) string {
+func (vo Voice) withScores(move, between, scores string) string {
 	switch {
 	case scores == "":
 		return move + between
 	case between == "":
-		return strings.TrimSuffix(move, ".") + "; " + scores + "."
+		return vo.Parts([]string{strings.TrimSuffix(move, "."), scores}) + "."
 	}
 	return move + between + " " + Capitalize(scores) + "."
 }

@@ -71,6 +71,20 @@ func JoinAnd(ws []string) string { return english.JoinAnd(ws) }
 // turn.list.and).
 func (vo Voice) JoinAnd(ws []string) string { return vo.join(ws, "turn.list.and") }
 
+// Parts joins the parts of a list that are themselves lists or clauses:
+// "road completed: Alice +4; city completed: Bob +8" (message
+// turn.list.parts; French puts a narrow space before the semicolon).
+func (vo Voice) Parts(ws []string) string {
+	if len(ws) == 0 {
+		return ""
+	}
+	s := ws[0]
+	for _, w := range ws[1:] {
+		s = vo.t("turn.list.parts", "List", s, "Item", w)
+	}
+	return s
+}
+
 func (vo Voice) join(ws []string, last string) string {
 	if len(ws) < 2 {
 		return strings.Join(ws, "")
