@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -470,7 +469,7 @@ func (b *Bot) postEnd(ctx context.Context, g storage.Game, st *engine.Game, note
 	}
 	build := func() *discordgo.MessageSend {
 		e := finalEmbed(g, st)
-		over := tr(gameLang(g), "bot.end.over", "Winners", winnersLine(g, st))
+		over := tr(gameLang(g), "bot.end.over", "Winners", turnview.In(gameLang(g)).Winners(st, seatNames(g, st)))
 		msg := &discordgo.MessageSend{
 			Content: strings.TrimSpace(note + over + "\n" + strings.Join(mentions, " ")),
 			Embeds:  []*discordgo.MessageEmbed{e}, AllowedMentions: &discordgo.MessageAllowedMentions{Users: users}}
@@ -531,68 +530,13 @@ func (b *Bot) replayGIF(l i18n.Lang, id int64, rec *engine.Record) (data []byte,
 	return buf.Bytes(), ""
 }
 
+// finalEmbed is the end message's final scoring of game g in the game's
+// language: turnview's final table in a code block, for its columns.
 func finalEmbed(g storage.Game, st *engine.Game) *discordgo.MessageEmbed {
 	l := gameLang(g)
-	table := st.Breakdowns()
-	// The columns: each source of points of the game (they add up to the
-	// total), each as wide as its title in the game's language (at least
-	// 4, the numbers' width), the player's at least 16.
-	var set engine.ExpansionSet
-	if st.Rules() != nil {
-		set = st.Rules().Expansions
-	}
-	cols := append(engine.PointSources(set), engine.PointSource{Name: "total", Of: engine.Breakdown.Total})
-	title := func(id string) string { return tr(l, "bot.end.column."+id) }
-	nameWidth := max(16, utf8.RuneCountInString(title("player")))
-	var b strings.Builder
-	fmt.Fprintf(&b, "```\n%-*s", nameWidth, title("player"))
-	widths := make([]int, len(cols))
-	for k, c := range cols {
-		widths[k] = max(4, utf8.RuneCountInString(title(c.Name)))
-		fmt.Fprintf(&b, " %*s", widths[k], title(c.Name))
-	}
-	b.WriteString("\n")
-	for _, p := range st.Standings() {
-		r := table[p]
-		fmt.Fprintf(&b, "%-*s", nameWidth, truncate(seatName(g, st, p), 16))
-		for k, c := range cols {
-			fmt.Fprintf(&b, " %*d", widths[k], c.Of(r))
-		}
-		b.WriteString("\n")
-	}
-	b.WriteString("```")
-	return &discordgo.MessageEmbed{Title: tr(l, "bot.end.title", "Game", g.ID), Description: b.String(), Color: 0xC9A227}
-}
-
-// winnersLine names the winners (engine.Game.Winners) in the game's
-// language: "Alice wins with 52 points!"
-func winnersLine(g storage.Game, st *engine.Game) string {
-	l := gameLang(g)
-	ws, best := st.Winners()
-	var names []string
-	for _, p := range ws {
-		names = append(names, seatName(g, st, p))
-	}
-	if len(names) == 1 {
-		return trN(l, "bot.end.wins", best, "Player", names[0])
-	}
-	return trN(l, "bot.end.share", best, "Players", listWords(l, names))
-}
-
-// listWords joins names as a sentence lists them in language l: "Ada and
-// Bob and Cy" in English, "Ada, Bob und Cy" in German.
-func listWords(l i18n.Lang, names []string) string {
-	if len(names) == 0 {
-		return ""
-	}
-	out := names[0]
-	for k, n := range names[1:] {
-		if k == len(names)-2 {
-			return tr(l, "bot.list.last", "List", out, "Last", n)
-		}
-		out = tr(l, "bot.list.more", "List", out, "Next", n)
-	}
-	return out
+	table := turnview.In(l).FinalTable(st, seatNames(g, st))
+	return &discordgo.MessageEmbed{Title: tr(l, "bot.end.title", "Game", g.ID),
+		Description: "```\n" + strings.Join(table, "\n") + "\n```", Color: 0xC9A227}
 }
 
 func truncate(s string, n int) string {

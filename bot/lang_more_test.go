@@ -63,7 +63,7 @@ func TestLanguagesEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	winners := i18n.German.N("bot.end.wins", 0, map[string]any{"Player": "Heidi"})
+	winners := i18n.German.N("turn.final.wins", 0, map[string]any{"Player": "Heidi"})
 	over := i18n.German.T("bot.end.over", map[string]any{"Winners": winners})
 	if !strings.HasPrefix(end.Content, over) {
 		t.Errorf("the end says %q, want German %q", end.Content, over)
@@ -76,7 +76,7 @@ func TestLanguagesEnd(t *testing.T) {
 		t.Errorf("the final table's title is %q, want %q", end.Embeds[0].Title, want)
 	}
 	for _, c := range []string{"player", "roads", "cities", "cloisters", "farms", "total"} {
-		if w := i18n.German.T("bot.end.column."+c, nil); !strings.Contains(end.Embeds[0].Description, w) {
+		if w := i18n.German.T("turn.final."+c, nil); !strings.Contains(end.Embeds[0].Description, w) {
 			t.Errorf("the final table %q lacks the column %q", end.Embeds[0].Description, w)
 		}
 	}
@@ -88,25 +88,6 @@ func TestLanguagesEnd(t *testing.T) {
 		t.Errorf("/carcassonne record says %q, want French %q", text(r), want)
 	}
 	notEnglish(t, i18n.French, "bot.end.record", map[string]any{"Game": 1})
-}
-
-// TestListWords: the winners are listed as each language lists names.
-func TestListWords(t *testing.T) {
-	for _, c := range []struct {
-		l     i18n.Lang
-		names []string
-		want  string
-	}{
-		{i18n.English, []string{"Ada"}, "Ada"},
-		{i18n.English, []string{"Ada", "Bob", "Cy"}, "Ada and Bob and Cy"},
-		{i18n.German, []string{"Ada", "Bob"}, "Ada und Bob"},
-		{i18n.German, []string{"Ada", "Bob", "Cy"}, "Ada, Bob und Cy"},
-		{i18n.Polish, []string{"Ada", "Bob", "Cy", "Dan"}, "Ada, Bob, Cy i Dan"},
-	} {
-		if got := listWords(c.l, c.names); got != c.want {
-			t.Errorf("%s %v: %q, want %q", c.l.Name(), c.names, got, c.want)
-		}
-	}
 }
 
 // hasFile reports whether message m carries a file of that name.

@@ -78,13 +78,13 @@ func TestLangWords(t *testing.T) {
 	cfg.Lang = i18n.French
 	out = run(t, cfg, strings.Join(sc.Lines, "\n")+"\n")
 	won, best := sc.Game.Winners()
-	winners := i18n.French.N("terminal.share", best, map[string]any{"Players": "Anna et Bruno"})
+	winners := i18n.French.N("turn.final.share", best, map[string]any{"Players": "Anna et Bruno"})
 	if len(won) == 1 {
-		winners = i18n.French.N("terminal.wins", best, map[string]any{"Player": sc.Names[won[0]]})
+		winners = i18n.French.N("turn.final.wins", best, map[string]any{"Player": sc.Names[won[0]]})
 	}
 	for _, want := range []string{
 		i18n.French.N("terminal.over", sc.Game.Turn()-1, nil),
-		"Décompte final  routes  villes  abbayes  prés  total\n",
+		"Décompte final\n  joueur           routes villes abbayes prés total\n",
 		winners,
 		i18n.French.T("terminal.record_or_quit", nil),
 	} {

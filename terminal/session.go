@@ -499,56 +499,16 @@ func (s *session) showFinal() {
 	s.say("terminal.record_or_quit")
 }
 
-// writeFinalTable writes the final scoring: every player's points by
-// source (roads, cities, cloisters, farms, with King & Robber Baron the
-// King and the Robber Baron, with Traders & Builders the goods majorities;
-// engine.Game.Breakdowns) and total, from the
-// highest score to the lowest (engine.Game.Standings, the order of the
-// final picture), then the winners (engine.Game.Winners), in language l
-// (the column titles of the bot's final table, messages bot.end.column.…).
+// writeFinalTable writes the final scoring of game g in language l: a
+// heading, turnview's final table (every player's points by source and
+// total, best first), indented, and the winners.
 func writeFinalTable(w io.Writer, l i18n.Lang, g *engine.Game) {
-	names := g.Players()
-	title := l.T("terminal.final_scoring", nil)
-	width := utf8.RuneCountInString(title)
-	for _, n := range names {
-		width = max(width, utf8.RuneCountInString(n)+2)
+	vo := turnview.In(l)
+	fmt.Fprintln(w, l.T("terminal.final_scoring", nil))
+	for _, line := range vo.FinalTable(g, nil) {
+		fmt.Fprintln(w, "  "+line)
 	}
-	by := g.Breakdowns()
-	var set engine.ExpansionSet
-	if g.Rules() != nil {
-		set = g.Rules().Expansions
-	}
-	// A column per source of points (they add up to the total).
-	sources := append(engine.PointSources(set), engine.PointSource{Name: "total", Of: engine.Breakdown.Total})
-	cols := make([]string, len(sources))
-	for i, c := range sources {
-		cols[i] = l.T("bot.end.column."+c.Name, nil)
-	}
-	fmt.Fprintf(w, "%s  %s\n", pad(title, width), strings.Join(cols, "  "))
-	for _, p := range g.Standings() {
-		var vals []int
-		for _, c := range sources {
-			vals = append(vals, c.Of(by[p]))
-		}
-		row := pad("  "+names[p], width)
-		for i, v := range vals {
-			row += fmt.Sprintf("  %*d", utf8.RuneCountInString(cols[i]), v)
-		}
-		fmt.Fprintln(w, row)
-	}
-	won, best := g.Winners()
-	var winners []string
-	for _, p := range won {
-		winners = append(winners, names[p])
-	}
-	switch {
-	case len(names) == 1:
-		fmt.Fprintln(w, l.N("terminal.solo", best, map[string]any{"Player": names[0]}))
-	case len(winners) == 1:
-		fmt.Fprintln(w, l.N("terminal.wins", best, map[string]any{"Player": winners[0]}))
-	default:
-		fmt.Fprintln(w, l.N("terminal.share", best, map[string]any{"Players": turnview.In(l).JoinAnd(winners)}))
-	}
+	fmt.Fprintln(w, vo.Winners(g, nil))
 }
 
 // say writes message id of package i18n in the sitting's language, its
