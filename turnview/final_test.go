@@ -10,10 +10,11 @@ import (
 	"github.com/meeple-works/carcassonne/i18n"
 )
 
-// endedGame plays a random game of players to its end.
-func endedGame(t *testing.T, players []string, seed uint64) *engine.Game {
+// endedGame plays a random game of players with expansions set to its
+// end.
+func endedGame(t *testing.T, set engine.ExpansionSet, players []string, seed uint64) *engine.Game {
 	t.Helper()
-	r, err := engine.NewRules(0, engine.Options{})
+	r, err := engine.NewRules(set, engine.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +37,7 @@ func endedGame(t *testing.T, players []string, seed uint64) *engine.Game {
 func TestWinners(t *testing.T) {
 	ties := 0 // seeds 1 to 40 have 3 ties
 	for seed := uint64(1); seed <= 40; seed++ {
-		g := endedGame(t, []string{"Ann", "Bob"}, seed)
+		g := endedGame(t, 0, []string{"Ann", "Bob"}, seed)
 		won, best := g.Winners()
 		want := "Ann"
 		if won[0] == 1 {
@@ -57,43 +58,58 @@ func TestWinners(t *testing.T) {
 	if ties == 0 {
 		t.Error("no tie in 40 games: the shared victory is not checked")
 	}
-	g := endedGame(t, []string{"Solo"}, 3)
+	g := endedGame(t, 0, []string{"Solo"}, 3)
 	if got, want := english.Winners(g, nil), "Solo scores "+strconv.Itoa(g.Score(0))+" points."; got != want {
 		t.Errorf("a solo game: %q, want %q", got, want)
 	}
 }
 
-// TestFinalTable: the head names each source of points, a long name is
-// cut to the players' column, and each row's sources add up to its total
-// and to the player's score, best first.
+// TestFinalTable: the head names each source of points of the game's
+// expansions, a long name is cut to the players' column, and each row's
+// sources add up to its total and to the player's score, best first.
+// Before, the messages' points and the robbers' loot had no column, and
+// the rows of such games did not add up.
 func TestFinalTable(t *testing.T) {
-	g := endedGame(t, []string{"Ann", "Bartholomew Longname"}, 5)
-	lines := english.FinalTable(g, nil)
-	if got := strings.Fields(lines[0]); strings.Join(got, " ") != "player roads cities cloisters farms total" {
-		t.Errorf("the head %q", lines[0])
-	}
-	if len(lines) != 3 {
-		t.Fatalf("%d lines, want a head and 2 rows: %q", len(lines), lines)
-	}
-	for k, p := range g.Standings() {
-		line := lines[k+1]
-		if name := []rune(line)[:nameColumn]; !strings.HasPrefix(g.Players()[p], strings.TrimRight(strings.TrimSuffix(string(name), "…"), " ")) {
-			t.Errorf("row %d %q does not name %s", k, line, g.Players()[p])
+	set := engine.ExpansionSet(0).With(engine.ExpansionMessengers).With(engine.ExpansionRobbers).
+		With(engine.ExpansionKingAndRobber).With(engine.ExpansionTower).With(engine.ExpansionGoldMines)
+	for _, tc := range []struct {
+		set  engine.ExpansionSet
+		head string
+	}{
+		{0, "player roads cities cloisters farms total"},
+		{set, "player roads cities cloisters farms King Robber Baron ransoms gold messages robbers total"},
+	} {
+		g := endedGame(t, tc.set, []string{"Ann", "Bartholomew Longname", "Cleo"}, 5)
+		lines := english.FinalTable(g, nil)
+		if got := strings.Join(strings.Fields(lines[0]), " "); got != tc.head {
+			t.Errorf("the head %q, want %q", lines[0], tc.head)
 		}
-		f := strings.Fields(string([]rune(line)[nameColumn:]))
-		sum := 0
-		for _, w := range f[:len(f)-1] {
-			n, err := strconv.Atoi(w)
-			if err != nil {
-				t.Fatalf("row %q: %v", line, err)
+		if len(lines) != 4 {
+			t.Fatalf("%d lines, want a head and 3 rows: %q", len(lines), lines)
+		}
+		for k, p := range g.Standings() {
+			line := lines[k+1]
+			if name := []rune(line)[:nameColumn]; !strings.HasPrefix(g.Players()[p], strings.TrimRight(strings.TrimSuffix(string(name), "…"), " ")) {
+				t.Errorf("row %d %q does not name %s", k, line, g.Players()[p])
 			}
-			sum += n
+			f := strings.Fields(string([]rune(line)[nameColumn:]))
+			if want := len(engine.PointSources(tc.set)) + 1; len(f) != want {
+				t.Errorf("row %q has %d columns, want %d", line, len(f), want)
+			}
+			sum := 0
+			for _, w := range f[:len(f)-1] {
+				n, err := strconv.Atoi(w)
+				if err != nil {
+					t.Fatalf("row %q: %v", line, err)
+				}
+				sum += n
+			}
+			if total, _ := strconv.Atoi(f[len(f)-1]); total != sum || total != g.Score(p) {
+				t.Errorf("row %q: sources %d, total %d, score %d", line, sum, total, g.Score(p))
+			}
 		}
-		if total, _ := strconv.Atoi(f[len(f)-1]); total != sum || total != g.Score(p) {
-			t.Errorf("row %q: sources %d, total %d, score %d", line, sum, total, g.Score(p))
+		if !strings.Contains(strings.Join(lines, "\n"), "Bartholomew Lon…") {
+			t.Errorf("the long name is not cut: %q", lines)
 		}
-	}
-	if !strings.Contains(strings.Join(lines, "\n"), "Bartholomew Lon…") {
-		t.Errorf("the long name is not cut: %q", lines)
 	}
 }
