@@ -41,7 +41,7 @@ func TestWholeGame(t *testing.T) {
 	db, board, rec := filepath.Join(dir, "games.db"), filepath.Join(dir, "board.png"), filepath.Join(dir, "game.rec")
 	sc := terminaltest.WithDiscard(t, []string{"Ann", "Ben", "Cy"}, 1, engine.Options{Farms: engine.FarmsPerCity})
 	t.Logf("seed %d: %d turns, %d discards", sc.Seed, len(sc.Lines), sc.Discards)
-	input := strings.Join(sc.Lines, "\n") + "\nscore\nplace 1\nrecord " + rec + "\n"
+	input := strings.Join(sc.Lines, "\n") + "\nscore\nplace 1\nchoose 1\nrecord " + rec + "\n"
 	out := run(t, newGame(sc, db, board), input)
 
 	for _, want := range []string{
@@ -55,6 +55,11 @@ func TestWholeGame(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q", want)
 		}
+	}
+	// place and choose after the end say it is over, choose not that the
+	// turn waits for its tile.
+	if got := strings.Count(out, "\nThe game is over.\n"); got != 2 || strings.Contains(out, "No choice waits") {
+		t.Errorf("after the end, %d of place and choose say the game is over:\n%s", got, out[strings.LastIndex(out, "Final board"):])
 	}
 	if got := strings.Count(out, "it is put out of the game"); got != sc.Discards {
 		t.Errorf("%d discards said, want %d", got, sc.Discards)

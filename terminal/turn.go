@@ -122,8 +122,7 @@ func (s *session) stepPrompt() string {
 // waits for, numbered, each with its label and its notation ("  1  ⬆
 // (0,-1)  [dragon 0,-1]").
 func (s *session) choicesCommand() {
-	if !s.midTurn() {
-		s.say("terminal3.choose.none")
+	if s.noChoice() {
 		return
 	}
 	fmt.Fprintln(s.out, s.voice.Asks(s.state, s.names()))
@@ -132,12 +131,25 @@ func (s *session) choicesCommand() {
 	}
 }
 
+// noChoice says, and reports, that no choice waits: the game is over, or
+// the turn waits for its tile.
+func (s *session) noChoice() bool {
+	switch {
+	case s.state.Ended():
+		fmt.Fprintln(s.out, sentence(s.tr("terminal2.move.over")))
+	case !s.midTurn():
+		s.say("terminal3.choose.none")
+	default:
+		return false
+	}
+	return true
+}
+
 // chooseCommand plays `choose N` (the N-th of choices) or `choose
 // NOTATION` ("choose dragon 0,-1", "choose pick none"): the answer to the
 // decision the turn waits for; alone, it lists the choices.
 func (s *session) chooseCommand(args []string) error {
-	if !s.midTurn() {
-		s.say("terminal3.choose.none")
+	if s.noChoice() {
 		return nil
 	}
 	if len(args) == 0 {
