@@ -260,7 +260,7 @@ func TestPlayTraders(t *testing.T) {
 		if e.Final && (e.Pig || e.Source == "goods") {
 			line := fmt.Sprintf("  %+d %s: ", e.Points, e.Player)
 			if e.Source == "goods" {
-				line += "the most " + e.Good + ", "
+				line += "most " + e.Good + "\n"
 			}
 			final = append(final, line)
 		}
