@@ -120,6 +120,24 @@ func waitStored(t *testing.T, h *harness, cond func(storage.Game) bool) {
 	waitState(t, h, func(g storage.Game, _ *engine.Game) bool { return cond(g) })
 }
 
+// passedAlone reports whether the decision game g waits for (st) offers
+// the pass alone (turnview.OnlyPass), which the bot gives without a step
+// message; it then waits until the bot has given it, and fails the test
+// when thread shows a step message for it.
+func passedAlone(t *testing.T, h *harness, thread string, g storage.Game, st *engine.Game) bool {
+	t.Helper()
+	if _, ok := turnview.OnlyPass(st); !ok {
+		return false
+	}
+	waitStored(t, h, func(now storage.Game) bool { return now.Moves != g.Moves || now.Answered != g.Answered })
+	for _, m := range h.srv.Messages(thread) {
+		if hasComponent(m.Message, stepPrefix(g.ID, g.Moves, g.Answered)) {
+			t.Fatalf("a step message asks the pass alone: %q", m.Content)
+		}
+	}
+	return true
+}
+
 // waitState is waitStored with the game's state too.
 func waitState(t *testing.T, h *harness, cond func(storage.Game, *engine.Game) bool) {
 	t.Helper()

@@ -49,6 +49,9 @@ type session struct {
 	// decisionShown is the moves and answers of the game when the
 	// decision in the middle of a turn was last listed.
 	decisionShown [2]int
+	// passed is the moves and answers of the game when the loop last gave
+	// a decision's only answer, the pass (turnview.OnlyPass): once each.
+	passed [2]int
 }
 
 // maxLine is the longest command line read, in bytes; longer lines are
@@ -132,6 +135,14 @@ func (s *session) loop() error {
 			}
 			if s.ctx.Err() != nil {
 				return nil // Run says that the sitting stopped
+			}
+			continue
+		}
+		if a, ok := turnview.OnlyPass(s.state); ok && s.passed != [2]int{s.game.Moves, s.game.Answered} {
+			// Nothing to choose (no knight may escape, …): no question.
+			s.passed = [2]int{s.game.Moves, s.game.Answered}
+			if _, err := s.answer([]engine.Answer{a}); err != nil {
+				return err
 			}
 			continue
 		}

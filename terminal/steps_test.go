@@ -29,6 +29,9 @@ type stepsScript struct {
 	asked map[engine.Step]int // the answers given from the list, by step
 	first map[engine.Step]int // the line of the first such answer, by step
 	forms map[string]int      // the answer lines by form
+	// passed counts the decisions that offered the pass alone, which the
+	// terminal gives without asking (turnview.OnlyPass).
+	passed int
 }
 
 // newStepsScript plays turns turns of a game of expansions set with
@@ -137,6 +140,14 @@ func newStepsScript(tb testing.TB, set engine.ExpansionSet, names []string, seed
 // choose writes the line that answers a, the answer the game g waits for,
 // from the numbered list (turnview.Options), and plays it on g.
 func (sc *stepsScript) choose(g *engine.Game, a engine.Answer, rng *rand.Rand) {
+	if pass, ok := turnview.OnlyPass(g); ok {
+		// Nothing to choose: the terminal passes without asking.
+		if _, err := g.Act(pass); err != nil {
+			panic(fmt.Sprintf("%s: %v", pass, err))
+		}
+		sc.passed++
+		return
+	}
 	opts := turnview.Options(g, nil)
 	n := slices.IndexFunc(opts, func(o turnview.Option) bool { return o.Answer == a })
 	if n < 0 {
@@ -167,7 +178,8 @@ func (sc *stepsScript) choose(g *engine.Game, a engine.Answer, rng *rand.Rand) {
 // record's tokens and the choices it leaves answered from the numbered
 // list: what the terminal stores is the test's game, move for move, and it
 // says every move's summary. No expansion has words of its own: the
-// choices are the engine's.
+// choices are the engine's. A decision that offers the pass alone is not
+// asked: the script writes no line for it.
 func TestStepsEveryExpansion(t *testing.T) {
 	t.Parallel()
 	names := []string{"Ann", "Ben", "Cy"}
@@ -183,6 +195,7 @@ func TestStepsEveryExpansion(t *testing.T) {
 	turns := racetest.Scale(150, 10)
 	asked := map[engine.Step]int{}
 	forms := map[string]int{}
+	passed := 0
 	for k, set := range sets {
 		seed := uint64(k + 1)
 		sc := newStepsScript(t, set, names, seed, turns)
@@ -197,6 +210,7 @@ func TestStepsEveryExpansion(t *testing.T) {
 		for f, n := range sc.forms {
 			forms[f] += n
 		}
+		passed += sc.passed
 		dir := t.TempDir()
 		rec := filepath.Join(dir, "game.rec")
 		var exps []string
@@ -216,7 +230,10 @@ func TestStepsEveryExpansion(t *testing.T) {
 		}
 		terminaltest.CheckSummariesOf(t, sc.game, out)
 	}
-	t.Logf("answers from the list by step: %v; by form: %v", asked, forms)
+	t.Logf("answers from the list by step: %v; by form: %v; passes without asking: %d", asked, forms, passed)
+	if passed == 0 {
+		t.Error("no decision offered the pass alone: the terminal's pass without asking is not checked")
+	}
 	if racetest.Enabled {
 		return // a tenth of the turns: which steps they reach is the sweep's to check
 	}

@@ -594,7 +594,9 @@ func (vo Voice) Plural(n int, one string) string {
 // StepWords says what answer a to the step game g waits for did, by the
 // player who decides it (engine.Game.Pending), as the step messages and
 // the terminal say it: "Bob moves the dragon ➡ (1,0).", "Alice takes no
-// knight home.", "Bob adds a follower on the city (north) at (3,0)."
+// knight home.", "Bob adds a follower on the city (north) at (3,0).", and
+// for the other steps the option's label: "Alice: thief – road (east and
+// west)."
 func StepWords(g *engine.Game, a engine.Answer, names Names) string {
 	return english.StepWords(g, a, names)
 }
@@ -643,7 +645,13 @@ func (vo Voice) StepWords(g *engine.Game, a engine.Answer, names Names) string {
 	case engine.StepRobber, engine.StepRob, engine.StepPawn, engine.StepMessage:
 		return vo.boardStepWords(g, a, name, names)
 	}
-	return vo.t("turn.step.other", "Player", name, "Answer", a.String())
+	// The other steps (a figure, a prisoner, a gold ingot …) by their
+	// option's words: "Alice: thief – road (east and west)."
+	answer := a.String()
+	if o, err := vo.Lookup(g, names, answer); err == nil {
+		answer = o.Label
+	}
+	return vo.t("turn.step.other", "Player", name, "Answer", answer)
 }
 
 // MagicWhere names where a mage or witch answer puts its figure, on game

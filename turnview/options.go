@@ -133,6 +133,22 @@ func (vo Voice) Options(g *engine.Game, names Names) []Option {
 	return out
 }
 
+// OnlyPass returns the answer to the step g waits for when passing is the
+// only one it offers (no knight of the player's may escape, no prisoner in
+// reach, no follower and no fairy to deploy, …), and false otherwise. The
+// front ends give such an answer at once instead of asking a question with
+// one answer; the decision stays in the record like any other.
+func OnlyPass(g *engine.Game) (engine.Answer, bool) {
+	if d := g.Pending(); d.Step == engine.StepNone || d.Step == engine.StepTile {
+		return engine.Answer{}, false
+	}
+	opts := english.Options(g, nil)
+	if len(opts) != 1 || !opts[0].Pass() {
+		return engine.Answer{}, false
+	}
+	return opts[0].Answer, true
+}
+
 // ErrNotOffered: Lookup was given a value that is not among the options of
 // the step the game waits for.
 var ErrNotOffered = errors.New("that choice is not offered now")

@@ -136,13 +136,15 @@ func checkFeature(t *testing.T, where string, board *engine.Game, at engine.Targ
 // TestOptionsAcceptedEverywhere plays random games through Options with
 // every expansion and each alone: at every step, every option is accepted
 // by the engine, no two share a value, and each names the feature of the
-// tile as it lies.
+// tile as it lies; OnlyPass finds the steps that offer the pass alone, and
+// the words of a step's answer never show its notation.
 func TestOptionsAcceptedEverywhere(t *testing.T) {
 	games := racetest.Scale(2, 2)
 	if testing.Short() {
 		games = 1
 	}
 	steps := map[engine.Step]int{}
+	onlyPass := 0
 	for name, set := range expansionSets() {
 		for seed := range uint64(games) {
 			g := newGame(t, set, seed+1)
@@ -151,7 +153,19 @@ func TestOptionsAcceptedEverywhere(t *testing.T) {
 				where := fmt.Sprintf("%s seed %d turn %d step %s", name, seed+1, g.Turn(), g.Pending().Step)
 				opts := checkOptions(t, g, where)
 				steps[g.Pending().Step]++
+				if a, ok := OnlyPass(g); ok != (len(opts) == 1 && opts[0].Pass()) || ok && a != opts[0].Answer {
+					t.Fatalf("%s: OnlyPass %v %v, the options %v", where, a, ok, opts)
+				} else if ok {
+					onlyPass++
+				}
 				o := opts[r.IntN(len(opts))]
+				if g.Pending().Step != engine.StepTile {
+					// A step's words name the answer in words, never
+					// in its notation ("figure follower@N").
+					if w := StepWords(g, o.Answer, nil); strings.Contains(w, o.Value) {
+						t.Fatalf("%s: the words of %q are %q", where, o.Value, w)
+					}
+				}
 				if _, err := g.Act(o.Answer); err != nil {
 					t.Fatalf("%s: %q: %v", where, o.Value, err)
 				}
@@ -165,6 +179,9 @@ func TestOptionsAcceptedEverywhere(t *testing.T) {
 		if steps[s] == 0 {
 			t.Errorf("no game asked step %s: the test reaches less than it should", s)
 		}
+	}
+	if onlyPass == 0 {
+		t.Error("no step offered the pass alone: OnlyPass is not checked")
 	}
 }
 
