@@ -47,8 +47,9 @@ type Config struct {
 	// Computers, when not empty, has one entry per player of a new game:
 	// ai.NoLevel for a person at the keyboard, a level (ai.Level.Seat) for
 	// a computer player, whose turns the sitting plays itself and says
-	// what it did. The name of a computer is Players' entry
-	// (ai.Level.Name: "Computer (hard)"). A continued game knows its
+	// what it did. The name of a computer is Players' entry ("Computer
+	// (hard)", "Computer (schwer)": carcassonne play names it as the bot
+	// does in a lobby of the sitting's language). A continued game knows its
 	// computers from the store.
 	Computers []ai.Level
 	// Lang is the language of the turn's words (the choices, what a move

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/meeple-works/carcassonne/ai"
+	"github.com/meeple-works/carcassonne/i18n"
 )
 
 // arenaRun runs the arena with args and returns its output, failing
@@ -159,10 +160,10 @@ func TestWilson(t *testing.T) {
 }
 
 // TestParsePlayersComputers: @level names a computer player "Computer
-// (level)", numbered when there are two; unknown levels and @random are
-// refused in words.
+// (level)" in the sitting's language, numbered when there are two;
+// unknown levels and @random are refused in words.
 func TestParsePlayersComputers(t *testing.T) {
-	names, levels, err := parsePlayers("Ann, @hard,@easy,@HARD")
+	names, levels, err := parsePlayers("Ann, @hard,@easy,@HARD", i18n.English)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,12 +173,15 @@ func TestParsePlayersComputers(t *testing.T) {
 	if want := []ai.Level{ai.NoLevel, ai.Hard, ai.Easy, ai.Hard}; !slices.Equal(levels, want) {
 		t.Errorf("levels %v, want %v", levels, want)
 	}
+	if names, _, _ := parsePlayers("Anna,@easy,@hard", i18n.German); !slices.Equal(names, []string{"Anna", "Computer (leicht)", "Computer (schwer)"}) {
+		t.Errorf("German names %q", names)
+	}
 	for s, want := range map[string]string{
 		"Ann,@expert": `"expert" is not a level: write @easy, @normal or @hard`,
 		"Ann,@random": "@random plays random moves and is for carcassonne arena only",
 		"Ann,@":       `"" is not a level`,
 	} {
-		if _, _, err := parsePlayers(s); err == nil || !strings.Contains(err.Error(), want) {
+		if _, _, err := parsePlayers(s, i18n.English); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("parsePlayers(%q): %v, want %q", s, err, want)
 		}
 	}

@@ -73,7 +73,7 @@ func (c *playCmd) Validate() error {
 	if c.lang, err = parseLang(c.Lang); err != nil {
 		return err
 	}
-	if c.names, c.comps, err = parsePlayers(c.Players); err != nil {
+	if c.names, c.comps, err = parsePlayers(c.Players, c.lang); err != nil {
 		return err
 	}
 	if c.exps, err = parseExpansions(c.Expansions, len(c.names)); err != nil {
@@ -109,10 +109,11 @@ func (c *playCmd) Validate() error {
 
 // parsePlayers reads --players: comma-separated names, spaces around them
 // dropped; "Alice,Bob" when s is empty. A name starting with @ is a
-// computer player of the level after it (@easy, @normal, @hard), named
-// "Computer (hard)", "Computer (hard) 2" for a second one; levels holds
-// its level, ai.NoLevel for a person.
-func parsePlayers(s string) (names []string, levels []ai.Level, err error) {
+// computer player of the level after it (@easy, @normal, @hard), named in
+// language l as the bot names one in a lobby of that language: "Computer
+// (hard)", "Computer (hard) 2" for a second one, "Computer (schwer)" in
+// German; levels holds its level, ai.NoLevel for a person.
+func parsePlayers(s string, l i18n.Lang) (names []string, levels []ai.Level, err error) {
 	if strings.TrimSpace(s) == "" {
 		return []string{"Alice", "Bob"}, []ai.Level{ai.NoLevel, ai.NoLevel}, nil
 	}
@@ -126,9 +127,10 @@ func parsePlayers(s string) (names []string, levels []ai.Level, err error) {
 			if !level.Seat() {
 				return nil, nil, fmt.Errorf("--players: @%s plays random moves and is for carcassonne arena only: write @easy, @normal or @hard", name)
 			}
-			n = level.Name()
+			base := l.T("bot.cpu.seat."+level.String(), nil)
+			n = base
 			for k := 2; slices.Contains(names, n); k++ {
-				n = fmt.Sprintf("%s %d", level.Name(), k)
+				n = fmt.Sprintf("%s %d", base, k)
 			}
 		}
 		switch {
