@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -530,13 +531,37 @@ func (b *Bot) replayGIF(l i18n.Lang, id int64, rec *engine.Record) (data []byte,
 	return buf.Bytes(), ""
 }
 
+// tableWidth is the widest final table, in characters, that the end
+// message shows as a table: wider, Discord would wrap its lines (an
+// embed is about 520 px wide).
+const tableWidth = 56
+
 // finalEmbed is the end message's final scoring of game g in the game's
-// language: turnview's final table in a code block, for its columns.
+// language: turnview's final table in a code block, for its columns; when
+// the game's sources of points make it wider than tableWidth, a line per
+// player ("**1. Ann** — 52 points") and their points by source ("roads 12
+// · cities 20 · …"), which wrap as text does.
 func finalEmbed(g storage.Game, st *engine.Game) *discordgo.MessageEmbed {
 	l := gameLang(g)
-	table := turnview.In(l).FinalTable(st, seatNames(g, st))
-	return &discordgo.MessageEmbed{Title: tr(l, "bot.end.title", "Game", g.ID),
-		Description: "```\n" + strings.Join(table, "\n") + "\n```", Color: 0xC9A227}
+	vo, names := turnview.In(l), seatNames(g, st)
+	e := &discordgo.MessageEmbed{Title: tr(l, "bot.end.title", "Game", g.ID), Color: 0xC9A227}
+	table := vo.FinalTable(st, names)
+	if utf8.RuneCountInString(table[0]) <= tableWidth {
+		e.Description = "```\n" + strings.Join(table, "\n") + "\n```"
+		return e
+	}
+	sources, scores := turnview.FinalScores(st)
+	var rows []string
+	for k, s := range scores {
+		var parts []string
+		for j, src := range sources {
+			parts = append(parts, fmt.Sprintf("%s %d", vo.SourceTitle(src.Name), s.Points[j]))
+		}
+		rows = append(rows, fmt.Sprintf("**%d. %s** — %s\n%s", k+1, escapeMarkdown(names[s.Player]),
+			trN(l, "bot.score.points", s.Total), strings.Join(parts, " · ")))
+	}
+	e.Description = strings.Join(rows, "\n")
+	return e
 }
 
 func truncate(s string, n int) string {

@@ -3,6 +3,7 @@ package bot
 import (
 	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -68,10 +69,33 @@ func (h *harness) playTurn(users []discordtest.User, thread string, msg discordt
 	}
 }
 
+// listRow is a player's line of the final scoring as a list (finalEmbed,
+// wider than a table): "**1. Ann** — 52 points".
+var listRow = regexp.MustCompile(`^\*\*\d+\. (.+)\*\* — (-?\d+) points?$`)
+
 // tableRows reads the rows of the final table: a name, then 5 numbers or
 // more (roads, cities, cloisters, farms, perhaps King and Robber Baron,
-// and the total last).
+// and the total last); or the same from its list, a player's line with
+// the total, then their points by source ("roads 12 · cities 20 · …").
 func tableRows(desc string) (names []string, cols [][]int) {
+	if lines := strings.Split(desc, "\n"); !strings.HasPrefix(desc, "```") {
+		for k := 0; k+1 < len(lines); k += 2 {
+			m := listRow.FindStringSubmatch(lines[k])
+			if m == nil {
+				continue
+			}
+			var nums []int
+			for _, part := range strings.Split(lines[k+1], " · ") {
+				f := strings.Fields(part)
+				n, _ := strconv.Atoi(f[len(f)-1])
+				nums = append(nums, n)
+			}
+			total, _ := strconv.Atoi(m[2])
+			names = append(names, m[1])
+			cols = append(cols, append(nums, total))
+		}
+		return names, cols
+	}
 	for _, line := range strings.Split(desc, "\n") {
 		f := strings.Fields(line)
 		k := len(f)

@@ -79,8 +79,9 @@ func (b *Bot) nextStep(ctx context.Context, g storage.Game, st *engine.Game, not
 	if b.autoPawn(ctx, g, st) {
 		return // answered by the player's preference; nextStep came again
 	}
-	if a, ok := turnview.OnlyPass(st); ok && playerLevel(g, d.Player) == ai.NoLevel {
-		// Nothing to choose (no knight may escape, …): no question.
+	if a, ok := turnview.OnlyPass(st); ok {
+		// Nothing to choose (no knight may escape, …): no question, to
+		// a person or a computer.
 		b.answerStep(ctx, g, st, a, storage.Request{ID: fmt.Sprintf("pass:%d:%d:%d", g.ID, g.Moves, g.Answered)}, "")
 		return
 	}

@@ -16,39 +16,71 @@ import (
 // characters: longer names are cut.
 const nameColumn = 16
 
-// FinalTable lays out the final scoring of game g (after the game end's
-// scoring, engine.Game.Breakdowns) as lines of a table for a fixed-width
-// font: a head naming the players' column and each source of points of
-// the game's expansions (engine.PointSources: roads, cities, cloisters,
-// farms, … the messages, the robbers' loot) then the total, and one row
-// per player from the highest score to the lowest (engine.Game.Standings,
-// the order of the final picture). The sources add up to the total. Each
-// column is as wide as its title (at least 4 characters), the players'
-// at least 16; a longer name ends in "…". names names the players. The
-// titles are in vo's language (messages turn.final.…).
-func (vo Voice) FinalTable(g *engine.Game, names Names) []string {
+// FinalScore is one player's row of the final scoring: the points of each
+// source of FinalScores' list, and their sum, the player's score.
+type FinalScore struct {
+	Player int
+	Points []int
+	Total  int
+}
+
+// FinalScores returns the final scoring of game g (after the game end's
+// scoring, engine.Game.Breakdowns): the sources of points of the game's
+// expansions (engine.PointSources: roads, cities, cloisters, farms, … the
+// messages, the robbers' loot), and each player's points by source, from
+// the highest score to the lowest (engine.Game.Standings, the order of
+// the final picture). The sources add up to the total.
+func FinalScores(g *engine.Game) ([]engine.PointSource, []FinalScore) {
 	var set engine.ExpansionSet
 	if g.Rules() != nil {
 		set = g.Rules().Expansions
 	}
-	cols := append(engine.PointSources(set), engine.PointSource{Name: "total", Of: engine.Breakdown.Total})
-	player := vo.t("turn.final.player")
+	sources := engine.PointSources(set)
+	table := g.Breakdowns()
+	var scores []FinalScore
+	for _, p := range g.Standings() {
+		s := FinalScore{Player: p, Total: table[p].Total()}
+		for _, c := range sources {
+			s.Points = append(s.Points, c.Of(table[p]))
+		}
+		scores = append(scores, s)
+	}
+	return sources, scores
+}
+
+// SourceTitle names a source of points (engine.PointSource.Name) as the
+// final scoring's column does, in vo's language: "roads", "Robber Baron",
+// "messages"; "total" for the total, "player" for the players' column
+// (messages turn.final.…).
+func (vo Voice) SourceTitle(name string) string { return vo.t("turn.final." + name) }
+
+// FinalTable lays out the final scoring of game g (FinalScores) as lines
+// of a table for a fixed-width font: a head naming the players' column,
+// each source of points and the total, then one row per player, best
+// first. Each column is as wide as its title (at least 4 characters),
+// the players' at least 16; a longer name ends in "…". names names the
+// players; the titles are in vo's language.
+func (vo Voice) FinalTable(g *engine.Game, names Names) []string {
+	sources, scores := FinalScores(g)
+	player := vo.SourceTitle("player")
 	width := max(nameColumn, utf8.RuneCountInString(player))
 	var b strings.Builder
 	fmt.Fprintf(&b, "%-*s", width, player)
-	widths := make([]int, len(cols))
-	for k, c := range cols {
-		title := vo.t("turn.final." + c.Name)
+	widths := make([]int, len(sources)+1)
+	for k := range widths {
+		title := vo.SourceTitle("total")
+		if k < len(sources) {
+			title = vo.SourceTitle(sources[k].Name)
+		}
 		widths[k] = max(4, utf8.RuneCountInString(title))
 		fmt.Fprintf(&b, " %*s", widths[k], title)
 	}
 	lines := []string{b.String()}
-	table := g.Breakdowns()
-	for _, p := range g.Standings() {
+	for _, s := range scores {
 		b.Reset()
-		fmt.Fprintf(&b, "%-*s", width, cut(names.of(g, p), nameColumn))
-		for k, c := range cols {
-			fmt.Fprintf(&b, " %*d", widths[k], c.Of(table[p]))
+		fmt.Fprintf(&b, "%-*s", width, cut(names.of(g, s.Player), nameColumn))
+		for k, n := range append(s.Points, s.Total) {
+			fmt.Fprintf(&b, " %*d", widths[k], n)
 		}
 		lines = append(lines, b.String())
 	}
