@@ -15,6 +15,8 @@ import (
 
 	"github.com/meeple-works/carcassonne/ai"
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
+	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // arenaCmd is `carcassonne arena`: computer against computer, many games,
@@ -279,47 +281,28 @@ func (c *arenaCmd) report(w io.Writer, results []arenaGame) error {
 	return nil
 }
 
-// arenaSources are the sources of points the arena reports (issue 30:
-// "points by source, so that a weakness is visible"), with the expansion
-// they need (ExpansionBase: always).
-var arenaSources = []struct {
-	name string
-	exp  engine.Expansion
-	of   func(engine.Breakdown) int
-}{
-	{"roads", engine.ExpansionBase, func(b engine.Breakdown) int { return b.Roads }},
-	{"cities", engine.ExpansionBase, func(b engine.Breakdown) int { return b.Cities }},
-	{"cloisters", engine.ExpansionBase, func(b engine.Breakdown) int { return b.Cloisters }},
-	{"farms", engine.ExpansionBase, func(b engine.Breakdown) int { return b.Farms }},
-	{"King", engine.ExpansionKingAndRobber, func(b engine.Breakdown) int { return b.King }},
-	{"Baron", engine.ExpansionKingAndRobber, func(b engine.Breakdown) int { return b.RobberBaron }},
-	{"goods", engine.ExpansionTradersAndBuilders, func(b engine.Breakdown) int { return b.Goods }},
-	{"ransoms", engine.ExpansionTower, func(b engine.Breakdown) int { return b.Ransoms }},
-	{"fairy", engine.ExpansionPrincessAndDragon, func(b engine.Breakdown) int { return b.Fairy }},
-	{"gold", engine.ExpansionGoldMines, func(b engine.Breakdown) int { return b.Gold }},
-}
-
-// reportSources prints A's and B's average points per player by source,
-// the sources of the expansions in play, and with --per-game every
-// player's of every game: a line per seat.
+// reportSources prints A's and B's average points per player by source
+// (issue 30: "points by source, so that a weakness is visible"): the
+// sources of the expansions in play (engine.PointSources, which add up to
+// a player's points, titled as the final scoring titles them), and with
+// --per-game every player's of every game: a line per seat.
 func (c *arenaCmd) reportSources(w io.Writer, results []arenaGame) {
-	var cols []int
-	for i, s := range arenaSources {
-		if s.exp == engine.ExpansionBase || c.rules.Expansions.Has(s.exp) {
-			cols = append(cols, i)
-		}
-	}
+	sources := engine.PointSources(c.rules.Expansions)
+	vo := turnview.In(i18n.English)
+	widths := make([]int, len(sources))
 	header := func(first string) {
 		fmt.Fprintf(w, "%-26s", first)
-		for _, i := range cols {
-			fmt.Fprintf(w, " %9s", arenaSources[i].name)
+		for j, s := range sources {
+			title := vo.SourceTitle(s.Name)
+			widths[j] = max(9, len(title))
+			fmt.Fprintf(w, " %*s", widths[j], title)
 		}
 		fmt.Fprintln(w)
 	}
 	var sum [2][]float64
 	var seats [2]int
 	for k := range sum {
-		sum[k] = make([]float64, len(cols))
+		sum[k] = make([]float64, len(sources))
 	}
 	for _, r := range results {
 		for p, b := range r.by {
@@ -328,8 +311,8 @@ func (c *arenaCmd) reportSources(w io.Writer, results []arenaGame) {
 				k = 0
 			}
 			seats[k]++
-			for j, i := range cols {
-				sum[k][j] += float64(arenaSources[i].of(b))
+			for j, s := range sources {
+				sum[k][j] += float64(s.Of(b))
 			}
 		}
 	}
@@ -337,8 +320,8 @@ func (c *arenaCmd) reportSources(w io.Writer, results []arenaGame) {
 	header("points by source")
 	for k, name := range []string{"A " + c.a.Level.String(), "B " + c.b.Level.String()} {
 		fmt.Fprintf(w, "%-26s", name+" (average)")
-		for j := range cols {
-			fmt.Fprintf(w, " %9.1f", sum[k][j]/float64(max(1, seats[k])))
+		for j := range sources {
+			fmt.Fprintf(w, " %*.1f", widths[j], sum[k][j]/float64(max(1, seats[k])))
 		}
 		fmt.Fprintln(w)
 	}
@@ -354,8 +337,8 @@ func (c *arenaCmd) reportSources(w io.Writer, results []arenaGame) {
 				who = "A " + c.a.Level.String()
 			}
 			fmt.Fprintf(w, "%4d P%-2d  %-8s %6d", g+1, p+1, who, b.Total())
-			for _, i := range cols {
-				fmt.Fprintf(w, " %9d", arenaSources[i].of(b))
+			for j, s := range sources {
+				fmt.Fprintf(w, " %*d", widths[j], s.Of(b))
 			}
 			fmt.Fprintln(w)
 		}
