@@ -203,9 +203,27 @@ func TestArenaPointsBySource(t *testing.T) {
 			t.Errorf("no average line of %s:\n%s", side, out)
 		}
 	}
-	lines := regexp.MustCompile(`(?m)^ +(\d+) P(\d) +([AB] \w+) +(\d+)((?: +-?\d+){5})$`).FindAllStringSubmatch(out, -1)
-	if len(lines) != 3*2 {
-		t.Fatalf("%d lines per game and seat, want 6:\n%s", len(lines), out)
+	checkSeatLines(t, out, 3, 5)
+	if plain := arenaRun(t, "--a", "easy", "--b", "random", "--games", "3", "--expansions", "princess-and-dragon"); strings.Contains(plain, "game seat") || !header.MatchString(plain) {
+		t.Errorf("without --per-game:\n%s", plain)
+	}
+	// The Messengers' and The Robbers' points have columns too: before,
+	// their rows did not add up.
+	out = arenaRun(t, "--a", "easy", "--b", "random", "--games", "2", "--expansions", "messengers,robbers", "--per-game")
+	if !regexp.MustCompile(`(?m)^points by source +roads +cities +cloisters +farms +messages +robbers$`).MatchString(out) {
+		t.Fatalf("no columns of the messages and the robbers:\n%s", out)
+	}
+	checkSeatLines(t, out, 2, 6)
+}
+
+// checkSeatLines checks the arena's --per-game lines in out: one per game
+// and seat of the given number of 2-player games, each with that many
+// sources, which add up to the seat's points.
+func checkSeatLines(t *testing.T, out string, games, sources int) {
+	t.Helper()
+	lines := regexp.MustCompile(`(?m)^ +(\d+) P(\d) +([AB] \w+) +(\d+)((?: +-?\d+){`+strconv.Itoa(sources)+`})$`).FindAllStringSubmatch(out, -1)
+	if len(lines) != games*2 {
+		t.Fatalf("%d lines per game and seat, want %d:\n%s", len(lines), games*2, out)
 	}
 	for _, l := range lines {
 		total, _ := strconv.Atoi(l[4])
@@ -217,29 +235,5 @@ func TestArenaPointsBySource(t *testing.T) {
 		if sum != total || total == 0 {
 			t.Errorf("game %s seat %s: sources add up to %d, points %d", l[1], l[2], sum, total)
 		}
-	}
-	if plain := arenaRun(t, "--a", "easy", "--b", "random", "--games", "3", "--expansions", "princess-and-dragon"); strings.Contains(plain, "game seat") || !header.MatchString(plain) {
-		t.Errorf("without --per-game:\n%s", plain)
-	}
-	// The Messengers' and The Robbers' points have columns too: before,
-	// their rows did not add up.
-	out = arenaRun(t, "--a", "easy", "--b", "random", "--games", "2", "--expansions", "messengers,robbers", "--per-game")
-	if !regexp.MustCompile(`(?m)^points by source +roads +cities +cloisters +farms +messages +robbers$`).MatchString(out) {
-		t.Fatalf("no columns of the messages and the robbers:\n%s", out)
-	}
-	lines = regexp.MustCompile(`(?m)^ +(\d+) P(\d) +([AB] \w+) +(\d+)((?: +-?\d+){6})$`).FindAllStringSubmatch(out, -1)
-	for _, l := range lines {
-		total, _ := strconv.Atoi(l[4])
-		sum := 0
-		for _, f := range strings.Fields(l[5]) {
-			n, _ := strconv.Atoi(f)
-			sum += n
-		}
-		if sum != total {
-			t.Errorf("messengers and robbers, game %s seat %s: sources add up to %d, points %d", l[1], l[2], sum, total)
-		}
-	}
-	if len(lines) != 2*2 {
-		t.Errorf("%d lines per game and seat with the messengers and robbers, want 4:\n%s", len(lines), out)
 	}
 }
