@@ -119,15 +119,25 @@ type walked struct {
 	done    bool
 }
 
+// previewMenus is the most menus a preview shows: Discord shows 5 action
+// rows, and the preview needs one for its buttons.
+const previewMenus = 4
+
 // walk gives the answers of choice c to a copy of st at the start of the
 // turn: the tile, then each step of the current player that has a menu
 // (its pick, or its default), the die of a flight (the game's own) and a
 // landing where the figure can land nowhere; it stops at the end of the
-// turn, another player's decision, or a step with a message of its own.
-// vo and names word the options. It returns the engine's error for an
-// answer the rules refuse (a tile that does not fit, a ransom that cannot
-// be paid).
+// turn, another player's decision, a step with a message of its own, or a
+// menu past the preview's previewMenus (the turn then asks it after
+// Confirm, in a step message, rather than choose it unseen). vo and names
+// word the options. It returns the engine's error for an answer the rules
+// refuse (a tile that does not fit, a ransom that cannot be paid).
 func (c choice) walk(st *engine.Game, vo turnview.Voice, names turnview.Names) (walked, error) {
+	return c.walkUpTo(st, vo, names, previewMenus)
+}
+
+// walkUpTo is walk showing at most menus menus.
+func (c choice) walkUpTo(st *engine.Game, vo turnview.Voice, names turnview.Names, menus int) (walked, error) {
 	s := st.Clone()
 	s.Reset()
 	cur := s.Current()
@@ -152,7 +162,7 @@ func (c choice) walk(st *engine.Game, vo turnview.Voice, names turnview.Names) (
 			a = opts[0]
 		case menu:
 			opts := vo.Options(s, names)
-			if len(opts) == 0 {
+			if len(opts) == 0 || shown(d.Step, opts) && w.shown() == menus {
 				return w, nil
 			}
 			k := len(w.stages)
@@ -178,6 +188,23 @@ func (c choice) walk(st *engine.Game, vo turnview.Voice, names turnview.Names) (
 			return w, nil
 		}
 	}
+}
+
+// shown reports whether the preview shows a menu for a step with options
+// opts: the Follower… menu always, another when it offers a choice.
+func shown(step engine.Step, opts []turnview.Option) bool {
+	return step == engine.StepFigure || len(opts) > 1
+}
+
+// shown is the number of menus the preview of w shows.
+func (w walked) shown() int {
+	n := 0
+	for _, s := range w.stages {
+		if shown(s.step, s.opts) {
+			n++
+		}
+	}
+	return n
 }
 
 // defaultPick is the option a step takes until the player picks one: the
@@ -355,7 +382,7 @@ func (b *Bot) previewData(l i18n.Lang, g storage.Game, st *engine.Game, ch choic
 		if s.step == engine.StepFigure {
 			figure = true
 			lines = append(lines, tr(l, "bot.preview.follower", "Follower", s.chosen().Label))
-		} else if len(s.opts) < 2 {
+		} else if !shown(s.step, s.opts) {
 			continue // nothing to choose
 		} else {
 			lines = append(lines, tr(l, "bot.preview.chosen", "Step", strings.TrimRight(strings.TrimSuffix(tr(l, menu.placeholder), "…"), " "), "Choice", s.chosen().Label))
@@ -405,8 +432,8 @@ func (b *Bot) previewData(l i18n.Lang, g storage.Game, st *engine.Game, ch choic
 		discordgo.Button{Label: tr(l, "bot.preview.back"), Style: discordgo.SecondaryButton, CustomID: ch.id(actBack, -1)},
 	}
 	if len(rows) > 4 {
-		// Discord shows 5 action rows at most: ⟲ ⟳ join Confirm and
-		// Back, and the menus past the fourth keep their defaults.
+		// Discord shows 5 action rows at most: with previewMenus menus,
+		// ⟲ ⟳ join Confirm and Back.
 		last = append(rows[0].(discordgo.ActionsRow).Components, last...)
 		rows = rows[1:min(len(rows), 5)]
 	}
