@@ -388,7 +388,11 @@ func (b *Bot) playComputerAnswers(ctx context.Context, g storage.Game, st *engin
 		// The computer's turn goes on with the others' decisions.
 		b.editTurnMessage(now, goesOnWords(now, before, d.Player, ai.MoveOf(drawnTile(before), as)))
 	}
-	b.nextStep(ctx, res.Game, res.State, said+"\n", false)
+	note := said // what the computer answered, before the next question
+	if note != "" {
+		note += "\n"
+	}
+	b.nextStep(ctx, res.Game, res.State, note, false)
 }
 
 // thinkAnswers returns the answers of the computer of level l that decides

@@ -189,6 +189,7 @@ func (h *harness) playWithComputers(u discordtest.User, thread string, move func
 			h.t.Fatalf("nothing asks %s and the game is not over: %v", u.Username, err)
 		}
 		if over {
+			h.checkOpenings()
 			return next, turns, steps
 		}
 		done[next.ID] = true
@@ -457,6 +458,31 @@ func actRandomTurn(tb testing.TB, st *engine.Game, rng *rand.Rand) {
 		}
 		if done {
 			return
+		}
+	}
+}
+
+// checkOpenings fails the test when a message the bot posted has an embed
+// whose text opens with an empty line (a step message after a computer's
+// tile once did: its note was empty).
+func (h *harness) checkOpenings() {
+	h.t.Helper()
+	for _, r := range h.srv.Requests() {
+		if r.Route != "POST /channels/{channel}/messages" {
+			continue
+		}
+		var m struct {
+			Embeds []struct {
+				Description string `json:"description"`
+			} `json:"embeds"`
+		}
+		if json.Unmarshal(r.JSON, &m) != nil {
+			continue
+		}
+		for _, e := range m.Embeds {
+			if strings.HasPrefix(e.Description, "\n") {
+				h.t.Errorf("a message opens with an empty line: %q", e.Description)
+			}
 		}
 	}
 }

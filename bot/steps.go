@@ -172,7 +172,9 @@ func stepMessage(g storage.Game, st *engine.Game, note string) *discordgo.Messag
 		}
 		ask = tr(l, "bot.step.message.ask", "Player", name, "Points", engine.MessageBonus)
 	default:
-		title, ask = tr(l, "bot.step.other.title"), tr(l, "bot.step.other.ask", "Player", name, "Step", d.Step.String())
+		// The player's own steps after the others' decisions (the figure
+		// after a tile with a bag, a prisoner, a gold ingot …).
+		title, ask = tr(l, "bot.step.other.title"), turnview.In(l).Asks(st, seatNames(g, st))
 	}
 	e := &discordgo.MessageEmbed{Title: title, Description: note + ask, Color: colourOf(d.Player),
 		Footer: &discordgo.MessageEmbedFooter{Text: tr(l, "bot.step.footer", "Game", g.ID, "Scores", scoreLine(g, st))}}
