@@ -175,6 +175,9 @@ func stepMessage(g storage.Game, st *engine.Game, note string) *discordgo.Messag
 		// The player's own steps after the others' decisions (the figure
 		// after a tile with a bag, a prisoner, a gold ingot …).
 		title, ask = tr(l, "bot.step.other.title"), turnview.In(l).Asks(st, seatNames(g, st))
+		if computer {
+			title = tr(l, "bot.step.other.title_computer") // not "Your choice"
+		}
 	}
 	e := &discordgo.MessageEmbed{Title: title, Description: note + ask, Color: colourOf(d.Player),
 		Footer: &discordgo.MessageEmbedFooter{Text: tr(l, "bot.step.footer", "Game", g.ID, "Scores", scoreLine(g, st))}}
