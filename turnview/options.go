@@ -202,6 +202,10 @@ var askIDs = map[engine.Step]string{
 	engine.StepEscape:    "turn.asks.escape",
 	engine.StepCrop:      "turn.asks.crop",
 	engine.StepCropPick:  "turn.asks.crop_pick",
+	engine.StepRobber:    "turn.asks.robber",
+	engine.StepRob:       "turn.asks.rob",
+	engine.StepPawn:      "turn.asks.pawn",
+	engine.StepMessage:   "turn.asks.message",
 }
 
 // Asks is [Asks] in vo's language.
@@ -216,7 +220,7 @@ func (vo Voice) Asks(g *engine.Game, names Names) string {
 		return vo.t("turn.asks.tile", "Player", who, "Tile", g.TileSet().Name(t))
 	}
 	if id, ok := askIDs[d.Step]; ok {
-		return vo.t(id, "Player", who)
+		return vo.t(id, "Player", who, "Points", engine.MessageBonus)
 	}
 	return vo.t("turn.asks.other", "Player", who)
 }

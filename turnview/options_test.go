@@ -136,8 +136,9 @@ func checkFeature(t *testing.T, where string, board *engine.Game, at engine.Targ
 // TestOptionsAcceptedEverywhere plays random games through Options with
 // every expansion and each alone: at every step, every option is accepted
 // by the engine, no two share a value, and each names the feature of the
-// tile as it lies; OnlyPass finds the steps that offer the pass alone, and
-// the words of a step's answer never show its notation.
+// tile as it lies; OnlyPass finds the steps that offer the pass alone, the
+// words of a step's answer never show its notation, and every step's
+// question is said (Asks), never only "Alice decides.".
 func TestOptionsAcceptedEverywhere(t *testing.T) {
 	games := racetest.Scale(2, 2)
 	if testing.Short() {
@@ -153,6 +154,9 @@ func TestOptionsAcceptedEverywhere(t *testing.T) {
 				where := fmt.Sprintf("%s seed %d turn %d step %s", name, seed+1, g.Turn(), g.Pending().Step)
 				opts := checkOptions(t, g, where)
 				steps[g.Pending().Step]++
+				if a := Asks(g, nil); strings.HasSuffix(a, " decides.") {
+					t.Fatalf("%s: the question is not said: %q", where, a)
+				}
 				if a, ok := OnlyPass(g); ok != (len(opts) == 1 && opts[0].Pass()) || ok && a != opts[0].Answer {
 					t.Fatalf("%s: OnlyPass %v %v, the options %v", where, a, ok, opts)
 				} else if ok {
