@@ -275,8 +275,9 @@ func turnKey(moves, answered int) int { return moves<<8 | answered }
 // the decision key (turnKey: a turn, or a decision in the middle of one,
 // such as a step of the dragon), make it in the background: a turn after
 // Config.ComputerPause, a decision in the middle of a turn at once (once:
-// a decision already scheduled is not scheduled again). The caller is counted in b.wg (an interaction, a
-// goroutine of the bot) or is Run's own goroutine.
+// a decision already scheduled is not scheduled again). The caller is
+// counted in b.wg (an interaction, a goroutine of the bot) or is Run's own
+// goroutine.
 func (b *Bot) scheduleComputer(id int64, moves int) {
 	b.mu.Lock()
 	if n, ok := b.computing[id]; ok && n == moves {

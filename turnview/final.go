@@ -79,9 +79,10 @@ func (vo Voice) FinalTable(g *engine.Game, names Names) []string {
 	for _, s := range scores {
 		b.Reset()
 		fmt.Fprintf(&b, "%-*s", width, cut(names.of(g, s.Player), nameColumn))
-		for k, n := range append(s.Points, s.Total) {
+		for k, n := range s.Points {
 			fmt.Fprintf(&b, " %*d", widths[k], n)
 		}
+		fmt.Fprintf(&b, " %*d", widths[len(s.Points)], s.Total)
 		lines = append(lines, b.String())
 	}
 	return lines
