@@ -193,16 +193,15 @@ func (h *harness) answer(ctx context.Context, i *discordtest.Interaction) *disco
 		h.t.Fatalf("no answer to interaction %s: %v", i.ID, err)
 	}
 	if r.Type == 5 || r.Type == 6 && r.Original != nil && r.Original.Flags&64 != 0 {
-		// Wait for the edit that completes it, and for the message to show it.
+		// Wait for the edit that completes it. The local Discord records a
+		// request's status only after it has applied the edit, so an
+		// answered PATCH is shown. (Its content is not compared with the
+		// message's: two interactions on one message, as two Confirms at
+		// once, may each edit it, and the later edit shows.)
 		err := h.srv.Wait(ctx, func() bool {
 			for _, req := range h.srv.Requests() {
-				if req.Method == "PATCH" && strings.Contains(req.Path, "/webhooks/") && strings.Contains(req.Path, i.Token) && req.Status < 300 {
-					var body struct {
-						Content *string `json:"content"`
-					}
-					_ = jsonUnmarshal(req.JSON, &body)
-					cur := h.srv.Response(i.ID)
-					return body.Content == nil || cur.Original != nil && cur.Original.Content == *body.Content
+				if req.Method == "PATCH" && strings.Contains(req.Path, "/webhooks/") && strings.Contains(req.Path, i.Token) && req.Status > 0 && req.Status < 300 {
+					return true
 				}
 			}
 			return false
