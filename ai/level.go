@@ -2,7 +2,6 @@ package ai
 
 import (
 	"fmt"
-	"math"
 	"strings"
 
 	"github.com/meeple-works/carcassonne/engine"
@@ -57,20 +56,24 @@ func (l Level) Playouts() int {
 
 // PlayoutsFor returns the number of playouts a search of this level runs
 // for each decision in a game of rules r (nil: the base game): Playouts,
-// scaled down by (playoutTiles / tiles)^0.8 when r's game has more than
+// scaled down by playoutTiles / tiles when r's game has more than
 // playoutTiles tiles, since every playout plays the game to its end. So a
 // computer's turn keeps within its level's budget in every expansion set
 // (normal 0.7 s, hard 2.5 s of one core at the 99th percentile;
 // BenchmarkThinkSets, README "Computer players"), the same count for the
-// same rules: a game stays the same for a seed. With every expansion (298
-// tiles, The Robbers' 8 and The Messengers' scoring included) that is 48%
-// of the playouts; sets up to playoutTiles keep them all.
+// same rules: a game stays the same for a seed. With every expansion (255
+// tiles, The Robbers' 8 and The Messengers' scoring included) that is 47%
+// of the playouts; sets up to playoutTiles keep them all. (The scale was
+// (playoutTiles / tiles)^0.8, 55% with every expansion, until the
+// playouts raised towers, deployed builders and pigs and moved the mage
+// and the witch, which made them a quarter slower there: hard's turn
+// took 2.46 s at the 99th percentile.)
 func (l Level) PlayoutsFor(r *engine.Rules) int {
 	n := l.Playouts()
 	if n == 0 || r == nil || r.Total() <= playoutTiles {
 		return n
 	}
-	return max(1, int(float64(n)*math.Pow(float64(playoutTiles)/float64(r.Total()), 0.8)))
+	return max(1, n*playoutTiles/r.Total())
 }
 
 // playoutTiles is the size of game up to which a search keeps the level's

@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -24,10 +25,15 @@ type search struct {
 	spots   []engine.Spot
 	cells   []engine.Cell
 	links   []engine.FerryLink
+	targets []engine.Target
 	path    []step
 	// priorVisits: the visits over which an answer's greedy bias fades
 	// (see pick).
 	priorVisits float64
+	// checked, in tests, checks every move of the playouts before it is
+	// played (engine.Game.Check) and keeps the first refusal in refused.
+	checked bool
+	refused error
 }
 
 type step struct {
@@ -255,12 +261,17 @@ func (n *node) best() int {
 // then no figure or a follower on one of the tile's free features, drawn
 // with weights that favour cloisters and cities over roads and farms
 // (the large follower instead a third of the time, or when it is the only
-// figure left); a lake's ferry on a random pair of its road ends, no ferry
-// moved. It returns the reward of the player who decides: 1 for a
+// figure left), or now and then a tower piece (raisesTower), the builder
+// or the pig (deploysHelper) or the fairy (takesFairy) instead; a lake's ferry on a random pair of its road ends,
+// no ferry moved; the mage or the witch on a random road or city when the
+// tile calls for it; a crop circle passed over. It returns the reward of the player who decides: 1 for a
 // win, ½ for a shared win, 0 for a loss, nudged by the margin (see reward).
 func (s *search) playout(st *engine.Game, seq []engine.TileID) float64 {
 	rng := s.rng
 	dragons := st.Rules().Expansions.Has(engine.ExpansionPrincessAndDragon)
+	towers := st.Rules().Expansions.Has(engine.ExpansionTower)
+	magic := st.Rules().Expansions.Has(engine.ExpansionMageAndWitch)
+	traders := st.Rules().Expansions.Has(engine.ExpansionTradersAndBuilders)
 	for i := 0; !st.Ended(); i++ {
 		if i >= len(seq) {
 			// Cannot happen while the unseen tiles are counted right; end
@@ -273,13 +284,13 @@ func (s *search) playout(st *engine.Game, seq []engine.TileID) float64 {
 		if dragons && marks&engine.Dragon != 0 {
 			if _, on := st.Dragon(); !on {
 				// A dragon tile before any volcano is set aside.
-				st.Play(engine.Move{Tile: t, Aside: true})
+				s.play(st, engine.Move{Tile: t, Aside: true})
 				continue
 			}
 		}
 		p, ok := st.RandomPlacement(t, rng.Uint64())
 		if !ok {
-			st.Play(engine.Move{Tile: t, Discard: true})
+			s.play(st, engine.Move{Tile: t, Discard: true})
 			continue
 		}
 		m := engine.Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
@@ -292,10 +303,20 @@ func (s *search) playout(st *engine.Game, seq []engine.TileID) float64 {
 			// ferries the tile reaches left where they are.
 			m.Ferry = s.links[rng.IntN(len(s.links))]
 		}
+		if magic {
+			// Mage & Witch: the mage or the witch, even odds, on a random
+			// road or city when the tile calls for it.
+			m.Magic, m.MagicAt, _ = st.RandomMagic(m, rng)
+		}
 		cur := st.Current()
 		large := st.SupplyOf(cur, engine.FigureLarge) > 0
 		if dragons && marks&engine.Volcano != 0 {
 			// Nothing is deployed with a volcano.
+		} else if towers && s.raisesTower(st, &m, cur, rng) {
+			// A tower piece instead of a figure (m.Tower set).
+		} else if traders && s.deploysHelper(st, &m, rng) {
+			// The builder or the pig instead of a follower (m.Follower,
+			// m.Figure set).
 		} else if dragons && s.takesFairy(st, cur, rng) {
 			// Another player takes the fairy (m.Fairy set).
 			s.cells = st.AppendFairyCells(s.cells[:0])
@@ -330,9 +351,22 @@ func (s *search) playout(st *engine.Game, seq []engine.TileID) float64 {
 				m.Dragon = m.Dragon.Add(s.cells[rng.IntN(len(s.cells))])
 			}
 		}
-		st.Play(m)
+		s.play(st, m)
 	}
 	return s.reward(st)
+}
+
+// play plays move m of a playout on st (see checked).
+func (s *search) play(st *engine.Game, m engine.Move) {
+	if s.checked && s.refused == nil {
+		// A crop circle is passed over (no choice, no answers): the
+		// game after it is the one after "add" with every player passing,
+		// a legal move, which Check would want written out.
+		if err := st.Check(m); err != nil && !(m.Crop == engine.CropNone && errors.Is(err, engine.ErrCrop)) {
+			s.refused = fmt.Errorf("playout move %s: %w", engine.MoveString(st.TileSet(), m), err)
+		}
+	}
+	st.Play(m)
 }
 
 // fairyTakeOdds: in a playout a player who does not own the fairy puts it
@@ -351,6 +385,63 @@ func (s *search) takesFairy(st *engine.Game, cur int, rng *rand.Rand) bool {
 	}
 	s.cells = st.AppendFairyCells(s.cells[:0])
 	return len(s.cells) > 0
+}
+
+// towerOdds: in a playout of a game with The Tower a player with a tower
+// piece left raises a tower (a foundation or an open tower of the board,
+// the tile's own foundation included) once in towerOdds turns, instead of
+// a figure, and takes prisoner another player's follower in its reach,
+// drawn at random, when there is one. Without it no tower grew and nobody
+// was captured in a playout: the search did not see that a follower next
+// to a tower may be lost, nor what a tower piece may take (issue 30).
+const towerOdds = 4
+
+// raisesTower reports whether player cur raises a tower in this turn of a
+// playout of st (The Tower), and then sets m's tower piece and capture.
+func (s *search) raisesTower(st *engine.Game, m *engine.Move, cur int, rng *rand.Rand) bool {
+	if st.TowerPieces(cur) == 0 || rng.IntN(towerOdds) != 0 {
+		return false
+	}
+	s.cells = st.AppendTowerCells(s.cells[:0], m.Tile, engine.Placement{Cell: m.Cell, Rotation: m.Rotation})
+	if len(s.cells) == 0 {
+		return false
+	}
+	m.Tower, m.TowerCell = engine.TowerPiece, s.cells[rng.IntN(len(s.cells))]
+	theirs := st.AppendRivalCaptures(s.targets[:0], *m)
+	s.targets = theirs
+	if len(theirs) > 0 {
+		m.Capture = theirs[rng.IntN(len(theirs))]
+	}
+	return true
+}
+
+// helperOdds: in a playout of a game with Traders & Builders a player
+// whose builder or pig is in the supply deploys it once in helperOdds
+// turns when the tile placed continues a road or city of theirs (the
+// builder) or a farm of theirs (the pig), instead of a follower: the
+// builder then brings its second turn, the pig its points, as the engine
+// plays them. Without it neither ever came on the board in a playout, and
+// the search saw nothing of what they bring (issue 30).
+const helperOdds = 3
+
+// deploysHelper reports whether the current player deploys their builder
+// or pig in this turn of a playout of st, and then sets m's figure.
+func (s *search) deploysHelper(st *engine.Game, m *engine.Move, rng *rand.Rand) bool {
+	if rng.IntN(helperOdds) != 0 {
+		return false
+	}
+	p := engine.Placement{Cell: m.Cell, Rotation: m.Rotation}
+	s.spots = st.AppendFigureSpots(s.spots[:0], m.Tile, p, engine.FigureBuilder)
+	s.spots = st.AppendFigureSpots(s.spots, m.Tile, p, engine.FigurePig)
+	if len(s.spots) == 0 {
+		return false
+	}
+	sp := s.spots[rng.IntN(len(s.spots))]
+	m.Follower, m.Figure = sp.Port, engine.FigureBuilder
+	if sp.Kind == engine.Field {
+		m.Figure = engine.FigurePig
+	}
+	return true
 }
 
 // spotWeightNone and spotWeight are the playout policy's weights of

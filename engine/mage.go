@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 )
 
@@ -478,6 +479,57 @@ func (g *Game) magicAnswers(out []Answer, m Move) []Answer {
 		}
 	}
 	return out
+}
+
+// RandomMagic draws a legal answer to the mage or witch step of move m
+// (m.Tile on m.Cell turned by m.Rotation, a legal placement) for search
+// code whose game has no tile drawn, as a playout's: either figure, even
+// odds, onto a spot of MagicSpots drawn uniformly, worked out without
+// placing the tile (a node of the board or the tile drawn until one is a
+// spot, the spots listed after 64 misses); with no spot anywhere, a figure
+// on the board taken off it (the zero at). asked is false, and f MagicNone,
+// when the placement does not ask the step, or without Mage & Witch
+// (001_…, "Mage & Witch").
+func (g *Game) RandomMagic(m Move, rng *rand.Rand) (f MagicFigure, at Target, asked bool) {
+	if !g.magics() || m.Discard || m.Aside || m.Resign {
+		return MagicNone, Target{}, false
+	}
+	x, y := int16(m.Cell.X), int16(m.Cell.Y)
+	if !g.magicNeeded(m.Tile, x, y, m.Rotation) {
+		return MagicNone, Target{}, false
+	}
+	if i, ok := g.randomMagicSpot(m, rng); ok {
+		return MagicMage + MagicFigure(rng.IntN(2)), g.magicSpotTarget(i, m.Tile, m.Cell, m.Rotation), true
+	}
+	// Neither can go anywhere: one on the board leaves it.
+	for k := MagicMage; k <= MagicWitch; k++ {
+		if g.x.magic.at[k] != 0 && (f == MagicNone || rng.IntN(2) == 0) {
+			f = k
+		}
+	}
+	return f, Target{}, f != MagicNone
+}
+
+// randomMagicSpot draws a spot of the mage (the same as the witch's) after
+// move m's placement uniformly, as a node of appendMagicSpotsAfter (see
+// RandomMagic). False when there is no spot.
+func (g *Game) randomMagicSpot(m Move, rng *rand.Rand) (int16, bool) {
+	x, y := int16(m.Cell.X), int16(m.Cell.Y)
+	var ma magicAfter
+	if g.magicAfter(&ma, m.Tile, x, y, m.Rotation) {
+		n := int(ma.base) + int(ma.nf)
+		for range 64 {
+			if i := int16(rng.IntN(n)); ma.spot(g, m.Tile, i) {
+				return i, true
+			}
+		}
+	}
+	var buf [64]int16
+	nodes := g.appendMagicSpotsAfter(buf[:0], m.Tile, x, y, m.Rotation)
+	if len(nodes) == 0 {
+		return 0, false
+	}
+	return nodes[rng.IntN(len(nodes))], true
 }
 
 // magicErr says why the mage or witch step of move m (a legal placement)

@@ -43,25 +43,15 @@ func (sc *miniScratch) ahead(g *Game) *Game {
 // the answers of its step. The spots of the mage and those of the witch
 // are the same segments (the incomplete roads and cities but the two the
 // figures stand on, see appendMagicSpots): the answer is either figure,
-// even odds, onto a spot drawn uniformly (randomMagicSpot), worked out
+// even odds, onto a spot drawn uniformly (RandomMagic), worked out
 // without placing the tile (magicAfter). A crop circle plays the turn
 // ahead on a copy of the game.
 func withMagicCropInto(g *Game, m Move, rng *rand.Rand, sc *miniScratch) Move {
 	if m.Discard || m.Aside || m.Resign {
 		return m
 	}
-	if g.magics() && g.magicNeeded(m.Tile, int16(m.Cell.X), int16(m.Cell.Y), m.Rotation) {
-		if i, ok := randomMagicSpot(g, m, rng, sc); ok {
-			m.Magic = MagicMage + MagicFigure(rng.IntN(2))
-			m.MagicAt = g.magicSpotTarget(i, m.Tile, m.Cell, m.Rotation)
-		} else {
-			// Neither can go anywhere: one on the board leaves it.
-			for f := MagicMage; f <= MagicWitch; f++ {
-				if g.x.magic.at[f] != 0 && (m.Magic == MagicNone || rng.IntN(2) == 0) {
-					m.Magic = f
-				}
-			}
-		}
+	if f, at, asked := g.RandomMagic(m, rng); asked {
+		m.Magic, m.MagicAt = f, at
 	}
 	if g.cropAsked(m) {
 		m.Crop = CropAdd + CropChoice(rng.IntN(2))
@@ -114,29 +104,6 @@ func checkMagicSpotsAfter(tb testing.TB, g *Game, m Move, seed uint64) (joins bo
 		}
 	}
 	return joins
-}
-
-// randomMagicSpot draws a spot of the mage (the same as the witch's) after
-// move m's placement uniformly, as a node of appendMagicSpotsAfter: it
-// draws a node of the board or the tile uniformly until one is a spot,
-// which is uniform among the spots, and after 64 misses lists the spots and
-// draws one of them, which is uniform too. False when there is no spot.
-func randomMagicSpot(g *Game, m Move, rng *rand.Rand, sc *miniScratch) (int16, bool) {
-	x, y := int16(m.Cell.X), int16(m.Cell.Y)
-	var ma magicAfter
-	if g.magicAfter(&ma, m.Tile, x, y, m.Rotation) {
-		n := int(ma.base) + int(ma.nf)
-		for range 64 {
-			if i := int16(rng.IntN(n)); ma.spot(g, m.Tile, i) {
-				return i, true
-			}
-		}
-	}
-	sc.nodes = g.appendMagicSpotsAfter(sc.nodes[:0], m.Tile, x, y, m.Rotation)
-	if len(sc.nodes) == 0 {
-		return 0, false
-	}
-	return sc.nodes[rng.IntN(len(sc.nodes))], true
 }
 
 // segOfTarget returns the feature segment that target t names on game g,

@@ -556,6 +556,21 @@ func (g *Game) Captures(m Move) []Target {
 // AppendCaptures appends the targets of Captures(m) to dst for move m, whose
 // tile and tower piece must be legal, and returns the extended slice.
 func (g *Game) AppendCaptures(dst []Target, m Move) []Target {
+	return g.appendCaptures(dst, m, -1)
+}
+
+// AppendRivalCaptures appends the targets of AppendCaptures that take
+// another player's figure than the current player's own, for search code
+// that takes no prisoner of its own: a follower or large follower of
+// another player (a spot that also holds one of the current player's is
+// left out), or the follower on top of another tower.
+func (g *Game) AppendRivalCaptures(dst []Target, m Move) []Target {
+	return g.appendCaptures(dst, m, g.current)
+}
+
+// appendCaptures is AppendCaptures without the figures of player skip on
+// the board (-1: none left out).
+func (g *Game) appendCaptures(dst []Target, m Move, skip int) []Target {
 	if !g.towers() || m.Tower != TowerPiece {
 		return dst
 	}
@@ -566,6 +581,10 @@ func (g *Game) AppendCaptures(dst []Target, m Move) []Target {
 		h = int(ts.towers[i].height) + 1
 	}
 	start := len(dst)
+	// A spot's capture takes its figure deployed first: a spot whose
+	// first is skip's is left out (mine).
+	var buf [8]Target
+	mine := buf[:0]
 	for _, mp := range g.meeples {
 		if mp.fig > FigureLarge {
 			continue
@@ -575,12 +594,16 @@ func (g *Game) AppendCaptures(dst []Target, m Move) []Target {
 			continue
 		}
 		t := Target{Cell: Cell{int(pt.x), int(pt.y)}, Port: g.ts.orients[pt.tile][pt.rot].main[g.nodes[mp.node].feat]}
-		if !slices.Contains(dst[start:], t) {
+		switch {
+		case slices.Contains(dst[start:], t) || slices.Contains(mine, t):
+		case int(mp.player) == skip:
+			mine = append(mine, t)
+		default:
 			dst = append(dst, t)
 		}
 	}
 	for _, tw := range ts.towers[:ts.n] {
-		if tw.guard != 0 && inReach(cx, cy, h, tw.x, tw.y) {
+		if tw.guard != 0 && int(tw.guard)-1 != skip && inReach(cx, cy, h, tw.x, tw.y) {
 			dst = append(dst, Target{Cell: Cell{int(tw.x), int(tw.y)}, Tower: true})
 		}
 	}

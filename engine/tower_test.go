@@ -483,3 +483,77 @@ func TestAfterRansom(t *testing.T) {
 		}
 	}
 }
+
+// TestRivalCaptures: at every turn of the tower example, for every tower
+// piece the tile drawn allows, AppendRivalCaptures lists the targets of
+// AppendCaptures, in their order, but those whose capture would take a
+// figure of the current player (a spot where one of theirs was deployed
+// first, the top of their own tower); and the example's captures, all of
+// another player's figure, are among them.
+func TestRivalCaptures(t *testing.T) {
+	rec, _ := replayFile(t, towerFixture, -1)
+	g, err := New(rec.Config())
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked, left := 0, 0
+	for i, turn := range rec.Turns {
+		m := turn.Move
+		putOnTop(g, m.Tile)
+		if !m.Discard && !m.Resign {
+			cur := g.Current()
+			for _, c := range g.TowerCells(Placement{Cell: m.Cell, Rotation: m.Rotation}) {
+				pm := Move{Tile: m.Tile, Cell: m.Cell, Rotation: m.Rotation, Tower: TowerPiece, TowerCell: c}
+				all, rivals := g.AppendCaptures(nil, pm), g.AppendRivalCaptures(nil, pm)
+				var want []Target
+				for _, tg := range all {
+					if !ownFirst(g, cur, tg) {
+						want = append(want, tg)
+					}
+				}
+				if !slices.Equal(rivals, want) {
+					t.Fatalf("turn %d, tower at %v: rival captures %v, want %v of %v", i+1, c, rivals, want, all)
+				}
+				checked += len(all)
+				left += len(all) - len(rivals)
+			}
+			if m.Capture != (Target{}) {
+				pm := m
+				pm.Capture = Target{}
+				if !slices.Contains(g.AppendRivalCaptures(nil, pm), m.Capture) {
+					t.Errorf("turn %d: the example's capture %v is not among the rival captures", i+1, m.Capture)
+				}
+			}
+		}
+		if err := g.Apply(m); err != nil {
+			t.Fatalf("turn %d: %v", i+1, err)
+		}
+	}
+	if checked == 0 || left == 0 {
+		t.Errorf("%d capture targets checked, %d of the current player's left out: the example should have both", checked, left)
+	}
+}
+
+// ownFirst reports whether capturing target tg on g takes player p's own
+// figure: the first figure deployed on that spot is p's, or tg is the top
+// of p's tower.
+func ownFirst(g *Game, p int, tg Target) bool {
+	if tg.Tower {
+		for _, tw := range g.Towers() {
+			if tw.Cell == tg.Cell {
+				return tw.Guard == p
+			}
+		}
+		return false
+	}
+	ft, ok := g.FeatureAt(tg.Cell, tg.Port)
+	if !ok {
+		return false
+	}
+	for _, f := range g.Followers() {
+		if f.Figure <= FigureLarge && slices.Contains(ft.Segments, Segment{Cell: f.Cell, Feature: f.Feature}) && f.Cell == tg.Cell {
+			return f.Player == p
+		}
+	}
+	return false
+}
