@@ -120,8 +120,6 @@ func (c Config) Choose(g *engine.Game, seed uint64) (engine.Move, error) {
 		}
 		return engine.Move{}, ErrTurnBegun
 	}
-	t, _ := g.Drawn()
-	var all []engine.Answer
 	s := g.Clone()
 	for k := uint64(0); ; k++ {
 		as, err := c.Turn(s, seed+k)
@@ -134,9 +132,12 @@ func (c Config) Choose(g *engine.Game, seed uint64) (engine.Move, error) {
 				return engine.Move{}, fmt.Errorf("ai: the engine refused its own answer %s: %w", a, err)
 			}
 		}
-		all = append(all, as...)
 		if done {
-			return MoveOf(t, all), nil
+			// The move the game kept: with the answers it took by itself
+			// (a Message tile that can only be taken as points), which
+			// MoveOf of the answers given would leave out.
+			ms := s.Moves()
+			return ms[len(ms)-1], nil
 		}
 	}
 }
