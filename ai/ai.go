@@ -96,7 +96,7 @@ func (c Config) Turn(g *engine.Game, seed uint64) ([]engine.Answer, error) {
 		return nil, err
 	}
 	s.priorVisits = c.Level.priorVisits()
-	cands, err := greedyCandidates(look, g.Pending().Player, rng, candidates)
+	cands, err := greedyCandidates(look, g.Pending().Player, rng, c.Level.candidates())
 	if err != nil {
 		return nil, err
 	}

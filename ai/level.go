@@ -28,12 +28,14 @@ const (
 
 var levelNames = [numLevels]string{"none", "random", "easy", "normal", "hard"}
 
-// defaultPlayouts are the playouts of a search at each level, calibrated
-// on one core of the development machine with BenchmarkThink (processor
-// time of the searching thread over positions of 2-player base games, about
-// 14,000 playouts/s): Normal 0.38 s at the median and 0.51 s at the 99th
-// percentile, Hard 1.5 s and 2.0 s.
-var defaultPlayouts = [numLevels]int{Normal: 5000, Hard: 20000}
+// defaultPlayouts are the playouts of a search at each level, within the
+// levels' budgets on one core of the development machine in every
+// expansion set (BenchmarkThinkSets; README "Computer players"). Normal
+// had 5,000 until issue 30's arenas: with half of them it beat easy as
+// often (The Tower: 81.6% of 76 games, 80.5% of 100 with 5,000) in half
+// the time, and Hard, eight times Normal's playouts, stands further
+// apart from it.
+var defaultPlayouts = [numLevels]int{Normal: 2500, Hard: 20000}
 
 // String returns the level's name: "random", "easy", "normal", "hard"
 // ("none" for NoLevel).

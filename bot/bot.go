@@ -133,7 +133,7 @@ type Config struct {
 	ComputerPause time.Duration
 	// ComputerPlayouts, when above 0, is the number of playouts of each
 	// decision of the computer players that search (normal and hard),
-	// instead of their level's own (ai.Level.Playouts: 5,000 and 20,000).
+	// instead of their level's own (ai.Level.Playouts: 2,500 and 20,000).
 	// Easy ignores it.
 	ComputerPlayouts int
 }

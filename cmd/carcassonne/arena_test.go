@@ -69,8 +69,8 @@ func TestArena(t *testing.T) {
 // more players, their playouts scaled by --think-scale.
 func TestArenaSearchExpansions(t *testing.T) {
 	t.Parallel()
-	out := arenaRun(t, "--a", "hard", "--b", "normal", "--games", "1", "--players", "3", "--expansions", "river,cathars", "--think-scale", "0.0005")
-	for _, want := range []string{"A hard against B normal: 1 games of 3 players, base game with", "(10 playouts a decision)", "(3 playouts a decision)"} {
+	out := arenaRun(t, "--a", "hard", "--b", "normal", "--games", "1", "--players", "3", "--expansions", "river,cathars", "--think-scale", "0.0012")
+	for _, want := range []string{"A hard against B normal: 1 games of 3 players, base game with", "(24 playouts a decision)", "(3 playouts a decision)"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

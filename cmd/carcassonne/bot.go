@@ -49,7 +49,7 @@ type botCmd struct {
 	// ComputerPause and ComputerPlayouts set how computer players play
 	// (bot.Config.ComputerPause, ComputerPlayouts).
 	ComputerPause    time.Duration `name:"computer-pause" env:"CARCASSONNE_COMPUTER_PAUSE" default:"1.5s" help:"How long the bot waits before it plays a computer player's turn, so that people can follow (0 for none)."`
-	ComputerPlayouts int           `name:"computer-playouts" env:"CARCASSONNE_COMPUTER_PLAYOUTS" default:"0" help:"Playouts per decision of the normal and hard computer players, instead of their level's own (5000 and 20000, about 0.5 s and 2 s on one core); lower it on a slow machine. 0 keeps the levels' own."`
+	ComputerPlayouts int           `name:"computer-playouts" env:"CARCASSONNE_COMPUTER_PLAYOUTS" default:"0" help:"Playouts per decision of the normal and hard computer players, instead of their level's own (2500 and 20000 in games of up to 120 tiles, fewer in larger ones: at most about 0.4 s and 2.5 s on one core); lower it on a slow machine. 0 keeps the levels' own."`
 
 	// MemoryLimit is the soft limit of the process's memory (Go's
 	// GOMEMLIMIT, which wins when set).
