@@ -17,12 +17,11 @@ func withMagicCrop(g *Game, m Move, rng *rand.Rand) Move {
 // miniScratch is the memory withMagicCropInto reuses from move to move: a
 // game to play the move on ahead, its own lists of placed tiles (so that
 // placing on the copy does not reallocate the lists it shares with the
-// game copied), and lists of nodes and of answers.
+// game copied), and a list of answers.
 type miniScratch struct {
 	game    Game
 	tiles   []placedTile
 	multi   []int16
-	nodes   []int16
 	answers []Answer
 }
 
