@@ -131,11 +131,10 @@ func (s *search) descend(n *node, i int) (*node, error) {
 }
 
 // Candidates: the search weighs only the turns the greedy look values
-// highest (greedyCandidates), candidates of them (Level.candidates), and
-// starts each answer
-// with a bias of priorWeight of reward per point of its greedy value
-// below the best, which fades as pv/(pv+visits), pv the level's
-// priorVisits (Level.priorVisits).
+// highest (greedyCandidates), candidates of them at Normal
+// (Level.candidates), and starts each answer with a bias of priorWeight
+// of reward per point of its greedy value below the best, which fades as
+// pv/(pv+visits), pv the level's priorVisits (Level.priorVisits).
 const (
 	candidates  = 12
 	priorWeight = 0.01
@@ -280,9 +279,10 @@ func (n *node) best() int {
 // with weights that favour cloisters and cities over roads and farms
 // (the large follower instead a third of the time, or when it is the only
 // figure left), or now and then a tower piece (raisesTower), the builder
-// or the pig (deploysHelper) or the fairy (takesFairy) instead; a lake's ferry on a random pair of its road ends,
-// no ferry moved; the mage or the witch on a random road or city when the
-// tile calls for it; a crop circle passed over. It returns the reward of the player who decides: 1 for a
+// or the pig (deploysHelper) or the fairy (takesFairy) instead; a lake's
+// ferry on a random pair of its road ends, no ferry moved; the mage or the
+// witch on a random road or city when the tile calls for it; a crop circle
+// passed over. It returns the reward of the player who decides: 1 for a
 // win, ½ for a shared win, 0 for a loss, nudged by the margin (see reward).
 func (s *search) playout(st *engine.Game, seq []engine.TileID) float64 {
 	rng := s.rng
@@ -425,10 +425,8 @@ func (s *search) raisesTower(st *engine.Game, m *engine.Move, cur int, rng *rand
 		return false
 	}
 	m.Tower, m.TowerCell = engine.TowerPiece, s.cells[rng.IntN(len(s.cells))]
-	theirs := st.AppendRivalCaptures(s.targets[:0], *m)
-	s.targets = theirs
-	if len(theirs) > 0 {
-		m.Capture = theirs[rng.IntN(len(theirs))]
+	if s.targets = st.AppendRivalCaptures(s.targets[:0], *m); len(s.targets) > 0 {
+		m.Capture = s.targets[rng.IntN(len(s.targets))]
 	}
 	return true
 }

@@ -559,11 +559,12 @@ func (g *Game) AppendCaptures(dst []Target, m Move) []Target {
 	return g.appendCaptures(dst, m, -1)
 }
 
-// AppendRivalCaptures appends the targets of AppendCaptures that take
-// another player's figure than the current player's own, for search code
-// that takes no prisoner of its own: a follower or large follower of
-// another player (a spot that also holds one of the current player's is
-// left out), or the follower on top of another tower.
+// AppendRivalCaptures appends the targets of AppendCaptures whose capture
+// takes another player's figure, not the current player's, and returns the
+// extended slice, for search code that takes none of its own: a spot whose
+// follower or large follower deployed first is another player's (the one
+// a capture takes), or the top of a tower guarded by another player
+// (004_…, "Place a tower piece and take a prisoner").
 func (g *Game) AppendRivalCaptures(dst []Target, m Move) []Target {
 	return g.appendCaptures(dst, m, g.current)
 }
