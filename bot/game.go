@@ -374,10 +374,7 @@ func (b *Bot) resign(ctx context.Context, l i18n.Lang, id int64, seat int, reque
 		// The record writes a resignation between turns only
 		// (spec/record.md), and the store drops a turn under way when one
 		// comes: someone else's half-played turn would be lost.
-		if l != i18n.English {
-			return tr(l, "lobby2.resign.under_way", "Player", seatName(g, st, cur), "Asks", turnview.In(l).Asks(st, seatNames(g, st)))
-		}
-		return fmt.Sprintf("%s's turn is under way (%s): you can resign once it is over.", seatName(g, st, cur), pendingWords(g, st))
+		return tr(l, "lobby2.resign.under_way", "Player", seatName(g, st, cur), "Asks", turnview.In(l).Asks(st, seatNames(g, st)))
 	}
 	res, err := b.store.Resign(ctx, id, seatUser(g, seat), storage.Request{ID: requestID})
 	if err != nil {

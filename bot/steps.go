@@ -238,7 +238,7 @@ func stepMenus(g storage.Game, opts []turnview.Option, from int, disabled bool) 
 				Value: pagePrefix + strconv.Itoa(end)})
 		}
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			CustomID: stepID(g.ID, g.Moves, g.Answered, first), Placeholder: fmt.Sprintf("Choices %d–%d…", first+1, end),
+			CustomID: stepID(g.ID, g.Moves, g.Answered, first), Placeholder: tr(gameLang(g), "bot.page.range", "First", first+1, "Last", end),
 			Options: mo, MinValues: intPtr(1), MaxValues: 1, Disabled: disabled,
 		}}})
 	}
@@ -406,22 +406,4 @@ func dragonTile(st *engine.Game) bool {
 	}
 	_, on := st.Dragon()
 	return on && st.TileSet().Tile(t).Markers&engine.Dragon != 0
-}
-
-// pendingWords says, for a turn half played, what it waits for: "the
-// dragon is moving, Bob chooses its next step", "Bob answers the crop
-// circle", "Alice chooses where the flying machine lands", "Bob is
-// choosing".
-func pendingWords(g storage.Game, st *engine.Game) string {
-	d := st.Pending()
-	name := seatName(g, st, d.Player)
-	switch d.Step {
-	case engine.StepDragon:
-		return "the dragon is moving, " + name + " chooses its next step"
-	case engine.StepCropPick:
-		return name + " answers the crop circle"
-	case engine.StepLand:
-		return name + " chooses where the flying machine lands"
-	}
-	return name + " is choosing"
 }

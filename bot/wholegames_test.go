@@ -1051,7 +1051,7 @@ func TestDragonGame(t *testing.T) {
 					// would be lost. Nothing changes.
 					quitter := users[(cur+1)%3]
 					wantEphemeral(t, h.slash(discordtest.Actor{User: quitter, ChannelID: thread}, "/carcassonne resign"),
-						users[cur].GlobalName+"'s turn is under way (the dragon is moving, "+users[d.Player].GlobalName+" chooses its next step): you can resign once it is over.")
+						users[cur].GlobalName+"'s turn is under way: "+users[d.Player].GlobalName+" chooses where the dragon goes. You can resign once it is over.")
 					if again, _ := h.store.Get(h.ctx, 1); again.Moves != g.Moves || again.Answered != g.Answered || again.Seats[(cur+1)%3].Resigned {
 						t.Fatalf("a refused resignation changed the game: %d moves and %d answers, was %d and %d", again.Moves, again.Answered, g.Moves, g.Answered)
 					}

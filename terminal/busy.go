@@ -6,6 +6,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/storage"
 )
 
@@ -17,28 +18,28 @@ const busyWait = 250 * time.Millisecond
 // program holds its write lock past the store's busy timeout), saying once
 // that it waits. It returns op's last error, or the context's.
 func (s *session) waitBusy(op func() error) error {
-	return WaitBusy(s.ctx, s.out, op)
+	return WaitBusy(s.ctx, s.out, s.lang, op)
 }
 
 // WaitBusy runs op, again and again while it fails because the SQLite
 // database is busy or locked (another program holds its write lock past
 // the store's busy timeout), saying once on out that it waits and, when op
-// then succeeds, that the database is free again. It tries again every
-// quarter of a second. It returns op's first error that is not "busy", nil
+// then succeeds, that the database is free again, both in language l. It
+// tries again every quarter of a second. It returns op's first error that is not "busy", nil
 // when op succeeds, or an error wrapping context.Cause(ctx) when ctx ends
 // first.
-func WaitBusy(ctx context.Context, out io.Writer, op func() error) error {
+func WaitBusy(ctx context.Context, out io.Writer, l i18n.Lang, op func() error) error {
 	said := false
 	for {
 		err := op()
 		if !storage.IsBusy(err) {
 			if said && err == nil {
-				fmt.Fprintln(out, "The database is free again.")
+				fmt.Fprintln(out, l.T("terminal3.busy.free", nil))
 			}
 			return err
 		}
 		if !said {
-			fmt.Fprintln(out, "The database is busy (another program is writing); waiting… (Ctrl-C stops)")
+			fmt.Fprintln(out, l.T("terminal3.busy.waiting", nil))
 			said = true
 		}
 		select {

@@ -95,7 +95,7 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 		return err
 	}
 	var st *storage.Store
-	err := WaitBusy(ctx, out, func() (err error) {
+	err := WaitBusy(ctx, out, cfg.Lang, func() (err error) {
 		st, err = storage.Open(ctx, cfg.DB)
 		return err
 	})
@@ -107,7 +107,7 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 		g     storage.Game
 		state *engine.Game
 	)
-	wait := func(op func() error) error { return WaitBusy(ctx, out, op) }
+	wait := func(op func() error) error { return WaitBusy(ctx, out, cfg.Lang, op) }
 	if cfg.Resume != 0 {
 		err = wait(func() (err error) {
 			g, state, err = resumeGame(ctx, st, cfg)

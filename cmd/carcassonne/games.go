@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/storage"
 	"github.com/meeple-works/carcassonne/terminal"
 )
@@ -37,7 +38,7 @@ func (c *gamesCmd) Run(e *env) error {
 	}
 	defer st.Close()
 	var games []storage.Game
-	err = terminal.WaitBusy(ctx, e.stdout, func() (err error) {
+	err = terminal.WaitBusy(ctx, e.stdout, i18n.English, func() (err error) {
 		games, err = st.List(ctx, c.Limit)
 		return err
 	})
@@ -116,7 +117,7 @@ func openExisting(ctx context.Context, e *env, dsn, hint string) (*storage.Store
 		return nil, nil
 	}
 	var st *storage.Store
-	err := terminal.WaitBusy(ctx, e.stdout, func() (err error) {
+	err := terminal.WaitBusy(ctx, e.stdout, i18n.English, func() (err error) {
 		st, err = storage.Open(ctx, dsn)
 		return err
 	})

@@ -8,6 +8,7 @@ import (
 
 	"github.com/meeple-works/carcassonne/bot"
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/storage"
 	"github.com/meeple-works/carcassonne/terminal"
 )
@@ -43,7 +44,7 @@ func (c *statsCmd) Run(e *env) error {
 	var guilds []string
 	switch c.Guild {
 	case "":
-		err = terminal.WaitBusy(ctx, e.stdout, func() (err error) {
+		err = terminal.WaitBusy(ctx, e.stdout, i18n.English, func() (err error) {
 			guilds, err = st.Servers(ctx)
 			return err
 		})
@@ -63,7 +64,7 @@ func (c *statsCmd) Run(e *env) error {
 		if k > 0 {
 			fmt.Fprintln(e.stdout)
 		}
-		err := terminal.WaitBusy(ctx, e.stdout, func() error { return printStats(ctx, e.stdout, st, g) })
+		err := terminal.WaitBusy(ctx, e.stdout, i18n.English, func() error { return printStats(ctx, e.stdout, st, g) })
 		if err != nil {
 			return err
 		}
