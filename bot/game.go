@@ -646,10 +646,12 @@ func lobbyEmbed(g storage.Game) *discordgo.MessageEmbed {
 	if g.Options.TinyCity == 2 {
 		tiny = 2
 	}
-	// The options' values as they are typed (per-farm, before-scoring …),
-	// the words around them in the game's language.
+	// The options' values in the game's language: in English as they are
+	// typed (per-farm, before-scoring …), in the others as the command's
+	// choices and the lobby's menus say them (bot.lobby.value.…).
+	value := func(option string, v fmt.Stringer) string { return tr(l, "bot.lobby.value."+option+"."+v.String()) }
 	lines := []string{
-		tr(l, "bot.lobby.setting.farms", "Farms", g.Options.Farms.String()),
+		tr(l, "bot.lobby.setting.farms", "Farms", value("farms", g.Options.Farms)),
 		tr(l, "bot.lobby.setting.tiny_city", "Value", tiny),
 		timeout,
 		tr(l, "bot.lobby.language", "Language", l.Name()),
@@ -658,11 +660,11 @@ func lobbyEmbed(g storage.Game) *discordgo.MessageEmbed {
 		lines = append(lines, tr(l, "bot.lobby.setting.pig"))
 	}
 	if gameExpansions(g).Has(engine.ExpansionPrincessAndDragon) {
-		lines = append(lines, tr(l, "bot.lobby.setting.dragon", "Dragon", g.Options.Dragon.String()),
-			tr(l, "bot.lobby.setting.princess", "Princess", g.Options.Princess.String()))
+		lines = append(lines, tr(l, "bot.lobby.setting.dragon", "Dragon", value("dragon", g.Options.Dragon)),
+			tr(l, "bot.lobby.setting.princess", "Princess", value("princess", g.Options.Princess)))
 	}
 	if gameExpansions(g).Has(engine.ExpansionRobbers) {
-		lines = append(lines, tr(l, "bot.lobby.setting.robbers", "Robbers", g.Options.Robbers.String()))
+		lines = append(lines, tr(l, "bot.lobby.setting.robbers", "Robbers", value("robbers", g.Options.Robbers)))
 	}
 	settings := strings.Join(lines, "\n")
 	return &discordgo.MessageEmbed{
