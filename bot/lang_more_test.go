@@ -168,7 +168,7 @@ func TestLanguagesLobby(t *testing.T) {
 	settings := field(*r.Original, i18n.German.T("bot.lobby.settings", nil))
 	hour := i18n.German.N("bot.duration.hours", 1, nil)
 	for _, want := range []string{
-		"Wiesen: je Wiese",
+		"Wiesen: pro Wiese",
 		i18n.German.T("bot.lobby.setting.tiny_city", map[string]any{"Value": 4}),
 		i18n.German.T("bot.lobby.setting.timeout", map[string]any{"Timeout": hour}),
 		"Drache: vor der Wertung",
