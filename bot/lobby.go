@@ -686,10 +686,6 @@ func (b *Bot) followupError(i *discordgo.Interaction, text string) {
 	}
 }
 
-// playerError is playerErrorIn in English, for the callers that have no
-// language at hand.
-func (b *Bot) playerError(err error) string { return b.playerErrorIn(i18n.English, err) }
-
 // playerErrors are the errors a player may meet, with their messages in
 // every language. In English a player reads the error's own text (with
 // what it wraps: "Every seat is taken: 6 players are seated, more than 5

@@ -156,11 +156,11 @@ const anyTurn = -1
 // that turn (after `moves` moves, or anyTurn) and the member's; it returns a
 // refusal for the member otherwise.
 func (b *Bot) turnCheck(ctx context.Context, i *discordgo.Interaction, game int64, moves int) (storage.Game, *engine.Game, string) {
+	l := memberLang(i)
 	g, st, err := b.store.Load(ctx, game)
 	if err != nil {
-		return g, nil, b.playerError(err)
+		return g, nil, b.playerErrorIn(l, err)
 	}
-	l := memberLang(i)
 	switch {
 	case g.Status == storage.StatusFinished:
 		return g, nil, tr(l, "bot.refuse.game_over")
