@@ -444,7 +444,11 @@ func (b *Bot) send(ctx context.Context, g *storage.Game, build func() *discordgo
 	}
 	if !isPermissionError(err) {
 		b.log.Error("posting in a game's thread", "game", g.ID, "err", err)
-		b.sayFailure(g, tr(gameLang(*g), "lobby2.post.failed", "Game", g.ID, "Error", shortError(err)))
+		if why := shortError(err); why != "" {
+			b.sayFailure(g, tr(gameLang(*g), "lobby2.post.failed", "Game", g.ID, "Error", why))
+		} else {
+			b.sayFailure(g, tr(gameLang(*g), "lobby2.post.failed_silent", "Game", g.ID))
+		}
 		return nil, err
 	}
 	l := gameLang(*g)
@@ -541,7 +545,7 @@ func isPermissionError(err error) bool {
 }
 
 // shortError is an error as players may read it: Discord's message, or
-// the HTTP status.
+// the HTTP status; "" when Discord did not answer.
 func shortError(err error) string {
 	var re *discordgo.RESTError
 	if errors.As(err, &re) {
@@ -552,7 +556,7 @@ func shortError(err error) string {
 			return re.Response.Status
 		}
 	}
-	return "no answer"
+	return ""
 }
 
 // permissionNames are the permissions a game's messages need, each with
