@@ -108,3 +108,41 @@ func TestDiscordErrorsRetried(t *testing.T) {
 		t.Errorf("the turn was posted %d times, want once", n)
 	}
 }
+
+// TestDiscordErrorsSaid: Discord refuses a turn's post in the thread
+// longer than the bot retries; the bot says so in the channel, in a whole
+// sentence with Discord's answer, once, and posts the turn later.
+func TestDiscordErrorsSaid(t *testing.T) {
+	h := newHarness(t)
+	alice := h.srv.NewUser("alice", "Alice")
+	bob := h.srv.NewUser("bob", "Bob")
+	users := []discordtest.User{alice, bob}
+	thread, msg := h.lobby(alice, bob)
+	// Four tries of the turn and the note's try in the thread.
+	h.srv.FailNext("POST /channels/"+thread+"/messages", 5, 500)
+	h.playTurn(users, thread, msg, newRand())
+	ctx, cancel := h.wctx()
+	defer cancel()
+	said := func(m discordtest.Message) bool {
+		return strings.HasPrefix(m.Content, "I could not post in game #1's thread (Discord answered: ") &&
+			strings.HasSuffix(m.Content, "). I will try again; nothing of the game is lost.")
+	}
+	if _, err := h.srv.WaitMessage(ctx, h.srv.ChannelID, said); err != nil {
+		t.Fatalf("nobody was told: %v", err)
+	}
+	if _, more := h.nextTurn(thread, msg.ID); !more {
+		t.Fatal("the game ended")
+	}
+	if n := len(turnMessagesFor(h, thread, h.movesOf())); n != 1 {
+		t.Errorf("the turn was posted %d times, want once", n)
+	}
+	var says int
+	for _, m := range h.srv.Messages(h.srv.ChannelID) {
+		if said(m) {
+			says++
+		}
+	}
+	if says != 1 {
+		t.Errorf("the failure was said %d times, want once", says)
+	}
+}
