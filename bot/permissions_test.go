@@ -19,6 +19,20 @@ func (h *harness) channelTurn(channel, prev string) discordtest.Message {
 	return m
 }
 
+// saidOnce checks that one message of the channel says what said looks for.
+func saidOnce(t *testing.T, h *harness, said func(discordtest.Message) bool) {
+	t.Helper()
+	var says int
+	for _, m := range h.srv.Messages(h.srv.ChannelID) {
+		if said(m) {
+			says++
+		}
+	}
+	if says != 1 {
+		t.Errorf("the failure was said %d times, want once", says)
+	}
+}
+
 // TestLostThreadPermission: the bot may no longer post in the game's
 // thread; it tells the host in the channel which permission is missing,
 // and the game goes on in the channel.
@@ -78,15 +92,7 @@ func TestNoPermissionAnywhere(t *testing.T) {
 		t.Errorf("the turn was posted %d times, want once", n)
 	}
 	checkPNG(t, next)
-	var says int
-	for _, m := range h.srv.Messages(h.srv.ChannelID) {
-		if strings.Contains(m.Content, "I cannot post game #1") {
-			says++
-		}
-	}
-	if says != 1 {
-		t.Errorf("the failure was said %d times, want once", says)
-	}
+	saidOnce(t, h, func(m discordtest.Message) bool { return strings.Contains(m.Content, "I cannot post game #1") })
 }
 
 // TestDiscordErrorsRetried: Discord fails twice with a server error; the
@@ -136,13 +142,5 @@ func TestDiscordErrorsSaid(t *testing.T) {
 	if n := len(turnMessagesFor(h, thread, h.movesOf())); n != 1 {
 		t.Errorf("the turn was posted %d times, want once", n)
 	}
-	var says int
-	for _, m := range h.srv.Messages(h.srv.ChannelID) {
-		if said(m) {
-			says++
-		}
-	}
-	if says != 1 {
-		t.Errorf("the failure was said %d times, want once", says)
-	}
+	saidOnce(t, h, said)
 }
