@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -95,52 +97,42 @@ func TestNoPermissionAnywhere(t *testing.T) {
 	saidOnce(t, h, func(m discordtest.Message) bool { return strings.Contains(m.Content, "I cannot post game #1") })
 }
 
-// TestDiscordErrorsRetried: Discord fails twice with a server error; the
-// bot tries again and the turn is posted once.
-func TestDiscordErrorsRetried(t *testing.T) {
-	h := newHarness(t)
-	alice := h.srv.NewUser("alice", "Alice")
-	bob := h.srv.NewUser("bob", "Bob")
-	users := []discordtest.User{alice, bob}
-	thread, msg := h.lobby(alice, bob)
-	h.srv.FailNext("POST /channels/"+thread+"/messages", 2, 500)
-	h.playTurn(users, thread, msg, newRand())
-	next, more := h.nextTurn(thread, msg.ID)
-	if !more {
-		t.Fatal("the game ended")
-	}
-	checkPNG(t, next)
-	if n := len(turnMessagesFor(h, thread, h.movesOf())); n != 1 {
-		t.Errorf("the turn was posted %d times, want once", n)
-	}
-}
-
-// TestDiscordErrorsSaid: Discord refuses a turn's post in the thread
-// longer than the bot retries; the bot says so in the channel, in a whole
-// sentence with Discord's answer, once, and posts the turn later.
-func TestDiscordErrorsSaid(t *testing.T) {
-	h := newHarness(t)
-	alice := h.srv.NewUser("alice", "Alice")
-	bob := h.srv.NewUser("bob", "Bob")
-	users := []discordtest.User{alice, bob}
-	thread, msg := h.lobby(alice, bob)
-	// Four tries of the turn and the note's try in the thread.
-	h.srv.FailNext("POST /channels/"+thread+"/messages", 5, 500)
-	h.playTurn(users, thread, msg, newRand())
-	ctx, cancel := h.wctx()
-	defer cancel()
+// TestDiscordErrors: Discord fails a turn's posts in the thread with a
+// server error. Twice: the bot tries again, the turn is posted once and
+// nothing is said. Longer than the bot retries (four tries of the turn and
+// the note's try in the thread): the channel is told once, in a whole
+// sentence with Discord's answer, and the turn is posted later, once.
+func TestDiscordErrors(t *testing.T) {
 	said := func(m discordtest.Message) bool {
 		return strings.HasPrefix(m.Content, "I could not post in game #1's thread (Discord answered: ") &&
 			strings.HasSuffix(m.Content, "). I will try again; nothing of the game is lost.")
 	}
-	if _, err := h.srv.WaitMessage(ctx, h.srv.ChannelID, said); err != nil {
-		t.Fatalf("nobody was told: %v", err)
+	for _, failures := range []int{2, 5} {
+		t.Run(fmt.Sprint(failures), func(t *testing.T) {
+			h := newHarness(t)
+			alice := h.srv.NewUser("alice", "Alice")
+			bob := h.srv.NewUser("bob", "Bob")
+			users := []discordtest.User{alice, bob}
+			thread, msg := h.lobby(alice, bob)
+			h.srv.FailNext("POST /channels/"+thread+"/messages", failures, 500)
+			h.playTurn(users, thread, msg, newRand())
+			if failures == 5 {
+				ctx, cancel := h.wctx()
+				defer cancel()
+				if _, err := h.srv.WaitMessage(ctx, h.srv.ChannelID, said); err != nil {
+					t.Fatalf("nobody was told: %v", err)
+				}
+			}
+			next := h.channelTurn(thread, msg.ID)
+			checkPNG(t, next)
+			if n := len(turnMessagesFor(h, thread, h.movesOf())); n != 1 {
+				t.Errorf("the turn was posted %d times, want once", n)
+			}
+			if failures == 5 {
+				saidOnce(t, h, said)
+			} else if slices.ContainsFunc(h.srv.Messages(h.srv.ChannelID), said) {
+				t.Error("a failure the retries mended was said")
+			}
+		})
 	}
-	if _, more := h.nextTurn(thread, msg.ID); !more {
-		t.Fatal("the game ended")
-	}
-	if n := len(turnMessagesFor(h, thread, h.movesOf())); n != 1 {
-		t.Errorf("the turn was posted %d times, want once", n)
-	}
-	saidOnce(t, h, said)
 }
