@@ -697,13 +697,6 @@ func durationWords(l i18n.Lang, d time.Duration) string {
 	return tr(l, "bot.duration.hours_minutes", "Hours", trN(l, "bot.duration.hours", h), "Minutes", trN(l, "bot.duration.minutes", m))
 }
 
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}
-
 // lobbyButtons are the lobby's components: Join, Leave, Start and Cancel;
 // Add computer player and Remove (spec/discord.md, "Computer
 // players"), Language… (the language the game speaks); then the menu Expansions… and, for each chosen expansion with options, a

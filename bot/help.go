@@ -119,24 +119,10 @@ func helpEmbeds(l i18n.Lang, set engine.ExpansionSet, inGame, lobby bool) []*dis
 				exp = append(exp, tr(l, "help.expansions.lobby"))
 			}
 		}
-		if set.Has(engine.ExpansionInnsAndCathedrals) {
-			exp = append(exp, tr(l, "help.expansions.large"))
-		}
-		if set.Has(engine.ExpansionTradersAndBuilders) {
-			exp = append(exp, tr(l, "help.expansions.traders"))
-		}
-		if set.Has(engine.ExpansionPrincessAndDragon) {
-			exp = append(exp, tr(l, dragonHelp))
-		}
-		exp = append(exp, minisHelp(l, set)...)
-		if set.Has(engine.ExpansionTower) {
-			exp = append(exp, tr(l, "help.expansions.tower", "Points", engine.RansomPoints))
-		}
-		if set.Has(engine.ExpansionMessengers) {
-			exp = append(exp, tr(l, "help.expansions.messengers"))
-		}
-		if set.Has(engine.ExpansionRobbers) {
-			exp = append(exp, tr(l, "help.expansions.robbers"))
+		for _, h := range expansionHelp {
+			if set.Has(h.e) {
+				exp = append(exp, tr(l, h.id, "Points", engine.RansomPoints))
+			}
 		}
 	}
 	var how []string
@@ -156,6 +142,26 @@ func helpEmbeds(l i18n.Lang, set engine.ExpansionSet, inGame, lobby bool) []*dis
 		es = append(es, e)
 	}
 	return es
+}
+
+// expansionHelp are the help's paragraphs on the expansions, by message id
+// (i18n/locales/help.<tag>.toml, help2.<tag>.toml), in the order the help
+// gives them: the figures first, then each expansion's choices.
+var expansionHelp = []struct {
+	e  engine.Expansion
+	id string
+}{
+	{engine.ExpansionInnsAndCathedrals, "help.expansions.large"},
+	{engine.ExpansionTradersAndBuilders, "help.expansions.traders"},
+	{engine.ExpansionPrincessAndDragon, "help2.dragon"},
+	{engine.ExpansionFlyingMachines, "help2.flying"},
+	{engine.ExpansionFerries, "help2.ferries"},
+	{engine.ExpansionMageAndWitch, "help2.mage"},
+	{engine.ExpansionCropCircles, "help2.crop"},
+	{engine.ExpansionGoldMines, "help2.gold"},
+	{engine.ExpansionTower, "help.expansions.tower"},
+	{engine.ExpansionMessengers, "help.expansions.messengers"},
+	{engine.ExpansionRobbers, "help.expansions.robbers"},
 }
 
 // maxEmbedDescription is the most characters Discord takes in an embed's

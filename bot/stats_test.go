@@ -296,3 +296,11 @@ func finishedGame(tb testing.TB, h *harness, players []discordtest.User) {
 		tb.Fatal(err)
 	}
 }
+
+// plural is "1 win" or "3 wins", as the English leaderboard says them.
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}

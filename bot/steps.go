@@ -374,10 +374,6 @@ func (b *Bot) setAside(ctx context.Context, g storage.Game, st *engine.Game) (st
 	return g, st, note, err
 }
 
-// dragonHelp is the message id of /carcassonne help's paragraph on The
-// Princess & the Dragon (i18n/locales/help2.<tag>.toml).
-const dragonHelp = "help2.dragon"
-
 // previewStepsNote says in a preview what comes after Confirm when the
 // tile moves the dragon or has the robbers' bag; "" otherwise.
 func previewStepsNote(l i18n.Lang, st *engine.Game) string {
@@ -406,4 +402,36 @@ func dragonTile(st *engine.Game) bool {
 	}
 	_, on := st.Dragon()
 	return on && st.TileSet().Tile(t).Markers&engine.Dragon != 0
+}
+
+// landAsk is the step message's text, in l, when player name chooses
+// where the figure on the flying machine lands (st, mid-turn, waits for
+// StepLand).
+func landAsk(l i18n.Lang, st *engine.Game, name string) string {
+	s := ""
+	if pv := st.Preview(); pv != nil && len(pv.Moves()) > 0 {
+		m := pv.Moves()[len(pv.Moves())-1]
+		if c, ok := st.FlightCell(m.Tile, m.Cell, m.Rotation, int(m.Roll)); ok && m.Fly {
+			id := "bot.step.land.die"
+			if m.Figure == engine.FigureLarge {
+				id = "bot.step.land.die_large"
+			}
+			s = tr(l, id, "Roll", int(m.Roll), "Player", name, "Cell", c) + " "
+		}
+	}
+	return s + tr(l, "bot.step.land.ask", "Player", name)
+}
+
+// cropAsk is the step message's title and text, in l, when player name
+// answers the crop circle of the turn under way in st.
+func cropAsk(l i18n.Lang, st *engine.Game, name string) (title, ask string) {
+	m := engine.Move{}
+	if pv := st.Preview(); pv != nil && len(pv.Moves()) > 0 {
+		m = pv.Moves()[len(pv.Moves())-1]
+	}
+	k := st.TileSet().CropKind(m.Tile).String()
+	if m.Crop == engine.CropRemove {
+		return tr(l, "bot.step.crop.remove_title."+k), tr(l, "bot.step.crop.remove_ask."+k, "Player", name)
+	}
+	return tr(l, "bot.step.crop.add_title."+k), tr(l, "bot.step.crop.add_ask."+k, "Player", name)
 }

@@ -158,3 +158,42 @@ func (b *Bot) timeout(ctx context.Context, id int64, now time.Time) {
 	// st, the state before the move, is given away to describe it from.
 	b.announceMoved(ctx, moved, st, a)
 }
+
+// firstAnswers returns the answers of the timeout for the player to play
+// in st: from the start of the turn, the first legal placement, no figure,
+// the first choice of every later step of that player (the first tile
+// for the second gold ingot, the die of the game, the first landing), up
+// to the end of the turn, the dragon's move or another player's decision.
+func firstAnswers(st *engine.Game) []engine.Answer {
+	s := st.Clone()
+	cur := s.Current()
+	var as []engine.Answer
+	for {
+		d := s.Pending()
+		if d.Player != cur || d.Step == engine.StepNone || d.Step == engine.StepDragon || (len(as) > 0 && d.Step == engine.StepTile) {
+			return as // the dragon's steps have messages of their own
+		}
+		opts := s.Answers()
+		if len(opts) == 0 {
+			return as
+		}
+		a := opts[0]
+		switch d.Step {
+		case engine.StepFigure:
+			a = engine.Answer{Step: engine.StepFigure}
+		case engine.StepTile:
+			// The first placement in the order the players see them.
+			if ps := s.Placements(); len(ps) > 0 && !a.Aside {
+				a = engine.Answer{Step: engine.StepTile, Cell: ps[0].Cell, Rotation: ps[0].Rotation}
+			}
+		}
+		done, err := s.Act(a)
+		if err != nil {
+			return as
+		}
+		as = append(as, a)
+		if done {
+			return as
+		}
+	}
+}
