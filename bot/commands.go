@@ -277,12 +277,8 @@ func (b *Bot) onComponent(i *discordgo.Interaction) {
 		b.lobbyCancel(i, id.game)
 	case actExp:
 		b.lobbyExpansions(i, id.game, data.Values)
-	case actPig:
-		b.lobbyPig(i, id.game, data.Values)
-	case actDragonOpt, actPrincessOpt:
-		b.lobbyDragonOption(i, id.game, id.action, data.Values)
-	case actRobbersOpt:
-		b.lobbyRobbersOption(i, id.game, data.Values)
+	case actPig, actDragonOpt, actPrincessOpt, actRobbersOpt:
+		b.lobbyRuleOption(i, id.game, id.action, data.Values)
 	case actLang:
 		b.lobbyLanguageMenu(i, id.game)
 	case actLangSet:

@@ -649,22 +649,15 @@ func lobbyEmbed(g storage.Game) *discordgo.MessageEmbed {
 	// The options' values in the game's language: in English as they are
 	// typed (per-farm, before-scoring …), in the others as the command's
 	// choices and the lobby's menus say them (bot.lobby.value.…).
-	value := func(option string, v fmt.Stringer) string { return tr(l, "bot.lobby.value."+option+"."+v.String()) }
+	value := func(option, v string) string { return tr(l, "bot.lobby.value."+option+"."+v) }
 	lines := []string{
-		tr(l, "bot.lobby.setting.farms", "Farms", value("farms", g.Options.Farms)),
+		tr(l, "bot.lobby.setting.farms", "Farms", value("farms", g.Options.Farms.String())),
 		tr(l, "bot.lobby.setting.tiny_city", "Value", tiny),
 		timeout,
 		tr(l, "bot.lobby.language", "Language", l.Name()),
 	}
-	if gameExpansions(g).Has(engine.ExpansionTradersAndBuilders) {
-		lines = append(lines, tr(l, "bot.lobby.setting.pig"))
-	}
-	if gameExpansions(g).Has(engine.ExpansionPrincessAndDragon) {
-		lines = append(lines, tr(l, "bot.lobby.setting.dragon", "Dragon", value("dragon", g.Options.Dragon)),
-			tr(l, "bot.lobby.setting.princess", "Princess", value("princess", g.Options.Princess)))
-	}
-	if gameExpansions(g).Has(engine.ExpansionRobbers) {
-		lines = append(lines, tr(l, "bot.lobby.setting.robbers", "Robbers", value("robbers", g.Options.Robbers)))
+	for _, o := range lobbyRuleOptions(g) {
+		lines = append(lines, o.setting(l, value(o.name, o.get(g.Options))))
 	}
 	settings := strings.Join(lines, "\n")
 	return &discordgo.MessageEmbed{
@@ -749,77 +742,16 @@ func expansionsMenu(g storage.Game) (discordgo.SelectMenu, bool) {
 		Options: opts, MinValues: intPtr(0), MaxValues: len(opts)}, true
 }
 
-// expansionOptions are the rule options each expansion brings
-// (spec/rules-options.md, "Expansions"), as lobby menus: one menu per
-// option, shown while the expansion is chosen: Traders & Builders' pig,
-// The Princess & the Dragon's dragon and princess, The Robbers' robbers.
-var expansionOptions = map[engine.Expansion][]lobbyOption{
-	engine.ExpansionTradersAndBuilders: {{name: "pig", menu: pigMenu}},
-	engine.ExpansionPrincessAndDragon:  {{name: "dragon", menu: dragonMenu}, {name: "princess", menu: princessMenu}},
-	engine.ExpansionRobbers:            {{name: "robbers", menu: robbersMenu}},
-}
-
-// dragonMenu is the lobby's menu of The Princess & the Dragon's option
-// dragon (spec/rules-options.md): when the dragon moves in a turn that
-// places a dragon tile, the lobby's choice selected; its words in the
-// game's language, the values as they are typed.
-func dragonMenu(g storage.Game) discordgo.SelectMenu {
-	l := gameLang(g)
-	d := g.Options.Dragon
-	option := func(v engine.DragonTiming, id string) discordgo.SelectMenuOption {
-		return discordgo.SelectMenuOption{Label: tr(l, "bot.lobby.setting.dragon", "Dragon", v.String()), Value: v.String(),
-			Description: tr(l, "lobby2.menu.dragon."+id), Default: d == v}
-	}
-	return discordgo.SelectMenu{CustomID: lobbyID(actDragonOpt, g.ID), Placeholder: tr(l, "lobby2.menu.dragon"), MinValues: intPtr(1), MaxValues: 1,
-		Options: []discordgo.SelectMenuOption{option(engine.DragonBeforeScoring, "before"), option(engine.DragonAfterScoring, "after")}}
-}
-
-// princessMenu is the lobby's menu of The Princess & the Dragon's option
-// princess (spec/rules-options.md): whether a princess tile joining a
-// city with knights must send one home; its words in the game's
-// language, the values as they are typed.
-func princessMenu(g storage.Game) discordgo.SelectMenu {
-	l := gameLang(g)
-	p := g.Options.Princess
-	option := func(v engine.PrincessRule, id string) discordgo.SelectMenuOption {
-		return discordgo.SelectMenuOption{Label: tr(l, "bot.lobby.setting.princess", "Princess", v.String()), Value: v.String(),
-			Description: tr(l, "lobby2.menu.princess."+id), Default: p == v}
-	}
-	return discordgo.SelectMenu{CustomID: lobbyID(actPrincessOpt, g.ID), Placeholder: tr(l, "lobby2.menu.princess"), MinValues: intPtr(1), MaxValues: 1,
-		Options: []discordgo.SelectMenuOption{option(engine.PrincessMay, "may"), option(engine.PrincessMust, "must")}}
-}
-
-// pigMenu is the lobby's menu of Traders & Builders' option pig
-// (spec/rules-options.md): its one value, plus-one, the pig adding 1 point
-// per city to its owner's farm; its words in the game's language.
-func pigMenu(g storage.Game) discordgo.SelectMenu {
-	l := gameLang(g)
-	return discordgo.SelectMenu{CustomID: lobbyID(actPig, g.ID), Placeholder: tr(l, "lobby2.menu.pig"), MinValues: intPtr(1), MaxValues: 1,
-		Options: []discordgo.SelectMenuOption{{Label: tr(l, "bot.lobby.setting.pig"), Value: "plus-one",
-			Description: tr(l, "lobby2.menu.pig.plus_one"), Default: true}}}
-}
-
-// lobbyOption is one rule option of an expansion, as a lobby menu.
-type lobbyOption struct {
-	// name is the option's name, as its custom id carries it.
-	name string
-	// menu builds the menu showing the lobby's current choice.
-	menu func(g storage.Game) discordgo.SelectMenu
-}
-
 // lobbyOptionMenus returns the menus of the options of the expansions
 // chosen in lobby g, in record order, those with a choice to make before
 // those of one value (the pig's): the lobby shows 5 rows at most.
 func lobbyOptionMenus(g storage.Game) []discordgo.SelectMenu {
 	var out, single []discordgo.SelectMenu
-	chosen := gameExpansions(g)
-	for _, e := range chosen.List() {
-		for _, o := range expansionOptions[e] {
-			if m := o.menu(g); len(m.Options) > 1 {
-				out = append(out, m)
-			} else {
-				single = append(single, m)
-			}
+	for _, o := range lobbyRuleOptions(g) {
+		if len(o.values) > 1 {
+			out = append(out, o.menu(g))
+		} else {
+			single = append(single, o.menu(g))
 		}
 	}
 	return append(out, single...)

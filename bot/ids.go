@@ -28,6 +28,7 @@ const (
 	actPig         = "pig"       // the lobby's Pig… menu (Traders & Builders' option pig)
 	actDragonOpt   = "odragon"   // the lobby's Dragon… menu (The Princess & the Dragon's option dragon)
 	actPrincessOpt = "oprincess" // the lobby's Princess… menu (its option princess)
+	actRobbersOpt  = "orobbers"  // the lobby's Robbers… menu (The Robbers' option robbers)
 	actCPU         = "cpu"       // the lobby's Add computer player button
 	actCPUAdd      = "cpuadd"    // its menu of levels, with the number of computers seated
 	actCPURm       = "cpurm"     // the lobby's Remove button

@@ -72,9 +72,9 @@ func TestLanguagesExpansionsHelp(t *testing.T) {
 
 	// The lobby shows so many rule menus only when it has room; the menu
 	// of a German lobby alone.
-	rm := robbersMenu(storage.Game{ID: 1, Language: "de"})
+	rm := ruleOptions[len(ruleOptions)-1].menu(storage.Game{ID: 1, Language: "de", Options: engine.Options{Robbers: engine.RobbersNext}})
 	if rm.Placeholder != "Räuber …" || len(rm.Options) != 2 || rm.Options[0].Label != "Räuber: each" ||
-		rm.Options[1].Description != i18n.German.T("bot2.robbers.next", nil) {
+		rm.Options[1].Description != i18n.German.T("bot2.robbers.next", nil) || rm.Options[0].Default || !rm.Options[1].Default {
 		t.Errorf("the German lobby's Robbers… menu: %+v", rm)
 	}
 

@@ -368,27 +368,6 @@ func (b *Bot) lobbyExpansions(i *discordgo.Interaction, id int64, values []strin
 	}
 }
 
-// lobbyPig answers the lobby's Pig… menu (Traders & Builders): its one
-// value, plus-one, is the game's already, so the lobby shows it again; any
-// other value is refused.
-func (b *Bot) lobbyPig(i *discordgo.Interaction, id int64, values []string) {
-	ctx, cancel := b.context()
-	defer cancel()
-	g, err := b.store.Get(ctx, id)
-	if err != nil {
-		b.replyError(i, b.playerErrorIn(memberLang(i), err))
-		return
-	}
-	switch why := ruleOptionRefusal(i, g, engine.ExpansionTradersAndBuilders, tr(memberLang(i), "lobby2.pig.not_played")); {
-	case why != "":
-		b.replyError(i, why)
-	case len(values) != 1 || values[0] != "plus-one":
-		b.replyError(i, tr(memberLang(i), "lobby2.pig.rule"))
-	default:
-		b.lobbyChanged(i, g, true, "")
-	}
-}
-
 // ruleOptionRefusal says why the member of interaction i may not choose a
 // rule option of expansion e in lobby g (notPlayed when the lobby does not
 // play e), or "" when they may: only the host, before the game starts.
@@ -404,34 +383,118 @@ func ruleOptionRefusal(i *discordgo.Interaction, g storage.Game, e engine.Expans
 	return ""
 }
 
-// lobbyDragonOption answers the lobby's Dragon… and Princess… menus (The
-// Princess & the Dragon's options dragon and princess,
-// spec/rules-options.md): the host chooses, and the lobby shows it.
-func (b *Bot) lobbyDragonOption(i *discordgo.Interaction, id int64, action string, values []string) {
+// ruleOption is one rule option an expansion brings (spec/rules-options.md,
+// "Expansions"), as the lobby shows it while the expansion is chosen: a
+// line of the settings and a menu of its values, for the host. Its words
+// are messages of package i18n: the line (bot.lobby.setting.<name>, the
+// value in its field Value), the menu's placeholder, each value's
+// description, and the refusals of a lobby without the expansion and of a
+// value that is none of values.
+type ruleOption struct {
+	expansion engine.Expansion
+	name      string   // as the record names it: "dragon"
+	action    string   // the action of its menu's custom id
+	values    []string // as typed, in the menu's order: "before-scoring", "after-scoring"
+	// described are the message ids of the values' descriptions, in the
+	// order of values.
+	described                     []string
+	placeholder, notPlayed, wrong string
+	// get returns the value of options o; set sets o's value to the k-th
+	// of values.
+	get func(o engine.Options) string
+	set func(o *engine.Options, k int)
+}
+
+// ruleOptions are the rule options of the expansions, in record order of
+// their expansions: Traders & Builders' pig (one value, plus-one), The
+// Princess & the Dragon's dragon and princess, The Robbers' robbers.
+var ruleOptions = []ruleOption{
+	{expansion: engine.ExpansionTradersAndBuilders, name: "pig", action: actPig, values: []string{"plus-one"},
+		described: []string{"lobby2.menu.pig.plus_one"}, placeholder: "lobby2.menu.pig", notPlayed: "lobby2.pig.not_played", wrong: "lobby2.pig.rule",
+		get: func(engine.Options) string { return "plus-one" }, set: func(*engine.Options, int) {}},
+	{expansion: engine.ExpansionPrincessAndDragon, name: "dragon", action: actDragonOpt,
+		values:    []string{engine.DragonBeforeScoring.String(), engine.DragonAfterScoring.String()},
+		described: []string{"lobby2.menu.dragon.before", "lobby2.menu.dragon.after"}, placeholder: "lobby2.menu.dragon",
+		notPlayed: "bot.refuse.lobby.no_dragon", wrong: "bot.refuse.lobby.dragon_rule",
+		get: func(o engine.Options) string { return o.Dragon.String() },
+		set: func(o *engine.Options, k int) {
+			o.Dragon = []engine.DragonTiming{engine.DragonBeforeScoring, engine.DragonAfterScoring}[k]
+		}},
+	{expansion: engine.ExpansionPrincessAndDragon, name: "princess", action: actPrincessOpt,
+		values:    []string{engine.PrincessMay.String(), engine.PrincessMust.String()},
+		described: []string{"lobby2.menu.princess.may", "lobby2.menu.princess.must"}, placeholder: "lobby2.menu.princess",
+		notPlayed: "bot.refuse.lobby.no_dragon", wrong: "bot.refuse.lobby.princess_rule",
+		get: func(o engine.Options) string { return o.Princess.String() },
+		set: func(o *engine.Options, k int) {
+			o.Princess = []engine.PrincessRule{engine.PrincessMay, engine.PrincessMust}[k]
+		}},
+	{expansion: engine.ExpansionRobbers, name: "robbers", action: actRobbersOpt,
+		values:    []string{engine.RobbersEach.String(), engine.RobbersNext.String()},
+		described: []string{"bot2.robbers.each", "bot2.robbers.next"}, placeholder: "bot2.robbers.placeholder",
+		notPlayed: "bot.refuse.lobby.no_robbers", wrong: "bot.refuse.lobby.robbers_rule",
+		get: func(o engine.Options) string { return o.Robbers.String() },
+		set: func(o *engine.Options, k int) {
+			o.Robbers = []engine.RobberRule{engine.RobbersEach, engine.RobbersNext}[k]
+		}},
+}
+
+// lobbyRuleOptions are the rule options of the expansions chosen in lobby
+// g.
+func lobbyRuleOptions(g storage.Game) []ruleOption {
+	var out []ruleOption
+	for _, o := range ruleOptions {
+		if gameExpansions(g).Has(o.expansion) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// setting is the option's line of the lobby's settings in language l,
+// with its value v as words ("Drache: vor der Wertung"); an option of one
+// value says its line alone ("pig: plus-one").
+func (o ruleOption) setting(l i18n.Lang, v string) string {
+	return tr(l, "bot.lobby.setting."+o.name, "Value", v)
+}
+
+// menu is the option's menu in lobby g, the lobby's value selected: its
+// words in the game's language, each value labelled as typed ("Drache:
+// before-scoring") and described.
+func (o ruleOption) menu(g storage.Game) discordgo.SelectMenu {
+	l := gameLang(g)
+	var opts []discordgo.SelectMenuOption
+	for k, v := range o.values {
+		opts = append(opts, discordgo.SelectMenuOption{Label: o.setting(l, v), Value: v,
+			Description: tr(l, o.described[k]), Default: o.get(g.Options) == v})
+	}
+	return discordgo.SelectMenu{CustomID: lobbyID(o.action, g.ID), Placeholder: tr(l, o.placeholder), MinValues: intPtr(1), MaxValues: 1, Options: opts}
+}
+
+// lobbyRuleOption answers the menu of a rule option (action, one of
+// ruleOptions'): the host chooses one of its values, and the lobby shows
+// it; anyone else, a lobby without its expansion, a game started or a
+// value that is none of the option's is refused in the member's words.
+func (b *Bot) lobbyRuleOption(i *discordgo.Interaction, id int64, action string, values []string) {
+	k := slices.IndexFunc(ruleOptions, func(o ruleOption) bool { return o.action == action })
+	if k < 0 {
+		b.replyError(i, tr(memberLang(i), "bot.refuse.unknown_button"))
+		return
+	}
+	o := ruleOptions[k]
 	refuse := func(g storage.Game) string {
-		return ruleOptionRefusal(i, g, engine.ExpansionPrincessAndDragon, tr(memberLang(i), "bot.refuse.lobby.no_dragon"))
+		return ruleOptionRefusal(i, g, o.expansion, tr(memberLang(i), o.notPlayed))
 	}
 	change := func(g storage.Game) (storage.LobbyUpdate, string) {
-		o := g.Options
-		v := ""
+		v := -1
 		if len(values) == 1 {
-			v = values[0]
+			v = slices.Index(o.values, values[0])
 		}
-		switch {
-		case action == actDragonOpt && v == engine.DragonBeforeScoring.String():
-			o.Dragon = engine.DragonBeforeScoring
-		case action == actDragonOpt && v == engine.DragonAfterScoring.String():
-			o.Dragon = engine.DragonAfterScoring
-		case action == actDragonOpt:
-			return storage.LobbyUpdate{}, tr(memberLang(i), "bot.refuse.lobby.dragon_rule")
-		case v == engine.PrincessMay.String():
-			o.Princess = engine.PrincessMay
-		case v == engine.PrincessMust.String():
-			o.Princess = engine.PrincessMust
-		default:
-			return storage.LobbyUpdate{}, tr(memberLang(i), "bot.refuse.lobby.princess_rule")
+		if v < 0 {
+			return storage.LobbyUpdate{}, tr(memberLang(i), o.wrong)
 		}
-		return storage.LobbyUpdate{Options: &o}, ""
+		opts := g.Options
+		o.set(&opts, v)
+		return storage.LobbyUpdate{Options: &opts}, ""
 	}
 	if g, ok := b.changeLobby(i, id, refuse, change); ok {
 		b.lobbyChanged(i, g, true, "")

@@ -15,53 +15,11 @@ import (
 
 // This file holds what The Messengers and The Robbers (001_…) need of the
 // bot beyond the turn's steps, which come from the engine's list like any
-// other: the lobby's Robbers… menu (the option robbers), each member's
+// other, and the lobby's Robbers… menu (ruleOptions): each member's
 // pawn preference (/carcassonne pawn), by which the bot answers the pawn a
 // player moves when they score during another player's turn, so that
 // nobody waits for them. Their help is help.expansions.messengers and
 // help.expansions.robbers (help.go).
-
-// actRobbersOpt is the lobby's Robbers… menu (The Robbers' option
-// robbers).
-const actRobbersOpt = "orobbers"
-
-// robbersMenu is the lobby's menu of The Robbers' option robbers
-// (spec/rules-options.md): after a bag tile, every other player may place
-// their robber, or only the next one; its words in the game's language,
-// the values as they are typed.
-func robbersMenu(g storage.Game) discordgo.SelectMenu {
-	l := gameLang(g)
-	r := g.Options.Robbers
-	option := func(v engine.RobberRule, id string) discordgo.SelectMenuOption {
-		return discordgo.SelectMenuOption{Label: tr(l, "bot.lobby.setting.robbers", "Robbers", v.String()), Value: v.String(),
-			Description: tr(l, "bot2.robbers."+id), Default: r == v}
-	}
-	return discordgo.SelectMenu{CustomID: lobbyID(actRobbersOpt, g.ID), Placeholder: tr(l, "bot2.robbers.placeholder"), MinValues: intPtr(1), MaxValues: 1,
-		Options: []discordgo.SelectMenuOption{option(engine.RobbersEach, "each"), option(engine.RobbersNext, "next")}}
-}
-
-// lobbyRobbersOption answers the lobby's Robbers… menu: the host chooses,
-// and the lobby shows it.
-func (b *Bot) lobbyRobbersOption(i *discordgo.Interaction, id int64, values []string) {
-	refuse := func(g storage.Game) string {
-		return ruleOptionRefusal(i, g, engine.ExpansionRobbers, tr(memberLang(i), "bot.refuse.lobby.no_robbers"))
-	}
-	change := func(g storage.Game) (storage.LobbyUpdate, string) {
-		o := g.Options
-		switch {
-		case len(values) == 1 && values[0] == engine.RobbersEach.String():
-			o.Robbers = engine.RobbersEach
-		case len(values) == 1 && values[0] == engine.RobbersNext.String():
-			o.Robbers = engine.RobbersNext
-		default:
-			return storage.LobbyUpdate{}, tr(memberLang(i), "bot.refuse.lobby.robbers_rule")
-		}
-		return storage.LobbyUpdate{Options: &o}, ""
-	}
-	if g, ok := b.changeLobby(i, id, refuse, change); ok {
-		b.lobbyChanged(i, g, true, "")
-	}
-}
 
 // pawnOption is the option of /carcassonne pawn.
 const pawnOption = "moves"
