@@ -657,7 +657,11 @@ func lobbyEmbed(g storage.Game) *discordgo.MessageEmbed {
 		tr(l, "bot.lobby.language", "Language", l.Name()),
 	}
 	for _, o := range lobbyRuleOptions(g) {
-		lines = append(lines, o.setting(l, value(o.name, o.get(g.Options))))
+		v := o.get(g.Options)
+		if len(o.values) > 1 {
+			v = value(o.name, v) // an option of one value says its line alone
+		}
+		lines = append(lines, o.setting(l, v))
 	}
 	settings := strings.Join(lines, "\n")
 	return &discordgo.MessageEmbed{
