@@ -279,6 +279,8 @@ func (b *Bot) onComponent(i *discordgo.Interaction) {
 		b.lobbyExpansions(i, id.game, data.Values)
 	case actPig, actDragonOpt, actPrincessOpt, actRobbersOpt:
 		b.lobbyRuleOption(i, id.game, id.action, data.Values)
+	case actRules:
+		b.lobbyRulesMessage(i, id.game)
 	case actLang:
 		b.lobbyLanguageMenu(i, id.game)
 	case actLangSet:

@@ -696,8 +696,10 @@ func durationWords(l i18n.Lang, d time.Duration) string {
 
 // lobbyButtons are the lobby's components: Join, Leave, Start and Cancel;
 // Add computer player and Remove (spec/discord.md, "Computer
-// players"), Language… (the language the game speaks); then the menu Expansions… and, for each chosen expansion with options, a
-// menu per option (lobbyOptionMenus).
+// players"), Language… (the language the game speaks); then the menu
+// Expansions… and, for each chosen expansion with options, a menu per
+// option (lobbyOptionMenus) while there is room, and past 5 rows the
+// button More rules…, which shows them all (lobbyRulesMessage).
 func lobbyButtons(g storage.Game) []discordgo.MessageComponent {
 	l := gameLang(g)
 	button := func(id string, style discordgo.ButtonStyle, action string) discordgo.Button {
@@ -716,10 +718,15 @@ func lobbyButtons(g storage.Game) []discordgo.MessageComponent {
 	if m, ok := expansionsMenu(g); ok {
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{m}})
 	}
-	for _, m := range lobbyOptionMenus(g) {
-		if len(rows) == 5 {
-			break
-		}
+	menus := lobbyOptionMenus(g)
+	if room := 5 - len(rows); len(menus) > room {
+		// Discord shows 5 rows: the menus past them are a button away
+		// (lobbyRulesMessage), beside the computers' and the language's.
+		cpu := rows[1].(discordgo.ActionsRow)
+		cpu.Components = append(cpu.Components, button("rules", discordgo.SecondaryButton, actRules))
+		rows[1], menus = cpu, menus[:room]
+	}
+	for _, m := range menus {
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{m}})
 	}
 	return rows

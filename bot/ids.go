@@ -29,6 +29,7 @@ const (
 	actDragonOpt   = "odragon"   // the lobby's Dragon… menu (The Princess & the Dragon's option dragon)
 	actPrincessOpt = "oprincess" // the lobby's Princess… menu (its option princess)
 	actRobbersOpt  = "orobbers"  // the lobby's Robbers… menu (The Robbers' option robbers)
+	actRules       = "rules"     // the lobby's More rules… button: the rule options' menus the lobby has no room for
 	actCPU         = "cpu"       // the lobby's Add computer player button
 	actCPUAdd      = "cpuadd"    // its menu of levels, with the number of computers seated
 	actCPURm       = "cpurm"     // the lobby's Remove button
@@ -109,7 +110,7 @@ func parseID(s string) (parsedID, error) {
 	}
 	p.game = game
 	switch p.action {
-	case actJoin, actLeave, actStart, actCancel, actExp, actPig, actDragonOpt, actPrincessOpt, actRobbersOpt, actLang, actLangSet, actCPU, actCPURm, actCPUDel:
+	case actJoin, actLeave, actStart, actCancel, actExp, actPig, actDragonOpt, actPrincessOpt, actRobbersOpt, actRules, actLang, actLangSet, actCPU, actCPURm, actCPUDel:
 		if len(f) != 3 {
 			return p, fmt.Errorf("bad lobby component %q", s)
 		}

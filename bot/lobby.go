@@ -496,9 +496,50 @@ func (b *Bot) lobbyRuleOption(i *discordgo.Interaction, id int64, action string,
 		o.set(&opts, v)
 		return storage.LobbyUpdate{Options: &opts}, ""
 	}
-	if g, ok := b.changeLobby(i, id, refuse, change); ok {
+	g, ok := b.changeLobby(i, id, refuse, change)
+	switch {
+	case !ok:
+	case i.Message != nil && g.LobbyMessageID != "" && i.Message.ID != g.LobbyMessageID:
+		// From the More rules… message: the lobby message is edited
+		// first, so that it shows the choice once the host sees it
+		// taken, then the rules message shows it.
+		b.editLobby(g, []*discordgo.MessageEmbed{lobbyEmbed(g)}, lobbyButtons(g))
+		b.update(i, rulesMessage(memberLang(i), g))
+	default:
 		b.lobbyChanged(i, g, true, "")
 	}
+}
+
+// rulesMessage is the ephemeral message of the lobby's More rules…
+// button: every rule option's menu of lobby g (the lobby shows 5 rows,
+// and these may need more), its words in language l, the menus' in the
+// game's.
+func rulesMessage(l i18n.Lang, g storage.Game) *discordgo.InteractionResponseData {
+	var rows []discordgo.MessageComponent
+	for _, m := range lobbyOptionMenus(g) {
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{m}})
+	}
+	return &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral,
+		Content: tr(l, "bot.lobby.rules.ask", "Game", g.ID), Components: rows}
+}
+
+// lobbyRulesMessage answers the lobby's More rules… button: to the host,
+// before the game starts, an ephemeral message of every rule option's
+// menu; anyone else is refused in their words.
+func (b *Bot) lobbyRulesMessage(i *discordgo.Interaction, id int64) {
+	ctx, cancel := b.context()
+	defer cancel()
+	g, err := b.store.Get(ctx, id)
+	if err != nil {
+		b.replyError(i, b.playerErrorIn(memberLang(i), err))
+		return
+	}
+	// Every lobby plays the base game: only the host, before the start.
+	if why := ruleOptionRefusal(i, g, engine.ExpansionBase, ""); why != "" {
+		b.replyError(i, why)
+		return
+	}
+	b.reply(i, rulesMessage(memberLang(i), g))
 }
 
 // lobbyGame begins a change of lobby id for interaction i: it takes the

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bwmarrin/discordgo"
+	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/internal/discordtest"
 )
@@ -69,5 +71,69 @@ func TestLobbyRuleOptions(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestLobbyMoreRules: a lobby whose rule options need more menus than
+// Discord's 5 rows leave room for (The Princess & the Dragon, The Robbers
+// and Traders & Builders: four) shows the first two and a More rules…
+// button; the host's gets every option's menu in an ephemeral message,
+// where a choice is stored, shown there and in the lobby; anyone else's
+// is refused. A lobby with room has no such button.
+func TestLobbyMoreRules(t *testing.T) {
+	h := newHarness(t)
+	alice := h.srv.NewUser("alice", "Alice")
+	bob := h.srv.NewUser("bob", "Bob")
+	r := h.slash(discordtest.Actor{User: alice}, "/carcassonne new expansions:princess-and-dragon,robbers,traders-and-builders")
+	lobby := r.Original.ID
+	if r := h.click(discordtest.Actor{User: bob}, lobby, lobbyID(actJoin, 1)); r.Type != 7 {
+		t.Fatalf("Bob joins: answer type %d: %s", r.Type, text(r))
+	}
+	m, _ := h.srv.Message(lobby)
+	if n := len(m.Components); n != 5 {
+		t.Errorf("the lobby has %d rows, want 5", n)
+	}
+	_, buttons := components(m.Message)
+	if !slices.ContainsFunc(buttons, func(b discordgo.Button) bool { return b.Label == "More rules…" }) {
+		t.Fatalf("the lobby has no More rules… button: %v", buttons)
+	}
+	if _, ok := menu(m.Message, actRobbersOpt); ok {
+		t.Error("the Robbers… menu is in the lobby, past its room")
+	}
+	wantEphemeral(t, h.click(discordtest.Actor{User: bob}, lobby, lobbyID(actRules, 1)), "Only the host")
+	r = h.click(discordtest.Actor{User: alice}, lobby, lobbyID(actRules, 1))
+	if r.Flags&64 == 0 || !strings.Contains(text(r), "rule options of game #1") {
+		t.Fatalf("More rules… answered %q (flags %d)", text(r), r.Flags)
+	}
+	rules := r.Original.ID
+	rm, _ := h.srv.Message(rules)
+	for _, o := range ruleOptions {
+		if _, ok := menu(rm.Message, o.action); !ok {
+			t.Errorf("the rules message has no %s menu", o.name)
+		}
+	}
+	if r := h.pick(discordtest.Actor{User: alice}, rules, lobbyID(actRobbersOpt, 1), "next"); r.Type != 7 {
+		t.Fatalf("robbers next from the rules message: answer type %d: %s", r.Type, text(r))
+	}
+	if g, _ := h.store.Get(h.ctx, 1); g.Options.Robbers != engine.RobbersNext {
+		t.Errorf("the game stores robbers %v, want next", g.Options.Robbers)
+	}
+	rm, _ = h.srv.Message(rules)
+	if sm, ok := menu(rm.Message, actRobbersOpt); !ok || !sm.Options[1].Default || !strings.Contains(rm.Content, "rule options") {
+		t.Errorf("the rules message after the choice: %q, robbers menu %+v", rm.Content, sm)
+	}
+	m, _ = h.srv.Message(lobby)
+	if got := field(m, "Settings"); !strings.Contains(got, "robbers: next") {
+		t.Errorf("the lobby's settings %q do not show robbers: next", got)
+	}
+	if len(m.Embeds) != 1 || !strings.Contains(m.Embeds[0].Title, "#1") {
+		t.Errorf("the lobby message is no longer the lobby: %+v", m.Embeds)
+	}
+
+	r = h.slash(discordtest.Actor{User: bob}, "/carcassonne new expansions:princess-and-dragon")
+	m, _ = h.srv.Message(r.Original.ID)
+	_, buttons = components(m.Message)
+	if slices.ContainsFunc(buttons, func(b discordgo.Button) bool { return b.Label == "More rules…" }) {
+		t.Error("a lobby with room for its menus has a More rules… button")
 	}
 }
