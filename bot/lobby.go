@@ -346,11 +346,15 @@ func (b *Bot) lobbyExpansions(i *discordgo.Interaction, id int64, values []strin
 	}
 	seats := g.MaxSeats
 	u := storage.LobbyUpdate{Expansions: names}
-	if set, _, err := storage.ParseExpansions(names); err == nil && !set.Has(engine.ExpansionPrincessAndDragon) {
-		// The dragon's and the princess's options go with their
-		// expansion: the record names them only when it is played.
+	if set, _, err := storage.ParseExpansions(names); err == nil {
+		// A rule option goes with its expansion (the record names it only
+		// when it is played): one left out takes its default again.
 		o := g.Options
-		o.Dragon, o.Princess = engine.DragonBeforeScoring, engine.PrincessMay
+		for _, r := range ruleOptions {
+			if !set.Has(r.expansion) {
+				r.set(&o, 0)
+			}
+		}
 		u.Options = &o
 	}
 	g, err := b.store.UpdateLobby(ctx, id, u)
@@ -407,7 +411,8 @@ type ruleOption struct {
 
 // ruleOptions are the rule options of the expansions, in record order of
 // their expansions: Traders & Builders' pig (one value, plus-one), The
-// Princess & the Dragon's dragon and princess, The Robbers' robbers.
+// Princess & the Dragon's dragon and princess, The Robbers' robbers. The
+// first of each option's values is its default.
 var ruleOptions = []ruleOption{
 	{expansion: engine.ExpansionTradersAndBuilders, name: "pig", action: actPig, values: []string{"plus-one"},
 		described: []string{"lobby2.menu.pig.plus_one"}, placeholder: "lobby2.menu.pig", notPlayed: "lobby2.pig.not_played", wrong: "lobby2.pig.rule",

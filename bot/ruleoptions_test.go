@@ -15,7 +15,8 @@ import (
 // expansion alone, through the local Discord: its menu lists its values
 // as typed, the lobby's own selected; the host chooses each value in
 // turn, and the game stores it and the settings show it; anyone else is
-// refused and the lobby stays as it was.
+// refused and the lobby stays as it was. Leaving the expansion out brings
+// the option back to its default.
 func TestLobbyRuleOptions(t *testing.T) {
 	for _, o := range ruleOptions {
 		t.Run(o.name, func(t *testing.T) {
@@ -69,6 +70,13 @@ func TestLobbyRuleOptions(t *testing.T) {
 						t.Errorf("after %s %s the menu selects %q: %v", o.name, v, mo.Value, mo.Default)
 					}
 				}
+			}
+			// Without its expansion, the option takes its default again.
+			if r := h.pick(discordtest.Actor{User: alice}, lobby, lobbyID(actExp, 1)); r.Type != 7 {
+				t.Fatalf("the host plays the base game alone: answer type %d: %s", r.Type, text(r))
+			}
+			if g, _ := h.store.Get(h.ctx, 1); o.get(g.Options) != o.values[0] {
+				t.Errorf("without %s, %s stays %q, want %q", o.expansion, o.name, o.get(g.Options), o.values[0])
 			}
 		})
 	}
