@@ -345,12 +345,12 @@ func (h *harness) playMove(u discordtest.User, thread string, msg discordtest.Me
 }
 
 // menuPlacements returns the placements of the tile drawn in st on the
-// cells the turn message's menus list (the first maxCellMenus*25), as a
-// player picks them.
+// cells the turn message's menus list (the first maxCellMenus*25, or one
+// fewer and the next page's option), as a player picks them.
 func menuPlacements(st *engine.Game) []engine.Placement {
 	cells := st.CandidateCells()
 	if len(cells) > maxCellMenus*25 {
-		cells = cells[:maxCellMenus*25]
+		cells = cells[:maxCellMenus*25-1]
 	}
 	var ps []engine.Placement
 	for _, p := range st.Placements() {

@@ -151,6 +151,6 @@ func (b *Bot) ransomChosen(i *discordgo.Interaction, id parsedID, values []strin
 	b.update(i, &discordgo.InteractionResponseData{
 		Content: trN(l, "bot2.ransom.chosen", engine.RansomPoints, "Jailer", seatName(g, st, r.Jailer),
 			"Figure", turnview.In(l).Figure(r.Figure)),
-		Components: cellMenus(l, g.ID, g.Moves, st.CandidateCells(), ":r="+ransomValue(r)),
+		Components: cellMenus(l, g.ID, g.Moves, st.CandidateCells(), ":r="+ransomValue(r), 0, 5),
 	})
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -17,8 +18,8 @@ import (
 
 // maxCellMenus is the number of select menus of cells under a turn message:
 // 4 action rows of one menu each, 25 options a menu (the fifth row holds
-// the Whole board button; cells past 100 are played with /carcassonne
-// place).
+// the Whole board button). Past 100 cells, the last option of the fourth
+// menu shows the next ones (cellMenus).
 const maxCellMenus = 4
 
 // seatName returns the display name of player p of game g.
@@ -115,7 +116,7 @@ func (b *Bot) postTurn(ctx context.Context, g storage.Game, st *engine.Game, not
 // the Whole board button; with ransom, the Ransom button beside it (The
 // Tower: the player may buy back a prisoner).
 func turnComponents(l i18n.Lang, game int64, moves int, cells []engine.Cell, ransom bool) []discordgo.MessageComponent {
-	rows := cellMenus(l, game, moves, cells, "")
+	rows := cellMenus(l, game, moves, cells, "", 0, maxCellMenus)
 	buttons := []discordgo.MessageComponent{
 		discordgo.Button{Label: tr(l, "bot.turn.board_button"), Style: discordgo.SecondaryButton, CustomID: boardButtonID(game, moves)},
 	}
@@ -125,23 +126,35 @@ func turnComponents(l i18n.Lang, game int64, moves int, cells []engine.Cell, ran
 	return append(rows, discordgo.ActionsRow{Components: buttons})
 }
 
-// cellMenus builds the select menus "Place the tile…", one option per cell;
-// suffix ends their custom ids (the ransom chosen with the Ransom button,
-// ":r=…", or "").
-func cellMenus(l i18n.Lang, game int64, moves int, cells []engine.Cell, suffix string) []discordgo.MessageComponent {
+// cellMenus builds the select menus "Place the tile…", one option per cell
+// from the from-th (numbered as the picture numbers them, from 1), at most
+// menus menus of 25; when more cells follow, the last option of the last
+// menu is "▶ More choices: 100–124 of 180", which shows the next ones to
+// the member (pickCell), so that no cell is left out. suffix ends their
+// custom ids (the ransom chosen with the Ransom button, ":r=…", or "").
+func cellMenus(l i18n.Lang, game int64, moves int, cells []engine.Cell, suffix string, from, menus int) []discordgo.MessageComponent {
 	var rows []discordgo.MessageComponent
-	for menu := 0; menu < maxCellMenus && menu*25 < len(cells); menu++ {
+	for first := from; first < len(cells) && len(rows) < menus; first += maxMenuOptions {
+		end := min(first+maxMenuOptions, len(cells))
+		more := len(rows) == menus-1 && end < len(cells)
+		if more {
+			end--
+		}
 		var opts []discordgo.SelectMenuOption
-		for k := menu * 25; k < len(cells) && k < (menu+1)*25; k++ {
+		for k := first; k < end; k++ {
 			c := cells[k]
 			opts = append(opts, discordgo.SelectMenuOption{Label: fmt.Sprintf("%d · (%d,%d)", k+1, c.X, c.Y), Value: c.String()})
 		}
+		if more {
+			opts = append(opts, discordgo.SelectMenuOption{Label: tr(l, "bot.page.more", "First", end+1, "Last", min(end+5*maxMenuOptions, len(cells)), "All", len(cells)),
+				Value: pagePrefix + strconv.Itoa(end)})
+		}
 		placeholder := tr(l, "bot.turn.place")
-		if menu > 0 {
-			placeholder = tr(l, "bot.turn.place_range", "First", menu*25+1, "Last", menu*25+len(opts))
+		if first > 0 {
+			placeholder = tr(l, "bot.turn.place_range", "First", first+1, "Last", end)
 		}
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			CustomID: cellMenuID(game, moves, menu) + suffix, Placeholder: placeholder, Options: opts, MinValues: intPtr(1), MaxValues: 1,
+			CustomID: cellMenuID(game, moves, first/maxMenuOptions) + suffix, Placeholder: placeholder, Options: opts, MinValues: intPtr(1), MaxValues: 1,
 		}}})
 	}
 	return rows
@@ -189,6 +202,17 @@ func (b *Bot) pickCell(i *discordgo.Interaction, id parsedID, value string) {
 	g, st, why := b.turnCheck(ctx, i, id.game, id.moves)
 	if why != "" {
 		b.replyError(i, why)
+		return
+	}
+	if from, ok := pageValue([]string{value}); ok && from < len(st.CandidateCells()) {
+		// "▶ More choices…": the next cells, for this member's eyes.
+		suffix, all := "", len(st.CandidateCells())
+		if id.choice.ransomed {
+			suffix = ":r=" + ransomValue(id.choice.ransom)
+		}
+		b.reply(i, &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral,
+			Content:    tr(memberLang(i), "bot.step.more", "First", from+1, "Last", min(from+5*maxMenuOptions, all), "All", all),
+			Components: cellMenus(memberLang(i), g.ID, g.Moves, st.CandidateCells(), suffix, from, 5)})
 		return
 	}
 	c, err := engine.ParseCell(value)
