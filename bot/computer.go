@@ -128,15 +128,8 @@ func lobbyComputerRefusal(i *discordgo.Interaction, g storage.Game, adding bool)
 // the number of computers seated when it opened, so that a second choice
 // from it (a double click) or a choice after the seats changed is refused.
 func (b *Bot) lobbyAddComputerMenu(i *discordgo.Interaction, id int64) {
-	ctx, cancel := b.context()
-	defer cancel()
-	g, err := b.store.Get(ctx, id)
-	if err != nil {
-		b.replyError(i, b.playerErrorIn(memberLang(i), err))
-		return
-	}
-	if why := lobbyComputerRefusal(i, g, true); why != "" {
-		b.replyError(i, why)
+	g, ok := b.lobbyMenu(i, id, func(g storage.Game) string { return lobbyComputerRefusal(i, g, true) })
+	if !ok {
 		return
 	}
 	ml := memberLang(i)

@@ -98,15 +98,8 @@ func languageRefusal(i *discordgo.Interaction, g storage.Game) string {
 // menu of the languages the bot speaks, each in its own name, the game's
 // selected.
 func (b *Bot) lobbyLanguageMenu(i *discordgo.Interaction, id int64) {
-	ctx, cancel := b.context()
-	defer cancel()
-	g, err := b.store.Get(ctx, id)
-	if err != nil {
-		b.replyError(i, b.playerErrorIn(memberLang(i), err))
-		return
-	}
-	if why := languageRefusal(i, g); why != "" {
-		b.replyError(i, why)
+	g, ok := b.lobbyMenu(i, id, func(g storage.Game) string { return languageRefusal(i, g) })
+	if !ok {
 		return
 	}
 	var opts []discordgo.SelectMenuOption

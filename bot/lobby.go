@@ -532,19 +532,31 @@ func rulesMessage(l i18n.Lang, g storage.Game) *discordgo.InteractionResponseDat
 // before the game starts, an ephemeral message of every rule option's
 // menu; anyone else is refused in their words.
 func (b *Bot) lobbyRulesMessage(i *discordgo.Interaction, id int64) {
+	// Every lobby plays the base game: only the host, before the start.
+	if g, ok := b.lobbyMenu(i, id, func(g storage.Game) string { return ruleOptionRefusal(i, g, engine.ExpansionBase, "") }); ok {
+		b.reply(i, rulesMessage(memberLang(i), g))
+	}
+}
+
+// lobbyMenu begins the answer to a lobby button that opens an ephemeral
+// menu (Add computer player, Language…, More rules…; it changes nothing,
+// so it takes no lock): it loads lobby id, and refuse says why the member
+// of interaction i may not use it (in their words; "" when they may). It
+// returns false, the member told why, when the lobby does not load or they
+// may not.
+func (b *Bot) lobbyMenu(i *discordgo.Interaction, id int64, refuse func(storage.Game) string) (storage.Game, bool) {
 	ctx, cancel := b.context()
 	defer cancel()
 	g, err := b.store.Get(ctx, id)
 	if err != nil {
 		b.replyError(i, b.playerErrorIn(memberLang(i), err))
-		return
+		return g, false
 	}
-	// Every lobby plays the base game: only the host, before the start.
-	if why := ruleOptionRefusal(i, g, engine.ExpansionBase, ""); why != "" {
+	if why := refuse(g); why != "" {
 		b.replyError(i, why)
-		return
+		return g, false
 	}
-	b.reply(i, rulesMessage(memberLang(i), g))
+	return g, true
 }
 
 // lobbyGame begins a change of lobby id for interaction i: it takes the
