@@ -41,30 +41,26 @@ func TestCellsPastHundred(t *testing.T) {
 	// The last answer the engine lists each time (placements far out),
 	// stored while the bot is stopped, up to a turn whose tile fits on
 	// more than 100 cells.
-	h.stop()
-	store, err := storage.Open(h.ctx, h.path)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var g storage.Game
 	var st *engine.Game
-	for k := 0; ; k++ {
-		if g, st, err = store.Load(h.ctx, 1); err != nil {
-			t.Fatal(err)
+	h.storeStopped(func(store *storage.Store) {
+		var err error
+		for k := 0; ; k++ {
+			if g, st, err = store.Load(h.ctx, 1); err != nil {
+				t.Fatal(err)
+			}
+			if st.Ended() {
+				t.Fatal("the game ended before a tile fitted on more than 100 cells")
+			}
+			if st.Pending().Step == engine.StepTile && len(st.CandidateCells()) > 100 {
+				return
+			}
+			as := st.Answers()
+			if _, err := store.AppendAnswers(h.ctx, 1, g.Moves, g.Answered, []engine.Answer{as[len(as)-1]}, storage.Request{ID: fmt.Sprintf("test-%d", k)}); err != nil {
+				t.Fatalf("answer %d: %v", k, err)
+			}
 		}
-		if st.Ended() {
-			t.Fatal("the game ended before a tile fitted on more than 100 cells")
-		}
-		if st.Pending().Step == engine.StepTile && len(st.CandidateCells()) > 100 {
-			break
-		}
-		as := st.Answers()
-		if _, err := store.AppendAnswers(h.ctx, 1, g.Moves, g.Answered, []engine.Answer{as[len(as)-1]}, storage.Request{ID: fmt.Sprintf("test-%d", k)}); err != nil {
-			t.Fatalf("answer %d: %v", k, err)
-		}
-	}
-	store.Close()
-	h.start()
+	})
 	msg, more := h.nextTurn(thread, first.ID)
 	if !more {
 		t.Fatal("no turn message after the restart")

@@ -146,6 +146,22 @@ func (h *harness) stop() {
 	h.store.Close()
 }
 
+// storeStopped stops the bot, opens its database and gives it to f, then
+// closes it and starts the bot again: what f stores is announced when the
+// bot starts (a running bot would announce each move on its next tick,
+// and a test would read one of those turns).
+func (h *harness) storeStopped(f func(store *storage.Store)) {
+	h.t.Helper()
+	h.stop()
+	store, err := storage.Open(h.ctx, h.path)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	f(store)
+	store.Close()
+	h.start()
+}
+
 func (h *harness) wctx() (context.Context, context.CancelFunc) {
 	return context.WithTimeout(h.ctx, testDeadline)
 }

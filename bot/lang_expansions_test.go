@@ -110,35 +110,28 @@ func TestLanguagesRansom(t *testing.T) {
 	thread, first := h.startLobby(de, lobby)
 
 	// The moves up to the first turn that may pay a ransom, stored while
-	// the bot is stopped (a running bot would announce each one on its
-	// next tick, and the test would read one of those turns); the bot
-	// announces them when it starts again.
-	h.stop()
-	store, err := storage.Open(h.ctx, h.path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	// the bot is stopped; the bot announces them when it starts again.
 	var g storage.Game
 	var st *engine.Game
-	for k := 0; ; k++ {
-		g, st, err = store.Load(h.ctx, 1)
-		if err != nil {
-			t.Fatal(err)
+	h.storeStopped(func(store *storage.Store) {
+		var err error
+		for k := 0; ; k++ {
+			if g, st, err = store.Load(h.ctx, 1); err != nil {
+				t.Fatal(err)
+			}
+			if len(st.Ransoms()) > 0 {
+				return
+			}
+			if st.Ended() {
+				t.Fatal("the game ended before a ransom could be paid")
+			}
+			mv := towerMove(st)
+			mv.Ransomed, mv.Ransom = false, engine.Ransom{}
+			if _, err := store.AppendMove(h.ctx, 1, g.Moves, mv, storage.Request{ID: fmt.Sprintf("test-%d", k)}); err != nil {
+				t.Fatalf("move %d: %+v: %v", k, mv, err)
+			}
 		}
-		if len(st.Ransoms()) > 0 {
-			break
-		}
-		if st.Ended() {
-			t.Fatal("the game ended before a ransom could be paid")
-		}
-		mv := towerMove(st)
-		mv.Ransomed, mv.Ransom = false, engine.Ransom{}
-		if _, err := store.AppendMove(h.ctx, 1, g.Moves, mv, storage.Request{ID: fmt.Sprintf("test-%d", k)}); err != nil {
-			t.Fatalf("move %d: %+v: %v", k, mv, err)
-		}
-	}
-	store.Close()
-	h.start()
+	})
 	msg, more := h.nextTurn(thread, first.ID)
 	if !more {
 		t.Fatal("no turn message after the restart")
