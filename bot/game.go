@@ -720,11 +720,15 @@ func lobbyButtons(g storage.Game) []discordgo.MessageComponent {
 	}
 	menus := lobbyOptionMenus(g)
 	if room := 5 - len(rows); len(menus) > room {
-		// Discord shows 5 rows: the menus past them are a button away
-		// (lobbyRulesMessage), beside the computers' and the language's.
-		cpu := rows[1].(discordgo.ActionsRow)
-		cpu.Components = append(cpu.Components, button("rules", discordgo.SecondaryButton, actRules))
-		rows[1], menus = cpu, menus[:room]
+		// Discord shows 5 rows: the menus with a choice past them are a
+		// button away (lobbyRulesMessage), beside the computers' and the
+		// language's; the pig's, of one value, the settings show.
+		if len(menus[room].Options) > 1 {
+			cpu := rows[1].(discordgo.ActionsRow)
+			cpu.Components = append(cpu.Components, button("rules", discordgo.SecondaryButton, actRules))
+			rows[1] = cpu
+		}
+		menus = menus[:room]
 	}
 	for _, m := range menus {
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{m}})

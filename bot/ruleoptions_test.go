@@ -87,7 +87,8 @@ func TestLobbyRuleOptions(t *testing.T) {
 // and Traders & Builders: four) shows the first two and a More rules…
 // button; the host's gets every option's menu in an ephemeral message,
 // where a choice is stored, shown there and in the lobby; anyone else's
-// is refused. A lobby with room has no such button.
+// is refused. A lobby with room for its menus with a choice has no such
+// button.
 func TestLobbyMoreRules(t *testing.T) {
 	h := newHarness(t)
 	alice := h.srv.NewUser("alice", "Alice")
@@ -138,10 +139,15 @@ func TestLobbyMoreRules(t *testing.T) {
 		t.Errorf("the lobby message is no longer the lobby: %+v", m.Embeds)
 	}
 
-	r = h.slash(discordtest.Actor{User: bob}, "/carcassonne new expansions:princess-and-dragon")
-	m, _ = h.srv.Message(r.Original.ID)
-	_, buttons = components(m.Message)
-	if slices.ContainsFunc(buttons, func(b discordgo.Button) bool { return b.Label == "More rules…" }) {
-		t.Error("a lobby with room for its menus has a More rules… button")
+	// The Princess & the Dragon alone has room for its menus; with Traders
+	// & Builders, the pig's menu of one value, which the settings show,
+	// makes room for them.
+	for _, exps := range []string{"princess-and-dragon", "princess-and-dragon,traders-and-builders"} {
+		r = h.slash(discordtest.Actor{User: bob}, "/carcassonne new expansions:"+exps)
+		m, _ = h.srv.Message(r.Original.ID)
+		_, buttons = components(m.Message)
+		if slices.ContainsFunc(buttons, func(b discordgo.Button) bool { return b.Label == "More rules…" }) {
+			t.Errorf("a lobby of %s has a More rules… button", exps)
+		}
 	}
 }
