@@ -105,6 +105,9 @@ func TestCellsPastHundred(t *testing.T) {
 	if len(rest) != want || rest[0] != cells[99].String() || !strings.Contains(last.Content, "Choices 100 to") {
 		t.Fatalf("the rest of the cells: %d options from %q (%q), want %d from %s", len(rest), rest[0], last.Content, want, cells[99])
 	}
+	if head := fmt.Sprintf("Choices 100 to %d of %d:", 99+len(rest)-(len(rest)/125), len(cells)); last.Content != head {
+		t.Errorf("the rest of the cells are headed %q, want %q", last.Content, head)
+	}
 	// A cell past 100 opens its preview.
 	c := cells[len(cells)-1]
 	if len(cells) > 99+125 {

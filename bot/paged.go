@@ -89,3 +89,13 @@ func menuPage(l i18n.Lang, all []discordgo.SelectMenuOption, want int) []discord
 	}
 	return out
 }
+
+// pageLast is the number (from 1) of the last choice that an ephemeral
+// message of five menus shows from the from-th (from 0) of all: the
+// 125th, or the 124th when more follow and the last option turns to them.
+func pageLast(from, all int) int {
+	if from+5*maxMenuOptions >= all {
+		return all
+	}
+	return from + 5*maxMenuOptions - 1
+}

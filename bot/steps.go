@@ -234,7 +234,7 @@ func stepMenus(g storage.Game, opts []turnview.Option, from int, disabled bool) 
 			mo = append(mo, discordgo.SelectMenuOption{Label: truncate(opts[k].Label, 100), Value: strconv.Itoa(k)})
 		}
 		if more {
-			mo = append(mo, discordgo.SelectMenuOption{Label: tr(gameLang(g), "bot.page.more", "First", end+1, "Last", min(end+5*maxMenuOptions, len(opts)), "All", len(opts)),
+			mo = append(mo, discordgo.SelectMenuOption{Label: tr(gameLang(g), "bot.page.more", "First", end+1, "Last", pageLast(end, len(opts)), "All", len(opts)),
 				Value: pagePrefix + strconv.Itoa(end)})
 		}
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
@@ -279,7 +279,7 @@ func (b *Bot) stepAnswer(i *discordgo.Interaction, game int64, moves, answered, 
 	if from, ok := pageValue(values); ok && from < len(opts) {
 		// "More choices…": the next options, for this player's eyes.
 		b.reply(i, &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral,
-			Content:    tr(memberLang(i), "bot.step.more", "First", from+1, "Last", min(from+5*maxMenuOptions, len(opts)), "All", len(opts)),
+			Content:    tr(memberLang(i), "bot.step.more", "First", from+1, "Last", pageLast(from, len(opts)), "All", len(opts)),
 			Components: stepMenus(g, opts, from, false)})
 		return
 	}

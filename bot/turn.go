@@ -146,7 +146,7 @@ func cellMenus(l i18n.Lang, game int64, moves int, cells []engine.Cell, suffix s
 			opts = append(opts, discordgo.SelectMenuOption{Label: fmt.Sprintf("%d · (%d,%d)", k+1, c.X, c.Y), Value: c.String()})
 		}
 		if more {
-			opts = append(opts, discordgo.SelectMenuOption{Label: tr(l, "bot.page.more", "First", end+1, "Last", min(end+5*maxMenuOptions, len(cells)), "All", len(cells)),
+			opts = append(opts, discordgo.SelectMenuOption{Label: tr(l, "bot.page.more", "First", end+1, "Last", pageLast(end, len(cells)), "All", len(cells)),
 				Value: pagePrefix + strconv.Itoa(end)})
 		}
 		placeholder := tr(l, "bot.turn.place")
@@ -211,7 +211,7 @@ func (b *Bot) pickCell(i *discordgo.Interaction, id parsedID, value string) {
 			suffix = ":r=" + ransomValue(id.choice.ransom)
 		}
 		b.reply(i, &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral,
-			Content:    tr(memberLang(i), "bot.step.more", "First", from+1, "Last", min(from+5*maxMenuOptions, all), "All", all),
+			Content:    tr(memberLang(i), "bot.step.more", "First", from+1, "Last", pageLast(from, all), "All", all),
 			Components: cellMenus(memberLang(i), g.ID, g.Moves, st.CandidateCells(), suffix, from, 5)})
 		return
 	}
