@@ -615,6 +615,12 @@ type Game struct {
 	done      [9]int16     // cloisters completed by the tile being placed
 	nd        int
 
+	// ownHistory: the history's tables (tiles, multi, events, meals,
+	// moves, fullMoves) are this game's alone, shared with no other game,
+	// so that CopyTo into it copies the history into their memory and
+	// CopyTo from it copies the history rather than share it (see CopyTo).
+	ownHistory bool
+
 	// run, nil but in a copy that checks or looks ahead at a move with
 	// The Messengers or The Robbers, says how (messengers.go).
 	run *scoreRun
@@ -845,8 +851,9 @@ func bounded(src *rand.PCG, n uint64) uint64 {
 }
 
 // Clone returns an independent copy of the game. It copies the board and
-// feature tables (a few kilobytes) and shares the append-only history. A
-// search that copies many states should reuse them with CopyTo.
+// feature tables (a few kilobytes) and shares the append-only history
+// (copies it when the game is one CopyTo reuses, see CopyTo). A search
+// that copies many states should reuse them with CopyTo.
 func (g *Game) Clone() *Game {
 	c := new(Game)
 	g.CopyTo(c)
@@ -856,10 +863,24 @@ func (g *Game) Clone() *Game {
 // CopyTo makes dst an independent copy of g, reusing dst's memory, so that a
 // search can keep a stack of states and copy without allocating. dst may be
 // a zero Game or any game; it must not be g.
+//
+// Into a zero Game, the history (placed tiles, scores, moves) is shared,
+// capped so that an append to either game does not show in the other. Into
+// a game, the history is copied into memory dst keeps for it from then
+// on, shared with no other game (a Clone or CopyTo of dst copies it in
+// turn): a search's playouts each append a game's worth of history, and
+// sharing made each of them allocate it anew, about a GB a hard turn with
+// every expansion. dst's history's memory is reused from the second CopyTo
+// into it.
 func (g *Game) CopyTo(dst *Game) {
 	pile, grid, open, codes, nodes, meeples, cloisters := dst.pile[:0], dst.grid[:0], dst.open[:0], dst.codes[:0], dst.nodes[:0], dst.meeples[:0], dst.cloisters[:0]
 	active := dst.active[:0]
 	x := dst.x
+	var h history
+	own := dst.grid != nil || g.ownHistory
+	if dst.ownHistory {
+		h = history{dst.tiles[:0], dst.multi[:0], dst.events[:0], dst.moves[:0], dst.fullMoves[:0], dst.meals[:0]}
+	}
 	*dst = *g
 	if g.x != nil {
 		// The expansion state is a value without pointers: copy it into
@@ -878,6 +899,16 @@ func (g *Game) CopyTo(dst *Game) {
 	dst.nodes = append(nodes, g.nodes...)
 	dst.meeples = append(meeples, g.meeples...)
 	dst.cloisters = append(cloisters, g.cloisters...)
+	dst.ownHistory = own
+	if own {
+		dst.tiles = append(h.tiles, g.tiles...)
+		dst.multi = append(h.multi, g.multi...)
+		dst.events = append(h.events, g.events...)
+		dst.moves = append(h.moves, g.moves...)
+		dst.fullMoves = append(h.fullMoves, g.fullMoves...)
+		dst.meals = append(h.meals, g.meals...)
+		return
+	}
 	// The history is only ever appended to: share it, capped so that an
 	// append to either game does not show in the other.
 	dst.tiles = g.tiles[:len(g.tiles):len(g.tiles)]
@@ -886,6 +917,17 @@ func (g *Game) CopyTo(dst *Game) {
 	dst.moves = g.moves[:len(g.moves):len(g.moves)]
 	dst.fullMoves = g.fullMoves[:len(g.fullMoves):len(g.fullMoves)]
 	dst.meals = g.meals[:len(g.meals):len(g.meals)]
+}
+
+// history holds the tables of a game's history, emptied, for CopyTo to
+// reuse.
+type history struct {
+	tiles     []placedTile
+	multi     []int16
+	events    []ScoreEvent
+	moves     []moveRec
+	fullMoves []Move
+	meals     []eatenFig
 }
 
 // MemSize returns about how many bytes the game holds in memory: the Game

@@ -699,3 +699,74 @@ func TestForcedChoiceLeftOut(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestCopyToReusesHistory checks CopyTo into a game that held one: from
+// the second copy on, a copy and a move played on it allocate nothing for
+// the history (a search's playout), and the games stay independent: the
+// original, and a Clone of the reused game, keep their history while the
+// reused game is copied into again and plays on.
+func TestCopyToReusesHistory(t *testing.T) {
+	g, err := New(Config{Players: []string{"A", "B", "C"}, Seed: 5, Rules: mustRules(t, PlayableExpansions()...)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(5, 5))
+	actRandomly(t, g, rng, 300)
+	for g.Pending().Step != StepTile {
+		actRandomly(t, g, rng, 1)
+	}
+	if len(g.fullMoves) == 0 || len(g.events) == 0 {
+		t.Fatalf("after %d moves the history keeps %d whole moves and %d scores: the test needs both", len(g.moves), len(g.fullMoves), len(g.events))
+	}
+	want := historyOf(g)
+	var d Game
+	for range 2 {
+		g.CopyTo(&d)
+		actRandomly(t, &d, rng, 40)
+	}
+	c := d.Clone()
+	cWant := historyOf(c)
+	g.CopyTo(&d)
+	if got := historyOf(&d); got != want {
+		t.Fatalf("the copy's history differs from the original's:\n%s\nwant\n%s", got, want)
+	}
+	actRandomly(t, &d, rng, 40)
+	if historyOf(c) != cWant {
+		t.Error("a Clone of the reused game changed when the game was copied into and played on")
+	}
+	if historyOf(g) != want {
+		t.Error("the original changed when its copy was played on")
+	}
+	tile, _ := g.Drawn()
+	p, ok := g.RandomPlacement(tile, 1)
+	if !ok {
+		t.Fatal("no placement for the tile drawn")
+	}
+	m := Move{Tile: tile, Cell: p.Cell, Rotation: p.Rotation}
+	if allocs := testing.AllocsPerRun(20, func() { g.CopyTo(&d); d.Play(m) }); allocs != 0 {
+		t.Errorf("CopyTo into a reused game and a move: %v allocations, want 0", allocs)
+	}
+}
+
+// actRandomly answers n steps of g, each with a random legal answer.
+func actRandomly(tb testing.TB, g *Game, rng *rand.Rand, n int) {
+	tb.Helper()
+	for range n {
+		if g.Ended() {
+			return
+		}
+		as := g.Answers()
+		if len(as) == 0 {
+			tb.Fatalf("no answer to the %s step", g.Pending().Step)
+		}
+		if _, err := g.Act(as[rng.IntN(len(as))]); err != nil {
+			tb.Fatal(err)
+		}
+	}
+}
+
+// historyOf returns g's record, its scores' events and its placed tiles
+// as text, to compare histories.
+func historyOf(g *Game) string {
+	return fmt.Sprintf("%s\n%v\n%v", g.Record(), g.Events(), g.tiles)
+}
