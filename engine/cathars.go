@@ -28,14 +28,16 @@ func (g *Game) checkEscape(m Move) error {
 		return moveErr(ErrNoEscape, "the Cathars are not played in this game, so no knight escapes")
 	}
 	c := g.afterTile(m)
+	defer dropScratch(c)
 	return c.escapeErr(m.Escape)
 }
 
 // afterTile returns a copy of the game after the ransom, tile, figure (or
 // tower and capture) and scoring of move m (a legal placement), before the
-// escape and the end of the turn.
+// escape and the end of the turn: a scratch copy, for dropScratch once
+// done with.
 func (g *Game) afterTile(m Move) *Game {
-	c := g.Clone()
+	c := g.scratchCopy()
 	c.part = partTurn{}
 	m.Escape = Target{}
 	if m.Ransomed {
@@ -148,6 +150,7 @@ func (g *Game) Escapes(m Move) []Target {
 		return nil
 	}
 	c := g.afterTile(m)
+	defer dropScratch(c)
 	var out []Target
 	for _, mp := range c.meeples {
 		if int(mp.player) != c.current || mp.kind != City {

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
@@ -917,6 +918,27 @@ func (g *Game) CopyTo(dst *Game) {
 	dst.moves = g.moves[:len(g.moves):len(g.moves)]
 	dst.fullMoves = g.fullMoves[:len(g.fullMoves):len(g.fullMoves)]
 	dst.meals = g.meals[:len(g.meals):len(g.meals)]
+}
+
+// scratchGames keeps the games a look-ahead plays a move on and drops
+// (runAhead, afterTile), for their memory: CopyTo into one reuses it. A
+// search looks ahead at the end of every turn of its tree with The
+// Messengers, The Robbers and the Cathars, and a Clone each time was a
+// tenth of a hard turn with every expansion.
+var scratchGames = sync.Pool{New: func() any { return new(Game) }}
+
+// scratchCopy returns a copy of g in a game of scratchGames, for
+// dropScratch once done with: nothing may keep it.
+func (g *Game) scratchCopy() *Game {
+	c := scratchGames.Get().(*Game)
+	g.CopyTo(c)
+	return c
+}
+
+// dropScratch gives c, from scratchCopy, back to scratchGames.
+func dropScratch(c *Game) {
+	c.run = nil
+	scratchGames.Put(c)
 }
 
 // history holds the tables of a game's history, emptied, for CopyTo to

@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
-	"sync"
 )
 
 // This file holds The Messengers (rule text 001_…, "The Messengers";
@@ -859,24 +858,14 @@ func (g *Game) farmEndPoints(p int, fr int16) (int, int) {
 	return pts, len(cities)
 }
 
-// aheadGames keeps the games runAhead plays on, for their memory (CopyTo
-// into one reuses it): a search runs ahead at the end of every turn of its
-// tree with these expansions, and a Clone each time was a tenth of a hard
-// turn with every expansion.
-var aheadGames = sync.Pool{New: func() any { return new(Game) }}
-
 // runAhead plays move m, whose answers may stop short, on a copy of the
 // game up to the end of its scoring (the fairy's point, the ransom, the
 // tile, the robbers, the figure, the scoring and its messages), checking
 // the robbers' and the scoring's answers it gives; with probe it notes the
 // first choice m leaves out. It returns how the run went.
 func (g *Game) runAhead(m Move, probe bool) *scoreRun {
-	c := aheadGames.Get().(*Game)
-	defer func() {
-		c.run = nil
-		aheadGames.Put(c)
-	}()
-	g.CopyTo(c)
+	c := g.scratchCopy()
+	defer dropScratch(c)
 	run := &scoreRun{probe: probe}
 	c.run = run
 	c.part = partTurn{}
