@@ -20,10 +20,10 @@ const (
 	// Easy plays the move that looks best right now (one ply, greedy).
 	Easy
 	// Normal searches the dozen turns Easy values most with Monte Carlo,
-	// at most about 0.3 s per turn on one core (BenchmarkThinkSets).
+	// at most about 0.25 s per turn on one core (BenchmarkThinkSets).
 	Normal
 	// Hard searches two dozen of them with eight times Normal's playouts,
-	// at most about 2.2 s per turn on one core.
+	// at most about 1.7 s per turn on one core.
 	Hard
 	numLevels
 )
