@@ -15,8 +15,12 @@ import (
 // the builder, the pig and the goods, with King & Robber Baron "the King"
 // and "the Robber Baron" when p holds them, with The Tower the tower
 // pieces and the prisoners p holds, with The Princess & the Dragon "the
-// fairy at (2,-1)" when p owns her, with The Gold Mines the gold ingots.
-// names names the players.
+// fairy at (2,-1)" when p owns her, with The Gold Mines the gold ingots,
+// with The Messengers the spaces of p's marker and messenger on the
+// scoreboard ("marker on space 23, messenger on space 8", until the
+// messengers join the markers), with The Robbers where p's robber stands
+// ("robber at space 12, by the markers") while it is on the scoreboard
+// (001_…, "The Messengers", "The Robbers"). names names the players.
 func (vo Voice) Standing(g *engine.Game, names Names, p int) []string {
 	var set engine.ExpansionSet
 	if g.Rules() != nil {
@@ -64,6 +68,16 @@ func (vo Voice) Standing(g *engine.Game, names Names, p int) []string {
 	}
 	if set.Has(engine.ExpansionGoldMines) {
 		out = append(out, vo.n("turn.standing.gold", g.Gold(p)))
+	}
+	if v, ok := g.Messenger(p); ok {
+		out = append(out, vo.t("turn.standing.pawns", "Marker", engine.BoardSpace(g.Marker(p)), "Messenger", engine.BoardSpace(v)))
+	}
+	if r, ok := g.Robber(p); ok {
+		id := "turn.standing.robber_marker"
+		if r.Pawn == engine.PawnMessenger {
+			id = "turn.standing.robber_messenger"
+		}
+		out = append(out, vo.t(id, "Space", r.Space))
 	}
 	return out
 }
