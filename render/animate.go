@@ -56,6 +56,7 @@ type TooLargeError struct {
 	Size, Limit int // bytes
 }
 
+// Error says the GIF's size and the limit, in MiB.
 func (e *TooLargeError) Error() string {
 	return fmt.Sprintf("render: the replay is %s, larger than the limit of %s", mib(e.Size), mib(e.Limit))
 }
