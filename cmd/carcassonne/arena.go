@@ -7,7 +7,6 @@ import (
 	"math"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"strings"
 	"sync"
 	"syscall"
@@ -111,22 +110,10 @@ type arenaGame struct {
 // SIGTERM), it stops and prints the results of the games finished, saying
 // so on standard error, and fails when none is.
 func (c *arenaCmd) Run(e *env) error {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(arenaGCPercent)
-	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return c.run(ctx, e)
 }
-
-// arenaGCPercent is the garbage collector's percent (GOGC) of an arena,
-// unless GOGC is set: a search's playouts allocate about 1 GB a hard turn
-// with every expansion, and at Go's default of 100 the collector took about
-// a fifth of the processor time of two games played at once (ai's
-// BenchmarkThinkSets every/hard: 2.4–2.6 s a turn at 100, 2.0 s at 400).
-// The games, played from their seeds, do not depend on it; the arena's
-// heap stays within a few hundred MB.
-const arenaGCPercent = 400
 
 // run is Run until ctx is done.
 func (c *arenaCmd) run(ctx context.Context, e *env) error {
