@@ -12,9 +12,14 @@ import (
 // (Discord's end message, the terminal's final scoring): the points of
 // each player by source, and who won.
 
-// nameColumn is the width of the players' column of FinalTable, in
-// characters: longer names are cut.
-const nameColumn = 16
+// nameColumn and maxNameColumn are the narrowest and the widest the
+// players' column of FinalTable is, in characters: as wide as the longest
+// name between them, so that "Computer (normal)" and "Computer (normal) 2"
+// are told apart; a longer name is cut.
+const (
+	nameColumn    = 16
+	maxNameColumn = 24
+)
 
 // FinalScore is one player's row of the final scoring: the points of each
 // source of FinalScores' list, and their sum, the player's score.
@@ -58,12 +63,18 @@ func (vo Voice) SourceTitle(name string) string { return vo.t("turn.final." + na
 // of a table for a fixed-width font: a head naming the players' column,
 // each source of points and the total, then one row per player, best
 // first. Each column is as wide as its title (at least 4 characters),
-// the players' at least 16; a longer name ends in "…". names names the
-// players; the titles are in vo's language.
+// the players' as the longest name, from 16 to 24 characters; a longer
+// name ends in "…". names names the players; the titles are in vo's
+// language.
 func (vo Voice) FinalTable(g *engine.Game, names Names) []string {
 	sources, scores := FinalScores(g)
 	player := vo.SourceTitle("player")
-	width := max(nameColumn, utf8.RuneCountInString(player))
+	longest := 0
+	for p := range g.NumPlayers() {
+		longest = max(longest, utf8.RuneCountInString(names.of(g, p)))
+	}
+	cutAt := min(maxNameColumn, max(nameColumn, longest))
+	width := max(cutAt, utf8.RuneCountInString(player))
 	var b strings.Builder
 	fmt.Fprintf(&b, "%-*s", width, player)
 	widths := make([]int, len(sources)+1)
@@ -78,7 +89,7 @@ func (vo Voice) FinalTable(g *engine.Game, names Names) []string {
 	lines := []string{b.String()}
 	for _, s := range scores {
 		b.Reset()
-		fmt.Fprintf(&b, "%-*s", width, cut(names.of(g, s.Player), nameColumn))
+		fmt.Fprintf(&b, "%-*s", width, cut(names.of(g, s.Player), cutAt))
 		for k, n := range s.Points {
 			fmt.Fprintf(&b, " %*d", widths[k], n)
 		}

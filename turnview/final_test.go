@@ -2,6 +2,7 @@ package turnview
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -65,22 +66,37 @@ func TestWinners(t *testing.T) {
 }
 
 // TestFinalTable: the head names each source of points of the game's
-// expansions, a long name is cut to the players' column, and each row's
-// sources add up to its total and to the player's score, best first.
-// Before, the messages' points and the robbers' loot had no column, and
-// the rows of such games did not add up.
+// expansions, the players' column is as wide as the longest name (from
+// 16 to 24 characters: two computers of one level are told apart, a
+// longer name is cut), and each row's sources add up to its total and to
+// the player's score, best first. Before, the messages' points and the
+// robbers' loot had no column, and the rows of such games did not add up.
 func TestFinalTable(t *testing.T) {
 	set := engine.ExpansionSet(0).With(engine.ExpansionMessengers).With(engine.ExpansionRobbers).
 		With(engine.ExpansionKingAndRobber).With(engine.ExpansionTower).With(engine.ExpansionGoldMines)
 	for _, tc := range []struct {
-		set  engine.ExpansionSet
-		head string
+		set   engine.ExpansionSet
+		head  string
+		names []string
+		width int // of the players' column
+		shown []string
 	}{
-		{0, "player roads cities cloisters farms total"},
-		{set, "player roads cities cloisters farms King Robber Baron ransoms gold messages robbers total"},
+		{0, "player roads cities cloisters farms total", []string{"Ann", "Bartholomew", "Cleo"}, 16, nil},
+		{set, "player roads cities cloisters farms King Robber Baron ransoms gold messages robbers total",
+			[]string{"Ann", "Computer (normal)", "Computer (normal) 2"}, 19, []string{"Ann", "Computer (normal)", "Computer (normal) 2"}},
+		{0, "player roads cities cloisters farms total", []string{"Ann", "Bartholomew Longname of Wessex", "Cleo"}, 24,
+			[]string{"Ann", "Bartholomew Longname of…", "Cleo"}},
 	} {
-		g := endedGame(t, tc.set, []string{"Ann", "Bartholomew Longname", "Cleo"}, 5)
+		g := endedGame(t, tc.set, tc.names, 5)
 		lines := english.FinalTable(g, nil)
+		nameColumn := tc.width
+		var shown []string
+		for _, line := range lines[1:] {
+			shown = append(shown, strings.TrimRight(string([]rune(line)[:nameColumn]), " "))
+		}
+		if slices.Sort(shown); tc.shown != nil && !slices.Equal(shown, tc.shown) {
+			t.Errorf("the names shown %q, want %q", shown, tc.shown)
+		}
 		if got := strings.Join(strings.Fields(lines[0]), " "); got != tc.head {
 			t.Errorf("the head %q, want %q", lines[0], tc.head)
 		}
@@ -108,8 +124,8 @@ func TestFinalTable(t *testing.T) {
 				t.Errorf("row %q: sources %d, total %d, score %d", line, sum, total, g.Score(p))
 			}
 		}
-		if !strings.Contains(strings.Join(lines, "\n"), "Bartholomew Lon…") {
-			t.Errorf("the long name is not cut: %q", lines)
+		if head := []rune(lines[0]); !strings.HasPrefix(lines[0], "player"+strings.Repeat(" ", tc.width-len("player")+1)) || head[tc.width+1] == ' ' {
+			t.Errorf("the players' column of %q is not %d characters wide", lines[0], tc.width)
 		}
 	}
 }
