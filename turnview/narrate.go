@@ -655,7 +655,7 @@ func (vo Voice) StepWords(g *engine.Game, a engine.Answer, names Names) string {
 }
 
 // MagicWhere names where a mage or witch answer puts its figure, on game
-// g: "the mage to the city (north) at (1,0)", "the witch off the board".
+// g: "the mage on the city (north) at (1,0)", "the witch off the board".
 // In vo's language.
 func (vo Voice) MagicWhere(g *engine.Game, f engine.MagicFigure, t engine.Target) string {
 	if t == (engine.Target{}) {

@@ -267,3 +267,34 @@ func TestSpotWords(t *testing.T) {
 		t.Fatal("no spots")
 	}
 }
+
+// TestMagicStepWords: the step message of a mage or witch answer puts the
+// figure on its road or city ("Alice puts the mage on the road (east and
+// west) at (1,0)."), or off the board. It said "to the road" before.
+func TestMagicStepWords(t *testing.T) {
+	g := newGame(t, engine.ExpansionSet(0).With(engine.ExpansionMageAndWitch), 3)
+	rng := rand.New(rand.NewPCG(3, 3))
+	seen := 0
+	for n := 0; n < 600 && !g.Ended(); n++ {
+		opts := Options(g, nil)
+		if g.Pending().Step == engine.StepMagic {
+			for _, o := range opts {
+				w := StepWords(g, o.Answer, nil)
+				fig := o.Answer.Magic.String()
+				if o.Answer.Target == (engine.Target{}) {
+					continue
+				}
+				seen++
+				if want := " puts the " + fig + " on the "; !strings.Contains(w, want) {
+					t.Fatalf("%s: %q lacks %q", o.Answer, w, want)
+				}
+			}
+		}
+		if _, err := g.Act(opts[rng.IntN(len(opts))].Answer); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no answer put the mage or the witch on a feature: the test needs one")
+	}
+}
