@@ -534,7 +534,8 @@ func (vo Voice) rollWords(g *engine.Game, m engine.Move) string {
 }
 
 // cropWords says the crop circle of move m, played by player p on game g
-// before it: " Crop circle: Alice chose add; 2 followers added."
+// before it: " Crop circle: Alice chose add; 2 followers added.", "…; no
+// follower added."
 func (vo Voice) cropWords(g *engine.Game, p int, m engine.Move, names Names) string {
 	if m.Crop == engine.CropNone {
 		return ""
@@ -544,6 +545,9 @@ func (vo Voice) cropWords(g *engine.Game, p int, m engine.Move, names Names) str
 		if m.CropPicks.At(i).Target != (engine.Target{}) {
 			n++
 		}
+	}
+	if n == 0 {
+		return sentence(vo.t("turn.crop_none."+m.Crop.String(), "Player", names.of(g, p)))
 	}
 	return sentence(vo.n("turn.crop."+m.Crop.String(), n, "Player", names.of(g, p)))
 }

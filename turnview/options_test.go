@@ -298,3 +298,22 @@ func TestMagicStepWords(t *testing.T) {
 		t.Fatal("no answer put the mage or the witch on a feature: the test needs one")
 	}
 }
+
+// TestCropNoneWords: a crop circle whose direction no player answered with
+// a follower says so in words, in every language: "Crop circle: Alice
+// chose add; no follower added." (it said "0 followers added").
+func TestCropNoneWords(t *testing.T) {
+	g := newGame(t, engine.ExpansionSet(0).With(engine.ExpansionCropCircles), 1)
+	for _, l := range i18n.Supported() {
+		vo := In(l)
+		for _, c := range []engine.CropChoice{engine.CropAdd, engine.CropRemove} {
+			w := vo.cropWords(g, 0, engine.Move{Crop: c}, nil)
+			if want := " " + vo.t("turn.crop_none."+c.String(), "Player", "Alice"); w != want || strings.Contains(w, "0") || strings.Contains(w, "turn.") {
+				t.Errorf("%s, %s: %q, want %q", l.Name(), c, w, want)
+			}
+		}
+	}
+	if w := english.cropWords(g, 0, engine.Move{Crop: engine.CropAdd}, nil); w != " Crop circle: Alice chose add; no follower added." {
+		t.Errorf("English: %q", w)
+	}
+}
