@@ -79,7 +79,8 @@ func (vo Voice) Narrate(g *engine.Game, m engine.Move, names Names) (string, err
 // PartWords says what the answers so far of a turn did, while the turn
 // goes on with other players' decisions: m is their move (engine.
 // MoveOfAnswers), by player p, on game g at the start of the turn:
-// "Alice placed D at (1,0), knight on the city. The dragon moves!"
+// "Alice placed D at (1,0), knight on the city. The dragon moves! Alice
+// moves the dragon ➡ (2,0)."
 func PartWords(g *engine.Game, p int, m engine.Move, names Names) string {
 	return english.PartWords(g, p, m, names)
 }
@@ -91,8 +92,15 @@ func (vo Voice) PartWords(g *engine.Game, p int, m engine.Move, names Names) str
 		text += sentence(vo.t("turn.crop_chose."+m.Crop.String(), "Player", names.of(g, p)))
 	}
 	if t, ok := g.Drawn(); ok && !m.Fly && g.TileSet().Tile(t).Markers&engine.Dragon != 0 {
-		if _, on := g.Dragon(); on {
+		if at, on := g.Dragon(); on {
 			text += sentence(vo.t("turn.dragon.moves"))
+			// The steps p took before the others' (the current player
+			// moves the dragon first: 004_…, "The dragon").
+			for i := range m.Dragon.Len() {
+				c := m.Dragon.At(i)
+				text += sentence(vo.t("turn.step.dragon", "Player", names.of(g, p), "Arrow", HeadingArrow(at, c), "Cell", c.String()))
+				at = c
+			}
 		}
 	}
 	return text

@@ -317,3 +317,40 @@ func TestCropNoneWords(t *testing.T) {
 		t.Errorf("English: %q", w)
 	}
 }
+
+// TestPartWordsDragonSteps: the words of a part of a turn that ends with
+// the dragon's steps to come say the steps its player took first: "The
+// dragon moves! Alice moves the dragon ➡ (2,0)." Before, the current
+// player's own first step was said only at the end of the turn.
+func TestPartWordsDragonSteps(t *testing.T) {
+	g := newGame(t, engine.ExpansionSet(0).With(engine.ExpansionPrincessAndDragon), 2)
+	rng := rand.New(rand.NewPCG(2, 2))
+	var start *engine.Game
+	var as []engine.Answer
+	seen := 0
+	for n := 0; n < 3000 && !g.Ended(); n++ {
+		if g.Pending().Step == engine.StepTile {
+			start, as = g.Clone(), as[:0]
+		}
+		opts := Options(g, nil)
+		a := opts[rng.IntN(len(opts))].Answer
+		first := a.Step == engine.StepDragon && !slices.ContainsFunc(as, func(b engine.Answer) bool { return b.Step == engine.StepDragon })
+		as = append(as, a)
+		if first && start != nil && g.Pending().Player == start.Current() {
+			seen++
+			tile, _ := start.Drawn()
+			from, _ := start.Dragon()
+			w := PartWords(start, start.Current(), engine.MoveOfAnswers(tile, as), nil)
+			want := " The dragon moves! " + start.Players()[start.Current()] + " moves the dragon " + HeadingArrow(from, a.Cell) + "(" + a.Cell.String() + ")."
+			if !strings.HasSuffix(w, want) {
+				t.Errorf("%q does not end in %q", w, want)
+			}
+		}
+		if _, err := g.Act(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no player took the dragon's first step: the test needs one")
+	}
+}
