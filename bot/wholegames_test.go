@@ -986,7 +986,7 @@ func TestDragonGame(t *testing.T) {
 			}
 		case mv.Portal:
 			used["portal"]++
-			if !strings.Contains(summary, "goes through the magic portal to ("+mv.PortalCell.String()+")") {
+			if !strings.Contains(summary, "goes through the magic portal: ") || !strings.Contains(summary, " at ("+mv.PortalCell.String()+").") {
 				t.Errorf("the summary of the portal: %q", summary)
 			}
 		case mv.Fairy:

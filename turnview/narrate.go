@@ -417,7 +417,18 @@ func (vo Voice) dragonMoveWords(g *engine.Game, m engine.Move, names Names) stri
 	case m.Fairy:
 		return sentence(vo.t("turn.fairy", "Player", who, "Cell", m.FairyCell.String()))
 	case m.Portal:
-		return sentence(vo.t("turn.portal", "Player", who, "Cell", m.PortalCell.String()))
+		// The follower through the portal, on its feature of the tile
+		// there: "knight on the city (north) at (6,-1)".
+		t := engine.Target{Cell: m.PortalCell, Port: m.Follower}
+		k, _, ok := feature(g, t)
+		if !ok {
+			return sentence(vo.t("turn.portal", "Player", who, "Cell", m.PortalCell.String()))
+		}
+		fig := vo.Role(k)
+		if m.Figure != engine.FigureFollower {
+			fig = vo.t("turn.figure_role", "Figure", vo.Figure(m.Figure), "Role", vo.Role(k))
+		}
+		return sentence(vo.t("turn.portal_to", "Player", who, "Figure", fig, "At", vo.At(g, t)))
 	}
 	return ""
 }

@@ -354,3 +354,53 @@ func TestPartWordsDragonSteps(t *testing.T) {
 		t.Fatal("no player took the dragon's first step: the test needs one")
 	}
 }
+
+// TestPortalWords: a follower deployed through the magic portal is said
+// with its feature on the tile it went to: "Alice goes through the magic
+// portal: knight on the city (north) at (6,-1)." It said only "… to
+// (6,-1)" before.
+func TestPortalWords(t *testing.T) {
+	seen := 0
+	for seed := uint64(1); seed <= 20 && seen < 5; seed++ {
+		g := newGame(t, engine.ExpansionSet(0).With(engine.ExpansionPrincessAndDragon), seed)
+		rng := rand.New(rand.NewPCG(seed, 5))
+		var as []engine.Answer
+		for n := 0; n < 400 && !g.Ended(); n++ {
+			if g.Pending().Step == engine.StepTile {
+				as = as[:0]
+			}
+			opts := Options(g, nil)
+			a := opts[rng.IntN(len(opts))].Answer
+			for _, o := range opts {
+				if o.Answer.Portal {
+					a = o.Answer
+				}
+			}
+			as = append(as, a)
+			if a.Portal {
+				seen++
+				tile, _ := g.Drawn()
+				m := engine.MoveOfAnswers(tile, as)
+				at := engine.Target{Cell: a.Cell, Port: a.Port}
+				k, _, ok := feature(g, at)
+				if !ok {
+					t.Fatalf("no feature at %+v", at)
+				}
+				fig := english.Role(k)
+				if a.Figure != engine.FigureFollower {
+					fig = english.t("turn.figure_role", "Figure", english.Figure(a.Figure), "Role", fig)
+				}
+				want := " " + g.Players()[g.Current()] + " goes through the magic portal: " + fig + " on the " + english.At(g, at) + "."
+				if w := english.dragonMoveWords(g, m, nil); w != want {
+					t.Errorf("%q, want %q", w, want)
+				}
+			}
+			if _, err := g.Act(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no follower went through the magic portal: the test needs one")
+	}
+}
