@@ -1350,6 +1350,25 @@ func TestMessengersRobbersGame(t *testing.T) {
 			}
 			seen[d.Step]++
 		}
+		if turns == 12 {
+			// The scoreboard gives the spaces of each player's marker and
+			// messenger, and where a robber stands, as the engine has them.
+			_, st, err := h.store.Load(h.ctx, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := text(h.slash(discordtest.Actor{User: users[0], ChannelID: thread}, "/carcassonne score"))
+			for p := range st.NumPlayers() {
+				v, _ := st.Messenger(p)
+				want := fmt.Sprintf("marker on space %d, messenger on space %d", engine.BoardSpace(st.Marker(p)), engine.BoardSpace(v))
+				if r, on := st.Robber(p); on {
+					want = fmt.Sprintf("robber at space %d", r.Space)
+				}
+				if !strings.Contains(got, want) {
+					t.Errorf("the scoreboard of a game of The Messengers and The Robbers lacks %q: %q", want, got)
+				}
+			}
+		}
 		msg, more = h.nextTurn(thread, msg.ID)
 	}
 	t.Logf("%d turns, steps answered through messages: %v; Bob asked %d times", turns, seen, bobAsked)
