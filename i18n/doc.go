@@ -42,6 +42,10 @@
 // and other (other is for fractions). The tests list the forms each
 // language needs.
 //
+// French writes "de {{.Player}}" as usual: the catalog elides it when the
+// value begins with a vowel ("le partisan d'Ordinateur (normal)", "de
+// Bob"), so that no message needs two forms for one name.
+//
 // Use each language's rulebook words for the game: German Gefolgsleute,
 // Ritter, Wegelagerer, Mönch, Bauer, Stadt, Straße, Kloster, Wiese, Karte;
 // French partisans, chevalier, voleur, moine, paysan, ville, route, abbaye,

@@ -6,11 +6,15 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
+	"regexp"
 	"strings"
 	"sync"
+	"text/template"
+	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
+	i18ntemplate "github.com/nicksnyder/go-i18n/v2/i18n/template"
 	"golang.org/x/text/language"
 )
 
@@ -235,7 +239,7 @@ func newCatalog(fsys fs.FS, dir string) (*catalog, error) {
 			}
 		}
 		for _, path := range paths {
-			f, err := b.LoadMessageFileFS(fsys, path)
+			f, err := loadFile(b, fsys, path, l)
 			switch {
 			case err != nil && path == active && l != English && errors.Is(err, fs.ErrNotExist):
 				continue
@@ -269,7 +273,7 @@ func (c *catalog) has(l Lang, id string) bool {
 // missing (then the other form).
 func (c *catalog) localize(l Lang, id string, count any, data map[string]any) (string, error) {
 	l = l.valid()
-	cfg := &goi18n.LocalizeConfig{MessageID: id, PluralCount: count}
+	cfg := &goi18n.LocalizeConfig{MessageID: id, PluralCount: count, TemplateParser: parser}
 	if data != nil {
 		cfg.TemplateData = data
 	}
@@ -282,3 +286,51 @@ func (c *catalog) localize(l Lang, id string, count any, data map[string]any) (s
 	}
 	return s, err
 }
+
+// loadFile reads message file path of fsys into b, the messages of
+// language l. French messages have "de" before a placeholder elided when
+// the value begins with a vowel: "le partisan de {{.Player}}" reads "le
+// partisan d'Ordinateur (normal)", "le partisan de Bob".
+func loadFile(b *goi18n.Bundle, fsys fs.FS, path string, l Lang) (*goi18n.MessageFile, error) {
+	buf, err := fs.ReadFile(fsys, path)
+	if err != nil {
+		return nil, err
+	}
+	if l == French {
+		buf = elisionRE.ReplaceAll(buf, []byte("${1}{{${2}e ${3}}}"))
+	}
+	return b.ParseMessageFileBytes(buf, path)
+}
+
+// elisionRE finds the French "de" (or "De") as a word right before a
+// placeholder: `de {{.Player}}`. loadFile makes it `{{de .Player}}`.
+var elisionRE = regexp.MustCompile(`(^|[\s(«"])([Dd])e \{\{\s*(\.[A-Za-z_][A-Za-z0-9_]*)\s*\}\}`)
+
+// elide returns the French preposition de ("de" or "De") before value v:
+// "d'" and v when v begins with a vowel (Alice, Ordinateur, Émile), de, a
+// space and v otherwise (Bob, Yann, Hélène, 3).
+func elide(de string) func(v any) string {
+	return func(v any) string {
+		s := "<no value>"
+		if v != nil {
+			s = fmt.Sprint(v)
+		}
+		if r, _ := utf8.DecodeRuneInString(s); strings.ContainsRune("aeiouàâäéèêëîïôöùûüAEIOUÀÂÄÉÈÊËÎÏÔÖÙÛÜ", r) {
+			return de[:1] + "'" + s
+		}
+		return de + " " + s
+	}
+}
+
+// parser parses every message's template with the functions of the
+// French elision (elide). Its functions never change, so go-i18n may keep
+// a template once parsed, as it does with its own default parser.
+var parser i18ntemplate.Parser = cachedParser{&i18ntemplate.TextParser{
+	Funcs: template.FuncMap{"de": elide("de"), "De": elide("De")},
+}}
+
+// cachedParser is a TextParser whose templates go-i18n may keep.
+type cachedParser struct{ *i18ntemplate.TextParser }
+
+// Cacheable reports true: the parser's functions are fixed.
+func (cachedParser) Cacheable() bool { return true }

@@ -477,3 +477,55 @@ func TestData(t *testing.T) {
 		t.Errorf("a message with Data: %q", got)
 	}
 }
+
+// TestFrenchElision: French writes "de" as "d'" before a name that begins
+// with a vowel ("le partisan d'Ordinateur (normal)", "Tour d'Émile"), and
+// keeps "de" before a consonant, an h, a y or a number; no other language
+// elides ("de Ana" in Spanish), and every French message that had "de"
+// before a placeholder now elides it.
+func TestFrenchElision(t *testing.T) {
+	for _, c := range []struct {
+		l            Lang
+		player, want string
+	}{
+		{French, "Ordinateur (normal)", "le partisan d'Ordinateur (normal)"},
+		{French, "Alice", "le partisan d'Alice"},
+		{French, "Émile", "le partisan d'Émile"},
+		{French, "ulla", "le partisan d'ulla"},
+		{French, "Bob", "le partisan de Bob"},
+		{French, "Hélène", "le partisan de Hélène"},
+		{French, "Yann", "le partisan de Yann"},
+		{French, "3", "le partisan de 3"},
+		{French, "", "le partisan de "},
+		{Spanish, "Ana", "le partisan de Ana"},
+		{Italian, "Anna", "le partisan di Anna"},
+	} {
+		if got := c.l.T("turn.whose", Data("What", "le partisan", "Player", c.player)); got != c.want {
+			t.Errorf("%s turn.whose with %q: %q, want %q", c.l, c.player, got, c.want)
+		}
+	}
+	// A sentence that begins with the placeholder's owner, and a plural.
+	if got := French.T("bot.turn.computer", Data("Player", "Ordinateur (facile)", "Tile", "A")); got != "Tour d'Ordinateur (facile) : tuile **A**." {
+		t.Errorf("bot.turn.computer: %q", got)
+	}
+	c := messages()
+	elided := 0
+	for id, m := range c.files[French] {
+		for _, s := range []string{m.Zero, m.One, m.Two, m.Few, m.Many, m.Other} {
+			if elisionRE.MatchString(s) {
+				t.Errorf("French %s still has de before a placeholder: %q", id, s)
+			}
+			if strings.Contains(s, "{{de ") || strings.Contains(s, "{{De ") {
+				elided++
+			}
+		}
+	}
+	if elided == 0 {
+		t.Error("no French message elides de")
+	}
+	for id, m := range c.files[Spanish] {
+		if strings.Contains(m.Other, "{{de ") {
+			t.Errorf("Spanish %s elides: %q", id, m.Other)
+		}
+	}
+}
