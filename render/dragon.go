@@ -3,7 +3,6 @@ package render
 import (
 	"errors"
 	"image"
-	"image/color"
 	"io"
 	"math"
 	"strconv"
@@ -26,13 +25,6 @@ var (
 	colFairyWing  = rgb(0xb8ecf2) // the fairy's wings
 	colTrail      = rgb(0xff9a1f) // the dragon's trail
 )
-
-// dragonColours are the flat colours of The Princess & the Dragon, for the
-// palette: the symbols of its tiles, the dragon, the fairy and the trail.
-func dragonColours() []color.RGBA {
-	return []color.RGBA{colVolcano, colLava, colDragon, colDragonDark, colPortal, colPortalIn, colPrincess,
-		colFairy, colFairyWing, colTrail, colOutlineDk}
-}
 
 // tileSymbolScale is how much larger than other symbols the symbols of a
 // whole tile of The Princess & the Dragon are drawn (volcano, dragon, magic

@@ -162,3 +162,17 @@ func scaleTo(img image.Image, w int) *image.RGBA {
 	xdraw.CatmullRom.Scale(out, out.Rect, img, b, xdraw.Src, nil)
 	return out
 }
+
+// previewWindow returns the cells a preview of a placement on cell c shows
+// and where: 5 × 5 cells of previewTile pixels under the caption.
+func previewWindow(sc *scene, c engine.Cell) window {
+	m := marginFor(previewTile)
+	lo := previewCorner(sc, c)
+	return window{
+		lo:     lo,
+		hi:     engine.Cell{X: lo.X + 2*previewReach, Y: lo.Y + 2*previewReach},
+		tile:   previewTile,
+		origin: image.Pt(m, previewCaptionH+m),
+		margin: m,
+	}
+}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/meeple-works/carcassonne/ai"
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/internal/racetest"
 )
 
@@ -323,4 +324,15 @@ func TestPlaceKey(t *testing.T) {
 			}
 		})
 	}
+}
+
+// placeKey lays out entries (most useful first) in area at scale u, in
+// lines of keyLineD display pixels, the lines used at the bottom of area:
+// one entry a line when they all fit so, else in a grid of cols columns,
+// an entry whose label is too long for a column taking two or more, each
+// in the first free place from the top left; the entries that find no
+// place are left out, the least useful first. labelW measures a label in
+// pixels; fit shortens one to a width.
+func placeKey(entries []keyEntry, area image.Rectangle, cols int, u float64, labelW func(string) int, fit func(string, int) string) []keyItem {
+	return placeKeyIn(i18n.English, entries, area, cols, u, labelW, fit)
 }

@@ -142,16 +142,11 @@ func TestWordsFound(t *testing.T) {
 	for _, s := range finalSources(sc) {
 		ids = append(ids, sourceID(s))
 	}
-	// The English tables of the package (the keys' labels, the messages'
-	// effects, the columns' titles) are render.en.toml's texts.
+	// The English tables of the package (the keys' labels, the columns'
+	// titles) are render.en.toml's texts.
 	for e := range numKeyEntries {
 		if got := keyLabel(i18n.English, e); got != keyLabels[e] {
 			t.Errorf("key %d: render.en.toml has %q, keyLabels %q", e, got, keyLabels[e])
-		}
-	}
-	for n := engine.Message(1); int(n) < len(messageWords); n++ {
-		if got := messageEffectIn(i18n.English, n); got != messageEffect(n) {
-			t.Errorf("message %d: render.en.toml has %q, messageWords %q", n, got, messageEffect(n))
 		}
 	}
 	for _, s := range finalSources(sc) {

@@ -37,14 +37,6 @@ var (
 	colBroom     = rgb(0xb07a3c) // her broom
 )
 
-// miniColours are the flat colours of the mini expansions, for the
-// palette: the symbols of their tiles, the ingots, the ferry, the mage
-// and the witch.
-func miniColours() []color.RGBA {
-	return []color.RGBA{colPlane, colArrow, colGold, colGoldDark, colMagic, colCrop, colFerry,
-		colMage, colMageStar, colWitch, colWitchSkin, colBroom, colOutlineDk}
-}
-
 // miniSymbolScale is how much larger than other symbols the symbols of a
 // whole tile of the mini expansions are drawn (flying machine, gold mine,
 // magic, crop circle): one on each such tile, which players look for.

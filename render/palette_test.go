@@ -194,3 +194,18 @@ func TestPaletteTable(t *testing.T) {
 		}
 	}
 }
+
+// dragonColours are the flat colours of The Princess & the Dragon, for the
+// palette: the symbols of its tiles, the dragon, the fairy and the trail.
+func dragonColours() []color.RGBA {
+	return []color.RGBA{colVolcano, colLava, colDragon, colDragonDark, colPortal, colPortalIn, colPrincess,
+		colFairy, colFairyWing, colTrail, colOutlineDk}
+}
+
+// miniColours are the flat colours of the mini expansions, for the
+// palette: the symbols of their tiles, the ingots, the ferry, the mage
+// and the witch.
+func miniColours() []color.RGBA {
+	return []color.RGBA{colPlane, colArrow, colGold, colGoldDark, colMagic, colCrop, colFerry,
+		colMage, colMageStar, colWitch, colWitchSkin, colBroom, colOutlineDk}
+}

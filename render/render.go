@@ -427,20 +427,6 @@ func layoutBoard(sc *scene, final bool) layout {
 // previewCaptionH is the height of the preview's caption, in pixels.
 const previewCaptionH = 50
 
-// previewWindow returns the cells a preview of a placement on cell c shows
-// and where: 5 × 5 cells of previewTile pixels under the caption.
-func previewWindow(sc *scene, c engine.Cell) window {
-	m := marginFor(previewTile)
-	lo := previewCorner(sc, c)
-	return window{
-		lo:     lo,
-		hi:     engine.Cell{X: lo.X + 2*previewReach, Y: lo.Y + 2*previewReach},
-		tile:   previewTile,
-		origin: image.Pt(m, previewCaptionH+m),
-		margin: m,
-	}
-}
-
 // previewCorner returns the north-west cell of the preview's window around
 // cell c: the 5 × 5 cells that show the most placed tiles while keeping at
 // least one cell around c, centred on c when that is as good.

@@ -315,21 +315,6 @@ func (r *Renderer) drawTrack(dst canvas, k *kit, sc *scene, x0, x1, y int, u flo
 	}
 }
 
-// messageWords are the effects of the Message tiles in a player's words,
-// by number (001_…, "The Message tiles"; rules-options.md, "The
-// Messengers"): a road, city or cloister "scores" as at the end, for the
-// player alone.
-var messageWords = [...]string{
-	engine.MessageShortestRoad:     "score your shortest road",
-	engine.MessageSmallestCity:     "score your smallest city",
-	engine.MessageSmallestCloister: "score your smallest cloister",
-	engine.MessagePennants:         "2 points per pennant in your cities",
-	engine.MessageKnights:          "2 points per knight",
-	engine.MessageFarmers:          "2 points per farmer",
-	engine.MessageTile:             "one more tile",
-	engine.MessageFollower:         "score a follower and take it back",
-}
-
 // MessageText returns Message tile n and its effect in a player's words,
 // as the pictures show it: "Message 4: 2 points per pennant in your
 // cities" (001_…, "The Message tiles"). A number outside 1 to 8 gives
@@ -337,15 +322,6 @@ var messageWords = [...]string{
 // The bot and the terminal in another language: MessageTextIn.
 func MessageText(n engine.Message) string {
 	return MessageTextIn(i18n.English, n)
-}
-
-// messageEffect returns the effect of Message tile n in English words
-// (messageWords).
-func messageEffect(n engine.Message) string {
-	if int(n) < len(messageWords) && messageWords[n] != "" {
-		return messageWords[n]
-	}
-	return n.Title()
 }
 
 // drawMessage draws, from x0 to x1 and from y down (pixels) at scale u,

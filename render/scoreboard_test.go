@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
 )
 
 // The fixture of the scoreboard's pictures: a whole game of four players
@@ -269,7 +270,8 @@ func TestWrapText(t *testing.T) {
 	k := testRenderer().kits.get()
 	defer testRenderer().kits.put(k)
 	f := k.face(false, 22)
-	for _, s := range messageWords[1:] {
+	for n := engine.Message(1); int(n) < len(messageIDs); n++ {
+		s := messageEffectIn(i18n.English, n)
 		for _, w := range []int{120, 234, 400} {
 			lines := wrapText(f, s, w, 2)
 			if len(lines) == 0 || len(lines) > 2 {

@@ -69,23 +69,6 @@ type edgeMark struct {
 	side side
 }
 
-// rect returns the pixels the mark covers, its pointer included.
-func (e edgeMark) rect() image.Rectangle {
-	r := image.Rect(e.at.X-e.rad-1, e.at.Y-e.rad-1, e.at.X+e.rad+1, e.at.Y+e.rad+1)
-	p := e.rad/2 + 1
-	switch e.side {
-	case sideLeft:
-		r.Min.X -= p
-	case sideRight:
-		r.Max.X += p
-	case sideTop:
-		r.Min.Y -= p
-	case sideBottom:
-		r.Max.Y += p
-	}
-	return r
-}
-
 // turnFocus returns the cells of sc that the turn picture must show: the
 // tiles placed since the current player's last turn (the last one first).
 func turnFocus(sc *scene) []engine.Cell {

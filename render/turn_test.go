@@ -327,3 +327,20 @@ func checkMarks(t *testing.T, r *Renderer, sc *scene, l layout) {
 		}
 	}
 }
+
+// rect returns the pixels the mark covers, its pointer included.
+func (e edgeMark) rect() image.Rectangle {
+	r := image.Rect(e.at.X-e.rad-1, e.at.Y-e.rad-1, e.at.X+e.rad+1, e.at.Y+e.rad+1)
+	p := e.rad/2 + 1
+	switch e.side {
+	case sideLeft:
+		r.Min.X -= p
+	case sideRight:
+		r.Max.X += p
+	case sideTop:
+		r.Min.Y -= p
+	case sideBottom:
+		r.Max.Y += p
+	}
+	return r
+}

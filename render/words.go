@@ -112,7 +112,9 @@ func sourceID(s scoreSource) string {
 }
 
 // messageIDs are the message ids of the effects of the Message tiles, by
-// number (messageWords).
+// number (001_…, "The Message tiles"; rules-options.md, "The
+// Messengers"): a road, city or cloister "scores" as at the end, for the
+// player alone.
 var messageIDs = [...]string{
 	engine.MessageShortestRoad:     "render.message.effect.shortest_road",
 	engine.MessageSmallestCity:     "render.message.effect.smallest_city",

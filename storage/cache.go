@@ -99,10 +99,3 @@ func (c *stateCache) put(id int64, moves int, state *engine.Game) {
 		c.bytes -= e.size
 	}
 }
-
-// usage returns the number of states cached and the bytes they hold.
-func (c *stateCache) usage() (entries, bytes int) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.order.Len(), c.bytes
-}

@@ -336,3 +336,10 @@ func samePlay(tb testing.TB, got, want *engine.Game) {
 			want.Turn(), want.Current(), want.Ended(), want.TilesLeft())
 	}
 }
+
+// usage returns the number of states cached and the bytes they hold.
+func (c *stateCache) usage() (entries, bytes int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.order.Len(), c.bytes
+}
