@@ -288,9 +288,10 @@ func (c *catalog) localize(l Lang, id string, count any, data map[string]any) (s
 }
 
 // loadFile reads message file path of fsys into b, the messages of
-// language l. French messages have "de" before a placeholder elided when
-// the value begins with a vowel: "le partisan de {{.Player}}" reads "le
-// partisan d'Ordinateur (normal)", "le partisan de Bob".
+// language l. French messages have "de" and "le" before a placeholder
+// elided when the value begins with a vowel: "le partisan de {{.Player}}"
+// reads "le partisan d'Ordinateur (normal)", "le partisan de Bob"; "vers
+// le {{.Heading}}" reads "vers l'est", "vers le nord".
 func loadFile(b *goi18n.Bundle, fsys fs.FS, path string, l Lang) (*goi18n.MessageFile, error) {
 	buf, err := fs.ReadFile(fsys, path)
 	if err != nil {
@@ -302,13 +303,15 @@ func loadFile(b *goi18n.Bundle, fsys fs.FS, path string, l Lang) (*goi18n.Messag
 	return b.ParseMessageFileBytes(buf, path)
 }
 
-// elisionRE finds the French "de" (or "De") as a word right before a
-// placeholder: `de {{.Player}}`. loadFile makes it `{{de .Player}}`.
-var elisionRE = regexp.MustCompile(`(^|[\s(«"])([Dd])e \{\{\s*(\.[A-Za-z_][A-Za-z0-9_]*)\s*\}\}`)
+// elisionRE finds the French "de" or "le" (or "De", "Le") as a word right
+// before a placeholder: `de {{.Player}}`. loadFile makes it `{{de
+// .Player}}`.
+var elisionRE = regexp.MustCompile(`(^|[\s(«"])([DdLl])e \{\{\s*(\.[A-Za-z_][A-Za-z0-9_]*)\s*\}\}`)
 
-// elide returns the French preposition de ("de" or "De") before value v:
-// "d'" and v when v begins with a vowel (Alice, Ordinateur, Émile), de, a
-// space and v otherwise (Bob, Yann, Hélène, 3).
+// elide returns the French word de ("de", "De", "le" or "Le") before
+// value v: its first letter, an apostrophe and v when v begins with a
+// vowel (d'Alice, d'Ordinateur, d'Émile, l'est), de, a space and v
+// otherwise (de Bob, de Yann, de Hélène, de 3, le nord).
 func elide(de string) func(v any) string {
 	return func(v any) string {
 		s := "<no value>"
@@ -326,7 +329,7 @@ func elide(de string) func(v any) string {
 // French elision (elide). Its functions never change, so go-i18n may keep
 // a template once parsed, as it does with its own default parser.
 var parser i18ntemplate.Parser = cachedParser{&i18ntemplate.TextParser{
-	Funcs: template.FuncMap{"de": elide("de"), "De": elide("De")},
+	Funcs: template.FuncMap{"de": elide("de"), "De": elide("De"), "le": elide("le"), "Le": elide("Le")},
 }}
 
 // cachedParser is a TextParser whose templates go-i18n may keep.

@@ -480,7 +480,8 @@ func TestData(t *testing.T) {
 
 // TestFrenchElision: French writes "de" as "d'" before a name that begins
 // with a vowel ("le partisan d'Ordinateur (normal)", "Tour d'Émile"), and
-// keeps "de" before a consonant, an h, a y or a number; no other language
+// keeps "de" before a consonant, an h, a y or a number; "le" the same
+// ("vers l'est", "vers le nord"); no other language
 // elides ("de Ana" in Spanish), and every French message that had "de"
 // before a placeholder now elides it.
 func TestFrenchElision(t *testing.T) {
@@ -504,7 +505,13 @@ func TestFrenchElision(t *testing.T) {
 			t.Errorf("%s turn.whose with %q: %q, want %q", c.l, c.player, got, c.want)
 		}
 	}
-	// A sentence that begins with the placeholder's owner, and a plural.
+	// "le" too: "vers l'est", "vers le nord".
+	for h, want := range map[string]string{"est": "vers l'est", "ouest": "vers l'ouest", "nord": "vers le nord", "nord-est": "vers le nord-est"} {
+		if got := French.T("turn.flight", Data("Heading", h, "Cells", "x")); !strings.Contains(got, want+" :") {
+			t.Errorf("turn.flight towards %s: %q, want %q", h, got, want)
+		}
+	}
+	// A sentence that begins with the placeholder's owner.
 	if got := French.T("bot.turn.computer", Data("Player", "Ordinateur (facile)", "Tile", "A")); got != "Tour d'Ordinateur (facile) : tuile **A**." {
 		t.Errorf("bot.turn.computer: %q", got)
 	}
@@ -513,9 +520,9 @@ func TestFrenchElision(t *testing.T) {
 	for id, m := range c.files[French] {
 		for _, s := range []string{m.Zero, m.One, m.Two, m.Few, m.Many, m.Other} {
 			if elisionRE.MatchString(s) {
-				t.Errorf("French %s still has de before a placeholder: %q", id, s)
+				t.Errorf("French %s still has de or le before a placeholder: %q", id, s)
 			}
-			if strings.Contains(s, "{{de ") || strings.Contains(s, "{{De ") {
+			if strings.Contains(s, "{{de ") || strings.Contains(s, "{{De ") || strings.Contains(s, "{{le ") {
 				elided++
 			}
 		}
