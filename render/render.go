@@ -276,32 +276,46 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.P
 // princess=must the princess, not "no figure", may be the only answer).
 // It returns the engine's error.
 func checkFigureStep(g *engine.Game, p engine.Placement, follower engine.Port, fig engine.Figure) error {
+	if follower == engine.NoPort {
+		return checkFirstSteps(g, p)
+	}
+	return checkFirstSteps(g, p, engine.Answer{Step: engine.StepFigure, Port: follower, Figure: fig})
+}
+
+// checkFirstSteps checks the first steps of a turn of g with the engine's
+// step API: the drawn tile placed as p, then answers as in turn, so that
+// the turn's later steps (the dragon's, which other players decide) need
+// not be known. Before each answer the steps of another kind (the second
+// gold ingot, the mage or witch, the robbers of a tile with a bag), which
+// change no figure's place, take their first answer. It returns the engine's error: for a tile that ends the turn (a
+// volcano) with answers left, the check of the whole move says why.
+func checkFirstSteps(g *engine.Game, p engine.Placement, as ...engine.Answer) error {
 	c := g.Clone()
 	c.Reset()
-	done, err := c.Act(engine.Answer{Step: engine.StepTile, Cell: p.Cell, Rotation: p.Rotation})
-	if err != nil || follower == engine.NoPort {
+	tile := engine.Answer{Step: engine.StepTile, Cell: p.Cell, Rotation: p.Rotation}
+	done, err := c.Act(tile)
+	if err != nil || len(as) == 0 {
 		return err
 	}
 	if done {
-		// A volcano ends the turn with its tile: the check of a whole
-		// move says why no figure goes there.
 		t, _ := g.Drawn()
-		return g.Check(engine.Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation, Follower: follower, Figure: fig})
+		return g.Check(engine.MoveOfAnswers(t, append([]engine.Answer{tile}, as...)))
 	}
-	for c.Pending().Step == engine.StepGold || c.Pending().Step == engine.StepMagic {
-		// Where the second gold ingot goes (The Gold Mines), or the mage or
-		// witch (Mage & Witch), changes no figure's place: the first
-		// answer.
-		as := c.Answers()
-		if len(as) == 0 {
-			break
+	for _, a := range as {
+		for n := 0; n < 64 && c.Pending().Step != a.Step && c.Pending().Step != engine.StepNone; n++ {
+			opts := c.Answers()
+			if len(opts) == 0 {
+				break
+			}
+			if _, err := c.Act(opts[0]); err != nil {
+				return err
+			}
 		}
-		if _, err := c.Act(as[0]); err != nil {
+		if _, err := c.Act(a); err != nil {
 			return err
 		}
 	}
-	_, err = c.Act(engine.Answer{Step: engine.StepFigure, Port: follower, Figure: fig})
-	return err
+	return nil
 }
 
 // previewSpots returns the spots a preview of placement p lists for figure

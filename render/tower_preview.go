@@ -40,7 +40,9 @@ func CaptureLabel(i int) string { return strconv.Itoa(i + 1) }
 // (2,-1)"), or what the follower on top does. For the turn after a ransom,
 // pass the game engine.Game.AfterRansom returns and m without the ransom.
 // It returns ErrNoDrawnTile once the game is over, ErrNoTower when m uses
-// no tower, and the engine's *engine.MoveError when m is not legal.
+// no tower, and the engine's *engine.MoveError when m's steps up to the
+// capture are not legal (the steps after, as the dragon's of a dragon
+// tile, which other players decide, are not checked).
 func (r *Renderer) PreviewTower(g *engine.Game, m engine.Move) (*image.RGBA, error) {
 	cv, err := r.previewTower(g, m, r.newRGBA)
 	if err != nil {
@@ -121,7 +123,13 @@ func (r *Renderer) previewTower(g *engine.Game, m engine.Move, alloc func(image.
 		return nil, ErrNoTower
 	}
 	m.Tile = t
-	if err := g.Check(m); err != nil {
+	// The turn's steps up to the tower and the capture: the dragon's
+	// steps of a dragon tile come later, decided by other players.
+	as := []engine.Answer{{Step: engine.StepFigure, Tower: m.Tower, Cell: m.TowerCell, Figure: m.Figure}}
+	if m.Capture != (engine.Target{}) {
+		as = append(as, engine.Answer{Step: engine.StepCapture, Target: m.Capture})
+	}
+	if err := checkFirstSteps(g, engine.Placement{Cell: m.Cell, Rotation: m.Rotation}, as...); err != nil {
 		return nil, err
 	}
 	var targets []captureTarget
