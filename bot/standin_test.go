@@ -1,0 +1,326 @@
+//go:build !race
+
+package bot
+
+// A whole game with every expansion, played as a stand-in for Discord
+// plays it: by the components alone, at random. Without -race, as the
+// other whole games (wholegames_test.go).
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/internal/discordtest"
+)
+
+// TestStandIn plays a whole game of three people with every expansion the
+// bot offers through the local Discord, as a player who reads nothing but
+// the components would: each message that asks someone is answered by the
+// person it mentions. A turn: a random option of a random menu of cells;
+// in the preview, up to six random changes (⟲, ⟳, a random option of any
+// of its menus, or Back and another cell), then Confirm. A step of a turn
+// (the dragon, a crop circle, a robber, a landing, …): a random button or
+// a random option of a random menu. Now and then another person presses
+// the turn's components first and is told whose turn it is. No
+// interaction may fail (the local Discord refuses what Discord refuses, as
+// two options of one value), no change of the preview and no Confirm may
+// be refused, and the final table must be the replay of the record.
+func TestStandIn(t *testing.T) {
+	t.Parallel()
+	for _, seed := range standInSeeds {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) { playStandIn(t, seed) })
+	}
+}
+
+// standInSeeds are the games TestStandIn plays: the seed of the draw pile
+// and of the stand-in's choices.
+var standInSeeds = []uint64{11, 4}
+
+// playStandIn plays TestStandIn's game of seed.
+func playStandIn(t *testing.T, seed uint64) {
+	h := newHarnessWith(t, func(c *Config) { c.Seed = func() uint64 { return seed } })
+	defer func() {
+		if t.Failed() {
+			t.Logf("the bot's logs:\n%s", h.logs.String())
+		}
+	}()
+	var every []string
+	for _, e := range engine.PlayableExpansions() {
+		if offered(e) && e != engine.ExpansionBase {
+			every = append(every, e.String())
+		}
+	}
+	users := []discordtest.User{h.srv.NewUser("alice", "Alice"), h.srv.NewUser("bob", "Bob"), h.srv.NewUser("cleo", "Cleo")}
+	r := h.slash(discordtest.Actor{User: users[0]}, "/carcassonne new expansions:"+strings.Join(every, ","))
+	if r.Original == nil {
+		t.Fatalf("no lobby: %s", text(r))
+	}
+	lobby := r.Original.ID
+	for _, u := range users[1:] {
+		if r := h.click(discordtest.Actor{User: u}, lobby, lobbyID(actJoin, 1)); r.Type != 7 {
+			t.Fatalf("%s joins: %s", u.Username, text(r))
+		}
+	}
+	thread, _ := h.startLobby(discordtest.Actor{User: users[0]}, lobby)
+
+	rng := rand.New(rand.NewPCG(seed, 12))
+	done := map[string]bool{}
+	turns, steps, changes := 0, 0, 0
+	for {
+		next, over := h.nextAsk(thread, done)
+		if over {
+			h.checkEnd(t, next, turns)
+			break
+		}
+		done[next.ID] = true
+		ids := mention.FindStringSubmatch(next.Content)
+		u, err := userByID(users, ids[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := discordtest.Actor{User: u, ChannelID: thread}
+		if rng.IntN(8) == 0 {
+			h.otherPresses(users, u, thread, next, rng)
+		}
+		if cellMenu(next) == nil {
+			h.randomStep(a, next, rng)
+			steps++
+			continue
+		}
+		changes += h.randomTurn(a, next, rng)
+		turns++
+	}
+	t.Logf("%d turns, %d steps of turns, %d changes of previews", turns, steps, changes)
+	if steps == 0 || changes == 0 {
+		t.Errorf("%d steps and %d changes of previews: the game asked too little", steps, changes)
+	}
+}
+
+// nextAsk waits for the next message of thread, not in done, that asks
+// the person it mentions with components, or for the end message (then
+// over).
+func (h *harness) nextAsk(thread string, done map[string]bool) (next discordtest.Message, over bool) {
+	h.t.Helper()
+	ctx, cancel := h.wctx()
+	defer cancel()
+	err := h.srv.Wait(ctx, func() bool {
+		for _, m := range h.srv.Messages(thread) {
+			if strings.Contains(m.Content, "The game is over") {
+				next, over = m, true
+				return true
+			}
+			if !done[m.ID] && len(m.Components) > 0 && mention.MatchString(m.Content) {
+				next = m
+				return true
+			}
+		}
+		return false
+	})
+	if err != nil {
+		if _, st, err := h.store.Load(h.ctx, 1); err == nil {
+			h.t.Logf("the game waits for %+v; its record:\n%s", st.Pending(), st.Record())
+		}
+		h.t.Fatalf("nothing asks anyone and the game is not over: %v", err)
+	}
+	return next, over
+}
+
+// randomStep answers the step message m as a: a random button, or a
+// random option of a random menu (a page's "More choices" included, after
+// which the message is answered again).
+func (h *harness) randomStep(a discordtest.Actor, m discordtest.Message, rng *rand.Rand) {
+	h.t.Helper()
+	for range 10 {
+		menus, buttons := enabled(components(m.Message))
+		var r *discordtest.Response
+		what := ""
+		if k := rng.IntN(len(menus) + len(buttons)); k < len(menus) {
+			s := menus[k]
+			o := s.Options[rng.IntN(len(s.Options))]
+			what = "option " + o.Label
+			r = h.pick(a, m.ID, s.CustomID, o.Value)
+		} else {
+			b := buttons[k-len(menus)]
+			what = "button " + b.Label
+			r = h.click(a, m.ID, b.CustomID)
+		}
+		switch {
+		case r.Type == 6: // answered: the game moves on
+			return
+		case r.Type == 4 && r.Original != nil && len(r.Original.Components) > 0:
+			m = *r.Original // "More choices": the next page, for a's eyes
+			continue
+		}
+		h.t.Fatalf("%s's %s in %q: answered type %d: %s", a.User.Username, what, m.Content, r.Type, text(r))
+	}
+	h.t.Fatalf("ten pages and still no answer to %q", m.Content)
+}
+
+// randomTurn plays the turn of message msg as a (randomTurn's doc on
+// TestStandIn) and returns how many changes it made to previews.
+func (h *harness) randomTurn(a discordtest.Actor, msg discordtest.Message, rng *rand.Rand) int {
+	h.t.Helper()
+	changes := 0
+	var preview *discordgo.Message
+	// open picks a cell: a random option of a random menu of cells of the
+	// turn message, or of the next page's ephemeral message after "More
+	// choices".
+	open := func() {
+		h.t.Helper()
+		from := msg.Message
+		for range 10 {
+			var cells []discordgo.SelectMenu
+			menus, _ := components(from)
+			for _, s := range menus {
+				if strings.HasPrefix(s.CustomID, idPrefix+":"+actCell+":") {
+					cells = append(cells, s)
+				}
+			}
+			if len(cells) == 0 {
+				h.t.Fatalf("no menu of cells in %q", from.Content)
+			}
+			cm := cells[rng.IntN(len(cells))]
+			o := cm.Options[rng.IntN(len(cm.Options))]
+			r := h.pick(a, from.ID, cm.CustomID, o.Value)
+			if r.Flags&64 == 0 || r.Original == nil {
+				h.t.Fatalf("%s picks %q: %s", a.User.Username, o.Label, text(r))
+			}
+			if len(r.Original.Embeds) == 0 && cellMenu(*r.Original) != nil {
+				from = r.Original.Message // the next page of cells
+				continue
+			}
+			if len(r.Original.Embeds) == 0 {
+				h.t.Fatalf("%s picks %q: no preview: %s", a.User.Username, o.Label, text(r))
+			}
+			preview = r.Original.Message
+			return
+		}
+		h.t.Fatal("ten pages of cells and still no preview")
+	}
+	open()
+	for range rng.IntN(7) {
+		menus, buttons := enabled(components(preview))
+		var acts []discordgo.Button
+		for _, b := range buttons {
+			if !b.Disabled && (strings.HasPrefix(b.CustomID, idPrefix+":"+actRotL+":") ||
+				strings.HasPrefix(b.CustomID, idPrefix+":"+actRotR+":") ||
+				strings.HasPrefix(b.CustomID, idPrefix+":"+actBack+":") && rng.IntN(4) == 0) {
+				acts = append(acts, b)
+			}
+		}
+		if len(menus)+len(acts) == 0 {
+			break
+		}
+		var r *discordtest.Response
+		what := ""
+		if k := rng.IntN(len(menus) + len(acts)); k < len(menus) {
+			s := menus[k]
+			o := s.Options[rng.IntN(len(s.Options))]
+			what = "option " + o.Label + " of " + s.Placeholder
+			r = h.pick(a, preview.ID, s.CustomID, o.Value)
+		} else {
+			b := acts[k-len(menus)]
+			what = "button " + b.Label
+			r = h.click(a, preview.ID, b.CustomID)
+			if strings.HasPrefix(b.CustomID, idPrefix+":"+actBack+":") {
+				if r.Type != 7 {
+					h.t.Fatalf("Back answered type %d: %s", r.Type, text(r))
+				}
+				open()
+				changes++
+				continue
+			}
+		}
+		if r.Type != 7 {
+			if _, st, err := h.store.Load(h.ctx, 1); err == nil {
+				h.t.Logf("the game's record:\n%s", st.Record())
+			}
+			h.t.Fatalf("%s's %s in the preview %q: answered type %d: %s", a.User.Username, what, preview.Embeds[0].Title, r.Type, text(r))
+		}
+		m, _ := h.srv.Message(preview.ID)
+		preview = m.Message
+		if len(preview.Embeds) == 0 || strings.Contains(text(r), "could not") {
+			h.t.Fatalf("after %s's %s the preview is %q: %s", a.User.Username, what, preview.Content, text(r))
+		}
+		changes++
+	}
+	ok, found := button(preview, actOK)
+	if !found {
+		h.t.Fatalf("the preview %q has no Confirm", preview.Embeds[0].Title)
+	}
+	title := preview.Embeds[0].Title
+	before, _, err := h.store.Load(h.ctx, 1)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	r := h.click(a, preview.ID, ok.CustomID)
+	after, _, err := h.store.Load(h.ctx, 1)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	if after.Moves == before.Moves && after.Answered == before.Answered {
+		h.t.Fatalf("%s confirms %q and nothing is played: %s", a.User.Username, title, text(r))
+	}
+	return changes
+}
+
+// otherPresses has a person other than u pick a cell of the turn message
+// m, or answer its step, and checks that the bot refuses it with whose
+// turn it is and that the message is unchanged.
+func (h *harness) otherPresses(users []discordtest.User, u discordtest.User, thread string, m discordtest.Message, rng *rand.Rand) {
+	h.t.Helper()
+	var others []discordtest.User
+	for _, o := range users {
+		if o.ID != u.ID {
+			others = append(others, o)
+		}
+	}
+	o := discordtest.Actor{User: others[rng.IntN(len(others))], ChannelID: thread}
+	// The turn's cells or the step's answers: not the buttons anyone may
+	// press (Whole board).
+	menus, buttons := enabled(components(m.Message))
+	var steps []discordgo.Button
+	for _, b := range buttons {
+		if strings.HasPrefix(b.CustomID, idPrefix+":"+actStep+":") {
+			steps = append(steps, b)
+		}
+	}
+	var r *discordtest.Response
+	switch {
+	case len(menus) > 0:
+		s := menus[rng.IntN(len(menus))]
+		r = h.pick(o, m.ID, s.CustomID, s.Options[rng.IntN(len(s.Options))].Value)
+	case len(steps) > 0:
+		r = h.click(o, m.ID, steps[rng.IntN(len(steps))].CustomID)
+	default:
+		return
+	}
+	if r.Flags&64 == 0 || !strings.Contains(text(r), u.GlobalName) {
+		h.t.Errorf("%s pressed %s's component of %q: %s", o.User.Username, u.Username, m.Content, text(r))
+	}
+	if after, _ := h.srv.Message(m.ID); after.Content != m.Content {
+		h.t.Errorf("%s pressed %s's component and the message changed: %q", o.User.Username, u.Username, after.Content)
+	}
+}
+
+// enabled returns the menus and buttons that are not disabled: those a
+// member can use.
+func enabled(menus []discordgo.SelectMenu, buttons []discordgo.Button) ([]discordgo.SelectMenu, []discordgo.Button) {
+	var ms []discordgo.SelectMenu
+	for _, m := range menus {
+		if !m.Disabled {
+			ms = append(ms, m)
+		}
+	}
+	var bs []discordgo.Button
+	for _, b := range buttons {
+		if !b.Disabled {
+			bs = append(bs, b)
+		}
+	}
+	return ms, bs
+}
