@@ -38,7 +38,7 @@ func TestStandIn(t *testing.T) {
 
 // standInSeeds are the games TestStandIn plays: the seed of the draw pile
 // and of the stand-in's choices.
-var standInSeeds = []uint64{11, 4}
+var standInSeeds = []uint64{11, 23}
 
 // playStandIn plays TestStandIn's game of seed.
 func playStandIn(t *testing.T, seed uint64) {
@@ -54,8 +54,27 @@ func playStandIn(t *testing.T, seed uint64) {
 			every = append(every, e.String())
 		}
 	}
-	users := []discordtest.User{h.srv.NewUser("alice", "Alice"), h.srv.NewUser("bob", "Bob"), h.srv.NewUser("cleo", "Cleo")}
-	r := h.slash(discordtest.Actor{User: users[0]}, "/carcassonne new expansions:"+strings.Join(every, ","))
+	rng := rand.New(rand.NewPCG(seed, 12))
+	names := []string{"Alice", "Bob", "Cleo", "Dan", "Eve"}
+	var users []discordtest.User
+	for _, n := range names[:2+rng.IntN(len(names)-1)] {
+		users = append(users, h.srv.NewUser(strings.ToLower(n), n))
+	}
+	if rng.IntN(2) == 0 {
+		// Some expansions only, each one time in two: what a turn asks
+		// with fewer expansions comes more often.
+		var some []string
+		for _, e := range every {
+			if rng.IntN(2) == 0 {
+				some = append(some, e)
+			}
+		}
+		if len(some) > 0 {
+			every = some
+		}
+	}
+	farms := []string{"per-farm", "per-city", "off"}[rng.IntN(3)]
+	r := h.slash(discordtest.Actor{User: users[0]}, "/carcassonne new expansions:"+strings.Join(every, ",")+" farms:"+farms)
 	if r.Original == nil {
 		t.Fatalf("no lobby: %s", text(r))
 	}
@@ -65,9 +84,12 @@ func playStandIn(t *testing.T, seed uint64) {
 			t.Fatalf("%s joins: %s", u.Username, text(r))
 		}
 	}
+	h.randomRules(discordtest.Actor{User: users[0]}, lobby, rng)
 	thread, _ := h.startLobby(discordtest.Actor{User: users[0]}, lobby)
+	if _, st, err := h.store.Load(h.ctx, 1); err == nil {
+		t.Logf("%d players, %s, rules %s", st.NumPlayers(), strings.Join(every, ","), st.Rules().Options)
+	}
 
-	rng := rand.New(rand.NewPCG(seed, 12))
 	done := map[string]bool{}
 	turns, steps, changes := 0, 0, 0
 	for {
@@ -91,7 +113,11 @@ func playStandIn(t *testing.T, seed uint64) {
 			steps++
 			continue
 		}
-		changes += h.randomTurn(a, next, rng)
+		if rng.IntN(6) == 0 {
+			h.typedTurn(a, next, rng)
+		} else {
+			changes += h.randomTurn(a, next, rng)
+		}
 		turns++
 	}
 	t.Logf("%d turns, %d steps of turns, %d changes of previews", turns, steps, changes)
@@ -169,9 +195,24 @@ func (h *harness) randomTurn(a discordtest.Actor, msg discordtest.Message, rng *
 	// open picks a cell: a random option of a random menu of cells of the
 	// turn message, or of the next page's ephemeral message after "More
 	// choices".
+	cellsFrom := msg.Message
+	if b, ok := button(msg.Message, actRansom); ok && rng.IntN(2) == 0 {
+		// A ransom first: its menu's answer lists the cells again.
+		r := h.click(a, msg.ID, b.CustomID)
+		rm, ok := menu(r.Original.Message, actRanPay)
+		if r.Flags&64 == 0 || !ok {
+			h.t.Fatalf("%s's Ransom button: %s", a.User.Username, text(r))
+		}
+		o := rm.Options[rng.IntN(len(rm.Options))]
+		if r = h.pick(a, r.Original.ID, rm.CustomID, o.Value); r.Type != 7 {
+			h.t.Fatalf("%s's ransom %q: answered type %d: %s", a.User.Username, o.Label, r.Type, text(r))
+		}
+		m, _ := h.srv.Message(r.Original.ID)
+		cellsFrom = m.Message
+	}
 	open := func() {
 		h.t.Helper()
-		from := msg.Message
+		from := cellsFrom
 		for range 10 {
 			var cells []discordgo.SelectMenu
 			menus, _ := components(from)
@@ -202,6 +243,12 @@ func (h *harness) randomTurn(a discordtest.Actor, msg discordtest.Message, rng *
 		h.t.Fatal("ten pages of cells and still no preview")
 	}
 	open()
+	if rng.IntN(25) == 0 {
+		// The bot restarts while the preview is open: its components
+		// still work.
+		h.stop()
+		h.start()
+	}
 	for range rng.IntN(7) {
 		menus, buttons := enabled(components(preview))
 		var acts []discordgo.Button
@@ -323,4 +370,61 @@ func enabled(menus []discordgo.SelectMenu, buttons []discordgo.Button) ([]discor
 		}
 	}
 	return ms, bs
+}
+
+// randomRules has the host a choose a random value in each of the
+// lobby's menus of rule options (the pig, the dragon, the princess, the
+// robbers), those of More rules… included.
+func (h *harness) randomRules(a discordtest.Actor, lobby string, rng *rand.Rand) {
+	h.t.Helper()
+	pickAll := func(msgID string, acts ...string) {
+		h.t.Helper()
+		for _, act := range acts {
+			m, _ := h.srv.Message(msgID)
+			if s, ok := menu(m.Message, act); ok {
+				o := s.Options[rng.IntN(len(s.Options))]
+				if r := h.pick(a, msgID, s.CustomID, o.Value); r.Type != 7 {
+					h.t.Fatalf("the lobby's %s %q: answered type %d: %s", s.Placeholder, o.Label, r.Type, text(r))
+				}
+			}
+		}
+	}
+	acts := []string{actPig, actDragonOpt, actPrincessOpt, actRobbersOpt}
+	pickAll(lobby, acts...)
+	m, _ := h.srv.Message(lobby)
+	if b, ok := button(m.Message, actRules); ok {
+		r := h.click(a, lobby, b.CustomID)
+		if r.Original == nil {
+			h.t.Fatalf("More rules…: %s", text(r))
+		}
+		pickAll(r.Original.ID, acts...)
+	}
+}
+
+// typedTurn plays the turn of message msg as a with /carcassonne place,
+// each option a random choice of its autocomplete, and checks that the
+// game moves on.
+func (h *harness) typedTurn(a discordtest.Actor, msg discordtest.Message, rng *rand.Rand) {
+	h.t.Helper()
+	line := "/carcassonne place"
+	for _, opt := range []string{"position", "rotation", "follower", "escape"} {
+		cs := h.autocomplete(a, line+" "+opt+":", opt)
+		if len(cs) == 0 {
+			continue
+		}
+		v, _ := cs[rng.IntN(len(cs))].Value.(string)
+		line += " " + opt + ":\"" + v + "\""
+	}
+	before, _, err := h.store.Load(h.ctx, 1)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	r := h.slash(a, line)
+	after, _, err := h.store.Load(h.ctx, 1)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	if after.Moves == before.Moves && after.Answered == before.Answered {
+		h.t.Fatalf("%s typed %s and nothing is played: %s", a.User.Username, line, text(r))
+	}
 }
