@@ -11,16 +11,18 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/internal/discordtest"
 )
 
-// TestStandIn plays a whole game of three people with every expansion the
-// bot offers through the local Discord, as a player who reads nothing but
-// the components would: each message that asks someone is answered by the
-// person it mentions. A turn: a random option of a random menu of cells;
+// TestStandIn plays whole games of two to five people (and, one time in
+// three, a computer or two) with every expansion the bot offers, or some
+// of them, and random rule options, through the local Discord, as a
+// player who reads nothing but the components would: each message that
+// asks someone is answered by the person it mentions. A turn: a random option of a random menu of cells;
 // in the preview, up to six random changes (⟲, ⟳, a random option of any
 // of its menus, or Back and another cell), then Confirm. A step of a turn
 // (the dragon, a crop circle, a robber, a landing, …): a random button or
@@ -38,11 +40,14 @@ func TestStandIn(t *testing.T) {
 
 // standInSeeds are the games TestStandIn plays: the seed of the draw pile
 // and of the stand-in's choices.
-var standInSeeds = []uint64{11, 23}
+var standInSeeds = []uint64{11, 42}
 
 // playStandIn plays TestStandIn's game of seed.
 func playStandIn(t *testing.T, seed uint64) {
-	h := newHarnessWith(t, func(c *Config) { c.Seed = func() uint64 { return seed } })
+	h := newHarnessWith(t, func(c *Config) {
+		c.Seed = func() uint64 { return seed }
+		c.ComputerPause, c.ComputerPlayouts = time.Millisecond, testPlayouts
+	})
 	defer func() {
 		if t.Failed() {
 			t.Logf("the bot's logs:\n%s", h.logs.String())
@@ -85,6 +90,13 @@ func playStandIn(t *testing.T, seed uint64) {
 		}
 	}
 	h.randomRules(discordtest.Actor{User: users[0]}, lobby, rng)
+	if len(users) < 5 && rng.IntN(3) == 0 {
+		// A computer player or two take seats too: their turns and their
+		// answers to the people's steps come from the bot.
+		for range 1 + rng.IntN(min(2, 5-len(users))) {
+			h.addComputer(users[0], lobby, 1, []string{"easy", "normal", "hard"}[rng.IntN(3)])
+		}
+	}
 	thread, _ := h.startLobby(discordtest.Actor{User: users[0]}, lobby)
 	if _, st, err := h.store.Load(h.ctx, 1); err == nil {
 		t.Logf("%d players, %s, rules %s", st.NumPlayers(), strings.Join(every, ","), st.Rules().Options)
@@ -95,7 +107,7 @@ func playStandIn(t *testing.T, seed uint64) {
 	for {
 		next, over := h.nextAsk(thread, done)
 		if over {
-			h.checkEnd(t, next, turns)
+			h.checkEndAll(t, next, turns, len(users))
 			break
 		}
 		done[next.ID] = true

@@ -11,24 +11,26 @@ import (
 // TestPreviewBeforeLaterSteps draws the previews of every figure step of
 // turns whose other steps are not all known when the player chooses: a
 // tower piece or a follower on top of a tower on a dragon tile (the
-// dragon's steps come after, decided by the other players), and a figure
-// on a tile with a bag (each player's robber comes first). Each must draw:
+// dragon's steps come after, decided by the other players) or on a crop
+// circle (the players' crop circle answers come after), and a figure on a
+// tile with a bag (each player's robber comes first). Each must draw:
 // the preview checks the turn's steps up to the figure, not a whole move
 // it cannot know.
 func TestPreviewBeforeLaterSteps(t *testing.T) {
 	r := testRenderer()
-	rules := rulesOf(t, engine.ExpansionPrincessAndDragon, engine.ExpansionTower, engine.ExpansionRobbers)
-	towerOnDragon, figureAfterBag := 0, 0
-	for seed := uint64(1); seed <= 40 && (towerOnDragon < 3 || figureAfterBag < 3); seed++ {
+	rules := rulesOf(t, engine.ExpansionPrincessAndDragon, engine.ExpansionTower, engine.ExpansionRobbers, engine.ExpansionCropCircles)
+	towerOnDragon, figureAfterBag, towerOnCrop := 0, 0, 0
+	enough := func() bool { return towerOnDragon >= 3 && figureAfterBag >= 3 && towerOnCrop >= 3 }
+	for seed := uint64(1); seed <= 40 && !enough(); seed++ {
 		g, err := engine.New(engine.Config{Rules: rules, Players: []string{"Ann", "Ben", "Cal"}, Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}
 		rng := rand.New(rand.NewPCG(seed, 9))
-		for !g.Ended() && (towerOnDragon < 3 || figureAfterBag < 3) {
+		for !g.Ended() && !enough() {
 			if t0, ok := g.Drawn(); ok && g.Pending().Step == engine.StepTile {
 				marks := g.TileSet().Tile(t0).Markers
-				if marks&(engine.Dragon|engine.Bag) != 0 {
+				if marks&(engine.Dragon|engine.Bag|engine.CropCircle) != 0 {
 					for _, p := range g.Placements() {
 						for _, as := range figureSteps(t, g, p) {
 							m := engine.MoveOfAnswers(t0, as)
@@ -41,6 +43,9 @@ func TestPreviewBeforeLaterSteps(t *testing.T) {
 							case fig.Tower == engine.TowerNone && marks&engine.Bag != 0 && len(as) > 2:
 								err = r.PreviewMovePNG(io.Discard, g, m)
 								figureAfterBag++
+							case fig.Tower != engine.TowerNone && marks&engine.CropCircle != 0:
+								err = r.PreviewTowerPNG(io.Discard, g, m)
+								towerOnCrop++
 							}
 							if err != nil {
 								t.Fatalf("seed %d, %s at %v, then %v: %v\n%s", seed, g.TileSet().Name(t0), p, as[1:], err, g.Record())
@@ -55,16 +60,16 @@ func TestPreviewBeforeLaterSteps(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d tower actions on dragon tiles, %d figures after robbers drawn", towerOnDragon, figureAfterBag)
-	if towerOnDragon == 0 || figureAfterBag == 0 {
-		t.Errorf("%d tower actions on dragon tiles and %d figures after robbers: the games never asked", towerOnDragon, figureAfterBag)
+	t.Logf("%d tower actions on dragon tiles, %d on crop circles, %d figures after robbers drawn", towerOnDragon, towerOnCrop, figureAfterBag)
+	if !enough() {
+		t.Errorf("%d tower actions on dragon tiles, %d on crop circles, %d figures after robbers: the games asked too few", towerOnDragon, towerOnCrop, figureAfterBag)
 	}
 }
 
 // figureSteps returns, for the drawn tile of g placed as p, the answers of
 // the turn up to each answer of its figure step: the tile, the steps
-// between (robbers, by their first answers), and the figure step's
-// answer; none when another step comes first that is not the robbers'.
+// between (the robbers, by their first answers), and the figure step's
+// answer; none when the tile ends the turn.
 func figureSteps(tb testing.TB, g *engine.Game, p engine.Placement) [][]engine.Answer {
 	tb.Helper()
 	c := g.Clone()
@@ -72,7 +77,7 @@ func figureSteps(tb testing.TB, g *engine.Game, p engine.Placement) [][]engine.A
 	if done, err := c.Act(as[0]); err != nil || done {
 		return nil
 	}
-	for c.Pending().Step == engine.StepRobber {
+	for n := 0; n < 64 && c.Pending().Step != engine.StepFigure && c.Pending().Step != engine.StepNone; n++ {
 		a := c.Answers()[0]
 		if _, err := c.Act(a); err != nil {
 			tb.Fatal(err)
