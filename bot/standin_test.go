@@ -30,7 +30,9 @@ import (
 // the turn's components first and is told whose turn it is. No
 // interaction may fail (the local Discord refuses what Discord refuses, as
 // two options of one value), no change of the preview and no Confirm may
-// be refused, and the final table must be the replay of the record.
+// be refused, and the final table must be the replay of the record. Now
+// and then someone asks for the board, the scoreboard or the record,
+// also in the middle of a turn: the record must read and replay.
 func TestStandIn(t *testing.T) {
 	t.Parallel()
 	for _, seed := range standInSeeds {
@@ -119,6 +121,9 @@ func playStandIn(t *testing.T, seed uint64) {
 		a := discordtest.Actor{User: u, ChannelID: thread}
 		if rng.IntN(8) == 0 {
 			h.otherPresses(users, u, thread, next, rng)
+		}
+		if rng.IntN(10) == 0 {
+			h.lookAtGame(discordtest.Actor{User: users[rng.IntN(len(users))], ChannelID: thread}, rng)
 		}
 		if cellMenu(next) == nil {
 			h.randomStep(a, next, rng)
@@ -438,5 +443,40 @@ func (h *harness) typedTurn(a discordtest.Actor, msg discordtest.Message, rng *r
 	}
 	if after.Moves == before.Moves && after.Answered == before.Answered {
 		h.t.Fatalf("%s typed %s and nothing is played: %s", a.User.Username, line, text(r))
+	}
+}
+
+// lookAtGame has a run /carcassonne board, score or record in the game's
+// thread. The board is a PNG, the scoreboard names the tiles left, and the
+// record, without the seed, reads and replays to the moves stored.
+func (h *harness) lookAtGame(a discordtest.Actor, rng *rand.Rand) {
+	h.t.Helper()
+	switch rng.IntN(3) {
+	case 0:
+		r := h.slash(a, "/carcassonne board")
+		if r.Original == nil {
+			h.t.Fatalf("/carcassonne board: %s", text(r))
+		}
+		checkPNG(h.t, *r.Original)
+	case 1:
+		if r := h.slash(a, "/carcassonne score"); !strings.Contains(text(r), "tiles left") {
+			h.t.Fatalf("/carcassonne score: %s", text(r))
+		}
+	default:
+		r := h.slash(a, "/carcassonne record")
+		if len(r.Files) != 1 || !strings.HasSuffix(r.Files[0].Filename, ".rec") {
+			h.t.Fatalf("/carcassonne record: %d files: %s", len(r.Files), text(r))
+		}
+		data := string(r.Files[0].Data)
+		rec, err := engine.ReadRecord(strings.NewReader(data))
+		if err != nil {
+			h.t.Fatalf("the record does not read: %v\n%s", err, data)
+		}
+		if rec.HasSeed {
+			h.t.Errorf("a running game's record reveals the seed:\n%s", data)
+		}
+		if _, err := rec.Replay(); err != nil || len(rec.Turns) != h.movesOf() {
+			h.t.Fatalf("the record replays with %v and has %d turns, %d moves stored:\n%s", err, len(rec.Turns), h.movesOf(), data)
+		}
 	}
 }
