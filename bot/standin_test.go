@@ -16,6 +16,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/internal/discordtest"
+	"github.com/meeple-works/carcassonne/storage"
 )
 
 // TestStandIn plays whole games of two to five people (and, one time in
@@ -32,7 +33,9 @@ import (
 // two options of one value), no change of the preview and no Confirm may
 // be refused, and the final table must be the replay of the record. Now
 // and then someone asks for the board, the scoreboard or the record,
-// also in the middle of a turn: the record must read and replay.
+// also in the middle of a turn: the record must read and replay. One game
+// in three has a turn timeout, and now and then a person lets the time
+// run out (never twice in a row): the bot decides for them.
 func TestStandIn(t *testing.T) {
 	t.Parallel()
 	for _, seed := range standInSeeds {
@@ -42,7 +45,7 @@ func TestStandIn(t *testing.T) {
 
 // standInSeeds are the games TestStandIn plays: the seed of the draw pile
 // and of the stand-in's choices.
-var standInSeeds = []uint64{11, 42}
+var standInSeeds = []uint64{11, 42, 77}
 
 // playStandIn plays TestStandIn's game of seed.
 func playStandIn(t *testing.T, seed uint64) {
@@ -67,6 +70,7 @@ func playStandIn(t *testing.T, seed uint64) {
 	for _, n := range names[:2+rng.IntN(len(names)-1)] {
 		users = append(users, h.srv.NewUser(strings.ToLower(n), n))
 	}
+	offeredCount := len(every)
 	if rng.IntN(2) == 0 {
 		// Some expansions only, each one time in two: what a turn asks
 		// with fewer expansions comes more often.
@@ -81,7 +85,12 @@ func playStandIn(t *testing.T, seed uint64) {
 		}
 	}
 	farms := []string{"per-farm", "per-city", "off"}[rng.IntN(3)]
-	r := h.slash(discordtest.Actor{User: users[0]}, "/carcassonne new expansions:"+strings.Join(every, ",")+" farms:"+farms)
+	line := "/carcassonne new expansions:" + strings.Join(every, ",") + " farms:" + farms
+	timeouts := rng.IntN(3) == 0
+	if timeouts {
+		line += " turn-timeout:5m"
+	}
+	r := h.slash(discordtest.Actor{User: users[0]}, line)
 	if r.Original == nil {
 		t.Fatalf("no lobby: %s", text(r))
 	}
@@ -105,7 +114,8 @@ func playStandIn(t *testing.T, seed uint64) {
 	}
 
 	done := map[string]bool{}
-	turns, steps, changes := 0, 0, 0
+	turns, steps, changes, lapsed := 0, 0, 0, 0
+	lastLapsed := ""
 	for {
 		next, over := h.nextAsk(thread, done)
 		if over {
@@ -119,6 +129,14 @@ func playStandIn(t *testing.T, seed uint64) {
 			t.Fatal(err)
 		}
 		a := discordtest.Actor{User: u, ChannelID: thread}
+		if timeouts && u.ID != lastLapsed && rng.IntN(12) == 0 {
+			// The person lets the time run out: the bot decides for them.
+			h.letTimeRunOut(t)
+			lastLapsed = u.ID
+			lapsed++
+			continue
+		}
+		lastLapsed = ""
 		if rng.IntN(8) == 0 {
 			h.otherPresses(users, u, thread, next, rng)
 		}
@@ -137,9 +155,9 @@ func playStandIn(t *testing.T, seed uint64) {
 		}
 		turns++
 	}
-	t.Logf("%d turns, %d steps of turns, %d changes of previews", turns, steps, changes)
-	if steps == 0 || changes == 0 {
-		t.Errorf("%d steps and %d changes of previews: the game asked too little", steps, changes)
+	t.Logf("%d turns, %d steps of turns, %d changes of previews, %d times run out", turns, steps, changes, lapsed)
+	if changes == 0 || steps == 0 && len(every) == offeredCount {
+		t.Errorf("%d steps and %d changes of previews with every expansion: the game asked too little", steps, changes)
 	}
 }
 
@@ -479,4 +497,16 @@ func (h *harness) lookAtGame(a discordtest.Actor, rng *rand.Rand) {
 			h.t.Fatalf("the record replays with %v and has %d turns, %d moves stored:\n%s", err, len(rec.Turns), h.movesOf(), data)
 		}
 	}
+}
+
+// letTimeRunOut moves the clock past a turn timeout of 5 minutes and
+// waits until the bot has decided for the person it waits for.
+func (h *harness) letTimeRunOut(t *testing.T) {
+	h.t.Helper()
+	g, _, err := h.store.Load(h.ctx, 1)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	h.offset.Add(int64(6 * time.Minute))
+	waitStored(t, h, func(now storage.Game) bool { return now.Moves > g.Moves || now.Answered > g.Answered })
 }
