@@ -35,7 +35,8 @@ import (
 // and then someone asks for the board, the scoreboard or the record,
 // also in the middle of a turn: the record must read and replay. One game
 // in three has a turn timeout, and now and then a person lets the time
-// run out (never twice in a row): the bot decides for them.
+// run out (never twice in a row): the bot decides for them. The bot logs
+// no error, and Discord refuses none of its requests.
 func TestStandIn(t *testing.T) {
 	t.Parallel()
 	for _, seed := range standInSeeds {
@@ -156,6 +157,11 @@ func playStandIn(t *testing.T, seed uint64) {
 		turns++
 	}
 	t.Logf("%d turns, %d steps of turns, %d changes of previews, %d times run out", turns, steps, changes, lapsed)
+	for _, line := range strings.Split(h.logs.String(), "\n") {
+		if strings.Contains(line, "level=ERROR") || strings.Contains(line, "50035") {
+			t.Errorf("the bot logged: %s", line)
+		}
+	}
 	if changes == 0 || steps == 0 && len(every) == offeredCount {
 		t.Errorf("%d steps and %d changes of previews with every expansion: the game asked too little", steps, changes)
 	}
