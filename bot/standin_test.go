@@ -395,24 +395,6 @@ func (h *harness) otherPresses(users []discordtest.User, u discordtest.User, thr
 	}
 }
 
-// enabled returns the menus and buttons that are not disabled: those a
-// member can use.
-func enabled(menus []discordgo.SelectMenu, buttons []discordgo.Button) ([]discordgo.SelectMenu, []discordgo.Button) {
-	var ms []discordgo.SelectMenu
-	for _, m := range menus {
-		if !m.Disabled {
-			ms = append(ms, m)
-		}
-	}
-	var bs []discordgo.Button
-	for _, b := range buttons {
-		if !b.Disabled {
-			bs = append(bs, b)
-		}
-	}
-	return ms, bs
-}
-
 // randomRules has the host a choose a random value in each of the
 // lobby's menus of rule options (the pig, the dragon, the princess, the
 // robbers), those of More rules… included.
