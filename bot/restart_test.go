@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -104,5 +105,24 @@ func TestTurnTimeouts(t *testing.T) {
 	}
 	if reminders < 1 {
 		t.Errorf("%d reminders", reminders)
+	}
+}
+
+// TestTickStopping: a tick of the timeouts cut short because the bot is
+// stopping (its context done) logs no error; it logged "reading
+// deadlines" and "reading reminders" with "context canceled" at every
+// restart that fell on a tick.
+func TestTickStopping(t *testing.T) {
+	h := newHarness(t)
+	alice := h.srv.NewUser("alice", "Alice")
+	bob := h.srv.NewUser("bob", "Bob")
+	h.lobby(alice, bob)
+	ctx, cancel := context.WithCancel(h.ctx)
+	cancel()
+	h.bot.tick(ctx)
+	for _, line := range strings.Split(h.logs.String(), "\n") {
+		if strings.Contains(line, "level=ERROR") {
+			t.Errorf("a tick of a stopping bot logged: %s", line)
+		}
 	}
 }

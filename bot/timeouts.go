@@ -18,12 +18,15 @@ const timeoutsToResign = 3
 
 // tick serves what is due in the games of this process's shard: lobbies
 // that expired, players to remind at half time, and turns whose time ran
-// out. The deadlines live in the database, so they survive a restart.
+// out. The deadlines live in the database, so they survive a restart. A
+// tick cut short by the bot stopping (ctx done) logs no error.
 func (b *Bot) tick(ctx context.Context) {
 	now := b.cfg.Now()
 	due, err := b.store.Due(ctx, now)
 	if err != nil {
-		b.log.Error("reading deadlines", "err", err)
+		if ctx.Err() == nil { // not the bot stopping
+			b.log.Error("reading deadlines", "err", err)
+		}
 		return
 	}
 	for _, g := range b.owned(due) {
@@ -37,7 +40,9 @@ func (b *Bot) tick(ctx context.Context) {
 	b.catchUpAll(ctx, false)
 	reminders, err := b.store.RemindersDue(ctx, now)
 	if err != nil {
-		b.log.Error("reading reminders", "err", err)
+		if ctx.Err() == nil {
+			b.log.Error("reading reminders", "err", err)
+		}
 		return
 	}
 	for _, g := range b.owned(reminders) {
