@@ -56,7 +56,7 @@ const maxRetryWait = 10 * time.Minute
 func (b *Bot) catchUpAll(ctx context.Context, force bool) {
 	games, err := b.store.Unannounced(ctx)
 	if err != nil {
-		b.log.Error("reading the games to announce", "err", err)
+		b.logError(ctx, "reading the games to announce", "err", err)
 		return
 	}
 	now := b.cfg.Now()
@@ -113,7 +113,7 @@ func (b *Bot) touch(g storage.Game) {
 func (b *Bot) catchUpSteps(ctx context.Context) {
 	games, err := b.store.List(ctx, 0, storage.StatusRunning)
 	if err != nil {
-		b.log.Error("reading the running games", "err", err)
+		b.logError(ctx, "reading the running games", "err", err)
 		return
 	}
 	for _, g := range b.owned(games) {
@@ -135,7 +135,7 @@ func (b *Bot) catchUpStep(ctx context.Context, id int64) {
 	defer unlock()
 	g, st, err := b.store.Load(ctx, id)
 	if err != nil {
-		b.log.Error("loading a game to catch up", "game", id, "err", err)
+		b.logError(ctx, "loading a game to catch up", "game", id, "err", err)
 		return
 	}
 	if g.Status != storage.StatusRunning || g.Answered == 0 || g.Announced < g.Moves {
@@ -152,7 +152,7 @@ func (b *Bot) catchUpStep(ctx context.Context, id int64) {
 func (b *Bot) announce(ctx context.Context, id int64, a announcement) string {
 	g, st, err := b.store.Load(ctx, id)
 	if err != nil {
-		b.log.Error("loading a game to announce", "game", id, "err", err)
+		b.logError(ctx, "loading a game to announce", "game", id, "err", err)
 		return ""
 	}
 	return b.announceState(ctx, g, st, nil, a)
@@ -181,7 +181,7 @@ func (b *Bot) announceState(ctx context.Context, g storage.Game, st, before *eng
 	}
 	summary, note, err := b.describeSince(g, st, before, max(g.Announced, 0))
 	if err != nil {
-		b.log.Error("describing stored moves", "game", g.ID, "err", err)
+		b.logError(ctx, "describing stored moves", "game", g.ID, "err", err)
 	}
 	summary = a.prefix + summary
 	if g.Announced >= 0 && g.TurnMessageID != "" && summary != "" {
@@ -290,7 +290,7 @@ func (b *Bot) advance(ctx context.Context, g storage.Game, st *engine.Game, note
 			var aside string
 			var err error
 			if g, st, aside, err = b.setAside(ctx, g, st); err != nil {
-				b.log.Error("setting a tile aside", "game", g.ID, "err", err)
+				b.logError(ctx, "setting a tile aside", "game", g.ID, "err", err)
 				return
 			}
 			note += aside
@@ -310,7 +310,7 @@ func (b *Bot) advance(ctx context.Context, g storage.Game, st *engine.Game, note
 				// again finds it with the turn deadlines (Store.Due),
 				// and the turn timeout does not apply to it.
 				if err := b.store.SetDeadline(ctx, g.ID, b.cfg.Now()); err != nil {
-					b.log.Error("marking a computer's turn due", "game", g.ID, "err", err)
+					b.logError(ctx, "marking a computer's turn due", "game", g.ID, "err", err)
 				}
 			}
 			if id, ok := b.postTurn(ctx, g, st, note, search); ok {
@@ -326,7 +326,7 @@ func (b *Bot) advance(ctx context.Context, g storage.Game, st *engine.Game, note
 		res, err := b.store.AppendMove(ctx, g.ID, g.Moves, engine.Move{Tile: t, Discard: true},
 			storage.Request{ID: fmt.Sprintf("discard:%d:%d", g.ID, g.Moves), Cause: storage.CauseDiscard})
 		if err != nil && !errors.Is(err, storage.ErrConflict) {
-			b.log.Error("discarding", "game", g.ID, "err", err)
+			b.logError(ctx, "discarding", "game", g.ID, "err", err)
 			return
 		}
 		note += tr(gameLang(g), "lobby2.discard.again", "Tile", st.TileSet().Name(t), "Player", who) + "\n"
@@ -336,7 +336,7 @@ func (b *Bot) advance(ctx context.Context, g storage.Game, st *engine.Game, note
 		}
 		// Another process stored it first: load what it stored.
 		if g, st, err = b.store.Load(ctx, g.ID); err != nil {
-			b.log.Error("loading a game", "game", g.ID, "err", err)
+			b.logError(ctx, "loading a game", "game", g.ID, "err", err)
 			return
 		}
 	}
@@ -346,7 +346,7 @@ func (b *Bot) advance(ctx context.Context, g storage.Game, st *engine.Game, note
 // turn message posted (or "" for the end), and forgets earlier failures.
 func (b *Bot) announced(ctx context.Context, g storage.Game, messageID string) {
 	if err := b.store.SetAnnounced(ctx, g.ID, messageID, g.Moves); err != nil {
-		b.log.Error("storing the announcement", "game", g.ID, "err", err)
+		b.logError(ctx, "storing the announcement", "game", g.ID, "err", err)
 		return
 	}
 	b.mu.Lock()

@@ -309,6 +309,18 @@ func (b *Bot) context() (context.Context, context.CancelFunc) {
 	return context.WithTimeout(context.WithoutCancel(parent), 60*time.Second)
 }
 
+// logError logs err-carrying args of work done under ctx at level Error,
+// or at level Info when ctx was cancelled: the bot is stopping, and what
+// the work was about is stored and taken up again when it starts (a
+// restart is no error).
+func (b *Bot) logError(ctx context.Context, msg string, args ...any) {
+	if errors.Is(ctx.Err(), context.Canceled) {
+		b.log.Info(msg+", cut short: the bot is stopping", args...)
+		return
+	}
+	b.log.Error(msg, args...)
+}
+
 // ratingsWarmer is a store that can compute the servers' ratings ahead of
 // the first /carcassonne stats or leaderboard (storage.Store.WarmRatings).
 type ratingsWarmer interface {

@@ -345,7 +345,7 @@ func (b *Bot) playComputerAnswers(ctx context.Context, g storage.Game, st *engin
 		if b.ctx != nil && b.ctx.Err() != nil {
 			return
 		}
-		b.log.Error("a computer player could not choose", "game", g.ID, "level", l, "err", err)
+		b.logError(ctx, "a computer player could not choose", "game", g.ID, "level", l, "err", err)
 		return
 	}
 	unlock, err := b.lockGame(ctx, g.ID)
@@ -367,7 +367,7 @@ func (b *Bot) playComputerAnswers(ctx context.Context, g storage.Game, st *engin
 		storage.Request{ID: fmt.Sprintf("computer:%d:%d:%d", g.ID, now.Moves, now.Answered)})
 	if err != nil || res.Duplicate {
 		if err != nil && !errors.Is(err, storage.ErrConflict) {
-			b.log.Error("storing a computer's answers", "game", g.ID, "err", err)
+			b.logError(ctx, "storing a computer's answers", "game", g.ID, "err", err)
 		}
 		return
 	}
@@ -430,7 +430,7 @@ func humansLeft(g storage.Game, st *engine.Game) bool {
 // one would watch them play. The caller holds the game's lock.
 func (b *Bot) stopComputersOnly(ctx context.Context, g storage.Game, note string) {
 	if err := b.store.MarkStatus(ctx, g.ID, storage.StatusStopped, "only computer players were left"); err != nil {
-		b.log.Error("stopping a game of computers only", "game", g.ID, "err", err)
+		b.logError(ctx, "stopping a game of computers only", "game", g.ID, "err", err)
 		return
 	}
 	text := strings.TrimSpace(note + tr(gameLang(g), "lobby2.cpu.only_computers", "Game", g.ID))

@@ -785,7 +785,7 @@ func (b *Bot) lobbyStart(i *discordgo.Interaction, id int64, solo, button bool) 
 		}
 	}
 	if err := b.store.SetThread(ctx, id, thread); err != nil {
-		b.log.Error("storing the thread", "game", id, "err", err)
+		b.logError(ctx, "storing the thread", "game", id, "err", err)
 	}
 	g.ThreadID = thread
 	e := lobbyEmbed(g)

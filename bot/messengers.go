@@ -36,7 +36,7 @@ func (b *Bot) cmdPawn(i *discordgo.Interaction, opts map[string]*discordgo.Appli
 	if o == nil {
 		messenger, err := b.store.PawnPreference(ctx, who.ID)
 		if err != nil {
-			b.log.Error("reading a pawn preference", "err", err)
+			b.logError(ctx, "reading a pawn preference", "err", err)
 			b.replyError(i, tr(l, "bot2.pawn.read_failed"))
 			return
 		}
@@ -49,7 +49,7 @@ func (b *Bot) cmdPawn(i *discordgo.Interaction, opts map[string]*discordgo.Appli
 		return
 	}
 	if err := b.store.SetPawnPreference(ctx, who.ID, v == "messenger"); err != nil {
-		b.log.Error("storing a pawn preference", "err", err)
+		b.logError(ctx, "storing a pawn preference", "err", err)
 		b.replyError(i, tr(l, "bot2.pawn.store_failed"))
 		return
 	}

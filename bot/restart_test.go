@@ -108,10 +108,11 @@ func TestTurnTimeouts(t *testing.T) {
 	}
 }
 
-// TestTickStopping: a tick of the timeouts cut short because the bot is
-// stopping (its context done) logs no error; it logged "reading
-// deadlines" and "reading reminders" with "context canceled" at every
-// restart that fell on a tick.
+// TestTickStopping: a tick of the timeouts, and the catching up of
+// announcements and steps, cut short because the bot is stopping (its
+// context cancelled) log no error; they logged "reading deadlines",
+// "reading the games to announce" and the like with "context canceled"
+// at restarts that fell on them.
 func TestTickStopping(t *testing.T) {
 	h := newHarness(t)
 	alice := h.srv.NewUser("alice", "Alice")
@@ -120,6 +121,8 @@ func TestTickStopping(t *testing.T) {
 	ctx, cancel := context.WithCancel(h.ctx)
 	cancel()
 	h.bot.tick(ctx)
+	h.bot.catchUpAll(ctx, true)
+	h.bot.catchUpSteps(ctx)
 	for _, line := range strings.Split(h.logs.String(), "\n") {
 		if strings.Contains(line, "level=ERROR") {
 			t.Errorf("a tick of a stopping bot logged: %s", line)

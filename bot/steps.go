@@ -95,7 +95,7 @@ func (b *Bot) nextStep(ctx context.Context, g storage.Game, st *engine.Game, not
 	computer := playerLevel(g, d.Player) != ai.NoLevel
 	if computer {
 		if err := b.store.SetDeadline(ctx, g.ID, b.cfg.Now()); err != nil {
-			b.log.Error("marking a computer's decision due", "game", g.ID, "err", err)
+			b.logError(ctx, "marking a computer's decision due", "game", g.ID, "err", err)
 		}
 	}
 	var png []byte
@@ -309,7 +309,7 @@ func (b *Bot) answerStep(ctx context.Context, g storage.Game, st *engine.Game, a
 	res, err := b.store.AppendAnswer(ctx, g.ID, g.Moves, g.Answered, a, req)
 	if err != nil || res.Duplicate {
 		if err != nil && !errors.Is(err, storage.ErrConflict) {
-			b.log.Error("storing an answer", "game", g.ID, "err", err)
+			b.logError(ctx, "storing an answer", "game", g.ID, "err", err)
 		}
 		return
 	}

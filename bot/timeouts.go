@@ -19,14 +19,12 @@ const timeoutsToResign = 3
 // tick serves what is due in the games of this process's shard: lobbies
 // that expired, players to remind at half time, and turns whose time ran
 // out. The deadlines live in the database, so they survive a restart. A
-// tick cut short by the bot stopping (ctx done) logs no error.
+// tick cut short by the bot stopping logs no error (logError).
 func (b *Bot) tick(ctx context.Context) {
 	now := b.cfg.Now()
 	due, err := b.store.Due(ctx, now)
 	if err != nil {
-		if ctx.Err() == nil { // not the bot stopping
-			b.log.Error("reading deadlines", "err", err)
-		}
+		b.logError(ctx, "reading deadlines", "err", err)
 		return
 	}
 	for _, g := range b.owned(due) {
@@ -40,9 +38,7 @@ func (b *Bot) tick(ctx context.Context) {
 	b.catchUpAll(ctx, false)
 	reminders, err := b.store.RemindersDue(ctx, now)
 	if err != nil {
-		if ctx.Err() == nil {
-			b.log.Error("reading reminders", "err", err)
-		}
+		b.logError(ctx, "reading reminders", "err", err)
 		return
 	}
 	for _, g := range b.owned(reminders) {
