@@ -9,6 +9,7 @@ package bot
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -31,7 +32,8 @@ import (
 // the turn's components first and is told whose turn it is. No
 // interaction may fail (the local Discord refuses what Discord refuses, as
 // two options of one value), no change of the preview and no Confirm may
-// be refused, and the final table must be the replay of the record. Now
+// be refused, and the final table must be the replay of the record (in
+// English; one game in four is in another language). Now
 // and then someone asks for the board, the scoreboard or the record,
 // also in the middle of a turn: the record must read and replay. One game
 // in three has a turn timeout, and now and then a person lets the time
@@ -46,7 +48,7 @@ func TestStandIn(t *testing.T) {
 
 // standInSeeds are the games TestStandIn plays: the seed of the draw pile
 // and of the stand-in's choices.
-var standInSeeds = []uint64{11, 42, 77}
+var standInSeeds = []uint64{81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92}
 
 // playStandIn plays TestStandIn's game of seed.
 func playStandIn(t *testing.T, seed uint64) {
@@ -91,17 +93,26 @@ func playStandIn(t *testing.T, seed uint64) {
 	if timeouts {
 		line += " turn-timeout:5m"
 	}
-	r := h.slash(discordtest.Actor{User: users[0]}, line)
+	// One game in four is in another language: the server's and every
+	// member's.
+	loc := ""
+	if rng.IntN(4) == 0 {
+		loc = []string{"de", "fr", "es-ES", "it", "pl"}[rng.IntN(5)]
+	}
+	in := func(u discordtest.User, channel string) discordtest.Actor {
+		return discordtest.Actor{User: u, ChannelID: channel, Locale: loc, GuildLocale: loc}
+	}
+	r := h.slash(in(users[0], ""), line)
 	if r.Original == nil {
 		t.Fatalf("no lobby: %s", text(r))
 	}
 	lobby := r.Original.ID
 	for _, u := range users[1:] {
-		if r := h.click(discordtest.Actor{User: u}, lobby, lobbyID(actJoin, 1)); r.Type != 7 {
+		if r := h.click(in(u, ""), lobby, lobbyID(actJoin, 1)); r.Type != 7 {
 			t.Fatalf("%s joins: %s", u.Username, text(r))
 		}
 	}
-	h.randomRules(discordtest.Actor{User: users[0]}, lobby, rng)
+	h.randomRules(in(users[0], ""), lobby, rng)
 	if len(users) < 5 && rng.IntN(3) == 0 {
 		// A computer player or two take seats too: their turns and their
 		// answers to the people's steps come from the bot.
@@ -109,9 +120,9 @@ func playStandIn(t *testing.T, seed uint64) {
 			h.addComputer(users[0], lobby, 1, []string{"easy", "normal", "hard"}[rng.IntN(3)])
 		}
 	}
-	thread, _ := h.startLobby(discordtest.Actor{User: users[0]}, lobby)
+	thread, _ := h.startLobby(in(users[0], ""), lobby)
 	if _, st, err := h.store.Load(h.ctx, 1); err == nil {
-		t.Logf("%d players, %s, rules %s", st.NumPlayers(), strings.Join(every, ","), st.Rules().Options)
+		t.Logf("%d players, language %q, %s, rules %s", st.NumPlayers(), loc, strings.Join(every, ","), st.Rules().Options)
 	}
 
 	done := map[string]bool{}
@@ -120,7 +131,16 @@ func playStandIn(t *testing.T, seed uint64) {
 	for {
 		next, over := h.nextAsk(thread, done)
 		if over {
-			h.checkEndAll(t, next, turns, len(users))
+			if loc == "" {
+				h.checkEndAll(t, next, turns, len(users))
+			} else {
+				// The table's words are the language's: the end carries
+				// its picture and the record of the ended game.
+				checkPNG(t, next)
+				if g := recordOf(t, next); !g.Ended() {
+					t.Error("the end's record is not of an ended game")
+				}
+			}
 			break
 		}
 		done[next.ID] = true
@@ -129,7 +149,7 @@ func playStandIn(t *testing.T, seed uint64) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a := discordtest.Actor{User: u, ChannelID: thread}
+		a := in(u, thread)
 		if timeouts && u.ID != lastLapsed && rng.IntN(12) == 0 {
 			// The person lets the time run out: the bot decides for them.
 			h.letTimeRunOut(t)
@@ -139,10 +159,10 @@ func playStandIn(t *testing.T, seed uint64) {
 		}
 		lastLapsed = ""
 		if rng.IntN(8) == 0 {
-			h.otherPresses(users, u, thread, next, rng)
+			h.otherPresses(users, a, thread, next, rng)
 		}
 		if rng.IntN(10) == 0 {
-			h.lookAtGame(discordtest.Actor{User: users[rng.IntN(len(users))], ChannelID: thread}, rng)
+			h.lookAtGame(in(users[rng.IntN(len(users))], thread), rng)
 		}
 		if cellMenu(next) == nil {
 			h.randomStep(a, next, rng)
@@ -176,8 +196,8 @@ func (h *harness) nextAsk(thread string, done map[string]bool) (next discordtest
 	defer cancel()
 	err := h.srv.Wait(ctx, func() bool {
 		for _, m := range h.srv.Messages(thread) {
-			if strings.Contains(m.Content, "The game is over") {
-				next, over = m, true
+			if slices.ContainsFunc(m.Files, func(f discordtest.File) bool { return strings.HasSuffix(f.Filename, ".rec") }) {
+				next, over = m, true // the end, with the record, in any language
 				return true
 			}
 			if !done[m.ID] && len(m.Components) > 0 && mention.MatchString(m.Content) {
@@ -359,7 +379,8 @@ func (h *harness) randomTurn(a discordtest.Actor, msg discordtest.Message, rng *
 // otherPresses has a person other than u pick a cell of the turn message
 // m, or answer its step, and checks that the bot refuses it with whose
 // turn it is and that the message is unchanged.
-func (h *harness) otherPresses(users []discordtest.User, u discordtest.User, thread string, m discordtest.Message, rng *rand.Rand) {
+func (h *harness) otherPresses(users []discordtest.User, a discordtest.Actor, thread string, m discordtest.Message, rng *rand.Rand) {
+	u := a.User
 	h.t.Helper()
 	var others []discordtest.User
 	for _, o := range users {
@@ -367,7 +388,7 @@ func (h *harness) otherPresses(users []discordtest.User, u discordtest.User, thr
 			others = append(others, o)
 		}
 	}
-	o := discordtest.Actor{User: others[rng.IntN(len(others))], ChannelID: thread}
+	o := discordtest.Actor{User: others[rng.IntN(len(others))], ChannelID: thread, Locale: a.Locale, GuildLocale: a.GuildLocale}
 	// The turn's cells or the step's answers: not the buttons anyone may
 	// press (Whole board).
 	menus, buttons := enabled(components(m.Message))
@@ -453,7 +474,7 @@ func (h *harness) typedTurn(a discordtest.Actor, msg discordtest.Message, rng *r
 }
 
 // lookAtGame has a run /carcassonne board, score or record in the game's
-// thread. The board is a PNG, the scoreboard names the tiles left, and the
+// thread. The board is a PNG, the scoreboard names a's player, and the
 // record, without the seed, reads and replays to the moves stored.
 func (h *harness) lookAtGame(a discordtest.Actor, rng *rand.Rand) {
 	h.t.Helper()
@@ -465,7 +486,7 @@ func (h *harness) lookAtGame(a discordtest.Actor, rng *rand.Rand) {
 		}
 		checkPNG(h.t, *r.Original)
 	case 1:
-		if r := h.slash(a, "/carcassonne score"); !strings.Contains(text(r), "tiles left") {
+		if r := h.slash(a, "/carcassonne score"); !strings.Contains(text(r), a.User.GlobalName) {
 			h.t.Fatalf("/carcassonne score: %s", text(r))
 		}
 	default:
