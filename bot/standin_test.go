@@ -48,7 +48,7 @@ func TestStandIn(t *testing.T) {
 
 // standInSeeds are the games TestStandIn plays: the seed of the draw pile
 // and of the stand-in's choices.
-var standInSeeds = []uint64{81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92}
+var standInSeeds = []uint64{11, 42, 77, 89}
 
 // playStandIn plays TestStandIn's game of seed.
 func playStandIn(t *testing.T, seed uint64) {
