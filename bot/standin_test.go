@@ -28,7 +28,8 @@ import (
 // in the preview, up to six random changes (⟲, ⟳, a random option of any
 // of its menus, or Back and another cell), then Confirm. A step of a turn
 // (the dragon, a crop circle, a robber, a landing, …): a random button or
-// a random option of a random menu. Now and then another person presses
+// a random option of a random menu; a button now and then clicked twice
+// at once, of which one click only is taken. Now and then another person presses
 // the turn's components first and is told whose turn it is. No
 // interaction may fail (the local Discord refuses what Discord refuses, as
 // two options of one value), no change of the preview and no Confirm may
@@ -233,7 +234,11 @@ func (h *harness) randomStep(a discordtest.Actor, m discordtest.Message, rng *ra
 		} else {
 			b := buttons[k-len(menus)]
 			what = "button " + b.Label
-			r = h.click(a, m.ID, b.CustomID)
+			if rng.IntN(6) == 0 {
+				r = h.clickTwice(a, m.ID, b.CustomID)
+			} else {
+				r = h.click(a, m.ID, b.CustomID)
+			}
 		}
 		switch {
 		case r.Type == 6: // answered: the game moves on
@@ -245,6 +250,32 @@ func (h *harness) randomStep(a discordtest.Actor, m discordtest.Message, rng *ra
 		h.t.Fatalf("%s's %s in %q: answered type %d: %s", a.User.Username, what, m.Content, r.Type, text(r))
 	}
 	h.t.Fatalf("ten pages and still no answer to %q", m.Content)
+}
+
+// clickTwice has a press the button customID of message msgID twice at
+// once, as an impatient double click does, and returns the answer that
+// took it (type 6); the other must be an ephemeral refusal, or take it
+// too when it is a page of choices.
+func (h *harness) clickTwice(a discordtest.Actor, msgID, customID string) *discordtest.Response {
+	h.t.Helper()
+	ctx, cancel := h.wctx()
+	defer cancel()
+	i1, err1 := h.srv.Click(ctx, a, msgID, customID)
+	i2, err2 := h.srv.Click(ctx, a, msgID, customID)
+	if err1 != nil || err2 != nil {
+		h.t.Fatalf("a double click on %s: %v, %v", customID, err1, err2)
+	}
+	r1, r2 := h.answer(ctx, i1), h.answer(ctx, i2)
+	if r2.Type == 6 {
+		r1, r2 = r2, r1
+	}
+	if r1.Type == 6 && r2.Type == 6 {
+		h.t.Fatalf("both clicks of a double click on %s were taken", customID)
+	}
+	if r1.Type == 6 && r2.Flags&64 == 0 {
+		h.t.Fatalf("the second click of a double click on %s: type %d: %s", customID, r2.Type, text(r2))
+	}
+	return r1
 }
 
 // randomTurn plays the turn of message msg as a (randomTurn's doc on
