@@ -357,8 +357,9 @@ func (b *Bot) cmdResign(i *discordgo.Interaction) {
 // the turn is posted again (the next player's when it was the resigning
 // player's), or the end when one player is left. While another player's
 // turn is half played (answered step by step: the dragon's steps, a
-// landing, the crop circles' answers), it refuses and changes nothing. It
-// returns what to tell the player.
+// landing, the crop circles' answers), it refuses and changes nothing;
+// the resigning player's own turn under way is dropped, and its open step
+// message closed. It returns what to tell the player.
 func (b *Bot) resign(ctx context.Context, l i18n.Lang, id int64, seat int, requestID string) string {
 	g, st, err := b.store.Load(ctx, id)
 	if err != nil {
@@ -382,6 +383,11 @@ func (b *Bot) resign(ctx context.Context, l i18n.Lang, id int64, seat int, reque
 	}
 	if res.Duplicate {
 		return tr(l, "bot.done")
+	}
+	if g.Answered > 0 {
+		// The resigning player's own turn was under way: the step
+		// message that asks someone for it answers nothing any more.
+		b.closeStepMessage(g, tr(gameLang(g), "bot.step.resigned", "Player", seatName(g, st, seat)))
 	}
 	b.announceMoved(ctx, res, st, announcement{})
 	return tr(l, "bot.resigned")

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/internal/discordtest"
 )
 
@@ -127,5 +128,50 @@ func TestTickStopping(t *testing.T) {
 		if strings.Contains(line, "level=ERROR") {
 			t.Errorf("a tick of a stopping bot logged: %s", line)
 		}
+	}
+}
+
+// TestResignClosesStep: the current player resigns while their turn waits
+// for another player's step of the dragon. The turn is dropped, and the
+// step message says so and loses its buttons; it kept them, and a click
+// answered "This choice was made already."
+func TestResignClosesStep(t *testing.T) {
+	seed, first := dragonSeed(t)
+	h := newHarnessWith(t, func(c *Config) { c.Seed = func() uint64 { return seed } })
+	users := []discordtest.User{h.srv.NewUser("alice", "Alice"), h.srv.NewUser("bob", "Bob"), h.srv.NewUser("cleo", "Cleo")}
+	thread, msg := h.expansionGame(users, "/carcassonne new", "princess-and-dragon")
+	for {
+		_, st, err := h.store.Load(h.ctx, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves, cur := len(st.Moves()), st.Current()
+		h.playMove(users[cur], thread, msg, st, dragonMove(st))
+		if moves < first {
+			msg, _ = h.nextTurn(thread, msg.ID)
+			continue
+		}
+		g, st, err := h.store.Load(h.ctx, 1)
+		if err != nil || st.Pending().Step != engine.StepDragon {
+			t.Fatalf("the turn of the dragon waits for %v (%v)", st.Pending(), err)
+		}
+		sm := h.stepMsg(thread, moves, g.Answered)
+		if r := h.slash(discordtest.Actor{User: users[cur], ChannelID: thread}, "/carcassonne resign"); !strings.Contains(text(r), "You resigned") {
+			t.Fatalf("%s resigns: %s", users[cur].Username, text(r))
+		}
+		ctx, cancel := h.wctx()
+		defer cancel()
+		if err := h.srv.Wait(ctx, func() bool { m, _ := h.srv.Message(sm.ID); return len(m.Components) == 0 }); err != nil {
+			m, _ := h.srv.Message(sm.ID)
+			t.Fatalf("the step message keeps its buttons: %q", m.Content)
+		}
+		m, _ := h.srv.Message(sm.ID)
+		if want := users[cur].GlobalName + " resigned: the turn begun is dropped, and this choice with it."; m.Content != want {
+			t.Errorf("the step message says %q, want %q", m.Content, want)
+		}
+		if next, more := h.nextTurn(thread, msg.ID); !more || strings.Contains(next.Content, users[cur].ID) {
+			t.Errorf("the turn after the resignation: %q", next.Content)
+		}
+		return
 	}
 }
