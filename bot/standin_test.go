@@ -36,7 +36,9 @@ import (
 // be refused, and the final table must be the replay of the record (in
 // English; one game in four is in another language). Now
 // and then someone asks for the board, the scoreboard or the record,
-// also in the middle of a turn: the record must read and replay. One game
+// also in the middle of a turn: the record must read and replay. Now and
+// then a person resigns, also while the game waits for them: the bot
+// moves on and never asks them again. One game
 // in three has a turn timeout, and now and then a person lets the time
 // run out (never twice in a row): the bot decides for them. The bot logs
 // no error, and Discord refuses none of its requests.
@@ -49,7 +51,7 @@ func TestStandIn(t *testing.T) {
 
 // standInSeeds are the games TestStandIn plays: the seed of the draw pile
 // and of the stand-in's choices.
-var standInSeeds = []uint64{11, 42, 77, 89}
+var standInSeeds = []uint64{11, 42, 89, 113}
 
 // playStandIn plays TestStandIn's game of seed.
 func playStandIn(t *testing.T, seed uint64) {
@@ -129,14 +131,16 @@ func playStandIn(t *testing.T, seed uint64) {
 	done := map[string]bool{}
 	turns, steps, changes, lapsed := 0, 0, 0, 0
 	lastLapsed := ""
+	resigned := map[string]bool{}
 	for {
 		next, over := h.nextAsk(thread, done)
 		if over {
-			if loc == "" {
+			if loc == "" && len(resigned) == 0 {
 				h.checkEndAll(t, next, turns, len(users))
 			} else {
-				// The table's words are the language's: the end carries
-				// its picture and the record of the ended game.
+				// The table's words are the language's, or a player
+				// resigned: the end carries its picture and the record of
+				// the ended game.
 				checkPNG(t, next)
 				if g := recordOf(t, next); !g.Ended() {
 					t.Error("the end's record is not of an ended game")
@@ -151,6 +155,24 @@ func playStandIn(t *testing.T, seed uint64) {
 			t.Fatal(err)
 		}
 		a := in(u, thread)
+		if resigned[u.ID] {
+			t.Fatalf("%s resigned and is asked: %q", u.Username, next.Content)
+		}
+		if r, ok := h.maybeResign(users, resigned, rng); ok {
+			// The turn message becomes the announcement and the turn is
+			// posted again (the next player's when it was theirs); a
+			// turn under way is dropped, its step messages closed.
+			t.Logf("%s resigns", r.Username)
+			resigned[r.ID] = true
+			ctx, cancel := h.wctx()
+			err := h.srv.Wait(ctx, func() bool { m, _ := h.srv.Message(next.ID); return len(m.Components) == 0 })
+			cancel()
+			if err != nil {
+				m, _ := h.srv.Message(next.ID)
+				t.Errorf("after %s resigned, the message %q keeps its components", r.Username, m.Content)
+			}
+			continue
+		}
 		if timeouts && u.ID != lastLapsed && rng.IntN(12) == 0 {
 			// The person lets the time run out: the bot decides for them.
 			h.letTimeRunOut(t)
@@ -415,7 +437,7 @@ func (h *harness) otherPresses(users []discordtest.User, a discordtest.Actor, th
 	h.t.Helper()
 	var others []discordtest.User
 	for _, o := range users {
-		if o.ID != u.ID {
+		if o.ID != u.ID && !h.hasResigned(o) {
 			others = append(others, o)
 		}
 	}
@@ -549,4 +571,49 @@ func (h *harness) letTimeRunOut(t *testing.T) {
 	}
 	h.offset.Add(int64(6 * time.Minute))
 	waitStored(t, h, func(now storage.Game) bool { return now.Moves > g.Moves || now.Answered > g.Answered })
+}
+
+// maybeResign has, one time in a hundred, a person who has not resigned
+// type /carcassonne resign in the game's thread, while more than two
+// players play on. It returns the person and true when the resignation is
+// stored.
+func (h *harness) maybeResign(users []discordtest.User, resigned map[string]bool, rng *rand.Rand) (discordtest.User, bool) {
+	h.t.Helper()
+	if rng.IntN(100) != 0 {
+		return discordtest.User{}, false
+	}
+	g, err := h.store.Get(h.ctx, 1)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	playing := 0
+	for _, s := range g.Seats {
+		if !s.Resigned {
+			playing++
+		}
+	}
+	u := users[rng.IntN(len(users))]
+	if playing <= 2 || resigned[u.ID] {
+		return discordtest.User{}, false
+	}
+	r := h.slash(discordtest.Actor{User: u, ChannelID: g.ThreadID}, "/carcassonne resign")
+	if r.Flags&64 == 0 {
+		h.t.Fatalf("%s's /carcassonne resign: not ephemeral: %s", u.Username, text(r))
+	}
+	return u, h.hasResigned(u)
+}
+
+// hasResigned reports whether person u has resigned from game 1.
+func (h *harness) hasResigned(u discordtest.User) bool {
+	h.t.Helper()
+	g, err := h.store.Get(h.ctx, 1)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	for _, s := range g.Seats {
+		if s.UserID == u.ID {
+			return s.Resigned
+		}
+	}
+	return false
 }
