@@ -421,11 +421,16 @@ func (b *Bot) cmdStop(i *discordgo.Interaction) {
 }
 
 // closeGame takes the board and the components off a stopped game's turn
-// message (or its lobby message) and archives its thread. The stop itself
+// message and the step message of a turn under way (or its lobby message)
+// and archives its thread. The stop itself
 // is announced once, by the caller.
 func (b *Bot) closeGame(g storage.Game) {
 	if g.TurnMessageID != "" {
 		b.editTurnMessage(g, tr(gameLang(g), "lobby2.turn_not_played"))
+		if g.Answered > 0 {
+			// The turn was under way: the step message that asks for it.
+			b.closeStepMessage(g, tr(gameLang(g), "lobby2.turn_not_played"))
+		}
 	} else if g.Status == storage.StatusLobby {
 		g.Status = storage.StatusStopped
 		e := lobbyEmbed(g)

@@ -131,47 +131,63 @@ func TestTickStopping(t *testing.T) {
 	}
 }
 
-// TestResignClosesStep: the current player resigns while their turn waits
-// for another player's step of the dragon. The turn is dropped, and the
-// step message says so and loses its buttons; it kept them, and a click
-// answered "This choice was made already."
+// TestResignClosesStep: the current player resigns, or the host stops
+// the game, while the turn waits for another player's step of the dragon.
+// The turn is dropped, and the step message says so and loses its
+// buttons; it kept them, and a click answered "This choice was made
+// already." or "This game is not running.".
 func TestResignClosesStep(t *testing.T) {
 	seed, first := dragonSeed(t)
-	h := newHarnessWith(t, func(c *Config) { c.Seed = func() uint64 { return seed } })
-	users := []discordtest.User{h.srv.NewUser("alice", "Alice"), h.srv.NewUser("bob", "Bob"), h.srv.NewUser("cleo", "Cleo")}
-	thread, msg := h.expansionGame(users, "/carcassonne new", "princess-and-dragon")
-	for {
-		_, st, err := h.store.Load(h.ctx, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		moves, cur := len(st.Moves()), st.Current()
-		h.playMove(users[cur], thread, msg, st, dragonMove(st))
-		if moves < first {
-			msg, _ = h.nextTurn(thread, msg.ID)
-			continue
-		}
-		g, st, err := h.store.Load(h.ctx, 1)
-		if err != nil || st.Pending().Step != engine.StepDragon {
-			t.Fatalf("the turn of the dragon waits for %v (%v)", st.Pending(), err)
-		}
-		sm := h.stepMsg(thread, moves, g.Answered)
-		if r := h.slash(discordtest.Actor{User: users[cur], ChannelID: thread}, "/carcassonne resign"); !strings.Contains(text(r), "You resigned") {
-			t.Fatalf("%s resigns: %s", users[cur].Username, text(r))
-		}
-		ctx, cancel := h.wctx()
-		defer cancel()
-		if err := h.srv.Wait(ctx, func() bool { m, _ := h.srv.Message(sm.ID); return len(m.Components) == 0 }); err != nil {
-			m, _ := h.srv.Message(sm.ID)
-			t.Fatalf("the step message keeps its buttons: %q", m.Content)
-		}
-		m, _ := h.srv.Message(sm.ID)
-		if want := users[cur].GlobalName + " resigned: the turn begun is dropped, and this choice with it."; m.Content != want {
-			t.Errorf("the step message says %q, want %q", m.Content, want)
-		}
-		if next, more := h.nextTurn(thread, msg.ID); !more || strings.Contains(next.Content, users[cur].ID) {
-			t.Errorf("the turn after the resignation: %q", next.Content)
-		}
-		return
+	for _, tc := range []struct {
+		name string
+		act  func(h *harness, users []discordtest.User, cur int, thread string)
+		want func(users []discordtest.User, cur int) string
+	}{
+		{"resign", func(h *harness, users []discordtest.User, cur int, thread string) {
+			if r := h.slash(discordtest.Actor{User: users[cur], ChannelID: thread}, "/carcassonne resign"); !strings.Contains(text(r), "You resigned") {
+				h.t.Fatalf("%s resigns: %s", users[cur].Username, text(r))
+			}
+		}, func(users []discordtest.User, cur int) string {
+			return users[cur].GlobalName + " resigned: the turn begun is dropped, and this choice with it."
+		}},
+		{"stop", func(h *harness, users []discordtest.User, cur int, thread string) {
+			if r := h.slash(discordtest.Actor{User: users[0], ChannelID: thread}, "/carcassonne stop"); !strings.Contains(text(r), "stopped") {
+				h.t.Fatalf("the host stops the game: %s", text(r))
+			}
+		}, func([]discordtest.User, int) string { return "This turn was not played: the game was stopped." }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarnessWith(t, func(c *Config) { c.Seed = func() uint64 { return seed } })
+			users := []discordtest.User{h.srv.NewUser("alice", "Alice"), h.srv.NewUser("bob", "Bob"), h.srv.NewUser("cleo", "Cleo")}
+			thread, msg := h.expansionGame(users, "/carcassonne new", "princess-and-dragon")
+			for {
+				_, st, err := h.store.Load(h.ctx, 1)
+				if err != nil {
+					t.Fatal(err)
+				}
+				moves, cur := len(st.Moves()), st.Current()
+				h.playMove(users[cur], thread, msg, st, dragonMove(st))
+				if moves < first {
+					msg, _ = h.nextTurn(thread, msg.ID)
+					continue
+				}
+				g, st, err := h.store.Load(h.ctx, 1)
+				if err != nil || st.Pending().Step != engine.StepDragon {
+					t.Fatalf("the turn of the dragon waits for %v (%v)", st.Pending(), err)
+				}
+				sm := h.stepMsg(thread, moves, g.Answered)
+				tc.act(h, users, cur, thread)
+				ctx, cancel := h.wctx()
+				defer cancel()
+				if err := h.srv.Wait(ctx, func() bool { m, _ := h.srv.Message(sm.ID); return len(m.Components) == 0 }); err != nil {
+					m, _ := h.srv.Message(sm.ID)
+					t.Fatalf("the step message keeps its buttons: %q", m.Content)
+				}
+				if m, _ := h.srv.Message(sm.ID); m.Content != tc.want(users, cur) {
+					t.Errorf("the step message says %q, want %q", m.Content, tc.want(users, cur))
+				}
+				return
+			}
+		})
 	}
 }
