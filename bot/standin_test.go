@@ -441,6 +441,9 @@ func (h *harness) otherPresses(users []discordtest.User, a discordtest.Actor, th
 			others = append(others, o)
 		}
 	}
+	if len(others) == 0 {
+		return // everyone else resigned
+	}
 	o := discordtest.Actor{User: others[rng.IntN(len(others))], ChannelID: thread, Locale: a.Locale, GuildLocale: a.GuildLocale}
 	// The turn's cells or the step's answers: not the buttons anyone may
 	// press (Whole board).
