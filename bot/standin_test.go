@@ -20,7 +20,7 @@ import (
 	"github.com/meeple-works/carcassonne/storage"
 )
 
-// TestStandIn plays whole games of two to five people (and, one time in
+// TestStandIn plays whole games of two to six people (and, one time in
 // three, a computer or two) with every expansion the bot offers, or some
 // of them, and random rule options, through the local Discord, as a
 // player who reads nothing but the components would: each message that
@@ -51,7 +51,7 @@ func TestStandIn(t *testing.T) {
 
 // standInSeeds are the games TestStandIn plays: the seed of the draw pile
 // and of the stand-in's choices.
-var standInSeeds = []uint64{11, 42, 89, 113}
+var standInSeeds = []uint64{11, 42, 89, 113, 159}
 
 // playStandIn plays TestStandIn's game of seed.
 func playStandIn(t *testing.T, seed uint64) {
@@ -95,6 +95,11 @@ func playStandIn(t *testing.T, seed uint64) {
 	timeouts := rng.IntN(3) == 0
 	if timeouts {
 		line += " turn-timeout:5m"
+	}
+	if len(users) == 5 && slices.Contains(every, engine.ExpansionInnsAndCathedrals.String()) && rng.IntN(3) == 0 {
+		// A sixth person: Inns & Cathedrals has the sixth colour.
+		users = append(users, h.srv.NewUser("finn", "Finn"))
+		line += " seats:6"
 	}
 	// One game in four is in another language: the server's and every
 	// member's.
