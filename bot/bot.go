@@ -309,10 +309,10 @@ func (b *Bot) context() (context.Context, context.CancelFunc) {
 	return context.WithTimeout(context.WithoutCancel(parent), 60*time.Second)
 }
 
-// logError logs err-carrying args of work done under ctx at level Error,
-// or at level Info when ctx was cancelled: the bot is stopping, and what
-// the work was about is stored and taken up again when it starts (a
-// restart is no error).
+// logError logs msg and args (the error among them) of work done under
+// ctx at level Error, or at level Info when ctx was cancelled: the bot is
+// stopping, and what the work was about is stored and taken up again when
+// it starts (a restart is no error).
 func (b *Bot) logError(ctx context.Context, msg string, args ...any) {
 	if errors.Is(ctx.Err(), context.Canceled) {
 		b.log.Info(msg+", cut short: the bot is stopping", args...)

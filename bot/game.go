@@ -422,8 +422,8 @@ func (b *Bot) cmdStop(i *discordgo.Interaction) {
 
 // closeGame takes the board and the components off a stopped game's turn
 // message and the step message of a turn under way (or its lobby message)
-// and archives its thread. The stop itself
-// is announced once, by the caller.
+// and archives its thread. The stop itself is announced once, by the
+// caller.
 func (b *Bot) closeGame(g storage.Game) {
 	if g.TurnMessageID != "" {
 		b.editTurnMessage(g, tr(gameLang(g), "lobby2.turn_not_played"))
