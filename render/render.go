@@ -287,8 +287,9 @@ func checkFigureStep(g *engine.Game, p engine.Placement, follower engine.Port, f
 // the turn's later steps (the dragon's, which other players decide) need
 // not be known. Before each answer the steps of another kind (the second
 // gold ingot, the mage or witch, the robbers of a tile with a bag), which
-// change no figure's place, take their first answer. It returns the engine's error: for a tile that ends the turn (a
-// volcano) with answers left, the check of the whole move says why.
+// change no figure's place, take their first answer. It returns the
+// engine's error: for a tile that ends the turn (a volcano) with answers
+// left, the check of the whole move says why.
 func checkFirstSteps(g *engine.Game, p engine.Placement, as ...engine.Answer) error {
 	c := g.Clone()
 	c.Reset()
