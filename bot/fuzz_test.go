@@ -1,0 +1,138 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/internal/discordtest"
+	"github.com/meeple-works/carcassonne/storage"
+)
+
+// fuzzExpansions are the expansions of FuzzPlace's games: those whose
+// figures and escapes /carcassonne place types.
+const fuzzExpansions = "inns-and-cathedrals,traders-and-builders,tower,cathars,gq11"
+
+// FuzzPlace types /carcassonne place with any position, rotation, follower
+// and escape, and any of them focused for autocomplete, as the current
+// player of a running game with Inns & Cathedrals, Traders & Builders, The
+// Tower and the Cathars, through the local Discord: every interaction is
+// answered (the local Discord checks the answer as Discord does: at most 25
+// choices of at most 100 characters), a place either plays the turn or
+// leaves the game as it was, and the bot logs no error. After each input
+// the turn is played (its first cell, when the input did not play), so
+// that the inputs meet other positions.
+func FuzzPlace(f *testing.F) {
+	for _, seed := range [][4]string{
+		{"1", "", "", ""},
+		{"(0,1)", "90", "knight – city (north)", ""},
+		{"0,1", "90°", "none", "none"},
+		{"1 · (0,1)", "270", "large follower – city (north)", "knight"},
+		{"(-1,0)", "-90", "builder – road (east)", ""},
+		{"(2147483647,-2147483648)", "360", "pig – field (south)", ""},
+		{"·", "·", "·", "·"},
+		{"(0,1) ", "abc", "tower piece at (0,0)", "x"},
+		{"1e9", "9999999999999999999", "F:3", "-"},
+		{"(0,1", "0 ", "follower@0,1:N", "escape@0,0:N"},
+		{"( 0 , 1 )", "180", "\u200b", "🏰"},
+	} {
+		f.Add(seed[0], seed[1], seed[2], seed[3], uint8(0))
+		f.Add(seed[0], seed[1], seed[2], seed[3], uint8(3))
+	}
+	h := newHarnessWith(f, nil)
+	users := []discordtest.User{h.srv.NewUser("alice", "Alice"), h.srv.NewUser("bob", "Bob")}
+	game, thread := int64(0), ""
+	newGame := func() {
+		r := h.slash(discordtest.Actor{User: users[0]}, "/carcassonne new expansions:"+fuzzExpansions)
+		if r.Original == nil {
+			h.t.Fatalf("no lobby: %s", text(r))
+		}
+		game++
+		if r := h.click(discordtest.Actor{User: users[1]}, r.Original.ID, lobbyID(actJoin, game)); r.Type != 7 {
+			h.t.Fatalf("join: %s", text(r))
+		}
+		if r := h.click(discordtest.Actor{User: users[0]}, r.Original.ID, lobbyID(actStart, game)); r.Type != 6 {
+			h.t.Fatalf("start: %s", text(r))
+		}
+		ctx, cancel := h.wctx()
+		defer cancel()
+		if err := h.srv.Wait(ctx, func() bool { return len(h.srv.Threads(h.srv.ChannelID)) == int(game) }); err != nil {
+			h.t.Fatalf("game %d did not start: %v", game, err)
+		}
+		thread = h.srv.Threads(h.srv.ChannelID)[game-1].ID
+		if _, err := h.srv.WaitMessage(ctx, thread, func(m discordtest.Message) bool { return cellMenu(m) != nil }); err != nil {
+			h.t.Fatalf("no first turn: %v", err)
+		}
+	}
+	newGame()
+	// current returns the game's row and position, and the current
+	// player acting in the game's thread.
+	current := func() (storage.Game, *engine.Game, discordtest.Actor) {
+		g, st, err := h.store.Load(h.ctx, game)
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		u, err := userByID(users, seatUser(g, st.Current()))
+		if err != nil && !st.Ended() {
+			h.t.Fatal(err)
+		}
+		return g, st, discordtest.Actor{User: u, ChannelID: thread}
+	}
+	names := [4]string{"position", "rotation", "follower", "escape"}
+	f.Fuzz(func(t *testing.T, position, rotation, follower, escape string, focus uint8) {
+		h.t = t
+		defer func() { h.t = f }()
+		vals := [4]string{position, rotation, follower, escape}
+		line := "/carcassonne place"
+		for k, v := range vals {
+			// What a member can type: one line of text without the
+			// quotes the local Discord's command line groups with.
+			v = strings.TrimSpace(strings.ReplaceAll(v, `"`, "'"))
+			if !utf8.ValidString(v) || strings.ContainsAny(v, "\n\r") || utf8.RuneCountInString(v) > 100 {
+				return
+			}
+			if v != "" || k == 0 {
+				line += fmt.Sprintf(` %s:"%s"`, names[k], v)
+			}
+		}
+		logged := len(h.logs.String())
+		g, _, a := current()
+		ctx, cancel := h.wctx()
+		defer cancel()
+		// Autocomplete of the focused option, as typed so far.
+		if i, err := h.srv.Autocomplete(ctx, a, line, names[int(focus)%len(names)]); err == nil {
+			if r := h.answer(ctx, i); r.Type != 8 {
+				t.Errorf("%s: autocomplete answered with type %d", line, r.Type)
+			}
+		}
+		i, err := h.srv.Slash(ctx, a, line)
+		if err != nil {
+			return // the local Discord refuses it, as Discord would
+		}
+		if r := h.answer(ctx, i); text(r) == "" {
+			t.Errorf("%s: answered with nothing", line)
+		}
+		after, st, a := current()
+		switch {
+		case after.Moves != g.Moves && after.Moves != g.Moves+1:
+			t.Errorf("%s: %d moves stored, then %d", line, g.Moves, after.Moves)
+		case after.Moves == g.Moves && after.Answered != g.Answered:
+			t.Errorf("%s: the turn under way changed from %d answers to %d", line, g.Answered, after.Answered)
+		}
+		if after.Moves == g.Moves && !st.Ended() {
+			// The turn is played, on its first cell.
+			c := st.CandidateCells()[0]
+			if r := h.slash(a, "/carcassonne place position:"+c.String()); !strings.Contains(text(r), "placed") {
+				t.Fatalf("place %s: %s", c, text(r))
+			}
+		}
+		if log := h.logs.String()[logged:]; strings.Contains(log, "level=ERROR") || strings.Contains(log, "50035") {
+			t.Errorf("%s: the bot logged:\n%s", line, log)
+		}
+		if _, st, _ := current(); st.Ended() {
+			newGame()
+		}
+	})
+}
