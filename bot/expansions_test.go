@@ -130,7 +130,14 @@ func TestNewExpansions(t *testing.T) {
 		t.Errorf("help outside a game: %q", got)
 	}
 
-	r = h.slash(a, `/carcassonne new seats:6 expansions:"Inns-and-Cathedrals, river"`)
+	// Record names in any case, or titles in any language the bot speaks.
+	if set, _, err := readExpansions("Tower, la torre, River"); err == nil {
+		t.Errorf("The Tower named twice reads as %s", set)
+	}
+	if set, names, err := readExpansions(" la rivière ,MAGE-AND-WITCH, Die Katharer"); err != nil || !slices.Equal(names, []string{"base", "river", "mage-and-witch", "cathars"}) {
+		t.Errorf("titles read as %s (%v), %v", set, names, err)
+	}
+	r = h.slash(a, `/carcassonne new seats:6 expansions:"Inns & Cathedrals, der fluss"`)
 	if r.Original == nil {
 		t.Fatalf("6 seats with Inns & Cathedrals: %s", text(r))
 	}

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/internal/discordtest"
 	"github.com/meeple-works/carcassonne/storage"
@@ -133,6 +135,83 @@ func FuzzPlace(f *testing.F) {
 		}
 		if _, st, _ := current(); st.Ended() {
 			newGame()
+		}
+	})
+}
+
+// FuzzNew types /carcassonne new with any expansions (also focused for
+// autocomplete) and any number of seats, through the local Discord: every
+// interaction is answered, a lobby opens with the expansions named
+// (readExpansions) or the answer says why not and no lobby opens, and the
+// bot logs no error. Each lobby is cancelled after, so that the member's
+// and the channel's limits of open lobbies are never reached.
+func FuzzNew(f *testing.F) {
+	for _, seed := range []struct {
+		exps  string
+		seats int64
+	}{
+		{"", 0}, {"river", 2}, {"inns-and-cathedrals", 6}, {"river,river", 5}, {"River , TOWER", 3},
+		{"robbers,messengers,gq11", 4}, {"base", 2}, {",,,", 2}, {"nope", 7}, {"tower,", -1},
+		{"Inns & Cathedrals", 6}, {"inns-and-cathedrals (Inns & Cathedrals)", 9999999999},
+	} {
+		f.Add(seed.exps, seed.seats)
+	}
+	h := newHarnessWith(f, nil)
+	alice := discordtest.Actor{User: h.srv.NewUser("alice", "Alice")}
+	game := int64(0)
+	f.Fuzz(func(t *testing.T, exps string, seats int64) {
+		h.t = t
+		defer func() { h.t = f }()
+		exps = strings.TrimSpace(strings.ReplaceAll(exps, `"`, "'"))
+		if !utf8.ValidString(exps) || strings.ContainsAny(exps, "\n\r") || utf8.RuneCountInString(exps) > 200 {
+			return
+		}
+		line := "/carcassonne new"
+		if exps != "" {
+			line += fmt.Sprintf(` expansions:"%s"`, exps)
+		}
+		if seats != 0 {
+			line += fmt.Sprintf(" seats:%d", seats)
+		}
+		logged := len(h.logs.String())
+		ctx, cancel := h.wctx()
+		defer cancel()
+		if exps != "" {
+			if i, err := h.srv.Autocomplete(ctx, alice, line, "expansions"); err == nil {
+				if r := h.answer(ctx, i); r.Type != 8 {
+					t.Errorf("%s: autocomplete answered with type %d", line, r.Type)
+				}
+			}
+		}
+		i, err := h.srv.Slash(ctx, alice, line)
+		if err != nil {
+			return // the local Discord refuses it, as Discord would
+		}
+		r := h.answer(ctx, i)
+		set, _, readErr := readExpansions(exps)
+		lobby := r.Original != nil && r.Original.Flags&discordgo.MessageFlagsEphemeral == 0
+		switch {
+		case !lobby && text(r) == "":
+			t.Errorf("%s: answered with nothing", line)
+		case !lobby:
+			if g, err := h.store.Get(h.ctx, game+1); err == nil {
+				t.Errorf("%s: refused (%s), but game %d opened (%s)", line, text(r), g.ID, g.Status)
+			}
+		default:
+			game++
+			g, err := h.store.Get(h.ctx, game)
+			if err != nil {
+				t.Fatalf("%s: the lobby is not stored: %v", line, err)
+			}
+			if stored, _, err := storage.ParseExpansions(g.Expansions); readErr != nil || err != nil || stored != set {
+				t.Errorf("%s: a lobby of %s, though the option reads as %s (%v)", line, g.Expansions, set, readErr)
+			}
+			if r := h.click(alice, r.Original.ID, lobbyID(actCancel, game)); r.Type != 7 {
+				t.Fatalf("cancel: %s", text(r))
+			}
+		}
+		if log := h.logs.String()[logged:]; strings.Contains(log, "level=ERROR") || strings.Contains(log, "50035") {
+			t.Errorf("%s: the bot logged:\n%s", line, log)
 		}
 	})
 }

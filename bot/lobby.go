@@ -1,12 +1,14 @@
 package bot
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -243,15 +245,16 @@ func (b *Bot) cmdNew(i *discordgo.Interaction, opts map[string]*discordgo.Applic
 }
 
 // readExpansions reads the expansions option of /carcassonne new: record
-// names separated by commas ("river, inns-and-cathedrals"), in any case.
-// It returns the set and the names as storage keeps them, or an error
-// wrapping engine.ErrUnknownExpander that names the wrong one and lists
-// those available.
+// names separated by commas ("river, inns-and-cathedrals"), in any case;
+// a title in any language the bot speaks ("Inns & Cathedrals", "Der
+// Fluss") is read as its record name too. It returns the set and the names
+// as storage keeps them, or an error wrapping engine.ErrUnknownExpander
+// that names the wrong one and lists those available.
 func readExpansions(v string) (engine.ExpansionSet, []string, error) {
 	var names []string
 	for _, n := range strings.Split(v, ",") {
 		if n = strings.ToLower(strings.TrimSpace(n)); n != "" {
-			names = append(names, n)
+			names = append(names, cmp.Or(titled()[n], n))
 		}
 	}
 	set, names, err := storage.ParseExpansions(names)
@@ -263,6 +266,18 @@ func readExpansions(v string) (engine.ExpansionSet, []string, error) {
 	}
 	return set, names, nil
 }
+
+// titled returns the record names of the expansions the bot offers by
+// their titles in lower case, in every language the bot speaks.
+var titled = sync.OnceValue(func() map[string]string {
+	m := map[string]string{}
+	for _, e := range engine.PlayableExpansions() {
+		for _, l := range i18n.Supported() {
+			m[strings.ToLower(expansionTitle(l, e))] = e.String()
+		}
+	}
+	return m
+})
 
 // notInDiscord are the expansions the engine plays (the terminal game,
 // replays and pictures have them) whose choices have no buttons or menus
