@@ -216,7 +216,7 @@ func TestDragonFigure(t *testing.T) {
 	if n := countNear(img, cr, colDragonDark, 0); n < area/80 {
 		t.Errorf("BoardPNG: %d pixels of the dragon's wings on its tile, want at least %d", n, area/80)
 	}
-	if r.dragonFigure(40) != r.dragonFigure(40) {
+	if first, again := r.dragonFigure(40), r.dragonFigure(40); first != again {
 		t.Errorf("the dragon's sprite is drawn again, not cached")
 	}
 }
@@ -286,7 +286,7 @@ func TestFairyFigure(t *testing.T) {
 	if d := (pt{fx, fy}).dist(fp); d > 0.34 {
 		t.Errorf("the fairy stands at %.2f,%.2f of its tile, %.2f tiles from its follower at %.2f,%.2f", fx, fy, d, fp.x, fp.y)
 	}
-	if r.fairyFigure(30) != r.fairyFigure(30) {
+	if first, again := r.fairyFigure(30), r.fairyFigure(30); first != again {
 		t.Errorf("the fairy's sprite is drawn again, not cached")
 	}
 }

@@ -465,7 +465,7 @@ func TestMageAndWitch(t *testing.T) {
 			t.Errorf("the %s is drawn at %v, away from its place %v", who, box, at)
 		}
 	}
-	if r.mageFigure(30) != r.mageFigure(30) || r.witchFigure(30) != r.witchFigure(30) {
+	if mage, witch := r.mageFigure(30), r.witchFigure(30); mage != r.mageFigure(30) || witch != r.witchFigure(30) {
 		t.Errorf("the mage's or the witch's sprite is drawn again, not cached")
 	}
 	// Off: not drawn.
