@@ -267,8 +267,11 @@ func readExpansions(v string) (engine.ExpansionSet, []string, error) {
 	return set, names, nil
 }
 
-// titled returns the record names of the expansions the bot offers by
-// their titles in lower case, in every language the bot speaks.
+// titled returns the record names of the expansions the engine plays
+// (and "base"), by their titles in lower case in every language the bot
+// speaks ("inns & cathedrals", "der fluss", "the base game"). No title
+// names two expansions; readExpansions refuses those the bot does not
+// offer.
 var titled = sync.OnceValue(func() map[string]string {
 	m := map[string]string{}
 	for _, e := range engine.PlayableExpansions() {
