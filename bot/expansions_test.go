@@ -131,6 +131,13 @@ func TestNewExpansions(t *testing.T) {
 	}
 
 	// Record names in any case, or titles in any language the bot speaks.
+	for _, e := range engine.PlayableExpansions() {
+		for _, l := range i18n.Supported() {
+			if title := expansionTitle(l, e); titled()[strings.ToLower(title)] != e.String() {
+				t.Errorf("%s (%s) reads as %q, not %s", title, l, titled()[strings.ToLower(title)], e)
+			}
+		}
+	}
 	if set, _, err := readExpansions("Tower, la torre, River"); err == nil {
 		t.Errorf("The Tower named twice reads as %s", set)
 	}
