@@ -191,7 +191,8 @@ func (v *view) figureOption(o *Option) {
 	case a.Fly:
 		o.Kind, o.Figure = KindFigure, vo.Figure(a.Figure)
 		t, _ := v.g.Drawn()
-		o.Label = vo.t("turn.opt.fly", "Figure", o.Figure, "Flight", vo.FlightWords(v.g, t, engine.Placement{Cell: v.part.Cell, Rotation: v.part.Rotation}))
+		cells := flightCells(v.g, t, engine.Placement{Cell: v.part.Cell, Rotation: v.part.Rotation})
+		o.Label = vo.t("turn.opt.fly", "Figure", o.Figure, "Cells", vo.JoinOr(cells))
 	case a.Tower == engine.TowerPiece:
 		o.Kind, o.Figure = KindTile, vo.t("turn.figure.tower_piece")
 		o.cell(a.Cell)

@@ -204,3 +204,18 @@ func TestWordsInGermanAndPolish(t *testing.T) {
 		t.Errorf("Lookup of a bad value: %v", err)
 	}
 }
+
+// TestFlightLabelWhole checks that a flying machine's option in the
+// Follower… menu fits Discord's 100 characters whole in every language
+// with its longest words (the large follower, three cells of two-digit
+// negative coordinates): cut, it lost its last landing cell.
+func TestFlightLabelWhole(t *testing.T) {
+	cells := []string{"(-12,-10)", "(-13,-11)", "(-14,-12)"}
+	for _, l := range i18n.Supported() {
+		vo := In(l)
+		label := vo.t("turn.opt.fly", "Figure", vo.Figure(engine.FigureLarge), "Cells", vo.JoinOr(cells))
+		if n := utf8.RuneCountInString(label); n > 100 || !strings.HasSuffix(label, cells[2]) {
+			t.Errorf("%s: %q is %d characters", l, label, n)
+		}
+	}
+}

@@ -19,17 +19,25 @@ var HeadingWords = map[engine.Heading]string{
 // "flies north 1 to 3 tiles: (0,-1), (0,-2) or (0,-3)".
 // In vo's language.
 func (vo Voice) FlightWords(g *engine.Game, t engine.TileID, p engine.Placement) string {
+	cells := flightCells(g, t, p)
+	if len(cells) == 0 {
+		return vo.t("turn.flight.any")
+	}
+	dir := vo.compass(HeadingWords[g.TileSet().Tile(t).Flight.Rotate(p.Rotation)])
+	return vo.t("turn.flight", "Heading", dir, "Cells", vo.JoinOr(cells))
+}
+
+// flightCells lists the cells a figure on the flying machine of tile t
+// placed as p may land on, for a roll of 1, 2 and 3: "(0,-1)", "(0,-2)",
+// "(0,-3)"; none when t has no flying machine.
+func flightCells(g *engine.Game, t engine.TileID, p engine.Placement) []string {
 	var cells []string
 	for n := 1; n <= 3; n++ {
 		if c, ok := g.FlightCell(t, p.Cell, p.Rotation, n); ok {
 			cells = append(cells, "("+c.String()+")")
 		}
 	}
-	if len(cells) == 0 {
-		return vo.t("turn.flight.any")
-	}
-	dir := vo.compass(HeadingWords[g.TileSet().Tile(t).Flight.Rotate(p.Rotation)])
-	return vo.t("turn.flight", "Heading", dir, "Cells", vo.JoinOr(cells))
+	return cells
 }
 
 // compass says a compass word of the engine ("north", "north-east" …) in
