@@ -130,14 +130,8 @@ func TestNewExpansions(t *testing.T) {
 		t.Errorf("help outside a game: %q", got)
 	}
 
-	// Record names in any case, or titles in any language the bot speaks.
-	for _, e := range engine.PlayableExpansions() {
-		for _, l := range i18n.Supported() {
-			if title := expansionTitle(l, e); titled()[strings.ToLower(title)] != e.String() {
-				t.Errorf("%s (%s) reads as %q, not %s", title, l, titled()[strings.ToLower(title)], e)
-			}
-		}
-	}
+	// Record names in any case, or titles in any language the bot speaks
+	// (each title: turnview's TestExpansionName).
 	if set, _, err := readExpansions("Tower, la torre, River"); err == nil {
 		t.Errorf("The Tower named twice reads as %s", set)
 	}

@@ -1,14 +1,12 @@
 package bot
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -253,8 +251,8 @@ func (b *Bot) cmdNew(i *discordgo.Interaction, opts map[string]*discordgo.Applic
 func readExpansions(v string) (engine.ExpansionSet, []string, error) {
 	var names []string
 	for _, n := range strings.Split(v, ",") {
-		if n = strings.ToLower(strings.TrimSpace(n)); n != "" {
-			names = append(names, cmp.Or(titled()[n], n))
+		if n = turnview.ExpansionName(n); n != "" {
+			names = append(names, n)
 		}
 	}
 	set, names, err := storage.ParseExpansions(names)
@@ -266,21 +264,6 @@ func readExpansions(v string) (engine.ExpansionSet, []string, error) {
 	}
 	return set, names, nil
 }
-
-// titled returns the record names of the expansions the engine plays
-// (and "base"), by their titles in lower case in every language the bot
-// speaks ("inns & cathedrals", "der fluss", "the base game"). No title
-// names two expansions; readExpansions refuses those the bot does not
-// offer.
-var titled = sync.OnceValue(func() map[string]string {
-	m := map[string]string{}
-	for _, e := range engine.PlayableExpansions() {
-		for _, l := range i18n.Supported() {
-			m[strings.ToLower(expansionTitle(l, e))] = e.String()
-		}
-	}
-	return m
-})
 
 // notInDiscord are the expansions the engine plays (the terminal game,
 // replays and pictures have them) whose choices have no buttons or menus

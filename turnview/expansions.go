@@ -1,6 +1,12 @@
 package turnview
 
-import "github.com/meeple-works/carcassonne/engine"
+import (
+	"strings"
+	"sync"
+
+	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
+)
 
 // ExpansionTitle returns expansion e's title in the voice's language, as
 // the publisher of that language prints it on the box: "Inns &
@@ -28,3 +34,30 @@ func (vo Voice) ExpansionTitles(set engine.ExpansionSet) []string {
 	}
 	return ts
 }
+
+// ExpansionName reads s as an expansion's title in any language the game
+// speaks, in any case, spaces around it ignored ("Inns & Cathedrals", "der
+// fluss", "the base game"), and returns that expansion's record name
+// ("inns-and-cathedrals", "river", "base"). Anything else (a record name,
+// or no expansion) comes back trimmed and in lower case, for
+// engine.ParseExpansion to read or refuse. Titles are those of the
+// expansions the engine plays; no title names two of them.
+func ExpansionName(s string) string {
+	s = strings.ToLower(strings.TrimSpace(s))
+	if n, ok := titled()[s]; ok {
+		return n
+	}
+	return s
+}
+
+// titled maps the titles of the expansions the engine plays, in lower case
+// in every language, to their record names (ExpansionName).
+var titled = sync.OnceValue(func() map[string]string {
+	m := map[string]string{}
+	for _, e := range engine.PlayableExpansions() {
+		for _, l := range i18n.Supported() {
+			m[strings.ToLower(In(l).ExpansionTitle(e))] = e.String()
+		}
+	}
+	return m
+})

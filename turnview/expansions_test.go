@@ -1,6 +1,7 @@
 package turnview
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/meeple-works/carcassonne/engine"
@@ -37,5 +38,26 @@ func TestExpansionTitles(t *testing.T) {
 	set := engine.ExpansionSet(0).With(engine.ExpansionTower).With(engine.ExpansionRiver)
 	if got := In(i18n.Italian).ExpansionTitles(set); len(got) != 2 || got[0] != "Il Fiume" || got[1] != "La Torre" {
 		t.Errorf("Italian titles of river and tower: %q", got)
+	}
+}
+
+// TestExpansionName: every title of every expansion the engine plays, in
+// every language and any case, reads as its record name; a record name or
+// a word that names no expansion comes back trimmed, in lower case.
+func TestExpansionName(t *testing.T) {
+	for _, e := range engine.PlayableExpansions() {
+		for _, l := range i18n.Supported() {
+			title := In(l).ExpansionTitle(e)
+			for _, s := range []string{title, " " + strings.ToUpper(title) + " "} {
+				if got := ExpansionName(s); got != e.String() {
+					t.Errorf("%q (%s) reads as %q, not %s", s, l, got, e)
+				}
+			}
+		}
+	}
+	for s, want := range map[string]string{" River2 ": "river2", "Dragons": "dragons", "": ""} {
+		if got := ExpansionName(s); got != want {
+			t.Errorf("ExpansionName(%q) = %q, want %q", s, got, want)
+		}
 	}
 }

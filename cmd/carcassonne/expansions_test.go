@@ -30,8 +30,9 @@ func TestPlayExpansions(t *testing.T) {
 	if sc.Large == 0 {
 		t.Fatal("the script deploys no large follower")
 	}
-	// Given in another order, with spaces: the game keeps the record's.
-	args := append(playArgs(sc, db, board), "--expansions", " inns-and-cathedrals, river")
+	// Given in another order, with spaces, one by its title: the game keeps
+	// the record's names and order.
+	args := append(playArgs(sc, db, board), "--expansions", " Inns & Cathedrals, river")
 	out := playRun(t, args, strings.Join(sc.Lines, "\n")+"\nrecord "+rec+"\n")
 	if !strings.Contains(out, "New game 1: Ann (red), Ben (green) · The River, Inns & Cathedrals · ") {
 		t.Errorf("output:\n%s", out[:min(len(out), 600)])

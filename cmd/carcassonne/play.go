@@ -22,6 +22,7 @@ import (
 	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/storage"
 	"github.com/meeple-works/carcassonne/terminal"
+	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // playCmd is `carcassonne play`: a hot-seat game on one terminal, stored in
@@ -30,7 +31,7 @@ import (
 // terminal.Run.
 type playCmd struct {
 	Players    string `name:"players" placeholder:"Alice,@hard" help:"The players in turn order, separated by commas: 1 to 5 different names, 6 with inns-and-cathedrals; @easy, @normal or @hard is a computer player of that level (default Alice,Bob)."`
-	Expansions string `name:"expansions" placeholder:"river,inns-and-cathedrals" help:"The expansions played, separated by commas: ${expansions} (default: the base game alone)."`
+	Expansions string `name:"expansions" placeholder:"river,inns-and-cathedrals" help:"The expansions played, separated by commas: ${expansions}, or their titles (default: the base game alone)."`
 	Farms      string `name:"farms" placeholder:"per-farm" help:"How farms score: per-farm, per-city or off (no farmers) (default per-farm)."`
 	TinyCity   string `name:"tiny-city" placeholder:"4" help:"What a completed city of two tiles scores: 4 (like any city) or 2 (the old rule) (default 4)."`
 	Seed       string `name:"seed" placeholder:"N" help:"Shuffle the draw pile with this seed, 0 to 18446744073709551615 (default: a random one, printed)."`
@@ -155,11 +156,17 @@ func parsePlayers(s string, l i18n.Lang) (names []string, levels []ai.Level, err
 }
 
 // parseExpansions reads --expansions: record names separated by commas, in
-// any order, checked against the expansions the engine plays
-// (storage.ParseExpansions, which says the ones available); players is the
-// number of players, 6 only with inns-and-cathedrals.
+// any order, or titles in any language the game speaks ("Inns &
+// Cathedrals", "Der Fluss"; turnview.ExpansionName), checked against the
+// expansions the engine plays (storage.ParseExpansions, which says the ones
+// available); players is the number of players, 6 only with
+// inns-and-cathedrals. It returns the record names.
 func parseExpansions(s string, players int) ([]string, error) {
-	set, names, err := storage.ParseExpansions(strings.Split(s, ","))
+	var given []string
+	for _, n := range strings.Split(s, ",") {
+		given = append(given, turnview.ExpansionName(n))
+	}
+	set, names, err := storage.ParseExpansions(given)
 	if err != nil {
 		return nil, fmt.Errorf("--expansions: %s", strings.TrimPrefix(err.Error(), engine.ErrUnknownExpander.Error()+": "))
 	}

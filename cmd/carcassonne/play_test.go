@@ -87,6 +87,7 @@ func TestPlayFlags(t *testing.T) {
 		{[]string{"--players", "A,B,C,D,E,F", "--expansions", "river"}, 1, "a sixth player needs --expansions inns-and-cathedrals"},
 		{[]string{"--expansions", "river,dragons"}, 1, `--expansions: there is no expansion "dragons" (the expansions available are river, river2, inns-and-cathedrals, traders-and-builders, princess-and-dragon, tower, flying-machines, ferries, gold-mines, mage-and-witch, crop-circles, king-and-robber, cathars, gq11, messengers, robbers)`},
 		{[]string{"--expansions", "river,river"}, 1, "--expansions: river is named twice"},
+		{[]string{"--expansions", "Der Fluss,river"}, 1, "--expansions: river is named twice"},
 		{[]string{"--resume", "1", "--expansions", "river"}, 1, "leave out --expansions"},
 		{[]string{"--players", "Ann,,Ben"}, 1, "a name is empty"},
 		{[]string{"--players", `Ann,"Ben"`}, 1, "quote, bracket or #"},
