@@ -148,13 +148,19 @@ func TestMinisBadInput(t *testing.T) {
 			}
 		case len(st.Flyers()) > 0 && !flew:
 			// A tile with a flying machine: no gold menu, and the
-			// Follower… menu offers the flight with its direction.
+			// Follower… menu offers the flight with its landing cells.
 			flew = true
 			if len(gold) != 0 {
 				t.Errorf("a tile without a gold mine has a gold menu: %+v", gold)
 			}
+			var lands []string
+			for n := 1; n <= 3; n++ {
+				c, _ := st.FlightCell(t0, p.Cell, p.Rotation, n)
+				lands = append(lands, "("+c.String()+")")
+			}
+			want := "onto the flying machine, lands on " + lands[0] + ", " + lands[1] + " or " + lands[2]
 			k := slices.IndexFunc(figures, func(o turnview.Option) bool {
-				return o.Answer.Fly && strings.Contains(o.Label, "onto the flying machine (flies ")
+				return o.Answer.Fly && strings.HasSuffix(o.Label, want)
 			})
 			if k < 0 {
 				t.Fatalf("the Follower… menu's flights: %+v", figures)
