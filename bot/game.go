@@ -653,27 +653,10 @@ func lobbyEmbed(g storage.Game) *discordgo.MessageEmbed {
 	if g.TurnTimeout > 0 {
 		timeout = tr(l, "bot.lobby.setting.timeout", "Timeout", durationWords(l, g.TurnTimeout))
 	}
-	tiny := 4
-	if g.Options.TinyCity == 2 {
-		tiny = 2
-	}
-	// The options' values in the game's language: in English as they are
-	// typed (per-farm, before-scoring …), in the others as the command's
-	// choices and the lobby's menus say them (bot.lobby.value.…).
-	value := func(option, v string) string { return tr(l, "bot.lobby.value."+option+"."+v) }
-	lines := []string{
-		tr(l, "bot.lobby.setting.farms", "Farms", value("farms", g.Options.Farms.String())),
-		tr(l, "bot.lobby.setting.tiny_city", "Value", tiny),
-		timeout,
-		tr(l, "bot.lobby.language", "Language", l.Name()),
-	}
-	for _, o := range lobbyRuleOptions(g) {
-		v := o.get(g.Options)
-		if len(o.values) > 1 {
-			v = value(o.name, v) // an option of one value says its line alone
-		}
-		lines = append(lines, o.setting(l, v))
-	}
+	// The rule options in the game's language, the turn timeout and the
+	// language after the base game's.
+	lines := turnview.In(l).RuleWords(g.Options, gameExpansions(g))
+	lines = slices.Insert(lines, 2, timeout, tr(l, "bot.lobby.language", "Language", l.Name()))
 	settings := strings.Join(lines, "\n")
 	return &discordgo.MessageEmbed{
 		Title:       tr(l, "bot.lobby.title", "Game", g.ID),

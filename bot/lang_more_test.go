@@ -1,11 +1,9 @@
 package bot
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
-	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/internal/discordtest"
 )
@@ -169,7 +167,7 @@ func TestLanguagesLobby(t *testing.T) {
 	hour := i18n.German.N("bot.duration.hours", 1, nil)
 	for _, want := range []string{
 		"Wiesen: pro Wiese",
-		i18n.German.T("bot.lobby.setting.tiny_city", map[string]any{"Value": 4}),
+		i18n.German.T("turn.rule.tiny_city", map[string]any{"Value": 4}),
 		i18n.German.T("bot.lobby.setting.timeout", map[string]any{"Timeout": hour}),
 		"Drache: vor der Wertung",
 		"Prinzessin: darf",
@@ -240,28 +238,5 @@ func TestLanguagesRefusals(t *testing.T) {
 	}
 	if got, want := busyText(i18n.French, 3), i18n.French.T("bot.refuse.busy", map[string]any{"Game": 3}); got != want || got == busyText(i18n.English, 3) {
 		t.Errorf("busyText in French is %q, want %q", got, want)
-	}
-}
-
-// TestLobbyValueWords: every value of every rule option the lobby shows
-// has its words in every language, and in English they are the values as
-// typed (per-farm, before-scoring …).
-func TestLobbyValueWords(t *testing.T) {
-	values := map[string][]fmt.Stringer{
-		"farms":    {engine.FarmsPerFarm, engine.FarmsPerCity, engine.FarmsOff},
-		"dragon":   {engine.DragonBeforeScoring, engine.DragonAfterScoring},
-		"princess": {engine.PrincessMay, engine.PrincessMust},
-		"robbers":  {engine.RobbersEach, engine.RobbersNext},
-	}
-	for option, vs := range values {
-		for _, v := range vs {
-			id := "bot.lobby.value." + option + "." + v.String()
-			if got := tr(i18n.English, id); got != v.String() {
-				t.Errorf("English %s = %q, want %q", id, got, v.String())
-			}
-			for _, l := range i18n.Supported()[1:] {
-				notEnglish(t, l, id, nil)
-			}
-		}
 	}
 }

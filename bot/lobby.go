@@ -391,8 +391,8 @@ func ruleOptionRefusal(i *discordgo.Interaction, g storage.Game, e engine.Expans
 // ruleOption is one rule option an expansion brings (spec/rules-options.md,
 // "Expansions"), as the lobby shows it while the expansion is chosen: a
 // line of the settings and a menu of its values, for the host. Its words
-// are messages of package i18n: the line (bot.lobby.setting.<name>, the
-// value in its field Value), the menu's placeholder, each value's
+// are messages of package i18n: the line (turn.rule.<name>, the value in
+// its field Value), the menu's placeholder, each value's
 // description, and the refusals of a lobby without the expansion and of a
 // value that is none of values.
 type ruleOption struct {
@@ -456,11 +456,13 @@ func lobbyRuleOptions(g storage.Game) []ruleOption {
 	return out
 }
 
-// setting is the option's line of the lobby's settings in language l,
-// with its value v as words ("Drache: vor der Wertung"); an option of one
-// value says its line alone ("pig: plus-one").
+// setting is the option's line in language l with value v as given: its
+// menu's labels name the values as typed ("Drache: before-scoring"); the
+// lobby's settings say them in words (turnview's RuleWords, whose messages
+// turn.rule.<name> these are). An option of one value says its line alone
+// ("pig: plus-one").
 func (o ruleOption) setting(l i18n.Lang, v string) string {
-	return tr(l, "bot.lobby.setting."+o.name, "Value", v)
+	return tr(l, "turn.rule."+o.name, "Value", v)
 }
 
 // menu is the option's menu in lobby g, the lobby's value selected: its

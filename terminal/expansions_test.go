@@ -33,7 +33,7 @@ func TestWholeGameExpansions(t *testing.T) {
 	out := run(t, cfg, input)
 
 	for _, want := range []string{
-		"New game 1: Ann (red), Ben (green), Cy (blue) · The River, Inns & Cathedrals, King & Robber Baron · farms=per-farm, tiny-city=4 · seed 5",
+		"New game 1: Ann (red), Ben (green), Cy (blue) · The River, Inns & Cathedrals, King & Robber Baron · farms: per-farm, tiny city: 4 · seed 5",
 		"add L to a spot's number (place N 2L) to deploy your large follower",
 		"\n  1L  large follower – ",
 		"Final scoring\n  player           roads cities cloisters farms King Robber Baron total\n",

@@ -56,7 +56,7 @@ func TestLangWords(t *testing.T) {
 	de := func(id string, data map[string]any) string { return i18n.German.T(id, data) }
 	for _, want := range []string{
 		de("terminal.new_game", map[string]any{"Game": 1, "Seats": "Anna (rot), Bruno (grün)", "Expansions": "",
-			"Options": sc.Game.Options().String(), "Seed": sc.Seed}),
+			"Options": "Wiesen: pro Wiese, kleine Stadt: 4", "Seed": sc.Seed}),
 		de("terminal.type_help", nil),
 		"\nZug 1 · Anna (rot) · Karte ",
 		de("terminal.where_fits", nil),

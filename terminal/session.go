@@ -69,7 +69,7 @@ func (s *session) intro(resumed bool) {
 		id = "terminal.game"
 	}
 	s.say(id, "Game", s.game.ID, "Seats", strings.Join(seats, ", "), "Expansions", expansionTitles(s.voice, s.state),
-		"Options", s.state.Options().String(), "Seed", s.state.Seed())
+		"Options", strings.Join(s.voice.RuleWords(s.state.Options(), s.state.Rules().Expansions), ", "), "Seed", s.state.Seed())
 	if resumed && !s.state.Ended() {
 		fmt.Fprintln(s.out, s.lang.N("terminal.resumed", len(s.state.Moves()), nil))
 	}

@@ -45,7 +45,7 @@ func TestWholeGame(t *testing.T) {
 	out := run(t, newGame(sc, db, board), input)
 
 	for _, want := range []string{
-		"New game 1: Ann (red), Ben (green), Cy (blue) · farms=per-city, tiny-city=4 · seed " + fmt.Sprint(sc.Seed),
+		"New game 1: Ann (red), Ben (green), Cy (blue) · farms: per-city, tiny city: 4 · seed " + fmt.Sprint(sc.Seed),
 		"Turn 1 · Ann (red) · tile ",
 		"The game is over after ",
 		"Final board: " + board,
@@ -360,7 +360,7 @@ func TestSpots(t *testing.T) {
 	if len(spots) == 0 && !strings.Contains(out, "no follower can stand") {
 		t.Errorf("no spots, and not said:\n%s", out)
 	}
-	if !strings.Contains(out, "New game 1: Ann (red) · farms=off") {
+	if !strings.Contains(out, "New game 1: Ann (red) · farms: off, tiny city: ") {
 		t.Errorf("output:\n%s", out)
 	}
 }

@@ -99,7 +99,7 @@ func TestWholeGameTraders(t *testing.T) {
 	out := run(t, cfg, input)
 
 	for _, want := range append([]string{
-		"New game 1: Ann (red), Ben (green), Cy (blue) · Traders & Builders · farms=per-farm, tiny-city=4 · seed " + fmt.Sprint(sc.Seed),
+		"New game 1: Ann (red), Ben (green), Cy (blue) · Traders & Builders · farms: per-farm, tiny city: 4, pig: plus-one · seed " + fmt.Sprint(sc.Seed),
 		"Traders & Builders: add B to a spot's number (place N 1B) to deploy your builder, P (place N 1P) your pig",
 		" · goods: ",
 		"Final scoring\n  player           roads cities cloisters farms goods total\n",

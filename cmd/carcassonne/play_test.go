@@ -118,7 +118,7 @@ func TestPlayDefaults(t *testing.T) {
 	t.Chdir(dir)
 	t.Setenv("CARCASSONNE_DB", "")
 	out := playRun(t, []string{"play"}, "")
-	if !regexp.MustCompile(`New game 1: Alice \(red\), Bob \(green\) · farms=per-farm, tiny-city=4 · seed \d+\n`).MatchString(out) {
+	if !regexp.MustCompile(`New game 1: Alice \(red\), Bob \(green\) · farms: per-farm, tiny city: 4 · seed \d+\n`).MatchString(out) {
 		t.Errorf("output:\n%s", out)
 	}
 	if !strings.Contains(out, "board carcassonne-board.png") || !strings.Contains(out, "Continue it with carcassonne play --resume 1\n") {
@@ -207,7 +207,7 @@ func TestPlayResumeAfterKill(t *testing.T) {
 	// Resumed, it goes on from the last move stored.
 	out := playRun(t, []string{"play", "--resume", id, "--db", db, "--out", board},
 		strings.Join(sc.Lines[played:], "\n")+"\nrecord "+rec+"\n")
-	if !strings.Contains(out, fmt.Sprintf("Game %s: Ann (red), Ben (green) · farms=per-farm, tiny-city=2 · seed %d", id, sc.Seed)) ||
+	if !strings.Contains(out, fmt.Sprintf("Game %s: Ann (red), Ben (green) · farms: per-farm, tiny city: 2 · seed %d", id, sc.Seed)) ||
 		!regexp.MustCompile(fmt.Sprintf(`Resumed after \d+ moves.\n[^\n]*\n[^\n]*\n\nTurn %d · `, played+1)).MatchString(out) {
 		t.Fatalf("resumed:\n%s", out)
 	}
