@@ -608,11 +608,10 @@ func (g *Game) Reset() { g.part = partTurn{} }
 // StepCapture: "none" first, then each figure in reach (Captures).
 // StepFerry: each link of the lake's road ends (FerryLinks). StepFerryMove:
 // "none" (the zero Link) first, then each ferry move (AppendFerryMoves).
-// StepEscape: "none"
-// first, then each knight that may escape (Escapes). StepMagic: each spot
-// of the mage, then of the witch (MagicSpots), or, when neither can go
-// anywhere, each of them on the board taken off. StepCrop: CropAdd, then
-// CropRemove. StepCropPick, for the player Pending names: under CropAdd
+// StepEscape: "none" first, then each knight that may escape (Escapes).
+// StepMagic: each spot of the mage, then of the witch (MagicSpots), or,
+// when neither can go anywhere, each of them on the board taken off.
+// StepCrop: CropAdd, then CropRemove. StepCropPick, for the player Pending names: under CropAdd
 // the pass first, then each follower, then large follower, of their supply
 // on each segment holding one of their followers of the circle's type;
 // under CropRemove each of those followers. Every answer listed is
