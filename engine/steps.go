@@ -611,10 +611,10 @@ func (g *Game) Reset() { g.part = partTurn{} }
 // StepEscape: "none" first, then each knight that may escape (Escapes).
 // StepMagic: each spot of the mage, then of the witch (MagicSpots), or,
 // when neither can go anywhere, each of them on the board taken off.
-// StepCrop: CropAdd, then CropRemove. StepCropPick, for the player Pending names: under CropAdd
-// the pass first, then each follower, then large follower, of their supply
-// on each segment holding one of their followers of the circle's type;
-// under CropRemove each of those followers. Every answer listed is
+// StepCrop: CropAdd, then CropRemove. StepCropPick, for the player Pending
+// names: under CropAdd the pass first, then each follower, then large
+// follower, of their supply on each segment holding one of their followers
+// of the circle's type; under CropRemove each of those followers. Every answer listed is
 // accepted by Act.
 func (g *Game) Answers() []Answer {
 	s := g.Pending().Step
