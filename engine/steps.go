@@ -614,8 +614,8 @@ func (g *Game) Reset() { g.part = partTurn{} }
 // StepCrop: CropAdd, then CropRemove. StepCropPick, for the player Pending
 // names: under CropAdd the pass first, then each follower, then large
 // follower, of their supply on each segment holding one of their followers
-// of the circle's type; under CropRemove each of those followers. Every answer listed is
-// accepted by Act.
+// of the circle's type; under CropRemove each of those followers. Every
+// answer listed is accepted by Act.
 func (g *Game) Answers() []Answer {
 	s := g.Pending().Step
 	if s == StepNone {
