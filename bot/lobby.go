@@ -255,36 +255,7 @@ func readExpansions(v string) (engine.ExpansionSet, []string, error) {
 			names = append(names, n)
 		}
 	}
-	set, names, err := storage.ParseExpansions(names)
-	if err != nil {
-		return set, names, err
-	}
-	if err := offeredHere(set); err != nil {
-		return 0, nil, err
-	}
-	return set, names, nil
-}
-
-// notInDiscord are the expansions the engine plays (the terminal game,
-// replays and pictures have them) whose choices have no buttons or menus
-// in Discord yet: none now. The bot neither offers nor accepts them.
-var notInDiscord engine.ExpansionSet
-
-// offered reports whether the bot offers expansion e: the engine plays it
-// and its choices have their buttons and menus here.
-func offered(e engine.Expansion) bool { return e.Playable() && !notInDiscord.Has(e) }
-
-// offeredHere returns an error wrapping engine.ErrUnknownExpander that
-// names the first expansion of set the bot does not offer, nil when it
-// offers them all.
-func offeredHere(set engine.ExpansionSet) error {
-	for _, e := range engine.PlayableExpansions() {
-		if e != engine.ExpansionBase && set.Has(e) && !offered(e) {
-			return fmt.Errorf("%w: %s (%s) is played in the terminal game for now; its choices have no buttons in Discord yet (%s)",
-				engine.ErrUnknownExpander, e.Title(), e, availableTitles(i18n.English))
-		}
-	}
-	return nil
+	return storage.ParseExpansions(names)
 }
 
 // expansionChoices completes the expansions option of /carcassonne new:
@@ -305,7 +276,7 @@ func expansionChoices(l i18n.Lang, typed string) []*discordgo.ApplicationCommand
 	}
 	var out []*discordgo.ApplicationCommandOptionChoice
 	for _, e := range engine.PlayableExpansions() {
-		if !offered(e) || named[e.String()] || len(out) == 25 {
+		if !e.Playable() || named[e.String()] || len(out) == 25 {
 			continue
 		}
 		title := expansionTitle(l, e)
@@ -339,12 +310,6 @@ func (b *Bot) lobbyExpansions(i *discordgo.Interaction, id int64, values []strin
 		return
 	}
 	names := append([]string{}, values...) // none chosen: the base game alone
-	if set, _, err := storage.ParseExpansions(names); err == nil {
-		if err := offeredHere(set); err != nil {
-			b.replyError(i, b.playerErrorIn(memberLang(i), err))
-			return
-		}
-	}
 	seats := g.MaxSeats
 	u := storage.LobbyUpdate{Expansions: names}
 	if set, _, err := storage.ParseExpansions(names); err == nil {

@@ -265,7 +265,7 @@ func TestSpecTypedPlace(t *testing.T) {
 func TestSpecHelpLength(t *testing.T) {
 	var all engine.ExpansionSet
 	for _, e := range engine.PlayableExpansions() {
-		if offered(e) {
+		if e.Playable() {
 			all = all.With(e)
 		}
 	}
