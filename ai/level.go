@@ -113,6 +113,11 @@ func (l Level) Name() string { return "Computer (" + l.String() + ")" }
 // ("local:@hard:Computer 2"). Discord and the terminal seat computers so.
 const SeatPrefix = "local:@"
 
+// SeatID returns the user id of the seat of a computer of level l called
+// name: "local:@hard:Computer 2" (SeatPrefix, the level, ":", the name).
+// SeatLevel reads it back.
+func SeatID(l Level, name string) string { return SeatPrefix + l.String() + ":" + name }
+
 // SeatLevel returns the level of the computer whose seat has user id id
 // (SeatPrefix, a level that plays a seat, ":"), and NoLevel for any other
 // id: a person's.

@@ -33,9 +33,6 @@ import (
 // timeout never applies to it (timeout hands a computer's turn to
 // scheduleComputer instead of playing the first placement).
 
-// computerPrefix starts the user id of a computer's seat.
-const computerPrefix = ai.SeatPrefix
-
 // defaultComputerPause is how long the bot waits before it plays a
 // computer's turn when Config.ComputerPause is 0.
 const defaultComputerPause = 1500 * time.Millisecond
@@ -43,7 +40,7 @@ const defaultComputerPause = 1500 * time.Millisecond
 // computerPlayer returns the seat of a computer player of level l called
 // name.
 func computerPlayer(l ai.Level, name string) storage.Player {
-	return storage.Player{UserID: computerPrefix + l.String() + ":" + name, Name: name, Kind: storage.PlayerLocal}
+	return storage.Player{UserID: ai.SeatID(l, name), Name: name, Kind: storage.PlayerLocal}
 }
 
 // seatLevel returns the level of the computer that plays seat s, and

@@ -380,7 +380,7 @@ func (h *harness) checkComputerMoves(t *testing.T, id int64, cfg ai.Config, upTo
 func (h *harness) checkNoComputerMentioned(t *testing.T) {
 	t.Helper()
 	for _, req := range h.srv.Requests() {
-		if strings.Contains(string(req.JSON), computerPrefix) {
+		if strings.Contains(string(req.JSON), ai.SeatPrefix) {
 			t.Errorf("%s %s names a computer's user id: %s", req.Method, req.Path, req.JSON)
 		}
 	}

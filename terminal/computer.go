@@ -5,21 +5,12 @@ import (
 	"github.com/meeple-works/carcassonne/storage"
 )
 
-// computerPrefix starts the user id of a computer's seat in a local game:
-// "local:@hard:" then the seat's name. The store keeps it like any local
-// seat; a sitting that continues the game knows the computers by it.
-const computerPrefix = localPrefix + "@"
-
-// computerSeat returns the seat of a computer player of level l called
-// name in a local game.
-func computerSeat(name string, l ai.Level) storage.Player {
-	return storage.Player{UserID: computerPrefix + l.String() + ":" + name, Name: name, Kind: storage.PlayerLocal}
-}
-
-// seatOf returns the seat of player i of cfg's new game.
+// seatOf returns the seat of player i of cfg's new game. A computer's is
+// a local seat whose user id (ai.SeatID) names its level: a sitting that
+// continues the game knows the computers by it.
 func (c *Config) seatOf(i int) storage.Player {
 	if i < len(c.Computers) && c.Computers[i] != ai.NoLevel {
-		return computerSeat(c.Players[i], c.Computers[i])
+		return storage.Player{UserID: ai.SeatID(c.Computers[i], c.Players[i]), Name: c.Players[i], Kind: storage.PlayerLocal}
 	}
 	return localSeat(c.Players[i])
 }
