@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -73,20 +72,13 @@ func computerSeats(g storage.Game) []storage.Seat {
 }
 
 // computerName returns the name of a new computer seat of level l in
-// lobby g, in the lobby's language: "Computer (normal)" ("Computer
-// (schwer)"), or with a number when that name is taken, "Computer
-// (normal) 2".
+// lobby g, in the lobby's language (turnview.Voice.ComputerName).
 func computerName(g storage.Game, l ai.Level) string {
-	taken := map[string]bool{}
+	var taken []string
 	for _, s := range g.Seats {
-		taken[strings.ToLower(s.Name)] = true
+		taken = append(taken, s.Name)
 	}
-	base := tr(gameLang(g), "bot.cpu.seat."+l.String())
-	name := base
-	for n := 2; taken[strings.ToLower(name)]; n++ {
-		name = base + " " + strconv.Itoa(n)
-	}
-	return name
+	return turnview.In(gameLang(g)).ComputerName(l.String(), taken)
 }
 
 // levelWords describes a level for its option in the levels menu, in

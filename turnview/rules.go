@@ -1,6 +1,12 @@
 package turnview
 
-import "github.com/meeple-works/carcassonne/engine"
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/meeple-works/carcassonne/engine"
+)
 
 // RuleWords says the rule options o of a game with the expansions of set,
 // one line each, as a lobby lists them (spec/rules-options.md): the farms
@@ -37,4 +43,19 @@ func (vo Voice) RuleWords(o engine.Options, set engine.ExpansionSet) []string {
 		lines = append(lines, vo.t("turn.rule.edition", "Edition", int(o.Edition)))
 	}
 	return lines
+}
+
+// ComputerName returns the name of a new computer player's seat of level
+// (its record name: "easy", "normal" or "hard") beside the names taken
+// already, as a lobby and the terminal game name it: "Computer (hard)",
+// or with the first number that makes it new, "Computer (hard) 2" (names
+// compare in any case). Messages turn.computer.…, in vo's language
+// ("Computer (schwer)").
+func (vo Voice) ComputerName(level string, taken []string) string {
+	base := vo.word("turn.computer." + level)
+	name := base
+	for n := 2; slices.ContainsFunc(taken, func(t string) bool { return strings.EqualFold(t, name) }); n++ {
+		name = base + " " + strconv.Itoa(n)
+	}
+	return name
 }

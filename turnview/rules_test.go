@@ -52,3 +52,28 @@ func TestRuleWords(t *testing.T) {
 		}
 	}
 }
+
+// TestComputerName names a computer's seat in every language, the first
+// free number after a name taken in any case, and never a name taken.
+func TestComputerName(t *testing.T) {
+	if got := In(i18n.German).ComputerName("hard", []string{"Ann"}); got != "Computer (schwer)" {
+		t.Errorf("German hard beside Ann = %q, want Computer (schwer)", got)
+	}
+	taken := []string{"computer (NORMAL)", "Computer (normal) 2", "Ann"}
+	if got := In(i18n.English).ComputerName("normal", taken); got != "Computer (normal) 3" {
+		t.Errorf("normal beside %q = %q, want Computer (normal) 3", taken, got)
+	}
+	for _, l := range i18n.Supported() {
+		vo := In(l)
+		seen := map[string]bool{}
+		var names []string
+		for _, level := range []string{"easy", "normal", "hard", "hard", "easy", "hard"} {
+			n := vo.ComputerName(level, names)
+			if seen[strings.ToLower(n)] || strings.HasPrefix(n, "turn.") {
+				t.Errorf("%v: %s named %q beside %q", l, level, n, names)
+			}
+			seen[strings.ToLower(n)] = true
+			names = append(names, n)
+		}
+	}
+}

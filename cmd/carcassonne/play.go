@@ -128,11 +128,7 @@ func parsePlayers(s string, l i18n.Lang) (names []string, levels []ai.Level, err
 			if !level.Seat() {
 				return nil, nil, fmt.Errorf("--players: @%s plays random moves and is for carcassonne arena only: write @easy, @normal or @hard", name)
 			}
-			base := l.T("bot.cpu.seat."+level.String(), nil)
-			n = base
-			for k := 2; slices.Contains(names, n); k++ {
-				n = fmt.Sprintf("%s %d", base, k)
-			}
+			n = turnview.In(l).ComputerName(level.String(), names)
 		}
 		switch {
 		case n == "":
