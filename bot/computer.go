@@ -246,7 +246,7 @@ func (b *Bot) lobbyRemoveChosen(i *discordgo.Interaction, id int64, values []str
 		return
 	}
 	b.editLobby(g, []*discordgo.MessageEmbed{lobbyEmbed(g)}, lobbyButtons(g))
-	b.update(i, &discordgo.InteractionResponseData{Content: tr(memberLang(i), "lobby2.cpu.left", "Name", seat.Name), Components: []discordgo.MessageComponent{}})
+	b.update(i, &discordgo.InteractionResponseData{Content: tr(memberLang(i), "lobby2.cpu.left", "Name", escapeMarkdown(seat.Name)), Components: []discordgo.MessageComponent{}})
 }
 
 // turnKey names a decision of a game: after `moves` moves and `answered`

@@ -76,7 +76,7 @@ func (b *Bot) cmdPlace(i *discordgo.Interaction, opts map[string]*discordgo.Appl
 	// The other steps take their defaults, as the preview shows them
 	// first (no prisoner, the nearest tile for the second gold ingot, …).
 	l := memberLang(i)
-	vo, names := turnview.In(l), seatNames(g, st)
+	vo, names := turnview.In(l), labelNames(g, st)
 	ch, ok := choice{game: g.ID, moves: g.Moves, cell: c, rot: r}.choose(st, vo, names, engine.StepFigure, optString(opts, "follower"))
 	if !ok {
 		b.editReply(i, tr(l, "bot.refuse.typed_follower"))
@@ -185,7 +185,7 @@ func (b *Bot) onAutocomplete(i *discordgo.Interaction) {
 		if !ok {
 			return
 		}
-		vo, names := turnview.In(memberLang(i)), seatNames(g, st)
+		vo, names := turnview.In(memberLang(i)), labelNames(g, st)
 		ch := choice{cell: p.Cell, rot: p.Rotation}
 		step := engine.StepFigure
 		if focused.Name == "escape" {
@@ -415,7 +415,7 @@ func (b *Bot) cmdStop(i *discordgo.Interaction) {
 		b.replyError(i, b.playerErrorIn(memberLang(i), err))
 		return
 	}
-	text := tr(gameLang(g), "lobby2.stopped_by", "Game", g.ID, "Member", displayName(i))
+	text := tr(gameLang(g), "lobby2.stopped_by", "Game", g.ID, "Member", escapeMarkdown(displayName(i)))
 	b.reply(i, &discordgo.InteractionResponseData{Content: text, AllowedMentions: &discordgo.MessageAllowedMentions{}})
 	b.closeGame(g)
 }
@@ -553,7 +553,7 @@ func finalEmbed(g storage.Game, st *engine.Game) *discordgo.MessageEmbed {
 	l := gameLang(g)
 	vo, names := turnview.In(l), seatNames(g, st)
 	e := &discordgo.MessageEmbed{Title: tr(l, "bot.end.title", "Game", g.ID), Color: 0xC9A227}
-	table := vo.FinalTable(st, names)
+	table := vo.FinalTable(st, labelNames(g, st))
 	if utf8.RuneCountInString(table[0]) <= tableWidth {
 		e.Description = "```\n" + strings.Join(table, "\n") + "\n```"
 		return e
@@ -565,7 +565,7 @@ func finalEmbed(g storage.Game, st *engine.Game) *discordgo.MessageEmbed {
 		for j, src := range sources {
 			parts = append(parts, fmt.Sprintf("%s %d", vo.SourceTitle(src.Name), s.Points[j]))
 		}
-		rows = append(rows, fmt.Sprintf("**%d. %s** — %s\n%s", k+1, escapeMarkdown(names[s.Player]),
+		rows = append(rows, fmt.Sprintf("**%d. %s** — %s\n%s", k+1, names[s.Player],
 			trN(l, "bot.score.points", s.Total), strings.Join(parts, " · ")))
 	}
 	e.Description = strings.Join(rows, "\n")
@@ -584,7 +584,7 @@ func truncate(s string, n int) string {
 func scoreLine(g storage.Game, st *engine.Game) string {
 	var parts []string
 	for p := range st.NumPlayers() {
-		parts = append(parts, fmt.Sprintf("%s %d", seatName(g, st, p), st.Score(p)))
+		parts = append(parts, fmt.Sprintf("%s %d", seatLabel(g, st, p), st.Score(p)))
 	}
 	return strings.Join(parts, " · ")
 }
@@ -640,7 +640,7 @@ func lobbyEmbed(g storage.Game) *discordgo.MessageEmbed {
 		if s.UserID == g.HostID {
 			host = " " + tr(l, "bot.lobby.host_mark")
 		}
-		fmt.Fprintf(&seats, "%s %s%s\n", colourDot(s.Index), s.Name, host)
+		fmt.Fprintf(&seats, "%s %s%s\n", colourDot(s.Index), escapeMarkdown(s.Name), host)
 	}
 	seatsTitle := tr(l, "bot.lobby.players")
 	if g.Status == storage.StatusLobby {

@@ -690,7 +690,7 @@ func (b *Bot) lobbyCancel(i *discordgo.Interaction, id int64) {
 	}
 	g.Status = storage.StatusStopped
 	e := lobbyEmbed(g)
-	e.Description = tr(gameLang(g), "bot.lobby.cancelled", "Member", displayName(i))
+	e.Description = tr(gameLang(g), "bot.lobby.cancelled", "Member", escapeMarkdown(displayName(i)))
 	if err := b.s.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
 		Data: &discordgo.InteractionResponseData{Embeds: []*discordgo.MessageEmbed{e}, Components: []discordgo.MessageComponent{}}}); err != nil {
 		b.log.Warn("updating the lobby", "game", id, "err", err)

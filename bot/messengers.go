@@ -77,7 +77,7 @@ func (b *Bot) autoPawn(ctx context.Context, g storage.Game, st *engine.Game) boo
 	if err != nil {
 		b.log.Warn("reading a pawn preference", "game", g.ID, "err", err)
 	}
-	for _, o := range turnview.Options(st, seatNames(g, st)) {
+	for _, o := range turnview.Options(st, labelNames(g, st)) {
 		if o.Answer.Messenger == messenger {
 			b.answerStep(ctx, g, st, o.Answer, storage.Request{ID: fmt.Sprintf("pawn:%d:%d:%d", g.ID, g.Moves, g.Answered)},
 				tr(gameLang(g), "bot.step.by_choice"))

@@ -273,11 +273,22 @@ func (c choice) keep(st *engine.Game, vo turnview.Voice, names turnview.Names, o
 	}
 }
 
-// seatNames are the players' names of game g as the seats show them.
+// seatNames are the players' names of game g as message text shows them
+// (seatName), for turnview's sentences.
 func seatNames(g storage.Game, st *engine.Game) turnview.Names {
 	names := make(turnview.Names, st.NumPlayers())
 	for p := range names {
 		names[p] = seatName(g, st, p)
+	}
+	return names
+}
+
+// labelNames are the players' names of game g as they are (seatLabel),
+// for turnview's options, whose labels components show.
+func labelNames(g storage.Game, st *engine.Game) turnview.Names {
+	names := make(turnview.Names, st.NumPlayers())
+	for p := range names {
+		names[p] = seatLabel(g, st, p)
 	}
 	return names
 }
@@ -344,7 +355,7 @@ func (b *Bot) previewData(l i18n.Lang, g storage.Game, st *engine.Game, ch choic
 		return nil, errors.New(why)
 	}
 	vo := turnview.In(l)
-	w, err := ch.walk(st, vo, seatNames(g, st))
+	w, err := ch.walk(st, vo, labelNames(g, st))
 	if err != nil {
 		return nil, err
 	}
@@ -381,11 +392,11 @@ func (b *Bot) previewData(l i18n.Lang, g storage.Game, st *engine.Game, ch choic
 		menu := menuOf[s.step]
 		if s.step == engine.StepFigure {
 			figure = true
-			lines = append(lines, tr(l, "bot.preview.follower", "Follower", s.chosen().Label))
+			lines = append(lines, tr(l, "bot.preview.follower", "Follower", escapeMarkdown(s.chosen().Label)))
 		} else if !shown(s.step, s.opts) {
 			continue // nothing to choose
 		} else {
-			lines = append(lines, tr(l, "bot.preview.chosen", "Step", strings.TrimRight(strings.TrimSuffix(tr(l, menu.placeholder), "…"), " "), "Choice", s.chosen().Label))
+			lines = append(lines, tr(l, "bot.preview.chosen", "Step", strings.TrimRight(strings.TrimSuffix(tr(l, menu.placeholder), "…"), " "), "Choice", escapeMarkdown(s.chosen().Label)))
 		}
 		want := -1
 		if ch.page.menu == k+1 {

@@ -107,7 +107,7 @@ func (b *Bot) cmdStats(i *discordgo.Interaction, opts map[string]*discordgo.Appl
 		name = tr(l, "stats.that_member")
 	}
 	if st.Games == 0 {
-		b.reply(i, &discordgo.InteractionResponseData{Content: tr(l, "stats.no_games", "Name", name),
+		b.reply(i, &discordgo.InteractionResponseData{Content: tr(l, "stats.no_games", "Name", escapeMarkdown(name)),
 			AllowedMentions: &discordgo.MessageAllowedMentions{}})
 		return
 	}
@@ -156,7 +156,7 @@ func statsEmbed(l i18n.Lang, name string, st storage.PlayerStats) *discordgo.Mes
 	if st.Resigned > 0 {
 		games = trN(l, "stats.resigned_games", st.Resigned, "Games", games)
 	}
-	title := tr(l, "stats.title", "Name", computerLabel(l, name, st.ComputerLevel))
+	title := tr(l, "stats.title", "Name", escapeMarkdown(computerLabel(l, name, st.ComputerLevel)))
 	return &discordgo.MessageEmbed{
 		Title: truncate(title, 256),
 		Color: statsColour,

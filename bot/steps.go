@@ -131,7 +131,7 @@ func stepMessage(g storage.Game, st *engine.Game, note string) *discordgo.Messag
 	name, user := seatName(g, st, d.Player), seatUser(g, d.Player)
 	computer := playerLevel(g, d.Player) != ai.NoLevel
 	l := gameLang(g)
-	opts := turnview.In(l).Options(st, seatNames(g, st))
+	opts := turnview.In(l).Options(st, labelNames(g, st))
 	var title, ask string
 	switch d.Step {
 	case engine.StepDragon:
@@ -275,7 +275,7 @@ func (b *Bot) stepAnswer(i *discordgo.Interaction, game int64, moves, answered, 
 		b.replyError(i, tr(memberLang(i), "bot.step.refuse.whose", "Player", seatName(g, st, d.Player)))
 		return
 	}
-	opts := turnview.Options(st, seatNames(g, st))
+	opts := turnview.Options(st, labelNames(g, st))
 	if from, ok := pageValue(values); ok && from < len(opts) {
 		// "More choices…": the next options, for this player's eyes.
 		b.reply(i, &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral,
@@ -340,7 +340,7 @@ func (b *Bot) closeStepMessage(g storage.Game, text string) {
 // game g waits for in the middle of a turn (st): a pass where it may
 // pass, else the first legal answer, said in the step message. The caller holds the game's lock.
 func (b *Bot) stepTimeout(ctx context.Context, g storage.Game, st *engine.Game) {
-	opts := turnview.Options(st, seatNames(g, st))
+	opts := turnview.Options(st, labelNames(g, st))
 	if len(opts) == 0 {
 		return
 	}

@@ -96,7 +96,7 @@ func ransomOptions(l i18n.Lang, g storage.Game, st *engine.Game) []discordgo.Sel
 			break
 		}
 		opts = append(opts, discordgo.SelectMenuOption{
-			Label: trN(l, "bot2.ransom.option", engine.RansomPoints, "Jailer", seatName(g, st, r.Jailer), "Figure", vo.Figure(r.Figure)),
+			Label: trN(l, "bot2.ransom.option", engine.RansomPoints, "Jailer", seatLabel(g, st, r.Jailer), "Figure", vo.Figure(r.Figure)),
 			Value: ransomValue(r),
 		})
 	}

@@ -22,8 +22,17 @@ import (
 // menu shows the next ones (cellMenus).
 const maxCellMenus = 4
 
-// seatName returns the display name of player p of game g.
+// seatName returns the display name of player p of game g as message
+// text and embeds show it, its markdown characters escaped (a name
+// "*Kai*" reads *Kai*, not in italics; escapeMarkdown).
 func seatName(g storage.Game, st *engine.Game, p int) string {
+	return escapeMarkdown(seatLabel(g, st, p))
+}
+
+// seatLabel returns the display name of player p of game g as it is, for
+// where Discord shows text as typed: the labels of components and
+// autocomplete choices, footers, code blocks.
+func seatLabel(g storage.Game, st *engine.Game, p int) string {
 	if p >= 0 && p < len(g.Seats) && g.Seats[p].Name != "" {
 		return g.Seats[p].Name
 	}
@@ -275,7 +284,7 @@ func (b *Bot) play(ctx context.Context, i *discordgo.Interaction, ch choice, mov
 		// A retried confirm whose move was stored: nothing more to say.
 		return why
 	}
-	w, err := ch.walk(st, turnview.In(memberLang(i)), seatNames(g, st))
+	w, err := ch.walk(st, turnview.In(memberLang(i)), labelNames(g, st))
 	if err != nil {
 		return b.playerErrorIn(memberLang(i), err)
 	}

@@ -1,0 +1,93 @@
+package bot
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/meeple-works/carcassonne/internal/discordtest"
+)
+
+// TestMarkdownNames plays a few turns between members whose names are
+// Discord markdown ("*Kai*" would read Kai in italics, "Bo_b`|" would
+// open code): every text Discord reads as markdown (content, embed
+// titles, descriptions and fields) shows the names escaped, and what it
+// shows as typed (component labels, footers) shows them as they are.
+func TestMarkdownNames(t *testing.T) {
+	h := newHarness(t)
+	kai := h.srv.NewUser("kai", "*Kai*")
+	bob := h.srv.NewUser("bob", "Bo_b`|")
+	users := []discordtest.User{kai, bob}
+	thread, msg := h.lobby(kai, bob)
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 6 {
+		h.playTurn(users, thread, msg, rng)
+		msg, _ = h.nextTurn(thread, msg.ID)
+	}
+	in := discordtest.Actor{User: kai, ChannelID: thread}
+	score := h.slash(in, "/carcassonne score")
+	stop := h.slash(in, "/carcassonne stop")
+	if score.Original == nil || stop.Original == nil {
+		t.Fatalf("no scoreboard or no stop: %s; %s", text(score), text(stop))
+	}
+
+	raw := []string{"*Kai*", "Bo_b`|"}
+	escaped := []string{`\*Kai\*`, "Bo\\_b\\`\\|"}
+	var marked, asTyped int
+	checkMarkdown := func(where, s string) {
+		for k, name := range raw {
+			if strings.Contains(s, name) {
+				t.Errorf("%s shows %q unescaped: %q", where, name, s)
+			}
+			if strings.Contains(s, escaped[k]) {
+				marked++
+			}
+		}
+	}
+	checkTyped := func(where, s string) {
+		for k, name := range escaped {
+			if strings.Contains(s, name) {
+				t.Errorf("%s shows %q escaped (%q): %q", where, raw[k], name, s)
+			}
+			if strings.Contains(s, raw[k]) {
+				asTyped++
+			}
+		}
+	}
+	checkEmbeds := func(where string, es []*discordgo.MessageEmbed) {
+		for _, e := range es {
+			checkMarkdown(where+" title", e.Title)
+			checkMarkdown(where+" description", e.Description)
+			for _, f := range e.Fields {
+				checkMarkdown(where+" field", f.Name+"\n"+f.Value)
+			}
+			if e.Footer != nil {
+				checkTyped(where+" footer", e.Footer.Text)
+			}
+		}
+	}
+	var msgs []discordtest.Message
+	msgs = append(msgs, h.srv.Messages(h.srv.ChannelID)...)
+	msgs = append(msgs, h.srv.Messages(thread)...)
+	msgs = append(msgs, *score.Original, *stop.Original)
+	for _, m := range msgs {
+		checkMarkdown("message "+m.ID, m.Content)
+		checkEmbeds("message "+m.ID, m.Embeds)
+		menus, buttons := components(m.Message)
+		for _, sm := range menus {
+			for _, o := range sm.Options {
+				checkTyped("a menu option", o.Label+"\n"+o.Description)
+			}
+		}
+		for _, b := range buttons {
+			checkTyped("a button", b.Label)
+		}
+	}
+	// The lobby, the turns' titles, the summaries, the scoreboard and the
+	// stop each name a player; the last turn's footer gives the scores.
+	if marked < 10 || asTyped < 2 {
+		t.Errorf("the names were escaped %d times and shown as typed %d times", marked, asTyped)
+	}
+}
