@@ -12,20 +12,23 @@ import (
 
 // TestMarkdownNames plays a few turns between members whose names are
 // Discord markdown ("*Kai*" would read Kai in italics, "Bo_b`|" would
-// open code): every text Discord reads as markdown (content, embed
+// open code, "# Lee <@1>" would be a heading at the start of a summary's
+// line and hold a mention): every text Discord reads as markdown (content, embed
 // titles, descriptions and fields) shows the names escaped, and what it
 // shows as typed (component labels, footers) shows them as they are.
 func TestMarkdownNames(t *testing.T) {
 	h := newHarness(t)
 	kai := h.srv.NewUser("kai", "*Kai*")
 	bob := h.srv.NewUser("bob", "Bo_b`|")
-	users := []discordtest.User{kai, bob}
-	thread, msg := h.lobby(kai, bob)
+	lee := h.srv.NewUser("lee", "# Lee <@1>")
+	users := []discordtest.User{kai, bob, lee}
+	thread, msg := h.lobby(kai, bob, lee)
 	rng := rand.New(rand.NewPCG(3, 4))
-	for range 6 {
+	for range 9 {
 		h.playTurn(users, thread, msg, rng)
 		msg, _ = h.nextTurn(thread, msg.ID)
 	}
+	turn, _ := h.srv.Message(msg.ID) // before the stop closes it
 	in := discordtest.Actor{User: kai, ChannelID: thread}
 	score := h.slash(in, "/carcassonne score")
 	stop := h.slash(in, "/carcassonne stop")
@@ -33,8 +36,8 @@ func TestMarkdownNames(t *testing.T) {
 		t.Fatalf("no scoreboard or no stop: %s; %s", text(score), text(stop))
 	}
 
-	raw := []string{"*Kai*", "Bo_b`|"}
-	escaped := []string{`\*Kai\*`, "Bo\\_b\\`\\|"}
+	raw := []string{"*Kai*", "Bo_b`|", "# Lee <@1>"}
+	escaped := []string{`\*Kai\*`, "Bo\\_b\\`\\|", `\# Lee \<@1>`}
 	var marked, asTyped int
 	checkMarkdown := func(where, s string) {
 		for k, name := range raw {
@@ -71,7 +74,7 @@ func TestMarkdownNames(t *testing.T) {
 	var msgs []discordtest.Message
 	msgs = append(msgs, h.srv.Messages(h.srv.ChannelID)...)
 	msgs = append(msgs, h.srv.Messages(thread)...)
-	msgs = append(msgs, *score.Original, *stop.Original)
+	msgs = append(msgs, turn, *score.Original, *stop.Original)
 	for _, m := range msgs {
 		checkMarkdown("message "+m.ID, m.Content)
 		checkEmbeds("message "+m.ID, m.Embeds)
@@ -87,7 +90,7 @@ func TestMarkdownNames(t *testing.T) {
 	}
 	// The lobby, the turns' titles, the summaries, the scoreboard and the
 	// stop each name a player; the last turn's footer gives the scores.
-	if marked < 10 || asTyped < 2 {
+	if marked < 15 || asTyped < 3 {
 		t.Errorf("the names were escaped %d times and shown as typed %d times", marked, asTyped)
 	}
 }

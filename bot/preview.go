@@ -392,11 +392,11 @@ func (b *Bot) previewData(l i18n.Lang, g storage.Game, st *engine.Game, ch choic
 		menu := menuOf[s.step]
 		if s.step == engine.StepFigure {
 			figure = true
-			lines = append(lines, tr(l, "bot.preview.follower", "Follower", escapeMarkdown(s.chosen().Label)))
+			lines = append(lines, tr(l, "bot.preview.follower", "Follower", s.chosen().Label))
 		} else if !shown(s.step, s.opts) {
 			continue // nothing to choose
 		} else {
-			lines = append(lines, tr(l, "bot.preview.chosen", "Step", strings.TrimRight(strings.TrimSuffix(tr(l, menu.placeholder), "…"), " "), "Choice", escapeMarkdown(s.chosen().Label)))
+			lines = append(lines, tr(l, "bot.preview.chosen", "Step", strings.TrimRight(strings.TrimSuffix(tr(l, menu.placeholder), "…"), " "), "Choice", s.chosen().Label))
 		}
 		want := -1
 		if ch.page.menu == k+1 {

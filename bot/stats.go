@@ -438,7 +438,18 @@ func (b *Bot) sendPlayedGame(i *discordgo.Interaction, id int64) {
 	}
 }
 
-// escapeMarkdown keeps a name from being read as Discord markdown.
+// escapeMarkdown keeps a name from being read as Discord markdown: a
+// backslash before each character that could start it (emphasis, code,
+// spoilers, quotes, masked links, mentions), and before a "#" or "-" that
+// begins it (a heading or a list at the start of a line). Discord shows an
+// escaped character as itself.
 func escapeMarkdown(s string) string {
-	return strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "~", `\~`, "`", "\\`", "|", `\|`, ">", `\>`).Replace(s)
+	s = markdownEscaper.Replace(s)
+	if strings.HasPrefix(s, "#") || strings.HasPrefix(s, "-") {
+		s = `\` + s
+	}
+	return s
 }
+
+var markdownEscaper = strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "~", `\~`, "`", "\\`", "|", `\|`, ">", `\>`,
+	"[", `\[`, "]", `\]`, "<", `\<`)
