@@ -11,15 +11,15 @@ import (
 )
 
 // TestMarkdownNames plays a few turns between members whose names are
-// Discord markdown ("*Kai*" would read Kai in italics, "Bo_b`|" would
-// open code, "# Lee <@1>" would be a heading at the start of a summary's
+// Discord markdown ("*Kai*" would read Kai in italics, "_Bo_b`|" would
+// open code; its second underscore, inside a word, is no markdown, "# Lee <@1>" would be a heading at the start of a summary's
 // line and hold a mention): every text Discord reads as markdown (content, embed
 // titles, descriptions and fields) shows the names escaped, and what it
 // shows as typed (component labels, footers) shows them as they are.
 func TestMarkdownNames(t *testing.T) {
 	h := newHarness(t)
 	kai := h.srv.NewUser("kai", "*Kai*")
-	bob := h.srv.NewUser("bob", "Bo_b`|")
+	bob := h.srv.NewUser("bob", "_Bo_b`|")
 	lee := h.srv.NewUser("lee", "# Lee <@1>")
 	users := []discordtest.User{kai, bob, lee}
 	thread, msg := h.lobby(kai, bob, lee)
@@ -36,8 +36,8 @@ func TestMarkdownNames(t *testing.T) {
 		t.Fatalf("no scoreboard or no stop: %s; %s", text(score), text(stop))
 	}
 
-	raw := []string{"*Kai*", "Bo_b`|", "# Lee <@1>"}
-	escaped := []string{`\*Kai\*`, "Bo\\_b\\`\\|", `\# Lee \<@1>`}
+	raw := []string{"*Kai*", "_Bo_b`|", "# Lee <@1>"}
+	escaped := []string{`\*Kai\*`, "\\_Bo_b\\`\\|", `\# Lee \<@1>`}
 	var marked, asTyped int
 	checkMarkdown := func(where, s string) {
 		for k, name := range raw {
@@ -92,5 +92,33 @@ func TestMarkdownNames(t *testing.T) {
 	// stop each name a player; the last turn's footer gives the scores.
 	if marked < 15 || asTyped < 3 {
 		t.Errorf("the names were escaped %d times and shown as typed %d times", marked, asTyped)
+	}
+}
+
+// TestEscapeMarkdown escapes what Discord would read as markdown in a name,
+// and nothing it reads as text.
+func TestEscapeMarkdown(t *testing.T) {
+	for name, want := range map[string]string{
+		"Alice":      "Alice",
+		"Player_1":   "Player_1",
+		"Jean-Luc":   "Jean-Luc",
+		"Kai>Bob":    "Kai>Bob",
+		"*Kai*":      `\*Kai\*`,
+		"_Kai_":      `\_Kai\_`,
+		"a__b__c":    `a\_\_b\_\_c`,
+		"~~Luna~~":   `\~\~Luna\~\~`,
+		"||x||":      `\|\|x\|\|`,
+		"`x`":        "\\`x\\`",
+		"# Lee":      `\# Lee`,
+		"- Lee":      `\- Lee`,
+		"> Lee":      `\> Lee`,
+		"[a](b)":     `\[a\](b)`,
+		"<@1>":       `\<@1>`,
+		`back\slash`: `back\\slash`,
+		"Zoë_Ünal":   "Zoë_Ünal",
+	} {
+		if got := escapeMarkdown(name); got != want {
+			t.Errorf("escapeMarkdown(%q) = %q, want %q", name, got, want)
+		}
 	}
 }

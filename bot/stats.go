@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -440,16 +441,23 @@ func (b *Bot) sendPlayedGame(i *discordgo.Interaction, id int64) {
 
 // escapeMarkdown keeps a name from being read as Discord markdown: a
 // backslash before each character that could start it (emphasis, code,
-// spoilers, quotes, masked links, mentions), and before a "#" or "-" that
-// begins it (a heading or a list at the start of a line). Discord shows an
-// escaped character as itself.
+// spoilers, masked links, mentions), before an underscore that is not
+// inside a word (Player_1 stays as it is: Discord reads none there), and
+// before a "#", "-" or ">" that begins the name (a heading, a list or a
+// quote at the start of a line). Discord shows an escaped character as
+// itself.
 func escapeMarkdown(s string) string {
-	s = markdownEscaper.Replace(s)
-	if strings.HasPrefix(s, "#") || strings.HasPrefix(s, "-") {
-		s = `\` + s
+	rs := []rune(s)
+	var b strings.Builder
+	for k, r := range rs {
+		inWord := k > 0 && k+1 < len(rs) && isWordRune(rs[k-1]) && isWordRune(rs[k+1])
+		if strings.ContainsRune("\\*~`|[]<", r) || r == '_' && !inWord || k == 0 && strings.ContainsRune("#->", r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
 	}
-	return s
+	return b.String()
 }
 
-var markdownEscaper = strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "~", `\~`, "`", "\\`", "|", `\|`, ">", `\>`,
-	"[", `\[`, "]", `\]`, "<", `\<`)
+// isWordRune reports whether r is a letter or a digit.
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
