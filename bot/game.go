@@ -739,7 +739,7 @@ func expansionsMenu(g storage.Game) (discordgo.SelectMenu, bool) {
 	chosen := gameExpansions(g)
 	var opts []discordgo.SelectMenuOption
 	for _, e := range engine.PlayableExpansions() {
-		if e == engine.ExpansionBase || !e.Playable() || len(opts) == 25 {
+		if e == engine.ExpansionBase || len(opts) == 25 {
 			continue
 		}
 		opts = append(opts, discordgo.SelectMenuOption{Label: expansionTitle(gameLang(g), e), Value: e.String(), Default: chosen.Has(e)})

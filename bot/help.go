@@ -43,7 +43,7 @@ func availableTitles(l i18n.Lang) string { return availableTitlesBut(l, 0) }
 func availableTitlesBut(l i18n.Lang, set engine.ExpansionSet) string {
 	var ts []string
 	for _, e := range engine.PlayableExpansions() {
-		if e.Playable() && !set.Has(e) {
+		if e != engine.ExpansionBase && !set.Has(e) {
 			ts = append(ts, fmt.Sprintf("%s (`%s`)", expansionTitle(l, e), e))
 		}
 	}

@@ -276,7 +276,7 @@ func expansionChoices(l i18n.Lang, typed string) []*discordgo.ApplicationCommand
 	}
 	var out []*discordgo.ApplicationCommandOptionChoice
 	for _, e := range engine.PlayableExpansions() {
-		if !e.Playable() || named[e.String()] || len(out) == 25 {
+		if e == engine.ExpansionBase || named[e.String()] || len(out) == 25 {
 			continue
 		}
 		title := expansionTitle(l, e)
