@@ -14,17 +14,25 @@ import (
 // while it is at most tableWidth characters wide (the base game), and as
 // a line per player with their points by source when the game's sources
 // would make it wider (The Messengers, The Robbers, King & Robber Baron,
-// The Tower, The Gold Mines): every player in the standings' order, the
-// sources adding up to the total.
+// The Tower, The Gold Mines) or when a name holds a backtick (it would
+// break the table's code block): every player in the standings' order,
+// the sources adding up to the total.
 func TestFinalEmbedFits(t *testing.T) {
 	wide := engine.ExpansionSet(0).With(engine.ExpansionMessengers).With(engine.ExpansionRobbers).
 		With(engine.ExpansionKingAndRobber).With(engine.ExpansionTower).With(engine.ExpansionGoldMines)
-	for _, set := range []engine.ExpansionSet{0, wide} {
+	names := []string{"Ann", "Bob", "Cleo_x"}
+	backtick := []string{"Ann", "B```ob", "Cleo_x"}
+	for _, c := range []struct {
+		set   engine.ExpansionSet
+		names []string
+		table bool
+	}{{0, names, true}, {wide, names, false}, {0, backtick, false}} {
+		set := c.set
 		r, err := engine.NewRules(set, engine.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		st, err := engine.New(engine.Config{Rules: r, Players: []string{"Ann", "Bob", "Cleo_x"}, Seed: 4})
+		st, err := engine.New(engine.Config{Rules: r, Players: c.names, Seed: 4})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -37,7 +45,7 @@ func TestFinalEmbedFits(t *testing.T) {
 		}
 		desc := finalEmbed(storage.Game{ID: 1}, st).Description
 		table := strings.HasPrefix(desc, "```")
-		if table != (set == 0) {
+		if table != c.table {
 			t.Errorf("%s: a table %v: %q", set, table, desc)
 		}
 		for _, line := range strings.Split(strings.Trim(desc, "`\n"), "\n") {

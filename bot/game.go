@@ -546,15 +546,17 @@ const tableWidth = 56
 
 // finalEmbed is the end message's final scoring of game g in the game's
 // language: turnview's final table in a code block, for its columns; when
-// the game's sources of points make it wider than tableWidth, a line per
+// the game's sources of points make it wider than tableWidth, or a name
+// holds a backtick (which could close the code block), a line per
 // player ("**1. Ann** — 52 points") and their points by source ("roads 12
 // · cities 20 · …"), which wrap as text does.
 func finalEmbed(g storage.Game, st *engine.Game) *discordgo.MessageEmbed {
 	l := gameLang(g)
 	vo, names := turnview.In(l), seatNames(g, st)
 	e := &discordgo.MessageEmbed{Title: tr(l, "bot.end.title", "Game", g.ID), Color: 0xC9A227}
-	table := vo.FinalTable(st, labelNames(g, st))
-	if utf8.RuneCountInString(table[0]) <= tableWidth {
+	typed := labelNames(g, st)
+	table := vo.FinalTable(st, typed)
+	if utf8.RuneCountInString(table[0]) <= tableWidth && !slices.ContainsFunc(typed, func(n string) bool { return strings.Contains(n, "`") }) {
 		e.Description = "```\n" + strings.Join(table, "\n") + "\n```"
 		return e
 	}
