@@ -617,9 +617,9 @@ func (vo Voice) Plural(n int, one string) string {
 // StepWords says what answer a to the step game g waits for did, by the
 // player who decides it (engine.Game.Pending), as the step messages and
 // the terminal say it: "Bob moves the dragon ➡ (1,0).", "Alice takes no
-// knight home.", "Bob adds a follower on the city (north) at (3,0).", and
-// for the other steps the option's label: "Alice: thief – road (east and
-// west)."
+// knight home.", "Bob adds a follower on the city (north) at (3,0).", "Eve
+// puts the fairy on (3,-8).", and for the other steps the option's
+// label: "Alice: thief – road (east and west)."
 func StepWords(g *engine.Game, a engine.Answer, names Names) string {
 	return english.StepWords(g, a, names)
 }
@@ -667,6 +667,11 @@ func (vo Voice) StepWords(g *engine.Game, a engine.Answer, names Names) string {
 		return vo.t("turn.step.land", "Player", name, "At", vo.At(g, a.Target))
 	case engine.StepRobber, engine.StepRob, engine.StepPawn, engine.StepMessage:
 		return vo.boardStepWords(g, a, name, names)
+	}
+	if a.Step == engine.StepFigure && a.Fairy {
+		// The option speaks to the player ("Fairy – next to your
+		// knight"); the step message, to everyone, as the summary does.
+		return vo.t("turn.fairy", "Player", name, "Cell", a.Cell.String())
 	}
 	// The other steps (a figure, a prisoner, a gold ingot …) by their
 	// option's words: "Alice: thief – road (east and west)."

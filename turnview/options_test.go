@@ -169,6 +169,16 @@ func TestOptionsAcceptedEverywhere(t *testing.T) {
 					if w := StepWords(g, o.Answer, nil); strings.Contains(w, o.Value) {
 						t.Fatalf("%s: the words of %q are %q", where, o.Value, w)
 					}
+					// Everyone reads them: the player who decided is
+					// named, never "you" ("Eve puts the fairy on
+					// (3,-8).", not "Eve: Fairy – next to your farmer").
+					for _, o := range opts {
+						if o.Answer.Fairy || o.Answer == opts[0].Answer {
+							if w := StepWords(g, o.Answer, nil); strings.Contains(strings.ToLower(w), "your") {
+								t.Fatalf("%s: the words of %q speak to the player: %q", where, o.Value, w)
+							}
+						}
+					}
 				}
 				if _, err := g.Act(o.Answer); err != nil {
 					t.Fatalf("%s: %q: %v", where, o.Value, err)
