@@ -553,7 +553,7 @@ func (vo Voice) rollWords(g *engine.Game, m engine.Move) string {
 }
 
 // cropWords says the crop circle of move m, played by player p on game g
-// before it: " Crop circle: Alice chose add; 2 followers added.", "…; no
+// before it: " Crop circle: Alice chose to add; 2 followers added.", "…; no
 // follower added."
 func (vo Voice) cropWords(g *engine.Game, p int, m engine.Move, names Names) string {
 	if m.Crop == engine.CropNone {

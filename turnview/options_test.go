@@ -311,7 +311,7 @@ func TestMagicStepWords(t *testing.T) {
 
 // TestCropNoneWords: a crop circle whose direction no player answered with
 // a follower says so in words, in every language: "Crop circle: Alice
-// chose add; no follower added." (it said "0 followers added").
+// chose to add; no follower added." (it said "0 followers added").
 func TestCropNoneWords(t *testing.T) {
 	g := newGame(t, engine.ExpansionSet(0).With(engine.ExpansionCropCircles), 1)
 	for _, l := range i18n.Supported() {
@@ -323,7 +323,7 @@ func TestCropNoneWords(t *testing.T) {
 			}
 		}
 	}
-	if w := english.cropWords(g, 0, engine.Move{Crop: engine.CropAdd}, nil); w != " Crop circle: Alice chose add; no follower added." {
+	if w := english.cropWords(g, 0, engine.Move{Crop: engine.CropAdd}, nil); w != " Crop circle: Alice chose to add; no follower added." {
 		t.Errorf("English: %q", w)
 	}
 }
