@@ -677,6 +677,12 @@ func (vo Voice) StepWords(g *engine.Game, a engine.Answer, names Names) string {
 	// option's words: "Alice: thief – road (east and west)."
 	answer := a.String()
 	if o, err := vo.Lookup(g, names, answer); err == nil {
+		switch {
+		case o.Kind == KindPass && a.Step == engine.StepFigure:
+			return vo.t("turn.step.no_follower", "Player", name)
+		case o.Kind == KindPass && a.Step == engine.StepCapture:
+			return vo.t("turn.step.no_prisoner", "Player", name)
+		}
 		answer = o.Label
 	}
 	return vo.t("turn.step.other", "Player", name, "Answer", answer)

@@ -171,12 +171,19 @@ func TestOptionsAcceptedEverywhere(t *testing.T) {
 					}
 					// Everyone reads them: the player who decided is
 					// named, never "you" ("Eve puts the fairy on
-					// (3,-8).", not "Eve: Fairy – next to your farmer").
+					// (3,-8).", not "Eve: Fairy – next to your
+					// farmer"), and a pass is a sentence ("Alice
+					// deploys no follower.", not "Alice: No follower.").
 					for _, o := range opts {
-						if o.Answer.Fairy || o.Answer == opts[0].Answer {
-							if w := StepWords(g, o.Answer, nil); strings.Contains(strings.ToLower(w), "your") {
-								t.Fatalf("%s: the words of %q speak to the player: %q", where, o.Value, w)
-							}
+						if !o.Answer.Fairy && !o.Pass() && o.Answer != opts[0].Answer {
+							continue
+						}
+						w := StepWords(g, o.Answer, nil)
+						if strings.Contains(strings.ToLower(w), "your") {
+							t.Fatalf("%s: the words of %q speak to the player: %q", where, o.Value, w)
+						}
+						if o.Pass() && strings.Contains(w, o.Label) {
+							t.Fatalf("%s: the words of %q are the menu's: %q", where, o.Value, w)
 						}
 					}
 				}
