@@ -148,7 +148,7 @@ func (s *session) spots(args []string) {
 	suffixed := false
 	if followers {
 		for i, sp := range spots {
-			rows = append(rows, row{engine.SpotLabel(i), s.voice.SpotWords(engine.FigureFollower, sp)})
+			rows = append(rows, row{engine.SpotLabel(i), s.voice.SpotWords(ts, m.Tile, m.Rotation, engine.FigureFollower, sp)})
 		}
 	}
 	for _, fig := range []engine.Figure{engine.FigureLarge, engine.FigureBuilder, engine.FigurePig} {
@@ -156,7 +156,7 @@ func (s *session) spots(args []string) {
 			continue
 		}
 		for i, sp := range s.state.FigureSpots(p, fig) {
-			rows = append(rows, row{engine.SpotLabel(i) + figureSuffix(fig), s.voice.SpotWords(fig, sp)})
+			rows = append(rows, row{engine.SpotLabel(i) + figureSuffix(fig), s.voice.SpotWords(ts, m.Tile, m.Rotation, fig, sp)})
 			suffixed = true
 		}
 	}

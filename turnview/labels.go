@@ -304,30 +304,90 @@ func FeatureKind(g *engine.Game, t engine.Target) engine.FeatureKind {
 // feature returns the kind and the ports (board orientation) of the
 // segment at t on g.
 func feature(g *engine.Game, t engine.Target) (engine.FeatureKind, engine.PortSet, bool) {
+	k, ports, _, ok := featureOnTile(g, t)
+	return k, ports, ok
+}
+
+// featureOnTile is feature, and also reports whether another feature of
+// the same kind on its tile meets the edge in the same compass words
+// (engine.PortSet.Direction): the two fields of KR04 and TB07 by their
+// south-east corner, at SSE and at ESE, or the two enclosed fields of
+// KR05.
+func featureOnTile(g *engine.Game, t engine.Target) (k engine.FeatureKind, ports engine.PortSet, twin, ok bool) {
 	pt, ok := g.TileAt(t.Cell)
 	if !ok {
-		return 0, 0, false
+		return 0, 0, false, false
 	}
 	ts := g.TileSet()
 	f, ok := ts.FeatureAt(pt.Tile, pt.Rotation, t.Port)
 	if !ok {
-		return 0, 0, false
+		return 0, 0, false, false
 	}
 	tf := ts.Tile(pt.Tile).Features[f]
-	return tf.Kind, tf.Ports.Rotate(pt.Rotation), true
+	return tf.Kind, tf.Ports.Rotate(pt.Rotation), hasTwin(ts, pt.Tile, pt.Rotation, f), true
+}
+
+// hasTwin reports whether another feature of the kind of feature f of tile
+// t turned r meets the tile's edge in the same compass words.
+func hasTwin(ts *engine.TileSet, t engine.TileID, r engine.Rotation, f int) bool {
+	fs := ts.Tile(t).Features
+	for j, o := range fs {
+		if j != f && o.Kind == fs[f].Kind && o.Ports.Rotate(r).Direction() == fs[f].Ports.Rotate(r).Direction() {
+			return true
+		}
+	}
+	return false
 }
 
 // FeatureName names the feature at t on game g with where its segment
 // meets the edge of its tile as the tile lies (engine.PortSet.Direction):
 // "city (north)", "road (east and west)", "cloister"; "feature" when no
-// tile lies at t.
+// tile lies at t. A feature that another of its kind on the tile would
+// share the words with is named by its ports, on the sixteen points of the
+// compass: "field (south-south-east)" and "field (east-south-east)"; an
+// enclosed field (ports C and C2) by its number, "field (inner 1)".
 // In vo's language.
 func (vo Voice) FeatureName(g *engine.Game, t engine.Target) string {
-	k, ports, ok := feature(g, t)
+	k, ports, twin, ok := featureOnTile(g, t)
 	if !ok {
 		return vo.t("turn.feature.unknown")
 	}
+	return vo.featureWordsApart(k, ports, twin)
+}
+
+// featureWordsApart is featureWords, or with twin (hasTwin) the feature
+// named by its ports (portWords).
+func (vo Voice) featureWordsApart(k engine.FeatureKind, ports engine.PortSet, twin bool) string {
+	if twin {
+		return vo.t("turn.feature.where", "Feature", vo.Kind(k), "Where", vo.portWords(ports))
+	}
 	return vo.featureWords(k, ports)
+}
+
+// portWords names the ports of a feature one by one, clockwise from NNW,
+// on the sixteen points of the compass ("south-south-east", "north"), or
+// its inner ports by number ("inner 1" for C, "inner 2" for C2) when it
+// meets no edge. In vo's language (messages turn.dir.<word>,
+// turn.dir.inner).
+func (vo Voice) portWords(ports engine.PortSet) string {
+	var ws []string
+	for p := engine.NNW; p <= engine.WNW; p++ {
+		if ports.Has(p) {
+			ws = append(ws, vo.compass(portCompass[p-engine.NNW]))
+		}
+	}
+	for n, p := range []engine.Port{engine.C, engine.C2} {
+		if len(ws) == 0 && ports.Has(p) {
+			return vo.t("turn.dir.inner", "N", n+1)
+		}
+	}
+	return vo.JoinAnd(ws)
+}
+
+// portCompass are the edge ports' compass words, NNW to WNW clockwise.
+var portCompass = [...]string{
+	"north-north-west", "north", "north-north-east", "east-north-east", "east", "east-south-east",
+	"south-south-east", "south", "south-south-west", "west-south-west", "west", "west-north-west",
 }
 
 // featureWords names a feature of kind k whose segment meets its tile's
@@ -339,12 +399,14 @@ func (vo Voice) featureWords(k engine.FeatureKind, ports engine.PortSet) string 
 	return vo.Kind(k)
 }
 
-// SpotWords names a spot sp of figure fig on a tile as placed
+// SpotWords names a spot sp of figure fig of tile t turned r
 // (engine.Game.FollowerSpots, FigureSpots) in vo's language, as the
-// Follower… menu lists it: "knight – city (north)" for the follower,
-// "large follower – city (north)", "builder – road (east)" for the others.
-func (vo Voice) SpotWords(fig engine.Figure, sp engine.Spot) string {
-	return vo.SpotName(fig, sp.Kind, vo.featureWords(sp.Kind, sp.Ports))
+// Follower… menu lists it once the tile lies there (FeatureName):
+// "knight – city (north)" for the follower, by its role; "large follower –
+// city (north)", "builder – road (east)" for the others; "farmer – field
+// (south-south-east)" beside another field of the tile at the south-east.
+func (vo Voice) SpotWords(ts *engine.TileSet, t engine.TileID, r engine.Rotation, fig engine.Figure, sp engine.Spot) string {
+	return vo.SpotName(fig, sp.Kind, vo.featureWordsApart(sp.Kind, sp.Ports, hasTwin(ts, t, r, sp.Feature)))
 }
 
 // SpotName names figure fig on a feature of kind k named feature (as

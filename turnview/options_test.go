@@ -57,6 +57,7 @@ func checkOptions(t *testing.T, g *engine.Game, where string) []Option {
 		t.Fatalf("%s: step %s offers nothing", where, g.Pending().Step)
 	}
 	values := map[string]bool{}
+	labels := map[string]string{}
 	board := g.Preview()
 	var spots []engine.Spot
 	if board != nil && g.Pending().Step == engine.StepFigure {
@@ -76,6 +77,10 @@ func checkOptions(t *testing.T, g *engine.Game, where string) []Option {
 			t.Fatalf("%s: two options of value %q", where, o.Value)
 		}
 		values[o.Value] = true
+		if labels[o.Label] != "" {
+			t.Errorf("%s: options %q and %q have one label %q", where, labels[o.Label], o.Value, o.Label)
+		}
+		labels[o.Label] = o.Value
 		if o.Label == "" || utf8.RuneCountInString(o.Label) > 100 || strings.Contains(o.Label, "turn.") {
 			t.Fatalf("%s: option %q has label %q", where, o.Value, o.Label)
 		}
@@ -105,7 +110,15 @@ func checkOptions(t *testing.T, g *engine.Game, where string) []Option {
 			for _, s := range spots {
 				if s.Ports.Has(o.Answer.Port) {
 					found = true
-					if want := SpotName(o.Answer.Figure, s.Kind, strings.SplitN(s.Name(), " – ", 2)[1]); o.Label != want {
+					want := SpotName(o.Answer.Figure, s.Kind, strings.SplitN(s.Name(), " – ", 2)[1])
+					switch {
+					case twinOnTile(board, engine.Target{Cell: o.Cell, Port: o.Answer.Port}):
+						// Another feature of its kind on the tile has the
+						// engine's words: the label names the ports.
+						if o.Label == want || !strings.HasPrefix(o.Label, SpotName(o.Answer.Figure, s.Kind, s.Kind.String()+" (")) {
+							t.Fatalf("%s: option %q labelled %q, beside a twin of the engine's spot %q", where, o.Value, o.Label, want)
+						}
+					case o.Label != want:
 						t.Fatalf("%s: option %q labelled %q, the engine's spot is %q", where, o.Value, o.Label, want)
 					}
 				}
@@ -116,6 +129,27 @@ func checkOptions(t *testing.T, g *engine.Game, where string) []Option {
 		}
 	}
 	return opts
+}
+
+// twinOnTile reports whether another feature of the kind of the one at t,
+// on its tile of board, meets the tile's edge in the same compass words.
+func twinOnTile(board *engine.Game, t engine.Target) bool {
+	pt, ok := board.TileAt(t.Cell)
+	if !ok {
+		return false
+	}
+	ts := board.TileSet()
+	f, ok := ts.FeatureAt(pt.Tile, pt.Rotation, t.Port)
+	if !ok {
+		return false
+	}
+	fs := ts.Tile(pt.Tile).Features
+	for j, o := range fs {
+		if j != f && o.Kind == fs[f].Kind && o.Ports.Rotate(pt.Rotation).Direction() == fs[f].Ports.Rotate(pt.Rotation).Direction() {
+			return true
+		}
+	}
+	return false
 }
 
 // checkFeature checks that option o names the kind of the feature the
@@ -264,24 +298,72 @@ func TestFairyLabelsNameTheFollower(t *testing.T) {
 func TestSpotWords(t *testing.T) {
 	g := newGame(t, expansionSets()["inns-and-cathedrals"], 2)
 	de := In(i18n.German)
+	tile, _ := g.Drawn()
+	ts := g.TileSet()
 	seen := 0
 	for _, p := range g.Placements() {
 		for _, sp := range g.FollowerSpots(p) {
 			seen++
-			if got := english.SpotWords(engine.FigureFollower, sp); got != sp.Name() {
+			if got := english.SpotWords(ts, tile, p.Rotation, engine.FigureFollower, sp); got != sp.Name() {
 				t.Errorf("%v: %q, the engine's %q", p, got, sp.Name())
 			}
 			_, feature, _ := strings.Cut(sp.Name(), " – ")
-			if got, want := english.SpotWords(engine.FigureLarge, sp), "large follower – "+feature; got != want {
+			if got, want := english.SpotWords(ts, tile, p.Rotation, engine.FigureLarge, sp), "large follower – "+feature; got != want {
 				t.Errorf("%v: %q, want %q", p, got, want)
 			}
-			if got := de.SpotWords(engine.FigureFollower, sp); got == sp.Name() || strings.Contains(got, "turn.") {
+			if got := de.SpotWords(ts, tile, p.Rotation, engine.FigureFollower, sp); got == sp.Name() || strings.Contains(got, "turn.") {
 				t.Errorf("%v: in German %q", p, got)
 			}
 		}
 	}
 	if seen == 0 {
 		t.Fatal("no spots")
+	}
+}
+
+// TestTwinFeaturesNamedApart: where two features of one kind on a tile
+// meet its edge in the same compass words (the fields of KR04 and TB07 at
+// SSE and ESE, both "south-east"; the enclosed fields C and C2 of KR05,
+// no words), the Follower… menu and the terminal's spots list named them
+// alike, and a player could not tell them apart. They are named by their
+// ports, in every rotation, and so is every feature of every tile apart
+// from the others of its kind.
+func TestTwinFeaturesNamedApart(t *testing.T) {
+	var set engine.ExpansionSet
+	for _, e := range engine.PlayableExpansions() {
+		set = set.With(e)
+	}
+	rules, err := engine.NewRules(set, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := rules.Tiles
+	want := map[string][]string{
+		"TB07": {"farmer – field (south-south-east)", "farmer – field (east-south-east)"},
+		"KR04": {"farmer – field (south-south-east)", "farmer – field (east-south-east)"},
+		"KR05": {"farmer – field (inner 1)", "farmer – field (inner 2)"},
+	}
+	for id := engine.TileID(1); int(id) <= ts.Len(); id++ {
+		tl := ts.Tile(id)
+		for r := engine.Rotation(0); r < 4; r++ {
+			names := map[string]bool{}
+			for f, tf := range tl.Features {
+				sp := engine.Spot{Port: tf.Ports.Rotate(r).Main(), Ports: tf.Ports.Rotate(r), Kind: tf.Kind, Feature: f}
+				name := english.SpotWords(ts, id, r, engine.FigureFollower, sp)
+				if names[name] {
+					t.Errorf("%s turned %d: two features named %q", tl.Name, r, name)
+				}
+				names[name] = true
+				if strings.Contains(In(i18n.Polish).SpotWords(ts, id, r, engine.FigureFollower, sp), "turn.") {
+					t.Errorf("%s turned %d: %q has no Polish words", tl.Name, r, name)
+				}
+			}
+			for _, w := range want[tl.Name] {
+				if r == 0 && !names[w] {
+					t.Errorf("%s: no spot %q among %v", tl.Name, w, names)
+				}
+			}
+		}
 	}
 }
 
