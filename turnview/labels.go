@@ -145,6 +145,8 @@ func (v *view) option(a engine.Answer) Option {
 		o.Feature = vo.FeatureName(v.board, a.Target)
 		data := []any{"Feature", o.Feature, "Cell", a.Target.Cell.String()}
 		switch {
+		case a.Return && a.Figure == engine.FigureLarge:
+			o.Label = vo.t("turn.opt.crop_return_large", data...)
 		case a.Return:
 			o.Label = vo.t("turn.opt.crop_return", data...)
 		case a.Figure == engine.FigureLarge:

@@ -645,6 +645,8 @@ func (vo Voice) StepWords(g *engine.Game, a engine.Answer, names Names) string {
 		switch {
 		case a.Target == (engine.Target{}):
 			return vo.t("turn.step.pass", "Player", name)
+		case a.Return && a.Figure == engine.FigureLarge:
+			return vo.t("turn.step.crop_return_large", "Player", name, "At", vo.At(g, a.Target))
 		case a.Return:
 			return vo.t("turn.step.crop_return", "Player", name, "At", vo.At(g, a.Target))
 		}

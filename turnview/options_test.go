@@ -503,3 +503,41 @@ func TestPortalWords(t *testing.T) {
 		t.Fatal("no follower went through the magic portal: the test needs one")
 	}
 }
+
+// TestCropReturnNamesTheLargeFollower: a crop circle that removes asks a
+// player with a follower and a large follower on one feature of a tile
+// which returns; the two options were both "Return: city (north) at
+// (3,-5)", and the step message said "returns their follower" for either.
+// Random games with every expansion, played as TestOptionsAcceptedEverywhere
+// plays them, until such a step.
+func TestCropReturnNamesTheLargeFollower(t *testing.T) {
+	for seed := range uint64(40) {
+		g := newGame(t, expansionSets()["all"], seed+1)
+		r := rand.New(rand.NewPCG(seed, 7))
+		for n := 0; !g.Ended() && n < 3000; n++ {
+			opts := Options(g, nil)
+			if g.Pending().Step == engine.StepCropPick {
+				for _, large := range opts {
+					if !large.Answer.Return || large.Answer.Figure != engine.FigureLarge {
+						continue
+					}
+					for _, o := range opts {
+						if o.Answer.Return && o.Answer.Figure == engine.FigureFollower && o.Answer.Target == large.Answer.Target {
+							if o.Label == large.Label || !strings.Contains(large.Label, "large follower") {
+								t.Fatalf("%q and %q are labelled %q and %q", o.Value, large.Value, o.Label, large.Label)
+							}
+							if w := StepWords(g, large.Answer, nil); !strings.Contains(w, "returns their large follower on the ") {
+								t.Fatalf("%q says %q", large.Value, w)
+							}
+							return
+						}
+					}
+				}
+			}
+			if _, err := g.Act(opts[r.IntN(len(opts))].Answer); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Fatal("no crop circle asked to return a follower or a large follower from one feature: the test needs one")
+}
