@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+	"github.com/meeple-works/carcassonne/ai"
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/internal/discordtest"
 	"github.com/meeple-works/carcassonne/storage"
@@ -594,14 +595,20 @@ func (h *harness) maybeResign(users []discordtest.User, resigned map[string]bool
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	playing := 0
+	// Two seats at least play on, one of them a person's: with computers
+	// alone the bot stops the game (TestOnlyComputersLeft), which is no
+	// end this stand-in waits for.
+	playing, people := 0, 0
 	for _, s := range g.Seats {
 		if !s.Resigned {
 			playing++
+			if seatLevel(s) == ai.NoLevel {
+				people++
+			}
 		}
 	}
 	u := users[rng.IntN(len(users))]
-	if playing <= 2 || resigned[u.ID] {
+	if playing <= 2 || people <= 1 || resigned[u.ID] {
 		return discordtest.User{}, false
 	}
 	r := h.slash(discordtest.Actor{User: u, ChannelID: g.ThreadID}, "/carcassonne resign")
