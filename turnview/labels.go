@@ -112,9 +112,12 @@ func (v *view) option(a engine.Answer) Option {
 		o.Kind = KindFeature
 		o.cell(a.Target.Cell)
 		o.Feature = vo.FeatureName(v.board, a.Target)
-		who := v.escaper(a.Target)
+		who := escaper(v.board, v.g.Current(), a.Target)
 		o.Figure = vo.escapeWord(who)
 		o.Label = vo.t("turn.opt.escape."+who, "Cell", a.Target.Cell.String())
+		if ownCitiesOn(v.board, v.g.Current(), a.Target.Cell) {
+			o.Label = vo.t("turn.opt.escape_from."+who, "Feature", o.Feature, "Cell", a.Target.Cell.String())
+		}
 	case engine.StepDragon:
 		o.Kind, o.Figure = KindTile, vo.t("turn.figure.dragon")
 		o.cell(a.Cell)
@@ -257,22 +260,51 @@ func (v *view) ownRole(c engine.Cell) string {
 	return "follower"
 }
 
-// escaper names the current player's figure that the escape at t takes
-// home, in English as message ids end: "knight", or "builder" when the
-// player's builder stands there.
-func (v *view) escaper(t engine.Target) string {
-	if v.placed && t.Cell == v.part.Cell && v.part.Follower != engine.NoPort {
-		if v.part.Figure == engine.FigureBuilder {
-			return "builder"
-		}
-		return "knight"
-	}
-	for _, f := range v.g.Followers() {
-		if f.Cell == t.Cell && f.Player == v.g.Current() && f.Figure == engine.FigureBuilder {
-			return "builder"
-		}
+// escaper names player p's figure that the escape at t takes home, in
+// English as message ids end: "knight", or "builder" when p's first
+// figure on that city segment, the one the engine takes
+// (engine.Game.Escapes), is their builder. board holds the turn's tile and
+// figure (engine.Game.Preview).
+func escaper(board *engine.Game, p int, t engine.Target) string {
+	if f, ok := ownFigureOn(board, p, t); ok && f.Figure == engine.FigureBuilder {
+		return "builder"
 	}
 	return "knight"
+}
+
+// ownFigureOn returns player p's first figure (in the order they were
+// deployed) on the segment of the tile at t.Cell that port t.Port names.
+func ownFigureOn(board *engine.Game, p int, t engine.Target) (engine.Follower, bool) {
+	pt, ok := board.TileAt(t.Cell)
+	if !ok {
+		return engine.Follower{}, false
+	}
+	feat, ok := board.TileSet().FeatureAt(pt.Tile, pt.Rotation, t.Port)
+	if !ok {
+		return engine.Follower{}, false
+	}
+	for _, f := range board.Followers() {
+		if f.Player == p && f.Cell == t.Cell && f.Feature == feat {
+			return f, true
+		}
+	}
+	return engine.Follower{}, false
+}
+
+// ownCitiesOn reports whether player p has figures on two city segments
+// of the tile at cell c: an escape from either is then named by its city.
+func ownCitiesOn(board *engine.Game, p int, c engine.Cell) bool {
+	seen := -1
+	for _, f := range board.Followers() {
+		if f.Player != p || f.Cell != c || f.Kind != engine.City {
+			continue
+		}
+		if seen >= 0 && f.Feature != seen {
+			return true
+		}
+		seen = f.Feature
+	}
+	return false
 }
 
 // escapeWord says an escaper ("knight", "builder") in vo's language.

@@ -170,20 +170,16 @@ func (vo Voice) EscapeWho(g *engine.Game, m engine.Move) string {
 	return vo.escapeWord(escapeKey(g, m))
 }
 
-// escapeKey is EscapeWho in English, as message ids end.
+// escapeKey is EscapeWho in English, as message ids end: the figure of
+// the current player of g that move m's escape takes home, found on the
+// board after m's tile and figure (escaper).
 func escapeKey(g *engine.Game, m engine.Move) string {
-	if m.Escape.Cell == m.Cell && m.Follower != engine.NoPort {
-		if m.Figure == engine.FigureBuilder {
-			return "builder"
-		}
+	board, who, at := g.Clone(), g.Current(), m.Escape
+	m.Escape = engine.Target{}
+	if err := board.Apply(m); err != nil {
 		return "knight"
 	}
-	for _, f := range g.Followers() {
-		if f.Cell == m.Escape.Cell && f.Player == g.Current() && f.Figure == engine.FigureBuilder {
-			return "builder"
-		}
-	}
-	return "knight"
+	return escaper(board, who, at)
 }
 
 // featureKey is a kind of feature as a scored one is called, in English

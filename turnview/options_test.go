@@ -541,3 +541,44 @@ func TestCropReturnNamesTheLargeFollower(t *testing.T) {
 	}
 	t.Fatal("no crop circle asked to return a follower or a large follower from one feature: the test needs one")
 }
+
+// TestEscapeNamesTheCity: a player whose figures stand on two cities of
+// one tile, one of them besieged, is offered the Cathars' escape of the
+// knight there; "Escape: knight at (-3,1)" did not say which of the two
+// leaves, so the option names the city as it lies ("Escape: knight – city
+// (east) at (-3,1)"), and the figure is the one on that city. Random games
+// with the Cathars, the portal, builders and large followers, until such a
+// step.
+func TestEscapeNamesTheCity(t *testing.T) {
+	set := engine.ExpansionSet(0).With(engine.ExpansionCathars).With(engine.ExpansionPrincessAndDragon).
+		With(engine.ExpansionTradersAndBuilders).With(engine.ExpansionInnsAndCathedrals)
+	for seed := uint64(90); seed < 130; seed++ {
+		g := newGame(t, set, seed+1)
+		r := rand.New(rand.NewPCG(seed, 9))
+		for n := 0; !g.Ended() && n < 3000; n++ {
+			opts := Options(g, nil)
+			if g.Pending().Step == engine.StepEscape {
+				board := g.Preview()
+				for _, o := range opts[1:] {
+					at := o.Answer.Target
+					if !ownCitiesOn(board, g.Current(), at.Cell) {
+						continue
+					}
+					checkFeature(t, "escape", board, at, o)
+					want := "Escape: knight – " + english.FeatureName(board, at) + " at (" + at.Cell.String() + ")"
+					if f, _ := ownFigureOn(board, g.Current(), at); f.Figure == engine.FigureBuilder {
+						want = strings.Replace(want, "knight", "builder", 1)
+					}
+					if o.Label != want {
+						t.Fatalf("seed %d: the escape %q is labelled %q, want %q", seed, o.Value, o.Label, want)
+					}
+					return
+				}
+			}
+			if _, err := g.Act(opts[r.IntN(len(opts))].Answer); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Fatal("no escape from a tile where the player has figures on two cities: the test needs one")
+}
