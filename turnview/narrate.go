@@ -133,15 +133,10 @@ func (vo Voice) moveWords(g *engine.Game, p int, m engine.Move, escaped string, 
 		if f, ok := ts.FeatureAt(m.Tile, m.Rotation, m.Follower); ok {
 			k := ts.Tile(m.Tile).Features[f].Kind
 			word := featureKey(k)
-			switch {
-			case m.Figure.Weight() == 0 && k == engine.Field:
-				s = vo.t("turn.deploy.in_"+word, "Figure", vo.Figure(m.Figure))
-			case m.Figure.Weight() == 0:
-				s = vo.t("turn.deploy.on_"+word, "Figure", vo.Figure(m.Figure))
-			case m.Figure != engine.FigureFollower:
-				s = vo.t("turn.deploy.on_"+word, "Figure", vo.t("turn.figure_role", "Figure", vo.Figure(m.Figure), "Role", vo.Role(k)))
-			default:
-				s = vo.t("turn.deploy.on_"+word, "Figure", vo.Role(k))
+			if m.Figure.Weight() == 0 && k == engine.Field {
+				s = vo.t("turn.deploy.in_"+word, "Figure", vo.figureRole(m.Figure, k))
+			} else {
+				s = vo.t("turn.deploy.on_"+word, "Figure", vo.figureRole(m.Figure, k))
 			}
 		}
 	}
@@ -420,11 +415,7 @@ func (vo Voice) dragonMoveWords(g *engine.Game, m engine.Move, names Names) stri
 		if !ok {
 			return sentence(vo.t("turn.portal", "Player", who, "Cell", m.PortalCell.String()))
 		}
-		fig := vo.Role(k)
-		if m.Figure != engine.FigureFollower {
-			fig = vo.t("turn.figure_role", "Figure", vo.Figure(m.Figure), "Role", vo.Role(k))
-		}
-		return sentence(vo.t("turn.portal_to", "Player", who, "Figure", fig, "At", vo.At(g, t)))
+		return sentence(vo.t("turn.portal_to", "Player", who, "Figure", vo.figureRole(m.Figure, k), "At", vo.At(g, t)))
 	}
 	return ""
 }
@@ -671,8 +662,10 @@ func (vo Voice) StepWords(g *engine.Game, a engine.Answer, names Names) string {
 		// knight"); the step message, to everyone, as the summary does.
 		return vo.t("turn.fairy", "Player", name, "Cell", a.Cell.String())
 	}
-	// The other steps (a figure, a prisoner, a gold ingot …) by their
-	// option's words: "Alice: thief – road (east and west)."
+	if w := vo.figureStepWords(g, a, name, names); w != "" {
+		return w
+	}
+	// The other steps by their option's words: "Alice: …."
 	answer := a.String()
 	if o, err := vo.Lookup(g, names, answer); err == nil {
 		switch {
@@ -684,6 +677,55 @@ func (vo Voice) StepWords(g *engine.Game, a engine.Answer, names Names) string {
 		answer = o.Label
 	}
 	return vo.t("turn.step.other", "Player", name, "Answer", answer)
+}
+
+// figureStepWords says answer a to a figure step, a capture or a gold
+// ingot step on game g (in the middle of the turn, name deciding) as the
+// summary says it, to everyone: "Bob deploys a thief on the road (east)
+// at (3,4).", "Bob builds a tower at (1,0).", "Bob takes Eve's knight at
+// (2,2) prisoner.", "Gold ingots on (0,1) and (1,1).". It returns "" for a
+// pass, the fairy (said apart) and the other steps.
+func (vo Voice) figureStepWords(g *engine.Game, a engine.Answer, name string, names Names) string {
+	board, placed := g, engine.Cell{}
+	if pv := g.Preview(); pv != nil {
+		board = pv
+		if ms := pv.Moves(); len(ms) > 0 {
+			placed = ms[len(ms)-1].Cell
+		}
+	}
+	var w string
+	switch {
+	case a.Step == engine.StepGold:
+		w = vo.goldWords(engine.Move{Gold: true, Cell: placed, GoldCell: a.Cell})
+	case a.Step == engine.StepCapture && a.Target != (engine.Target{}):
+		_, w = vo.towerWords(g, engine.Move{Capture: a.Target}, names)
+	case a.Step != engine.StepFigure || a.Fairy:
+	case a.Tower != engine.TowerNone:
+		_, w = vo.towerWords(g, engine.Move{Tower: a.Tower, TowerCell: a.Cell, Figure: a.Figure}, names)
+	case a.Princess:
+		w = vo.dragonMoveWords(g, engine.Move{Princess: a.Target}, names)
+	case a.Portal:
+		w = vo.dragonMoveWords(g, engine.Move{Portal: true, PortalCell: a.Cell, Follower: a.Port, Figure: a.Figure}, names)
+	case a.Fly:
+		w = vo.t("turn.step.fly", "Player", name, "Figure", vo.FlyerWord(a.Figure))
+	case a.Port != engine.NoPort:
+		t := engine.Target{Cell: placed, Port: a.Port}
+		w = vo.t("turn.step.deploy", "Player", name, "Figure", vo.figureRole(a.Figure, FeatureKind(board, t)), "At", vo.At(board, t))
+	}
+	return strings.TrimSpace(w)
+}
+
+// figureRole names figure fig on a feature of kind k as the summaries do:
+// the follower by its role ("thief"), the large follower with it ("large
+// follower (knight)"), the builder and the pig by themselves.
+func (vo Voice) figureRole(fig engine.Figure, k engine.FeatureKind) string {
+	switch {
+	case fig.Weight() == 0:
+		return vo.Figure(fig)
+	case fig != engine.FigureFollower:
+		return vo.t("turn.figure_role", "Figure", vo.Figure(fig), "Role", vo.Role(k))
+	}
+	return vo.Role(k)
 }
 
 // MagicWhere names where a mage or witch answer puts its figure, on game

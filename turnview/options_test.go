@@ -206,17 +206,21 @@ func TestOptionsAcceptedEverywhere(t *testing.T) {
 					// Everyone reads them: the player who decided is
 					// named, never "you" ("Eve puts the fairy on
 					// (3,-8).", not "Eve: Fairy – next to your
-					// farmer"), and a pass is a sentence ("Alice
-					// deploys no follower.", not "Alice: No follower.").
+					// farmer"), and a pass or a figure is a sentence
+					// ("Alice deploys no follower.", not "Alice: No
+					// follower."; "Alice deploys a thief on the road
+					// (east) at (3,4).", not "Alice: thief – road
+					// (east).").
+					said := map[engine.Step]bool{engine.StepFigure: true, engine.StepCapture: true, engine.StepGold: true}
 					for _, o := range opts {
-						if !o.Answer.Fairy && !o.Pass() && o.Answer != opts[0].Answer {
+						if !o.Answer.Fairy && !o.Pass() && o.Answer != opts[0].Answer && !said[o.Answer.Step] {
 							continue
 						}
 						w := StepWords(g, o.Answer, nil)
 						if strings.Contains(strings.ToLower(w), "your") {
 							t.Fatalf("%s: the words of %q speak to the player: %q", where, o.Value, w)
 						}
-						if o.Pass() && strings.Contains(w, o.Label) {
+						if o.Pass() && strings.Contains(w, o.Label) || said[o.Answer.Step] && strings.Contains(w, ": "+o.Label) {
 							t.Fatalf("%s: the words of %q are the menu's: %q", where, o.Value, w)
 						}
 					}
