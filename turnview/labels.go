@@ -266,29 +266,11 @@ func (v *view) ownRole(c engine.Cell) string {
 // (engine.Game.Escapes), is their builder. board holds the turn's tile and
 // figure (engine.Game.Preview).
 func escaper(board *engine.Game, p int, t engine.Target) string {
-	if f, ok := ownFigureOn(board, p, t); ok && f.Figure == engine.FigureBuilder {
+	own := func(f engine.Follower) bool { return f.Player == p }
+	if f, ok := figureOn(board, t, own); ok && f.Figure == engine.FigureBuilder {
 		return "builder"
 	}
 	return "knight"
-}
-
-// ownFigureOn returns player p's first figure (in the order they were
-// deployed) on the segment of the tile at t.Cell that port t.Port names.
-func ownFigureOn(board *engine.Game, p int, t engine.Target) (engine.Follower, bool) {
-	pt, ok := board.TileAt(t.Cell)
-	if !ok {
-		return engine.Follower{}, false
-	}
-	feat, ok := board.TileSet().FeatureAt(pt.Tile, pt.Rotation, t.Port)
-	if !ok {
-		return engine.Follower{}, false
-	}
-	for _, f := range board.Followers() {
-		if f.Player == p && f.Cell == t.Cell && f.Feature == feat {
-			return f, true
-		}
-	}
-	return engine.Follower{}, false
 }
 
 // ownCitiesOn reports whether player p has figures on two city segments
@@ -504,6 +486,13 @@ func (vo Voice) figureAt(g *engine.Game, t engine.Target) (int, string) {
 // followerAt returns the first follower or large follower on the segment
 // at t.
 func followerAt(g *engine.Game, t engine.Target) (engine.Follower, bool) {
+	return figureOn(g, t, func(f engine.Follower) bool { return f.Figure <= engine.FigureLarge })
+}
+
+// figureOn returns the first figure, in the order they were deployed, for
+// which keep reports true on the segment of the tile at t.Cell that port
+// t.Port names.
+func figureOn(g *engine.Game, t engine.Target, keep func(engine.Follower) bool) (engine.Follower, bool) {
 	pt, ok := g.TileAt(t.Cell)
 	if !ok {
 		return engine.Follower{}, false
@@ -513,7 +502,7 @@ func followerAt(g *engine.Game, t engine.Target) (engine.Follower, bool) {
 		return engine.Follower{}, false
 	}
 	for _, f := range g.Followers() {
-		if f.Cell == t.Cell && f.Feature == feat && f.Figure <= engine.FigureLarge {
+		if f.Cell == t.Cell && f.Feature == feat && keep(f) {
 			return f, true
 		}
 	}

@@ -570,7 +570,7 @@ func TestEscapeNamesTheCity(t *testing.T) {
 					}
 					checkFeature(t, "escape", board, at, o)
 					want := "Escape: knight – " + english.FeatureName(board, at) + " at (" + at.Cell.String() + ")"
-					if f, _ := ownFigureOn(board, g.Current(), at); f.Figure == engine.FigureBuilder {
+					if f, _ := figureOn(board, at, func(f engine.Follower) bool { return f.Player == g.Current() }); f.Figure == engine.FigureBuilder {
 						want = strings.Replace(want, "knight", "builder", 1)
 					}
 					if o.Label != want {
