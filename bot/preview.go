@@ -283,6 +283,16 @@ func seatNames(g storage.Game, st *engine.Game) turnview.Names {
 	return names
 }
 
+// boldNames are the players' names of game g in bold, as a step
+// message's question shows them.
+func boldNames(g storage.Game, st *engine.Game) turnview.Names {
+	names := seatNames(g, st)
+	for p, n := range names {
+		names[p] = "**" + n + "**"
+	}
+	return names
+}
+
 // labelNames are the players' names of game g as they are (seatLabel),
 // for turnview's options, whose labels components show.
 func labelNames(g storage.Game, st *engine.Game) turnview.Names {

@@ -132,49 +132,11 @@ func stepMessage(g storage.Game, st *engine.Game, note string) *discordgo.Messag
 	computer := playerLevel(g, d.Player) != ai.NoLevel
 	l := gameLang(g)
 	opts := turnview.In(l).Options(st, labelNames(g, st))
-	var title, ask string
-	switch d.Step {
-	case engine.StepDragon:
-		n := 1
-		if pv := st.Preview(); pv != nil {
-			n = len(pv.Moves()[len(pv.Moves())-1].Dragon.Cells()) + 1
-		}
-		title = tr(l, "bot.step.dragon.title", "Step", n, "Max", engine.MaxDragonSteps)
-		at, _ := st.Dragon()
-		if pv := st.Preview(); pv != nil {
-			if c, ok := pv.Dragon(); ok {
-				at = c
-			}
-		}
-		ask = tr(l, "bot.step.dragon.ask", "Cell", at, "Player", name)
-	case engine.StepLand:
-		title, ask = tr(l, "bot.step.land.title"), landAsk(l, st, name)
-	case engine.StepCropPick:
-		title, ask = cropAsk(l, st, name)
-	case engine.StepFerry, engine.StepFerryMove:
-		title, ask = tr(l, "bot.step.ferry.title"), tr(l, "bot.step.ferry.ask", "Player", name)
-	case engine.StepEscape:
-		title, ask = tr(l, "bot.step.escape.title"), tr(l, "bot.step.escape.ask", "Player", name)
-	case engine.StepRobber:
-		title, ask = tr(l, "bot.step.robber.title"), tr(l, "bot.step.robber.ask", "Player", name)
-	case engine.StepRob:
-		title, ask = tr(l, "bot.step.rob.title"), tr(l, "bot.step.rob.ask", "Player", name)
-	case engine.StepPawn:
-		title, ask = tr(l, "bot.step.pawn.title"), tr(l, "bot.step.pawn.ask", "Player", name)
-		if len(opts) > 0 && opts[0].Answer.Points > 0 {
-			ask = trN(l, "bot.step.pawn.ask_points", opts[0].Answer.Points, "Player", name)
-		}
-	case engine.StepMessage:
-		title = tr(l, "bot.step.message.title")
-		if len(opts) > 0 {
-			n := opts[0].Answer.Message
-			title = tr(l, "bot.step.message.title_n", "N", int(n), "Effect", tr(l, "bot.message."+n.String()))
-		}
-		ask = tr(l, "bot.step.message.ask", "Player", name, "Points", engine.MessageBonus)
-	default:
+	title, ask := turnview.In(l).Question(st, boldNames(g, st))
+	if title == "" {
 		// The player's own steps after the others' decisions (the figure
 		// after a tile with a bag, a prisoner, a gold ingot …).
-		title, ask = tr(l, "bot.step.other.title"), turnview.In(l).Asks(st, seatNames(g, st))
+		title = tr(l, "bot.step.other.title")
 		if computer {
 			title = tr(l, "bot.step.other.title_computer") // not "Your choice"
 		}
@@ -402,36 +364,4 @@ func dragonTile(st *engine.Game) bool {
 	}
 	_, on := st.Dragon()
 	return on && st.TileSet().Tile(t).Markers&engine.Dragon != 0
-}
-
-// landAsk is the step message's text, in l, when player name chooses
-// where the figure on the flying machine lands (st, mid-turn, waits for
-// StepLand).
-func landAsk(l i18n.Lang, st *engine.Game, name string) string {
-	s := ""
-	if pv := st.Preview(); pv != nil && len(pv.Moves()) > 0 {
-		m := pv.Moves()[len(pv.Moves())-1]
-		if c, ok := st.FlightCell(m.Tile, m.Cell, m.Rotation, int(m.Roll)); ok && m.Fly {
-			id := "bot.step.land.die"
-			if m.Figure == engine.FigureLarge {
-				id = "bot.step.land.die_large"
-			}
-			s = tr(l, id, "Roll", int(m.Roll), "Player", name, "Cell", c) + " "
-		}
-	}
-	return s + tr(l, "bot.step.land.ask", "Player", name)
-}
-
-// cropAsk is the step message's title and text, in l, when player name
-// answers the crop circle of the turn under way in st.
-func cropAsk(l i18n.Lang, st *engine.Game, name string) (title, ask string) {
-	m := engine.Move{}
-	if pv := st.Preview(); pv != nil && len(pv.Moves()) > 0 {
-		m = pv.Moves()[len(pv.Moves())-1]
-	}
-	k := st.TileSet().CropKind(m.Tile).String()
-	if m.Crop == engine.CropRemove {
-		return tr(l, "bot.step.crop.remove_title."+k), tr(l, "bot.step.crop.remove_ask."+k, "Player", name)
-	}
-	return tr(l, "bot.step.crop.add_title."+k), tr(l, "bot.step.crop.add_ask."+k, "Player", name)
 }

@@ -1319,7 +1319,7 @@ func TestMessengersRobbersGame(t *testing.T) {
 			// as the terminal asks it, never by the step's name; no blank
 			// line opens it.
 			if len(sm.Embeds) == 0 || strings.HasPrefix(sm.Embeds[0].Description, "\n") || strings.Contains(sm.Embeds[0].Description, "decides: ") ||
-				d.Step == engine.StepFigure && !strings.Contains(sm.Embeds[0].Description, turnview.Asks(st, seatNames(g, st))) {
+				d.Step == engine.StepFigure && !strings.Contains(sm.Embeds[0].Description, turnview.Asks(st, boldNames(g, st))) {
 				t.Errorf("move %d: the step message of %v asks %+v", moves, d.Step, sm.Embeds)
 			}
 			if ids := mention.FindStringSubmatch(sm.Content); ids == nil || ids[1] != users[d.Player].ID {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/meeple-works/carcassonne/ai"
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/internal/racetest"
 	"github.com/meeple-works/carcassonne/terminal/terminaltest"
 	"github.com/meeple-works/carcassonne/turnview"
@@ -32,6 +33,10 @@ type stepsScript struct {
 	// passed counts the decisions that offered the pass alone, which the
 	// terminal gives without asking (turnview.OnlyPass).
 	passed int
+	// questions are the questions of the decisions asked, as the bot's
+	// step message asks them (turnview.Voice.Question): a title line, if
+	// any, and the question.
+	questions []string
 }
 
 // newStepsScript plays turns turns of a game of expansions set with
@@ -162,6 +167,8 @@ func (sc *stepsScript) choose(g *engine.Game, a engine.Answer, rng *rand.Rand) {
 		forms = append(forms, opts[n].Value)
 	}
 	form := rng.IntN(len(forms))
+	title, ask := turnview.In(i18n.English).Question(g, nil)
+	sc.questions = append(sc.questions, strings.TrimPrefix(title+"\n"+ask, "\n"))
 	if sc.asked[st] == 0 {
 		sc.first[st] = len(sc.lines)
 	}
@@ -222,6 +229,12 @@ func TestStepsEveryExpansion(t *testing.T) {
 		for _, bad := range []string{"There is no", "is not offered", "The turn waits:", "Write choose", "is written as the record"} {
 			if i := strings.Index(out, bad); i >= 0 {
 				t.Fatalf("%v: the terminal said %q", set.List(), out[max(0, i-300):min(len(out), i+200)])
+			}
+		}
+		// Each decision is asked in the words of the bot's step message.
+		for _, q := range sc.questions {
+			if !strings.Contains(out, "\n"+q+"\n") {
+				t.Fatalf("%v: the terminal does not ask %q", set.List(), q)
 			}
 		}
 		got := terminaltest.Replay(t, rec)

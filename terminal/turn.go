@@ -118,14 +118,19 @@ func (s *session) stepPrompt() string {
 	return fmt.Sprintf("%s (%s)> ", s.state.Players()[d.Player], d.Step)
 }
 
-// choicesCommand plays `choices`: the options of the decision the turn
-// waits for, numbered, each with its label and its notation ("  1  ⬆
-// (0,-1)  [dragon 0,-1]").
+// choicesCommand plays `choices`: the question of the decision the turn
+// waits for, as the bot's step message asks it (turnview.Voice.Question:
+// its title, then the question with its rule), and its options, numbered,
+// each with its label and its notation ("  1  ⬆ (0,-1)  [dragon 0,-1]").
 func (s *session) choicesCommand() {
 	if s.noChoice() {
 		return
 	}
-	fmt.Fprintln(s.out, s.voice.Asks(s.state, s.names()))
+	title, ask := s.voice.Question(s.state, s.names())
+	if title != "" {
+		fmt.Fprintln(s.out, title)
+	}
+	fmt.Fprintln(s.out, ask)
 	for k, o := range s.voice.Options(s.state, s.names()) {
 		fmt.Fprintf(s.out, "  %-3d %s  [%s]\n", k+1, o.Label, o.Value)
 	}

@@ -42,11 +42,11 @@ func checkText(t *testing.T, l i18n.Lang, where, what, s, en string, label bool,
 }
 
 // TestEveryLanguage plays random games of every expansion alone and all
-// together, and at every step reads the options, the step's words, the
-// turn so far and the turn's summary in every language: no empty
-// placeholder, no message id, labels of at most 100 characters, the same
-// options in the same order with the same values, and most texts not the
-// English ones (the language is applied).
+// together, and at every step reads the options, the step's words, its
+// question (Question), the turn so far and the turn's summary in every
+// language: no empty placeholder, no message id, labels of at most 100
+// characters, the same options in the same order with the same values,
+// and most texts not the English ones (the language is applied).
 func TestEveryLanguage(t *testing.T) {
 	games := racetest.Scale(1, 1)
 	names := Names{"Anna", "Bruno", "Celia"}
@@ -85,6 +85,14 @@ func TestEveryLanguage(t *testing.T) {
 					}
 					checkText(t, l, where, "step words", vo.StepWords(g, o.Answer, names), StepWords(g, o.Answer, names), false, counts)
 					checkText(t, l, where, "asks", vo.Asks(g, names), Asks(g, names), false, counts)
+					if g.Pending().Step != engine.StepTile {
+						title, ask := vo.Question(g, names)
+						enTitle, enAsk := In(i18n.English).Question(g, names)
+						if title != "" || enTitle != "" {
+							checkText(t, l, where, "question title", title, enTitle, false, counts)
+						}
+						checkText(t, l, where, "question", ask, enAsk, false, counts)
+					}
 				}
 				if _, err := g.Act(o.Answer); err != nil {
 					t.Fatalf("%s: %q: %v", where, o.Value, err)
