@@ -568,7 +568,7 @@ func finalEmbed(g storage.Game, st *engine.Game) *discordgo.MessageEmbed {
 			parts = append(parts, fmt.Sprintf("%s %d", vo.SourceTitle(src.Name), s.Points[j]))
 		}
 		rows = append(rows, fmt.Sprintf("**%d. %s** — %s\n%s", k+1, names[s.Player],
-			trN(l, "bot.score.points", s.Total), strings.Join(parts, " · ")))
+			vo.Plural(s.Total, "point"), strings.Join(parts, " · ")))
 	}
 	e.Description = strings.Join(rows, "\n")
 	return e
@@ -605,7 +605,7 @@ func scoreEmbed(l i18n.Lang, g storage.Game, st *engine.Game) *discordgo.Message
 		if st.Resigned(p) {
 			mark = " " + tr(l, "bot.score.resigned")
 		}
-		fmt.Fprintf(&b, "%s **%s** — %s, %s%s\n", colourDot(p), names[p], trN(l, "bot.score.points", st.Score(p)), vo.Parts(vo.Standing(st, names, p)), mark)
+		fmt.Fprintf(&b, "%s **%s** — %s, %s%s\n", colourDot(p), names[p], vo.Plural(st.Score(p), "point"), vo.Parts(vo.Standing(st, names, p)), mark)
 	}
 	if w := vo.MagicStanding(st); w != "" {
 		b.WriteString("\n" + w)

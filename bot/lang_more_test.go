@@ -132,7 +132,7 @@ func TestLanguagesScore(t *testing.T) {
 		for _, want := range []string{
 			c.l.N("turn.standing.supply", st.Supply(0), nil),
 			c.l.N("bot.score.tiles_left", st.TilesLeft(), nil),
-			c.l.N("bot.score.points", 0, nil),
+			c.l.N("turn.count.point", 0, nil),
 			c.l.T("bot.score.to_play", nil),
 		} {
 			if !strings.Contains(e.Description, want) {

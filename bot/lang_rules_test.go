@@ -2,6 +2,7 @@ package bot
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/internal/discordtest"
 	"github.com/meeple-works/carcassonne/storage"
+	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // TestLanguagesRuleRefusal: a Confirm whose placement the engine refuses
@@ -126,4 +128,26 @@ func editedContent(t *testing.T, h *harness, token string) string {
 		t.Fatalf("no edit of the answer to %s: %v", token, err)
 	}
 	return content
+}
+
+// TestPlayerErrorRuleOptions: a game's players or rule options that the
+// engine refuses are said as the rule in every language (the rule error's
+// sentence, turnview.Voice.RuleError), in English with the engine's own
+// reason; never as "something went wrong".
+func TestPlayerErrorRuleOptions(t *testing.T) {
+	for _, err := range []error{
+		fmt.Errorf("%w, not 7", engine.ErrPlayers),
+		fmt.Errorf("%w: pig=twice", engine.ErrBadOption),
+	} {
+		for _, l := range i18n.Supported() {
+			got := (&Bot{}).playerErrorIn(l, err)
+			want, _ := turnview.In(l).RuleError(err)
+			if l == i18n.English {
+				want = capitalize(err.Error()) + "."
+			}
+			if got != want || got == tr(l, "lobby2.error.unknown") {
+				t.Errorf("%s: %v is said %q, want %q", l, err, got, want)
+			}
+		}
+	}
 }

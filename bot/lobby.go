@@ -795,7 +795,7 @@ var playerErrors = []struct {
 // expansion name does not read, why a move is not legal) are English
 // texts of theirs: English says them, the other languages the rule they
 // break (messages lobby2.error.…, and an engine rule error's own sentence,
-// turnview.Voice.RuleError).
+// turnview.Voice.RuleError, also for the players and the rule options).
 func (b *Bot) playerErrorIn(l i18n.Lang, err error) string {
 	english := l == i18n.English
 	var me *engine.MoveError
@@ -807,10 +807,9 @@ func (b *Bot) playerErrorIn(l i18n.Lang, err error) string {
 		return capitalize(err.Error()) + "."
 	case errors.Is(err, engine.ErrUnknownExpander):
 		return tr(l, "lobby2.error.unknown_expansion", "List", availableTitles(l))
-	case errors.Is(err, engine.ErrPlayers):
-		return tr(l, "lobby2.error.players")
-	case errors.Is(err, engine.ErrBadOption):
-		return tr(l, "lobby2.error.bad_option")
+	case errors.Is(err, engine.ErrPlayers), errors.Is(err, engine.ErrBadOption):
+		s, _ := turnview.In(l).RuleError(err)
+		return s
 	case errors.As(err, &me):
 		if english {
 			return capitalize(me.Error()) + "."

@@ -608,7 +608,7 @@ func (s *session) score() {
 	fmt.Fprintln(s.out, s.lang.N("terminal.score.head", s.state.TilesLeft(), map[string]any{"Turn": s.state.Turn()}))
 	for i, n := range names {
 		fmt.Fprintf(s.out, "  %s  %-6s  %s  %s\n", pad(n, width), s.colour(i),
-			s.lang.N("bot.score.points", s.state.Score(i), nil), strings.Join(vo.Standing(s.state, names, i), " · "))
+			vo.Plural(s.state.Score(i), "point"), strings.Join(vo.Standing(s.state, names, i), " · "))
 	}
 	if w := vo.MagicStanding(s.state); w != "" {
 		fmt.Fprintf(s.out, "  %s\n", w)
