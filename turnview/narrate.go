@@ -605,8 +605,9 @@ func (vo Voice) Plural(n int, one string) string {
 // player who decides it (engine.Game.Pending), as the step messages and
 // the terminal say it: "Bob moves the dragon ➡ (1,0).", "Alice takes no
 // knight home.", "Bob adds a follower on the city (north) at (3,0).", "Eve
-// puts the fairy on (3,-8).", and for the other steps the option's
-// label: "Alice: thief – road (east and west)."
+// puts the fairy on (3,-8).", "Alice deploys a thief on the road (east
+// and west) at (2,0).", and for the steps without words of their own the
+// option's label: "Alice: ….".
 func StepWords(g *engine.Game, a engine.Answer, names Names) string {
 	return english.StepWords(g, a, names)
 }
@@ -616,13 +617,7 @@ func (vo Voice) StepWords(g *engine.Game, a engine.Answer, names Names) string {
 	name := names.of(g, g.Pending().Player)
 	switch a.Step {
 	case engine.StepDragon:
-		at, _ := g.Dragon()
-		if pv := g.Preview(); pv != nil {
-			if c, ok := pv.Dragon(); ok {
-				at = c
-			}
-		}
-		return vo.t("turn.step.dragon", "Player", name, "Arrow", HeadingArrow(at, a.Cell), "Cell", a.Cell.String())
+		return vo.t("turn.step.dragon", "Player", name, "Arrow", HeadingArrow(dragonNow(g), a.Cell), "Cell", a.Cell.String())
 	case engine.StepEscape:
 		if a.Target.Port == engine.NoPort {
 			return vo.t("turn.step.no_escape", "Player", name)
@@ -677,6 +672,18 @@ func (vo Voice) StepWords(g *engine.Game, a engine.Answer, names Names) string {
 		answer = o.Label
 	}
 	return vo.t("turn.step.other", "Player", name, "Answer", answer)
+}
+
+// dragonNow is where the dragon stands in the middle of a turn on g, its
+// steps so far taken (engine.Game.Preview).
+func dragonNow(g *engine.Game) engine.Cell {
+	if pv := g.Preview(); pv != nil {
+		if c, ok := pv.Dragon(); ok {
+			return c
+		}
+	}
+	c, _ := g.Dragon()
+	return c
 }
 
 // figureStepWords says answer a to a figure step, a capture or a gold

@@ -20,14 +20,8 @@ func (vo Voice) Question(g *engine.Game, names Names) (title, ask string) {
 	}
 	switch d.Step {
 	case engine.StepDragon:
-		at, _ := g.Dragon()
-		if pv := g.Preview(); pv != nil {
-			if c, ok := pv.Dragon(); ok {
-				at = c
-			}
-		}
 		return vo.t("turn.question.dragon.title", "Step", len(part.Dragon.Cells())+1, "Max", engine.MaxDragonSteps),
-			vo.t("turn.question.dragon.ask", "Cell", at.String(), "Player", who)
+			vo.t("turn.question.dragon.ask", "Cell", dragonNow(g).String(), "Player", who)
 	case engine.StepLand:
 		die := ""
 		if c, ok := g.FlightCell(part.Tile, part.Cell, part.Rotation, int(part.Roll)); ok && part.Fly {
