@@ -76,7 +76,7 @@ func (b *Bot) catchUpAll(ctx context.Context, force bool) {
 func (b *Bot) catchUp(ctx context.Context, id int64) {
 	unlock, err := b.lockGame(ctx, id)
 	if err != nil {
-		b.log.Warn("catching up with a game", "game", id, "err", err)
+		b.logWarn(ctx, "catching up with a game", "game", id, "err", err)
 		return
 	}
 	defer unlock()
@@ -129,7 +129,7 @@ func (b *Bot) catchUpSteps(ctx context.Context) {
 func (b *Bot) catchUpStep(ctx context.Context, id int64) {
 	unlock, err := b.lockGame(ctx, id)
 	if err != nil {
-		b.log.Warn("catching up with a game's step", "game", id, "err", err)
+		b.logWarn(ctx, "catching up with a game's step", "game", id, "err", err)
 		return
 	}
 	defer unlock()

@@ -314,11 +314,21 @@ func (b *Bot) context() (context.Context, context.CancelFunc) {
 // stopping, and what the work was about is stored and taken up again when
 // it starts (a restart is no error).
 func (b *Bot) logError(ctx context.Context, msg string, args ...any) {
+	b.logAt(ctx, slog.LevelError, msg, args...)
+}
+
+// logWarn is logError at level Warn.
+func (b *Bot) logWarn(ctx context.Context, msg string, args ...any) {
+	b.logAt(ctx, slog.LevelWarn, msg, args...)
+}
+
+// logAt logs msg and args of work done under ctx at level, or at level
+// Info when ctx was cancelled (logError).
+func (b *Bot) logAt(ctx context.Context, level slog.Level, msg string, args ...any) {
 	if errors.Is(ctx.Err(), context.Canceled) {
-		b.log.Info(msg+", cut short: the bot is stopping", args...)
-		return
+		level, msg = slog.LevelInfo, msg+", cut short: the bot is stopping"
 	}
-	b.log.Error(msg, args...)
+	b.log.Log(context.WithoutCancel(ctx), level, msg, args...)
 }
 
 // ratingsWarmer is a store that can compute the servers' ratings ahead of

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"log/slog"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -189,5 +190,26 @@ func TestResignClosesStep(t *testing.T) {
 				return
 			}
 		})
+	}
+}
+
+// TestCatchUpCutShortIsNoWarning: a bot stopped while it waits for a
+// game's lock to catch up with it (the start's catch-up, another
+// goroutine working on the game) says so at level Info, as every other
+// work the stop cuts short: a restart is no warning for the operator.
+func TestCatchUpCutShortIsNoWarning(t *testing.T) {
+	var logs strings.Builder
+	b := &Bot{log: slog.New(slog.NewTextHandler(&logs, nil)), locks: map[int64]*gameLock{}}
+	unlock, err := b.lockGame(context.Background(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unlock()
+	stopped, cancel := context.WithCancel(context.Background())
+	cancel()
+	b.catchUp(stopped, 1)
+	b.catchUpStep(stopped, 1)
+	if got := logs.String(); strings.Contains(got, "level=WARN") || strings.Count(got, "cut short: the bot is stopping") != 2 {
+		t.Errorf("the bot logged:\n%s", got)
 	}
 }
