@@ -211,24 +211,19 @@ func (b *Bot) describeSince(g storage.Game, st, before *engine.Game, from int) (
 	}
 	var lines []string
 	names := seatNames(g, cur)
+	vo := turnview.In(gameLang(g))
 	for k, m := range moves {
 		if k < from {
 			continue
 		}
-		line, err := turnview.In(gameLang(g)).Narrate(cur, m, names)
+		drawn := vo.DrawWords(cur, m, names) // said of the game before m
+		line, err := vo.Narrate(cur, m, names)
 		if err != nil {
 			return strings.Join(lines, "\n"), note, fmt.Errorf("move %d: %w", k, err)
 		}
 		switch {
-		case m.Discard:
-			next := cur.Current()
-			if cur.Ended() {
-				note += tr(gameLang(g), "lobby2.discard.last", "Tile", cur.TileSet().Name(m.Tile)) + "\n"
-			} else {
-				note += tr(gameLang(g), "lobby2.discard.again", "Tile", cur.TileSet().Name(m.Tile), "Player", seatName(g, cur, next)) + "\n"
-			}
-		case m.Aside:
-			note += tr(gameLang(g), "lobby2.aside", "Tile", cur.TileSet().Name(m.Tile)) + "\n"
+		case drawn != "":
+			note += drawn + "\n"
 		case m.Resign:
 			lines = append(lines, tr(gameLang(g), "lobby2.resigned", "Player", seatName(g, cur, m.Player)))
 		default:
@@ -321,15 +316,16 @@ func (b *Bot) advance(ctx context.Context, g storage.Game, st *engine.Game, note
 			}
 			return
 		}
-		who := seatName(g, st, st.Current())
+		discard := engine.Move{Tile: t, Discard: true}
+		said := turnview.In(gameLang(g)).DrawWords(st, discard, seatNames(g, st))
 		// The request id makes the discard once, whoever gets there first.
-		res, err := b.store.AppendMove(ctx, g.ID, g.Moves, engine.Move{Tile: t, Discard: true},
+		res, err := b.store.AppendMove(ctx, g.ID, g.Moves, discard,
 			storage.Request{ID: fmt.Sprintf("discard:%d:%d", g.ID, g.Moves), Cause: storage.CauseDiscard})
 		if err != nil && !errors.Is(err, storage.ErrConflict) {
 			b.logError(ctx, "discarding", "game", g.ID, "err", err)
 			return
 		}
-		note += tr(gameLang(g), "lobby2.discard.again", "Tile", st.TileSet().Name(t), "Player", who) + "\n"
+		note += said + "\n"
 		if err == nil && res.State != nil {
 			g, st = res.Game, res.State
 			continue

@@ -325,7 +325,7 @@ func (b *Bot) setAside(ctx context.Context, g storage.Game, st *engine.Game) (st
 	t, _ := st.Drawn()
 	res, err := b.store.AppendMove(ctx, g.ID, g.Moves, engine.Move{Tile: t, Aside: true},
 		storage.Request{ID: fmt.Sprintf("aside:%d:%d", g.ID, g.Moves), Cause: storage.CauseDiscard})
-	note := tr(gameLang(g), "bot.step.aside", "Tile", st.TileSet().Name(t), "Player", seatName(g, st, st.Current())) + "\n"
+	note := turnview.In(gameLang(g)).DrawWords(st, engine.Move{Tile: t, Aside: true}, seatNames(g, st)) + "\n"
 	if err != nil && !errors.Is(err, storage.ErrConflict) {
 		return g, st, "", err
 	}

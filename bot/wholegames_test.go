@@ -73,6 +73,31 @@ func TestDragonComputers(t *testing.T) {
 		t.Errorf("no tile was set aside in the game:\n%s", rec)
 	}
 	g := recordOf(t, end)
+	// Each tile set aside is told, in a turn message posted to the thread,
+	// in the words the terminal says it with (turnview.DrawWords).
+	said := ""
+	for _, r := range h.srv.Requests() {
+		var m struct {
+			Content string                   `json:"content"`
+			Embeds  []discordgo.MessageEmbed `json:"embeds"`
+		}
+		if r.Method == "POST" && strings.Contains(r.Path, "/channels/"+thread+"/messages") && jsonUnmarshal(r.JSON, &m) == nil {
+			said += m.Content + "\n"
+			for _, e := range m.Embeds {
+				said += e.Description + "\n"
+			}
+		}
+	}
+	c, err := engine.New(engine.Config{Rules: g.Rules(), Players: g.Players(), Options: g.Options(), Seed: g.Seed(), Tiles: g.TileSet(), Start: g.Start()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range g.Moves() {
+		if w := turnview.DrawWords(c, m, turnview.Names(g.Players())); w != "" && !strings.Contains(said, w) {
+			t.Errorf("the thread does not say %q", w)
+		}
+		c.Play(m)
+	}
 	names, cols := tableRows(end.Embeds[0].Description)
 	for k, name := range names {
 		// Long names are cut to 16 characters in the table.

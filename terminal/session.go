@@ -297,9 +297,9 @@ func (s *session) discardUnplaceable() error {
 		t, _ := s.state.Drawn()
 		if s.state.SetsAside() {
 			// The Princess & the Dragon: a dragon tile before any volcano.
-			name := s.state.Players()[s.state.Current()]
-			before := s.state
-			ok, err := s.play(engine.Move{Tile: t, Aside: true})
+			m := engine.Move{Tile: t, Aside: true}
+			before, said := s.state, s.voice.DrawWords(s.state, m, s.names())
+			ok, err := s.play(m)
 			if err != nil || s.over {
 				return err
 			}
@@ -309,15 +309,14 @@ func (s *session) discardUnplaceable() error {
 				}
 				continue
 			}
-			s.say("terminal.aside", "Player", name, "Tile", s.tileName(t))
+			fmt.Fprintln(s.out, said)
 			continue
 		}
 		if s.state.CanPlace(t) {
 			return nil
 		}
-		name := s.state.Players()[s.state.Current()]
 		m := engine.Move{Tile: t, Discard: true}
-		before := s.state
+		before, said := s.state, s.voice.DrawWords(s.state, m, s.names())
 		ok, err := s.play(m)
 		if err != nil || s.over {
 			return err
@@ -328,7 +327,7 @@ func (s *session) discardUnplaceable() error {
 			}
 			continue // the game was loaded again: look at its drawn tile
 		}
-		s.say("terminal.discarded", "Player", name, "Tile", s.tileName(t))
+		fmt.Fprintln(s.out, said)
 		s.board.update(s.state)
 	}
 	return nil

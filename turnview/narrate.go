@@ -106,6 +106,30 @@ func (vo Voice) PartWords(g *engine.Game, p int, m engine.Move, names Names) str
 	return text
 }
 
+// DrawWords says what became of a tile drawn in game g (before move m)
+// that move m does not place: "Bob draws tile PD28, a dragon tile, while
+// the dragon is not on the board yet: it is set aside, and comes back into
+// the pile with the first volcano." (m.Aside; 004_…: "if a dragon tile is
+// drawn, the player sets it aside and draws another"), or "Bob draws tile
+// V, which fits nowhere: it is put out of the game." (m.Discard; 001_…:
+// "a drawn tile cannot be placed … the player returns the tile to the
+// box"). It returns "" for any other move.
+func DrawWords(g *engine.Game, m engine.Move, names Names) string {
+	return english.DrawWords(g, m, names)
+}
+
+// DrawWords is [DrawWords] in vo's language.
+func (vo Voice) DrawWords(g *engine.Game, m engine.Move, names Names) string {
+	d := []any{"Player", names.of(g, g.Current()), "Tile", g.TileSet().Name(m.Tile)}
+	switch {
+	case m.Aside:
+		return vo.t("turn.drawn.aside", d...)
+	case m.Discard:
+		return vo.t("turn.drawn.discard", d...)
+	}
+	return ""
+}
+
 // MoveWords says what a move placed and deployed: "Alice placed V at
 // (2,-1), thief on the road."; escaped names the figure its escape takes
 // home (EscapeWho, from the game before the move). g holds the tile set.
