@@ -277,8 +277,6 @@ func (b *Bot) onComponent(i *discordgo.Interaction) {
 		b.lobbyCancel(i, id.game)
 	case actExp:
 		b.lobbyExpansions(i, id.game, data.Values)
-	case actPig, actDragonOpt, actPrincessOpt, actRobbersOpt:
-		b.lobbyRuleOption(i, id.game, id.action, data.Values)
 	case actRules:
 		b.lobbyRulesMessage(i, id.game)
 	case actLang:
@@ -308,6 +306,8 @@ func (b *Bot) onComponent(i *discordgo.Interaction) {
 	default:
 		if previewAction(id.action) {
 			b.preview(i, id, data.Values)
+		} else if strings.HasPrefix(id.action, actRuleOpt) {
+			b.lobbyRuleOption(i, id.game, id.action, data.Values)
 		}
 	}
 }

@@ -759,10 +759,10 @@ func expansionsMenu(g storage.Game) (discordgo.SelectMenu, bool) {
 func lobbyOptionMenus(g storage.Game) []discordgo.SelectMenu {
 	var out, single []discordgo.SelectMenu
 	for _, o := range lobbyRuleOptions(g) {
-		if len(o.values) > 1 {
-			out = append(out, o.menu(g))
+		if len(o.Values) > 1 {
+			out = append(out, ruleOptionMenu(g, o))
 		} else {
-			single = append(single, o.menu(g))
+			single = append(single, ruleOptionMenu(g, o))
 		}
 	}
 	return append(out, single...)

@@ -18,24 +18,21 @@ const idPrefix = "cc"
 
 // The component actions.
 const (
-	actJoin        = "join"
-	actLeave       = "leave"
-	actStart       = "start"
-	actCancel      = "cancel"
-	actCell        = "cell"      // the turn message's select menu
-	actBoard       = "board"     // the turn message's Whole board button
-	actExp         = "exp"       // the lobby's Expansions… menu
-	actPig         = "pig"       // the lobby's Pig… menu (Traders & Builders' option pig)
-	actDragonOpt   = "odragon"   // the lobby's Dragon… menu (The Princess & the Dragon's option dragon)
-	actPrincessOpt = "oprincess" // the lobby's Princess… menu (its option princess)
-	actRobbersOpt  = "orobbers"  // the lobby's Robbers… menu (The Robbers' option robbers)
-	actRules       = "rules"     // the lobby's More rules… button: the rule options' menus the lobby has no room for
-	actCPU         = "cpu"       // the lobby's Add computer player button
-	actCPUAdd      = "cpuadd"    // its menu of levels, with the number of computers seated
-	actCPURm       = "cpurm"     // the lobby's Remove button
-	actCPUDel      = "cpudel"    // its menu of the computers seated
-	actRansom      = "ransom"    // the turn message's Ransom button (The Tower)
-	actRanPay      = "ranpay"    // the Ransom button's menu of prisoners to free
+	actJoin    = "join"
+	actLeave   = "leave"
+	actStart   = "start"
+	actCancel  = "cancel"
+	actCell    = "cell"   // the turn message's select menu
+	actBoard   = "board"  // the turn message's Whole board button
+	actExp     = "exp"    // the lobby's Expansions… menu
+	actRuleOpt = "o"      // with an option's name ("odragon"): the lobby's menu of a rule option of an expansion
+	actRules   = "rules"  // the lobby's More rules… button: the rule options' menus the lobby has no room for
+	actCPU     = "cpu"    // the lobby's Add computer player button
+	actCPUAdd  = "cpuadd" // its menu of levels, with the number of computers seated
+	actCPURm   = "cpurm"  // the lobby's Remove button
+	actCPUDel  = "cpudel" // its menu of the computers seated
+	actRansom  = "ransom" // the turn message's Ransom button (The Tower)
+	actRanPay  = "ranpay" // the Ransom button's menu of prisoners to free
 )
 
 func lobbyID(action string, game int64) string {
@@ -109,8 +106,17 @@ func parseID(s string) (parsedID, error) {
 		return p, fmt.Errorf("bad game in %q", s)
 	}
 	p.game = game
+	if p.action == "pig" {
+		p.action = actRuleOpt + "pig" // the pig's menu of lobbies posted before 2026-11-30
+	}
+	if o, ok := engine.RuleOptionNamed(strings.TrimPrefix(p.action, actRuleOpt)); ok && p.action == actRuleOpt+o.Name && o.Expansion != engine.ExpansionBase {
+		if len(f) != 3 {
+			return p, fmt.Errorf("bad lobby component %q", s)
+		}
+		return p, nil
+	}
 	switch p.action {
-	case actJoin, actLeave, actStart, actCancel, actExp, actPig, actDragonOpt, actPrincessOpt, actRobbersOpt, actRules, actLang, actLangSet, actCPU, actCPURm, actCPUDel:
+	case actJoin, actLeave, actStart, actCancel, actExp, actRules, actLang, actLangSet, actCPU, actCPURm, actCPUDel:
 		if len(f) != 3 {
 			return p, fmt.Errorf("bad lobby component %q", s)
 		}

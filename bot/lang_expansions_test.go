@@ -72,9 +72,10 @@ func TestLanguagesExpansionsHelp(t *testing.T) {
 
 	// The lobby shows so many rule menus only when it has room; the menu
 	// of a German lobby alone.
-	rm := ruleOptions[len(ruleOptions)-1].menu(storage.Game{ID: 1, Language: "de", Options: engine.Options{Robbers: engine.RobbersNext}})
+	robbers, _ := engine.RuleOptionNamed("robbers")
+	rm := ruleOptionMenu(storage.Game{ID: 1, Language: "de", Options: engine.Options{Robbers: engine.RobbersNext}}, robbers)
 	if rm.Placeholder != "Räuber …" || len(rm.Options) != 2 || rm.Options[0].Label != "Räuber: each" ||
-		rm.Options[1].Description != i18n.German.T("bot2.robbers.next", nil) || rm.Options[0].Default || !rm.Options[1].Default {
+		rm.Options[1].Description != i18n.German.T("lobby2.option.robbers.next", nil) || rm.Options[0].Default || !rm.Options[1].Default {
 		t.Errorf("the German lobby's Robbers… menu: %+v", rm)
 	}
 

@@ -83,15 +83,15 @@ func TestLanguagesHelpStats(t *testing.T) {
 		t.Fatalf("the Expansions… menu answered type %d: %s", r.Type, text(r))
 	}
 	lm, _ := h.srv.Message(lobby)
-	for action, want := range map[string][]string{actExp: nil, actDragonOpt: {"Drache: before-scoring", "Drache: after-scoring"},
-		actPrincessOpt: {"Prinzessin: may", "Prinzessin: must"}} {
+	for action, want := range map[string][]string{actExp: nil, actRuleOpt + "dragon": {"Drache: before-scoring", "Drache: after-scoring"},
+		actRuleOpt + "princess": {"Prinzessin: may", "Prinzessin: must"}} {
 		sm, ok := menu(lm.Message, action)
 		var labels []string
 		for _, o := range sm.Options {
 			if action != actExp {
 				labels = append(labels, o.Label)
 			}
-			if action == actDragonOpt && o.Description == i18n.English.T("lobby2.menu.dragon.before", nil) {
+			if action == actRuleOpt+"dragon" && o.Description == i18n.English.T("lobby2.option.dragon.before-scoring", nil) {
 				t.Errorf("the %s menu's option %q is described in English", action, o.Label)
 			}
 		}

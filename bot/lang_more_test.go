@@ -167,7 +167,7 @@ func TestLanguagesLobby(t *testing.T) {
 	hour := i18n.German.N("bot.duration.hours", 1, nil)
 	for _, want := range []string{
 		"Wiesen: pro Wiese",
-		i18n.German.T("turn.rule.tiny_city", map[string]any{"Value": 4}),
+		i18n.German.T("turn.rule.tiny-city", map[string]any{"Value": "4"}),
 		i18n.German.T("bot.lobby.setting.timeout", map[string]any{"Timeout": hour}),
 		"Drache: vor der Wertung",
 		"Prinzessin: darf",

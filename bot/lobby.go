@@ -170,23 +170,13 @@ func (b *Bot) cmdNew(i *discordgo.Interaction, opts map[string]*discordgo.Applic
 		b.replyError(i, tr(memberLang(i), "bot.refuse.new.in_thread"))
 		return
 	}
-	var o engine.Options
-	if v := optString(opts, "farms"); v != "" {
-		f, ok := engine.ParseFarmScoring(v)
-		if !ok {
-			b.replyError(i, tr(memberLang(i), "bot.refuse.new.farms"))
+	o := engine.Options{TinyCity: 4}
+	for _, name := range []string{"farms", "tiny-city"} {
+		r, _ := engine.RuleOptionNamed(name)
+		if v := optString(opts, name); v != "" && !r.Set(&o, v) {
+			b.replyError(i, tr(memberLang(i), "bot.refuse.new."+strings.ReplaceAll(name, "-", "_")))
 			return
 		}
-		o.Farms = f
-	}
-	switch v := optString(opts, "tiny-city"); v {
-	case "", "4":
-		o.TinyCity = 4
-	case "2":
-		o.TinyCity = 2
-	default:
-		b.replyError(i, tr(memberLang(i), "bot.refuse.new.tiny_city"))
-		return
 	}
 	timeout, ok := readTimeout(optString(opts, "turn-timeout"))
 	if !ok {
@@ -316,9 +306,9 @@ func (b *Bot) lobbyExpansions(i *discordgo.Interaction, id int64, values []strin
 		// A rule option goes with its expansion (the record names it only
 		// when it is played): one left out takes its default again.
 		o := g.Options
-		for _, r := range ruleOptions {
-			if !set.Has(r.expansion) {
-				r.set(&o, 0)
+		for _, r := range engine.RuleOptions() {
+			if !set.Has(r.Expansion) {
+				r.Set(&o, r.Values[0])
 			}
 		}
 		u.Options = &o
@@ -353,120 +343,57 @@ func ruleOptionRefusal(i *discordgo.Interaction, g storage.Game, e engine.Expans
 	return ""
 }
 
-// ruleOption is one rule option an expansion brings (spec/rules-options.md,
-// "Expansions"), as the lobby shows it while the expansion is chosen: a
-// line of the settings and a menu of its values, for the host. Its words
-// are messages of package i18n: the line (turn.rule.<name>, the value in
-// its field Value), the menu's placeholder, each value's
-// description, and the refusals of a lobby without the expansion and of a
-// value that is none of values.
-type ruleOption struct {
-	expansion engine.Expansion
-	name      string   // as the record names it: "dragon"
-	action    string   // the action of its menu's custom id
-	values    []string // as typed, in the menu's order: "before-scoring", "after-scoring"
-	// described are the message ids of the values' descriptions, in the
-	// order of values.
-	described                     []string
-	placeholder, notPlayed, wrong string
-	// get returns the value of options o; set sets o's value to the k-th
-	// of values.
-	get func(o engine.Options) string
-	set func(o *engine.Options, k int)
-}
-
-// ruleOptions are the rule options of the expansions, in record order of
-// their expansions: Traders & Builders' pig (one value, plus-one), The
-// Princess & the Dragon's dragon and princess, The Robbers' robbers. The
-// first of each option's values is its default.
-var ruleOptions = []ruleOption{
-	{expansion: engine.ExpansionTradersAndBuilders, name: "pig", action: actPig, values: []string{"plus-one"},
-		described: []string{"lobby2.menu.pig.plus_one"}, placeholder: "lobby2.menu.pig", notPlayed: "lobby2.pig.not_played", wrong: "lobby2.pig.rule",
-		get: func(engine.Options) string { return "plus-one" }, set: func(*engine.Options, int) {}},
-	{expansion: engine.ExpansionPrincessAndDragon, name: "dragon", action: actDragonOpt,
-		values:    []string{engine.DragonBeforeScoring.String(), engine.DragonAfterScoring.String()},
-		described: []string{"lobby2.menu.dragon.before", "lobby2.menu.dragon.after"}, placeholder: "lobby2.menu.dragon",
-		notPlayed: "bot.refuse.lobby.no_dragon", wrong: "bot.refuse.lobby.dragon_rule",
-		get: func(o engine.Options) string { return o.Dragon.String() },
-		set: func(o *engine.Options, k int) {
-			o.Dragon = []engine.DragonTiming{engine.DragonBeforeScoring, engine.DragonAfterScoring}[k]
-		}},
-	{expansion: engine.ExpansionPrincessAndDragon, name: "princess", action: actPrincessOpt,
-		values:    []string{engine.PrincessMay.String(), engine.PrincessMust.String()},
-		described: []string{"lobby2.menu.princess.may", "lobby2.menu.princess.must"}, placeholder: "lobby2.menu.princess",
-		notPlayed: "bot.refuse.lobby.no_dragon", wrong: "bot.refuse.lobby.princess_rule",
-		get: func(o engine.Options) string { return o.Princess.String() },
-		set: func(o *engine.Options, k int) {
-			o.Princess = []engine.PrincessRule{engine.PrincessMay, engine.PrincessMust}[k]
-		}},
-	{expansion: engine.ExpansionRobbers, name: "robbers", action: actRobbersOpt,
-		values:    []string{engine.RobbersEach.String(), engine.RobbersNext.String()},
-		described: []string{"bot2.robbers.each", "bot2.robbers.next"}, placeholder: "bot2.robbers.placeholder",
-		notPlayed: "bot.refuse.lobby.no_robbers", wrong: "bot.refuse.lobby.robbers_rule",
-		get: func(o engine.Options) string { return o.Robbers.String() },
-		set: func(o *engine.Options, k int) {
-			o.Robbers = []engine.RobberRule{engine.RobbersEach, engine.RobbersNext}[k]
-		}},
-}
-
 // lobbyRuleOptions are the rule options of the expansions chosen in lobby
-// g.
-func lobbyRuleOptions(g storage.Game) []ruleOption {
-	var out []ruleOption
-	for _, o := range ruleOptions {
-		if gameExpansions(g).Has(o.expansion) {
+// g (engine.RuleOptions; the base game's are options of /carcassonne
+// new): each is a line of the lobby's settings and a menu of its values,
+// for the host.
+func lobbyRuleOptions(g storage.Game) []engine.RuleOption {
+	var out []engine.RuleOption
+	for _, o := range engine.RuleOptions() {
+		if o.Expansion != engine.ExpansionBase && gameExpansions(g).Has(o.Expansion) {
 			out = append(out, o)
 		}
 	}
 	return out
 }
 
-// setting is the option's line in language l with value v as given: its
-// menu's labels name the values as typed ("Drache: before-scoring"); the
-// lobby's settings say them in words (turnview's RuleWords, whose messages
-// turn.rule.<name> these are). An option of one value says its line alone
-// ("pig: plus-one").
-func (o ruleOption) setting(l i18n.Lang, v string) string {
-	return tr(l, "turn.rule."+o.name, "Value", v)
-}
-
-// menu is the option's menu in lobby g, the lobby's value selected: its
+// ruleOptionMenu is the menu of rule option o in lobby g, the lobby's
+// value selected, its custom id's action "o" and the option's name: its
 // words in the game's language, each value labelled as typed ("Drache:
-// before-scoring") and described.
-func (o ruleOption) menu(g storage.Game) discordgo.SelectMenu {
+// before-scoring", message turn.rule.NAME as turnview's RuleWords says
+// it) and described (lobby2.option.NAME.VALUE), under placeholder
+// lobby2.option.NAME.
+func ruleOptionMenu(g storage.Game, o engine.RuleOption) discordgo.SelectMenu {
 	l := gameLang(g)
 	var opts []discordgo.SelectMenuOption
-	for k, v := range o.values {
-		opts = append(opts, discordgo.SelectMenuOption{Label: o.setting(l, v), Value: v,
-			Description: tr(l, o.described[k]), Default: o.get(g.Options) == v})
+	for _, v := range o.Values {
+		opts = append(opts, discordgo.SelectMenuOption{Label: tr(l, "turn.rule."+o.Name, "Value", v), Value: v,
+			Description: tr(l, "lobby2.option."+o.Name+"."+v), Default: o.Value(g.Options) == v})
 	}
-	return discordgo.SelectMenu{CustomID: lobbyID(o.action, g.ID), Placeholder: tr(l, o.placeholder), MinValues: intPtr(1), MaxValues: 1, Options: opts}
+	return discordgo.SelectMenu{CustomID: lobbyID(actRuleOpt+o.Name, g.ID), Placeholder: tr(l, "lobby2.option."+o.Name),
+		MinValues: intPtr(1), MaxValues: 1, Options: opts}
 }
 
-// lobbyRuleOption answers the menu of a rule option (action, one of
-// ruleOptions'): the host chooses one of its values, and the lobby shows
-// it; anyone else, a lobby without its expansion, a game started or a
-// value that is none of the option's is refused in the member's words.
+// lobbyRuleOption answers the menu of a rule option of an expansion (its
+// action actRuleOpt and the option's name): the host chooses one of its
+// values, and the lobby shows it; anyone else, a lobby without its
+// expansion (lobby2.option.not_played.EXPANSION), a game started or a
+// value that is none of the option's (lobby2.option.NAME.wrong) is refused
+// in the member's words.
 func (b *Bot) lobbyRuleOption(i *discordgo.Interaction, id int64, action string, values []string) {
-	k := slices.IndexFunc(ruleOptions, func(o ruleOption) bool { return o.action == action })
-	if k < 0 {
+	o, ok := engine.RuleOptionNamed(strings.TrimPrefix(action, actRuleOpt))
+	if !ok || o.Expansion == engine.ExpansionBase {
 		b.replyError(i, tr(memberLang(i), "bot.refuse.unknown_button"))
 		return
 	}
-	o := ruleOptions[k]
 	refuse := func(g storage.Game) string {
-		return ruleOptionRefusal(i, g, o.expansion, tr(memberLang(i), o.notPlayed))
+		return ruleOptionRefusal(i, g, o.Expansion, tr(memberLang(i), "lobby2.option.not_played."+o.Expansion.String()))
 	}
 	change := func(g storage.Game) (storage.LobbyUpdate, string) {
-		v := -1
-		if len(values) == 1 {
-			v = slices.Index(o.values, values[0])
-		}
-		if v < 0 {
-			return storage.LobbyUpdate{}, tr(memberLang(i), o.wrong)
-		}
 		opts := g.Options
-		o.set(&opts, v)
+		if len(values) != 1 || !o.Set(&opts, values[0]) {
+			return storage.LobbyUpdate{}, tr(memberLang(i), "lobby2.option."+o.Name+".wrong")
+		}
 		return storage.LobbyUpdate{Options: &opts}, ""
 	}
 	g, ok := b.changeLobby(i, id, refuse, change)

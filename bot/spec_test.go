@@ -174,7 +174,7 @@ func TestSpecDragonOptions(t *testing.T) {
 		t.Fatalf("the Expansions… menu answered type %d: %s", r.Type, text(r))
 	}
 	m, _ := h.srv.Message(lobby)
-	for action, want := range map[string][]string{actDragonOpt: {"dragon: before-scoring", "dragon: after-scoring"}, actPrincessOpt: {"princess: may", "princess: must"}} {
+	for action, want := range map[string][]string{actRuleOpt + "dragon": {"dragon: before-scoring", "dragon: after-scoring"}, actRuleOpt + "princess": {"princess: may", "princess: must"}} {
 		sm, ok := menu(m.Message, action)
 		var labels []string
 		for _, o := range sm.Options {
@@ -187,8 +187,8 @@ func TestSpecDragonOptions(t *testing.T) {
 	if got := field(m, "Settings"); !strings.Contains(got, "dragon: before-scoring\nprincess: may") {
 		t.Errorf("the lobby's settings %q do not show the dragon's and princess's options", got)
 	}
-	wantEphemeral(t, h.pick(discordtest.Actor{User: bob}, lobby, lobbyID(actDragonOpt, 1), "after-scoring"), "Only the host")
-	for action, v := range map[string]string{actDragonOpt: "after-scoring", actPrincessOpt: "must"} {
+	wantEphemeral(t, h.pick(discordtest.Actor{User: bob}, lobby, lobbyID(actRuleOpt+"dragon", 1), "after-scoring"), "Only the host")
+	for action, v := range map[string]string{actRuleOpt + "dragon": "after-scoring", actRuleOpt + "princess": "must"} {
 		if r := h.pick(discordtest.Actor{User: alice}, lobby, lobbyID(action, 1), v); r.Type != 7 {
 			t.Fatalf("%s %s: answer type %d: %s", action, v, r.Type, text(r))
 		}
@@ -209,10 +209,10 @@ func TestSpecDragonOptions(t *testing.T) {
 		t.Errorf("without The Princess & the Dragon the options stay %+v", g.Options)
 	}
 	m, _ = h.srv.Message(lobby)
-	if _, ok := menu(m.Message, actDragonOpt); ok {
+	if _, ok := menu(m.Message, actRuleOpt+"dragon"); ok {
 		t.Error("the Dragon… menu stays without its expansion")
 	}
-	if _, ok := menu(m.Message, actPig); !ok {
+	if _, ok := menu(m.Message, actRuleOpt+"pig"); !ok {
 		t.Error("the Pig… menu is gone with Traders & Builders chosen")
 	}
 }

@@ -495,7 +495,7 @@ func (h *harness) randomRules(a discordtest.Actor, lobby string, rng *rand.Rand)
 			}
 		}
 	}
-	acts := []string{actPig, actDragonOpt, actPrincessOpt, actRobbersOpt}
+	acts := []string{actRuleOpt + "pig", actRuleOpt + "dragon", actRuleOpt + "princess", actRuleOpt + "robbers"}
 	pickAll(lobby, acts...)
 	m, _ := h.srv.Message(lobby)
 	if b, ok := button(m.Message, actRules); ok {

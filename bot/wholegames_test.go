@@ -859,7 +859,7 @@ func TestTradersGame(t *testing.T) {
 	if got := field(m, "Settings"); !strings.Contains(got, "pig: plus-one") {
 		t.Errorf("the lobby's settings do not show the pig option: %q", got)
 	}
-	pm, ok := menu(m.Message, actPig)
+	pm, ok := menu(m.Message, actRuleOpt+"pig")
 	if !ok || pm.Placeholder != "Pig…" || len(pm.Options) != 1 || pm.Options[0].Value != "plus-one" || !pm.Options[0].Default {
 		t.Fatalf("the lobby's Pig… menu: %v %+v", ok, pm)
 	}
@@ -1276,7 +1276,7 @@ func TestMessengersRobbersGame(t *testing.T) {
 		t.Fatalf("the Expansions… menu: %s", text(r))
 	}
 	m, _ := h.srv.Message(lobby)
-	rm, ok := menu(m.Message, actRobbersOpt)
+	rm, ok := menu(m.Message, actRuleOpt+"robbers")
 	if !ok || len(rm.Options) != 2 {
 		t.Fatalf("the lobby has no Robbers… menu: %+v", rm)
 	}

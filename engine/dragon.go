@@ -196,16 +196,10 @@ const (
 	DragonAfterScoring
 )
 
+var dragonNames = [...]string{"before-scoring", "after-scoring"}
+
 // String returns "before-scoring" or "after-scoring".
-func (d DragonTiming) String() string {
-	if d == DragonAfterScoring {
-		return "after-scoring"
-	}
-	if d == DragonBeforeScoring {
-		return "before-scoring"
-	}
-	return fmt.Sprintf("DragonTiming(%d)", int(d))
-}
+func (d DragonTiming) String() string { return valueName(dragonNames[:], d, "DragonTiming") }
 
 // PrincessRule is whether the princess must be used (option "princess").
 // The zero value is PrincessMay.
@@ -221,16 +215,10 @@ const (
 	PrincessMust
 )
 
+var princessNames = [...]string{"may", "must"}
+
 // String returns "may" or "must".
-func (p PrincessRule) String() string {
-	if p == PrincessMust {
-		return "must"
-	}
-	if p == PrincessMay {
-		return "may"
-	}
-	return fmt.Sprintf("PrincessRule(%d)", int(p))
-}
+func (p PrincessRule) String() string { return valueName(princessNames[:], p, "PrincessRule") }
 
 // dragonAside is the rule of the tiles set aside with The Princess & the
 // Dragon: a dragon tile drawn while the dragon is off the board, back into

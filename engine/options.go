@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -26,23 +27,7 @@ const (
 var farmNames = [...]string{"per-farm", "per-city", "off"}
 
 // String returns the option value as the record writes it ("per-farm").
-func (f FarmScoring) String() string {
-	if int(f) < len(farmNames) {
-		return farmNames[f]
-	}
-	return fmt.Sprintf("FarmScoring(%d)", int(f))
-}
-
-// ParseFarmScoring returns the farm rule named s: "per-farm", "per-city" or
-// "off".
-func ParseFarmScoring(s string) (FarmScoring, bool) {
-	for i, n := range farmNames {
-		if n == s {
-			return FarmScoring(i), true
-		}
-	}
-	return 0, false
-}
+func (f FarmScoring) String() string { return valueName(farmNames[:], f, "FarmScoring") }
 
 // Options are the rule options of a game (spec/rules-options.md). The zero
 // value is the current rules: farms=per-farm, tiny-city=4.
@@ -92,17 +77,11 @@ const (
 	RobbersNext
 )
 
+var robberNames = [...]string{"each", "next"}
+
 // String returns the option value as the record writes it: "each",
 // "next".
-func (r RobberRule) String() string {
-	switch r {
-	case RobbersEach:
-		return "each"
-	case RobbersNext:
-		return "next"
-	}
-	return fmt.Sprintf("RobberRule(%d)", int(r))
-}
+func (r RobberRule) String() string { return valueName(robberNames[:], r, "RobberRule") }
 
 // Edition is an edition of this engine's readings (Options.Edition).
 type Edition uint8
@@ -132,22 +111,26 @@ func (o Options) valid() bool {
 func (o Options) tinyCityOld() bool { return o.TinyCity == 2 }
 
 // String returns the options as the record's Rules header writes them,
-// every option of the base game named, and the options of The Princess &
-// the Dragon when they differ from their defaults: "farms=per-farm,
-// tiny-city=4", "farms=per-farm, tiny-city=4, dragon=after-scoring".
-// ParseOptions reads it back.
+// every option of the base game named, and the options of the expansions
+// when they differ from their defaults: "farms=per-farm, tiny-city=4",
+// "farms=per-farm, tiny-city=4, dragon=after-scoring". ParseOptions reads
+// it back.
 func (o Options) String() string {
-	s := o.baseString()
-	if o.Dragon != DragonBeforeScoring {
-		s += ", dragon=" + o.Dragon.String()
+	return o.header(func(r RuleOption) bool { return r.Expansion == ExpansionBase || r.get(o) != 0 })
+}
+
+// header returns the options for which named is true, in the order of
+// RuleOptions, as the Rules header writes them ("farms=per-farm,
+// tiny-city=4, pig=plus-one"), and the edition when it is not the
+// current one.
+func (o Options) header(named func(RuleOption) bool) string {
+	var items []string
+	for _, r := range ruleOptions {
+		if named(r) {
+			items = append(items, r.Name+"="+r.Value(o))
+		}
 	}
-	if o.Princess != PrincessMay {
-		s += ", princess=" + o.Princess.String()
-	}
-	if o.Robbers != RobbersEach {
-		s += ", robbers=" + o.Robbers.String()
-	}
-	return s + o.editionString()
+	return strings.Join(items, ", ") + o.editionString()
 }
 
 // editionString is the edition option as the Rules header writes it:
@@ -157,16 +140,6 @@ func (o Options) editionString() string {
 		return ""
 	}
 	return fmt.Sprintf(", edition=%d", o.Edition)
-}
-
-// baseString returns the options of the base game: "farms=per-farm,
-// tiny-city=4".
-func (o Options) baseString() string {
-	tiny := 4
-	if o.tinyCityOld() {
-		tiny = 2
-	}
-	return fmt.Sprintf("farms=%s, tiny-city=%d", o.Farms, tiny)
 }
 
 // ParseOptions reads rule options written as comma-separated key=value pairs
@@ -189,61 +162,7 @@ func ParseOptions(s string) (Options, error) {
 			return o, fmt.Errorf("%w: %s is given twice", ErrBadOption, key)
 		}
 		seen[key] = true
-		switch key {
-		case "farms":
-			f, ok := ParseFarmScoring(val)
-			if !ok {
-				return o, fmt.Errorf("%w: farms is per-farm, per-city or off, not %q", ErrBadOption, val)
-			}
-			o.Farms = f
-		case "tiny-city":
-			switch val {
-			case "4":
-				o.TinyCity = 4
-			case "2":
-				o.TinyCity = 2
-			default:
-				return o, fmt.Errorf("%w: tiny-city is 4 or 2, not %q", ErrBadOption, val)
-			}
-		case "pig":
-			// Traders & Builders (spec/rules-options.md): the pig's bonus,
-			// whose only value is the default. Whether the game plays
-			// Traders & Builders is checked by the record reader.
-			if val != "plus-one" {
-				return o, fmt.Errorf("%w: pig is plus-one, not %q", ErrBadOption, val)
-			}
-		case "dragon":
-			// The Princess & the Dragon; whether the game plays it is
-			// checked by the record reader.
-			switch val {
-			case "before-scoring":
-				o.Dragon = DragonBeforeScoring
-			case "after-scoring":
-				o.Dragon = DragonAfterScoring
-			default:
-				return o, fmt.Errorf("%w: dragon is before-scoring or after-scoring, not %q", ErrBadOption, val)
-			}
-		case "princess":
-			switch val {
-			case "may":
-				o.Princess = PrincessMay
-			case "must":
-				o.Princess = PrincessMust
-			default:
-				return o, fmt.Errorf("%w: princess is may or must, not %q", ErrBadOption, val)
-			}
-		case "robbers":
-			// The Robbers; whether the game plays it is checked by the
-			// record reader.
-			switch val {
-			case "each":
-				o.Robbers = RobbersEach
-			case "next":
-				o.Robbers = RobbersNext
-			default:
-				return o, fmt.Errorf("%w: robbers is each or next, not %q", ErrBadOption, val)
-			}
-		case "edition":
+		if key == "edition" {
 			// Options.Edition: games stored before readings changed.
 			switch val {
 			case "1":
@@ -253,9 +172,112 @@ func ParseOptions(s string) (Options, error) {
 			default:
 				return o, fmt.Errorf("%w: edition is 1 or 2, not %q", ErrBadOption, val)
 			}
-		default:
+			continue
+		}
+		// Whether the game plays an option's expansion is checked by the
+		// record reader.
+		r, ok := RuleOptionNamed(key)
+		if !ok {
 			return o, fmt.Errorf("%w: %q", ErrBadOption, key)
+		}
+		if !r.Set(&o, val) {
+			return o, fmt.Errorf("%w: %s is %s, not %q", ErrBadOption, key, orList(r.Values), val)
 		}
 	}
 	return o, nil
+}
+
+// RuleOption is one rule option of spec/rules-options.md, as a record's
+// Rules header, a lobby and the terminal name it: its name ("dragon"),
+// the expansion that brings it (ExpansionBase for farms and tiny-city),
+// and its values as written ("before-scoring", "after-scoring"), the
+// default first.
+type RuleOption struct {
+	Name      string
+	Expansion Expansion
+	Values    []string
+	get       func(Options) int       // the index in Values of the value of o
+	set       func(o *Options, k int) // sets the k-th of Values
+}
+
+// Value returns the option's value in o, as written ("after-scoring").
+func (r RuleOption) Value(o Options) string {
+	if k := r.get(o); k >= 0 && k < len(r.Values) {
+		return r.Values[k]
+	}
+	return fmt.Sprintf("%s(%d)", r.Name, r.get(o))
+}
+
+// Set sets the option in o to value v, as written, and reports whether v
+// is one of Values; o is unchanged when it is not.
+func (r RuleOption) Set(o *Options, v string) bool {
+	for k, w := range r.Values {
+		if w == v {
+			r.set(o, k)
+			return true
+		}
+	}
+	return false
+}
+
+// ruleOptions are the rule options, in the order of the Rules header
+// (spec/rules-options.md): the base game's, then each expansion's in the
+// order of the Expansions header.
+var ruleOptions = []RuleOption{
+	enumOption("farms", ExpansionBase, farmNames[:], func(o *Options) *FarmScoring { return &o.Farms }),
+	{Name: "tiny-city", Expansion: ExpansionBase, Values: []string{"4", "2"},
+		get: func(o Options) int {
+			if o.tinyCityOld() {
+				return 1
+			}
+			return 0
+		},
+		set: func(o *Options, k int) { o.TinyCity = 4 - 2*k }},
+	// Traders & Builders' pig has one value, plus-one (4 instead of 3).
+	{Name: "pig", Expansion: ExpansionTradersAndBuilders, Values: []string{"plus-one"},
+		get: func(Options) int { return 0 }, set: func(*Options, int) {}},
+	enumOption("dragon", ExpansionPrincessAndDragon, dragonNames[:], func(o *Options) *DragonTiming { return &o.Dragon }),
+	enumOption("princess", ExpansionPrincessAndDragon, princessNames[:], func(o *Options) *PrincessRule { return &o.Princess }),
+	enumOption("robbers", ExpansionRobbers, robberNames[:], func(o *Options) *RobberRule { return &o.Robbers }),
+}
+
+// enumOption is a rule option kept in field of Options, whose values
+// (as written, in names) are its constants in order.
+func enumOption[T ~uint8](name string, e Expansion, names []string, field func(*Options) *T) RuleOption {
+	return RuleOption{Name: name, Expansion: e, Values: names,
+		get: func(o Options) int { return int(*field(&o)) },
+		set: func(o *Options, k int) { *field(o) = T(k) }}
+}
+
+// RuleOptions returns the rule options, in the order of the Rules header:
+// farms, tiny-city, pig (Traders & Builders), dragon and princess (The
+// Princess & the Dragon), robbers (The Robbers). The slice is the
+// caller's.
+func RuleOptions() []RuleOption { return slices.Clone(ruleOptions) }
+
+// RuleOptionNamed returns the rule option of that name ("dragon").
+func RuleOptionNamed(name string) (RuleOption, bool) {
+	k := slices.IndexFunc(ruleOptions, func(r RuleOption) bool { return r.Name == name })
+	if k < 0 {
+		return RuleOption{}, false
+	}
+	return ruleOptions[k], true
+}
+
+// valueName is value v of an option as written, from names, or its type
+// and number when it has none ("DragonTiming(7)").
+func valueName[T ~uint8](names []string, v T, kind string) string {
+	if int(v) < len(names) {
+		return names[v]
+	}
+	return fmt.Sprintf("%s(%d)", kind, int(v))
+}
+
+// orList joins words with commas and a last "or": "per-farm, per-city
+// or off".
+func orList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }

@@ -60,11 +60,21 @@ type Record struct {
 	startText string // the Start header, until the tile set is known
 	rules     *Rules // the rules of Expansions, composed by ReadRecord
 
-	playersLine, startLine int  // the lines of the Players and Start headers, when read
-	rulesLine              int  // the line of the Rules header, when read
-	pigOption              bool // the Rules header names pig= (Traders & Builders)
-	dragonOption           bool // the Rules header names dragon= or princess= (The Princess & the Dragon)
-	robbersOption          bool // the Rules header names robbers= (The Robbers)
+	playersLine, startLine int // the lines of the Players and Start headers, when read
+	rulesLine              int // the line of the Rules header, when read
+	// optionNames are the rule options the Rules header names ("pig").
+	optionNames []string
+}
+
+// optionsPlayed returns an error naming the first rule option of the
+// Rules header that belongs to an expansion not in set, the game's.
+func (rec *Record) optionsPlayed(set ExpansionSet) error {
+	for _, name := range rec.optionNames {
+		if r, ok := RuleOptionNamed(name); ok && !set.Has(r.Expansion) {
+			return fmt.Errorf("%s is an option of %s, which this game does not play: the Expansions header does not name %s", name, r.Expansion.Title(), r.Expansion)
+		}
+	}
+	return nil
 }
 
 // RecordError is an error in a record: the line (from 1; ReadRecord and
@@ -189,14 +199,8 @@ func ReadRecord(r io.Reader) (*Record, error) {
 			if set, err = rec.expansionSet(); err != nil {
 				return nil, recErr(line, "%s", err)
 			}
-			if rec.pigOption && !set.Has(ExpansionTradersAndBuilders) {
-				return nil, recErr(rec.rulesLine, "pig is an option of %s, which this game does not play: the Expansions header does not name %s", ExpansionTradersAndBuilders.Title(), ExpansionTradersAndBuilders)
-			}
-			if rec.dragonOption && !set.Has(ExpansionPrincessAndDragon) {
-				return nil, recErr(rec.rulesLine, "dragon and princess are options of %s, which this game does not play: the Expansions header does not name %s", ExpansionPrincessAndDragon.Title(), ExpansionPrincessAndDragon)
-			}
-			if rec.robbersOption && !set.Has(ExpansionRobbers) {
-				return nil, recErr(rec.rulesLine, "robbers is an option of %s, which this game does not play: the Expansions header does not name %s", ExpansionRobbers.Title(), ExpansionRobbers)
+			if err := rec.optionsPlayed(set); err != nil {
+				return nil, recErr(rec.rulesLine, "%s", err)
 			}
 			if seen["Start"] {
 				if err := rec.resolveStart(ts); err != nil {
@@ -241,10 +245,12 @@ func ReadRecord(r io.Reader) (*Record, error) {
 	if !seen["Players"] {
 		return nil, recErr(max(line, 1), "the Players header is missing: a record starts with it, like [Players \"Alice, Bob\"]")
 	}
-	if ts == nil && rec.pigOption {
+	if ts == nil {
 		// A record of headers alone: the check the first turn makes.
-		if set, err := rec.expansionSet(); err == nil && !set.Has(ExpansionTradersAndBuilders) {
-			return nil, recErr(rec.rulesLine, "pig is an option of %s, which this game does not play: the Expansions header does not name %s", ExpansionTradersAndBuilders.Title(), ExpansionTradersAndBuilders)
+		if set, err := rec.expansionSet(); err == nil {
+			if err := rec.optionsPlayed(set); err != nil {
+				return nil, recErr(rec.rulesLine, "%s", err)
+			}
 		}
 	}
 	if ts == nil && seen["Start"] {
@@ -326,14 +332,8 @@ func (rec *Record) setHeader(key, val string) error {
 		}
 		rec.Options = o
 		for _, item := range strings.Split(val, ",") {
-			switch k, _, _ := strings.Cut(item, "="); strings.TrimSpace(k) {
-			case "pig":
-				rec.pigOption = true
-			case "dragon", "princess":
-				rec.dragonOption = true
-			case "robbers":
-				rec.robbersOption = true
-			}
+			k, _, _ := strings.Cut(item, "=")
+			rec.optionNames = append(rec.optionNames, strings.TrimSpace(k))
 		}
 	case "Start":
 		// Checked against the tile set once the headers are read.
@@ -1091,19 +1091,9 @@ func (rec *Record) WriteTo(w io.Writer) (int64, error) {
 	}
 	fmt.Fprintf(&b, "[Players \"%s\"]\n", strings.Join(rec.Players, ", "))
 	fmt.Fprintf(&b, "[Expansions \"%s\"]\n", exps)
-	rules := rec.Options.baseString()
+	// spec/rules-options.md: each expansion's options, every one named.
 	set, err := rec.expansionSet()
-	if err == nil && set.Has(ExpansionTradersAndBuilders) {
-		// spec/rules-options.md: each expansion's options, every one named.
-		rules += ", pig=plus-one"
-	}
-	if err == nil && set.Has(ExpansionPrincessAndDragon) {
-		rules += ", dragon=" + rec.Options.Dragon.String() + ", princess=" + rec.Options.Princess.String()
-	}
-	if err == nil && set.Has(ExpansionRobbers) {
-		rules += ", robbers=" + rec.Options.Robbers.String()
-	}
-	rules += rec.Options.editionString()
+	rules := rec.Options.header(func(r RuleOption) bool { return r.Expansion == ExpansionBase || err == nil && set.Has(r.Expansion) })
 	fmt.Fprintf(&b, "[Rules \"%s\"]\n", rules)
 	if rec.Start != (StartTile{}) && rec.Start != start {
 		fmt.Fprintf(&b, "[Start \"%s %s %s\"]\n", ts.Name(rec.Start.Tile), rec.Start.Cell, rec.Start.Rotation)

@@ -9,35 +9,22 @@ import (
 )
 
 // RuleWords says the rule options o of a game with the expansions of set,
-// one line each, as a lobby lists them (spec/rules-options.md): the farms
-// and the tiny city ("farms: per-farm", "tiny city: 4": the points of a
-// completed city of two tiles), then the options of the expansions in set
-// (Traders & Builders' "pig: plus-one", The Princess & the Dragon's
-// "dragon: before-scoring" and "princess: may", The Robbers' "robbers:
-// each"), and "edition: 1" for a game kept on older readings
-// (engine.EditionBefore32). English says the values as they are typed;
-// the other languages in words ("Wiesen: pro Wiese"). Messages
-// turn.rule.…, in vo's language.
+// one line each, as a lobby lists them (engine.RuleOptions, in their
+// order; spec/rules-options.md): the farms and the tiny city ("farms:
+// per-farm", "tiny city: 4": the points of a completed city of two
+// tiles), then the options of the expansions in set (Traders & Builders'
+// "pig: plus-one", The Princess & the Dragon's "dragon: before-scoring"
+// and "princess: may", The Robbers' "robbers: each"), and "edition: 1"
+// for a game kept on older readings (engine.EditionBefore32). English
+// says the values as they are typed; the other languages in words
+// ("Wiesen: pro Wiese"). Messages turn.rule.NAME, the value's words
+// turn.rule.value.NAME.VALUE, in vo's language.
 func (vo Voice) RuleWords(o engine.Options, set engine.ExpansionSet) []string {
-	value := func(option, v string) string { return vo.t("turn.rule.value." + option + "." + v) }
-	tiny := 4
-	if o.TinyCity == 2 {
-		tiny = 2
-	}
-	lines := []string{
-		vo.t("turn.rule.farms", "Farms", value("farms", o.Farms.String())),
-		vo.t("turn.rule.tiny_city", "Value", tiny),
-	}
-	if set.Has(engine.ExpansionTradersAndBuilders) {
-		lines = append(lines, vo.t("turn.rule.pig")) // one value, plus-one
-	}
-	if set.Has(engine.ExpansionPrincessAndDragon) {
-		lines = append(lines,
-			vo.t("turn.rule.dragon", "Value", value("dragon", o.Dragon.String())),
-			vo.t("turn.rule.princess", "Value", value("princess", o.Princess.String())))
-	}
-	if set.Has(engine.ExpansionRobbers) {
-		lines = append(lines, vo.t("turn.rule.robbers", "Value", value("robbers", o.Robbers.String())))
+	var lines []string
+	for _, r := range engine.RuleOptions() {
+		if set.Has(r.Expansion) {
+			lines = append(lines, vo.t("turn.rule."+r.Name, "Value", vo.word("turn.rule.value."+r.Name+"."+r.Value(o))))
+		}
 	}
 	if o.Edition != engine.EditionCurrent {
 		lines = append(lines, vo.t("turn.rule.edition", "Edition", int(o.Edition)))

@@ -64,7 +64,7 @@ func runWith(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		kong.Description("Carcassonne for Discord: the bot, a local game and record tools."),
 		kong.Writers(stdout, stderr),
 		kong.Exit(func(code int) { panic(exitCode(code)) }),
-		kong.Vars{"expansions": playableNames()},
+		kong.Vars{"expansions": playableNames(), "rules": ruleOptionNames()},
 	)
 	if err != nil {
 		printError(stderr, err)

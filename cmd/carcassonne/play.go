@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -34,6 +33,7 @@ type playCmd struct {
 	Expansions string `name:"expansions" placeholder:"river,inns-and-cathedrals" help:"The expansions played, separated by commas: ${expansions}, or their titles (default: the base game alone)."`
 	Farms      string `name:"farms" placeholder:"per-farm" help:"How farms score: per-farm, per-city or off (no farmers) (default per-farm)."`
 	TinyCity   string `name:"tiny-city" placeholder:"4" help:"What a completed city of two tiles scores: 4 (like any city) or 2 (the old rule) (default 4)."`
+	Rules      string `name:"rules" placeholder:"dragon=after-scoring" help:"Rule options as a record's Rules header writes them, separated by commas: ${rules}; an expansion's options need it in --expansions (default: the first value of each)."`
 	Seed       string `name:"seed" placeholder:"N" help:"Shuffle the draw pile with this seed, 0 to 18446744073709551615 (default: a random one, printed)."`
 	Resume     *int64 `name:"resume" placeholder:"ID" help:"Continue stored game ID (see carcassonne games) instead of starting one."`
 	DB         string `name:"db" env:"CARCASSONNE_DB" default:"carcassonne.db" help:"The database, the bot's: the path of a SQLite file, or the URL of a PostgreSQL database (postgres://…)."`
@@ -61,7 +61,7 @@ func (c *playCmd) Validate() error {
 			return fmt.Errorf("--resume takes a game id (1, 2, …; see carcassonne games), not %d", *c.Resume)
 		}
 		var set []string
-		for _, f := range []struct{ name, val string }{{"--players", c.Players}, {"--expansions", c.Expansions}, {"--farms", c.Farms}, {"--tiny-city", c.TinyCity}, {"--seed", c.Seed}} {
+		for _, f := range []struct{ name, val string }{{"--players", c.Players}, {"--expansions", c.Expansions}, {"--farms", c.Farms}, {"--tiny-city", c.TinyCity}, {"--rules", c.Rules}, {"--seed", c.Seed}} {
 			if f.val != "" {
 				set = append(set, f.name)
 			}
@@ -80,19 +80,8 @@ func (c *playCmd) Validate() error {
 	if c.exps, err = parseExpansions(c.Expansions, len(c.names)); err != nil {
 		return err
 	}
-	switch farms := cmp.Or(c.Farms, "per-farm"); farms {
-	case "per-farm", "per-city", "off":
-		c.opts.Farms, _ = engine.ParseFarmScoring(farms)
-	default:
-		return fmt.Errorf("--farms is per-farm, per-city or off, not %q", c.Farms)
-	}
-	switch cmp.Or(c.TinyCity, "4") {
-	case "4":
-		c.opts.TinyCity = 4
-	case "2":
-		c.opts.TinyCity = 2
-	default:
-		return fmt.Errorf("--tiny-city is 4 or 2, not %q", c.TinyCity)
+	if c.opts, err = playOptions(c.Farms, c.TinyCity, c.Rules, c.exps); err != nil {
+		return err
 	}
 	if c.Seed == "" {
 		c.seed = rand.Uint64()
@@ -170,6 +159,57 @@ func parseExpansions(s string, players int) ([]string, error) {
 		return nil, fmt.Errorf("--players: a game has 1 to %d players; a sixth player needs --expansions %s", storage.DefaultMaxSeats, engine.ExpansionInnsAndCathedrals)
 	}
 	return names, nil
+}
+
+// playOptions reads the rule options of --farms, --tiny-city and --rules
+// (spec/rules-options.md, in the notation of a record's Rules header,
+// engine.RuleOptions) for a game of the expansions exps: a value none of
+// the option's, an option given twice, edition (no rule players choose)
+// or an option of an expansion not played is refused.
+func playOptions(farms, tiny, rules string, exps []string) (engine.Options, error) {
+	o := engine.Options{TinyCity: 4}
+	var items []string
+	for _, f := range []struct{ flag, name, val string }{{"--farms", "farms", farms}, {"--tiny-city", "tiny-city", tiny}} {
+		r, _ := engine.RuleOptionNamed(f.name)
+		if f.val != "" && !r.Set(&o, f.val) {
+			return o, fmt.Errorf("%s is %s, not %q", f.flag, turnview.In(i18n.English).JoinOr(r.Values), f.val)
+		} else if f.val != "" {
+			items = append(items, f.name+"="+f.val)
+		}
+	}
+	set, _, _ := storage.ParseExpansions(exps)
+	for _, item := range strings.Split(rules, ",") {
+		if strings.TrimSpace(item) == "" {
+			continue
+		}
+		name, _, _ := strings.Cut(item, "=")
+		r, ok := engine.RuleOptionNamed(strings.TrimSpace(name))
+		switch {
+		case !ok:
+			return o, fmt.Errorf("--rules: there is no rule option %q (the options are %s)", strings.TrimSpace(name), ruleOptionNames())
+		case !set.Has(r.Expansion):
+			return o, fmt.Errorf("--rules: %s is an option of %s, which --expansions does not name (add %s)", r.Name, r.Expansion.Title(), r.Expansion)
+		}
+		items = append(items, item)
+	}
+	ro, err := engine.ParseOptions(strings.Join(items, ","))
+	if err != nil {
+		return o, fmt.Errorf("--rules: %s", strings.TrimPrefix(err.Error(), engine.ErrBadOption.Error()+": "))
+	}
+	for _, r := range engine.RuleOptions() {
+		r.Set(&o, r.Value(ro))
+	}
+	return o, nil
+}
+
+// ruleOptionNames lists the rule options and their values for --rules'
+// help: "farms=per-farm|per-city|off, …, robbers=each|next".
+func ruleOptionNames() string {
+	var names []string
+	for _, r := range engine.RuleOptions() {
+		names = append(names, r.Name+"="+strings.Join(r.Values, "|"))
+	}
+	return strings.Join(names, ", ")
 }
 
 // Run plays the terminal game (terminal.Run) on standard input and output.

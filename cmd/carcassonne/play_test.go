@@ -79,6 +79,12 @@ func TestPlayFlags(t *testing.T) {
 	}{
 		{[]string{"--farms", "sometimes"}, 1, `--farms is per-farm, per-city or off, not "sometimes"`},
 		{[]string{"--tiny-city", "3"}, 1, `--tiny-city is 4 or 2, not "3"`},
+		{[]string{"--rules", "dragon=after-scoring"}, 1, "--rules: dragon is an option of The Princess & the Dragon, which --expansions does not name (add princess-and-dragon)"},
+		{[]string{"--expansions", "robbers", "--rules", "robbers=first"}, 1, `--rules: robbers is each or next, not "first"`},
+		{[]string{"--rules", "edition=1"}, 1, `--rules: there is no rule option "edition"`},
+		{[]string{"--rules", "farms"}, 1, `--rules: "farms" is not key=value`},
+		{[]string{"--farms", "off", "--rules", "farms=off"}, 1, "--rules: farms is given twice"},
+		{[]string{"--resume", "1", "--rules", "farms=off"}, 1, "leave out --rules"},
 		{[]string{"--seed=-1"}, 1, `--seed is a whole number from 0 to 18446744073709551615, not "-1"`},
 		{[]string{"--seed", "x"}, 1, "--seed is a whole number"},
 		{[]string{"--players", "A,B,C,D,E,F,G"}, 1, "a game has 1 to 6 players, not 7"},
@@ -144,6 +150,33 @@ func TestPlayDefaults(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "none.db")); err == nil {
 		t.Error("games created a database")
+	}
+}
+
+// TestPlayRules: the rule options of --farms and --rules (the notation
+// of a record's Rules header) are the stored game's, and the game's first
+// lines say them.
+func TestPlayRules(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	db := filepath.Join(dir, "g.db")
+	out := playRun(t, []string{"play", "--db", db, "--out", filepath.Join(dir, "b.png"), "--seed", "5", "--farms", "per-city",
+		"--expansions", "princess-and-dragon,robbers,traders-and-builders", "--rules", "dragon=after-scoring, princess=must,robbers=next, pig=plus-one"}, "quit\n")
+	if want := "farms: per-city, tiny city: 4, pig: plus-one, dragon: after-scoring, princess: must, robbers: next"; !strings.Contains(out, want) {
+		t.Errorf("the game does not say %q:\n%s", want, out)
+	}
+	st, err := storage.Open(t.Context(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	_, g, err := st.Load(t.Context(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := engine.Options{Farms: engine.FarmsPerCity, TinyCity: 4, Dragon: engine.DragonAfterScoring, Princess: engine.PrincessMust, Robbers: engine.RobbersNext}
+	if g.Options() != want {
+		t.Errorf("the stored game plays %+v, want %+v", g.Options(), want)
 	}
 }
 
