@@ -140,7 +140,7 @@ func TestLanguagesRansom(t *testing.T) {
 	rs := st.Ransoms()
 	jailer := g.Seats[rs[0].Jailer].Name
 	desc := msg.Embeds[0].Description
-	held := i18n.German.T("bot2.ransom.held", map[string]any{"Figure": "Gefolgsmann", "Jailer": jailer})
+	held := i18n.German.T("turn.ransom.held", map[string]any{"Figure": "Gefolgsmann", "Jailer": jailer})
 	if !strings.Contains(desc, "Lösegeld: Bevor du die Karte anlegst, darfst du 3 Punkte zahlen") || !strings.Contains(desc, held) {
 		t.Errorf("the German turn message does not tell of the ransom (%q): %q", held, desc)
 	}

@@ -71,19 +71,14 @@ func drawnTile(st *engine.Game) engine.TileID {
 }
 
 // ransomHint is the line of a turn message that points to the Ransom
-// button, when the current player may pay one, in the game's language.
+// button, when the current player may pay one (turnview's RansomOffer),
+// in the game's language.
 func ransomHint(g storage.Game, st *engine.Game) string {
-	rs := st.Ransoms()
-	if len(rs) == 0 {
-		return ""
-	}
 	l := gameLang(g)
-	vo := turnview.In(l)
-	var held []string
-	for _, r := range rs {
-		held = append(held, tr(l, "bot2.ransom.held", "Figure", vo.Figure(r.Figure), "Jailer", seatName(g, st, r.Jailer)))
+	if offer := turnview.In(l).RansomOffer(st, seatNames(g, st), tr(l, "bot2.ransom.how")); offer != "" {
+		return "\n" + offer
 	}
-	return "\n" + trN(l, "bot2.ransom.hint", engine.RansomPoints, "Held", vo.JoinOr(held))
+	return ""
 }
 
 // ransomOptions lists the Ransom button's menu in language l: one entry

@@ -465,6 +465,9 @@ func (s *session) show() {
 	if s.computerToPlay() {
 		return // the computer says where it played
 	}
+	if offer := s.ransomOffer(); offer != "" {
+		fmt.Fprintln(s.out, offer)
+	}
 	s.say("terminal.where_fits")
 	// Numbered as the board picture numbers them: cell i is number i+1.
 	cells := s.state.CandidateCells()

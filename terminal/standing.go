@@ -82,6 +82,22 @@ func (s *session) ransomFor() (engine.Ransom, bool) {
 	return s.pendingRansom.ransom, true
 }
 
+// ransomOffer says which of the current player's followers they may buy
+// back this turn, with the commands that do it, as Discord's turn message
+// says it with its Ransom button (turnview's RansomOffer): "… (ransom Bob
+// or ransom Carol large)."; "" when they may pay none.
+func (s *session) ransomOffer() string {
+	var cmds []string
+	for _, r := range s.state.Ransoms() {
+		cmd := "ransom " + s.state.Players()[r.Jailer]
+		if r.Figure == engine.FigureLarge {
+			cmd += " large"
+		}
+		cmds = append(cmds, cmd)
+	}
+	return s.voice.RansomOffer(s.state, s.names(), s.voice.JoinOr(cmds))
+}
+
 // hasTower reports whether game g plays The Tower.
 func hasTower(g *engine.Game) bool {
 	return g.Rules().Expansions.Has(engine.ExpansionTower)

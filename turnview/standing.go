@@ -97,3 +97,22 @@ func (vo Voice) MagicStanding(g *engine.Game) string {
 	}
 	return vo.t("turn.standing.magic", "Mage", where(engine.MagicMage), "Witch", where(engine.MagicWitch))
 }
+
+// RansomOffer says to the player whose turn it is in game g which of
+// their followers they may buy back before placing the tile, and for how
+// many points (engine.Game.Ransoms, engine.RansomPoints; 004_…, "The
+// prisoners"): "Ransom: you may pay 3 points to free your follower held
+// by Bob before you place the tile (how).", how being the front end's way
+// to pay ("button Ransom", "ransom Bob"); "" when they may pay none.
+// names names the players. Messages turn.ransom.offer and
+// turn.ransom.held, in vo's language.
+func (vo Voice) RansomOffer(g *engine.Game, names Names, how string) string {
+	var held []string
+	for _, r := range g.Ransoms() {
+		held = append(held, vo.t("turn.ransom.held", "Figure", vo.Figure(r.Figure), "Jailer", names.of(g, r.Jailer)))
+	}
+	if len(held) == 0 {
+		return ""
+	}
+	return vo.n("turn.ransom.offer", engine.RansomPoints, "Held", vo.JoinOr(held), "How", how)
+}

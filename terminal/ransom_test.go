@@ -1,0 +1,61 @@
+package terminal
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
+	"github.com/meeple-works/carcassonne/turnview"
+)
+
+// TestRansomOffer: in a game of The Tower played through Run up to a turn
+// whose player may buy a follower back, the terminal says so when it
+// shows the turn, in the words of Discord's turn message and with the
+// command that pays it (turnview's RansomOffer); that command is taken,
+// and the turn's place pays the ransom.
+func TestRansomOffer(t *testing.T) {
+	t.Parallel()
+	names := []string{"Ann", "Ben", "Cy"}
+	set := engine.ExpansionSet(0).With(engine.ExpansionTower)
+	var sc *stepsScript
+	var seed uint64
+search:
+	for seed = 1; seed <= 40; seed++ {
+		for turns := 1; turns <= 60; turns++ {
+			s := newStepsScript(t, set, names, seed, turns)
+			if s.game.Ended() {
+				break
+			}
+			if len(s.game.Ransoms()) > 0 {
+				sc = s
+				break search
+			}
+		}
+	}
+	if sc == nil {
+		t.Fatal("no seed up to 40 gives a turn with a ransom to pay")
+	}
+	g := sc.game
+	r := g.Ransoms()[0]
+	cmd := "ransom " + names[r.Jailer]
+	if r.Figure == engine.FigureLarge {
+		cmd += " large"
+	}
+	dir := t.TempDir()
+	cfg := Config{DB: filepath.Join(dir, "games.db"), Board: filepath.Join(dir, "board.png"), Players: names, Seed: seed, Expansions: []string{"tower"}}
+	out := run(t, cfg, strings.Join(append(sc.lines, cmd, "place 1", "quit"), "\n")+"\n")
+	offer := turnview.In(i18n.English).RansomOffer(g, nil, "")
+	offer = strings.TrimSuffix(offer, " ().")
+	if !strings.Contains(out, offer+" ("+cmd) {
+		t.Fatalf("the terminal does not offer %q with %q:\n%s", offer, cmd, out[max(0, len(out)-1500):])
+	}
+	if strings.Count(out, "Ransom: you may pay") != 1 {
+		t.Errorf("the offer is said %d times, want once (the turn before it has none)", strings.Count(out, "Ransom: you may pay"))
+	}
+	paid := names[g.Current()] + " pays " + names[r.Jailer] + " 3 points to free their " + turnview.In(i18n.English).Figure(r.Figure)
+	if !strings.Contains(out, "will pay 3 points to "+names[r.Jailer]) || !strings.Contains(out, paid) {
+		t.Errorf("the command %q is not taken or not paid (%q):\n%s", cmd, paid, out[max(0, len(out)-1500):])
+	}
+}
