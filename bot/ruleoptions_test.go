@@ -11,12 +11,13 @@ import (
 	"github.com/meeple-works/carcassonne/internal/discordtest"
 )
 
-// TestLobbyRuleOptions: each rule option of an expansion (engine.RuleOptions), in a lobby of its
-// expansion alone, through the local Discord: its menu lists its values
-// as typed, the lobby's own selected; the host chooses each value in
-// turn, and the game stores it and the settings show it; anyone else is
-// refused and the lobby stays as it was. Leaving the expansion out brings
-// the option back to its default.
+// TestLobbyRuleOptions: each rule option of an expansion
+// (engine.RuleOptions), in a lobby of its expansion alone, through the
+// local Discord: its menu lists its values as typed, the lobby's own
+// selected; the host chooses each value in turn, and the game stores it
+// and the settings show it; anyone else is refused and the lobby stays as
+// it was. Leaving the expansion out brings the option back to its
+// default.
 func TestLobbyRuleOptions(t *testing.T) {
 	for _, o := range engine.RuleOptions() {
 		if o.Expansion == engine.ExpansionBase {
