@@ -100,11 +100,15 @@ const (
 // legacy reports whether the game follows the readings of EditionBefore32.
 func (o Options) legacy() bool { return o.Edition == EditionBefore32 }
 
-// valid reports whether every option has a value the engine knows.
+// valid reports whether every option has a value the engine knows: one
+// of its RuleOption's Values (TinyCity 4, 2 or 0), and a known Edition.
 func (o Options) valid() bool {
-	return o.Farms <= FarmsOff && (o.TinyCity == 0 || o.TinyCity == 2 || o.TinyCity == 4) &&
-		o.Dragon <= DragonAfterScoring && o.Princess <= PrincessMust && o.Edition <= EditionBefore32 &&
-		o.Robbers <= RobbersNext
+	for _, r := range ruleOptions {
+		if k := r.get(o); k < 0 || k >= len(r.Values) {
+			return false
+		}
+	}
+	return (o.TinyCity == 0 || o.TinyCity == 2 || o.TinyCity == 4) && o.Edition <= EditionBefore32
 }
 
 // tinyCityOld reports whether the old two-tile-city rule is on.

@@ -58,6 +58,11 @@ func TestRuleOptions(t *testing.T) {
 			}
 		}
 	}
+	for _, o := range []Options{{Farms: 3}, {TinyCity: 3}, {Dragon: 2}, {Princess: 2}, {Robbers: 2}, {Edition: 2}} {
+		if _, err := NewRules(0, o); !errors.Is(err, ErrBadOption) {
+			t.Errorf("%+v: %v, want ErrBadOption", o, err)
+		}
+	}
 	if _, ok := RuleOptionNamed("edition"); ok {
 		t.Error("edition is a rule option players choose")
 	}
