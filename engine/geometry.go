@@ -44,12 +44,7 @@ const (
 var sideNames = [...]string{"none", "north", "east", "south", "west"}
 
 // String returns the side's name in lower case ("north").
-func (s Side) String() string {
-	if int(s) < len(sideNames) {
-		return sideNames[s]
-	}
-	return "Side(" + strconv.Itoa(int(s)) + ")"
-}
+func (s Side) String() string { return valueName(sideNames[:], s, "Side") }
 
 // Opposite returns the side facing s across a shared edge (north for south).
 func (s Side) Opposite() Side {
@@ -125,12 +120,7 @@ const (
 var portNames = [...]string{"none", "NNW", "N", "NNE", "ENE", "E", "ESE", "SSE", "S", "SSW", "WSW", "W", "WNW", "C", "C2"}
 
 // String returns the port's name as the record writes it ("NNE", "C").
-func (p Port) String() string {
-	if int(p) < len(portNames) {
-		return portNames[p]
-	}
-	return "Port(" + strconv.Itoa(int(p)) + ")"
-}
+func (p Port) String() string { return valueName(portNames[:], p, "Port") }
 
 // ParsePort returns the port named s ("NNW" … "WNW", "C", "C2") and false
 // for any other string.

@@ -268,8 +268,9 @@ func RuleOptionNamed(name string) (RuleOption, bool) {
 	return ruleOptions[k], true
 }
 
-// valueName is value v of an option as written, from names, or its type
-// and number when it has none ("DragonTiming(7)").
+// valueName is value v of an enumeration of the engine (an option's value,
+// a side, a port…) as written, from names, or its type and number when it
+// has none ("DragonTiming(7)").
 func valueName[T ~uint8](names []string, v T, kind string) string {
 	if int(v) < len(names) {
 		return names[v]

@@ -67,3 +67,18 @@ func TestRuleOptions(t *testing.T) {
 		t.Error("edition is a rule option players choose")
 	}
 }
+
+// TestValueNames checks the names of the engine's enumerations, and of a
+// value out of range.
+func TestValueNames(t *testing.T) {
+	for _, c := range []struct{ got, want string }{
+		{NNE.String(), "NNE"}, {Port(200).String(), "Port(200)"}, {Side(9).String(), "Side(9)"},
+		{EdgeKind(9).String(), "EdgeKind(9)"}, {FeatureKind(9).String(), "FeatureKind(9)"}, {Heading(9).String(), "Heading(9)"},
+		{DragonAfterScoring.String(), "after-scoring"}, {DragonTiming(7).String(), "DragonTiming(7)"},
+		{PrincessMust.String(), "must"}, {RobbersNext.String(), "next"}, {FarmsOff.String(), "off"}, {FarmScoring(5).String(), "FarmScoring(5)"},
+	} {
+		if c.got != c.want {
+			t.Errorf("%q, want %q", c.got, c.want)
+		}
+	}
+}

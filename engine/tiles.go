@@ -24,12 +24,7 @@ const (
 var edgeNames = [...]string{"none", "field", "road", "city", "river"}
 
 // String returns the edge kind in lower case ("city").
-func (k EdgeKind) String() string {
-	if int(k) < len(edgeNames) {
-		return edgeNames[k]
-	}
-	return "EdgeKind(" + strconv.Itoa(int(k)) + ")"
-}
+func (k EdgeKind) String() string { return valueName(edgeNames[:], k, "EdgeKind") }
 
 // FeatureKind is the kind of a feature: road, city, cloister or field (the
 // rulebook's names). The zero value is NoFeature.
@@ -50,12 +45,7 @@ var featureNames = [...]string{"none", "road", "city", "cloister", "field", "riv
 
 // String returns the feature kind in lower case ("cloister"), the word used in
 // the replay tool's JSON.
-func (k FeatureKind) String() string {
-	if int(k) < len(featureNames) {
-		return featureNames[k]
-	}
-	return "FeatureKind(" + strconv.Itoa(int(k)) + ")"
-}
+func (k FeatureKind) String() string { return valueName(featureNames[:], k, "FeatureKind") }
 
 // Role returns the rulebook's name of a follower on a feature of this kind:
 // thief (road), knight (city), monk (cloister), farmer (field).
@@ -216,12 +206,7 @@ const (
 var headingNames = [...]string{"none", "N", "NE", "E", "SE", "S", "SW", "W", "NW"}
 
 // String returns the heading as the tile tables write it ("NW").
-func (h Heading) String() string {
-	if int(h) < len(headingNames) {
-		return headingNames[h]
-	}
-	return "Heading(" + strconv.Itoa(int(h)) + ")"
-}
+func (h Heading) String() string { return valueName(headingNames[:], h, "Heading") }
 
 // ParseHeading returns the heading named s ("N" … "NW"), and false for any
 // other string.
