@@ -15,7 +15,7 @@ import (
 
 // This file holds what The Messengers and The Robbers (001_…) need of the
 // bot beyond the turn's steps, which come from the engine's list like any
-// other, and the lobby's Robbers… menu (ruleOptions): each member's
+// other, and the lobby's Robbers… menu (lobbyRuleOptions): each member's
 // pawn preference (/carcassonne pawn), by which the bot answers the pawn a
 // player moves when they score during another player's turn, so that
 // nobody waits for them. Their help is help.expansions.messengers and
