@@ -14,10 +14,12 @@ import (
 // whose player may buy a follower back, the terminal says so when it
 // shows the turn, in the words of Discord's turn message and with the
 // command that pays it (turnview's RansomOffer); that command is taken,
-// and the turn's place pays the ransom.
+// with the jailer's name of two words in any case, and the turn's place
+// pays the ransom. A name nobody has, a word after the name other than
+// large, and the player's own name are refused, saying why.
 func TestRansomOffer(t *testing.T) {
 	t.Parallel()
-	names := []string{"Ann", "Ben", "Cy"}
+	names := []string{"Ann Ash", "Ben Bo", "Cy Cole"}
 	set := engine.ExpansionSet(0).With(engine.ExpansionTower)
 	var sc *stepsScript
 	var seed uint64
@@ -45,7 +47,14 @@ search:
 	}
 	dir := t.TempDir()
 	cfg := Config{DB: filepath.Join(dir, "games.db"), Board: filepath.Join(dir, "board.png"), Players: names, Seed: seed, Expansions: []string{"tower"}}
-	out := run(t, cfg, strings.Join(append(sc.lines, cmd, "place 1", "quit"), "\n")+"\n")
+	self := "ransom " + names[g.Current()]
+	typed := strings.ToUpper(cmd[:8]) + strings.ToLower(cmd[8:])
+	out := run(t, cfg, strings.Join(append(sc.lines, "ransom Nobody Here", "ransom "+names[r.Jailer]+" small", self, typed, "place 1", "quit"), "\n")+"\n")
+	for _, want := range []string{`Nobody called "Nobody Here" plays`, `not "small"`, "cannot pay a ransom to themselves"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the terminal does not say %q:\n%s", want, out[max(0, len(out)-1500):])
+		}
+	}
 	offer := turnview.In(i18n.English).RansomOffer(g, nil, "")
 	offer = strings.TrimSuffix(offer, " ().")
 	if !strings.Contains(out, offer+" ("+cmd) {

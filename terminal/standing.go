@@ -15,7 +15,8 @@ import (
 
 // ransom plays `ransom NAME [large]`: the current player will pay that
 // player RansomPoints for one of their prisoners with this turn's tile
-// (004_…, "The prisoners"); `ransom none` takes it back.
+// (004_…, "The prisoners"); `ransom none` takes it back. NAME may have
+// spaces (a computer's "Computer (hard)"), in any case.
 func (s *session) ransomCommand(args []string) {
 	if s.state.Ended() {
 		s.say("terminal.ransom.over")
@@ -33,22 +34,27 @@ func (s *session) ransomCommand(args []string) {
 		s.say("terminal.ransom.none", "Player", who)
 		return
 	}
-	if len(args) == 0 || len(args) > 2 {
+	if len(args) == 0 {
 		s.say("terminal.ransom.usage")
 		return
 	}
-	j := slices.IndexFunc(names, func(n string) bool { return strings.EqualFold(n, args[0]) })
-	if j < 0 {
-		s.say("terminal.ransom.nobody", "Name", strconv.Quote(args[0]))
-		return
+	// The name may have spaces ("Computer (hard)"); "large" may follow it.
+	byName := func(ws []string) int {
+		name := strings.Join(ws, " ")
+		return slices.IndexFunc(names, func(n string) bool { return strings.EqualFold(strings.Join(strings.Fields(n), " "), name) })
 	}
 	fig := engine.FigureFollower
-	if len(args) == 2 {
-		if !strings.EqualFold(args[1], "large") {
-			s.say("terminal.ransom.what", "Jailer", names[j], "Word", strconv.Quote(args[1]))
+	j := byName(args)
+	if last := len(args) - 1; j < 0 && last > 0 {
+		if j = byName(args[:last]); j >= 0 && !strings.EqualFold(args[last], "large") {
+			s.say("terminal.ransom.what", "Jailer", names[j], "Word", strconv.Quote(args[last]))
 			return
 		}
 		fig = engine.FigureLarge
+	}
+	if j < 0 {
+		s.say("terminal.ransom.nobody", "Name", strconv.Quote(strings.Join(args, " ")))
+		return
 	}
 	r := engine.Ransom{Jailer: j, Figure: fig}
 	switch {
