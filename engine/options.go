@@ -256,10 +256,11 @@ func enumOption[T ~uint8](name string, e Expansion, names []string, field func(*
 // RuleOptions returns the rule options, in the order of the Rules header:
 // farms, tiny-city, pig (Traders & Builders), dragon and princess (The
 // Princess & the Dragon), robbers (The Robbers). The slice is the
-// caller's.
+// caller's; each option's Values are the engine's, not to be changed.
 func RuleOptions() []RuleOption { return slices.Clone(ruleOptions) }
 
-// RuleOptionNamed returns the rule option of that name ("dragon").
+// RuleOptionNamed returns the rule option of that name ("dragon"); its
+// Values are the engine's, not to be changed.
 func RuleOptionNamed(name string) (RuleOption, bool) {
 	k := slices.IndexFunc(ruleOptions, func(r RuleOption) bool { return r.Name == name })
 	if k < 0 {
