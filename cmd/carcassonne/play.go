@@ -170,12 +170,13 @@ func playOptions(farms, tiny, rules string, exps []string) (engine.Options, erro
 	o := engine.Options{TinyCity: 4}
 	var items []string
 	for _, f := range []struct{ flag, name, val string }{{"--farms", "farms", farms}, {"--tiny-city", "tiny-city", tiny}} {
-		r, _ := engine.RuleOptionNamed(f.name)
-		if f.val != "" && !r.Set(&o, f.val) {
-			return o, fmt.Errorf("%s is %s, not %q", f.flag, turnview.In(i18n.English).JoinOr(r.Values), f.val)
-		} else if f.val != "" {
-			items = append(items, f.name+"="+f.val)
+		if f.val == "" {
+			continue
 		}
+		if r, _ := engine.RuleOptionNamed(f.name); !r.Set(&o, f.val) {
+			return o, fmt.Errorf("%s is %s, not %q", f.flag, turnview.In(i18n.English).JoinOr(r.Values), f.val)
+		}
+		items = append(items, f.name+"="+f.val)
 	}
 	set, _, _ := storage.ParseExpansions(exps)
 	for _, item := range strings.Split(rules, ",") {
