@@ -224,7 +224,7 @@ func (h *harness) playMove(u discordtest.User, thread string, msg discordtest.Me
 			h.t.Fatalf("the Ransom button's answer is not ephemeral: %s", text(r))
 		}
 		rm, ok := menu(r.Original.Message, actRanPay)
-		v := ransomValue(mv.Ransom)
+		v := mv.Ransom.String()
 		if !ok || !slices.ContainsFunc(rm.Options, func(o discordgo.SelectMenuOption) bool { return o.Value == v }) {
 			h.t.Fatalf("the ransom menu does not offer %s: %+v", v, rm.Options)
 		}

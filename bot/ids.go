@@ -59,16 +59,16 @@ func boardButtonID(game int64, moves int) string {
 	return fmt.Sprintf("%s:%s:%d:%d", idPrefix, actBoard, game, moves)
 }
 
-// ransomValue names a ransom for a custom id or a menu's value:
-// "SEAT/FIGURE", the jailer's index in turn order and the figure freed
-// ("1/follower", "0/large").
-func ransomValue(r engine.Ransom) string {
-	return fmt.Sprintf("%d/%s", r.Jailer, r.Figure)
-}
-
-// parseRansomValue reads a ransomValue.
-func parseRansomValue(v string) (engine.Ransom, bool) {
-	j, f, ok := strings.Cut(v, "/")
+// parseRansom reads the ransom a custom id's field or a Ransom menu's
+// value carries: its record token (engine.Ransom.String: "ransom/2",
+// "ransom/1=large"), or, in components posted before 2026-11-30,
+// "[r=]SEAT/FIGURE" with SEAT counted from 0 ("r=1/follower").
+func parseRansom(v string) (engine.Ransom, bool) {
+	if strings.HasPrefix(v, "ransom/") {
+		r, err := engine.ParseRansom(v)
+		return r, err == nil
+	}
+	j, f, ok := strings.Cut(strings.TrimPrefix(v, "r="), "/")
 	if !ok {
 		return engine.Ransom{}, false
 	}
@@ -143,9 +143,8 @@ func parseID(s string) (parsedID, error) {
 		}
 		if len(f) == 6 {
 			// A cell menu after the Ransom button: the ransom chosen.
-			v, ok := strings.CutPrefix(f[5], "r=")
-			r, ok2 := parseRansomValue(v)
-			if !ok || !ok2 {
+			r, ok := parseRansom(f[5])
+			if !ok {
 				return p, fmt.Errorf("bad ransom in %q", s)
 			}
 			p.choice.ransomed, p.choice.ransom = true, r

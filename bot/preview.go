@@ -615,9 +615,10 @@ func (c choice) stageOptions(st *engine.Game, vo turnview.Voice, names turnview.
 // id is the custom id of the preview's component of action act for choice
 // c (menu: the stage its menu answers, -1 for a button):
 // "cc:ACT:GAME:MOVES:X:Y:DEGREES:PICKS", PICKS the index chosen at each
-// stage joined by "." ("-" for none), then tagged fields: ":r=SEAT/FIGURE"
-// for a ransom (ransomValue), ":s=K" for the stage of a menu, ":p=K/N" for
-// the page turned to in the menu of stage K-1.
+// stage joined by "." ("-" for none), then the ransom's record token
+// (":ransom/2", engine.Ransom.String) and tagged fields: ":s=K" for the
+// stage of a menu, ":p=K/N" for the page turned to in the menu of stage
+// K-1.
 func (c choice) id(act string, menu int) string {
 	picks := "-"
 	if len(c.picks) > 0 {
@@ -629,7 +630,7 @@ func (c choice) id(act string, menu int) string {
 	}
 	s := fmt.Sprintf("%s:%s:%d:%d:%d:%d:%d:%s", idPrefix, act, c.game, c.moves, c.cell.X, c.cell.Y, c.rot.Degrees(), picks)
 	if c.ransomed {
-		s += ":r=" + ransomValue(c.ransom)
+		s += ":" + c.ransom.String()
 	}
 	if menu >= 0 {
 		s += ":s=" + strconv.Itoa(menu)
@@ -679,9 +680,12 @@ func parsePreviewID(game int64, f []string) (choice, int, bool) {
 	menu := -1
 	for _, t := range f[5:] {
 		tag, v, _ := strings.Cut(t, "=")
+		if strings.HasPrefix(t, "ransom/") {
+			tag = "r"
+		}
 		switch tag {
 		case "r":
-			r, ok := parseRansomValue(v)
+			r, ok := parseRansom(t)
 			if !ok || c.ransomed {
 				return choice{}, 0, false
 			}

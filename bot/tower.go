@@ -92,7 +92,7 @@ func ransomOptions(l i18n.Lang, g storage.Game, st *engine.Game) []discordgo.Sel
 		}
 		opts = append(opts, discordgo.SelectMenuOption{
 			Label: trN(l, "bot2.ransom.option", engine.RansomPoints, "Jailer", seatLabel(g, st, r.Jailer), "Figure", vo.Figure(r.Figure)),
-			Value: ransomValue(r),
+			Value: r.String(),
 		})
 	}
 	return opts
@@ -136,7 +136,7 @@ func (b *Bot) ransomChosen(i *discordgo.Interaction, id parsedID, values []strin
 	}
 	r, ok := engine.Ransom{}, len(values) == 1
 	if ok {
-		r, ok = parseRansomValue(values[0])
+		r, ok = parseRansom(values[0])
 	}
 	l := memberLang(i)
 	if !ok || !slices.Contains(st.Ransoms(), r) {
@@ -146,6 +146,6 @@ func (b *Bot) ransomChosen(i *discordgo.Interaction, id parsedID, values []strin
 	b.update(i, &discordgo.InteractionResponseData{
 		Content: trN(l, "bot2.ransom.chosen", engine.RansomPoints, "Jailer", seatName(g, st, r.Jailer),
 			"Figure", turnview.In(l).Figure(r.Figure)),
-		Components: cellMenus(l, g.ID, g.Moves, st.CandidateCells(), ":r="+ransomValue(r), 0, 5),
+		Components: cellMenus(l, g.ID, g.Moves, st.CandidateCells(), ":"+r.String(), 0, 5),
 	})
 }

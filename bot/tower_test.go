@@ -198,14 +198,27 @@ func TestTowerBadInput(t *testing.T) {
 		"cc:ok:1:0:0:1:90:-:r=9/follower", // no such seat
 		"cc:ok:1:0:0:1:90:-:r=1/pig",      // a pig is never a prisoner
 		"cc:cell:1:0:0:r=1",               // a cell menu's ransom without its figure
+		"cc:cell:1:0:0:ransom/0",          // seats count from 1 in a record's token
+		"cc:cell:1:0:0:ransom/2=pig",      // a pig is never a prisoner
+		"cc:ok:1:0:0:1:90:-:ransom/9",     // no such seat
+		"cc:ok:1:0:0:1:90:-:ransom/2:ransom/2",
 	} {
 		if _, err := parseID(id); err == nil {
 			t.Errorf("parseID(%q) reads", id)
 		}
 	}
-	cell := cellMenuID(1, 4, 0) + ":r=" + ransomValue(engine.Ransom{Jailer: 1, Figure: engine.FigureFollower})
-	if p, err := parseID(cell); err != nil || !p.choice.ransomed || p.choice.ransom.Jailer != 1 || p.moves != 4 {
-		t.Errorf("parseID(%q) = %+v, %v", cell, p, err)
+	// The ransom travels as its record token (spec/record.md); the ids of
+	// turn messages posted before it did still read.
+	for id, want := range map[string]engine.Ransom{
+		cellMenuID(1, 4, 0) + ":ransom/2":       {Jailer: 1, Figure: engine.FigureFollower},
+		cellMenuID(1, 4, 0) + ":ransom/1=large": {Jailer: 0, Figure: engine.FigureLarge},
+		cellMenuID(1, 4, 0) + ":r=1/follower":   {Jailer: 1, Figure: engine.FigureFollower},
+		"cc:ok:1:4:0:1:90:-:r=0/large":          {Jailer: 0, Figure: engine.FigureLarge},
+		"cc:ok:1:4:0:1:90:-:ransom/3=large:s=0": {Jailer: 2, Figure: engine.FigureLarge},
+	} {
+		if p, err := parseID(id); err != nil || !p.choice.ransomed || p.choice.ransom != want || p.moves != 4 {
+			t.Errorf("parseID(%q) = %+v, %v; want the ransom %+v", id, p, err, want)
+		}
 	}
 }
 

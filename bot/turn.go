@@ -217,7 +217,7 @@ func (b *Bot) pickCell(i *discordgo.Interaction, id parsedID, value string) {
 		// "▶ More choices…": the next cells, for this member's eyes.
 		suffix, all := "", len(st.CandidateCells())
 		if id.choice.ransomed {
-			suffix = ":r=" + ransomValue(id.choice.ransom)
+			suffix = ":" + id.choice.ransom.String()
 		}
 		b.reply(i, &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral,
 			Content:    tr(memberLang(i), "bot.step.more", "First", from+1, "Last", pageLast(from, all), "All", all),

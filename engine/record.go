@@ -1161,10 +1161,7 @@ func MoveString(ts *TileSet, m Move) string {
 	}
 	s := ts.Name(m.Tile) + " " + m.Cell.String() + " " + m.Rotation.String()
 	if m.Ransomed {
-		s += " ransom/" + strconv.Itoa(m.Ransom.Jailer+1)
-		if m.Ransom.Figure == FigureLarge {
-			s += "=large"
-		}
+		s += " " + m.Ransom.String()
 	}
 	if r := m.Robbers.String(); r != "" {
 		s += " " + r

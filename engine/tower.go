@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"slices"
+	"strconv"
 )
 
 // This file holds The Tower (004_…, "The Tower"; 002_…, "Sequence of
@@ -138,6 +139,35 @@ type Ransom struct {
 	Jailer int
 	// Figure is the prisoner freed: the follower or the large follower.
 	Figure Figure
+}
+
+// String is ransom r as a record's token (spec/record.md, The Tower):
+// "ransom/SEAT", SEAT the jailer's place in Players from 1, and "=large"
+// when it frees the large follower ("ransom/2", "ransom/1=large").
+func (r Ransom) String() string {
+	s := "ransom/" + strconv.Itoa(r.Jailer+1)
+	if r.Figure == FigureLarge {
+		s += "=large"
+	}
+	return s
+}
+
+// ParseRansom reads a ransom written as Ransom.String writes it. Its
+// errors say what is wrong with the token, in English; whether the ransom
+// may be paid is the game's to say (Game.AfterRansom).
+func ParseRansom(s string) (Ransom, error) {
+	tok, err := lexToken(s)
+	if err != nil {
+		return Ransom{}, err
+	}
+	if tok.verb != "ransom" {
+		return Ransom{}, fmt.Errorf("a ransom is written ransom/SEAT (\"ransom/2\"), not %q", s)
+	}
+	var m Move
+	if err := m.readTowerToken(tok); err != nil {
+		return Ransom{}, err
+	}
+	return m.Ransom, nil
 }
 
 // towerAt is a tower foundation on the board.

@@ -315,6 +315,22 @@ func TestTowerTokens(t *testing.T) {
 		if got := MoveString(ts, m); got != tt.text {
 			t.Errorf("%s written %q", tt.text, got)
 		}
+		// A ransom alone reads and writes as its token (Discord's
+		// custom ids carry it).
+		if m.Ransomed {
+			tok := strings.Fields(tt.text)[3]
+			if got := m.Ransom.String(); got != tok {
+				t.Errorf("%s: the ransom is written %q", tt.text, got)
+			}
+			if r, err := ParseRansom(tok); err != nil || r != m.Ransom {
+				t.Errorf("ParseRansom(%q) = %+v, %v; want %+v", tok, r, err, m.Ransom)
+			}
+		}
+	}
+	for _, tok := range []string{"", "ransom", "ransom/", "ransom/0", "ransom/7", "ransom/2=pig", "tower/2", "ransom@1", "2/follower"} {
+		if r, err := ParseRansom(tok); err == nil {
+			t.Errorf("ParseRansom(%q) = %+v, want an error", tok, r)
+		}
 	}
 	bad := []struct{ text, phrase string }{
 		{"TW02 0,1 0 tower@0,1 ransom/2", "the ransom is the first token"},
