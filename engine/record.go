@@ -561,17 +561,6 @@ func lexToken(s string) (token, error) {
 	return tok, nil
 }
 
-// tokenExpansion names the expansion each verb of spec/record.md belongs
-// to, for the refusal of the tokens of expansions not built yet.
-var tokenExpansion = map[string]Expansion{
-	"princess": ExpansionPrincessAndDragon, "fairy": ExpansionPrincessAndDragon, "dragon": ExpansionPrincessAndDragon,
-	"land": ExpansionFlyingMachines, "roll": ExpansionFlyingMachines,
-	"ferry": ExpansionFerries, "gold": ExpansionGoldMines,
-	"mage": ExpansionMageAndWitch, "witch": ExpansionMageAndWitch,
-	"crop": ExpansionCropCircles, "return": ExpansionCropCircles,
-	"robber": ExpansionRobbers, "msg": ExpansionMessengers,
-}
-
 // readToken sets the part of move m that token tok answers, in the order
 // of the turn's steps; it refuses tokens out of order, twice, or of the
 // expansions not built.
@@ -595,6 +584,8 @@ func (m *Move) readToken(tok token) error {
 		return m.readScoreToken(tok)
 	case "use", "points":
 		return fmt.Errorf("%s answers a Message tile and comes right after its msg=N", tok.text)
+	case "return":
+		return fmt.Errorf("%s answers a crop circle and comes after crop=remove or crop=add", tok.text)
 	case "escape":
 		if tok.hasSeat || tok.hasValue || !tok.hasWhere {
 			return fmt.Errorf("a knight escapes with escape@x,y:PORT (\"escape@0,-1:S\"), not %q", tok.text)
@@ -619,9 +610,6 @@ func (m *Move) readToken(tok token) error {
 	}
 	figure, known := ParseFigure(tok.verb)
 	if !known {
-		if e, ok := tokenExpansion[tok.verb]; ok {
-			return fmt.Errorf("%s is a token of %s, which this program does not play yet", tok.text, e.Title())
-		}
 		return fmt.Errorf("there is no token %q: a turn deploys a figure with follower@PORT or large@PORT, and a knight escapes with escape@x,y:PORT", tok.text)
 	}
 	if !tok.hasWhere || tok.hasSeat || tok.hasValue {

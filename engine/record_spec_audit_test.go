@@ -285,6 +285,7 @@ func TestRecordSpecAuditErrors(t *testing.T) {
 		{"token, seven dragon steps", exp("base, princess-and-dragon") + "1. PD04 0,1 0 dragon@0,0 dragon@1,0 dragon@1,1 dragon@1,2 dragon@0,2 dragon@-1,2 dragon@-1,1\n", 3, "at most 6"},
 		{"token, dragon leaps", exp("base, princess-and-dragon") + "1. PD04 0,1 0 dragon@0,0 dragon@2,0\n", 3, "next to"},
 		{"token, crop value", exp("base, crop-circles") + "1. CC12 0,-1 0 crop=swap\n", 3, "crop=add or crop=remove"},
+		{"token, return without crop=", exp("base, crop-circles") + "1. CC12 0,-1 0 return@0,0:N\n", 3, "comes after crop=remove"},
 		{"token, ferry of one port", exp("base, ferries") + "1. FE02 1,0 90 ferry@E\n", 3, "PORT+PORT"},
 		{"token, gold without a cell", exp("base, gold-mines") + "1. GM01 1,0 0 gold@N\n", 3, "not a cell"},
 		{"token, mage without a feature", exp("base, mage-and-witch") + "1. MW01 0,-1 0 mage@0,-1\n", 3, "x,y:PORT"},
