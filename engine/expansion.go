@@ -182,20 +182,9 @@ func ParseExpansions(s string) (ExpansionSet, error) {
 	return set, nil
 }
 
-// playable are the expansions whose rules the engine plays, beyond their
-// tiles: the ones a game may be set up with (NewRules).
-var playable = ExpansionSet(0).With(ExpansionRiver).With(ExpansionRiver2).
-	With(ExpansionInnsAndCathedrals).With(ExpansionTradersAndBuilders).With(ExpansionKingAndRobber).
-	With(ExpansionCathars).With(ExpansionGQ11).With(ExpansionTower).With(ExpansionPrincessAndDragon).
-	With(ExpansionFlyingMachines).With(ExpansionGoldMines).
-	With(ExpansionFerries).With(ExpansionMageAndWitch).With(ExpansionCropCircles).
-	With(ExpansionMessengers).With(ExpansionRobbers)
-
-// Playable reports whether the engine plays expansion e (its tiles and its
-// rules), so that a game may be set up with it.
-func (e Expansion) Playable() bool { return e != ExpansionBase && playable.Has(e) }
-
-// PlayableExpansions returns the expansions the engine plays, in the order
-// of spec/record.md ("Expansions"): the ones a bot or a terminal game
-// offers.
-func PlayableExpansions() []Expansion { return playable.List() }
+// PlayableExpansions returns the expansions the engine plays, the base game
+// first, in the order of spec/record.md ("Expansions"): every one of the
+// rule texts, which a bot or a terminal game offers.
+func PlayableExpansions() []Expansion {
+	return (ExpansionSet(1)<<numExpansions - 1).List()
+}

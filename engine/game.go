@@ -641,9 +641,7 @@ type Game struct {
 //
 // With cfg.Rules set, the tile set, the options, the start tile and the
 // draw pile come from the rules (see Config.Rules); a Config whose Tiles or
-// Options disagree with them returns an error wrapping ErrBadOption, and
-// rules of an expansion that is not Playable (ComposeTiles) an error
-// wrapping ErrUnknownExpander.
+// Options disagree with them returns an error wrapping ErrBadOption.
 func New(cfg Config) (*Game, error) {
 	g := new(Game)
 	if err := NewInto(g, cfg); err != nil {
@@ -663,9 +661,6 @@ func NewInto(dst *Game, cfg Config) error {
 	rules := cfg.Rules
 	ts := cfg.Tiles
 	if rules != nil {
-		if rest := rules.Expansions &^ playable; rest != 0 {
-			return fmt.Errorf("%w: %s not built yet (ComposeTiles gives their tiles only)", ErrUnknownExpander, rest)
-		}
 		if ts != nil && ts != rules.Tiles {
 			return fmt.Errorf("%w: Config.Tiles is not the tile set of Config.Rules", ErrBadOption)
 		}

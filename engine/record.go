@@ -389,7 +389,7 @@ func (rec *Record) expansionSet() (ExpansionSet, error) {
 
 // composeRules returns the rules of the expansions set with the default
 // options but edition ed (Options.Edition, which decides the tile set and
-// the pile), or an error for expansions the engine cannot play yet.
+// the pile), or NewRules' error.
 func composeRules(set ExpansionSet, ed Edition) (*Rules, error) {
 	if set == 0 {
 		return baseRules[0][0], nil
@@ -413,7 +413,7 @@ func (rec *Record) composed() (*Rules, error) {
 // Rules returns the rules of the record's game: its expansions (header
 // Expansions) and rule options (header Rules), composed as NewRules does.
 // It returns an error wrapping ErrUnknownExpander for an expansion the
-// engine does not know or does not play yet, and one wrapping ErrBadOption
+// engine does not know, and one wrapping ErrBadOption
 // for options out of range.
 func (rec *Record) Rules() (*Rules, error) {
 	r, err := rec.composed()

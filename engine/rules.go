@@ -63,10 +63,8 @@ var cropCirclesI = [...]string{"CC01", "CC02", "CC03", "CC04", "CC05", "CC06"}
 
 // NewRules composes the rules of a game with the expansions exps (the base
 // game is always in) and the rule options opts. It returns an error wrapping
-// ErrUnknownExpander for an expansion whose rules the engine does not play
-// yet ("The Tower is not built yet"; see Expansion.Playable), and one wrapping
-// ErrBadOption for options out of range. ComposeTiles gives the tile set of
-// any expansion with tiles, for pictures and tests.
+// ErrUnknownExpander for a bit of exps that names no expansion, and one
+// wrapping ErrBadOption for options out of range.
 //
 // The tile set and the draw pile follow spec/rules-options.md, "The River
 // (river), The River II (river2)": with a river the base start tile is out of
@@ -80,29 +78,6 @@ var cropCirclesI = [...]string{"CC01", "CC02", "CC03", "CC04", "CC05", "CC06"}
 // without a river both are. The Crop Circles play the six tiles of rule
 // text 001, CC07–CC12 (all twelve with EditionBefore32).
 func NewRules(exps ExpansionSet, opts Options) (*Rules, error) {
-	for _, e := range exps.List() {
-		if e != ExpansionBase && !e.Playable() {
-			return nil, fmt.Errorf("%w: %s is not built yet", ErrUnknownExpander, e.Title())
-		}
-	}
-	return composeTiles(exps, opts)
-}
-
-// ComposeTiles returns the tile set of any expansions with tiles, for
-// pictures and tests: Rules with the default options whose Tiles, Start and
-// Groups are composed as NewRules composes them, also for expansions whose
-// rules the engine does not play yet (Expansion.Playable). Playing their
-// rules needs NewRules; a game of such tiles is set up with Config.Tiles
-// and Config.Start from these Rules, as a base game. It returns an error
-// wrapping ErrUnknownExpander for a bit that names no expansion (The
-// Messengers, without land tiles, adds none).
-func ComposeTiles(exps ExpansionSet) (*Rules, error) {
-	return composeTiles(exps, Options{})
-}
-
-// composeTiles is NewRules without the check that the expansions are
-// playable.
-func composeTiles(exps ExpansionSet, opts Options) (*Rules, error) {
 	if !opts.valid() {
 		return nil, fmt.Errorf("%w: %+v", ErrBadOption, opts)
 	}
@@ -110,11 +85,6 @@ func composeTiles(exps ExpansionSet, opts Options) (*Rules, error) {
 		return nil, fmt.Errorf("%w: the set %#x names no expansion", ErrUnknownExpander, uint32(exps))
 	}
 	list := exps.List()
-	for _, e := range list {
-		if len(e.Tiles()) == 0 && e != ExpansionMessengers {
-			return nil, fmt.Errorf("%w: %s is not built yet", ErrUnknownExpander, e.Title())
-		}
-	}
 	river1, river2 := exps.Has(ExpansionRiver), exps.Has(ExpansionRiver2)
 	river := river1 || river2
 	left := map[string]bool{}

@@ -28,12 +28,11 @@ import (
 // circles; the robbers): Pending will then name them and their steps, Act
 // will take their answers, and Apply will keep taking the current player's.
 // Chance is a step too, answered with its outcome: the die of the flying
-// machines (StepRoll; later the messengers' tiles). A live game draws it
-// from its seed (DieRoll), the record writes it (roll=, msg=), and a replay
-// takes it from the record, never from the seed. The record reader knows every token of
-// spec/record.md by now (lexToken) and refuses those of the expansions not
-// built yet with their name; a tile set aside ("n. TILE aside") is in
-// aside.go.
+// machines (StepRoll) and the messengers' Message tiles (StepMessage). A
+// live game draws it from its seed (DieRoll), the record writes it (roll=,
+// msg=), and a replay takes it from the record, never from the seed. The
+// record reader knows every token of spec/record.md (lexToken); a tile set
+// aside ("n. TILE aside") is in aside.go.
 
 // Step is a decision in a turn. The zero value, StepNone, means no decision
 // is pending (the game is over).

@@ -249,14 +249,15 @@ var issueExpansions = []engine.Expansion{engine.ExpansionRiver, engine.Expansion
 	engine.ExpansionInnsAndCathedrals, engine.ExpansionKingAndRobber, engine.ExpansionCathars, engine.ExpansionGQ11}
 
 // expansionConfig returns the configuration of a game with expansions exps
-// (their composed tile set and start tile, engine.ComposeTiles) for n players.
+// (their composed tile set and start tile, engine.NewRules) for n players,
+// with the rules of the base game.
 func expansionConfig(tb testing.TB, exps []engine.Expansion, n int, seed uint64) engine.Config {
 	tb.Helper()
 	var set engine.ExpansionSet
 	for _, e := range exps {
 		set = set.With(e)
 	}
-	rules, err := engine.ComposeTiles(set)
+	rules, err := engine.NewRules(set, engine.Options{})
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -278,15 +278,16 @@ func TestGoldLineInPanel(t *testing.T) {
 }
 
 // miniGame plays turns random moves of a base game with the tiles of
-// expansions exps (engine.ComposeTiles), for the pictures of expansions
-// whose rules the engine does not play yet.
+// expansions exps (their composed tile set and start tile, engine.NewRules)
+// and the rules of the base game, for the pictures of the expansions'
+// tiles.
 func miniGame(tb testing.TB, exps []engine.Expansion, seed uint64, turns int) *engine.Game {
 	tb.Helper()
 	var set engine.ExpansionSet
 	for _, e := range exps {
 		set |= engine.ExpansionSet(1) << e
 	}
-	rules, err := engine.ComposeTiles(set)
+	rules, err := engine.NewRules(set, engine.Options{})
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -20,9 +20,8 @@ var ErrSixSeats = fmt.Errorf("%w: a sixth seat needs Inns & Cathedrals", engine.
 // implied. It returns the set and the names as they are stored, in record
 // order with "base" first (engine.ExpansionSet.String split at its commas).
 // It returns an error wrapping engine.ErrUnknownExpander, in a player's
-// words, for a name that is no expansion, one given twice, or an expansion
-// the engine does not play yet (engine.Expansion.Playable); the error lists
-// the expansions that are played.
+// words, for a name that is no expansion or one given twice; the error
+// lists the expansions that are played.
 func ParseExpansions(names []string) (engine.ExpansionSet, []string, error) {
 	var set engine.ExpansionSet
 	for _, n := range names {
@@ -34,8 +33,6 @@ func ParseExpansions(names []string) (engine.ExpansionSet, []string, error) {
 		switch {
 		case !ok:
 			return 0, nil, fmt.Errorf("%w: there is no expansion %q (%s)", engine.ErrUnknownExpander, n, availableExpansions())
-		case e != engine.ExpansionBase && !e.Playable():
-			return 0, nil, fmt.Errorf("%w: %s (%s) is not built yet (%s)", engine.ErrUnknownExpander, e.Title(), e, availableExpansions())
 		case e != engine.ExpansionBase && set.Has(e):
 			return 0, nil, fmt.Errorf("%w: %s is named twice", engine.ErrUnknownExpander, e)
 		}

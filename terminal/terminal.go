@@ -39,8 +39,8 @@ type Config struct {
 	// Options are the rule options of a new game.
 	Options engine.Options
 	// Expansions are the expansions of a new game, record names in any
-	// order ("river", "inns-and-cathedrals"; storage.ParseExpansions): one
-	// the engine does not play yet is refused. nil means the base game.
+	// order ("river", "inns-and-cathedrals"; storage.ParseExpansions): a
+	// name that is no expansion is refused. nil means the base game.
 	Expansions []string
 	// Seed shuffles a new game's draw pile.
 	Seed uint64
