@@ -31,6 +31,9 @@ func TestParseAnswer(t *testing.T) {
 				t.Fatal(err)
 			}
 			for g.Pending().Step != StepNone {
+				if s := g.Pending().Step; !set.Has(s.Expansion()) {
+					t.Fatalf("%v: the game asks the %s step of %s", set, s, s.Expansion())
+				}
 				as := g.Answers()
 				for _, a := range as {
 					b, err := ParseAnswer(a.String())
@@ -45,6 +48,9 @@ func TestParseAnswer(t *testing.T) {
 				}
 			}
 		}
+	}
+	if StepNone.Expansion() != NoExpansion || numSteps.Expansion() != NoExpansion || StepFigure.Expansion() != ExpansionBase {
+		t.Errorf("Expansion of steps none, %d and figure: %v, %v, %v", numSteps, StepNone.Expansion(), numSteps.Expansion(), StepFigure.Expansion())
 	}
 	for s := StepTile; s < numSteps; s++ {
 		if seen[s] == 0 && s != StepRob && s != StepMessage {

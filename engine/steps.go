@@ -147,35 +147,47 @@ func (s Step) String() string {
 //     (Act);
 //   - text writes an answer in the notation of Answer.String;
 //   - parse reads that notation, the step's name first (ParseAnswer);
-//   - move puts an answer into the turn's Move (MoveOfAnswers).
+//   - move puts an answer into the turn's Move (MoveOfAnswers);
+//   - expansion is the expansion that asks it (Step.Expansion).
 type stepRule struct {
-	decider func(g *Game) int
-	answers func(g *Game, t TileID) []Answer
-	act     func(g *Game, a Answer, t TileID) (bool, error)
-	text    func(a Answer) string
-	parse   func(f []string, bad func(string) (Answer, error)) (Answer, error)
-	move    func(m *Move, a Answer)
+	expansion Expansion
+	decider   func(g *Game) int
+	answers   func(g *Game, t TileID) []Answer
+	act       func(g *Game, a Answer, t TileID) (bool, error)
+	text      func(a Answer) string
+	parse     func(f []string, bad func(string) (Answer, error)) (Answer, error)
+	move      func(m *Move, a Answer)
 }
 
 // stepRules are the steps' rules, by Step (StepNone has none).
 var stepRules = [numSteps]stepRule{
-	StepTile:      {answers: (*Game).tileAnswers, act: (*Game).actTile, text: tileText, parse: parseTile, move: moveTile},
-	StepFigure:    {answers: (*Game).figureAnswers, act: (*Game).actFigure, text: figureText, parse: parseFigure, move: moveFigure},
-	StepEscape:    {answers: (*Game).escapeAnswers, act: (*Game).actEscape, text: escapeText, parse: parseTargetAnswer, move: moveEscape},
-	StepCapture:   {answers: (*Game).captureAnswers, act: (*Game).actCapture, text: captureText, parse: parseTargetAnswer, move: moveCapture},
-	StepDragon:    {decider: (*Game).dragonDecider, answers: (*Game).dragonAnswers, act: (*Game).actDragon, text: dragonText, parse: parseDragon, move: moveDragon},
-	StepGold:      {answers: (*Game).goldAnswers, act: (*Game).actGold, text: goldText, parse: parseGold, move: moveGold},
-	StepRoll:      {answers: (*Game).rollAnswers, act: (*Game).actRoll, text: rollText, parse: parseRoll, move: moveRoll},
-	StepLand:      {answers: (*Game).landAnswers, act: (*Game).actLand, text: landText, parse: parseLand, move: moveLand},
-	StepFerry:     {answers: (*Game).ferryAnswers, act: (*Game).actFerry, text: ferryText, parse: parseFerry, move: moveFerry},
-	StepFerryMove: {answers: (*Game).ferryMoveAnswers, act: (*Game).actFerryMove, text: ferryMoveText, parse: parseFerryMove, move: moveFerryMove},
-	StepMagic:     {answers: (*Game).magicAnswersOf, act: (*Game).actMagic, text: magicText, parse: parseMagic, move: moveMagic},
-	StepCrop:      {answers: (*Game).cropAnswersOf, act: (*Game).actCrop, text: cropText, parse: parseCrop, move: moveCrop},
-	StepCropPick:  {decider: (*Game).pickDecider, answers: (*Game).pickAnswers, act: (*Game).actPick, text: pickText, parse: parsePick, move: movePick},
-	StepRobber:    {decider: (*Game).robberDecider, answers: (*Game).robberStepAnswers, act: (*Game).actRobber, text: robberText, parse: parseRobber, move: moveRobber},
-	StepPawn:      {decider: (*Game).scoreDecider, answers: (*Game).scoreAnswers, act: (*Game).actScoring, text: pawnText, parse: parsePawn, move: moveScoring},
-	StepRob:       {decider: (*Game).scoreDecider, answers: (*Game).scoreAnswers, act: (*Game).actScoring, text: robText, parse: parseRob, move: moveScoring},
-	StepMessage:   {decider: (*Game).scoreDecider, answers: (*Game).scoreAnswers, act: (*Game).actScoring, text: messageText, parse: parseMessage, move: moveScoring},
+	StepTile:      {expansion: ExpansionBase, answers: (*Game).tileAnswers, act: (*Game).actTile, text: tileText, parse: parseTile, move: moveTile},
+	StepFigure:    {expansion: ExpansionBase, answers: (*Game).figureAnswers, act: (*Game).actFigure, text: figureText, parse: parseFigure, move: moveFigure},
+	StepEscape:    {expansion: ExpansionCathars, answers: (*Game).escapeAnswers, act: (*Game).actEscape, text: escapeText, parse: parseTargetAnswer, move: moveEscape},
+	StepCapture:   {expansion: ExpansionTower, answers: (*Game).captureAnswers, act: (*Game).actCapture, text: captureText, parse: parseTargetAnswer, move: moveCapture},
+	StepDragon:    {expansion: ExpansionPrincessAndDragon, decider: (*Game).dragonDecider, answers: (*Game).dragonAnswers, act: (*Game).actDragon, text: dragonText, parse: parseDragon, move: moveDragon},
+	StepGold:      {expansion: ExpansionGoldMines, answers: (*Game).goldAnswers, act: (*Game).actGold, text: goldText, parse: parseGold, move: moveGold},
+	StepRoll:      {expansion: ExpansionFlyingMachines, answers: (*Game).rollAnswers, act: (*Game).actRoll, text: rollText, parse: parseRoll, move: moveRoll},
+	StepLand:      {expansion: ExpansionFlyingMachines, answers: (*Game).landAnswers, act: (*Game).actLand, text: landText, parse: parseLand, move: moveLand},
+	StepFerry:     {expansion: ExpansionFerries, answers: (*Game).ferryAnswers, act: (*Game).actFerry, text: ferryText, parse: parseFerry, move: moveFerry},
+	StepFerryMove: {expansion: ExpansionFerries, answers: (*Game).ferryMoveAnswers, act: (*Game).actFerryMove, text: ferryMoveText, parse: parseFerryMove, move: moveFerryMove},
+	StepMagic:     {expansion: ExpansionMageAndWitch, answers: (*Game).magicAnswersOf, act: (*Game).actMagic, text: magicText, parse: parseMagic, move: moveMagic},
+	StepCrop:      {expansion: ExpansionCropCircles, answers: (*Game).cropAnswersOf, act: (*Game).actCrop, text: cropText, parse: parseCrop, move: moveCrop},
+	StepCropPick:  {expansion: ExpansionCropCircles, decider: (*Game).pickDecider, answers: (*Game).pickAnswers, act: (*Game).actPick, text: pickText, parse: parsePick, move: movePick},
+	StepRobber:    {expansion: ExpansionRobbers, decider: (*Game).robberDecider, answers: (*Game).robberStepAnswers, act: (*Game).actRobber, text: robberText, parse: parseRobber, move: moveRobber},
+	StepPawn:      {expansion: ExpansionMessengers, decider: (*Game).scoreDecider, answers: (*Game).scoreAnswers, act: (*Game).actScoring, text: pawnText, parse: parsePawn, move: moveScoring},
+	StepRob:       {expansion: ExpansionRobbers, decider: (*Game).scoreDecider, answers: (*Game).scoreAnswers, act: (*Game).actScoring, text: robText, parse: parseRob, move: moveScoring},
+	StepMessage:   {expansion: ExpansionMessengers, decider: (*Game).scoreDecider, answers: (*Game).scoreAnswers, act: (*Game).actScoring, text: messageText, parse: parseMessage, move: moveScoring},
+}
+
+// Expansion returns the expansion whose rules ask step s: ExpansionBase
+// for the tile and the figure, NoExpansion for StepNone and steps out of
+// range.
+func (s Step) Expansion() Expansion {
+	if s == StepNone || s >= numSteps {
+		return NoExpansion
+	}
+	return stepRules[s].expansion
 }
 
 // Decision says who decides what next: Player (an index in turn order)

@@ -61,8 +61,7 @@ func (s *session) command(line string) (quit bool, err error) {
 	case "record":
 		s.record(strings.TrimSpace(line[len(f[0]):]))
 	case "help", "h", "?":
-		// The help (message terminal.help) ends with its own new line.
-		io.WriteString(s.out, s.lang.T("terminal.help", nil))
+		s.help()
 	case "quit", "q", "exit":
 		return true, nil
 	default:
@@ -88,6 +87,36 @@ var stepNames = func() map[string]bool {
 	}
 	return m
 }()
+
+// help writes the commands, with the paragraphs of an expansion only when
+// the game plays it: the large follower (Inns & Cathedrals), the builder
+// and the pig (Traders & Builders), the ransom (The Tower), and choices and
+// choose when an expansion played asks a step in the middle of a turn
+// (engine.Step.Expansion). Each part of the help (messages terminal.help…)
+// ends with its own new line.
+func (s *session) help() {
+	exps := s.state.Rules().Expansions
+	steps := false
+	for st := engine.StepFigure + 1; st.Expansion() != engine.NoExpansion; st++ {
+		steps = steps || exps.Has(st.Expansion())
+	}
+	for _, part := range []struct {
+		id    string
+		shown bool
+	}{
+		{"terminal.help", true},
+		{"terminal.help.inns", exps.Has(engine.ExpansionInnsAndCathedrals)},
+		{"terminal.help.traders", exps.Has(engine.ExpansionTradersAndBuilders)},
+		{"terminal.help.tokens", true},
+		{"terminal.help.choices", steps},
+		{"terminal.help.ransom", exps.Has(engine.ExpansionTower)},
+		{"terminal.help.rest", true},
+	} {
+		if part.shown {
+			io.WriteString(s.out, s.lang.T(part.id, nil))
+		}
+	}
+}
 
 // waitsFor says what the turn under way waits for, to a command that
 // cannot be played until it is answered.

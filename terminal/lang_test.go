@@ -70,6 +70,13 @@ func TestLangWords(t *testing.T) {
 			t.Errorf("the German sitting does not say %q:\n%s", want, out)
 		}
 	}
+	// A base game's help has no expansion's paragraphs.
+	for id, shown := range map[string]bool{"terminal.help.inns": false, "terminal.help.traders": false,
+		"terminal.help.tokens": true, "terminal.help.choices": false, "terminal.help.ransom": false, "terminal.help.rest": true} {
+		if strings.Contains(out, de(id, nil)) != shown {
+			t.Errorf("the help of a base game shows %s: %v, want %v", id, !shown, shown)
+		}
+	}
 	if strings.Contains(out, "Commands, one per line") || strings.Contains(out, "There is no command") {
 		t.Errorf("the German sitting speaks English:\n%s", out)
 	}

@@ -68,3 +68,19 @@ search:
 		t.Errorf("the command %q is not taken or not paid (%q):\n%s", cmd, paid, out[max(0, len(out)-1500):])
 	}
 }
+
+// TestHelpOfExpansions: help shows the paragraphs of the expansions the
+// game plays and no other: with The Tower, the ransom and the choices in
+// the middle of a turn (its capture), not the large follower.
+func TestHelpOfExpansions(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	cfg := Config{DB: filepath.Join(dir, "games.db"), Board: filepath.Join(dir, "board.png"), Players: []string{"Ann", "Ben"}, Seed: 3, Expansions: []string{"tower"}}
+	out := run(t, cfg, "help\nquit\n")
+	for id, shown := range map[string]bool{"terminal.help": true, "terminal.help.inns": false, "terminal.help.traders": false,
+		"terminal.help.tokens": true, "terminal.help.choices": true, "terminal.help.ransom": true, "terminal.help.rest": true} {
+		if strings.Contains(out, i18n.English.T(id, nil)) != shown {
+			t.Errorf("the help of a game of The Tower shows %s: %v, want %v", id, !shown, shown)
+		}
+	}
+}

@@ -260,6 +260,12 @@ func TestTradersRefused(t *testing.T) {
 			t.Errorf("help lacks %q", want)
 		}
 	}
+	// The help speaks of the expansions played only.
+	for _, id := range []string{"terminal.help.inns", "terminal.help.choices", "terminal.help.ransom"} {
+		if strings.Contains(out, i18n.English.T(id, nil)) {
+			t.Errorf("the help of a game of Traders & Builders has %s", id)
+		}
+	}
 	for _, c := range cases[:len(cases)-1] {
 		_, after, ok := strings.Cut(out, "> "+c.line+"\n")
 		if !ok {
