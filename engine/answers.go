@@ -15,7 +15,8 @@ var ErrBadAnswer = errors.New("that is not an answer")
 // of a game waiting for other players' choices, across a restart).
 
 // ParseAnswer reads an answer in the notation Answer.String writes: "tile
-// 1,0 90", "tile 1,0 90 ransom large from 2", "tile discard", "tile aside",
+// 1,0 90", "tile 1,0 90 ransom/2=large" (the ransom as a record writes
+// it; "ransom large from 2" reads too), "tile discard", "tile aside",
 // "figure none", "figure large@N", "figure tower@1,0", "figure
 // follower@1,0:tower", "capture none", "capture 0,-1:S", "capture
 // 2,0:tower", "escape none", "escape 0,-1:S"; with The Princess & the

@@ -60,11 +60,36 @@ func TestParseAnswer(t *testing.T) {
 		}
 	}
 	for _, s := range []string{"", "tile", "tile 1,0", "tile 1,0 45", "tile x 90", "tile 1,0 90 ransom pig from 1",
-		"tile 1,0 90 ransom large from 0", "tile 1,0 90 ransom large to 2", "figure", "figure N", "figure large@Q",
+		"tile 1,0 90 ransom large from 0", "tile 1,0 90 ransom large to 2", "tile 1,0 90 ransom/0", "tile 1,0 90 ransom/2=pig",
+		"tile 1,0 90 tower@1,0", "tile 1,0 90 ransom/2 ransom/3", "figure", "figure N", "figure large@Q",
 		"figure tower@N", "figure pig@1,0:tower", "figure none more", "capture 1,0", "capture 1,0:Q", "escape 1,0:tower",
 		"dragon N", "dragon", "figure  large@N", "figure princess@1,0", "figure fairy@N", "figure large@1,0:Q", "figure pig@fly", "roll 4", "roll x", "land", "land 1,0", "gold", "gold x"} {
 		if a, err := ParseAnswer(s); !errors.Is(err, ErrBadAnswer) {
 			t.Errorf("ParseAnswer(%q) = %+v, %v", s, a, err)
+		}
+	}
+}
+
+// TestParseAnswerRansom: a tile answer writes its ransom as a record does
+// (ransom/SEAT, =large), and the form of the turns under way stored before
+// ("ransom FIGURE from SEAT") still reads, as the same answer.
+func TestParseAnswerRansom(t *testing.T) {
+	for _, c := range []struct {
+		text, old string
+		want      Ransom
+	}{
+		{"tile 1,0 90 ransom/2", "tile 1,0 90 ransom follower from 2", Ransom{Jailer: 1, Figure: FigureFollower}},
+		{"tile -3,2 270 ransom/1=large", "tile -3,2 270 ransom large from 1", Ransom{Jailer: 0, Figure: FigureLarge}},
+	} {
+		for _, s := range []string{c.text, c.old} {
+			a, err := ParseAnswer(s)
+			if err != nil || a.Step != StepTile || !a.Ransomed || a.Ransom != c.want {
+				t.Errorf("ParseAnswer(%q) = %+v, %v; want the ransom %+v", s, a, err, c.want)
+				continue
+			}
+			if got := a.String(); got != c.text {
+				t.Errorf("ParseAnswer(%q) writes %q, want %q", s, got, c.text)
+			}
 		}
 	}
 }

@@ -765,7 +765,7 @@ func tileText(a Answer) string {
 		return "tile aside"
 	}
 	if a.Ransomed {
-		return fmt.Sprintf("tile %d,%d %s ransom %s from %d", a.Cell.X, a.Cell.Y, a.Rotation, a.Ransom.Figure, a.Ransom.Jailer+1)
+		return fmt.Sprintf("tile %d,%d %s %s", a.Cell.X, a.Cell.Y, a.Rotation, a.Ransom)
 	}
 	return fmt.Sprintf("tile %d,%d %s", a.Cell.X, a.Cell.Y, a.Rotation)
 }
@@ -779,7 +779,7 @@ func parseTile(f []string, bad func(string) (Answer, error)) (Answer, error) {
 	case len(f) == 2 && f[1] == "aside":
 		a.Aside = true
 		return a, nil
-	case len(f) != 3 && len(f) != 7:
+	case len(f) != 3 && len(f) != 4 && len(f) != 7:
 		return bad("a tile answer is a cell and a rotation, with a ransom after them")
 	}
 	c, err := ParseCell(f[1])
@@ -792,7 +792,16 @@ func parseTile(f []string, bad func(string) (Answer, error)) (Answer, error) {
 		return bad("the rotation is 0, 90, 180 or 270")
 	}
 	a.Cell, a.Rotation = c, r
+	if len(f) == 4 {
+		rn, err := ParseRansom(f[3])
+		if err != nil {
+			return bad(err.Error())
+		}
+		a.Ransomed, a.Ransom = true, rn
+	}
 	if len(f) == 7 {
+		// "ransom FIGURE from SEAT": the turns under way stored before
+		// the ransom was written as the record writes it.
 		fig, ok := ParseFigure(f[4])
 		seat, err := strconv.Atoi(f[6])
 		if f[3] != "ransom" || f[5] != "from" || !ok || fig > FigureLarge || err != nil || seat < 1 || seat > MaxPlayers {
