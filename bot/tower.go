@@ -82,14 +82,13 @@ func ransomHint(g storage.Game, st *engine.Game) string {
 }
 
 // ransomOptions lists the Ransom button's menu in language l: one entry
-// per prisoner the current player may buy back (engine.Game.Ransoms).
+// per prisoner the current player may buy back (engine.Game.Ransoms: at
+// most a follower and a large follower held by each other player, 10, well
+// within a menu's 25).
 func ransomOptions(l i18n.Lang, g storage.Game, st *engine.Game) []discordgo.SelectMenuOption {
 	vo := turnview.In(l)
 	var opts []discordgo.SelectMenuOption
 	for _, r := range st.Ransoms() {
-		if len(opts) == 25 {
-			break
-		}
 		opts = append(opts, discordgo.SelectMenuOption{
 			Label: trN(l, "bot2.ransom.option", engine.RansomPoints, "Jailer", seatLabel(g, st, r.Jailer), "Figure", vo.Figure(r.Figure)),
 			Value: r.String(),

@@ -140,7 +140,7 @@ func turnComponents(l i18n.Lang, game int64, moves int, cells []engine.Cell, ran
 // menus menus of 25; when more cells follow, the last option of the last
 // menu is "▶ More choices: 100–124 of 180", which shows the next ones to
 // the member (pickCell), so that no cell is left out. suffix ends their
-// custom ids (the ransom chosen with the Ransom button, ":r=…", or "").
+// custom ids (the ransom chosen with the Ransom button, ":ransom/2", or "").
 func cellMenus(l i18n.Lang, game int64, moves int, cells []engine.Cell, suffix string, from, menus int) []discordgo.MessageComponent {
 	var rows []discordgo.MessageComponent
 	for first := from; first < len(cells) && len(rows) < menus; first += maxMenuOptions {
