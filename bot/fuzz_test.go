@@ -216,3 +216,26 @@ func FuzzNew(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseID reads any text as a component's custom id, as Discord sends
+// it back: parseID never panics, and a preview's id that reads is written
+// again (choice.id) as an id that reads as the same choice and stage, the
+// ransom of ids posted before it was a record token included.
+func FuzzParseID(f *testing.F) {
+	for _, s := range []string{"cc:join:1", "cc:cell:3:7:0", "cc:cell:3:7:1:ransom/2=large", "cc:cell:3:7:1:r=1/follower",
+		"cc:spot:9:70:5:-12:270:0.3:ransom/2=large:s=1:p=1/3", "cc:ok:1:4:0:1:90:-:r=0/large", "cc:step:2:5:1:3",
+		"cc:ranpay:2:5", "cc:odragon:4", "cc:pig:4", "cc:cpuadd:3:1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := parseID(s)
+		if err != nil || !previewAction(p.action) {
+			return
+		}
+		again := p.choice.id(p.action, p.stage)
+		q, err := parseID(again)
+		if err != nil || q.action != p.action || q.stage != p.stage || fmt.Sprint(q.choice) != fmt.Sprint(p.choice) {
+			t.Fatalf("parseID(%q) = %+v, written %q, read back %+v, %v", s, p, again, q, err)
+		}
+	})
+}
