@@ -14,6 +14,7 @@ import (
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/storage"
+	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // StatsStore is what the bot needs of the storage for /carcassonne stats,
@@ -200,10 +201,11 @@ func (b *Bot) cmdLeaderboard(i *discordgo.Interaction) {
 
 // computerLabel names a player in the statistics, in language l: a
 // computer player of level (not "") as "Ann (computer, hard)", or its
-// seat's name alone when that says it already ("Computer (hard) 2"); a
+// seat's name alone when that says it already, in any language
+// ("Computer (hard) 2", "Computer (schwer)"; turnview.ComputerSeat); a
 // person by name.
 func computerLabel(l i18n.Lang, name, level string) string {
-	if level == "" || strings.HasPrefix(name, "Computer ("+level+")") {
+	if level == "" || turnview.ComputerSeat(name, level) {
 		return name
 	}
 	words := level

@@ -12,6 +12,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/internal/discordtest"
 	"github.com/meeple-works/carcassonne/storage"
 )
@@ -303,4 +304,24 @@ func plural(n int, word string) string {
 		return "1 " + word
 	}
 	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// TestComputerLabel: the statistics name a computer once when its seat's
+// name says its level, in whatever language its game was played ("Computer
+// (schwer)" read in English), and add the level to any other name.
+func TestComputerLabel(t *testing.T) {
+	for _, c := range []struct {
+		name, level, want string
+	}{
+		{"Computer (hard) 2", "hard", "Computer (hard) 2"},
+		{"Computer (schwer)", "hard", "Computer (schwer)"},
+		{"Computer (facile) 3", "easy", "Computer (facile) 3"},
+		{"Ann", "", "Ann"},
+		{"Hal", "hard", i18n.English.T("stats.computer", map[string]any{"Name": "Hal", "Level": i18n.English.T("stats.level.hard", nil)})},
+		{"Computer (schwer)", "easy", i18n.English.T("stats.computer", map[string]any{"Name": "Computer (schwer)", "Level": i18n.English.T("stats.level.easy", nil)})},
+	} {
+		if got := computerLabel(i18n.English, c.name, c.level); got != c.want {
+			t.Errorf("computerLabel(%q, %q) = %q, want %q", c.name, c.level, got, c.want)
+		}
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
 )
 
 // RuleWords says the rule options o of a game with the expansions of set,
@@ -45,4 +46,19 @@ func (vo Voice) ComputerName(level string, taken []string) string {
 		name = base + " " + strconv.Itoa(n)
 	}
 	return name
+}
+
+// ComputerSeat reports whether name is a name ComputerName gives a
+// computer player's seat of level (its record name) in any language, with
+// or without its number ("Computer (hard)", "Computer (schwer) 2"): a
+// table that names players' levels need not say it twice.
+func ComputerSeat(name, level string) bool {
+	for _, l := range i18n.Supported() {
+		base := In(l).word("turn.computer." + level)
+		n, ok := strings.CutPrefix(name, base)
+		if ok && (n == "" || n[0] == ' ' && strings.Trim(n[1:], "0123456789") == "" && len(n) > 1) {
+			return true
+		}
+	}
+	return false
 }

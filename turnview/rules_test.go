@@ -54,7 +54,8 @@ func TestRuleWords(t *testing.T) {
 }
 
 // TestComputerName names a computer's seat in every language, the first
-// free number after a name taken in any case, and never a name taken.
+// free number after a name taken in any case, and never a name taken; and
+// ComputerSeat knows each such name for its level, and no other.
 func TestComputerName(t *testing.T) {
 	if got := In(i18n.German).ComputerName("hard", []string{"Ann"}); got != "Computer (schwer)" {
 		t.Errorf("German hard beside Ann = %q, want Computer (schwer)", got)
@@ -74,6 +75,17 @@ func TestComputerName(t *testing.T) {
 			}
 			seen[strings.ToLower(n)] = true
 			names = append(names, n)
+			if !ComputerSeat(n, level) {
+				t.Errorf("%v: ComputerSeat(%q, %s) = false", l, n, level)
+			}
+		}
+	}
+	for _, c := range []struct{ name, level string }{
+		{"Ann", "hard"}, {"Computer (easy)", "hard"}, {"Computer (hard)x", "hard"}, {"Computer (hard) 2a", "hard"},
+		{"Computer (hard) ", "hard"}, {"Computer (schwer) 2", "easy"}, {"", "hard"}, {"Computer (hard)", ""},
+	} {
+		if ComputerSeat(c.name, c.level) {
+			t.Errorf("ComputerSeat(%q, %q) = true", c.name, c.level)
 		}
 	}
 }

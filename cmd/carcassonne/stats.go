@@ -11,6 +11,7 @@ import (
 	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/storage"
 	"github.com/meeple-works/carcassonne/terminal"
+	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // The Store gives the bot its statistics.
@@ -128,9 +129,10 @@ func printStats(ctx context.Context, w io.Writer, st *storage.Store, guild strin
 }
 
 // playerName is a player's name in the tables, with a computer player's
-// level.
+// level unless its seat's name says it (turnview.ComputerSeat: "Computer
+// (hard) 2").
 func playerName(name, level string) string {
-	if level != "" {
+	if level != "" && !turnview.ComputerSeat(name, level) {
 		return fmt.Sprintf("%s (computer, %s)", name, level)
 	}
 	return name

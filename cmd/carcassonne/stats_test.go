@@ -9,8 +9,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/meeple-works/carcassonne/ai"
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/storage"
+	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // finishGame stores a game of players on server guild, plays moves of
@@ -25,7 +28,18 @@ func finishGame(tb testing.TB, st *storage.Store, guild string, moves int, playe
 	}
 	var ps []storage.Player
 	for _, name := range players {
-		ps = append(ps, storage.Player{UserID: fmt.Sprint(500 + int(name[0])), Name: name, Kind: kind})
+		p := storage.Player{UserID: fmt.Sprint(500 + int(name[0])), Name: name, Kind: kind}
+		if level, ok := strings.CutPrefix(name, "@"); ok {
+			// A computer of that level, named as a seat of a game in
+			// German ("Computer (schwer)").
+			lv, err := ai.ParseLevel(level)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			name = turnview.In(i18n.German).ComputerName(level, nil)
+			p = storage.Player{UserID: ai.SeatID(lv, name), Name: name, Kind: storage.PlayerLocal}
+		}
+		ps = append(ps, p)
 	}
 	g, err := st.CreateGame(ctx, storage.NewGame{Host: ps[0], GuildID: guild, MaxSeats: len(ps)})
 	if err != nil {
@@ -128,6 +142,29 @@ func TestStatsCommand(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "none.db")
 	if code := run([]string{"stats", "--db", missing}, &out, &errs); code != exitOK || !strings.Contains(out.String(), "does not exist") {
 		t.Errorf("no database: exit %d:\n%s", code, out.String())
+	}
+}
+
+// TestStatsComputerNames: a computer player whose seat's name says its
+// level, in any language ("Computer (schwer)"), is named once in the
+// tables, not "Computer (schwer) (computer, hard)".
+func TestStatsComputerNames(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "stats.db")
+	st, err := storage.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	finishGame(t, st, "", 6, "Hal", "@hard")
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var out, errs bytes.Buffer
+	if code := run([]string{"stats", "--db", path}, &out, &errs); code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	if s := out.String(); !regexp.MustCompile(`(?m)^1\s+Computer \(schwer\)\s+\d`).MatchString(s) || strings.Contains(s, "(computer, hard)") {
+		t.Errorf("the computer is not named once, as its seat:\n%s", s)
 	}
 }
 
