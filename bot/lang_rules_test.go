@@ -81,7 +81,7 @@ func TestLanguagesRuleRefusal(t *testing.T) {
 		want   string
 	}{
 		{"de", "Die Kanten der Karte passen nicht zu ihren Nachbarn."},
-		{"en-US", capitalize(refused.Error()) + "."},
+		{"en-US", turnview.Capitalize(refused.Error()) + "."},
 	} {
 		id := []string{"770000000000000001", "770000000000000002"}[k]
 		payload["id"], payload["token"], payload["locale"] = id, "rule-token-"+id, c.locale
@@ -143,7 +143,7 @@ func TestPlayerErrorRuleOptions(t *testing.T) {
 			got := (&Bot{}).playerErrorIn(l, err)
 			want, _ := turnview.In(l).RuleError(err)
 			if l == i18n.English {
-				want = capitalize(err.Error()) + "."
+				want = turnview.Capitalize(err.Error()) + "."
 			}
 			if got != want || got == tr(l, "lobby2.error.unknown") {
 				t.Errorf("%s: %v is said %q, want %q", l, err, got, want)

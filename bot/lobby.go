@@ -731,7 +731,7 @@ func (b *Bot) playerErrorIn(l i18n.Lang, err error) string {
 	case errors.Is(err, storage.ErrSixSeats):
 		return tr(l, "bot.refuse.new.six_seats")
 	case english && (errors.Is(err, engine.ErrUnknownExpander) || errors.Is(err, engine.ErrPlayers) || errors.Is(err, engine.ErrBadOption)):
-		return capitalize(err.Error()) + "."
+		return turnview.Capitalize(err.Error()) + "."
 	case errors.Is(err, engine.ErrUnknownExpander):
 		return tr(l, "lobby2.error.unknown_expansion", "List", availableTitles(l))
 	case errors.Is(err, engine.ErrPlayers), errors.Is(err, engine.ErrBadOption):
@@ -739,7 +739,7 @@ func (b *Bot) playerErrorIn(l i18n.Lang, err error) string {
 		return s
 	case errors.As(err, &me):
 		if english {
-			return capitalize(me.Error()) + "."
+			return turnview.Capitalize(me.Error()) + "."
 		}
 		if s, ok := turnview.In(l).RuleError(me); ok {
 			return s
@@ -758,7 +758,7 @@ func (b *Bot) playerErrorIn(l i18n.Lang, err error) string {
 	for _, pe := range playerErrors {
 		if errors.Is(err, pe.err) {
 			if english {
-				return capitalize(err.Error()) + "."
+				return turnview.Capitalize(err.Error()) + "."
 			}
 			return tr(l, "lobby2.error."+pe.id)
 		}
@@ -770,13 +770,6 @@ func (b *Bot) playerErrorIn(l i18n.Lang, err error) string {
 	}
 	b.log.Error("an error a player sees as \"something went wrong\"", "err", err)
 	return tr(l, "lobby2.error.unknown")
-}
-
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // lockLobby takes game id's lock (lockGame) for an interaction that has not

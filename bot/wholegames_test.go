@@ -615,8 +615,8 @@ func TestMinisGame(t *testing.T) {
 				t.Fatalf("the landing message has no button %d: %+v", k, sm.Components)
 			}
 			b := bs[at]
-			if b.Label != capitalize(turnview.At(st, as[k].Target)) {
-				t.Errorf("the landing button says %q, want %q", b.Label, capitalize(turnview.At(st, as[k].Target)))
+			if b.Label != turnview.Capitalize(turnview.At(st, as[k].Target)) {
+				t.Errorf("the landing button says %q, want %q", b.Label, turnview.Capitalize(turnview.At(st, as[k].Target)))
 			}
 			if other := users[1-cur]; !strings.Contains(text(h.click(discordtest.Actor{User: other, ChannelID: thread}, sm.ID, b.CustomID)), "It's "+users[cur].GlobalName+"'s choice") {
 				t.Errorf("another player's click on the landing was not refused")

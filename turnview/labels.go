@@ -582,9 +582,6 @@ func Capitalize(s string) string {
 	return string(unicode.ToUpper(r)) + s[n:]
 }
 
-// Capitalize is [Capitalize]; the same in every language the bot speaks.
-func (vo Voice) Capitalize(s string) string { return Capitalize(s) }
-
 // truncate cuts s to at most n runes, with "…" when cut.
 func truncate(s string, n int) string {
 	if utf8.RuneCountInString(s) <= n {
