@@ -239,7 +239,7 @@ const maxContent = 2000
 // editTurnMessage turns the turn message into text, without its board,
 // menus and buttons.
 func (b *Bot) editTurnMessage(g storage.Game, text string) {
-	text = truncate(text, maxContent) // Discord's limit of a message's content
+	text = turnview.Truncate(text, maxContent) // Discord's limit of a message's content
 	empty := []discordgo.MessageComponent{}
 	embeds := []*discordgo.MessageEmbed{}
 	files := []*discordgo.MessageAttachment{}

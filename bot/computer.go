@@ -201,7 +201,7 @@ func (b *Bot) lobbyRemoveComputer(i *discordgo.Interaction, id int64) {
 	}
 	var opts []discordgo.SelectMenuOption
 	for _, s := range cs {
-		opts = append(opts, discordgo.SelectMenuOption{Label: truncate(s.Name, 100), Value: truncate(s.Name, 100)})
+		opts = append(opts, discordgo.SelectMenuOption{Label: turnview.Truncate(s.Name, 100), Value: turnview.Truncate(s.Name, 100)})
 	}
 	b.reply(i, &discordgo.InteractionResponseData{
 		Content: tr(memberLang(i), "lobby2.cpu.ask_remove", "Game", g.ID),
@@ -231,13 +231,13 @@ func (b *Bot) lobbyRemoveChosen(i *discordgo.Interaction, id int64, values []str
 	}
 	var seat *storage.Seat
 	for _, s := range computerSeats(g) {
-		if truncate(s.Name, 100) == values[0] {
+		if turnview.Truncate(s.Name, 100) == values[0] {
 			seat = &s
 			break
 		}
 	}
 	if seat == nil {
-		b.replyError(i, tr(memberLang(i), "lobby2.cpu.gone", "Name", truncate(values[0], 100)))
+		b.replyError(i, tr(memberLang(i), "lobby2.cpu.gone", "Name", turnview.Truncate(values[0], 100)))
 		return
 	}
 	g, err := b.store.Leave(ctx, id, seat.UserID)

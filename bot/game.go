@@ -574,14 +574,6 @@ func finalEmbed(g storage.Game, st *engine.Game) *discordgo.MessageEmbed {
 	return e
 }
 
-func truncate(s string, n int) string {
-	r := []rune(s)
-	if len(r) > n {
-		return string(r[:n-1]) + "…"
-	}
-	return s
-}
-
 // scoreLine is the short scoreboard: "Alice 12 · Bob 9".
 func scoreLine(g storage.Game, st *engine.Game) string {
 	var parts []string

@@ -146,7 +146,7 @@ func (b *Bot) gameChoices(ctx context.Context, i *discordgo.Interaction, typed s
 		if g.Status == storage.StatusLobby {
 			label += fmt.Sprintf(" (%d/%d)", len(g.Seats), g.MaxSeats)
 		}
-		label = truncate(label, 100)
+		label = turnview.Truncate(label, 100)
 		if typed == "" || strings.Contains(strings.ToLower(label), strings.ToLower(typed)) {
 			out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: label, Value: g.ID})
 		}
@@ -278,7 +278,7 @@ func expansionChoices(l i18n.Lang, typed string) []*discordgo.ApplicationCommand
 		if len(value) > 100 {
 			continue
 		}
-		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: truncate(value+" ("+title+")", 100), Value: value})
+		out = append(out, &discordgo.ApplicationCommandOptionChoice{Name: turnview.Truncate(value+" ("+title+")", 100), Value: value})
 	}
 	return out
 }

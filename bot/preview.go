@@ -342,7 +342,7 @@ func menuOptions(l i18n.Lang, s stage, at engine.Cell) []discordgo.SelectMenuOpt
 		case o.Kind == turnview.KindSpot && o.Spot >= 0:
 			e.Description = tr(l, "bot.preview.spot", "Spot", engine.SpotLabel(o.Spot))
 		case s.step == engine.StepCapture && !o.Pass():
-			e.Label = truncate(render.CaptureLabel(marks[k])+" · "+o.Label, 100)
+			e.Label = turnview.Truncate(render.CaptureLabel(marks[k])+" · "+o.Label, 100)
 		}
 		out = append(out, e)
 	}

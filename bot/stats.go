@@ -160,7 +160,7 @@ func statsEmbed(l i18n.Lang, name string, st storage.PlayerStats) *discordgo.Mes
 	}
 	title := tr(l, "stats.title", "Name", escapeMarkdown(computerLabel(l, name, st.ComputerLevel)))
 	return &discordgo.MessageEmbed{
-		Title: truncate(title, 256),
+		Title: turnview.Truncate(title, 256),
 		Color: statsColour,
 		Fields: []*discordgo.MessageEmbedField{
 			{Name: tr(l, "stats.games"), Value: games, Inline: true},
@@ -220,7 +220,7 @@ func leaderboardEmbed(l i18n.Lang, board []storage.LeaderboardEntry) *discordgo.
 	var lines []string
 	for _, e := range board {
 		name := computerLabel(l, e.Name, e.ComputerLevel)
-		lines = append(lines, trN(l, "stats.leaderboard_line", e.Wins, "Rank", e.Rank, "Name", escapeMarkdown(truncate(name, 64)),
+		lines = append(lines, trN(l, "stats.leaderboard_line", e.Wins, "Rank", e.Rank, "Name", escapeMarkdown(turnview.Truncate(name, 64)),
 			"Rating", fmt.Sprintf("%.0f", e.Rating.Conservative()), "Games", e.Games))
 	}
 	return &discordgo.MessageEmbed{
@@ -273,7 +273,7 @@ func historyMessage(ctx context.Context, l i18n.Lang, store StatsStore, guildID 
 	for _, g := range page.Games {
 		parts = append(parts, historyEntry(l, g))
 		options = append(options, discordgo.SelectMenuOption{
-			Label: truncate(fmt.Sprintf("#%d · %s · %s", g.GameID, g.EndedAt.Format("2006-01-02"), playersLine(l, g, false)), 100),
+			Label: turnview.Truncate(fmt.Sprintf("#%d · %s · %s", g.GameID, g.EndedAt.Format("2006-01-02"), playersLine(l, g, false)), 100),
 			Value: strconv.FormatInt(g.GameID, 10),
 		})
 	}
@@ -281,7 +281,7 @@ func historyMessage(ctx context.Context, l i18n.Lang, store StatsStore, guildID 
 	embed := &discordgo.MessageEmbed{
 		Title:       tr(l, "stats.history_title"),
 		Color:       statsColour,
-		Description: truncate(strings.Join(parts, "\n\n"), 4096),
+		Description: turnview.Truncate(strings.Join(parts, "\n\n"), 4096),
 		Footer: &discordgo.MessageEmbedFooter{Text: trN(l, "stats.history_footer", page.Total,
 			"Page", offset/historyPage+1, "Pages", pages)},
 	}
@@ -330,7 +330,7 @@ func playersLine(l i18n.Lang, g storage.PlayedGame, markdown bool) string {
 	sortByPlace(players)
 	var parts []string
 	for _, p := range players {
-		name := truncate(p.Name, 32)
+		name := turnview.Truncate(p.Name, 32)
 		if markdown {
 			name = escapeMarkdown(name)
 		}

@@ -166,7 +166,7 @@ func stepComponents(g storage.Game, opts []turnview.Option, computer bool) []dis
 	}
 	var rows, row []discordgo.MessageComponent
 	for k, o := range opts {
-		row = append(row, discordgo.Button{Label: truncate(o.Label, 80), Style: discordgo.PrimaryButton,
+		row = append(row, discordgo.Button{Label: turnview.Truncate(o.Label, 80), Style: discordgo.PrimaryButton,
 			CustomID: stepID(g.ID, g.Moves, g.Answered, k), Disabled: computer})
 		if len(row) == 5 {
 			rows = append(rows, discordgo.ActionsRow{Components: row})
@@ -193,7 +193,7 @@ func stepMenus(g storage.Game, opts []turnview.Option, from int, disabled bool) 
 		}
 		var mo []discordgo.SelectMenuOption
 		for k := first; k < end; k++ {
-			mo = append(mo, discordgo.SelectMenuOption{Label: truncate(opts[k].Label, 100), Value: strconv.Itoa(k)})
+			mo = append(mo, discordgo.SelectMenuOption{Label: turnview.Truncate(opts[k].Label, 100), Value: strconv.Itoa(k)})
 		}
 		if more {
 			mo = append(mo, discordgo.SelectMenuOption{Label: tr(gameLang(g), "bot.page.more", "First", end+1, "Last", pageLast(end, len(opts)), "All", len(opts)),

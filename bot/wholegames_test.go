@@ -1202,7 +1202,7 @@ func TestFiveMinis(t *testing.T) {
 			k := fiveStep(moves, g.Answered, len(opts))
 			_, bs := components(sm.Message)
 			at := slices.IndexFunc(bs, func(b discordgo.Button) bool { return b.CustomID == stepID(1, moves, g.Answered, k) })
-			if at < 0 || bs[at].Label != truncate(opts[k].Label, 80) {
+			if at < 0 || bs[at].Label != turnview.Truncate(opts[k].Label, 80) {
 				t.Fatalf("move %d: the step message has no button %d %q: %+v", moves, k, opts[k].Label, bs)
 			}
 			if r := h.click(discordtest.Actor{User: users[d.Player], ChannelID: thread}, sm.ID, bs[at].CustomID); r.Type != 6 {
@@ -1358,7 +1358,7 @@ func TestMessengersRobbersGame(t *testing.T) {
 			if d.Step == engine.StepPawn && moves%3 == 0 {
 				k = len(opts) - 1 // the messenger now and then
 			}
-			if len(bs) != len(opts) || bs[k].Label != truncate(opts[k].Label, 80) {
+			if len(bs) != len(opts) || bs[k].Label != turnview.Truncate(opts[k].Label, 80) {
 				t.Fatalf("move %d: the step message's buttons %+v, the engine's choices %v", moves, bs, opts)
 			}
 			if d.Step == engine.StepMessage && !strings.HasPrefix(opts[len(opts)-1].Label, "Take 2 points") {

@@ -158,7 +158,7 @@ func (v *view) option(a engine.Answer) Option {
 			o.Label = vo.t("turn.opt.crop_follower", data...)
 		}
 	}
-	o.Label = truncate(o.Label, 100)
+	o.Label = Truncate(o.Label, 100)
 	return o
 }
 
@@ -582,8 +582,9 @@ func Capitalize(s string) string {
 	return string(unicode.ToUpper(r)) + s[n:]
 }
 
-// truncate cuts s to at most n runes, with "…" when cut.
-func truncate(s string, n int) string {
+// Truncate cuts s to at most n runes (n ≥ 1), ending it with "…" when it
+// cuts: for Discord's limits on labels (100), titles (256) and the like.
+func Truncate(s string, n int) string {
 	if utf8.RuneCountInString(s) <= n {
 		return s
 	}
