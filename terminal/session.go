@@ -291,31 +291,21 @@ func readLine(in *bufio.Reader) (line string, ok, long bool) {
 
 // discardUnplaceable discards, and says so, every drawn tile that fits
 // nowhere (000_…, "Placing land tiles": such a tile is put out of the game
-// and the player draws another).
+// and the player draws another), and sets aside every dragon tile drawn
+// before any volcano (004_…, "The dragon").
 func (s *session) discardUnplaceable() error {
 	for !s.state.Ended() {
 		t, _ := s.state.Drawn()
-		if s.state.SetsAside() {
+		m := engine.Move{Tile: t}
+		switch {
+		case s.state.SetsAside():
 			// The Princess & the Dragon: a dragon tile before any volcano.
-			m := engine.Move{Tile: t, Aside: true}
-			before, said := s.state, s.voice.DrawWords(s.state, m, s.names())
-			ok, err := s.play(m)
-			if err != nil || s.over {
-				return err
-			}
-			if !ok {
-				if s.state == before {
-					return nil
-				}
-				continue
-			}
-			fmt.Fprintln(s.out, said)
-			continue
-		}
-		if s.state.CanPlace(t) {
+			m.Aside = true
+		case s.state.CanPlace(t):
 			return nil
+		default:
+			m.Discard = true
 		}
-		m := engine.Move{Tile: t, Discard: true}
 		before, said := s.state, s.voice.DrawWords(s.state, m, s.names())
 		ok, err := s.play(m)
 		if err != nil || s.over {
