@@ -11,9 +11,9 @@ import (
 // been placed, he sets it aside and draws again; once a volcano is placed,
 // the tiles set aside are shuffled back into the pile"). The record writes
 // such a turn "n. TILE aside" (spec/record.md): the same player draws
-// again and the turn number does not move, as with a discard. No expansion
-// built so far sets a tile aside; an expansion that does fills
-// Rules.aside.
+// again and the turn number does not move, as with a discard. An
+// expansion that sets tiles aside fills Rules.aside (The Princess & the
+// Dragon: dragonAside).
 
 // maxAside is the most tiles set aside at once (The Princess & the Dragon
 // has 12 dragon tiles).

@@ -562,8 +562,7 @@ func lexToken(s string) (token, error) {
 }
 
 // readToken sets the part of move m that token tok answers, in the order
-// of the turn's steps; it refuses tokens out of order, twice, or of the
-// expansions not built.
+// of the turn's steps; it refuses tokens out of order or twice.
 func (m *Move) readToken(tok token) error {
 	if m.Crop != CropNone {
 		return m.readCropPick(tok)

@@ -478,9 +478,8 @@ func TestMageAndWitch(t *testing.T) {
 }
 
 // TestMinisBoard draws a board of a game with the tiles of all five mini
-// expansions (ComposeTiles), with ingots, a ferry, the mage and the witch
-// set by hand, as BoardPNG would, to look at under -dump: it must draw and
-// decode.
+// expansions, with ingots, a ferry, the mage and the witch set by hand,
+// as BoardPNG would, to look at under -dump: it must draw and decode.
 func TestMinisBoard(t *testing.T) {
 	r := testRenderer()
 	g := miniGame(t, miniExpansions, 11, 30)

@@ -337,8 +337,8 @@ func scanGames(ctx context.Context, tx *txn, rows *sql.Rows) ([]Game, error) {
 // checks the options and expansions with the engine (errors wrapping
 // engine.ErrPlayers for MaxSeats outside 0 to 6, ErrSixSeats for 6 seats
 // without Inns & Cathedrals, engine.ErrUnknownExpander for an expansion
-// that is unknown or not built (see ParseExpansions), or the engine's error
-// for the options). It returns ErrHostLobbies when
+// that is unknown (see ParseExpansions), or the engine's error for the
+// options). It returns ErrHostLobbies when
 // the host already has MaxLobbiesPerHost open lobbies, and
 // ErrChannelLobbies when the channel (if given) already has
 // MaxLobbiesPerChannel; both are ErrTooManyLobbies for errors.Is. The caps
