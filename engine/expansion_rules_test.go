@@ -33,7 +33,7 @@ func names(r *Rules, ids []TileID) []string {
 	return out
 }
 
-// groupSummary returns each group as "name:count".
+// groupNames returns the names of the rules' tile groups, in order.
 func groupNames(r *Rules) []string {
 	var out []string
 	for _, g := range r.Groups {

@@ -552,7 +552,7 @@ type node struct {
 	pennants  uint8
 	followers uint8
 	done      bool  // a road, city or cloister completed (and scored)
-	marks     uint8 // the markers that change the feature's points, see nodeMarks
+	marks     uint8 // the markers that change the feature's points, see packMarks
 	open      uint16
 	tiles     uint16
 	multi     uint64 // tiles with several segments of one kind, by ordinal mod 64

@@ -1037,7 +1037,7 @@ func parseMessage(f []string, bad func(string) (Answer, error)) (Answer, error) 
 
 // readScoreToken reads the tokens of a turn's scoring: pawn/seat=marker,
 // pawn/seat=messenger, rob/seat (spec/record.md); msg=N and its answer are
-// read by readMessageTokens.
+// read by readMessage.
 func (m *Move) readScoreToken(tok token) error {
 	if m.Escape.Port != NoPort {
 		return fmt.Errorf("%s is written before the escape, in the order of the turn", tok.text)

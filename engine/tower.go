@@ -203,7 +203,7 @@ func (x *expansionState) towerPlaced(g *Game, t TileID, cx, cy int16) {
 	}
 }
 
-// towerIndex returns the index in the tower state of the foundation on
+// index returns the index in the tower state of the foundation on
 // cell (x, y), or -1.
 func (ts *towerState) index(x, y int16) int {
 	for i := range ts.towers[:ts.n] {
@@ -374,7 +374,7 @@ func (g *Game) payRansom(r Ransom) {
 	g.addPoints(r.Jailer, ev)
 }
 
-// openTower reports whether the foundation i may take a tower piece.
+// open reports whether the foundation i may take a tower piece.
 func (ts *towerState) open(i int) bool { return !ts.towers[i].closed }
 
 // TowerCells returns the cells where the current player may put a tower

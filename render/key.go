@@ -365,7 +365,7 @@ func (r *Renderer) drawKey(dst canvas, k *kit, sc *scene, items []keyItem, u flo
 	for _, it := range items {
 		switch it.e {
 		case keyCityClosed, keyCityOpen:
-			// A chip of the city's colour, as drawCityLegend drew it.
+			// A chip of the city's colour, closed or open.
 			c := colCity
 			if it.e == keyCityClosed {
 				c = colCityClosed

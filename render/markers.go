@@ -467,8 +467,8 @@ func drawSymbols(img *image.RGBA, syms []symbolPlace, rot engine.Rotation) {
 	}
 }
 
-// featureMarkers reports whether a feature of t has a marker drawn by
-// drawMarkers.
+// featureMarkers reports whether a feature of t has a marker with a
+// symbol of its own (placeSymbols): not the pennant nor a river's marker.
 func featureMarkers(t *engine.Tile) bool {
 	for _, f := range t.Features {
 		if f.Markers&^(engine.Pennant|engine.Spring|engine.Lake|engine.Fork) != 0 {
