@@ -315,28 +315,8 @@ func (r *Renderer) drawDragonTrail(dst canvas, k *kit, sc *scene, w window) {
 // owner's follower on the fairy's tile, in window w.
 func (r *Renderer) drawDragonFigures(dst canvas, sc *scene, w window) {
 	ds := &sc.pd
-	if ds.fairyOn && w.contains(ds.fairy) {
-		if i, ok := sc.at[ds.fairy]; ok {
-			cr := w.cellRect(ds.fairy)
-			p := pt{0.5, 0.5}
-			for _, f := range sc.followers {
-				if f.Player == ds.fairyOwner && f.Cell == ds.fairy && f.Figure <= engine.FigureLarge {
-					p, _ = r.followerPoint(sc, sc.tiles[i], f.Feature, f.Port)
-					// Beside it, to the east, or to the west near the east side.
-					if p.x+0.27 <= 0.82 {
-						p.x += 0.27
-					} else {
-						p.x -= 0.27
-					}
-					break
-				}
-			}
-			sp := r.fairyFigure(fairyHeight(w.tile))
-			x := cr.Min.X + int(math.Round(p.x*float64(w.tile)))
-			y := cr.Min.Y + int(math.Round(p.y*float64(w.tile)))
-			x, y = keepOnTile(cr, sp.Bounds().Size(), x, y)
-			blit(dst, sp, x, y)
-		}
+	if sp, x, y, ok := r.fairySprite(sc, w); ok {
+		blit(dst, sp, x, y)
 	}
 	if ds.dragonOn && w.contains(ds.dragon) {
 		if _, ok := sc.at[ds.dragon]; ok {
@@ -346,6 +326,36 @@ func (r *Renderer) drawDragonFigures(dst canvas, sc *scene, w window) {
 			blit(dst, sp, x, y)
 		}
 	}
+}
+
+// fairySprite returns the sprite of the fairy in window w of scene sc and
+// the pixel where its centre goes, beside her owner's follower on her
+// tile; false when she is not on the board or not in w.
+func (r *Renderer) fairySprite(sc *scene, w window) (*image.RGBA, int, int, bool) {
+	ds := &sc.pd
+	i, ok := sc.at[ds.fairy]
+	if !ds.fairyOn || !ok || !w.contains(ds.fairy) {
+		return nil, 0, 0, false
+	}
+	cr := w.cellRect(ds.fairy)
+	p := pt{0.5, 0.5}
+	for _, f := range sc.followers {
+		if f.Player == ds.fairyOwner && f.Cell == ds.fairy && f.Figure <= engine.FigureLarge {
+			p, _ = r.followerPoint(sc, sc.tiles[i], f.Feature, f.Port)
+			// Beside it, to the east, or to the west near the east side.
+			if p.x+0.27 <= 0.82 {
+				p.x += 0.27
+			} else {
+				p.x -= 0.27
+			}
+			break
+		}
+	}
+	sp := r.fairyFigure(fairyHeight(w.tile))
+	x := cr.Min.X + int(math.Round(p.x*float64(w.tile)))
+	y := cr.Min.Y + int(math.Round(p.y*float64(w.tile)))
+	x, y = keepOnTile(cr, sp.Bounds().Size(), x, y)
+	return sp, x, y, true
 }
 
 // ErrNoDragon is returned by DragonPNG for a game whose dragon is not on

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/meeple-works/carcassonne/engine"
@@ -60,6 +61,23 @@ func TestPreviewMoveFigureStep(t *testing.T) {
 					dump(t, "figure-step-"+what, img)
 					if img.Bounds() == base.Bounds() && bytes.Equal(img.Pix, base.Pix) {
 						t.Errorf("%s: the preview is the same as without it", what)
+					}
+					// Ringed where it goes (or, the knight sent home, where
+					// it stood), and said in a line above the tile's spots.
+					sc := newScene(g, false)
+					cell, col := map[string]engine.Cell{"portal": m.PortalCell, "fairy": m.FairyCell, "princess": m.Princess.Cell}[what], colHighlight
+					if what == "princess" {
+						col = colCapture
+					}
+					win := coverWindow(sc, p.Cell, []engine.Cell{p.Cell, cell})
+					if n, n0 := countNear(img, win.cellRect(cell), col, 24), countNear(base, win.cellRect(cell), col, 24); n < n0+100 {
+						t.Errorf("%s: %d pixels of the ring at (%s), %d without: the figure is not ringed", what, n, cell, n0)
+					}
+					if img.Bounds().Dy() != base.Bounds().Dy()+30 {
+						t.Errorf("%s: the preview is %d pixels high, %d without: no line says what the figure step does", what, img.Bounds().Dy(), base.Bounds().Dy())
+					}
+					if words := movedWords(sc, m); !strings.Contains(words, "("+cell.String()+")") {
+						t.Errorf("%s: the line says %q, not the cell (%s)", what, words, cell)
 					}
 					bad := m
 					switch what {

@@ -574,26 +574,36 @@ func (r *Renderer) neutralPoint(sc *scene, t engine.PlacedTile, nf neutralFigure
 // drawNeutralFigures draws the mage and the witch of sc in window w, each
 // beside the place of a follower on its feature.
 func (r *Renderer) drawNeutralFigures(dst canvas, sc *scene, w window) {
-	for i, nf := range [...]neutralFigure{sc.mage, sc.witch} {
-		if !nf.On || !w.contains(nf.Cell) {
-			continue
+	for _, witch := range []bool{false, true} {
+		if sp, x, y, ok := r.neutralSprite(sc, w, witch); ok {
+			blit(dst, sp, x, y)
 		}
-		ti, ok := sc.at[nf.Cell]
-		if !ok {
-			continue
-		}
-		p := r.neutralPoint(sc, sc.tiles[ti], nf)
-		h := neutralHeight(w.tile)
-		sp := r.mageFigure(h)
-		if i == 1 {
-			sp = r.witchFigure(h)
-		}
-		cr := w.cellRect(nf.Cell)
-		x := cr.Min.X + int(math.Round(p.x*float64(w.tile)))
-		y := cr.Min.Y + int(math.Round(p.y*float64(w.tile))) - h/8
-		x, y = keepOnTile(cr, sp.Bounds().Size(), x, y)
-		blit(dst, sp, x, y)
 	}
+}
+
+// neutralSprite returns the sprite of the mage (the witch when witch is
+// set) in window w of scene sc and the pixel where its centre goes; false
+// when it is not on the board or not in w.
+func (r *Renderer) neutralSprite(sc *scene, w window, witch bool) (*image.RGBA, int, int, bool) {
+	nf := sc.mage
+	if witch {
+		nf = sc.witch
+	}
+	ti, ok := sc.at[nf.Cell]
+	if !nf.On || !ok || !w.contains(nf.Cell) {
+		return nil, 0, 0, false
+	}
+	p := r.neutralPoint(sc, sc.tiles[ti], nf)
+	h := neutralHeight(w.tile)
+	sp := r.mageFigure(h)
+	if witch {
+		sp = r.witchFigure(h)
+	}
+	cr := w.cellRect(nf.Cell)
+	x := cr.Min.X + int(math.Round(p.x*float64(w.tile)))
+	y := cr.Min.Y + int(math.Round(p.y*float64(w.tile))) - h/8
+	x, y = keepOnTile(cr, sp.Bounds().Size(), x, y)
+	return sp, x, y, true
 }
 
 // PreviewMove returns the picture of PreviewFigure for the tile drawn
@@ -607,7 +617,10 @@ func (r *Renderer) drawNeutralFigures(dst canvas, sc *scene, w window) {
 // (The Ferries); with m.Gold, an ingot more on the tile placed and one
 // more on m.GoldCell, counted with those already there (The Gold Mines);
 // with m.Magic, the mage or the witch on m.MagicAt, or off the board for
-// the zero Target (Mage & Witch). The picture is as wide as Preview's;
+// the zero Target (Mage & Witch). What m does away from the tile placed
+// (the mage or the witch moved, the figure through the portal, the fairy,
+// the knight sent home) is ringed on the board and said in a line above
+// the tile's spots (moved.go). The picture is as wide as Preview's;
 // when the mage or witch, a ferry moved or the second ingot lies beyond
 // the 5 × 5 cells around the tile placed, it shows more cells, smaller.
 // m.Tile must be the tile drawn or engine.NoTile. It returns

@@ -977,6 +977,12 @@ func TestPreviewMoveFarMage(t *testing.T) {
 					if n := countNear(img, win.cellRect(at.Cell), colMage, 0); n < 10 {
 						t.Errorf("seed %d: the mage moved to %v (%s) shows %d pixels of its robe", seed, at.Cell, at.Port, n)
 					}
+					if n := countNear(img, win.cellRect(at.Cell), colHighlight, 8); n < 100 {
+						t.Errorf("seed %d: the mage moved to %v shows %d pixels of a ring", seed, at.Cell, n)
+					}
+					if words, want := movedWords(sc, m), "mage to ("+at.Cell.String()+")"; words != want {
+						t.Errorf("seed %d: the preview says %q, want %q", seed, words, want)
+					}
 					found++
 					break
 				}

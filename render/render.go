@@ -185,6 +185,7 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.P
 	k := r.kits.get()
 	defer r.kits.put(k)
 	sc := r.scene(g, false)
+	before := sc.followers // previewMinis changes a copy
 	if mv != nil {
 		if err := previewMinis(g, sc, t, *mv); err != nil {
 			return nil, err
@@ -222,6 +223,12 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.P
 	boardW := n*tsz + 2*m
 	lineH := 30
 	listH := pad + lineH*max(1, len(spots)) + pad
+	what := ""
+	if mv != nil {
+		if what = movedWords(sc, *mv); what != "" {
+			listH += lineH
+		}
+	}
 	img := alloc(image.Rect(0, 0, boardW, captionH+n*tsz+2*m+listH))
 	img.fill(img.Bounds(), colTable)
 
@@ -241,10 +248,23 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.P
 	drawTextAt(img, cf, colText, boardW-pad, captionH/2, alignRight, caption)
 
 	r.drawBoard(img, k, sc, win, boardStyle{coords: true, focus: &focus, spots: spots, chosen: follower, figure: fig})
+	if mv != nil {
+		r.ringMoved(img, k, sc, win, *mv, before)
+	}
 
 	// The spots, named.
 	y := captionH + n*tsz + 2*m + pad
 	img.fill(image.Rect(0, y-pad, boardW, img.Bounds().Max.Y), colPanel)
+	if what != "" {
+		// What the move does away from the tile, chosen, above the
+		// tile's spots.
+		cy := y + lineH/2
+		img.fill(image.Rect(6, cy-lineH/2+1, boardW-6, cy+lineH/2-1), rgba(0xffd54a, 0.14))
+		img.fill(image.Rect(6, cy-lineH/2+1, 10, cy+lineH/2-1), colHighlight)
+		bf := k.face(true, 17)
+		drawTextAt(img, bf, colText, pad+4, cy, alignLeft, fitText(bf, what, boardW-2*pad-4))
+		y += lineH
+	}
 	lf := k.face(false, 17)
 	if len(spots) == 0 {
 		drawTextAt(img, lf, colTextDim, pad, y+lineH/2, alignLeft, fitText(lf, noSpotsText(sc, fig), boardW-2*pad))
