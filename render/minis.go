@@ -261,22 +261,31 @@ func (sc *scene) tileOn(c engine.Cell, focus *engine.PlacedTile) (engine.PlacedT
 // preview's tile, st.focus, clear of the labels of its spots).
 func (r *Renderer) drawIngots(dst canvas, k *kit, sc *scene, w window, st boardStyle) {
 	for _, in := range sc.ingots {
-		t, ok := sc.tileOn(in.Cell, st.focus)
-		if !ok || !w.contains(in.Cell) || in.N <= 0 {
-			continue
+		if sp, x, y, ok := r.ingotsOn(k, sc, w, st, in); ok {
+			blit(dst, sp, x, y)
 		}
-		var avoid []pt
-		if st.focus != nil && st.focus.Cell == in.Cell && len(st.spots) > 0 {
-			avoid = r.spotPoints(sc, t, st.spots, float64(spotRadius(w.tile))/float64(w.tile))
-		}
-		p := r.ingotsSpot(sc, t, avoid)
-		cr := w.cellRect(in.Cell)
-		sp := r.ingotsSprite(k, ingotsWidth(w.tile), in.N)
-		x := cr.Min.X + int(math.Round(p.x*float64(w.tile)))
-		y := cr.Min.Y + int(math.Round(p.y*float64(w.tile)))
-		x, y = keepOnTile(cr, sp.Bounds().Size(), x, y)
-		blit(dst, sp, x, y)
 	}
+}
+
+// ingotsOn returns the sprite of the ingots in on a tile of window w of
+// scene sc, drawn in style st, and the pixel where its centre goes; false
+// when there are none or the tile is not in w.
+func (r *Renderer) ingotsOn(k *kit, sc *scene, w window, st boardStyle, in engine.Ingots) (*image.RGBA, int, int, bool) {
+	t, ok := sc.tileOn(in.Cell, st.focus)
+	if !ok || !w.contains(in.Cell) || in.N <= 0 {
+		return nil, 0, 0, false
+	}
+	var avoid []pt
+	if st.focus != nil && st.focus.Cell == in.Cell && len(st.spots) > 0 {
+		avoid = r.spotPoints(sc, t, st.spots, float64(spotRadius(w.tile))/float64(w.tile))
+	}
+	p := r.ingotsSpot(sc, t, avoid)
+	cr := w.cellRect(in.Cell)
+	sp := r.ingotsSprite(k, ingotsWidth(w.tile), in.N)
+	x := cr.Min.X + int(math.Round(p.x*float64(w.tile)))
+	y := cr.Min.Y + int(math.Round(p.y*float64(w.tile)))
+	x, y = keepOnTile(cr, sp.Bounds().Size(), x, y)
+	return sp, x, y, true
 }
 
 // ingotIcon returns one gold ingot, w pixels wide, for the scoreboard.
@@ -618,9 +627,9 @@ func (r *Renderer) neutralSprite(sc *scene, w window, witch bool) (*image.RGBA, 
 // more on m.GoldCell, counted with those already there (The Gold Mines);
 // with m.Magic, the mage or the witch on m.MagicAt, or off the board for
 // the zero Target (Mage & Witch). What m does away from the tile placed
-// (the mage or the witch moved, the figure through the portal, the fairy,
-// the knight sent home) is ringed on the board and said in a line above
-// the tile's spots (moved.go). The picture is as wide as Preview's;
+// (the second ingot, the mage or the witch moved, the figure through the
+// portal, the fairy, the knight sent home, a ferry moved) is ringed on the
+// board and said in a line above the tile's spots (moved.go). The picture is as wide as Preview's;
 // when the mage or witch, a ferry moved or the second ingot lies beyond
 // the 5 × 5 cells around the tile placed, it shows more cells, smaller.
 // m.Tile must be the tile drawn or engine.NoTile. It returns

@@ -705,6 +705,12 @@ func TestPreviewMoveFerryMoves(t *testing.T) {
 				if n := countNear(img, cr, colFerry, 0); n < cr.Dx()*cr.Dy()/150 {
 					t.Errorf("the ferry at %v moved to %s: %d pixels of the boat", fm.Cell, fm.Link, n)
 				}
+				if n, n0 := countNear(img, cr, colHighlight, 8), countNear(base, cr, colHighlight, 8); n < n0+100 {
+					t.Errorf("the ferry at %v moved: %d pixels of a ring, %d before", fm.Cell, n, n0)
+				}
+				if words, want := movedWords(sc, m), "ferry at ("+fm.Cell.String()+") moved"; words != want {
+					t.Errorf("the preview says %q, want %q", words, want)
+				}
 				return
 			}
 			g = ferryGame(t, seed, turn+1)
@@ -770,6 +776,13 @@ func TestPreviewMoveGold(t *testing.T) {
 		if n := countNear(img, cr, colGold, 0) - countNear(base, cr, colGold, 0); n < cr.Dx()*cr.Dy()/150 {
 			t.Errorf("tile %v: %d more pixels of gold, want at least %d", c, n, cr.Dx()*cr.Dy()/150)
 		}
+	}
+	cr := previewWindow(newScene(g, false), p.Cell).cellRect(second)
+	if n, n0 := countNear(img, cr, colHighlight, 8), countNear(base, cr, colHighlight, 8); n < n0+100 {
+		t.Errorf("the second ingot on %v: %d pixels of a ring, %d without", second, n, n0)
+	}
+	if words, want := movedWords(newScene(g, false), m), "second gold ingot on ("+second.String()+")"; words != want {
+		t.Errorf("the preview says %q, want %q", words, want)
 	}
 	m.GoldCell = engine.Cell{X: 3, Y: 3}
 	if _, err := r.PreviewMove(g, m); !errors.Is(err, engine.ErrNoGold) {

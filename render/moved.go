@@ -10,19 +10,23 @@ import (
 )
 
 // This file marks on a preview what its move does away from the tile
-// placed (PreviewMove), as the tower's preview names its tower piece: the
-// mage or the witch where it goes (Mage & Witch), the figure sent through
-// the magic portal, the fairy where she goes, the knight the princess
-// sends home (The Princess & the Dragon). Each is named in the caption and
-// ringed on the board, so that a player sees at once what the answers
-// chosen in the menus will do.
+// placed (PreviewMove): the second gold ingot (The Gold Mines), the mage
+// or the witch where it goes (Mage & Witch), the figure sent through the
+// magic portal, the fairy where she goes, the knight the princess sends
+// home (The Princess & the Dragon), the ferries moved (The Ferries). Each
+// is ringed on the board and said in a line above the tile's spots, so
+// that a player sees at once what the answers chosen in the menus will
+// do.
 
-// movedWords returns the caption's words for what move m does away from
-// the tile placed, in the order of the turn's steps (the mage or witch
-// before the figure) and joined by " · ": "mage to (2,0) · fairy to
-// (0,1)"; "" when it does nothing there.
+// movedWords returns the words for what move m does away from the tile
+// placed, in the order of the turn's steps (the ingot, the mage or witch,
+// the figure, the ferries) and joined by " · ": "mage to (2,0) · fairy to
+// (0,1), next to your follower"; "" when it does nothing there.
 func movedWords(sc *scene, m engine.Move) string {
 	var ws []string
+	if m.Gold {
+		ws = append(ws, sc.t("render.preview.gold", map[string]any{"Cell": m.GoldCell.String()}))
+	}
 	if m.Magic != engine.MagicNone {
 		id := "render.preview.mage"
 		if m.Magic == engine.MagicWitch {
@@ -42,15 +46,19 @@ func movedWords(sc *scene, m engine.Move) string {
 	case m.Princess != (engine.Target{}):
 		ws = append(ws, sc.t("render.preview.princess", map[string]any{"Cell": m.Princess.Cell.String()}))
 	}
+	for _, fm := range m.FerryMoves.All() {
+		ws = append(ws, sc.t("render.preview.ferry_move", map[string]any{"Cell": fm.Cell.String()}))
+	}
 	return strings.Join(ws, " · ")
 }
 
 // ringMoved rings on dst, in window w of scene sc (the scene after move
-// m), what m does away from the tile placed: the mage or the witch, the
-// figure through the magic portal and the fairy where they go, in the
-// highlight colour, as a preview of The Tower rings the prisoner chosen;
-// the knight the princess sends home, faded where it stood, in the
-// colour of a capture. before are the followers on the board before m.
+// m), what m does away from the tile placed: the second gold ingot, the
+// mage or the witch, the figure through the magic portal, the fairy and
+// the lake of each ferry moved where they are after m, in the highlight
+// colour, as a preview of The Tower rings the prisoner chosen; the knight
+// the princess sends home, faded where it stood, in the colour of a
+// capture. before are the followers on the board before m.
 func (r *Renderer) ringMoved(dst canvas, k *kit, sc *scene, w window, m engine.Move, before []engine.Follower) {
 	width := math.Max(3, float64(w.tile)/30)
 	ring := func(sp *image.RGBA, x, y int, chosen bool) {
@@ -59,6 +67,16 @@ func (r *Renderer) ringMoved(dst canvas, k *kit, sc *scene, w window, m engine.M
 			blit(dst, drawRing(rad, width*1.6, colHighlight), x, y)
 		} else {
 			blit(dst, drawRing(rad, width, colCapture), x, y)
+		}
+	}
+	if m.Gold {
+		for _, in := range sc.ingots {
+			if in.Cell != m.GoldCell {
+				continue
+			}
+			if sp, x, y, ok := r.ingotsOn(k, sc, w, boardStyle{}, in); ok {
+				ring(sp, x, y, true)
+			}
 		}
 	}
 	if m.Magic != engine.MagicNone && m.MagicAt != (engine.Target{}) {
@@ -89,6 +107,14 @@ func (r *Renderer) ringMoved(dst canvas, k *kit, sc *scene, w window, m engine.M
 				blit(dst, faded(sp, 0.45), x, y)
 				ring(sp, x, y, false)
 			}
+		}
+	}
+	for _, fm := range m.FerryMoves.All() {
+		if w.contains(fm.Cell) {
+			// The lake, in the middle of its tile.
+			c := w.cellRect(fm.Cell)
+			mid := c.Min.Add(c.Size().Div(2))
+			blit(dst, drawRing(w.tile*3/10, width*1.6, colHighlight), mid.X, mid.Y)
 		}
 	}
 }
