@@ -12,6 +12,7 @@ import (
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/turnview"
+	"github.com/mitchellh/go-wordwrap"
 )
 
 // command runs one command line. It returns quit for quit, and an error
@@ -92,8 +93,9 @@ var stepNames = func() map[string]bool {
 // the game plays it: the large follower (Inns & Cathedrals), the builder
 // and the pig (Traders & Builders), the ransom (The Tower), and choices and
 // choose when an expansion played asks a step in the middle of a turn
-// (engine.Step.Expansion). Each part of the help (messages terminal.help…)
-// ends with its own new line.
+// (engine.Step.Expansion); place's tokens are those of the game's figures
+// and expansions (tokensHelp). Each part of the help (messages
+// terminal.help…) ends with its own new line.
 func (s *session) help() {
 	exps := s.state.Rules().Expansions
 	steps := false
@@ -107,15 +109,70 @@ func (s *session) help() {
 		{"terminal.help", true},
 		{"terminal.help.inns", exps.Has(engine.ExpansionInnsAndCathedrals)},
 		{"terminal.help.traders", exps.Has(engine.ExpansionTradersAndBuilders)},
-		{"terminal.help.tokens", true},
+		{"", true}, // tokensHelp
 		{"terminal.help.choices", steps},
 		{"terminal.help.ransom", exps.Has(engine.ExpansionTower)},
 		{"terminal.help.rest", true},
 	} {
-		if part.shown {
+		switch {
+		case part.id == "":
+			io.WriteString(s.out, s.tokensHelp())
+		case part.shown:
 			io.WriteString(s.out, s.lang.T(part.id, nil))
 		}
 	}
+}
+
+// expansionTokens returns examples of the record's tokens of the choices
+// of the game's expansions that place takes, an expansion's in one string
+// (message terminal.help.token.<record name of the expansion>, for the
+// expansions that have some: "tower@1,0 capture@0,0:N, follower@1,0:tower,
+// ransom/2"), in the order of the expansions.
+func (s *session) expansionTokens() []string {
+	var tokens []string
+	for _, e := range s.state.Rules().Expansions.List() {
+		if id := "terminal.help.token." + e.String(); s.tr(id) != id {
+			tokens = append(tokens, s.tr(id))
+		}
+	}
+	return tokens
+}
+
+// helpIndent is the column where the help's descriptions start, and
+// helpWidth the most characters of a description's line.
+const (
+	helpIndent = 29
+	helpWidth  = 59
+)
+
+// tokensHelp returns the help of place with the record's tokens: the
+// tokens of the figures of the game (large@N, builder@N, pig@N), then
+// those of its expansions' choices (messages terminal.help.token.<record
+// name of the expansion>, for the expansions that have some), each
+// paragraph wrapped to the help's column.
+func (s *session) tokensHelp() string {
+	var figures []string
+	for _, fig := range s.state.Rules().Figures() {
+		if fig != engine.FigureFollower {
+			figures = append(figures, s.tr("terminal.help.token."+fig.String()))
+		}
+	}
+	list := ""
+	if len(figures) > 0 {
+		list = " (" + strings.Join(figures, ", ") + ")"
+	}
+	text := s.tr("terminal.help.tokens", "Figures", list)
+	if tokens := s.expansionTokens(); len(tokens) > 0 {
+		text += " " + s.tr("terminal.help.tokens.choices", "Tokens", strings.Join(tokens, ", "))
+	}
+	var b strings.Builder
+	b.WriteString("  place x,y [ROTATION] [TOKENS]\n")
+	for _, para := range []string{text, s.tr("terminal.help.tokens.rest")} {
+		for line := range strings.SplitSeq(wordwrap.WrapString(para, helpWidth), "\n") {
+			b.WriteString(strings.Repeat(" ", helpIndent) + line + "\n")
+		}
+	}
+	return b.String()
 }
 
 // waitsFor says what the turn under way waits for, to a command that

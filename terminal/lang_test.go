@@ -72,9 +72,14 @@ func TestLangWords(t *testing.T) {
 	}
 	// A base game's help has no expansion's paragraphs.
 	for id, shown := range map[string]bool{"terminal.help.inns": false, "terminal.help.traders": false,
-		"terminal.help.tokens": true, "terminal.help.choices": false, "terminal.help.ransom": false, "terminal.help.rest": true} {
+		"terminal.help.choices": false, "terminal.help.ransom": false, "terminal.help.rest": true} {
 		if strings.Contains(out, de(id, nil)) != shown {
 			t.Errorf("the help of a base game shows %s: %v, want %v", id, !shown, shown)
+		}
+	}
+	for token, shown := range map[string]bool{"place 2,-1 90 follower@N.": true, "large@N": false, "tower@1,0": false, "Zeichen:": false} {
+		if strings.Contains(out, token) != shown {
+			t.Errorf("the help of a base game shows %s: %v, want %v", token, !shown, shown)
 		}
 	}
 	if strings.Contains(out, "Commands, one per line") || strings.Contains(out, "There is no command") {

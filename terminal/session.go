@@ -85,8 +85,9 @@ func (s *session) intro(resumed bool) {
 		if hasTower(s.state) {
 			s.say("terminal.intro.tower")
 		}
-		if len(s.state.Rules().Expansions.List()) > 2 || !hasLarge(s.state) && !hasTraders(s.state) && len(s.state.Rules().Expansions.List()) > 1 {
-			s.say("terminal.intro.tokens")
+		if tokens := s.expansionTokens(); len(tokens) > 0 {
+			// The first token of the game's first expansion that has some.
+			s.say("terminal.intro.tokens", "Example", strings.TrimSuffix(strings.Fields(tokens[0])[0], ","))
 		}
 	}
 	s.shown = -1
