@@ -182,7 +182,10 @@ func (s *session) waitsFor() {
 }
 
 // place plays `place N [ROTATION] [SPOT] [TOKENS]`: it stores the answers
-// the line gives, and the turn goes on with the decisions it leaves.
+// the line gives, and the turn goes on with the decisions it leaves. The
+// figure and the escape the line names, when a decision comes before them
+// that the line does not answer (a second gold ingot, the mage or witch,
+// the robbers), are kept for when the turn comes to them (lineAnswer).
 func (s *session) place(args []string) error {
 	if s.midTurn() {
 		s.waitsFor()
@@ -193,16 +196,55 @@ func (s *session) place(args []string) error {
 		fmt.Fprintln(s.out, sentence(s.ruleText(err)))
 		return nil
 	}
-	as, _, err := turnview.AnswersOfMove(s.state, m)
+	as, done, err := turnview.AnswersOfMove(s.state, m)
 	if err != nil {
 		fmt.Fprintln(s.out, sentence(s.ruleText(err)))
 		return nil
 	}
+	moves := s.game.Moves
 	if ok, err := s.answer(as); err != nil || !ok {
 		return err
 	}
-	s.pendingRansom = nil
+	s.pendingRansom, s.line = nil, nil
+	if !done {
+		s.line = &placeLine{move: m, moves: moves}
+	}
 	return nil
+}
+
+// placeLine is the move a place line names, kept while its turn is under
+// way: after `moves` moves.
+type placeLine struct {
+	move  engine.Move
+	moves int
+}
+
+// lineAnswer returns the answer the last place line of the turn under way
+// gives to the decision the game waits for now: the figure or the escape
+// the line named, when a decision the line did not answer came before it
+// (the second gold ingot, the mage or witch, the robbers). It returns false
+// for another decision, one the line named nothing for (it is asked), and
+// once the turn is over. An answer the rules refuse now is said, and the
+// decision is asked.
+func (s *session) lineAnswer() (engine.Answer, bool) {
+	d := s.state.Pending()
+	if s.line == nil || s.line.moves != s.game.Moves {
+		s.line = nil
+		return engine.Answer{}, false
+	}
+	if d.Player != s.state.Current() || d.Step != engine.StepFigure && d.Step != engine.StepEscape {
+		return engine.Answer{}, false
+	}
+	as, _, err := turnview.AnswersOfMove(s.state, s.line.move)
+	switch {
+	case err != nil:
+		s.line = nil
+		fmt.Fprintln(s.out, sentence(s.ruleText(err)))
+		return engine.Answer{}, false
+	case len(as) == 0 || as[0].Step != d.Step || as[0] == (engine.Answer{Step: d.Step}):
+		return engine.Answer{}, false
+	}
+	return as[0], true
 }
 
 // spots plays `spots N [ROTATION]`: the tile's edges on that placement,

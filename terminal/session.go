@@ -41,6 +41,10 @@ type session struct {
 	// pendingRansom is the ransom said (the ransom command) for the turn
 	// under way, paid with its place; nil for none (The Tower).
 	pendingRansom *pendingRansom
+	// line is the move of the last place line while its turn is under
+	// way, for the figure and the escape it names (lineAnswer); nil for
+	// none.
+	line *placeLine
 	// voice says the turn's words in the sitting's language.
 	voice turnview.Voice
 	// lang is the sitting's language, for its own words (messages
@@ -136,6 +140,14 @@ func (s *session) loop() error {
 			}
 			if s.ctx.Err() != nil {
 				return nil // Run says that the sitting stopped
+			}
+			continue
+		}
+		if a, ok := s.lineAnswer(); ok {
+			// The figure or escape the place line named, after a
+			// decision it did not answer.
+			if _, err := s.answer([]engine.Answer{a}); err != nil {
+				return err
 			}
 			continue
 		}

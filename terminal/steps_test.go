@@ -20,7 +20,9 @@ import (
 // stepsScript is a game played at random by the test on its own engine,
 // as command lines for the terminal: each turn's place with the record's
 // tokens of some of the player's choices (all of them, or the tile and its
-// figure), the choices it leaves answered from the numbered list, and the
+// figure), the choices it leaves answered from the numbered list (but for
+// the figure and the escape it names after one it leaves, which the
+// terminal gives when the turn comes to them), and the
 // other players' decisions (the dragon's steps, crop circles) the same way,
 // in every form an answer takes (choose N, the number alone, the step's
 // name and number, the notation).
@@ -135,8 +137,14 @@ func newStepsScript(tb testing.TB, set engine.ExpansionSet, names []string, seed
 		for _, a := range derived {
 			act(a)
 		}
-		for _, a := range as[len(derived):] {
-			sc.choose(g, a, rng)
+		for i := len(derived); i < len(as); i++ {
+			if a := as[i]; i < k && (a.Step == engine.StepFigure || a.Step == engine.StepEscape) && a != (engine.Answer{Step: a.Step}) {
+				// The figure or escape the line names, after a
+				// decision it leaves out: the terminal gives it.
+				act(a)
+				continue
+			}
+			sc.choose(g, as[i], rng)
 		}
 	}
 	return sc
