@@ -74,6 +74,12 @@ func (s *session) command(line string) (quit bool, err error) {
 			s.say("terminal.old_word", "Word", lower, "Token", tok)
 			return false, nil
 		}
+		if n, err := strconv.Atoi(f[0]); err == nil && n >= 1 && n <= len(s.state.CandidateCells()) && !s.midTurn() {
+			// A cell's number alone, as the list of where the tile fits
+			// shows it: place N plays it.
+			s.say("terminal.no_command_cell", "Command", strconv.Quote(f[0]), "N", n)
+			return false, nil
+		}
 		s.say("terminal.no_command", "Command", strconv.Quote(f[0]))
 	}
 	return false, nil

@@ -264,6 +264,8 @@ func TestBadCommands(t *testing.T) {
 	}
 	tests := []struct{ line, want string }{
 		{"dance", `There is no command "dance"; type help for the list.`},
+		{"1", `There is no command "1"; place 1 plays the drawn tile on cell 1.`},
+		{"999", `There is no command "999"; type help for the list.`},
 		{"place", "Which cell? write place N [ROTATION] [SPOT] [TOKENS] with N from the list, or x,y."},
 		{"place 999", fmt.Sprintf("There is no cell 999: the cells are numbered 1 to %d.", len(cells))},
 		{"place 0", "There is no cell 0"},
