@@ -7,7 +7,7 @@ import (
 
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/i18n"
-	"github.com/meeple-works/carcassonne/storage"
+	"github.com/meeple-works/carcassonne/terminal/terminaltest"
 )
 
 // TestPlaceLineFigureAfterChoice: a place line that names a figure but
@@ -100,21 +100,14 @@ func checkPlaceLine(t *testing.T, exp engine.Expansion, names []string, seed uin
 	t.Helper()
 	dir := t.TempDir()
 	cfg := Config{DB: filepath.Join(dir, "games.db"), Board: filepath.Join(dir, "board.png"), Players: names, Seed: seed, Expansions: []string{exp.String()}}
-	out := run(t, cfg, strings.Join(lines, "\n")+"\nquit\n")
+	rec := filepath.Join(dir, "game.rec")
+	out := run(t, cfg, strings.Join(lines, "\n")+"\nrecord "+rec+"\nquit\n")
 	placed := lines[len(lines)-1-answers]
 	turn := out[strings.LastIndex(out, placed):]
 	if ask := i18n.English.T("turn.asks.figure", map[string]any{"Player": names[0]}); strings.Contains(turn, ask) {
 		t.Errorf("seed %d: the figure %q names is asked again:\n%s", seed, placed, turn)
 	}
-	st, err := storage.Open(t.Context(), cfg.DB)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	_, g, err := st.Load(t.Context(), 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := terminaltest.Replay(t, rec)
 	ms := g.Moves()
 	if len(ms) == 0 || ms[len(ms)-1].Tile != m.Tile || ms[len(ms)-1].Cell != m.Cell {
 		t.Fatalf("seed %d: the turn of %q is not played:\n%s", seed, placed, turn)
