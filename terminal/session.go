@@ -145,9 +145,11 @@ func (s *session) loop() error {
 		}
 		if a, ok := s.lineAnswer(); ok {
 			// The figure or escape the place line named, after a
-			// decision it did not answer.
-			if _, err := s.answer([]engine.Answer{a}); err != nil {
+			// decision it did not answer; refused, it is asked.
+			if ok, err := s.answer([]engine.Answer{a}); err != nil {
 				return err
+			} else if !ok {
+				s.line = nil
 			}
 			continue
 		}
