@@ -109,22 +109,19 @@ func (s *session) help() {
 		steps = steps || exps.Has(st.Expansion())
 	}
 	for _, part := range []struct {
-		id    string
+		text  string
 		shown bool
 	}{
-		{"terminal.help", true},
-		{"terminal.help.inns", exps.Has(engine.ExpansionInnsAndCathedrals)},
-		{"terminal.help.traders", exps.Has(engine.ExpansionTradersAndBuilders)},
-		{"", true}, // tokensHelp
-		{"terminal.help.choices", steps},
-		{"terminal.help.ransom", exps.Has(engine.ExpansionTower)},
-		{"terminal.help.rest", true},
+		{s.lang.T("terminal.help", nil), true},
+		{s.lang.T("terminal.help.inns", nil), exps.Has(engine.ExpansionInnsAndCathedrals)},
+		{s.lang.T("terminal.help.traders", nil), exps.Has(engine.ExpansionTradersAndBuilders)},
+		{s.tokensHelp(), true},
+		{s.lang.T("terminal.help.choices", nil), steps},
+		{s.lang.T("terminal.help.ransom", nil), exps.Has(engine.ExpansionTower)},
+		{s.lang.T("terminal.help.rest", nil), true},
 	} {
-		switch {
-		case part.id == "":
-			io.WriteString(s.out, s.tokensHelp())
-		case part.shown:
-			io.WriteString(s.out, s.lang.T(part.id, nil))
+		if part.shown {
+			io.WriteString(s.out, part.text)
 		}
 	}
 }
