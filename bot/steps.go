@@ -98,18 +98,11 @@ func (b *Bot) nextStep(ctx context.Context, g storage.Game, st *engine.Game, not
 			b.logError(ctx, "marking a computer's decision due", "game", g.ID, "err", err)
 		}
 	}
-	var png []byte
-	if d.Step == engine.StepDragon {
-		var err error
-		if png, err = pngOf(func(w io.Writer) error { return b.drawIn(gameLang(g)).DragonPNG(w, st) }); err != nil {
-			b.log.Warn("drawing the dragon", "game", g.ID, "err", err)
-			png = nil
-		}
-	}
+	png, what := b.stepPicture(g, st)
 	if _, err := b.send(ctx, &g, func() *discordgo.MessageSend {
 		msg := stepMessage(g, st, note)
 		if png != nil {
-			file := fmt.Sprintf("dragon-%d-%d-%d.png", g.ID, g.Moves, g.Answered)
+			file := fmt.Sprintf("%s-%d-%d-%d.png", what, g.ID, g.Moves, g.Answered)
 			msg.Embeds[0].Image = &discordgo.MessageEmbedImage{URL: "attachment://" + file}
 			msg.Files = []*discordgo.File{pngFile(file, png)}
 		}
@@ -121,6 +114,41 @@ func (b *Bot) nextStep(ctx context.Context, g storage.Game, st *engine.Game, not
 	if computer {
 		b.scheduleComputer(g.ID, turnKey(g.Moves, g.Answered))
 	}
+}
+
+// stepPicture draws the picture of the step message of the decision game
+// g waits for (st), and names it: the dragon's surroundings for a step of
+// the dragon ("dragon"); for the figure asked after other players'
+// decisions (the robbers after a tile with a bag), the tile placed with its
+// spots numbered and named, as the preview draws them ("tile"). It returns
+// nil for other decisions, and when drawing fails (logged): the message
+// goes without.
+func (b *Bot) stepPicture(g storage.Game, st *engine.Game) ([]byte, string) {
+	var draw func(w io.Writer) error
+	what := ""
+	switch st.Pending().Step {
+	case engine.StepDragon:
+		draw, what = func(w io.Writer) error { return b.drawIn(gameLang(g)).DragonPNG(w, st) }, "dragon"
+	case engine.StepFigure:
+		pv := st.Preview()
+		if pv == nil || len(pv.Moves()) == 0 {
+			return nil, ""
+		}
+		// The answers so far (the tile, a ransom paid, a second ingot, the
+		// mage or witch), no figure yet: the game before the tile, after
+		// the ransom, as the preview draws it.
+		m := pv.Moves()[len(pv.Moves())-1]
+		m.Ransomed, m.Ransom = false, engine.Ransom{}
+		draw, what = func(w io.Writer) error { return b.drawIn(gameLang(g)).PreviewMovePNG(w, st, m) }, "tile"
+	default:
+		return nil, ""
+	}
+	png, err := pngOf(draw)
+	if err != nil {
+		b.log.Warn("drawing a step's picture", "game", g.ID, "picture", what, "err", err)
+		return nil, ""
+	}
+	return png, what
 }
 
 // stepMessage builds the message of the decision game g waits for (st):

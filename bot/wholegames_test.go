@@ -14,7 +14,9 @@ package bot
 // paths.
 
 import (
+	"bytes"
 	"fmt"
+	"image/png"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -1350,6 +1352,15 @@ func TestMessengersRobbersGame(t *testing.T) {
 			if ids := mention.FindStringSubmatch(sm.Content); ids == nil || ids[1] != users[d.Player].ID {
 				t.Fatalf("move %d: the step message mentions %q, %s decides %v", moves, sm.Content, users[d.Player].Username, d.Step)
 			}
+			if d.Step == engine.StepFigure {
+				// The tile placed, its spots numbered, as the preview
+				// would have drawn it.
+				if len(sm.Files) != 1 || sm.Embeds[0].Image == nil || sm.Embeds[0].Image.URL != "attachment://"+sm.Attachments[0].Filename {
+					t.Errorf("move %d: the figure's step message has no picture of the tile: %d files, %+v", moves, len(sm.Files), sm.Embeds[0].Image)
+				} else if img, err := png.Decode(bytes.NewReader(sm.Files[0].Data)); err != nil || img.Bounds().Dx() < 400 {
+					t.Errorf("move %d: the figure's picture does not decode as the preview's: %v", moves, err)
+				}
+			}
 			opts := turnview.Options(st, seatNames(g, st))
 			_, bs := components(sm.Message)
 			// The first choice that is not a pass: robbers placed,
@@ -1397,7 +1408,7 @@ func TestMessengersRobbersGame(t *testing.T) {
 		msg, more = h.nextTurn(thread, msg.ID)
 	}
 	t.Logf("%d turns, steps answered through messages: %v; Bob asked %d times", turns, seen, bobAsked)
-	for _, st := range []engine.Step{engine.StepRobber, engine.StepPawn, engine.StepMessage} {
+	for _, st := range []engine.Step{engine.StepRobber, engine.StepPawn, engine.StepMessage, engine.StepFigure} {
 		if seen[st] == 0 {
 			t.Errorf("no %s step went through a message: %v", st, seen)
 		}
