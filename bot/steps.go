@@ -135,11 +135,17 @@ func (b *Bot) stepPicture(g storage.Game, st *engine.Game) ([]byte, string) {
 			return nil, ""
 		}
 		// The answers so far (the tile, a ransom paid, a second ingot, the
-		// mage or witch), no figure yet: the game before the tile, after
-		// the ransom, as the preview draws it.
-		m := pv.Moves()[len(pv.Moves())-1]
-		m.Ransomed, m.Ransom = false, engine.Ransom{}
-		draw, what = func(w io.Writer) error { return b.drawIn(gameLang(g)).PreviewMovePNG(w, st, m) }, "tile"
+		// mage or witch), no figure yet, drawn on the game before the
+		// tile, after the ransom (its figure back in the supply), as the
+		// preview draws them.
+		m, view := pv.Moves()[len(pv.Moves())-1], st
+		if m.Ransomed {
+			if v, err := st.AfterRansom(m.Ransom); err == nil {
+				view = v
+			}
+			m.Ransomed, m.Ransom = false, engine.Ransom{}
+		}
+		draw, what = func(w io.Writer) error { return b.drawIn(gameLang(g)).PreviewMovePNG(w, view, m) }, "tile"
 	default:
 		return nil, ""
 	}
