@@ -79,7 +79,13 @@ func (b *Bot) cmdPlace(i *discordgo.Interaction, opts map[string]*discordgo.Appl
 	vo, names := turnview.In(l), labelNames(g, st)
 	ch, ok := choice{game: g.ID, moves: g.Moves, cell: c, rot: r}.choose(st, vo, names, engine.StepFigure, optString(opts, "follower"))
 	if !ok {
-		b.editReply(i, tr(l, "bot.refuse.typed_follower"))
+		why := "bot.refuse.typed_follower"
+		if w, err := ch.walk(st, vo, names); err == nil && !w.done && ch.stageOptions(st, vo, names, engine.StepFigure) == nil {
+			// The figure comes after other players' decisions (the
+			// robbers after a tile with a bag): it cannot be typed now.
+			why = "bot.refuse.typed_follower_later"
+		}
+		b.editReply(i, tr(l, why))
 		return
 	}
 	if ch, ok = ch.choose(st, vo, names, engine.StepEscape, optString(opts, "escape")); !ok {

@@ -1298,6 +1298,7 @@ func TestMessengersRobbersGame(t *testing.T) {
 	seen := map[engine.Step]int{}
 	bobAsked := 0
 	turns := 0
+	typedLater := false // a figure typed after a bag tile was refused
 	for more := true; more; turns++ {
 		_, st, err := h.store.Load(h.ctx, 1)
 		if err != nil {
@@ -1320,6 +1321,17 @@ func TestMessengersRobbersGame(t *testing.T) {
 			// After a bag tile, the figure comes after the others'
 			// robbers, in a message.
 			mv.Follower, mv.Figure = em.Follower, em.Figure
+		} else if spots := st.FollowerSpots(engine.Placement{Cell: em.Cell, Rotation: em.Rotation}); bagTile(st) && len(spots) > 0 && !typedLater {
+			// Typed with /carcassonne place, such a figure is refused
+			// with the reason, and nothing is played.
+			typedLater = true
+			line := fmt.Sprintf("/carcassonne place position:%s rotation:%d follower:%s", em.Cell, em.Rotation.Degrees(), spots[0].Port)
+			if r := text(h.slash(discordtest.Actor{User: users[st.Current()], ChannelID: thread}, line)); !strings.Contains(r, "your figure is chosen after the other players' decisions") {
+				t.Errorf("move %d: %s answers %q", moves, line, r)
+			}
+			if g, _, err := h.store.Load(h.ctx, 1); err != nil || g.Moves != moves || g.Answered != 0 {
+				t.Fatalf("move %d: a refused place played: %d moves, %d answers (%v)", moves, g.Moves, g.Answered, err)
+			}
 		}
 		h.playMove(users[st.Current()], thread, msg, st, mv)
 		for {
@@ -1408,6 +1420,9 @@ func TestMessengersRobbersGame(t *testing.T) {
 		msg, more = h.nextTurn(thread, msg.ID)
 	}
 	t.Logf("%d turns, steps answered through messages: %v; Bob asked %d times", turns, seen, bobAsked)
+	if !typedLater {
+		t.Error("no bag tile's turn had a figure to type")
+	}
 	for _, st := range []engine.Step{engine.StepRobber, engine.StepPawn, engine.StepMessage, engine.StepFigure} {
 		if seen[st] == 0 {
 			t.Errorf("no %s step went through a message: %v", st, seen)
