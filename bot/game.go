@@ -77,20 +77,27 @@ func (b *Bot) cmdPlace(i *discordgo.Interaction, opts map[string]*discordgo.Appl
 	// first (no prisoner, the nearest tile for the second gold ingot, …).
 	l := memberLang(i)
 	vo, names := turnview.In(l), labelNames(g, st)
-	ch, ok := choice{game: g.ID, moves: g.Moves, cell: c, rot: r}.choose(st, vo, names, engine.StepFigure, optString(opts, "follower"))
-	if !ok {
-		why := "bot.refuse.typed_follower"
-		if w, err := ch.walk(st, vo, names); err == nil && !w.done && ch.stageOptions(st, vo, names, engine.StepFigure) == nil {
-			// The figure comes after other players' decisions (the
-			// robbers after a tile with a bag): it cannot be typed now.
-			why = "bot.refuse.typed_follower_later"
+	ch := choice{game: g.ID, moves: g.Moves, cell: c, rot: r}
+	for _, o := range []struct {
+		step                  engine.Step
+		option, refuse, later string
+	}{
+		{engine.StepFigure, "follower", "bot.refuse.typed_follower", "bot.refuse.typed_follower_later"},
+		{engine.StepEscape, "escape", "bot.refuse.typed_escape", "bot.refuse.typed_escape_later"},
+	} {
+		next, ok := ch.choose(st, vo, names, o.step, optString(opts, o.option))
+		if !ok {
+			why := o.refuse
+			if w, err := ch.walk(st, vo, names); err == nil && !w.done && ch.stageOptions(st, vo, names, o.step) == nil {
+				// The step comes after other players' decisions (the
+				// robbers after a tile with a bag, the dragon's steps):
+				// it cannot be typed now.
+				why = o.later
+			}
+			b.editReply(i, tr(l, why))
+			return
 		}
-		b.editReply(i, tr(l, why))
-		return
-	}
-	if ch, ok = ch.choose(st, vo, names, engine.StepEscape, optString(opts, "escape")); !ok {
-		b.editReply(i, tr(l, "bot.refuse.typed_escape"))
-		return
+		ch = next
 	}
 	b.editReply(i, b.play(ctx, i, ch, g.Moves))
 }
