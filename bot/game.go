@@ -89,7 +89,7 @@ func (b *Bot) cmdPlace(i *discordgo.Interaction, opts map[string]*discordgo.Appl
 		if !ok {
 			why := o.refuse
 			if w, err := ch.walk(st, vo, names); err == nil && !w.done && ch.stageOptions(st, vo, names, o.step) == nil {
-				// The step comes after other players' decisions (the
+				// The step comes after decisions asked in messages (the
 				// robbers after a tile with a bag, the dragon's steps):
 				// it cannot be typed now.
 				why = o.later

@@ -11,8 +11,8 @@ import (
 )
 
 // TestTypedEscapeLater: /carcassonne place with an escape, on a placement
-// whose escape comes after other players' decisions (the dragon's steps
-// after a dragon tile), is refused with that reason rather than "No knight
+// whose escape comes after decisions asked in messages (the dragon's
+// steps after a dragon tile), is refused with that reason rather than "No knight
 // of yours can escape from there", and nothing is played. The game (The
 // Princess & the Dragon with the Cathars) is stored while the bot is
 // stopped, up to such a turn.
@@ -67,7 +67,7 @@ func TestTypedEscapeLater(t *testing.T) {
 		cur = bob
 	}
 	line := fmt.Sprintf("/carcassonne place position:%s rotation:%d escape:none", p.Cell, p.Rotation.Degrees())
-	if got := text(h.slash(discordtest.Actor{User: cur, ChannelID: thread}, line)); !strings.Contains(got, "your escape is chosen after the other players' decisions") {
+	if got := text(h.slash(discordtest.Actor{User: cur, ChannelID: thread}, line)); !strings.Contains(got, "your escape is chosen after the dragon's steps or the robbers, in a message") {
 		t.Errorf("%s answers %q", line, got)
 	}
 	if after, _, err := h.store.Load(h.ctx, 1); err != nil || after.Moves != g.Moves || after.Answered != g.Answered {

@@ -1326,7 +1326,7 @@ func TestMessengersRobbersGame(t *testing.T) {
 			// with the reason, and nothing is played.
 			typedLater = true
 			line := fmt.Sprintf("/carcassonne place position:%s rotation:%d follower:%s", em.Cell, em.Rotation.Degrees(), spots[0].Port)
-			if r := text(h.slash(discordtest.Actor{User: users[st.Current()], ChannelID: thread}, line)); !strings.Contains(r, "your figure is chosen after the other players' decisions") {
+			if r := text(h.slash(discordtest.Actor{User: users[st.Current()], ChannelID: thread}, line)); !strings.Contains(r, "your figure is chosen after the robbers, in a message") {
 				t.Errorf("move %d: %s answers %q", moves, line, r)
 			}
 			if g, _, err := h.store.Load(h.ctx, 1); err != nil || g.Moves != moves || g.Answered != 0 {
