@@ -629,9 +629,10 @@ func (r *Renderer) neutralSprite(sc *scene, w window, witch bool) (*image.RGBA, 
 // the zero Target (Mage & Witch). What m does away from the tile placed
 // (the second ingot, the mage or the witch moved, the figure through the
 // portal, the fairy, the knight sent home, a ferry moved) is ringed on the
-// board and said in a line above the tile's spots (moved.go). The picture is as wide as Preview's;
-// when the mage or witch, a ferry moved or the second ingot lies beyond
-// the 5 × 5 cells around the tile placed, it shows more cells, smaller.
+// board and said in a line above the tile's spots (moved.go). The picture
+// is as wide as Preview's; when the mage or witch, a ferry moved or the
+// second ingot lies beyond the 5 × 5 cells around the tile placed, it
+// shows more cells, smaller.
 // m.Tile must be the tile drawn or engine.NoTile. It returns
 // PreviewFigure's errors, and an error wrapping engine.ErrFerry for a
 // ferry that does not join two road ends of the lake of the tile placed
