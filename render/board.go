@@ -216,7 +216,7 @@ func (r *Renderer) drawBoard(dst canvas, k *kit, sc *scene, w window, st boardSt
 	r.drawDragonTrail(dst, k, sc, w)
 	r.drawTowers(dst, k, sc, w)
 	r.drawFollowers(dst, k, sc, w)
-	r.drawNeutralFigures(dst, sc, w)
+	r.drawNeutralFigures(dst, sc, w, st.focus)
 	r.drawDragonFigures(dst, sc, w)
 	if st.focus != nil {
 		r.drawSpots(dst, k, sc, w, *st.focus, st.spots, st.chosen, st.figure)

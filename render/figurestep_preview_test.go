@@ -105,3 +105,55 @@ func TestPreviewMoveFigureStep(t *testing.T) {
 		}
 	}
 }
+
+// TestPreviewMageOnTilePlaced: the preview of a move that puts the mage on
+// the tile it places draws him there, ringed, and says so (he was left
+// out: the tile placed is not yet one of the board's).
+func TestPreviewMageOnTilePlaced(t *testing.T) {
+	r := testRenderer()
+	rules, err := engine.NewRules(engine.ExpansionSet(0).With(engine.ExpansionMageAndWitch), engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := uint64(1); seed <= 30; seed++ {
+		g, err := engine.New(engine.Config{Rules: rules, Players: []string{"Ann", "Bob"}, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(seed, 5))
+		for n := 0; !g.Ended() && n < 400; n++ {
+			if d, ok := g.Drawn(); ok && g.Pending().Step == engine.StepTile {
+				for _, p := range g.Placements() {
+					if !g.MagicNeeded(p) {
+						continue
+					}
+					for _, at := range g.MagicSpots(p, engine.MagicMage) {
+						if at.Cell != p.Cell {
+							continue
+						}
+						m := engine.Move{Tile: d, Cell: p.Cell, Rotation: p.Rotation, Follower: engine.NoPort, Magic: engine.MagicMage, MagicAt: at}
+						img := decodePNG(t, func(w io.Writer) error { return r.PreviewMovePNG(w, g, m) })
+						dump(t, "mage-on-tile", img)
+						cr := coverWindow(newScene(g, false), p.Cell, []engine.Cell{p.Cell}).cellRect(p.Cell)
+						if n := countNear(img, cr, colMage, 0); n < 10 {
+							t.Errorf("seed %d: the mage on the tile placed at %v shows %d pixels of his robe", seed, p.Cell, n)
+						}
+						base := decodePNG(t, func(w io.Writer) error { return r.PreviewFigurePNG(w, g, p, engine.NoPort, engine.FigureFollower) })
+						if n, n0 := countNear(img, cr.Inset(-cr.Dx()/4), colHighlight, 8), countNear(base, cr.Inset(-cr.Dx()/4), colHighlight, 8); n < n0+100 {
+							t.Errorf("seed %d: the mage on the tile placed at %v is not ringed: %d pixels of the highlight, %d without him", seed, p.Cell, n, n0)
+						}
+						if words, want := movedWords(newScene(g, false), m), "mage to ("+p.Cell.String()+")"; words != want {
+							t.Errorf("seed %d: the preview says %q, want %q", seed, words, want)
+						}
+						return
+					}
+				}
+			}
+			as := g.Answers()
+			if _, err := g.Act(as[rng.IntN(len(as))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Fatal("no game of 30 seeds offered to put the mage on the tile placed")
+}

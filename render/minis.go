@@ -581,28 +581,30 @@ func (r *Renderer) neutralPoint(sc *scene, t engine.PlacedTile, nf neutralFigure
 }
 
 // drawNeutralFigures draws the mage and the witch of sc in window w, each
-// beside the place of a follower on its feature.
-func (r *Renderer) drawNeutralFigures(dst canvas, sc *scene, w window) {
+// beside the place of a follower on its feature, also on focus, a
+// preview's tile (nil for none).
+func (r *Renderer) drawNeutralFigures(dst canvas, sc *scene, w window, focus *engine.PlacedTile) {
 	for _, witch := range []bool{false, true} {
-		if sp, x, y, ok := r.neutralSprite(sc, w, witch); ok {
+		if sp, x, y, ok := r.neutralSprite(sc, w, focus, witch); ok {
 			blit(dst, sp, x, y)
 		}
 	}
 }
 
 // neutralSprite returns the sprite of the mage (the witch when witch is
-// set) in window w of scene sc and the pixel where its centre goes; false
-// when it is not on the board or not in w.
-func (r *Renderer) neutralSprite(sc *scene, w window, witch bool) (*image.RGBA, int, int, bool) {
+// set) in window w of scene sc, on a tile of the board or on focus (a
+// preview's tile, nil for none), and the pixel where its centre goes;
+// false when it is not on the board or not in w.
+func (r *Renderer) neutralSprite(sc *scene, w window, focus *engine.PlacedTile, witch bool) (*image.RGBA, int, int, bool) {
 	nf := sc.mage
 	if witch {
 		nf = sc.witch
 	}
-	ti, ok := sc.at[nf.Cell]
+	t, ok := sc.tileOn(nf.Cell, focus)
 	if !nf.On || !ok || !w.contains(nf.Cell) {
 		return nil, 0, 0, false
 	}
-	p := r.neutralPoint(sc, sc.tiles[ti], nf)
+	p := r.neutralPoint(sc, t, nf)
 	h := neutralHeight(w.tile)
 	sp := r.mageFigure(h)
 	if witch {

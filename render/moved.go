@@ -58,8 +58,9 @@ func movedWords(sc *scene, m engine.Move) string {
 // the lake of each ferry moved where they are after m, in the highlight
 // colour, as a preview of The Tower rings the prisoner chosen; the knight
 // the princess sends home, faded where it stood, in the colour of a
-// capture. before are the followers on the board before m.
-func (r *Renderer) ringMoved(dst canvas, k *kit, sc *scene, w window, m engine.Move, before []engine.Follower) {
+// capture. before are the followers on the board before m; focus is the
+// tile placed, where the mage or the witch may go.
+func (r *Renderer) ringMoved(dst canvas, k *kit, sc *scene, w window, focus *engine.PlacedTile, m engine.Move, before []engine.Follower) {
 	width := math.Max(3, float64(w.tile)/30)
 	ring := func(sp *image.RGBA, x, y int, chosen bool) {
 		rad := max(sp.Bounds().Dx(), sp.Bounds().Dy())/2 + 6
@@ -80,7 +81,7 @@ func (r *Renderer) ringMoved(dst canvas, k *kit, sc *scene, w window, m engine.M
 		}
 	}
 	if m.Magic != engine.MagicNone && m.MagicAt != (engine.Target{}) {
-		if sp, x, y, ok := r.neutralSprite(sc, w, m.Magic == engine.MagicWitch); ok {
+		if sp, x, y, ok := r.neutralSprite(sc, w, focus, m.Magic == engine.MagicWitch); ok {
 			ring(sp, x, y, true)
 		}
 	}

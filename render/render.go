@@ -249,7 +249,7 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.P
 
 	r.drawBoard(img, k, sc, win, boardStyle{coords: true, focus: &focus, spots: spots, chosen: follower, figure: fig})
 	if mv != nil {
-		r.ringMoved(img, k, sc, win, *mv, before)
+		r.ringMoved(img, k, sc, win, &focus, *mv, before)
 	}
 
 	// The spots, named.
