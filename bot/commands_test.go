@@ -59,8 +59,12 @@ func TestCommands(t *testing.T) {
 		if len(data.Choices) < 1 || data.Choices[0].Value != "none" {
 			t.Fatalf("follower choices %+v", data.Choices)
 		}
+		base, err := engine.New(engine.Config{Players: []string{"Ann"}})
+		if err != nil {
+			t.Fatal(err)
+		}
 		for _, c := range data.Choices[1:] {
-			if a, err := engine.ParseAnswer(fmt.Sprint(c.Value)); err != nil || a.Port == engine.NoPort || !strings.Contains(c.Name, " – ") {
+			if valueMove(t, base.TileSet(), fmt.Sprint(c.Value)).Follower == engine.NoPort || !strings.Contains(c.Name, " – ") {
 				t.Fatalf("follower choice %+v", c)
 			}
 		}

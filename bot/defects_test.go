@@ -275,7 +275,7 @@ func TestDefectVolcanoAsksNoFigure(t *testing.T) {
 	p := st.Placements()[0]
 	preview := openPreview(t, h, a, turn, st, p)
 	fm, ok := menu(preview.Message, actSpot)
-	if !ok || len(fm.Options) != 1 || fm.Options[0].Value != "figure none" {
+	if !ok || len(fm.Options) != 1 || fm.Options[0].Value != "-" {
 		t.Fatalf("the Follower… menu of a volcano tile: %+v", fm.Options)
 	}
 }
@@ -531,8 +531,8 @@ func TestDefectFollowerMenuPagesEveryChoice(t *testing.T) {
 		}
 		preview, _ = h.srv.Message(preview.ID)
 	}
-	f, err := engine.ParseAnswer(last.Value)
-	if err != nil || !f.Portal {
+	f := valueMove(t, st.TileSet(), last.Value)
+	if !f.Portal {
 		t.Fatalf("the last choice of the last page is %q, not a spot through the magic portal", last.Label)
 	}
 	fm, _ := menu(preview.Message, actSpot)
@@ -550,7 +550,7 @@ func TestDefectFollowerMenuPagesEveryChoice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m := now.Moves()[moves]; !m.Portal || m.PortalCell != f.Cell || m.Follower != f.Port {
-		t.Errorf("the move stored is %+v, want a figure through the portal onto (%s)", m, f.Cell)
+	if m := now.Moves()[moves]; !m.Portal || m.PortalCell != f.PortalCell || m.Follower != f.Follower {
+		t.Errorf("the move stored is %+v, want a figure through the portal onto (%s)", m, f.PortalCell)
 	}
 }

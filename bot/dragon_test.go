@@ -428,13 +428,13 @@ func TestFollowerMenuFull(t *testing.T) {
 					if o.Value != all[k].Value || o.Label != all[k].Label {
 						t.Errorf("seed %d, %v: choice %d is %q, want %q", seed, p, k, o.Label, all[k].Label)
 					}
-					f, err := engine.ParseAnswer(o.Value)
-					if err != nil || !f.Portal {
+					f := valueMove(t, st.TileSet(), o.Value)
+					if !f.Portal {
 						continue
 					}
-					d := max(abs(f.Cell.X-p.Cell.X), abs(f.Cell.Y-p.Cell.Y))
+					d := max(abs(f.PortalCell.X-p.Cell.X), abs(f.PortalCell.Y-p.Cell.Y))
 					if d < last {
-						t.Errorf("seed %d, %v: the portal's tile %v (%d away) comes after one %d away", seed, p, f.Cell, d, last)
+						t.Errorf("seed %d, %v: the portal's tile %v (%d away) comes after one %d away", seed, p, f.PortalCell, d, last)
 					}
 					last = d
 				}

@@ -291,7 +291,11 @@ func (h *harness) playMove(u discordtest.User, thread string, msg discordtest.Me
 		h.t.Fatalf("the answers of %+v: %v", mv, err)
 	}
 	used := map[string]int{} // the menus of each action answered so far
-	for _, ans := range as[1:] {
+	c := st.Clone() // the game before each answer, to read the menus' values
+	for k, ans := range as[1:] {
+		if _, err := c.Act(as[k]); err != nil {
+			h.t.Fatalf("%s: %v", as[k], err)
+		}
 		m, ok := menuOf[ans.Step]
 		if !ok {
 			continue // the die of a flight: no menu
@@ -303,7 +307,7 @@ func (h *harness) playMove(u discordtest.User, thread string, msg discordtest.Me
 		used[m.act]++
 		for {
 			k := slices.IndexFunc(sm.Options, func(o discordgo.SelectMenuOption) bool {
-				b, err := engine.ParseAnswer(o.Value)
+				b, err := c.AnswerOf(o.Value)
 				return err == nil && sameAnswer(st, mv, b, ans)
 			})
 			if k >= 0 {

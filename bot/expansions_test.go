@@ -68,7 +68,7 @@ func (h *harness) checkLargeAutocomplete(users []discordtest.User, thread string
 			switch {
 			case strings.HasPrefix(c.Name, "large follower – "):
 				large++
-				if v, _ := c.Value.(string); !strings.HasPrefix(v, "figure large@") {
+				if v, _ := c.Value.(string); !strings.HasPrefix(v, "large@") {
 					h.t.Errorf("choice %q has value %v", c.Name, c.Value)
 				}
 			case c.Name != "none":
@@ -361,12 +361,11 @@ func TestEscapeMenu(t *testing.T) {
 	ch := choice{game: 1, moves: 2, cell: moves[2].Cell, rot: moves[2].Rotation}
 	b := &Bot{draw: render.New()}
 	sm := previewMenu(t, b, st, ch, actEsc)
-	if len(sm.Options) != 2 || sm.Options[0].Value != "escape none" || !sm.Options[0].Default {
+	if len(sm.Options) != 2 || sm.Options[0].Value != "-" || !sm.Options[0].Default {
 		t.Fatalf("the Escape… menu: %+v", sm.Options)
 	}
-	a, err := engine.ParseAnswer(sm.Options[1].Value)
-	esc := a.Target
-	if err != nil || esc.Cell != moves[2].Escape.Cell {
+	esc := valueMove(t, st.TileSet(), sm.Options[1].Value).Escape
+	if esc.Cell != moves[2].Escape.Cell {
 		t.Fatalf("the escape offered is %q, the record's %v", sm.Options[1].Value, moves[2].Escape)
 	}
 	ch, ok := ch.choose(st, en, nil, engine.StepEscape, sm.Options[1].Value)
@@ -391,7 +390,7 @@ func TestEscapeMenu(t *testing.T) {
 		{sm.Options[1].Value, esc, true},
 		{"none", engine.Target{}, true},
 		{"", engine.Target{}, true},
-		{"escape 1,0:S", engine.Target{}, false},
+		{"escape@1,0:S", engine.Target{}, false},
 		{"0,-1", engine.Target{}, false},
 		{"escape 99999999999999999999,0:N", engine.Target{}, false},
 	} {

@@ -26,7 +26,7 @@ func TestRobberTimeoutPasses(t *testing.T) {
 		t.Error("the preview of a bag tile offers a Follower… menu: the figure comes after the robbers")
 	}
 	rm, ok := menu(preview.Message, actRobber)
-	if !ok || rm.Options[0].Value != "robber none" || len(rm.Options) < 2 {
+	if !ok || rm.Options[0].Value != "-" || len(rm.Options) < 2 {
 		t.Fatalf("the preview's Robber… menu: %+v", rm.Options)
 	}
 	okb, _ := button(preview.Message, actOK)

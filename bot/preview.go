@@ -28,7 +28,7 @@ import (
 // options turnview.Options gives for its step on a copy of the game with
 // the earlier answers given, so a menu offers only what the engine
 // accepts, each answer once, in the engine's words; its values are the
-// answers in the record's notation (engine.ParseAnswer), and the preview's
+// answers as the record writes them (engine.Answer.String), and the preview's
 // custom ids carry the index chosen in each menu. Confirm gives the
 // answers in order.
 
@@ -238,7 +238,7 @@ func abs(n int) int {
 	return n
 }
 
-// values are the values (engine.ParseAnswer's notation) chosen at each
+// values are the values (the record's tokens, engine.Answer.String) chosen at each
 // stage of w; a stage whose option lies on the tile placed (a spot, a
 // ferry's road ends) is "" when tileBound is false.
 func (w walked) values(tileBound bool) []string {
@@ -558,11 +558,11 @@ func (b *Bot) updatePreview(i *discordgo.Interaction, g storage.Game, st *engine
 }
 
 // choose returns choice c with the option of stage step (the first stage
-// of that step) whose label (in any case) or value is typed, as
-// /carcassonne place reads its follower and escape options: "" takes the
-// default; a value may leave out the step's word ("large@N" for "figure
-// large@N"), and "none" is the pass. It returns false when the turn
-// offers no such option.
+// of that step) whose label (in any case) or value (the record's token:
+// "large@N", "escape@0,-1:S") is typed, as /carcassonne place reads its
+// follower and escape options: "" takes the default, a port alone names
+// the follower ("N" for "follower@N"), and "none" or "-" is the pass. It
+// returns false when the turn offers no such option.
 func (c choice) choose(st *engine.Game, vo turnview.Voice, names turnview.Names, step engine.Step, typed string) (choice, bool) {
 	typed = strings.TrimSpace(typed)
 	if typed == "" {
@@ -576,15 +576,10 @@ func (c choice) choose(st *engine.Game, vo turnview.Voice, names turnview.Names,
 	if k < 0 {
 		return c, false
 	}
-	word := step.String() + " "
 	j := slices.IndexFunc(w.stages[k].opts, func(o turnview.Option) bool {
-		return strings.EqualFold(o.Label, typed) || o.Value == typed || o.Value == word+typed ||
-			(strings.EqualFold(typed, "none") || typed == "-") && o.Pass()
+		return strings.EqualFold(o.Label, typed) || o.Value == typed || o.Value == "follower@"+typed ||
+			strings.EqualFold(typed, "none") && o.Pass()
 	})
-	if j < 0 {
-		// A port alone names the follower: "N" for "figure follower@N".
-		j = slices.IndexFunc(w.stages[k].opts, func(o turnview.Option) bool { return o.Value == word+"follower@"+typed })
-	}
 	if j < 0 {
 		return c, false
 	}

@@ -71,7 +71,7 @@ func choiceOfMove(tb testing.TB, st *engine.Game, mv engine.Move) choice {
 // be ordered nearest first, each prisoner keeps the mark of its place in
 // the engine's order, which the picture draws.
 func TestCaptureMarksFollowTheEngine(t *testing.T) {
-	s := stage{step: engine.StepCapture, opts: []turnview.Option{{Kind: turnview.KindPass, Value: "capture none", Label: "No prisoner"}}}
+	s := stage{step: engine.StepCapture, opts: []turnview.Option{{Kind: turnview.KindPass, Value: "-", Label: "No prisoner"}}}
 	for k := range 30 {
 		s.opts = append(s.opts, turnview.Option{Kind: turnview.KindFeature, Value: fmt.Sprint("capture ", k), Label: fmt.Sprint("figure ", k),
 			Cell: engine.Cell{X: 30 - k}, HasCell: true})
@@ -85,4 +85,17 @@ func TestCaptureMarksFollowTheEngine(t *testing.T) {
 			t.Errorf("%q: label %q, want %q", o.Value, o.Label, want)
 		}
 	}
+}
+
+// valueMove reads a component's value, the record's token of an answer
+// (engine.Answer.String), as the part of a move it writes (engine.ParseMove
+// of a turn of tile 1 of ts at 0,0 with that token), for the tests that
+// look into the answer a menu offers.
+func valueMove(t testing.TB, ts *engine.TileSet, value string) engine.Move {
+	t.Helper()
+	m, err := engine.ParseMove(ts, ts.Name(1)+" 0,0 0 "+value)
+	if err != nil {
+		t.Fatalf("the value %q does not read as a record's token: %v", value, err)
+	}
+	return m
 }

@@ -144,8 +144,7 @@ func TestSpecFollowerLabels(t *testing.T) {
 			if !name.MatchString(o.Label) {
 				t.Errorf("the Follower… entry %q is not named like \"knight – city (north)\"", o.Label)
 			}
-			a, _ := engine.ParseAnswer(o.Value)
-			port := a.Port
+			port := valueMove(t, st.TileSet(), o.Value).Follower
 			k := slices.IndexFunc(spots, func(s engine.Spot) bool { return s.Ports.Has(port) })
 			if o.Description != "spot "+engine.SpotLabel(k)+" on the picture" || k < 0 {
 				t.Errorf("entry %q: description %q", o.Label, o.Description)
@@ -245,13 +244,13 @@ func TestSpecTypedPlace(t *testing.T) {
 		return walkOf(t, st, c).stages[0].chosen().Value
 	}
 	for _, o := range os[1:] {
-		for _, v := range []string{strings.ToUpper(o.Label), o.Value, strings.TrimPrefix(o.Value, "figure ")} {
+		for _, v := range []string{strings.ToUpper(o.Label), o.Value, strings.TrimPrefix(o.Value, "follower@")} {
 			if got := typed(v); got != o.Value {
 				t.Errorf("the follower typed %q reads as %q, want %q", v, got, o.Value)
 			}
 		}
 	}
-	for v, want := range map[string]string{"none": "figure none", "": "figure none", "nowhere": "", "figure large@N": ""} {
+	for v, want := range map[string]string{"none": "-", "-": "-", "": "-", "nowhere": "", "figure large@N": ""} {
 		if got := typed(v); got != want {
 			t.Errorf("the follower typed %q reads as %q, want %q", v, got, want)
 		}

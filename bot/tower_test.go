@@ -175,7 +175,7 @@ func TestTowerBadInput(t *testing.T) {
 	}
 	p := st.Placements()[0]
 	at := choice{game: 1, cell: p.Cell, rot: p.Rotation}
-	for _, v := range []string{"figure tower@40,40", "figure top.pig@0,0", "figure top@0,0"} {
+	for _, v := range []string{"tower@40,40", "top.pig@0,0", "top@0,0", "figure tower@0,0"} {
 		if _, ok := at.choose(st, en, nil, engine.StepFigure, v); ok {
 			t.Errorf("%q is accepted", v)
 		}

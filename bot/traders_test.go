@@ -37,7 +37,7 @@ func (h *harness) playTurnPreferring(users []discordtest.User, thread string, ms
 	}
 	preferred := func(v string) string {
 		for _, f := range prefer {
-			if strings.HasPrefix(v, "figure "+f+"@") {
+			if strings.HasPrefix(v, f+"@") {
 				return f
 			}
 		}
@@ -53,7 +53,7 @@ func (h *harness) playTurnPreferring(users []discordtest.User, thread string, ms
 				if pick == nil {
 					pick = &sm.Options[k]
 				}
-			case o.Value != "figure none":
+			case o.Value != "-":
 				plain = append(plain, k)
 			}
 		}

@@ -3,7 +3,6 @@ package engine
 import (
 	"fmt"
 	"slices"
-	"strings"
 )
 
 // This file holds the Cathars (spec/rules-options.md, "Cathars"; 002_…,
@@ -189,37 +188,9 @@ func (g *Game) escapeAnswers(t TileID) []Answer {
 
 func escapeText(a Answer) string {
 	if a.Target.Port == NoPort {
-		return "escape none"
+		return passToken
 	}
-	return fmt.Sprintf("escape %d,%d:%s", a.Target.Cell.X, a.Target.Cell.Y, a.Target.Port)
-}
-
-func parseTargetAnswer(f []string, bad func(string) (Answer, error)) (Answer, error) {
-	a := Answer{Step: StepCapture}
-	if f[0] == "escape" {
-		a.Step = StepEscape
-	}
-	if len(f) != 2 {
-		return bad("the answer is one word")
-	}
-	if f[1] == "none" {
-		return a, nil
-	}
-	cell, port, ok := strings.Cut(f[1], ":")
-	c, err := ParseCell(cell)
-	if !ok || err != nil {
-		return bad("a figure on the board reads X,Y:PORT")
-	}
-	if port == "tower" && a.Step == StepCapture {
-		a.Target = Target{Cell: c, Tower: true}
-		return a, nil
-	}
-	p, ok := ParsePort(port)
-	if !ok || p == NoPort {
-		return bad("a figure on the board reads X,Y:PORT")
-	}
-	a.Target = Target{Cell: c, Port: p}
-	return a, nil
+	return "escape@" + targetString(a.Target)
 }
 
 func moveEscape(m *Move, a Answer) {

@@ -3,7 +3,6 @@ package engine
 import (
 	"errors"
 	"fmt"
-	"strings"
 )
 
 // This file holds The Crop Circles (001_…, "The Crop Circles"; spec/rules-
@@ -439,17 +438,7 @@ func (g *Game) cropAnswersOf(t TileID) []Answer {
 	return []Answer{{Step: StepCrop, Crop: CropAdd}, {Step: StepCrop, Crop: CropRemove}}
 }
 
-func cropText(a Answer) string {
-	return "crop " + a.Crop.String()
-}
-
-func parseCrop(f []string, bad func(string) (Answer, error)) (Answer, error) {
-	c, ok := ParseCropChoice(f[1])
-	if len(f) != 2 || !ok {
-		return bad("the crop circle's choice reads crop add or crop remove")
-	}
-	return Answer{Step: StepCrop, Crop: c}, nil
-}
+func cropText(a Answer) string { return "crop=" + a.Crop.String() }
 
 func moveCrop(m *Move, a Answer) {
 	m.Crop = a.Crop
@@ -479,30 +468,13 @@ func (g *Game) pickAnswers(t TileID) []Answer {
 func pickText(a Answer) string {
 	switch {
 	case a.Target == (Target{}):
-		return "pick none"
+		return passToken
+	case a.Return && a.Figure == FigureLarge:
+		return "return@" + targetString(a.Target) + "=large"
 	case a.Return:
-		return "pick return " + a.Figure.String() + "@" + targetString(a.Target)
+		return "return@" + targetString(a.Target)
 	}
-	return "pick " + a.Figure.String() + "@" + targetString(a.Target)
-}
-
-func parsePick(f []string, bad func(string) (Answer, error)) (Answer, error) {
-	a := Answer{Step: StepCropPick}
-	if len(f) == 2 && f[1] == "none" {
-		return a, nil
-	}
-	rest := f[1:]
-	if len(rest) == 2 && rest[0] == "return" {
-		a.Return, rest = true, rest[1:]
-	}
-	what, where, ok := strings.Cut(rest[0], "@")
-	fig, okf := ParseFigure(what)
-	t, okt := answerTarget(where)
-	if len(rest) != 1 || !ok || !okf || fig > FigureLarge || !okt {
-		return bad("a crop circle answer reads pick none, pick FIGURE@X,Y:PORT or pick return FIGURE@X,Y:PORT")
-	}
-	a.Figure, a.Target = fig, t
-	return a, nil
+	return a.Figure.String() + "@" + targetString(a.Target)
 }
 
 func movePick(m *Move, a Answer) {

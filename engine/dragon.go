@@ -1020,20 +1020,7 @@ func (g *Game) dragonAnswers(t TileID) []Answer {
 	return out
 }
 
-func dragonText(a Answer) string {
-	return "dragon " + a.Cell.String()
-}
-
-func parseDragon(f []string, bad func(string) (Answer, error)) (Answer, error) {
-	if len(f) != 2 {
-		return bad("a step of the dragon reads dragon X,Y")
-	}
-	c, err := ParseCell(f[1])
-	if err != nil {
-		return bad(err.Error())
-	}
-	return Answer{Step: StepDragon, Cell: c}, nil
-}
+func dragonText(a Answer) string { return "dragon@" + a.Cell.String() }
 
 func moveDragon(m *Move, a Answer) {
 	m.Dragon = m.Dragon.Add(a.Cell)

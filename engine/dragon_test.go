@@ -671,17 +671,14 @@ func TestFairyNamesFollower(t *testing.T) {
 			fairies = append(fairies, a.String())
 		}
 	}
-	if got, want := strings.Join(fairies, "; "), "figure fairy@0,-1:N; figure fairy@0,-1:E"; got != want {
+	if got, want := strings.Join(fairies, "; "), "fairy@0,-1:N; fairy@0,-1:E"; got != want {
 		t.Fatalf("the fairy's answers %q, want %q", got, want)
 	}
-	a, err := ParseAnswer("figure fairy@0,-1:E")
+	a, err := g.AnswerOf("fairy@0,-1:E")
 	if err != nil {
 		t.Fatal(err)
 	}
-	bad, err := ParseAnswer("figure fairy@0,-1:W")
-	if err != nil {
-		t.Fatal(err)
-	}
+	bad := Answer{Step: StepFigure, Fairy: true, Cell: Cell{0, -1}, Port: W}
 	if _, err := g.Clone().Act(bad); !errors.Is(err, ErrFairy) {
 		t.Fatalf("the fairy by no follower at 0,-1:W: %v, want ErrFairy", err)
 	}

@@ -818,17 +818,7 @@ func (g *Game) ferryAnswers(t TileID) []Answer {
 	return out
 }
 
-func ferryText(a Answer) string {
-	return "ferry " + a.Link.String()
-}
-
-func parseFerry(f []string, bad func(string) (Answer, error)) (Answer, error) {
-	l, ok := ParseFerryLink(f[1])
-	if len(f) != 2 || !ok {
-		return bad("the ferry reads ferry PORT+PORT, two road ends of the lake (\"ferry E+W\")")
-	}
-	return Answer{Step: StepFerry, Link: l}, nil
-}
+func ferryText(a Answer) string { return "ferry@" + a.Link.String() }
 
 func moveFerry(m *Move, a Answer) {
 	m.Ferry = a.Link
@@ -860,25 +850,9 @@ func (g *Game) ferryMoveAnswers(t TileID) []Answer {
 
 func ferryMoveText(a Answer) string {
 	if a.Link == 0 {
-		return "ferry-move none"
+		return passToken
 	}
-	return "ferry-move " + a.Cell.String() + ":" + a.Link.String()
-}
-
-func parseFerryMove(f []string, bad func(string) (Answer, error)) (Answer, error) {
-	if len(f) != 2 {
-		return bad("a ferry move reads ferry-move X,Y:PORT+PORT or ferry-move none")
-	}
-	if f[1] == "none" {
-		return Answer{Step: StepFerryMove}, nil
-	}
-	cell, link, ok := strings.Cut(f[1], ":")
-	c, err := ParseCell(cell)
-	l, okl := ParseFerryLink(link)
-	if !ok || err != nil || !okl {
-		return bad("a ferry move reads ferry-move X,Y:PORT+PORT or ferry-move none")
-	}
-	return Answer{Step: StepFerryMove, Cell: c, Link: l}, nil
+	return "ferry@" + a.Cell.String() + ":" + a.Link.String()
 }
 
 func moveFerryMove(m *Move, a Answer) {

@@ -89,7 +89,7 @@ func TestFerryMoveReopens(t *testing.T) {
 
 // TestFerrySteps answers the turns of fe-example-move.rec step by step:
 // the lake's ferry is asked after the figure, the ferry moves after it
-// (one at a time, "none" to stop), refused answers leave the turn as it
+// (one at a time, "-" to stop), refused answers leave the turn as it
 // was, and the turns make the record's moves.
 func TestFerrySteps(t *testing.T) {
 	rec, _ := replayFile(t, "testdata/rules/fe-example-move.rec", -1)
@@ -100,15 +100,9 @@ func TestFerrySteps(t *testing.T) {
 	play := func(ends bool, answers ...string) {
 		t.Helper()
 		for i, s := range answers {
-			a, err := ParseAnswer(s)
+			a, err := g.AnswerOf(s)
 			if err != nil {
 				t.Fatal(err)
-			}
-			if a.String() != s {
-				t.Fatalf("%q reads back as %q", s, a.String())
-			}
-			if !slices.Contains(g.Answers(), a) {
-				t.Fatalf("%s is not among the answers %v", s, g.Answers())
 			}
 			done, err := g.Act(a)
 			if err != nil {
@@ -119,44 +113,43 @@ func TestFerrySteps(t *testing.T) {
 			}
 		}
 	}
-	refuse := func(s string, want error) {
+	refuse := func(a Answer, want error) {
 		t.Helper()
-		a, err := ParseAnswer(s)
-		if err != nil {
-			t.Fatal(err)
+		if _, err := g.AnswerOf(a.String()); !errors.Is(err, ErrBadAnswer) {
+			t.Fatalf("%s is among the answers: %v", a, err)
 		}
 		pending := g.Pending()
 		if _, err := g.Act(a); !errors.Is(err, want) {
-			t.Fatalf("%s: %v, want %v", s, err, want)
+			t.Fatalf("%s: %v, want %v", a, err, want)
 		}
 		if g.Pending() != pending {
-			t.Fatalf("refused %s moved the turn on", s)
+			t.Fatalf("refused %s moved the turn on", a)
 		}
 	}
 	drawNext(t, g, rec.Turns[3].Move.Tile)
-	play(false, "tile 2,0 0", "figure follower@S")
+	play(false, "2,0 0", "follower@S")
 	if g.Pending().Step != StepFerry {
 		t.Fatalf("after a lake tile's figure: %v, want the ferry", g.Pending())
 	}
 	if got := len(g.Answers()); got != 3 {
 		t.Fatalf("%d links on FE02, want 3", got)
 	}
-	refuse("ferry N+S", ErrFerry)
-	play(true, "ferry S+W")
+	refuse(Answer{Step: StepFerry, Link: MakeFerryLink(N, S)}, ErrFerry)
+	play(true, "ferry@S+W")
 	drawNext(t, g, rec.Turns[4].Move.Tile)
 	// No figure: the ferry of the lake the road runs into may move.
-	play(false, "tile 2,1 90", "figure none")
+	play(false, "2,1 90", "-")
 	if g.Pending().Step != StepFerryMove {
 		t.Fatalf("after the figure: %v, want a ferry move", g.Pending())
 	}
-	refuse("ferry-move 2,0:S+W", ErrFerry)
-	refuse("ferry-move 0,0:E+W", ErrFerry)
-	play(true, "ferry-move 2,0:E+S")
+	refuse(Answer{Step: StepFerryMove, Cell: Cell{2, 0}, Link: MakeFerryLink(S, W)}, ErrFerry)
+	refuse(Answer{Step: StepFerryMove, Cell: Cell{0, 0}, Link: MakeFerryLink(E, W)}, ErrFerry)
+	play(true, "ferry@2,0:E+S")
 	drawNext(t, g, rec.Turns[5].Move.Tile)
-	play(true, "tile 3,0 0", "figure none", "ferry-move 2,0:E+W")
+	play(true, "3,0 0", "-", "ferry@2,0:E+W")
 	drawNext(t, g, rec.Turns[6].Move.Tile)
 	// Blue's village reaches the ferry too, and leaves it.
-	play(true, "tile 4,0 0", "figure follower@W", "ferry-move none")
+	play(true, "4,0 0", "follower@W", "-")
 	if err := g.Finish(); err != nil {
 		t.Fatal(err)
 	}

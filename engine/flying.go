@@ -301,17 +301,7 @@ func (g *Game) rollAnswers(t TileID) []Answer {
 	return []Answer{{Step: StepRoll, Roll: g.DieRoll()}}
 }
 
-func rollText(a Answer) string {
-	return fmt.Sprintf("roll %d", a.Roll)
-}
-
-func parseRoll(f []string, bad func(string) (Answer, error)) (Answer, error) {
-	n, err := strconv.Atoi(f[1])
-	if len(f) != 2 || err != nil || n < 1 || n > 3 {
-		return bad("the die reads roll 1, 2 or 3")
-	}
-	return Answer{Step: StepRoll, Roll: n}, nil
-}
+func rollText(a Answer) string { return "roll=" + strconv.Itoa(a.Roll) }
 
 func moveRoll(m *Move, a Answer) {
 	m.Roll = int8(a.Roll)
@@ -343,23 +333,9 @@ func (g *Game) landAnswers(t TileID) []Answer {
 
 func landText(a Answer) string {
 	if a.Target == (Target{}) {
-		return "land off"
+		return "land@off"
 	}
-	return "land " + targetString(a.Target)
-}
-
-func parseLand(f []string, bad func(string) (Answer, error)) (Answer, error) {
-	if len(f) != 2 {
-		return bad("a landing reads land X,Y:PORT or land off")
-	}
-	if f[1] == "off" {
-		return Answer{Step: StepLand}, nil
-	}
-	t, ok := answerTarget(f[1])
-	if !ok {
-		return bad("a landing reads land X,Y:PORT or land off")
-	}
-	return Answer{Step: StepLand, Target: t}, nil
+	return "land@" + targetString(a.Target)
 }
 
 func moveLand(m *Move, a Answer) {

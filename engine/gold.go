@@ -288,20 +288,7 @@ func (g *Game) goldAnswers(t TileID) []Answer {
 	return out
 }
 
-func goldText(a Answer) string {
-	return "gold " + a.Cell.String()
-}
-
-func parseGold(f []string, bad func(string) (Answer, error)) (Answer, error) {
-	if len(f) != 2 {
-		return bad("the second gold ingot reads gold X,Y")
-	}
-	c, err := ParseCell(f[1])
-	if err != nil {
-		return bad(err.Error())
-	}
-	return Answer{Step: StepGold, Cell: c}, nil
-}
+func goldText(a Answer) string { return "gold@" + a.Cell.String() }
 
 func moveGold(m *Move, a Answer) {
 	m.Gold, m.GoldCell = true, a.Cell

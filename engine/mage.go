@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"strings"
 )
 
 // This file holds Mage & Witch (001_…, "Mage & Witch"; spec/rules-
@@ -654,27 +653,9 @@ func (g *Game) magicAnswersOf(t TileID) []Answer {
 
 func magicText(a Answer) string {
 	if a.Target == (Target{}) {
-		return "magic " + a.Magic.String() + "@off"
+		return a.Magic.String() + "@off"
 	}
-	return "magic " + a.Magic.String() + "@" + targetString(a.Target)
-}
-
-func parseMagic(f []string, bad func(string) (Answer, error)) (Answer, error) {
-	what, where, ok := strings.Cut(f[1], "@")
-	mf, okm := ParseMagicFigure(what)
-	if len(f) != 2 || !ok || !okm {
-		return bad("the mage or the witch reads magic mage@X,Y:PORT, magic witch@X,Y:PORT or magic mage@off")
-	}
-	a := Answer{Step: StepMagic, Magic: mf}
-	if where == "off" {
-		return a, nil
-	}
-	t, ok := answerTarget(where)
-	if !ok {
-		return bad("the mage or the witch reads magic mage@X,Y:PORT, magic witch@X,Y:PORT or magic mage@off")
-	}
-	a.Target = t
-	return a, nil
+	return a.Magic.String() + "@" + targetString(a.Target)
 }
 
 func moveMagic(m *Move, a Answer) {

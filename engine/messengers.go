@@ -984,20 +984,7 @@ func (g *Game) scoreAnswers(t TileID) []Answer {
 	return run.answers
 }
 
-func pawnText(a Answer) string {
-	return fmt.Sprintf("pawn %d %s", a.Seat, pawnOf(a.Messenger))
-}
-
-func parsePawn(f []string, bad func(string) (Answer, error)) (Answer, error) {
-	if len(f) != 3 || (f[2] != "marker" && f[2] != "messenger") {
-		return bad("a pawn answer reads pawn SEAT marker or pawn SEAT messenger")
-	}
-	seat, err := strconv.Atoi(f[1])
-	if err != nil || seat < 1 || seat > MaxPlayers {
-		return bad("a seat is 1 to 6")
-	}
-	return Answer{Step: StepPawn, Seat: seat, Messenger: f[2] == "messenger"}, nil
-}
+func pawnText(a Answer) string { return fmt.Sprintf("pawn/%d=%s", a.Seat, pawnOf(a.Messenger)) }
 
 func moveScoring(m *Move, a Answer) {
 	m.Scoring = m.Scoring.Add(ScoreChoice{Step: a.Step, Seat: a.Seat, Messenger: a.Messenger, Message: a.Message, Use: a.Use, Target: a.Target})
@@ -1006,33 +993,11 @@ func moveScoring(m *Move, a Answer) {
 func messageText(a Answer) string {
 	switch {
 	case !a.Use:
-		return fmt.Sprintf("message %d points", a.Message)
+		return fmt.Sprintf("msg=%d points", a.Message)
 	case a.Message == MessageFollower:
-		return fmt.Sprintf("message %d use %s", a.Message, targetString(a.Target))
+		return fmt.Sprintf("msg=%d use@%s", a.Message, targetString(a.Target))
 	}
-	return fmt.Sprintf("message %d use", a.Message)
-}
-
-func parseMessage(f []string, bad func(string) (Answer, error)) (Answer, error) {
-	n, err := strconv.Atoi(f[1])
-	if len(f) < 3 || err != nil || n < 1 || n > NumMessages {
-		return bad("a message answer reads message N use, message N points or message 8 use X,Y:PORT")
-	}
-	a := Answer{Step: StepMessage, Message: Message(n)}
-	switch {
-	case len(f) == 3 && f[2] == "points":
-	case len(f) == 3 && f[2] == "use" && a.Message != MessageFollower:
-		a.Use = true
-	case len(f) == 4 && f[2] == "use" && a.Message == MessageFollower:
-		t, ok := answerTarget(f[3])
-		if !ok {
-			return bad("message 8 names its follower: message 8 use X,Y:PORT")
-		}
-		a.Use, a.Target = true, t
-	default:
-		return bad("a message answer reads message N use, message N points or message 8 use X,Y:PORT")
-	}
-	return a, nil
+	return fmt.Sprintf("msg=%d use", a.Message)
 }
 
 // readScoreToken reads the tokens of a turn's scoring: pawn/seat=marker,

@@ -160,7 +160,7 @@ func TestMessage7EmptyPile(t *testing.T) {
 // TestBoardSteps answers a turn of each fixture's last turn step by step
 // (Act): the robbers' step and the robbery's choice decided by other
 // players than the current one, the pawn and the message of the current
-// player; each answer listed reads back (ParseAnswer), and the turn Act
+// player; each answer listed reads back (AnswerOf), and the turn Act
 // completes is the fixture's.
 func TestBoardSteps(t *testing.T) {
 	for _, tt := range []struct {
@@ -194,8 +194,10 @@ func TestBoardSteps(t *testing.T) {
 			as := c.Answers()
 			for _, a := range as {
 				a.Points, a.From = 0, 0
-				if b, err := ParseAnswer(a.String()); err != nil || b != a {
-					t.Errorf("%s: ParseAnswer(%q) = %+v, %v", tt.path, a, b, err)
+				b, err := c.AnswerOf(a.String())
+				b.Points, b.From = 0, 0
+				if err != nil || b != a {
+					t.Errorf("%s: AnswerOf(%q) = %+v, %v", tt.path, a, b, err)
 				}
 			}
 			for _, a := range as {

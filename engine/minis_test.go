@@ -238,10 +238,10 @@ func TestFlightSteps(t *testing.T) {
 			t.Errorf("%s: MoveOfAnswers %+v, want %+v", file, got, want)
 		}
 	}
-	if got := (Answer{Step: StepLand}).String(); got != "land off" {
+	if got := (Answer{Step: StepLand}).String(); got != "land@off" {
 		t.Errorf("land off answer reads %q", got)
 	}
-	if got := (Answer{Step: StepFigure, Fly: true, Figure: FigureLarge}).String(); got != "figure large@fly" {
+	if got := (Answer{Step: StepFigure, Fly: true, Figure: FigureLarge}).String(); got != "large@fly" {
 		t.Errorf("fly answer reads %q", got)
 	}
 }

@@ -338,37 +338,16 @@ func (g *Game) robberStepAnswers(t TileID) []Answer { return g.robberAnswers(g.r
 func robberText(a Answer) string {
 	switch {
 	case a.Seat == 0:
-		return "robber none"
+		return passToken
 	case a.Messenger:
-		return fmt.Sprintf("robber %d messenger", a.Seat)
+		return fmt.Sprintf("robber/%d=messenger", a.Seat)
 	}
-	return fmt.Sprintf("robber %d", a.Seat)
-}
-
-func parseRobber(f []string, bad func(string) (Answer, error)) (Answer, error) {
-	a := Answer{Step: StepRobber}
-	if len(f) == 2 && f[1] == "none" {
-		return a, nil
-	}
-	seat, err := strconv.Atoi(f[1])
-	if err != nil || seat < 1 || seat > MaxPlayers || len(f) > 3 || len(f) == 3 && f[2] != "messenger" {
-		return bad("a robber answer reads robber none, robber SEAT or robber SEAT messenger")
-	}
-	a.Seat, a.Messenger = seat, len(f) == 3
-	return a, nil
+	return fmt.Sprintf("robber/%d", a.Seat)
 }
 
 func moveRobber(m *Move, a Answer) { m.Robbers = m.Robbers.Add(a.Seat, a.Messenger) }
 
-func robText(a Answer) string { return fmt.Sprintf("rob %d", a.Seat) }
-
-func parseRob(f []string, bad func(string) (Answer, error)) (Answer, error) {
-	seat, err := strconv.Atoi(f[1])
-	if len(f) != 2 || err != nil || seat < 1 || seat > MaxPlayers {
-		return bad("a robbery reads rob SEAT")
-	}
-	return Answer{Step: StepRob, Seat: seat}, nil
-}
+func robText(a Answer) string { return fmt.Sprintf("rob/%d", a.Seat) }
 
 // readRobberToken reads a robber placed after a tile with a bag,
 // robber/seat or robber/seat=messenger, or a pass "-" before another

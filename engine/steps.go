@@ -3,8 +3,6 @@ package engine
 import (
 	"errors"
 	"fmt"
-	"strconv"
-	"strings"
 )
 
 // This file holds the step view of a turn (issue "Expansions I": a turn as a
@@ -145,8 +143,7 @@ func (s Step) String() string {
 //   - answers lists its legal answers for the tile t drawn (Answers);
 //   - act takes an answer, checked to be the step's, for the tile t drawn
 //     (Act);
-//   - text writes an answer in the notation of Answer.String;
-//   - parse reads that notation, the step's name first (ParseAnswer);
+//   - text writes an answer as the record's token (Answer.String);
 //   - move puts an answer into the turn's Move (MoveOfAnswers);
 //   - expansion is the expansion that asks it (Step.Expansion).
 type stepRule struct {
@@ -155,29 +152,28 @@ type stepRule struct {
 	answers   func(g *Game, t TileID) []Answer
 	act       func(g *Game, a Answer, t TileID) (bool, error)
 	text      func(a Answer) string
-	parse     func(f []string, bad func(string) (Answer, error)) (Answer, error)
 	move      func(m *Move, a Answer)
 }
 
 // stepRules are the steps' rules, by Step (StepNone has none).
 var stepRules = [numSteps]stepRule{
-	StepTile:      {expansion: ExpansionBase, answers: (*Game).tileAnswers, act: (*Game).actTile, text: tileText, parse: parseTile, move: moveTile},
-	StepFigure:    {expansion: ExpansionBase, answers: (*Game).figureAnswers, act: (*Game).actFigure, text: figureText, parse: parseFigure, move: moveFigure},
-	StepEscape:    {expansion: ExpansionCathars, answers: (*Game).escapeAnswers, act: (*Game).actEscape, text: escapeText, parse: parseTargetAnswer, move: moveEscape},
-	StepCapture:   {expansion: ExpansionTower, answers: (*Game).captureAnswers, act: (*Game).actCapture, text: captureText, parse: parseTargetAnswer, move: moveCapture},
-	StepDragon:    {expansion: ExpansionPrincessAndDragon, decider: (*Game).dragonDecider, answers: (*Game).dragonAnswers, act: (*Game).actDragon, text: dragonText, parse: parseDragon, move: moveDragon},
-	StepGold:      {expansion: ExpansionGoldMines, answers: (*Game).goldAnswers, act: (*Game).actGold, text: goldText, parse: parseGold, move: moveGold},
-	StepRoll:      {expansion: ExpansionFlyingMachines, answers: (*Game).rollAnswers, act: (*Game).actRoll, text: rollText, parse: parseRoll, move: moveRoll},
-	StepLand:      {expansion: ExpansionFlyingMachines, answers: (*Game).landAnswers, act: (*Game).actLand, text: landText, parse: parseLand, move: moveLand},
-	StepFerry:     {expansion: ExpansionFerries, answers: (*Game).ferryAnswers, act: (*Game).actFerry, text: ferryText, parse: parseFerry, move: moveFerry},
-	StepFerryMove: {expansion: ExpansionFerries, answers: (*Game).ferryMoveAnswers, act: (*Game).actFerryMove, text: ferryMoveText, parse: parseFerryMove, move: moveFerryMove},
-	StepMagic:     {expansion: ExpansionMageAndWitch, answers: (*Game).magicAnswersOf, act: (*Game).actMagic, text: magicText, parse: parseMagic, move: moveMagic},
-	StepCrop:      {expansion: ExpansionCropCircles, answers: (*Game).cropAnswersOf, act: (*Game).actCrop, text: cropText, parse: parseCrop, move: moveCrop},
-	StepCropPick:  {expansion: ExpansionCropCircles, decider: (*Game).pickDecider, answers: (*Game).pickAnswers, act: (*Game).actPick, text: pickText, parse: parsePick, move: movePick},
-	StepRobber:    {expansion: ExpansionRobbers, decider: (*Game).robberDecider, answers: (*Game).robberStepAnswers, act: (*Game).actRobber, text: robberText, parse: parseRobber, move: moveRobber},
-	StepPawn:      {expansion: ExpansionMessengers, decider: (*Game).scoreDecider, answers: (*Game).scoreAnswers, act: (*Game).actScoring, text: pawnText, parse: parsePawn, move: moveScoring},
-	StepRob:       {expansion: ExpansionRobbers, decider: (*Game).scoreDecider, answers: (*Game).scoreAnswers, act: (*Game).actScoring, text: robText, parse: parseRob, move: moveScoring},
-	StepMessage:   {expansion: ExpansionMessengers, decider: (*Game).scoreDecider, answers: (*Game).scoreAnswers, act: (*Game).actScoring, text: messageText, parse: parseMessage, move: moveScoring},
+	StepTile:      {expansion: ExpansionBase, answers: (*Game).tileAnswers, act: (*Game).actTile, text: tileText, move: moveTile},
+	StepFigure:    {expansion: ExpansionBase, answers: (*Game).figureAnswers, act: (*Game).actFigure, text: figureText, move: moveFigure},
+	StepEscape:    {expansion: ExpansionCathars, answers: (*Game).escapeAnswers, act: (*Game).actEscape, text: escapeText, move: moveEscape},
+	StepCapture:   {expansion: ExpansionTower, answers: (*Game).captureAnswers, act: (*Game).actCapture, text: captureText, move: moveCapture},
+	StepDragon:    {expansion: ExpansionPrincessAndDragon, decider: (*Game).dragonDecider, answers: (*Game).dragonAnswers, act: (*Game).actDragon, text: dragonText, move: moveDragon},
+	StepGold:      {expansion: ExpansionGoldMines, answers: (*Game).goldAnswers, act: (*Game).actGold, text: goldText, move: moveGold},
+	StepRoll:      {expansion: ExpansionFlyingMachines, answers: (*Game).rollAnswers, act: (*Game).actRoll, text: rollText, move: moveRoll},
+	StepLand:      {expansion: ExpansionFlyingMachines, answers: (*Game).landAnswers, act: (*Game).actLand, text: landText, move: moveLand},
+	StepFerry:     {expansion: ExpansionFerries, answers: (*Game).ferryAnswers, act: (*Game).actFerry, text: ferryText, move: moveFerry},
+	StepFerryMove: {expansion: ExpansionFerries, answers: (*Game).ferryMoveAnswers, act: (*Game).actFerryMove, text: ferryMoveText, move: moveFerryMove},
+	StepMagic:     {expansion: ExpansionMageAndWitch, answers: (*Game).magicAnswersOf, act: (*Game).actMagic, text: magicText, move: moveMagic},
+	StepCrop:      {expansion: ExpansionCropCircles, answers: (*Game).cropAnswersOf, act: (*Game).actCrop, text: cropText, move: moveCrop},
+	StepCropPick:  {expansion: ExpansionCropCircles, decider: (*Game).pickDecider, answers: (*Game).pickAnswers, act: (*Game).actPick, text: pickText, move: movePick},
+	StepRobber:    {expansion: ExpansionRobbers, decider: (*Game).robberDecider, answers: (*Game).robberStepAnswers, act: (*Game).actRobber, text: robberText, move: moveRobber},
+	StepPawn:      {expansion: ExpansionMessengers, decider: (*Game).scoreDecider, answers: (*Game).scoreAnswers, act: (*Game).actScoring, text: pawnText, move: moveScoring},
+	StepRob:       {expansion: ExpansionRobbers, decider: (*Game).scoreDecider, answers: (*Game).scoreAnswers, act: (*Game).actScoring, text: robText, move: moveScoring},
+	StepMessage:   {expansion: ExpansionMessengers, decider: (*Game).scoreDecider, answers: (*Game).scoreAnswers, act: (*Game).actScoring, text: messageText, move: moveScoring},
 }
 
 // Expansion returns the expansion whose rules ask step s: ExpansionBase
@@ -424,23 +420,27 @@ type Answer struct {
 	Message Message
 	Use     bool
 	// Points and From say what a scoring's answer is worth, as Answers
-	// lists it for a front end to show (Act, String and ParseAnswer
-	// ignore them): StepPawn, the points that pawn moves and its value
+	// lists it for a front end to show (Act and String ignore them): StepPawn, the points that pawn moves and its value
 	// before; StepMessage, the points carried out (0 for message 7; for
 	// message 8 its follower's feature as at the end) or the 2 points
 	// taken, and the marker's value before.
 	Points, From int
 }
 
-// String returns the answer in words close to the record's tokens: "tile
-// 1,0 90", "tile discard", "tile aside", "figure large@N", "figure none", "escape
-// 0,-1:S", "escape none", "figure tower@1,0", "figure follower@1,0:tower",
-// "capture 0,-1:S", "capture 2,0:tower", "capture none", "tile 1,0 90
-// ransom large from 2" (a seat, from 1), "gold 1,1", "figure
-// follower@fly", "roll 2", "land 2,0:N", "land off", "ferry E+W",
-// "ferry-move 1,0:N+S", "ferry-move none", "magic mage@1,0:N", "magic
-// witch@off", "crop add", "crop remove", "pick none", "pick large@1,0:N",
-// "pick return follower@1,0:N".
+// String returns the answer as the game's record writes it
+// (spec/record.md, "A turn with expansions"): the tile step's cell and
+// rotation, with the ransom paid first ("1,0 90", "1,0 90 ransom/2=large"),
+// "discard" or "aside"; the other steps' token ("large@N", "tower@1,0",
+// "follower@1,0:tower", "follower@2,0:E" through the magic portal,
+// "princess@0,1:N", "fairy@0,1", "follower@fly", "capture@0,-1:S",
+// "escape@0,-1:S", "dragon@1,0", "gold@1,1", "roll=2", "land@2,0:N",
+// "land@off", "ferry@E+W", "ferry@1,0:N+S" (a ferry moved), "mage@1,0:N",
+// "witch@off", "crop=add", "return@1,0:N", "robber/2=messenger",
+// "rob/3", "pawn/1=marker", "msg=2 points", "msg=8 use@1,0:N"), and "-"
+// for an optional choice passed (no figure, no prisoner, no escape, no
+// ferry moved, a crop circle's or a robber's pass). It is the notation of
+// the front ends' choices and of the stored answers of a turn under way;
+// Game.AnswerOf reads it back.
 func (a Answer) String() string {
 	if a.Step > StepNone && a.Step < numSteps {
 		return stepRules[a.Step].text(a)
@@ -758,58 +758,15 @@ func (g *Game) tileAnswers(t TileID) []Answer {
 }
 
 func tileText(a Answer) string {
-	if a.Discard {
-		return "tile discard"
-	}
-	if a.Aside {
-		return "tile aside"
-	}
-	if a.Ransomed {
-		return fmt.Sprintf("tile %d,%d %s %s", a.Cell.X, a.Cell.Y, a.Rotation, a.Ransom)
-	}
-	return fmt.Sprintf("tile %d,%d %s", a.Cell.X, a.Cell.Y, a.Rotation)
-}
-
-func parseTile(f []string, bad func(string) (Answer, error)) (Answer, error) {
-	a := Answer{Step: StepTile}
 	switch {
-	case len(f) == 2 && f[1] == "discard":
-		a.Discard = true
-		return a, nil
-	case len(f) == 2 && f[1] == "aside":
-		a.Aside = true
-		return a, nil
-	case len(f) != 3 && len(f) != 4 && len(f) != 7:
-		return bad("a tile answer is a cell and a rotation, with a ransom after them")
+	case a.Discard:
+		return "discard"
+	case a.Aside:
+		return "aside"
+	case a.Ransomed:
+		return a.Cell.String() + " " + a.Rotation.String() + " " + a.Ransom.String()
 	}
-	c, err := ParseCell(f[1])
-	if err != nil {
-		return bad(err.Error())
-	}
-	deg, err := strconv.Atoi(f[2])
-	r, ok := RotationFromDegrees(deg)
-	if err != nil || !ok {
-		return bad("the rotation is 0, 90, 180 or 270")
-	}
-	a.Cell, a.Rotation = c, r
-	if len(f) == 4 {
-		rn, err := ParseRansom(f[3])
-		if err != nil {
-			return bad(err.Error())
-		}
-		a.Ransomed, a.Ransom = true, rn
-	}
-	if len(f) == 7 {
-		// "ransom FIGURE from SEAT": the turns under way stored before
-		// the ransom was written as the record writes it.
-		fig, ok := ParseFigure(f[4])
-		seat, err := strconv.Atoi(f[6])
-		if f[3] != "ransom" || f[5] != "from" || !ok || fig > FigureLarge || err != nil || seat < 1 || seat > MaxPlayers {
-			return bad("a ransom reads ransom FIGURE from SEAT")
-		}
-		a.Ransomed, a.Ransom = true, Ransom{Jailer: seat - 1, Figure: fig}
-	}
-	return a, nil
+	return a.Cell.String() + " " + a.Rotation.String()
 }
 
 func moveTile(m *Move, a Answer) {
@@ -884,99 +841,25 @@ func (g *Game) figureAnswers(t TileID) []Answer {
 }
 
 func figureText(a Answer) string {
-	if a.Fly {
-		return fmt.Sprintf("figure %s@fly", a.Figure)
-	}
-	switch a.Tower {
-	case TowerPiece:
-		return fmt.Sprintf("figure tower@%s", a.Cell)
-	case TowerTop:
-		return fmt.Sprintf("figure %s@%s:tower", a.Figure, a.Cell)
-	}
 	switch {
+	case a.Fly:
+		return a.Figure.String() + "@fly"
+	case a.Tower == TowerPiece:
+		return "tower@" + a.Cell.String()
+	case a.Tower == TowerTop:
+		return a.Figure.String() + "@" + a.Cell.String() + ":tower"
 	case a.Princess:
-		return "figure princess@" + targetString(a.Target)
+		return "princess@" + targetString(a.Target)
 	case a.Fairy && a.Port != NoPort:
-		return "figure fairy@" + targetString(Target{Cell: a.Cell, Port: a.Port})
+		return "fairy@" + targetString(Target{Cell: a.Cell, Port: a.Port})
 	case a.Fairy:
-		return "figure fairy@" + a.Cell.String()
+		return "fairy@" + a.Cell.String()
 	case a.Portal:
-		return fmt.Sprintf("figure %s@%s:%s", a.Figure, a.Cell, a.Port)
+		return a.Figure.String() + "@" + targetString(Target{Cell: a.Cell, Port: a.Port})
 	case a.Port == NoPort:
-		return "figure none"
+		return passToken
 	}
-	return fmt.Sprintf("figure %s@%s", a.Figure, a.Port)
-}
-
-func parseFigure(f []string, bad func(string) (Answer, error)) (Answer, error) {
-	a := Answer{Step: StepFigure}
-	if len(f) != 2 {
-		return bad("a figure answer is one word")
-	}
-	if f[1] == "none" {
-		return a, nil
-	}
-	what, where, ok := strings.Cut(f[1], "@")
-	fig, okf := ParseFigure(what)
-	if !ok {
-		return bad("a figure answer reads FIGURE@PORT")
-	}
-	if where == "fly" && okf && fig <= FigureLarge {
-		// Onto the flying machine (The Flying Machines).
-		a.Fly, a.Figure = true, fig
-		return a, nil
-	}
-	switch what {
-	case "princess":
-		t, ok := answerTarget(where)
-		if !ok {
-			return bad("the princess reads princess@X,Y:PORT")
-		}
-		a.Princess, a.Target = true, t
-		return a, nil
-	case "fairy":
-		if strings.Contains(where, ":") {
-			t, ok := answerTarget(where)
-			if !ok {
-				return bad("the fairy reads fairy@X,Y or fairy@X,Y:PORT")
-			}
-			a.Fairy, a.Cell, a.Port = true, t.Cell, t.Port
-			return a, nil
-		}
-		c, err := ParseCell(where)
-		if err != nil {
-			return bad(err.Error())
-		}
-		a.Fairy, a.Cell = true, c
-		return a, nil
-	}
-	if cell, ok := strings.CutSuffix(where, ":tower"); ok && okf && fig <= FigureLarge {
-		c, err := ParseCell(cell)
-		if err != nil {
-			return bad(err.Error())
-		}
-		a.Tower, a.Figure, a.Cell = TowerTop, fig, c
-		return a, nil
-	}
-	if what == "tower" {
-		c, err := ParseCell(where)
-		if err != nil {
-			return bad(err.Error())
-		}
-		a.Tower, a.Cell = TowerPiece, c
-		return a, nil
-	}
-	if t, ok := answerTarget(where); ok && okf {
-		// Through the magic portal, onto a feature of any tile.
-		a.Portal, a.Figure, a.Cell, a.Port = true, fig, t.Cell, t.Port
-		return a, nil
-	}
-	p, okp := ParsePort(where)
-	if !okf || !okp || p == NoPort {
-		return bad("a figure answer reads FIGURE@PORT")
-	}
-	a.Figure, a.Port = fig, p
-	return a, nil
+	return a.Figure.String() + "@" + a.Port.String()
 }
 
 func moveFigure(m *Move, a Answer) {

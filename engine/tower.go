@@ -769,9 +769,9 @@ func (g *Game) captureAnswers(t TileID) []Answer {
 
 func captureText(a Answer) string {
 	if a.Target == (Target{}) {
-		return "capture none"
+		return passToken
 	}
-	return "capture " + targetString(a.Target)
+	return "capture@" + targetString(a.Target)
 }
 
 func moveCapture(m *Move, a Answer) {

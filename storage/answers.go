@@ -14,7 +14,11 @@ import (
 // steps, crop circles) and a restart must find the turn where it stood:
 // the answers so far wait in the table answers until the turn's last one,
 // which appends the whole move to the log and deletes them (migration
-// 00009). Load and AppendMove see the game with those answers given.
+// 00009). Each answer is stored as the record's token (engine.Answer.String:
+// "1,0 90", "large@N", "dragon@1,0", "-" for a pass; migration 13 rewrote
+// the older notation, answer_tokens.go) and read back by
+// engine.Game.AnswerOf. Load and AppendMove see the game with those
+// answers given.
 
 // AnswerResult is what AppendAnswer or AppendAnswers stored.
 type AnswerResult struct {
@@ -228,7 +232,7 @@ func (s *Store) stateAt(ctx context.Context, tx *txn, g Game) (*engine.Game, err
 		if number != n || moves != g.Moves {
 			return nil, &brokenError{fmt.Sprintf("answer %d is stored as answer %d of the turn after %d moves, but the game has %d moves", n, number, moves, g.Moves)}
 		}
-		a, err := engine.ParseAnswer(notation)
+		a, err := state.AnswerOf(notation)
 		if err != nil {
 			return nil, &brokenError{fmt.Sprintf("answer %d: %v", n, err)}
 		}

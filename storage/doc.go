@@ -34,9 +34,10 @@
 //     resignation the same way;
 //   - [Store.AppendAnswer] stores a turn answer by answer
 //     (engine.Game.Act), for turns in which other players decide too (the
-//     dragon's steps): the answers wait, in engine.Answer's notation, until
-//     the turn's last one appends the whole move, so that a restart finds
-//     the turn where it stood; meanwhile a whole move is refused and a
+//     dragon's steps): the answers wait, as the record's tokens
+//     (engine.Answer.String: "1,0 90", "large@N", "dragon@1,0", "-" for a
+//     pass), until the turn's last one appends the whole move, so that a
+//     restart finds the turn where it stood; meanwhile a whole move is refused and a
 //     resignation drops them ([Game].Answered counts them);
 //   - [Store.Load] rebuilds the engine state by replaying the stored moves
 //     and answers (from a cache of recent states when it can); a game whose moves no

@@ -13,14 +13,23 @@ import (
 	"github.com/meeple-works/carcassonne/engine"
 )
 
-// latestVersion returns the version of the last embedded migration.
+// latestVersion returns the version of the last migration, a SQL file's
+// or a Go one's (goMigrations), which the versions from 1 on reach one by
+// one.
 func latestVersion(tb testing.TB) int64 {
 	tb.Helper()
 	names, err := fs.Glob(migrations, "migrations/*.sql")
 	if err != nil || len(names) == 0 {
 		tb.Fatal("no migrations", err)
 	}
-	return int64(len(names))
+	latest, err := latestMigration(sqliteDB)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if n := int64(len(names) + len(goMigrations(sqliteDB))); latest != n {
+		tb.Fatalf("the last migration is version %d, but there are %d: a version is missing", latest, n)
+	}
+	return latest
 }
 
 func schemaVersion(tb testing.TB, db *sql.DB) int64 {

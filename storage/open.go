@@ -388,7 +388,8 @@ const versionTable = "goose_db_version"
 var createTable = regexp.MustCompile(`(?i)\bCREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?["` + "`" + `\[]?(\w+)`)
 
 // migrationTables returns the names of the tables the embedded migrations
-// of dialect d create.
+// of dialect d create: the SQL files', as the Go migrations (goMigrations)
+// create none.
 func migrationTables(d dialect) ([]string, error) {
 	fsys, dir := d.migrations()
 	names, err := fs.Glob(fsys, dir+"/*.sql")
@@ -408,8 +409,9 @@ func migrationTables(d dialect) ([]string, error) {
 	return tables, nil
 }
 
-// latestMigration returns the version of the last embedded migration of
-// dialect d, the number its file name starts with.
+// latestMigration returns the version of the last migration of dialect d:
+// of the embedded SQL files, the number its file name starts with, and of
+// the Go migrations (goMigrations), its version.
 func latestMigration(d dialect) (int64, error) {
 	fsys, dir := d.migrations()
 	names, err := fs.Glob(fsys, dir+"/*.sql")
@@ -424,6 +426,9 @@ func latestMigration(d dialect) (int64, error) {
 			return 0, fmt.Errorf("migration %s has no version number", n)
 		}
 		latest = max(latest, v)
+	}
+	for _, m := range goMigrations(d) {
+		latest = max(latest, m.Version)
 	}
 	return latest, nil
 }

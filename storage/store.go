@@ -31,7 +31,8 @@ const (
 
 // migrations are the SQLite schema's migrations, pgMigrations
 // PostgreSQL's: the same versions, reaching the same tables, columns,
-// indexes and triggers, each in its dialect.
+// indexes and triggers, each in its dialect. The migrations written in Go
+// (goMigrations) come between them by version.
 var (
 	//go:embed migrations/*.sql
 	migrations embed.FS
@@ -175,11 +176,12 @@ func dsn(path, params string) string {
 	return "file:" + path + "?" + params
 }
 
-// migrate applies the embedded migrations of dialect d to db, up to
-// version to (every one when 0). goose records the applied versions in the
-// table goose_db_version and runs each migration in a transaction of its
-// own. The caller keeps other processes from migrating at the same time
-// (Open's lock file on SQLite, an advisory lock on PostgreSQL).
+// migrate applies the embedded migrations of dialect d to db, the SQL
+// files and the Go ones (goMigrations), up to version to (every one when
+// 0). goose records the applied versions in the table goose_db_version and
+// runs each migration in a transaction of its own. The caller keeps other
+// processes from migrating at the same time (Open's lock file on SQLite,
+// an advisory lock on PostgreSQL).
 func migrate(ctx context.Context, db *sql.DB, d dialect, to int64) error {
 	fsys, err := fs.Sub(d.migrations())
 	if err != nil {
@@ -191,7 +193,8 @@ func migrate(ctx context.Context, db *sql.DB, d dialect, to int64) error {
 	}
 	p, err := goose.NewProvider(gd, db, fsys,
 		goose.WithLogger(goose.NopLogger()),
-		goose.WithDisableGlobalRegistry(true))
+		goose.WithDisableGlobalRegistry(true),
+		goose.WithGoMigrations(goMigrations(d)...))
 	if err != nil {
 		return fmt.Errorf("migrations: %w", err)
 	}
@@ -211,6 +214,15 @@ func migrate(ctx context.Context, db *sql.DB, d dialect, to int64) error {
 		return fmt.Errorf("migrations: %w", err)
 	}
 	return nil
+}
+
+// goMigrations returns the migrations of dialect d written in Go, new
+// ones each time (goose fills in their fields as it runs them): they
+// rewrite rows where SQL cannot, and create no table. Their versions are
+// the ones missing from the SQL files of both dialects (goose refuses two
+// migrations of one version) and run in their place among them.
+func goMigrations(d dialect) []*goose.Migration {
+	return []*goose.Migration{answerTokensMigration(d)}
 }
 
 // writeTx runs fn in a write transaction and commits it when fn returns

@@ -167,13 +167,7 @@ func (sc *stepsScript) choose(g *engine.Game, a engine.Answer, rng *rand.Rand) {
 		panic(fmt.Sprintf("answer %s is not among the options", a))
 	}
 	st := g.Pending().Step
-	forms := []string{"choose " + strconv.Itoa(n+1), strconv.Itoa(n + 1), st.String() + " " + strconv.Itoa(n+1), "choose " + opts[n].Value}
-	if slices.ContainsFunc(opts, func(o turnview.Option) bool { return o.Value == forms[2] }) {
-		forms[2] = forms[0] // "robber 2" is seat 2's notation, not the second choice
-	}
-	if strings.HasPrefix(opts[n].Value, st.String()+" ") {
-		forms = append(forms, opts[n].Value)
-	}
+	forms := []string{"choose " + strconv.Itoa(n+1), strconv.Itoa(n + 1), st.String() + " " + strconv.Itoa(n+1), "choose " + opts[n].Value, opts[n].Value}
 	form := rng.IntN(len(forms))
 	title, ask := turnview.In(i18n.English).Question(g, nil)
 	sc.questions = append(sc.questions, strings.TrimPrefix(title+"\n"+ask, "\n"))
@@ -296,7 +290,7 @@ func TestStepsRefused(t *testing.T) {
 	lines := slices.Concat(sc.lines[:1],
 		[]string{"place 1 tower 1,0", "place 1 fly", "gold 1,1", "choose 1"},
 		sc.lines[1:j],
-		[]string{"place 1", "ransom Ben", "choose 99", "choose dragon 99,99", "dragon Q", "spots"},
+		[]string{"place 1", "ransom Ben", "choose 99", "choose dragon@99,99", "dragon Q", "spots"},
 		sc.lines[j:])
 	dir := t.TempDir()
 	cfg := Config{DB: filepath.Join(dir, "games.db"), Board: filepath.Join(dir, "board.png"), Players: names, Seed: sc.game.Seed(), Expansions: []string{"princess-and-dragon"}}

@@ -22,7 +22,8 @@ import (
 // them. place gives the answers a line names; every other decision is
 // listed from the engine's list (turnview.Options), numbered, in the words
 // of Discord's step messages, and answered with `choose N`, the number
-// alone, or the answer's notation ("dragon 0,-1", "ferry E+W"). No
+// alone, or the answer's notation, the record's token ("dragon@0,-1",
+// "ferry@E+W"). No
 // expansion has code of its own here.
 
 // midTurn reports whether the game waits for a decision in the middle of
@@ -121,7 +122,8 @@ func (s *session) stepPrompt() string {
 // choicesCommand plays `choices`: the question of the decision the turn
 // waits for, as the bot's step message asks it (turnview.Voice.Question:
 // its title, then the question with its rule), and its options, numbered,
-// each with its label and its notation ("  1  ⬆ (0,-1)  [dragon 0,-1]").
+// each with its label and its notation, the record's token ("  1  ⬆
+// (0,-1)  [dragon@0,-1]").
 func (s *session) choicesCommand() {
 	if s.noChoice() {
 		return
@@ -151,7 +153,7 @@ func (s *session) noChoice() bool {
 }
 
 // chooseCommand plays `choose N` (the N-th of choices) or `choose
-// NOTATION` ("choose dragon 0,-1", "choose pick none"): the answer to the
+// NOTATION` ("choose dragon@0,-1", "choose -"): the answer to the
 // decision the turn waits for; alone, it lists the choices.
 func (s *session) chooseCommand(args []string) error {
 	if s.noChoice() {
@@ -186,42 +188,31 @@ func (s *session) chooseCommand(args []string) error {
 }
 
 // stepCommand answers the decision the turn waits for with a line that
-// starts with the step's name, in its notation or with a number from
-// choices ("dragon 0,-1", "ferry 2", "land 1", "crop add"; the notation
-// first, when a number is both); with The
-// Princess & the Dragon, "dragon N" (E, S, W) also names the next tile
-// that way. It returns false when the line is not such an answer.
+// is an answer's notation, the record's token ("dragon@0,-1", "ferry@E+W",
+// "crop=add", "-"), a number from choices alone, or the step's name and
+// such a number ("land 1", "ferry 2"); with The Princess & the Dragon,
+// "dragon N" (E, S, W) also names the next tile that way. A line that
+// begins with a token not offered is refused as choose refuses it. It
+// returns false when the line is not such an answer.
 func (s *session) stepCommand(f []string) (bool, error) {
 	if !s.midTurn() || len(f) == 0 {
 		return false, nil
 	}
+	if _, err := s.voice.Lookup(s.state, s.names(), strings.Join(f, " ")); err == nil || isToken(f[0]) {
+		return true, s.chooseCommand(f)
+	}
+	if _, err := strconv.Atoi(f[0]); err == nil && len(f) == 1 {
+		return true, s.chooseCommand(f) // a number alone
+	}
 	st := s.state.Pending().Step
 	word := strings.ToLower(f[0])
-	if word != st.String() && !(word == "ferry" && st == engine.StepFerryMove) {
-		if _, err := strconv.Atoi(f[0]); err == nil && len(f) == 1 {
-			return true, s.chooseCommand(f) // a number alone
-		}
+	if word != st.String() && !(word == "ferry" && st == engine.StepFerryMove) || len(f) != 2 {
 		return false, nil
 	}
-	args := f[1:]
-	if _, err := s.voice.Lookup(s.state, s.names(), strings.Join(f, " ")); err == nil {
-		// The notation first: "robber 2" names seat 2, not the second choice.
-		return true, s.chooseCommand(append([]string{st.String()}, args...))
+	if c, ok := s.dragonHeading(f[1]); ok && st == engine.StepDragon {
+		return true, s.chooseCommand([]string{engine.Answer{Step: st, Cell: c}.String()})
 	}
-	if len(args) == 1 {
-		if _, err := strconv.Atoi(args[0]); err == nil {
-			return true, s.chooseCommand(args)
-		}
-		if st == engine.StepDragon {
-			if c, ok := s.dragonHeading(args[0]); ok {
-				args = []string{c.String()}
-			}
-		}
-		if st == engine.StepFerryMove && strings.EqualFold(args[0], "none") {
-			args = []string{"none"}
-		}
-	}
-	return true, s.chooseCommand(append([]string{st.String()}, args...))
+	return true, s.chooseCommand(f[1:])
 }
 
 // dragonHeading returns the tile next to the dragon's in direction w (N,

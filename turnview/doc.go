@@ -8,7 +8,7 @@
 // a die, a choice, a pass), the figure and the feature named in rulebook
 // terms ("knight – city (north)", the feature's position read off the tile
 // as it lies, after its rotation), the cell, the player who decides, and its
-// value, the notation engine.ParseAnswer reads. Discord's menus and buttons
+// value, the record's token (engine.Answer.String). Discord's menus and buttons
 // and the terminal's lists are built from the same Options, so a player
 // reads the same words in both and is never offered what the engine would
 // refuse.

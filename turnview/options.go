@@ -61,9 +61,10 @@ type Option struct {
 	Player int
 	// Kind is what it chooses.
 	Kind Kind
-	// Value is the answer in the notation engine.ParseAnswer reads
-	// ("figure large@N", "capture 2,0:S"): what the terminal reads and a
-	// component's value carries. No two Options of one list share a value.
+	// Value is the answer as the game's record writes it
+	// (engine.Answer.String: "large@N", "capture@2,0:S", "-" for a
+	// pass): what the terminal lists and reads and a component's value
+	// carries. No two Options of one list share a value.
 	Value string
 	// Label is the answer in a player's words, as spec/discord.md writes
 	// the entries: "knight – city (north)", "large follower – city
@@ -153,34 +154,22 @@ func OnlyPass(g *engine.Game) (engine.Answer, bool) {
 // the step the game waits for.
 var ErrNotOffered = errors.New("that choice is not offered now")
 
-// Lookup returns the option of value (an Option.Value, the notation of
-// engine.ParseAnswer) among the options of the step g waits for. It returns
-// an error wrapping engine.ErrBadAnswer when value does not read, and one
-// wrapping ErrNotOffered, which says in a player's words what the step
-// waits for, when it reads but is not offered now.
+// Lookup returns the option of value (an Option.Value, the record's token
+// that engine.Answer.String writes) among the options of the step g waits
+// for. A value that is not among them returns an error wrapping
+// ErrNotOffered, which says in a player's words what the step waits for.
 func Lookup(g *engine.Game, names Names, value string) (Option, error) {
 	return english.Lookup(g, names, value)
 }
 
-// Lookup is [Lookup] in vo's language: the option's words and the errors'
-// text in it (in English the engine's own error when value does not read).
+// Lookup is [Lookup] in vo's language: the option's words and the error's
+// text in it.
 func (vo Voice) Lookup(g *engine.Game, names Names, value string) (Option, error) {
-	value = strings.TrimSpace(value)
-	a, err := engine.ParseAnswer(value)
+	a, err := g.AnswerOf(strings.TrimSpace(value))
 	if err != nil {
-		if vo.lang == english.lang {
-			return Option{}, err
-		}
-		return Option{}, &badValue{text: vo.t("turn.bad_value", "Value", value), err: err}
+		return Option{}, &notOffered{text: vo.t("turn.not_offered", "Asks", vo.Asks(g, names))}
 	}
-	// The option of the first answer of that value, as Options gives it.
-	want := a.String()
-	for _, b := range g.Answers() {
-		if b.String() == want {
-			return newView(vo, g, names).option(b), nil
-		}
-	}
-	return Option{}, &notOffered{text: vo.t("turn.not_offered", "Asks", vo.Asks(g, names))}
+	return newView(vo, g, names).option(a), nil
 }
 
 // Asks says what the step g waits for asks, in a player's words: "Alice

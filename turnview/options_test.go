@@ -199,7 +199,7 @@ func TestOptionsAcceptedEverywhere(t *testing.T) {
 				o := opts[r.IntN(len(opts))]
 				if g.Pending().Step != engine.StepTile {
 					// A step's words name the answer in words, never
-					// in its notation ("figure follower@N").
+					// in its notation ("follower@N").
 					if w := StepWords(g, o.Answer, nil); strings.Contains(w, o.Value) {
 						t.Fatalf("%s: the words of %q are %q", where, o.Value, w)
 					}
@@ -244,16 +244,22 @@ func TestOptionsAcceptedEverywhere(t *testing.T) {
 	}
 }
 
-// TestLookupRefusesInPlayersWords: a value that does not read, and one
-// that reads but is not offered, are refused with errors a player can read.
+// TestLookupRefusesInPlayersWords: a value that does not read, one of
+// another step, and one of the step waited for that the rules do not offer
+// are refused with an error a player can read, which says what the step
+// waits for; an option's value is its own.
 func TestLookupRefusesInPlayersWords(t *testing.T) {
 	g := newGame(t, 0, 1)
-	if _, err := Lookup(g, nil, "figure large@"); !errors.Is(err, engine.ErrBadAnswer) {
-		t.Fatalf("bad notation: %v", err)
+	for _, v := range []string{"large@", "-", "tile 1,0 90", "40,40 90"} {
+		_, err := Lookup(g, Names{"Ann"}, v)
+		if !errors.Is(err, ErrNotOffered) || !strings.Contains(err.Error(), "Ann places tile") {
+			t.Errorf("Lookup(%q): %v", v, err)
+		}
 	}
-	_, err := Lookup(g, Names{"Ann"}, "figure none")
-	if !errors.Is(err, ErrNotOffered) || !strings.Contains(err.Error(), "Ann places tile") {
-		t.Fatalf("not offered: %v", err)
+	for _, o := range Options(g, nil) {
+		if got, err := Lookup(g, nil, " "+o.Value+" "); err != nil || got.Answer != o.Answer || got.Label != o.Label {
+			t.Errorf("Lookup(%q) = %+v, %v, want %+v", o.Value, got, err, o)
+		}
 	}
 }
 

@@ -69,13 +69,3 @@ type notOffered struct{ text string }
 
 func (e *notOffered) Error() string { return e.text }
 func (e *notOffered) Unwrap() error { return ErrNotOffered }
-
-// badValue is engine.ErrBadAnswer (the value does not read) in a
-// language other than English; it wraps the engine's error.
-type badValue struct {
-	text string
-	err  error
-}
-
-func (e *badValue) Error() string { return e.text }
-func (e *badValue) Unwrap() error { return e.err }
