@@ -291,7 +291,7 @@ func (h *harness) playMove(u discordtest.User, thread string, msg discordtest.Me
 		h.t.Fatalf("the answers of %+v: %v", mv, err)
 	}
 	used := map[string]int{} // the menus of each action answered so far
-	c := st.Clone() // the game before each answer, to read the menus' values
+	c := st.Clone()          // the game before each answer, to read the menus' values
 	for k, ans := range as[1:] {
 		if _, err := c.Act(as[k]); err != nil {
 			h.t.Fatalf("%s: %v", as[k], err)
