@@ -371,17 +371,7 @@ func (b *Bot) previewData(l i18n.Lang, g storage.Game, st *engine.Game, ch choic
 	}
 	t := w.tile
 	m := w.move()
-	png, err := pngOf(func(wr io.Writer) error {
-		if m.Tower != engine.TowerNone {
-			m.Capture = engine.Target{}
-			return b.drawIn(l).PreviewTowerPNG(wr, view, m)
-		}
-		// The figure where the choice puts it (on the tile, through the
-		// magic portal, the fairy, the princess's knight gone), and the
-		// ingots, ferries and mage or witch it puts.
-		m.Fly, m.Crop = false, engine.CropNone
-		return b.drawIn(l).PreviewMovePNG(wr, view, m)
-	})
+	png, err := pngOf(b.movePicture(l, view, m))
 	if err != nil {
 		return nil, err
 	}
@@ -466,6 +456,24 @@ func (b *Bot) previewData(l i18n.Lang, g storage.Game, st *engine.Game, ch choic
 		Files:       []*discordgo.File{{Name: file, ContentType: "image/png", Reader: bytes.NewReader(png)}},
 		Attachments: &none,
 	}, nil
+}
+
+// movePicture draws move m, the answers of a turn so far, on view (the
+// game before its tile, after its ransom) as a preview shows them, in
+// language l: a tower piece with the figures in its reach marked
+// (PreviewTowerPNG); else the tile with the figure where the answers put
+// it (on the tile, through the magic portal, the fairy, the princess's
+// knight gone) and the ingots, ferries and mage or witch they move
+// (PreviewMovePNG).
+func (b *Bot) movePicture(l i18n.Lang, view *engine.Game, m engine.Move) func(io.Writer) error {
+	return func(w io.Writer) error {
+		if m.Tower != engine.TowerNone {
+			m.Capture = engine.Target{}
+			return b.drawIn(l).PreviewTowerPNG(w, view, m)
+		}
+		m.Fly, m.Crop = false, engine.CropNone
+		return b.drawIn(l).PreviewMovePNG(w, view, m)
+	}
 }
 
 // preview serves the preview's components: ⟲ ⟳, the menus, Back and

@@ -118,24 +118,28 @@ func (b *Bot) nextStep(ctx context.Context, g storage.Game, st *engine.Game, not
 
 // stepPicture draws the picture of the step message of the decision game
 // g waits for (st), and names it: the dragon's surroundings for a step of
-// the dragon ("dragon"); for the figure asked after other players'
-// decisions (the robbers after a tile with a bag), the tile placed with its
-// spots numbered and named, as the preview draws them ("tile"). It returns
-// nil for other decisions, and when drawing fails (logged): the message
-// goes without.
+// the dragon ("dragon"); for a step of the current player's that a preview
+// has a menu for (menuOf) asked after other players' decisions (the
+// figure, a gold ingot or the mage after the robbers of a tile with a bag,
+// a prisoner, an escape after the dragon's steps), the tile placed with
+// the answers so far and its spots numbered and named, as the preview
+// draws them ("tile"). It returns nil for other decisions, and when
+// drawing fails (logged): the message goes without.
 func (b *Bot) stepPicture(g storage.Game, st *engine.Game) ([]byte, string) {
 	var draw func(w io.Writer) error
 	what := ""
-	switch st.Pending().Step {
-	case engine.StepDragon:
+	d := st.Pending()
+	_, menu := menuOf[d.Step]
+	switch {
+	case d.Step == engine.StepDragon:
 		draw, what = func(w io.Writer) error { return b.drawIn(gameLang(g)).DragonPNG(w, st) }, "dragon"
-	case engine.StepFigure:
+	case menu && d.Player == st.Current():
 		pv := st.Preview()
 		if pv == nil || len(pv.Moves()) == 0 {
 			return nil, ""
 		}
 		// The answers so far (the tile, a ransom paid, a second ingot, the
-		// mage or witch), no figure yet, drawn on the game before the
+		// mage or witch, a figure), drawn on the game before the
 		// tile, after the ransom (its figure back in the supply), as the
 		// preview draws them.
 		m, view := pv.Moves()[len(pv.Moves())-1], st
@@ -145,7 +149,7 @@ func (b *Bot) stepPicture(g storage.Game, st *engine.Game) ([]byte, string) {
 			}
 			m.Ransomed, m.Ransom = false, engine.Ransom{}
 		}
-		draw, what = func(w io.Writer) error { return b.drawIn(gameLang(g)).PreviewMovePNG(w, view, m) }, "tile"
+		draw, what = b.movePicture(gameLang(g), view, m), "tile"
 	default:
 		return nil, ""
 	}

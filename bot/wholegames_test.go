@@ -1296,6 +1296,7 @@ func TestMessengersRobbersGame(t *testing.T) {
 		}
 	}
 	seen := map[engine.Step]int{}
+	pictured := map[engine.Step]int{} // the step messages with the tile's picture
 	bobAsked := 0
 	turns := 0
 	typedLater := false // a figure typed after a bag tile was refused
@@ -1364,14 +1365,17 @@ func TestMessengersRobbersGame(t *testing.T) {
 			if ids := mention.FindStringSubmatch(sm.Content); ids == nil || ids[1] != users[d.Player].ID {
 				t.Fatalf("move %d: the step message mentions %q, %s decides %v", moves, sm.Content, users[d.Player].Username, d.Step)
 			}
-			if d.Step == engine.StepFigure {
+			if _, menu := menuOf[d.Step]; menu && d.Player == st.Current() {
 				// The tile placed, its spots numbered, as the preview
 				// would have drawn it.
+				pictured[d.Step]++
 				if len(sm.Files) != 1 || sm.Embeds[0].Image == nil || sm.Embeds[0].Image.URL != "attachment://"+sm.Attachments[0].Filename {
-					t.Errorf("move %d: the figure's step message has no picture of the tile: %d files, %+v", moves, len(sm.Files), sm.Embeds[0].Image)
+					t.Errorf("move %d: the %s step message has no picture of the tile: %d files, %+v", moves, d.Step, len(sm.Files), sm.Embeds[0].Image)
 				} else if img, err := png.Decode(bytes.NewReader(sm.Files[0].Data)); err != nil || img.Bounds().Dx() < 400 {
-					t.Errorf("move %d: the figure's picture does not decode as the preview's: %v", moves, err)
+					t.Errorf("move %d: the %s step's picture does not decode as the preview's: %v", moves, d.Step, err)
 				}
+			} else if len(sm.Files) != 0 {
+				t.Errorf("move %d: the %s step message of %s has a picture", moves, d.Step, users[d.Player].Username)
 			}
 			opts := turnview.Options(st, seatNames(g, st))
 			_, bs := components(sm.Message)
@@ -1419,7 +1423,10 @@ func TestMessengersRobbersGame(t *testing.T) {
 		}
 		msg, more = h.nextTurn(thread, msg.ID)
 	}
-	t.Logf("%d turns, steps answered through messages: %v; Bob asked %d times", turns, seen, bobAsked)
+	t.Logf("%d turns, steps answered through messages: %v, with the tile's picture %v; Bob asked %d times", turns, seen, pictured, bobAsked)
+	if pictured[engine.StepFigure] == 0 {
+		t.Errorf("no figure step message had the tile's picture: %v", pictured)
+	}
 	if !typedLater {
 		t.Error("no bag tile's turn had a figure to type")
 	}
