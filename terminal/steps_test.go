@@ -29,9 +29,10 @@ import (
 type stepsScript struct {
 	game  *engine.Game
 	lines []string
-	asked map[engine.Step]int // the answers given from the list, by step
-	first map[engine.Step]int // the line of the first such answer, by step
-	forms map[string]int      // the answer lines by form
+	asked map[engine.Step]int    // the answers given from the list, by step
+	first map[engine.Step]int    // the line of the first such answer, by step
+	value map[engine.Step]string // the value (the record's token) of that answer
+	forms map[string]int         // the answer lines by form
 	// passed counts the decisions that offered the pass alone, which the
 	// terminal gives without asking (turnview.OnlyPass).
 	passed int
@@ -53,7 +54,7 @@ func newStepsScript(tb testing.TB, set engine.ExpansionSet, names []string, seed
 	if err != nil {
 		tb.Fatal(err)
 	}
-	sc := &stepsScript{game: g, asked: map[engine.Step]int{}, first: map[engine.Step]int{}, forms: map[string]int{}}
+	sc := &stepsScript{game: g, asked: map[engine.Step]int{}, first: map[engine.Step]int{}, value: map[engine.Step]string{}, forms: map[string]int{}}
 	rng := rand.New(rand.NewPCG(seed, 29))
 	ts := g.TileSet()
 	pick := func(c *engine.Game) engine.Answer {
@@ -173,6 +174,7 @@ func (sc *stepsScript) choose(g *engine.Game, a engine.Answer, rng *rand.Rand) {
 	sc.questions = append(sc.questions, strings.TrimPrefix(title+"\n"+ask, "\n"))
 	if sc.asked[st] == 0 {
 		sc.first[st] = len(sc.lines)
+		sc.value[st] = opts[n].Value
 	}
 	sc.lines = append(sc.lines, forms[form])
 	sc.forms[[]string{"choose N", "N", "step N", "choose notation", "notation"}[form]]++
@@ -290,7 +292,8 @@ func TestStepsRefused(t *testing.T) {
 	lines := slices.Concat(sc.lines[:1],
 		[]string{"place 1 tower 1,0", "place 1 fly", "gold 1,1", "choose 1"},
 		sc.lines[1:j],
-		[]string{"place 1", "ransom Ben", "choose 99", "choose dragon@99,99", "dragon Q", "spots"},
+		[]string{"place 1", "ransom Ben", "choose 99", "choose dragon@99,99", "dragon Q", "spots",
+			"dragon " + strings.TrimPrefix(sc.value[engine.StepDragon], "dragon@")},
 		sc.lines[j:])
 	dir := t.TempDir()
 	cfg := Config{DB: filepath.Join(dir, "games.db"), Board: filepath.Join(dir, "board.png"), Players: names, Seed: sc.game.Seed(), Expansions: []string{"princess-and-dragon"}}
@@ -303,6 +306,7 @@ func TestStepsRefused(t *testing.T) {
 		" chooses where the dragon goes. Answer with choose N (choices lists them).",
 		"There is no choice 99: they are numbered 1 to ",
 		" is not offered",
+		"A choice is written as the game record writes it: " + sc.value[engine.StepDragon] + " (choices lists them).",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q", want)

@@ -192,8 +192,10 @@ func (s *session) chooseCommand(args []string) error {
 // "crop=add", "-"), a number from choices alone, or the step's name and
 // such a number ("land 1", "ferry 2"); with The Princess & the Dragon,
 // "dragon N" (E, S, W) also names the next tile that way. A line that
-// begins with a token not offered is refused as choose refuses it. It
-// returns false when the line is not such an answer.
+// begins with a token not offered is refused as choose refuses it, and the
+// step's name and the rest of a token ("dragon 0,-1" for dragon@0,-1) is
+// answered with the token to write. It returns false when the line is not
+// such an answer.
 func (s *session) stepCommand(f []string) (bool, error) {
 	if !s.midTurn() || len(f) == 0 {
 		return false, nil
@@ -211,6 +213,14 @@ func (s *session) stepCommand(f []string) (bool, error) {
 	}
 	if c, ok := s.dragonHeading(f[1]); ok && st == engine.StepDragon {
 		return true, s.chooseCommand([]string{engine.Answer{Step: st, Cell: c}.String()})
+	}
+	for _, tok := range []string{word + "@" + f[1], word + "=" + f[1]} {
+		if _, err := s.voice.Lookup(s.state, s.names(), tok); err == nil {
+			// The words of an answer, not its token ("dragon 0,-1" for
+			// dragon@0,-1): the token is said, not guessed.
+			s.say("terminal3.choose.token", "Token", tok)
+			return true, nil
+		}
 	}
 	return true, s.chooseCommand(f[1:])
 }
