@@ -97,9 +97,10 @@ var stepNames = func() map[string]bool {
 
 // help writes the commands, with the paragraphs of an expansion only when
 // the game plays it: the large follower (Inns & Cathedrals), the builder
-// and the pig (Traders & Builders), the ransom (The Tower), and choices and
+// and the pig (Traders & Builders), the ransom (The Tower), choices and
 // choose when an expansion played asks a step in the middle of a turn
-// (engine.Step.Expansion); place's tokens are those of the game's figures
+// (engine.Step.Expansion), and the dragon's headings (The Princess & the
+// Dragon); place's tokens are those of the game's figures
 // and expansions (tokensHelp). Each part of the help (messages
 // terminal.help…) ends with its own new line.
 func (s *session) help() {
@@ -117,6 +118,7 @@ func (s *session) help() {
 		{s.lang.T("terminal.help.traders", nil), exps.Has(engine.ExpansionTradersAndBuilders)},
 		{s.tokensHelp(), true},
 		{s.lang.T("terminal.help.choices", nil), steps},
+		{s.lang.T("terminal.help.choices.dragon", nil), exps.Has(engine.ExpansionPrincessAndDragon)},
 		{s.lang.T("terminal.help.ransom", nil), exps.Has(engine.ExpansionTower)},
 		{s.lang.T("terminal.help.rest", nil), true},
 	} {

@@ -72,22 +72,30 @@ search:
 // TestHelpOfExpansions: help shows the paragraphs and tokens of the
 // expansions the game plays and no other: with The Tower, the ransom, the
 // choices in the middle of a turn (its capture) and the tower's tokens, not
-// the large follower nor another expansion's tokens.
+// the large follower, the dragon's headings nor another expansion's
+// tokens; with The Princess & the Dragon, the dragon's headings.
 func TestHelpOfExpansions(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	cfg := Config{DB: filepath.Join(dir, "games.db"), Board: filepath.Join(dir, "board.png"), Players: []string{"Ann", "Ben"}, Seed: 3, Expansions: []string{"tower"}}
 	out := run(t, cfg, "help\nquit\n")
 	for id, shown := range map[string]bool{"terminal.help": true, "terminal.help.inns": false, "terminal.help.traders": false,
-		"terminal.help.choices": true, "terminal.help.ransom": true, "terminal.help.rest": true} {
+		"terminal.help.choices": true, "terminal.help.choices.dragon": false, "terminal.help.ransom": true, "terminal.help.rest": true} {
 		if strings.Contains(out, i18n.English.T(id, nil)) != shown {
 			t.Errorf("the help of a game of The Tower shows %s: %v, want %v", id, !shown, shown)
 		}
 	}
 	for token, shown := range map[string]bool{"place x,y [ROTATION] [TOKENS]": true, "(place N 90 tower@1,0)": true, "follower@1,0:tower,": true, "ransom/2;": true,
-		"large@N": false, "builder@N": false, "fairy@2,1": false, "escape@1,-1:N": false, "crop=add": false} {
+		"large@N": false, "builder@N": false, "fairy@2,1": false, "escape@1,-1:N": false, "crop=add": false, "dragon": false} {
 		if strings.Contains(out, token) != shown {
 			t.Errorf("the help of a game of The Tower shows %s: %v, want %v", token, !shown, shown)
+		}
+	}
+	cfg.Expansions, cfg.DB = []string{"princess-and-dragon"}, filepath.Join(dir, "dragon.db")
+	out = run(t, cfg, "help\nquit\n")
+	for id, shown := range map[string]bool{"terminal.help.choices": true, "terminal.help.choices.dragon": true, "terminal.help.ransom": false} {
+		if strings.Contains(out, i18n.English.T(id, nil)) != shown {
+			t.Errorf("the help of a game of The Princess & the Dragon shows %s: %v, want %v", id, !shown, shown)
 		}
 	}
 }
