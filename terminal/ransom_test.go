@@ -86,7 +86,8 @@ func TestHelpOfExpansions(t *testing.T) {
 		}
 	}
 	for token, shown := range map[string]bool{"place x,y [ROTATION] [TOKENS]": true, "(place N 90 tower@1,0)": true, "follower@1,0:tower,": true, "ransom/2;": true,
-		"large@N": false, "builder@N": false, "fairy@2,1": false, "escape@1,-1:N": false, "crop=add": false, "dragon": false} {
+		"large@N": false, "builder@N": false, "fairy@2,1": false, "escape@1,-1:N": false, "crop=add": false, "dragon": false,
+		"1L": false, "builder": false, "pig": false, "gold": false} {
 		if strings.Contains(out, token) != shown {
 			t.Errorf("the help of a game of The Tower shows %s: %v, want %v", token, !shown, shown)
 		}
