@@ -18,6 +18,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/render"
 	"github.com/meeple-works/carcassonne/storage"
 )
 
@@ -76,6 +77,11 @@ type Renderer interface {
 	// the mini expansions: the ferry set and the ferries moved, the two
 	// gold ingots, the mage or the witch.
 	PreviewMovePNG(w io.Writer, g *engine.Game, m engine.Move) error
+	// PreviewMarksPNG draws move m, a turn's answers so far, as
+	// PreviewMovePNG does, with the choices of the decision asked marked
+	// and numbered where they lie on the board instead of the tile's
+	// spots.
+	PreviewMarksPNG(w io.Writer, g *engine.Game, m engine.Move, marks []render.Mark) error
 	// DragonPNG draws the dragon's surroundings while it moves (The
 	// Princess & the Dragon): the steps taken so far and the tiles it may
 	// enter next.

@@ -4,32 +4,42 @@ import (
 	"bytes"
 	"image/png"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/render"
 	"github.com/meeple-works/carcassonne/storage"
+	"github.com/meeple-works/carcassonne/turnview"
 )
 
-// TestStepPictureOfTheTile plays random games of The Princess & the Dragon
-// with The Cathars, The Tower and The Robbers: a step message of the current
-// player's own step that a preview has a menu for, asked after other
-// players' decisions (an escape or a prisoner after the dragon's steps, the
-// figure after the robbers), has the picture of the tile placed; a step of
-// the dragon has the dragon's; a step another player decides (a robber of
-// theirs) has none.
-func TestStepPictureOfTheTile(t *testing.T) {
-	set := engine.ExpansionSet(0).With(engine.ExpansionPrincessAndDragon).With(engine.ExpansionCathars).
-		With(engine.ExpansionTower).With(engine.ExpansionRobbers)
+// TestStepPictures plays random games of The Princess & the Dragon with The
+// Cathars, The Tower, The Robbers, The Crop Circles, The Flying Machines
+// and The Gold Mines, and checks the picture of every step message: a step
+// of the dragon has the dragon's; a decision whose choices lie on tiles
+// (an escape, a landing, a crop circle's answers, also another player's)
+// has the tile placed with its choices numbered where they lie
+// ("choices"); another step of the current player's that a preview has a
+// menu for, asked after other players' decisions (the figure after the
+// robbers, a prisoner after the dragon's steps), the tile placed as the
+// preview draws it ("tile"); a decision without a place on the board (a
+// robber) has none.
+func TestStepPictures(t *testing.T) {
+	set := engine.ExpansionSet(0)
+	for _, e := range []engine.Expansion{engine.ExpansionPrincessAndDragon, engine.ExpansionCathars, engine.ExpansionTower,
+		engine.ExpansionRobbers, engine.ExpansionCropCircles, engine.ExpansionFlyingMachines, engine.ExpansionGoldMines} {
+		set = set.With(e)
+	}
 	r, err := engine.NewRules(set, engine.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	b := &Bot{draw: render.New()}
 	g := storage.Game{ID: 1}
-	pictured := map[engine.Step]int{}
+	pictured := map[string]int{}
 	rng := rand.New(rand.NewPCG(4, 5))
-	for seed := uint64(1); seed <= 6 && pictured[engine.StepEscape]+pictured[engine.StepCapture] == 0; seed++ {
+	for seed := uint64(1); seed <= 8; seed++ {
 		st, err := engine.New(engine.Config{Players: []string{"Ann", "Ben", "Cy"}, Rules: r, Seed: seed})
 		if err != nil {
 			t.Fatal(err)
@@ -38,26 +48,40 @@ func TestStepPictureOfTheTile(t *testing.T) {
 		for !st.Ended() {
 			d := st.Pending()
 			_, menu := menuOf[d.Step]
-			if d.Step != engine.StepTile && (others || d.Step == engine.StepDragon || d.Player != st.Current()) {
+			if _, only := turnview.OnlyPass(st); only {
+				// Not asked: the bot passes at once.
+			} else if d.Step != engine.StepTile && (others || !menu || d.Player != st.Current()) {
 				data, what := b.stepPicture(g, st)
+				marks := stepMarks(turnview.In(i18n.English).Options(st, labelNames(g, st)))
+				want := ""
 				switch {
 				case d.Step == engine.StepDragon:
-					if what != "dragon" {
-						t.Fatalf("seed %d: a step of the dragon has the picture %q", seed, what)
-					}
+					want = "dragon"
+				case marks != nil && d.Step != engine.StepFigure && d.Step != engine.StepCapture:
+					want = "choices"
 				case menu && d.Player == st.Current():
+					want = "tile"
+				}
+				if what != want || (data == nil) != (want == "") {
+					t.Fatalf("seed %d: the %s step of %s has the picture %q (%d bytes), want %q", seed, d.Step, st.Players()[d.Player], what, len(data), want)
+				}
+				if want == "choices" || want == "tile" {
 					img, err := png.Decode(bytes.NewReader(data))
-					if what != "tile" || err != nil || img.Bounds().Dx() < 400 {
-						t.Fatalf("seed %d: the %s step's picture %q does not decode as a preview's: %v", seed, d.Step, what, err)
+					if err != nil || img.Bounds().Dx() < 400 {
+						t.Fatalf("seed %d: the %s step's picture does not decode as a preview's: %v", seed, d.Step, err)
 					}
-					pictured[d.Step]++
-				case data != nil:
-					t.Fatalf("seed %d: the %s step of %s has the picture %q", seed, d.Step, st.Players()[d.Player], what)
+				}
+				if want != "" {
+					pictured[want+" "+d.Step.String()]++
 				}
 			}
 			others = others || d.Player != st.Current()
 			as := st.Answers()
-			done, err := st.Act(as[rng.IntN(len(as))])
+			a := as[rng.IntN(len(as))]
+			if k := slices.IndexFunc(as, func(a engine.Answer) bool { return a.Fly }); k >= 0 && rng.IntN(2) == 0 {
+				a = as[k] // a flight now and then, for its landing
+			}
+			done, err := st.Act(a)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -66,8 +90,10 @@ func TestStepPictureOfTheTile(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("the tile's picture in the step messages of %v", pictured)
-	if pictured[engine.StepFigure] == 0 || pictured[engine.StepEscape]+pictured[engine.StepCapture] == 0 {
-		t.Errorf("the random games pictured %v: no figure, or no escape nor prisoner after others' decisions", pictured)
+	t.Logf("the step messages' pictures: %v", pictured)
+	for _, want := range []string{"tile figure", "choices escape", "choices land", "choices pick", "dragon dragon"} {
+		if pictured[want] == 0 {
+			t.Errorf("no step message had the picture %q: %v", want, pictured)
+		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/meeple-works/carcassonne/ai"
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/i18n"
+	"github.com/meeple-works/carcassonne/render"
 	"github.com/meeple-works/carcassonne/storage"
 	"github.com/meeple-works/carcassonne/turnview"
 )
@@ -118,29 +119,29 @@ func (b *Bot) nextStep(ctx context.Context, g storage.Game, st *engine.Game, not
 
 // stepPicture draws the picture of the step message of the decision game
 // g waits for (st), and names it: the dragon's surroundings for a step of
-// the dragon ("dragon"); for a step of the current player's that a preview
-// has a menu for (menuOf) asked after other players' decisions (the
-// figure, a gold ingot or the mage after the robbers of a tile with a bag,
-// a prisoner, an escape after the dragon's steps), the tile placed with
-// the answers so far and its spots numbered and named, as the preview
-// draws them ("tile"). It returns nil for other decisions, and when
-// drawing fails (logged): the message goes without.
+// the dragon ("dragon"); for a decision whose choices lie on tiles of the
+// board (an escape, a landing, a second gold ingot, a crop circle's
+// answers of each player …), at most maxMarks of them, the tile placed
+// with the answers so far and each choice numbered where it lies, named
+// under the board as its button is ("choices"); for another step of the
+// current player's that a preview has a menu for (menuOf), asked after
+// other players' decisions (the figure after the robbers of a tile with a
+// bag, a prisoner after a tower piece), the tile placed with the answers so
+// far as the preview draws it ("tile"). It returns nil for other
+// decisions, and when drawing fails (logged): the message goes without.
 func (b *Bot) stepPicture(g storage.Game, st *engine.Game) ([]byte, string) {
 	var draw func(w io.Writer) error
 	what := ""
 	d := st.Pending()
+	l := gameLang(g)
 	_, menu := menuOf[d.Step]
-	switch {
-	case d.Step == engine.StepDragon:
-		draw, what = func(w io.Writer) error { return b.drawIn(gameLang(g)).DragonPNG(w, st) }, "dragon"
-	case menu && d.Player == st.Current():
-		pv := st.Preview()
-		if pv == nil || len(pv.Moves()) == 0 {
-			return nil, ""
-		}
+	marks := stepMarks(turnview.In(l).Options(st, labelNames(g, st)))
+	if d.Step == engine.StepDragon {
+		draw, what = func(w io.Writer) error { return b.drawIn(l).DragonPNG(w, st) }, "dragon"
+	} else if pv := st.Preview(); pv != nil && len(pv.Moves()) > 0 {
 		// The answers so far (the tile, a ransom paid, a second ingot, the
-		// mage or witch, a figure), drawn on the game before the
-		// tile, after the ransom (its figure back in the supply), as the
+		// mage or witch, a figure), drawn on the game before the tile,
+		// after the ransom (its figure back in the supply), as the
 		// preview draws them.
 		m, view := pv.Moves()[len(pv.Moves())-1], st
 		if m.Ransomed {
@@ -149,8 +150,15 @@ func (b *Bot) stepPicture(g storage.Game, st *engine.Game) ([]byte, string) {
 			}
 			m.Ransomed, m.Ransom = false, engine.Ransom{}
 		}
-		draw, what = b.movePicture(gameLang(g), view, m), "tile"
-	default:
+		switch {
+		case marks != nil && d.Step != engine.StepFigure && d.Step != engine.StepCapture:
+			m.Fly, m.Crop = false, engine.CropNone
+			draw, what = func(w io.Writer) error { return b.drawIn(l).PreviewMarksPNG(w, view, m, marks) }, "choices"
+		case menu && d.Player == st.Current():
+			draw, what = b.movePicture(l, view, m), "tile"
+		}
+	}
+	if draw == nil {
 		return nil, ""
 	}
 	png, err := pngOf(draw)
@@ -159,6 +167,33 @@ func (b *Bot) stepPicture(g storage.Game, st *engine.Game) ([]byte, string) {
 		return nil, ""
 	}
 	return png, what
+}
+
+// maxMarks is the most choices a step message's picture numbers on the
+// board: past it (the mage or witch onto any road or city) the picture
+// would list more than it shows.
+const maxMarks = 12
+
+// stepMarks returns the marks of a step message's picture for its options
+// (turnview.Options): each option but the pass, numbered from 1 in their
+// order, where it lies and named by its label; nil when an option lies on
+// no tile (the ferry's road ends, a robber, a message) or there are none
+// or more than maxMarks.
+func stepMarks(opts []turnview.Option) []render.Mark {
+	var marks []render.Mark
+	for _, o := range opts {
+		if o.Pass() {
+			continue
+		}
+		if !o.HasCell {
+			return nil
+		}
+		marks = append(marks, render.Mark{Target: engine.Target{Cell: o.Cell, Port: o.Port}, Label: strconv.Itoa(len(marks) + 1), Text: o.Label})
+	}
+	if len(marks) > maxMarks {
+		return nil
+	}
+	return marks
 }
 
 // stepMessage builds the message of the decision game g waits for (st):

@@ -10,6 +10,8 @@
 //	err = r.PreviewPNG(w, g, placement, port) // one placement, spots labelled, the follower on port
 //	err = r.PreviewFigurePNG(w, g, placement, port, engine.FigureLarge) // the large follower on port
 //	err = r.PreviewFigurePNG(w, g, placement, engine.NoPort, engine.FigureBuilder) // where the builder may go
+//	err = r.PreviewMovePNG(w, g, move)        // a turn's answers so far, what they move ringed
+//	err = r.PreviewMarksPNG(w, g, move, marks) // the same, a decision's choices numbered where they lie
 //	err = r.FinalPNG(w, g)             // the end: board, final scoring, scores by turn
 //	err = r.Animate(w, rec, render.AnimateOptions{}) // the game as an animated GIF
 //

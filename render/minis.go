@@ -645,7 +645,7 @@ func (r *Renderer) neutralSprite(sc *scene, w window, focus *engine.PlacedTile, 
 // drawn.
 func (r *Renderer) PreviewMove(g *engine.Game, m engine.Move) (*image.RGBA, error) {
 	follower, fig := tileFigure(m)
-	cv, err := r.preview(g, engine.Placement{Cell: m.Cell, Rotation: m.Rotation}, follower, fig, &m, r.newRGBA)
+	cv, err := r.preview(g, engine.Placement{Cell: m.Cell, Rotation: m.Rotation}, follower, fig, &m, nil, r.newRGBA)
 	if err != nil {
 		return nil, err
 	}
@@ -656,7 +656,7 @@ func (r *Renderer) PreviewMove(g *engine.Game, m engine.Move) (*image.RGBA, erro
 // returns PreviewMove's errors and the writer's.
 func (r *Renderer) PreviewMovePNG(w io.Writer, g *engine.Game, m engine.Move) error {
 	follower, fig := tileFigure(m)
-	cv, err := r.preview(g, engine.Placement{Cell: m.Cell, Rotation: m.Rotation}, follower, fig, &m, r.newPaletted)
+	cv, err := r.preview(g, engine.Placement{Cell: m.Cell, Rotation: m.Rotation}, follower, fig, &m, nil, r.newPaletted)
 	if err != nil {
 		return err
 	}

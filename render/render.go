@@ -161,7 +161,7 @@ func (r *Renderer) Preview(g *engine.Game, p engine.Placement, follower engine.P
 // left in the supply, or fig may not stand on that spot (the move Check
 // refuses).
 func (r *Renderer) PreviewFigure(g *engine.Game, p engine.Placement, follower engine.Port, fig engine.Figure) (*image.RGBA, error) {
-	cv, err := r.preview(g, p, follower, fig, nil, r.newRGBA)
+	cv, err := r.preview(g, p, follower, fig, nil, nil, r.newRGBA)
 	if err != nil {
 		return nil, err
 	}
@@ -170,7 +170,7 @@ func (r *Renderer) PreviewFigure(g *engine.Game, p engine.Placement, follower en
 
 // preview draws PreviewFigure on a canvas from alloc, and when mv is not
 // nil what PreviewMove shows of mv beyond the figure.
-func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.Port, fig engine.Figure, mv *engine.Move, alloc func(image.Rectangle) canvas) (canvas, error) {
+func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.Port, fig engine.Figure, mv *engine.Move, marks []Mark, alloc func(image.Rectangle) canvas) (canvas, error) {
 	t, ok := g.Drawn()
 	if !ok {
 		return nil, ErrNoDrawnTile
@@ -192,6 +192,17 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.P
 		}
 	}
 	spots := previewSpots(g, p, fig)
+	listed := spots
+	if marks != nil {
+		// The marks are listed instead of the spots, and of these only
+		// the figure chosen is drawn.
+		listed = nil
+		if i := chosenSpot(spots, follower); i >= 0 {
+			spots = spots[i : i+1]
+		} else {
+			spots = nil
+		}
+	}
 	focus := engine.PlacedTile{Tile: t, Cell: p.Cell, Rotation: p.Rotation}
 
 	const pad = 14
@@ -218,13 +229,18 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.P
 			interest = append(interest, mv.Princess.Cell)
 		}
 	}
-	win := coverWindow(sc, p.Cell, interest)
+	anchor := p.Cell
+	if len(marks) > 0 {
+		interest, anchor = markInterest(interest, marks)
+	}
+	win := coverWindow(sc, anchor, interest)
 	tsz, m, n := win.tile, win.margin, win.cols()
 	boardW := n*tsz + 2*m
 	lineH := 30
-	listH := pad + lineH*max(1, len(spots)) + pad
+	listH := pad + lineH*max(1, len(listed), len(marks)) + pad
 	what := ""
-	if mv != nil {
+	if mv != nil && marks == nil {
+		// (With marks, the list is the choices', maybe another player's.)
 		if what = movedWords(sc, *mv); what != "" {
 			listH += lineH
 		}
@@ -247,10 +263,15 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.P
 	drawTextAt(img, nf, colText, pad+32, captionH/2, alignLeft, shortenName(nf, name, boardW-2*pad-32-cw-12))
 	drawTextAt(img, cf, colText, boardW-pad, captionH/2, alignRight, caption)
 
-	r.drawBoard(img, k, sc, win, boardStyle{coords: true, focus: &focus, spots: spots, chosen: follower, figure: fig})
+	bs := boardStyle{coords: true, spots: spots, chosen: follower, figure: fig}
+	if win.contains(p.Cell) {
+		bs.focus = &focus // always, but for marks far from it
+	}
+	r.drawBoard(img, k, sc, win, bs)
 	if mv != nil {
 		r.ringMoved(img, k, sc, win, &focus, *mv, before)
 	}
+	r.drawMarks(img, k, sc, win, focus, marks)
 
 	// The spots, named.
 	y := captionH + n*tsz + 2*m + pad
@@ -266,13 +287,19 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.P
 		y += lineH
 	}
 	lf := k.face(false, 17)
-	if len(spots) == 0 {
+	if len(spots) == 0 && marks == nil {
 		drawTextAt(img, lf, colTextDim, pad, y+lineH/2, alignLeft, fitText(lf, noSpotsText(sc, fig), boardW-2*pad))
 	}
 	rad := spotRadius(previewTile)
 	badge := r.spotBadge(rad)
-	pick := chosenSpot(spots, follower)
-	for i, s := range spots {
+	for i, mk := range marks {
+		cy := y + i*lineH + lineH/2
+		blit(img, badge, pad+rad+2, cy)
+		drawSpotLabel(img, k, rad, pad+rad+2, cy, mk.Label)
+		drawTextAt(img, lf, colText, pad+2*rad+12, cy, alignLeft, fitText(lf, mk.Text, boardW-3*pad-2*rad))
+	}
+	pick := chosenSpot(listed, follower)
+	for i, s := range listed {
 		cy := y + i*lineH + lineH/2
 		if i == pick {
 			img.fill(image.Rect(6, cy-lineH/2+1, boardW-6, cy+lineH/2-1), rgba(0xffd54a, 0.14))
@@ -597,7 +624,7 @@ func (r *Renderer) PreviewPNG(w io.Writer, g *engine.Game, p engine.Placement, f
 // port follower
 // (engine.NoPort: none). It returns PreviewFigure's error or w's.
 func (r *Renderer) PreviewFigurePNG(w io.Writer, g *engine.Game, p engine.Placement, follower engine.Port, fig engine.Figure) error {
-	cv, err := r.preview(g, p, follower, fig, nil, r.newPaletted)
+	cv, err := r.preview(g, p, follower, fig, nil, nil, r.newPaletted)
 	if err != nil {
 		return err
 	}

@@ -158,6 +158,12 @@ func (v *view) option(a engine.Answer) Option {
 			o.Label = vo.t("turn.opt.crop_follower", data...)
 		}
 	}
+	if o.HasCell {
+		o.Port = a.Target.Port
+		if o.Port == engine.NoPort {
+			o.Port = a.Port
+		}
+	}
 	o.Label = Truncate(o.Label, 100)
 	return o
 }

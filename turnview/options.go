@@ -80,9 +80,13 @@ type Option struct {
 	// tile as the tile lies ("city (north)", "road (east and west)",
 	// "cloister"); "" when none.
 	Feature string
-	// Cell is the tile the answer names, when HasCell.
+	// Cell is the tile the answer names, when HasCell, and Port the
+	// port (board orientation) of the feature of that tile it names, or
+	// engine.NoPort when it names the tile (a tower, the fairy's tile,
+	// the second gold ingot, a step of the dragon).
 	Cell    engine.Cell
 	HasCell bool
+	Port    engine.Port
 	// Spot is, for KindSpot, the number of the spot in
 	// engine.Game.FollowerSpots of the placement (the number the
 	// previews draw, engine.SpotLabel), -1 when the previews draw none.
