@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/png"
 	"io"
+	"strconv"
 	"testing"
 	"time"
 
@@ -193,4 +194,38 @@ func benchTurnPNG(b *testing.B, g *engine.Game) *bytes.Buffer {
 	}
 	reportCPU(b, cpu)
 	return &buf
+}
+
+// BenchmarkRenderPreviewMarks renders a step message's picture
+// (PreviewMarksPNG): the tile placed after 30 moves of random legal play,
+// with up to six followers of the board marked as the choices, as the bot
+// draws an escape's, a landing's or a crop circle's.
+func BenchmarkRenderPreviewMarks(b *testing.B) {
+	g := playGame(b, engine.Config{Players: []string{"Alice", "Bob"}, Seed: 3}, 3, 30)
+	r := testRenderer()
+	p := g.Placements()[0]
+	t, _ := g.Drawn()
+	m := engine.Move{Tile: t, Cell: p.Cell, Rotation: p.Rotation, Follower: engine.NoPort}
+	var marks []Mark
+	for _, f := range g.Followers() {
+		if len(marks) < 6 {
+			marks = append(marks, Mark{Target: engine.Target{Cell: f.Cell, Port: f.Port}, Label: strconv.Itoa(len(marks) + 1), Text: "knight – city (north) at (" + f.Cell.String() + ")"})
+		}
+	}
+	var buf bytes.Buffer
+	if err := r.PreviewMarksPNG(&buf, g, m, marks); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu := cpuTime()
+	for b.Loop() {
+		buf.Reset()
+		if err := r.PreviewMarksPNG(&buf, g, m, marks); err != nil {
+			b.Fatal(err)
+		}
+	}
+	reportCPU(b, cpu)
+	b.ReportMetric(float64(len(marks)), "marks")
+	b.ReportMetric(float64(buf.Len())/1024, "KiB")
 }
