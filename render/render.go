@@ -168,8 +168,9 @@ func (r *Renderer) PreviewFigure(g *engine.Game, p engine.Placement, follower en
 	return cv.(rgbaCanvas).img, nil
 }
 
-// preview draws PreviewFigure on a canvas from alloc, and when mv is not
-// nil what PreviewMove shows of mv beyond the figure.
+// preview draws PreviewFigure on a canvas from alloc, when mv is not nil
+// what PreviewMove shows of mv beyond the figure, and when marks is not nil
+// the marks in place of the tile's spots (PreviewMarksPNG).
 func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.Port, fig engine.Figure, mv *engine.Move, marks []Mark, alloc func(image.Rectangle) canvas) (canvas, error) {
 	t, ok := g.Drawn()
 	if !ok {
@@ -265,7 +266,7 @@ func (r *Renderer) preview(g *engine.Game, p engine.Placement, follower engine.P
 
 	bs := boardStyle{coords: true, spots: spots, chosen: follower, figure: fig}
 	if win.contains(p.Cell) {
-		bs.focus = &focus // always, but for marks far from it
+		bs.focus = &focus // unless marks far from it leave it out
 	}
 	r.drawBoard(img, k, sc, win, bs)
 	if mv != nil {
