@@ -114,3 +114,52 @@ func checkTokens(t *testing.T, line string, answers []string) {
 		}
 	}
 }
+
+// BenchmarkAnswerOf reads back, by its notation, one answer of every
+// decision of random games of every expansion, as a turn under way is read
+// from the database: AnswerOf looks it up among the legal answers
+// (Answers). It reports the mean time of one reading and the mean number
+// of answers a decision lists.
+func BenchmarkAnswerOf(b *testing.B) {
+	var all ExpansionSet
+	for _, e := range PlayableExpansions() {
+		all = all.With(e)
+	}
+	r, err := NewRules(all, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	// The positions and answers, gathered first.
+	type decision struct {
+		g *Game
+		s string
+	}
+	var ds []decision
+	listed := 0
+	rng := rand.New(rand.NewPCG(3, 4))
+	for seed := uint64(1); seed <= 2; seed++ {
+		g, err := New(Config{Players: []string{"A", "B", "C"}, Rules: r, Seed: seed})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for g.Pending().Step != StepNone {
+			as := g.Answers()
+			a := as[rng.IntN(len(as))]
+			ds = append(ds, decision{g.Clone(), a.String()})
+			listed += len(as)
+			if _, err := g.Act(a); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ResetTimer()
+	n := 0
+	for b.Loop() {
+		d := ds[n%len(ds)]
+		if _, err := d.g.AnswerOf(d.s); err != nil {
+			b.Fatal(err)
+		}
+		n++
+	}
+	b.ReportMetric(float64(listed)/float64(len(ds)), "answers/decision")
+}
