@@ -30,14 +30,7 @@ func (r *Renderer) PreviewMarksPNG(w io.Writer, g *engine.Game, m engine.Move, m
 	if marks == nil {
 		marks = []Mark{}
 	}
-	follower, fig := tileFigure(m)
-	cv, err := r.preview(g, engine.Placement{Cell: m.Cell, Rotation: m.Rotation}, follower, fig, &m, marks, r.newPaletted)
-	if err != nil {
-		return err
-	}
-	img := cv.(palCanvas).img
-	defer r.canvases.put(img)
-	return r.encodePaletted(w, img)
+	return r.previewMovePNG(w, g, m, marks)
 }
 
 // drawMarks draws marks on the board of scene sc in window w, focus being

@@ -655,8 +655,15 @@ func (r *Renderer) PreviewMove(g *engine.Game, m engine.Move) (*image.RGBA, erro
 // PreviewMovePNG writes the picture of PreviewMove to w as a PNG. It
 // returns PreviewMove's errors and the writer's.
 func (r *Renderer) PreviewMovePNG(w io.Writer, g *engine.Game, m engine.Move) error {
+	return r.previewMovePNG(w, g, m, nil)
+}
+
+// previewMovePNG writes PreviewMove's picture of move m to w as a PNG, with
+// marks in place of the tile's spots when marks is not nil
+// (PreviewMarksPNG).
+func (r *Renderer) previewMovePNG(w io.Writer, g *engine.Game, m engine.Move, marks []Mark) error {
 	follower, fig := tileFigure(m)
-	cv, err := r.preview(g, engine.Placement{Cell: m.Cell, Rotation: m.Rotation}, follower, fig, &m, nil, r.newPaletted)
+	cv, err := r.preview(g, engine.Placement{Cell: m.Cell, Rotation: m.Rotation}, follower, fig, &m, marks, r.newPaletted)
 	if err != nil {
 		return err
 	}
