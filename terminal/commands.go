@@ -346,7 +346,7 @@ func (s *session) listTokens(m engine.Move) {
 			if o.Kind == turnview.KindSpot {
 				continue // numbered above
 			}
-			lines = append(lines, fmt.Sprintf("  %s  %s", o.Label, answerToken(g, o.Answer)))
+			lines = append(lines, fmt.Sprintf("  %s  %s", o.Label, o.Value))
 		}
 		if done, err := g.Act(pass); err != nil || done {
 			break
@@ -358,19 +358,6 @@ func (s *session) listTokens(m engine.Move) {
 			fmt.Fprintln(s.out, l)
 		}
 	}
-}
-
-// answerToken returns the record token of answer a to the step game g
-// waits for, a figure step's or an escape's ("tower@1,0", "fairy@2,1",
-// "follower@fly", "escape@0,-1:S"), as MoveString writes it.
-func answerToken(g *engine.Game, a engine.Answer) string {
-	if a.Fly {
-		return a.Figure.String() + "@fly"
-	}
-	t, _ := g.Drawn()
-	m := engine.MoveOfAnswers(t, []engine.Answer{{Step: engine.StepTile}, a})
-	f := strings.Fields(engine.MoveString(g.TileSet(), m))
-	return strings.Join(f[min(3, len(f)):], " ")
 }
 
 // The suffixes after a spot's label that deploy the large follower of Inns

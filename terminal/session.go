@@ -351,32 +351,20 @@ func (s *session) play(m engine.Move) (bool, error) {
 		res, err = s.store.AppendMove(s.ctx, s.game.ID, len(s.state.Moves()), m, storage.Request{ID: reqID})
 		return err
 	})
-	switch {
-	case err == nil:
-		// The store returns the game and the state after the move, except
-		// for a request it had already taken (an attempt that reported a
-		// busy database but stored the move): then the move is played here.
-		if res.State != nil {
-			s.state = res.State
-		} else if err := s.state.Apply(m); err != nil {
-			// The store checked the move against the same position.
-			return false, fmt.Errorf("the stored move %s does not play here: %w", engine.MoveString(s.state.TileSet(), m), err)
-		}
-		s.game = res.Game
-		return true, nil
-	case errors.Is(err, storage.ErrConflict), errors.Is(err, storage.ErrNotRunning), errors.Is(err, storage.ErrBroken):
-		// Another window (or the bot) played, finished or stopped the
-		// game: show where it stands.
-		_, err := s.reload()
-		return false, err
-	default:
-		var me *engine.MoveError
-		if errors.As(err, &me) {
-			fmt.Fprintln(s.out, sentence(s.ruleText(me)))
-			return false, nil
-		}
+	if ok, err := s.stored(err); !ok {
 		return false, err
 	}
+	// The store returns the game and the state after the move, except for
+	// a request it had already taken (an attempt that reported a busy
+	// database but stored the move): then the move is played here.
+	if res.State != nil {
+		s.state = res.State
+	} else if err := s.state.Apply(m); err != nil {
+		// The store checked the move against the same position.
+		return false, fmt.Errorf("the stored move %s does not play here: %w", engine.MoveString(s.state.TileSet(), m), err)
+	}
+	s.game = res.Game
+	return true, nil
 }
 
 // refresh loads the game again when the stored game has moved on since it
