@@ -251,7 +251,8 @@ func (b *Bot) editTurnMessage(g storage.Game, text string) {
 }
 
 // advance moves game g on after its moves were described (the caller
-// holds the game's lock): it discards drawn tiles that fit nowhere, then
+// holds the game's lock): it puts drawn tiles away as the rules do
+// without a choice (turnview.PutAway: discarded, set aside), then
 // posts the next turn's message, or the end when the game is over. A
 // computer's turn is posted like a person's and then scheduled
 // (scheduleComputer); a game where only computers are left is stopped. note
@@ -281,60 +282,38 @@ func (b *Bot) advance(ctx context.Context, g storage.Game, st *engine.Game, note
 			b.nextStep(ctx, g, st, note, search)
 			return
 		}
-		if st.SetsAside() {
-			var aside string
+		if m, away := turnview.PutAway(st); away {
+			var said string
 			var err error
-			if g, st, aside, err = b.setAside(ctx, g, st); err != nil {
-				b.logError(ctx, "setting a tile aside", "game", g.ID, "err", err)
+			if g, st, said, err = b.putAway(ctx, g, st, m); err != nil {
+				b.logError(ctx, "putting a tile away", "game", g.ID, "err", err)
 				return
 			}
-			note += aside
+			note += said
 			continue
 		}
-		t, _ := st.Drawn()
-		if st.CanPlace(t) {
-			// (A game of the terminal, without a channel, is not the
-			// bot's to play.)
-			computer := g.ChannelID != "" && playerLevel(g, st.Current()) != ai.NoLevel
+		// (A game of the terminal, without a channel, is not the
+		// bot's to play.)
+		computer := g.ChannelID != "" && playerLevel(g, st.Current()) != ai.NoLevel
+		if computer {
+			if !humansLeft(g, st) {
+				b.stopComputersOnly(ctx, g, note)
+				return
+			}
+			// The computer's turn is due from now on: a bot started
+			// again finds it with the turn deadlines (Store.Due),
+			// and the turn timeout does not apply to it.
+			if err := b.store.SetDeadline(ctx, g.ID, b.cfg.Now()); err != nil {
+				b.logError(ctx, "marking a computer's turn due", "game", g.ID, "err", err)
+			}
+		}
+		if id, ok := b.postTurn(ctx, g, st, note, search); ok {
+			b.announced(ctx, g, id)
 			if computer {
-				if !humansLeft(g, st) {
-					b.stopComputersOnly(ctx, g, note)
-					return
-				}
-				// The computer's turn is due from now on: a bot started
-				// again finds it with the turn deadlines (Store.Due),
-				// and the turn timeout does not apply to it.
-				if err := b.store.SetDeadline(ctx, g.ID, b.cfg.Now()); err != nil {
-					b.logError(ctx, "marking a computer's turn due", "game", g.ID, "err", err)
-				}
+				b.scheduleComputer(g.ID, turnKey(g.Moves, 0))
 			}
-			if id, ok := b.postTurn(ctx, g, st, note, search); ok {
-				b.announced(ctx, g, id)
-				if computer {
-					b.scheduleComputer(g.ID, turnKey(g.Moves, 0))
-				}
-			}
-			return
 		}
-		discard := engine.Move{Tile: t, Discard: true}
-		said := turnview.In(gameLang(g)).DrawWords(st, discard, seatNames(g, st))
-		// The request id makes the discard once, whoever gets there first.
-		res, err := b.store.AppendMove(ctx, g.ID, g.Moves, discard,
-			storage.Request{ID: fmt.Sprintf("discard:%d:%d", g.ID, g.Moves), Cause: storage.CauseDiscard})
-		if err != nil && !errors.Is(err, storage.ErrConflict) {
-			b.logError(ctx, "discarding", "game", g.ID, "err", err)
-			return
-		}
-		note += said + "\n"
-		if err == nil && res.State != nil {
-			g, st = res.Game, res.State
-			continue
-		}
-		// Another process stored it first: load what it stored.
-		if g, st, err = b.store.Load(ctx, g.ID); err != nil {
-			b.logError(ctx, "loading a game", "game", g.ID, "err", err)
-			return
-		}
+		return
 	}
 }
 

@@ -391,14 +391,20 @@ func (b *Bot) stepTimeout(ctx context.Context, g storage.Game, st *engine.Game) 
 		tr(gameLang(g), "bot.step.timeout", "Player", who))
 }
 
-// setAside stores the setting aside of the tile drawn in game g (st), as
-// the rules require (a dragon tile before the first volcano), and returns
-// the note for the next turn and the game after it.
-func (b *Bot) setAside(ctx context.Context, g storage.Game, st *engine.Game) (storage.Game, *engine.Game, string, error) {
-	t, _ := st.Drawn()
-	res, err := b.store.AppendMove(ctx, g.ID, g.Moves, engine.Move{Tile: t, Aside: true},
-		storage.Request{ID: fmt.Sprintf("aside:%d:%d", g.ID, g.Moves), Cause: storage.CauseDiscard})
-	note := turnview.In(gameLang(g)).DrawWords(st, engine.Move{Tile: t, Aside: true}, seatNames(g, st)) + "\n"
+// putAway stores move m, which puts the tile drawn in game g (st) away
+// as the rules do without a choice (turnview.PutAway: a dragon tile set
+// aside before the first volcano, a tile that fits nowhere discarded), and
+// returns the game after it and the note for the next turn. Its request
+// id (the move's token, the game and the moves) makes it once, whoever
+// gets there first: a process that finds it stored loads what it stored.
+func (b *Bot) putAway(ctx context.Context, g storage.Game, st *engine.Game, m engine.Move) (storage.Game, *engine.Game, string, error) {
+	token := "discard"
+	if m.Aside {
+		token = "aside"
+	}
+	res, err := b.store.AppendMove(ctx, g.ID, g.Moves, m,
+		storage.Request{ID: fmt.Sprintf("%s:%d:%d", token, g.ID, g.Moves), Cause: storage.CauseDiscard})
+	note := turnview.In(gameLang(g)).DrawWords(st, m, seatNames(g, st)) + "\n"
 	if err != nil && !errors.Is(err, storage.ErrConflict) {
 		return g, st, "", err
 	}

@@ -304,22 +304,14 @@ func readLine(in *bufio.Reader) (line string, ok, long bool) {
 	return line, true, long
 }
 
-// discardUnplaceable discards, and says so, every drawn tile that fits
-// nowhere (000_…, "Placing land tiles": such a tile is put out of the game
-// and the player draws another), and sets aside every dragon tile drawn
-// before any volcano (004_…, "The dragon").
+// discardUnplaceable puts away, and says so, every drawn tile the rules
+// put away without a choice (turnview.PutAway): one that fits nowhere is
+// discarded, a dragon tile before any volcano set aside.
 func (s *session) discardUnplaceable() error {
-	for !s.state.Ended() {
-		t, _ := s.state.Drawn()
-		m := engine.Move{Tile: t}
-		switch {
-		case s.state.SetsAside():
-			// The Princess & the Dragon: a dragon tile before any volcano.
-			m.Aside = true
-		case s.state.CanPlace(t):
+	for {
+		m, away := turnview.PutAway(s.state)
+		if !away {
 			return nil
-		default:
-			m.Discard = true
 		}
 		before, said := s.state, s.voice.DrawWords(s.state, m, s.names())
 		ok, err := s.play(m)
@@ -335,7 +327,6 @@ func (s *session) discardUnplaceable() error {
 		fmt.Fprintln(s.out, said)
 		s.board.update(s.state)
 	}
-	return nil
 }
 
 // play stores move m and plays it on the state. It returns false, having

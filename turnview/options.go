@@ -154,6 +154,23 @@ func OnlyPass(g *engine.Game) (engine.Answer, bool) {
 	return opts[0].Answer, true
 }
 
+// PutAway returns the move that puts the tile drawn in g away without a
+// choice: setting it aside, when the rules do (a dragon tile before any
+// volcano; 004_…, "The dragon"), or discarding it when it fits nowhere
+// (000_…, "Placing land tiles": it is put out of the game and the player
+// draws another). It returns false when the tile is to be placed, in the
+// middle of a turn and once the game is over. The front ends store such a
+// move at once, and say it with Voice.DrawWords.
+func PutAway(g *engine.Game) (engine.Move, bool) {
+	t, ok := g.Drawn()
+	if !ok || g.Pending().Step != engine.StepTile {
+		return engine.Move{}, false
+	}
+	m := engine.Move{Tile: t, Aside: g.SetsAside()}
+	m.Discard = !m.Aside && !g.CanPlace(t)
+	return m, m.Aside || m.Discard
+}
+
 // ErrNotOffered: Lookup was given a value that is not among the options of
 // the step the game waits for.
 var ErrNotOffered = errors.New("that choice is not offered now")

@@ -179,7 +179,7 @@ func TestOptionsAcceptedEverywhere(t *testing.T) {
 		games = 1
 	}
 	steps := map[engine.Step]int{}
-	onlyPass := 0
+	onlyPass, putAway := 0, 0
 	for name, set := range expansionSets() {
 		for seed := range uint64(games) {
 			g := newGame(t, set, seed+1)
@@ -195,6 +195,14 @@ func TestOptionsAcceptedEverywhere(t *testing.T) {
 					t.Fatalf("%s: OnlyPass %v %v, the options %v", where, a, ok, opts)
 				} else if ok {
 					onlyPass++
+				}
+				// A tile is put away without a choice when the engine
+				// offers that alone.
+				away := g.Pending().Step == engine.StepTile && len(opts) == 1 && (opts[0].Answer.Discard || opts[0].Answer.Aside)
+				if m, ok := PutAway(g); ok != away || ok && (m.Discard != opts[0].Answer.Discard || m.Aside != opts[0].Answer.Aside || m.Tile != drawn(g)) {
+					t.Fatalf("%s: PutAway %+v %v, the options %v", where, m, ok, opts)
+				} else if ok {
+					putAway++
 				}
 				o := opts[r.IntN(len(opts))]
 				if g.Pending().Step != engine.StepTile {
@@ -241,6 +249,9 @@ func TestOptionsAcceptedEverywhere(t *testing.T) {
 	}
 	if onlyPass == 0 {
 		t.Error("no step offered the pass alone: OnlyPass is not checked")
+	}
+	if putAway == 0 {
+		t.Error("no tile was put away: PutAway is not checked")
 	}
 }
 
@@ -591,4 +602,10 @@ func TestEscapeNamesTheCity(t *testing.T) {
 		}
 	}
 	t.Fatal("no escape from a tile where the player has figures on two cities: the test needs one")
+}
+
+// drawn is the tile drawn in g.
+func drawn(g *engine.Game) engine.TileID {
+	t, _ := g.Drawn()
+	return t
 }
