@@ -234,7 +234,7 @@ func TestDefectTakePrisonerOnce(t *testing.T) {
 	if !ok {
 		t.Fatal("no Take prisoner… menu")
 	}
-	want := turnview.FigureAt(st, turnview.Names{"Alice", "Bob"}, double.Target)
+	want := en.FigureAt(st, turnview.Names{"Alice", "Bob"}, double.Target)
 	if o := pickOnce(t, h, a, preview.ID, capt, double.String()); !strings.HasSuffix(o.Label, " · "+want) {
 		t.Errorf("the spot of two figures is labelled %q, want it to name %q", o.Label, want)
 	}

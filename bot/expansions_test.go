@@ -15,7 +15,6 @@ import (
 	"github.com/meeple-works/carcassonne/internal/discordtest"
 	"github.com/meeple-works/carcassonne/render"
 	"github.com/meeple-works/carcassonne/storage"
-	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // field returns the value of the embed field named name of message m.
@@ -235,8 +234,8 @@ func TestScoredWords(t *testing.T) {
 		{engine.ScoreEvent{Feature: engine.City, Source: engine.SourceKing}, "King"},
 		{engine.ScoreEvent{Feature: engine.Road, Source: engine.SourceRobberBaron}, "Robber Baron"},
 	} {
-		if got := turnview.ScoredWords(c.e); got != c.want {
-			t.Errorf("turnview.ScoredWords(%+v) = %q, want %q", c.e, got, c.want)
+		if got := en.ScoredWords(c.e); got != c.want {
+			t.Errorf("en.ScoredWords(%+v) = %q, want %q", c.e, got, c.want)
 		}
 	}
 }

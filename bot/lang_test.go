@@ -130,7 +130,7 @@ func TestLanguages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	english, _ := turnview.Narrate(st.Clone(), after.Moves()[0], turnview.Names(names))
+	english, _ := turnview.In(i18n.English).Narrate(st.Clone(), after.Moves()[0], turnview.Names(names))
 	if m, _ := h.srv.Message(turn.ID); m.Content != want || want == english {
 		t.Errorf("the turn's summary is %q, want German %q (English %q)", m.Content, want, english)
 	}

@@ -37,13 +37,13 @@ func TestStepMessageAsksInWords(t *testing.T) {
 		}
 		robbers = robbers || d.Step == engine.StepRobber
 		if d.Step == engine.StepFigure && d.Player == 0 && robbers {
-			want := turnview.Asks(st, turnview.Names{"**Ann**", "**Bob**"})
+			want := en.Asks(st, turnview.Names{"**Ann**", "**Bob**"})
 			for _, c := range []struct {
 				seats []storage.Seat
 				title string
 			}{{seats, "Your choice"}, {computers, "A choice"}} {
 				if c.seats[0].Name != "Ann" {
-					want = turnview.Asks(st, turnview.Names{"**Computer (easy)**", "**Bob**"})
+					want = en.Asks(st, turnview.Names{"**Computer (easy)**", "**Bob**"})
 				}
 				e := stepMessage(storage.Game{ID: 1, Seats: c.seats}, st, "").Embeds[0]
 				if !strings.Contains(e.Description, want) || strings.Contains(e.Description, "decides") || e.Title != c.title {

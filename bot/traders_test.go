@@ -9,7 +9,6 @@ import (
 
 	"github.com/meeple-works/carcassonne/engine"
 	"github.com/meeple-works/carcassonne/internal/discordtest"
-	"github.com/meeple-works/carcassonne/turnview"
 )
 
 // playTurnPreferring plays the turn of msg through the components: a
@@ -123,10 +122,10 @@ func TestEscapeWho(t *testing.T) {
 		if err := st.Check(m); err != nil {
 			t.Fatalf("escape from %v: %v", tt.escape, err)
 		}
-		if got := turnview.EscapeWho(st, m); got != tt.want {
+		if got := en.EscapeWho(st, m); got != tt.want {
 			t.Errorf("escape from %v: %q, want %q", tt.escape, got, tt.want)
 		}
-		if got := turnview.MoveWords(st, 0, m, turnview.EscapeWho(st, m), nil); !strings.Contains(got, "the "+tt.want+" at ("+tt.escape.Cell.String()+") escapes") {
+		if got := en.MoveWords(st, 0, m, en.EscapeWho(st, m), nil); !strings.Contains(got, "the "+tt.want+" at ("+tt.escape.Cell.String()+") escapes") {
 			t.Errorf("the summary of the escape from %v: %q", tt.escape, got)
 		}
 	}

@@ -320,7 +320,7 @@ func (b *Bot) playAnswers(ctx context.Context, i *discordgo.Interaction, g stora
 
 // goesOnWords says what player p's answers so far did (their move m, on
 // game st at the start of the turn) while the turn goes on with other
-// players' decisions (turnview.PartWords).
+// players' decisions (turnview.Voice.PartWords).
 func goesOnWords(g storage.Game, st *engine.Game, p int, m engine.Move) string {
 	return turnview.In(gameLang(g)).PartWords(st, p, m, seatNames(g, st))
 }

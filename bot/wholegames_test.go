@@ -95,7 +95,7 @@ func TestDragonComputers(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, m := range g.Moves() {
-		if w := turnview.DrawWords(c, m, turnview.Names(g.Players())); w != "" && !strings.Contains(said, w) {
+		if w := en.DrawWords(c, m, turnview.Names(g.Players())); w != "" && !strings.Contains(said, w) {
 			t.Errorf("the thread does not say %q", w)
 		}
 		c.Play(m)
@@ -408,13 +408,13 @@ func TestFerriesGame(t *testing.T) {
 		summary := h.playMove(users[st.Current()], thread, msg, st, mv)
 		if mv.Ferry != 0 {
 			set++
-			if w := fmt.Sprintf("The ferry at (%s) joins the roads %s.", mv.Cell, turnview.LinkWords(mv.Ferry)); !strings.Contains(summary, w) {
+			if w := fmt.Sprintf("The ferry at (%s) joins the roads %s.", mv.Cell, en.LinkWords(mv.Ferry)); !strings.Contains(summary, w) {
 				t.Errorf("move %d: the summary %q does not say %q", len(st.Moves()), summary, w)
 			}
 		}
 		for _, fm := range mv.FerryMoves.All() {
 			moved++
-			if w := fmt.Sprintf("The ferry at (%s) moves to join %s.", fm.Cell, turnview.LinkWords(fm.Link)); !strings.Contains(summary, w) {
+			if w := fmt.Sprintf("The ferry at (%s) moves to join %s.", fm.Cell, en.LinkWords(fm.Link)); !strings.Contains(summary, w) {
 				t.Errorf("move %d: the summary %q does not say %q", len(st.Moves()), summary, w)
 			}
 		}
@@ -604,7 +604,7 @@ func TestMinisGame(t *testing.T) {
 				if err != nil {
 					t.Fatalf("the landing did not time out: %v", err)
 				}
-				if m, _ := h.srv.Message(sm.ID); !strings.Contains(m.Content, "ran out of time, so I chose: ") || !strings.Contains(m.Content, "lands on the "+turnview.At(st, as[0].Target)) {
+				if m, _ := h.srv.Message(sm.ID); !strings.Contains(m.Content, "ran out of time, so I chose: ") || !strings.Contains(m.Content, "lands on the "+en.At(st, as[0].Target)) {
 					t.Errorf("the timed-out landing says %q", m.Content)
 				}
 				landings++
@@ -617,8 +617,8 @@ func TestMinisGame(t *testing.T) {
 				t.Fatalf("the landing message has no button %d: %+v", k, sm.Components)
 			}
 			b := bs[at]
-			if b.Label != turnview.Capitalize(turnview.At(st, as[k].Target)) {
-				t.Errorf("the landing button says %q, want %q", b.Label, turnview.Capitalize(turnview.At(st, as[k].Target)))
+			if b.Label != turnview.Capitalize(en.At(st, as[k].Target)) {
+				t.Errorf("the landing button says %q, want %q", b.Label, turnview.Capitalize(en.At(st, as[k].Target)))
 			}
 			if other := users[1-cur]; !strings.Contains(text(h.click(discordtest.Actor{User: other, ChannelID: thread}, sm.ID, b.CustomID)), "It's "+users[cur].GlobalName+"'s choice") {
 				t.Errorf("another player's click on the landing was not refused")
@@ -632,7 +632,7 @@ func TestMinisGame(t *testing.T) {
 			if err != nil {
 				t.Fatalf("the landing message keeps its buttons: %v", err)
 			}
-			if m, _ := h.srv.Message(sm.ID); !strings.Contains(m.Content, "'s flying figure lands on the "+turnview.At(st, as[k].Target)) {
+			if m, _ := h.srv.Message(sm.ID); !strings.Contains(m.Content, "'s flying figure lands on the "+en.At(st, as[k].Target)) {
 				t.Errorf("the answered landing message says %q", m.Content)
 			}
 			landings++
@@ -1179,7 +1179,7 @@ func TestFiveMinis(t *testing.T) {
 			if err := after.Apply(mv); err != nil {
 				t.Fatal(err)
 			}
-			if w := fmt.Sprintf("The %s goes to the %s.", mv.Magic, turnview.At(after, mv.MagicAt)); !strings.Contains(summary, w) {
+			if w := fmt.Sprintf("The %s goes to the %s.", mv.Magic, en.At(after, mv.MagicAt)); !strings.Contains(summary, w) {
 				t.Errorf("move %d: the summary %q does not say %q", moves, summary, w)
 			}
 		}
@@ -1216,8 +1216,8 @@ func TestFiveMinis(t *testing.T) {
 			if err != nil {
 				t.Fatalf("move %d: the step message keeps its buttons: %v", moves, err)
 			}
-			if m, _ := h.srv.Message(sm.ID); m.Content != turnview.StepWords(st, opts[k].Answer, seatNames(g, st)) {
-				t.Errorf("move %d: the answered step message says %q, want %q", moves, m.Content, turnview.StepWords(st, opts[k].Answer, seatNames(g, st)))
+			if m, _ := h.srv.Message(sm.ID); m.Content != en.StepWords(st, opts[k].Answer, seatNames(g, st)) {
+				t.Errorf("move %d: the answered step message says %q, want %q", moves, m.Content, en.StepWords(st, opts[k].Answer, seatNames(g, st)))
 			}
 			seen[d.Step]++
 		}
@@ -1359,7 +1359,7 @@ func TestMessengersRobbersGame(t *testing.T) {
 			// as the terminal asks it, never by the step's name; no blank
 			// line opens it.
 			if len(sm.Embeds) == 0 || strings.HasPrefix(sm.Embeds[0].Description, "\n") || strings.Contains(sm.Embeds[0].Description, "decides: ") ||
-				d.Step == engine.StepFigure && !strings.Contains(sm.Embeds[0].Description, turnview.Asks(st, boldNames(g, st))) {
+				d.Step == engine.StepFigure && !strings.Contains(sm.Embeds[0].Description, en.Asks(st, boldNames(g, st))) {
 				t.Errorf("move %d: the step message of %v asks %+v", moves, d.Step, sm.Embeds)
 			}
 			if ids := mention.FindStringSubmatch(sm.Content); ids == nil || ids[1] != users[d.Player].ID {

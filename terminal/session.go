@@ -417,7 +417,7 @@ func (s *session) reload() (bool, error) {
 func (s *session) names() turnview.Names { return turnview.Names(s.state.Players()) }
 
 // narrate says what move m did, just played and stored, in the words of
-// Discord's turn summary (turnview.Narrate), from start, a copy of the
+// Discord's turn summary (turnview.Voice.Narrate), from start, a copy of the
 // game before it, which it changes; then it writes the picture.
 func (s *session) narrate(start *engine.Game, m engine.Move) {
 	if text, err := s.voice.Narrate(start, m, s.names()); err == nil && text != "" {

@@ -39,7 +39,7 @@ func tradersSays(tb testing.TB, sc *terminaltest.Script) (says []string, goods, 
 				}
 			}
 			if len(parts) > 0 {
-				says = append(says, fmt.Sprintf(" %s takes %s.", n, turnview.JoinAnd(parts)))
+				says = append(says, fmt.Sprintf(" %s takes %s.", n, turnview.In(i18n.English).JoinAnd(parts)))
 				goods++
 			}
 		}
@@ -153,7 +153,7 @@ func TestWholeGameTraders(t *testing.T) {
 	for _, ev := range sc.Game.Events() {
 		if ev.Final && (ev.Pig || ev.Source == engine.SourceGoods) {
 			final++
-			want := fmt.Sprintf("  %+d %s: %s\n", ev.Points, sc.Names[ev.Player], turnview.ScoredWords(ev))
+			want := fmt.Sprintf("  %+d %s: %s\n", ev.Points, sc.Names[ev.Player], turnview.In(i18n.English).ScoredWords(ev))
 			if !strings.Contains(out, want) {
 				t.Errorf("output lacks %q", want)
 			}

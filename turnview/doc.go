@@ -13,12 +13,13 @@
 // reads the same words in both and is never offered what the engine would
 // refuse.
 //
-// It also puts what happened into words once: Narrate says what a move did
-// (the turn summary of Discord's turn message and of the terminal),
-// PartWords what a turn's answers did while other players decide, and
-// StepWords what one answer to a step did. Voice.RuleError says the rule an
-// engine error breaks, in the voice's language.
+// It also puts what happened into words once, in a Voice's language (In):
+// Voice.Narrate says what a move did (the turn summary of Discord's turn
+// message and of the terminal), Voice.PartWords what a turn's answers did
+// while other players decide, Voice.StepWords what one answer to a step
+// did, and Voice.RuleError the rule an engine error breaks.
 //
-// Start with Options(g, names) for the step g waits for, Lookup to read a
-// value back, and Narrate for a move played. Only the engine is imported.
+// Start with Voice.Options for the step a game waits for, Voice.Lookup to
+// read a value back, and Voice.Narrate for a move played. Only the engine
+// and the messages of package i18n are imported.
 package turnview

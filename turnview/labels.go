@@ -436,11 +436,7 @@ func (vo Voice) SpotWords(ts *engine.TileSet, t engine.TileID, r engine.Rotation
 // "knight – city (north)" for the follower, by its role; "large follower –
 // city (north)", "builder – road (east)", "pig – field (south)" for the
 // others.
-func SpotName(fig engine.Figure, k engine.FeatureKind, feature string) string {
-	return english.SpotName(fig, k, feature)
-}
-
-// SpotName is [SpotName] in vo's language (feature in it too).
+// In vo's language (feature in it too).
 func (vo Voice) SpotName(fig engine.Figure, k engine.FeatureKind, feature string) string {
 	who := vo.Figure(fig)
 	if fig == engine.FigureFollower {
@@ -453,11 +449,7 @@ func (vo Voice) SpotName(fig engine.Figure, k engine.FeatureKind, feature string
 // g: "Bob's knight at (2,-1)", "Bob's large knight at (2,-1)", "Bob's
 // follower on the tower at (0,1)"; when several stand on one spot, the
 // first deployed, which the engine takes.
-func FigureAt(g *engine.Game, names Names, t engine.Target) string {
-	return english.FigureAt(g, names, t)
-}
-
-// FigureAt is [FigureAt] in vo's language.
+// In vo's language.
 func (vo Voice) FigureAt(g *engine.Game, names Names, t engine.Target) string {
 	owner, what := vo.figureAt(g, t)
 	if owner < 0 {
@@ -547,9 +539,6 @@ func HeadingArrow(from, to engine.Cell) string {
 	return ""
 }
 
-// HeadingArrow is [HeadingArrow]: arrows read the same in every language.
-func (vo Voice) HeadingArrow(from, to engine.Cell) string { return HeadingArrow(from, to) }
-
 // Heading is the compass word from cell from to its neighbour to:
 // "north", "east", "south", "west"; "" when to is not next to from.
 // In vo's language.
@@ -571,9 +560,7 @@ func (vo Voice) Heading(from, to engine.Cell) string {
 var sideWords = map[engine.Port]string{engine.N: "north", engine.E: "east", engine.S: "south", engine.W: "west"}
 
 // LinkWords says what ferry link l joins: "north and south".
-func LinkWords(l engine.FerryLink) string { return english.LinkWords(l) }
-
-// LinkWords is [LinkWords] in vo's language.
+// In vo's language.
 func (vo Voice) LinkWords(l engine.FerryLink) string {
 	a, b := l.Ports()
 	return vo.JoinAnd([]string{vo.compass(sideWords[a]), vo.compass(sideWords[b])})

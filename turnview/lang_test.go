@@ -83,8 +83,8 @@ func TestEveryLanguage(t *testing.T) {
 							checkText(t, l, where, "label", lo.Label, en[k].Label, true, counts)
 						}
 					}
-					checkText(t, l, where, "step words", vo.StepWords(g, o.Answer, names), StepWords(g, o.Answer, names), false, counts)
-					checkText(t, l, where, "asks", vo.Asks(g, names), Asks(g, names), false, counts)
+					checkText(t, l, where, "step words", vo.StepWords(g, o.Answer, names), english.StepWords(g, o.Answer, names), false, counts)
+					checkText(t, l, where, "asks", vo.Asks(g, names), english.Asks(g, names), false, counts)
 					if g.Pending().Step != engine.StepTile {
 						title, ask := vo.Question(g, names)
 						enTitle, enAsk := In(i18n.English).Question(g, names)
@@ -102,14 +102,14 @@ func TestEveryLanguage(t *testing.T) {
 					if !g.Ended() {
 						m := engine.MoveOfAnswers(tile, answers)
 						for _, l := range i18n.Supported() {
-							checkText(t, l, where, "part words", In(l).PartWords(start, start.Current(), m, names), PartWords(start, start.Current(), m, names), false, counts)
+							checkText(t, l, where, "part words", In(l).PartWords(start, start.Current(), m, names), english.PartWords(start, start.Current(), m, names), false, counts)
 						}
 					}
 					continue
 				}
 				// The turn is played: its summary in every language.
 				m := g.Moves()[len(g.Moves())-1]
-				want, err := Narrate(start.Clone(), m, names)
+				want, err := english.Narrate(start.Clone(), m, names)
 				if err != nil {
 					t.Fatalf("%s: Narrate: %v", where, err)
 				}

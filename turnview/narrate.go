@@ -23,11 +23,7 @@ import (
 // aside and a resignation are played and say "": each front end announces
 // them in its own way. g is left after the move; on an error (the move is
 // not legal) it is left as it was.
-func Narrate(g *engine.Game, m engine.Move, names Names) (string, error) {
-	return english.Narrate(g, m, names)
-}
-
-// Narrate is [Narrate] in vo's language.
+// In vo's language.
 func (vo Voice) Narrate(g *engine.Game, m engine.Move, names Names) (string, error) {
 	if m.Discard || m.Aside || m.Resign {
 		return "", g.Apply(m)
@@ -81,11 +77,7 @@ func (vo Voice) Narrate(g *engine.Game, m engine.Move, names Names) (string, err
 // MoveOfAnswers), by player p, on game g at the start of the turn:
 // "Alice placed D at (1,0), knight on the city. The dragon moves! Alice
 // moves the dragon ➡ (2,0)."
-func PartWords(g *engine.Game, p int, m engine.Move, names Names) string {
-	return english.PartWords(g, p, m, names)
-}
-
-// PartWords is [PartWords] in vo's language.
+// In vo's language.
 func (vo Voice) PartWords(g *engine.Game, p int, m engine.Move, names Names) string {
 	text := vo.moveWords(g, p, m, "", names) + vo.dragonMoveWords(g, m, names) + vo.magicWords(g, m) + vo.goldWords(m) + vo.FerryWords(m) + vo.rollWords(g, m)
 	if m.Crop != engine.CropNone && m.CropPicks.Len() == 0 {
@@ -114,11 +106,7 @@ func (vo Voice) PartWords(g *engine.Game, p int, m engine.Move, names Names) str
 // V, which fits nowhere: it is put out of the game." (m.Discard; 001_…:
 // "a drawn tile cannot be placed … the player returns the tile to the
 // box"). It returns "" for any other move.
-func DrawWords(g *engine.Game, m engine.Move, names Names) string {
-	return english.DrawWords(g, m, names)
-}
-
-// DrawWords is [DrawWords] in vo's language.
+// In vo's language.
 func (vo Voice) DrawWords(g *engine.Game, m engine.Move, names Names) string {
 	d := []any{"Player", names.of(g, g.Current()), "Tile", g.TileSet().Name(m.Tile)}
 	switch {
@@ -133,12 +121,8 @@ func (vo Voice) DrawWords(g *engine.Game, m engine.Move, names Names) string {
 // MoveWords says what a move placed and deployed: "Alice placed V at
 // (2,-1), thief on the road."; escaped names the figure its escape takes
 // home (EscapeWho, from the game before the move). g holds the tile set.
-func MoveWords(g *engine.Game, p int, m engine.Move, escaped string, names Names) string {
-	return english.MoveWords(g, p, m, escaped, names)
-}
-
-// MoveWords is [MoveWords] in vo's language; escaped is EscapeWho's word
-// in English or in vo's language.
+// In vo's language; escaped is EscapeWho's word in English or in vo's
+// language.
 func (vo Voice) MoveWords(g *engine.Game, p int, m engine.Move, escaped string, names Names) string {
 	if escaped == "builder" || escaped == vo.escapeWord("builder") {
 		escaped = "builder"
@@ -182,9 +166,7 @@ func (vo Voice) moveWords(g *engine.Game, p int, m engine.Move, escaped string, 
 // before the move: "builder" for a builder (record.md: "a knight or
 // builder leaves a besieged city"), else "knight". One figure of a player
 // stands on a tile at most: the one deployed with it.
-func EscapeWho(g *engine.Game, m engine.Move) string { return english.EscapeWho(g, m) }
-
-// EscapeWho is [EscapeWho] in vo's language.
+// In vo's language.
 func (vo Voice) EscapeWho(g *engine.Game, m engine.Move) string {
 	return vo.escapeWord(escapeKey(g, m))
 }
@@ -274,9 +256,7 @@ func (vo Voice) withScores(move, between, scores string) string {
 // "besieged city", "farm with a pig herd"; "King" and "Robber Baron" for
 // their bonuses, "most wine" for a goods majority, "3 gold ingots" for the
 // gold a player holds at the end (Gold Mines, "Game end").
-func ScoredWords(e engine.ScoreEvent) string { return english.ScoredWords(e) }
-
-// ScoredWords is [ScoredWords] in vo's language.
+// In vo's language.
 func (vo Voice) ScoredWords(e engine.ScoreEvent) string {
 	switch e.Source {
 	case engine.SourceKing:
@@ -462,9 +442,7 @@ func (vo Voice) magicWords(g *engine.Game, m engine.Move) string {
 // At names the feature at t on game g with its tile, as the step messages
 // and summaries write it; in the middle of a turn the tile just placed is
 // read as it lies (engine.Game.Preview): "city (north) at (2,0)".
-func At(g *engine.Game, t engine.Target) string { return english.At(g, t) }
-
-// At is [At] in vo's language.
+// In vo's language.
 func (vo Voice) At(g *engine.Game, t engine.Target) string {
 	if _, ok := g.TileAt(t.Cell); !ok {
 		if pv := g.Preview(); pv != nil {
@@ -632,11 +610,7 @@ func (vo Voice) Plural(n int, one string) string {
 // puts the fairy on (3,-8).", "Alice deploys a thief on the road (east
 // and west) at (2,0).", and for the steps without words of their own the
 // option's label: "Alice: ….".
-func StepWords(g *engine.Game, a engine.Answer, names Names) string {
-	return english.StepWords(g, a, names)
-}
-
-// StepWords is [StepWords] in vo's language.
+// In vo's language.
 func (vo Voice) StepWords(g *engine.Game, a engine.Answer, names Names) string {
 	name := names.of(g, g.Pending().Player)
 	switch a.Step {

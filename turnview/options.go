@@ -179,12 +179,7 @@ var ErrNotOffered = errors.New("that choice is not offered now")
 // that engine.Answer.String writes) among the options of the step g waits
 // for. A value that is not among them returns an error wrapping
 // ErrNotOffered, which says in a player's words what the step waits for.
-func Lookup(g *engine.Game, names Names, value string) (Option, error) {
-	return english.Lookup(g, names, value)
-}
-
-// Lookup is [Lookup] in vo's language: the option's words and the error's
-// text in it.
+// In vo's language: the option's words and the error's text in it.
 func (vo Voice) Lookup(g *engine.Game, names Names, value string) (Option, error) {
 	a, err := g.AnswerOf(strings.TrimSpace(value))
 	if err != nil {
@@ -192,11 +187,6 @@ func (vo Voice) Lookup(g *engine.Game, names Names, value string) (Option, error
 	}
 	return newView(vo, g, names).option(a), nil
 }
-
-// Asks says what the step g waits for asks, in a player's words: "Alice
-// places tile D.", "Bob chooses where the dragon goes.", "The game is
-// over."
-func Asks(g *engine.Game, names Names) string { return english.Asks(g, names) }
 
 // askIDs are the messages of Asks by step.
 var askIDs = map[engine.Step]string{
@@ -218,7 +208,10 @@ var askIDs = map[engine.Step]string{
 	engine.StepMessage:   "turn.asks.message",
 }
 
-// Asks is [Asks] in vo's language.
+// Asks says what the step g waits for asks, in a player's words: "Alice
+// places tile D.", "Bob chooses where the dragon goes.", "The game is
+// over."
+// In vo's language.
 func (vo Voice) Asks(g *engine.Game, names Names) string {
 	d := g.Pending()
 	who := names.of(g, d.Player)

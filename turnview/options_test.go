@@ -93,9 +93,9 @@ func checkOptions(t *testing.T, g *engine.Game, where string) []Option {
 			if _, err := c.Act(o.Answer); err != nil {
 				t.Fatalf("%s: option %q (%s) refused: %v", where, o.Value, o.Label, err)
 			}
-			back, err := Lookup(g, nil, o.Value)
+			back, err := english.Lookup(g, nil, o.Value)
 			if err != nil || back.Value != o.Value {
-				t.Fatalf("%s: Lookup(%q) = %q, %v", where, o.Value, back.Value, err)
+				t.Fatalf("%s: english.Lookup(%q) = %q, %v", where, o.Value, back.Value, err)
 			}
 		}
 		if o.Feature != "" && board != nil && !o.Answer.Return {
@@ -110,12 +110,12 @@ func checkOptions(t *testing.T, g *engine.Game, where string) []Option {
 			for _, s := range spots {
 				if s.Ports.Has(o.Answer.Port) {
 					found = true
-					want := SpotName(o.Answer.Figure, s.Kind, strings.SplitN(s.Name(), " – ", 2)[1])
+					want := english.SpotName(o.Answer.Figure, s.Kind, strings.SplitN(s.Name(), " – ", 2)[1])
 					switch {
 					case twinOnTile(board, engine.Target{Cell: o.Cell, Port: o.Answer.Port}):
 						// Another feature of its kind on the tile has the
 						// engine's words: the label names the ports.
-						if o.Label == want || !strings.HasPrefix(o.Label, SpotName(o.Answer.Figure, s.Kind, s.Kind.String()+" (")) {
+						if o.Label == want || !strings.HasPrefix(o.Label, english.SpotName(o.Answer.Figure, s.Kind, s.Kind.String()+" (")) {
 							t.Fatalf("%s: option %q labelled %q, beside a twin of the engine's spot %q", where, o.Value, o.Label, want)
 						}
 					case o.Label != want:
@@ -188,7 +188,7 @@ func TestOptionsAcceptedEverywhere(t *testing.T) {
 				where := fmt.Sprintf("%s seed %d turn %d step %s", name, seed+1, g.Turn(), g.Pending().Step)
 				opts := checkOptions(t, g, where)
 				steps[g.Pending().Step]++
-				if a := Asks(g, nil); strings.HasSuffix(a, " decides.") {
+				if a := english.Asks(g, nil); strings.HasSuffix(a, " decides.") {
 					t.Fatalf("%s: the question is not said: %q", where, a)
 				}
 				if a, ok := OnlyPass(g); ok != (len(opts) == 1 && opts[0].Pass()) || ok && a != opts[0].Answer {
@@ -208,7 +208,7 @@ func TestOptionsAcceptedEverywhere(t *testing.T) {
 				if g.Pending().Step != engine.StepTile {
 					// A step's words name the answer in words, never
 					// in its notation ("follower@N").
-					if w := StepWords(g, o.Answer, nil); strings.Contains(w, o.Value) {
+					if w := english.StepWords(g, o.Answer, nil); strings.Contains(w, o.Value) {
 						t.Fatalf("%s: the words of %q are %q", where, o.Value, w)
 					}
 					// Everyone reads them: the player who decided is
@@ -224,7 +224,7 @@ func TestOptionsAcceptedEverywhere(t *testing.T) {
 						if !o.Answer.Fairy && !o.Pass() && o.Answer != opts[0].Answer && !said[o.Answer.Step] {
 							continue
 						}
-						w := StepWords(g, o.Answer, nil)
+						w := english.StepWords(g, o.Answer, nil)
 						if strings.Contains(strings.ToLower(w), "your") {
 							t.Fatalf("%s: the words of %q speak to the player: %q", where, o.Value, w)
 						}
@@ -262,14 +262,14 @@ func TestOptionsAcceptedEverywhere(t *testing.T) {
 func TestLookupRefusesInPlayersWords(t *testing.T) {
 	g := newGame(t, 0, 1)
 	for _, v := range []string{"large@", "-", "tile 1,0 90", "40,40 90"} {
-		_, err := Lookup(g, Names{"Ann"}, v)
+		_, err := english.Lookup(g, Names{"Ann"}, v)
 		if !errors.Is(err, ErrNotOffered) || !strings.Contains(err.Error(), "Ann places tile") {
-			t.Errorf("Lookup(%q): %v", v, err)
+			t.Errorf("english.Lookup(%q): %v", v, err)
 		}
 	}
 	for _, o := range Options(g, nil) {
-		if got, err := Lookup(g, nil, " "+o.Value+" "); err != nil || got.Answer != o.Answer || got.Label != o.Label {
-			t.Errorf("Lookup(%q) = %+v, %v, want %+v", o.Value, got, err, o)
+		if got, err := english.Lookup(g, nil, " "+o.Value+" "); err != nil || got.Answer != o.Answer || got.Label != o.Label {
+			t.Errorf("english.Lookup(%q) = %+v, %v, want %+v", o.Value, got, err, o)
 		}
 	}
 }
@@ -399,7 +399,7 @@ func TestMagicStepWords(t *testing.T) {
 		opts := Options(g, nil)
 		if g.Pending().Step == engine.StepMagic {
 			for _, o := range opts {
-				w := StepWords(g, o.Answer, nil)
+				w := english.StepWords(g, o.Answer, nil)
 				fig := o.Answer.Magic.String()
 				if o.Answer.Target == (engine.Target{}) {
 					continue
@@ -460,7 +460,7 @@ func TestPartWordsDragonSteps(t *testing.T) {
 			seen++
 			tile, _ := start.Drawn()
 			from, _ := start.Dragon()
-			w := PartWords(start, start.Current(), engine.MoveOfAnswers(tile, as), nil)
+			w := english.PartWords(start, start.Current(), engine.MoveOfAnswers(tile, as), nil)
 			want := " The dragon moves! " + start.Players()[start.Current()] + " moves the dragon " + HeadingArrow(from, a.Cell) + "(" + a.Cell.String() + ")."
 			if !strings.HasSuffix(w, want) {
 				t.Errorf("%q does not end in %q", w, want)
@@ -547,7 +547,7 @@ func TestCropReturnNamesTheLargeFollower(t *testing.T) {
 							if o.Label == large.Label || !strings.Contains(large.Label, "large follower") {
 								t.Fatalf("%q and %q are labelled %q and %q", o.Value, large.Value, o.Label, large.Label)
 							}
-							if w := StepWords(g, large.Answer, nil); !strings.Contains(w, "returns their large follower on the ") {
+							if w := english.StepWords(g, large.Answer, nil); !strings.Contains(w, "returns their large follower on the ") {
 								t.Fatalf("%q says %q", large.Value, w)
 							}
 							return

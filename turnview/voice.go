@@ -8,8 +8,8 @@ import (
 
 // Voice puts the turn into the words of one language (issue 34): its
 // methods are the package's functions that return words a player reads,
-// in that language. The package-level functions speak English,
-// In(i18n.English). The words come from the i18n messages turn.…
+// in that language. The few package-level functions that return words
+// (Options, Plural) speak English, In(i18n.English). The words come from the i18n messages turn.…
 // (i18n/locales/turnview.<tag>.toml); an Option's Value, the notation,
 // is the same in every language. The zero Voice speaks English.
 type Voice struct {
@@ -19,11 +19,8 @@ type Voice struct {
 // In returns the voice of language l.
 func In(l i18n.Lang) Voice { return Voice{lang: l} }
 
-// english is the voice of the package-level functions.
+// english is the voice of the package-level functions and the tests.
 var english = Voice{lang: i18n.English}
-
-// Lang returns the voice's language.
-func (vo Voice) Lang() i18n.Lang { return vo.lang }
 
 // t returns message id, its placeholders filled from the pairs kv
 // ("Player", "Alice", "Cell", "2,-1", …).

@@ -73,10 +73,7 @@ func (vo Voice) directions(d string) string {
 func (vo Voice) JoinOr(ws []string) string { return vo.join(ws, "turn.list.or") }
 
 // JoinAnd joins words with commas and a final "and": "a, b and c".
-func JoinAnd(ws []string) string { return english.JoinAnd(ws) }
-
-// JoinAnd is [JoinAnd] in vo's language (messages turn.list.more and
-// turn.list.and).
+// In vo's language (messages turn.list.more and turn.list.and).
 func (vo Voice) JoinAnd(ws []string) string { return vo.join(ws, "turn.list.and") }
 
 // Parts joins the parts of a list that are themselves lists or clauses:

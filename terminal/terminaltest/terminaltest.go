@@ -19,6 +19,7 @@ import (
 	"testing"
 
 	"github.com/meeple-works/carcassonne/engine"
+	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/render"
 	"github.com/meeple-works/carcassonne/storage"
 	"github.com/meeple-works/carcassonne/turnview"
@@ -482,7 +483,7 @@ func SummariesOf(tb testing.TB, played *engine.Game) []string {
 	}
 	var out []string
 	for k, m := range played.Moves() {
-		text, err := turnview.Narrate(g, m, nil)
+		text, err := turnview.In(i18n.English).Narrate(g, m, nil)
 		if err != nil {
 			tb.Fatalf("move %d: %v", k, err)
 		}
