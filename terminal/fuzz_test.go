@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"path/filepath"
 	"strings"
@@ -115,17 +116,25 @@ func FuzzCommand(f *testing.F) {
 		g := pos.game
 		want := fuzzState(g)
 		var out bytes.Buffer
-		temps := &tempFiles{}
-		s := &session{
-			ctx: context.Background(), store: st, out: &out, state: g.Clone(),
-			game:  storage.Game{ID: 1, Moves: len(g.Moves()), Answered: pos.answered, Status: storage.StatusRunning},
-			board: newBoardWriter(filepath.Join(dir, "board.png"), temps, i18n.English), temps: temps,
-			voice: turnview.In(i18n.English), lang: i18n.English, levels: make([]ai.Level, g.NumPlayers()),
-		}
+		s := testSession(st, dir, g, pos.answered, &out)
 		defer s.board.close()
 		s.command(line)
 		if got := fuzzState(s.state); got != want {
 			t.Errorf("%q changed the game:\n%s", line, out.String())
 		}
 	})
+}
+
+// testSession is an English sitting at a copy of game g, with answered
+// answers of its turn under way, stored as game 1 of st (the tests close
+// st or give it a game of their own), its picture written in dir and its
+// words to out. The caller closes its board writer.
+func testSession(st *storage.Store, dir string, g *engine.Game, answered int, out io.Writer) *session {
+	temps := &tempFiles{}
+	return &session{
+		ctx: context.Background(), store: st, out: out, state: g.Clone(),
+		game:  storage.Game{ID: 1, Moves: len(g.Moves()), Answered: answered, Status: storage.StatusRunning},
+		board: newBoardWriter(filepath.Join(dir, "board.png"), temps, i18n.English), temps: temps,
+		voice: turnview.In(i18n.English), lang: i18n.English, levels: make([]ai.Level, g.NumPlayers()),
+	}
 }

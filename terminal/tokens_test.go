@@ -8,9 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/meeple-works/carcassonne/ai"
 	"github.com/meeple-works/carcassonne/engine"
-	"github.com/meeple-works/carcassonne/i18n"
 	"github.com/meeple-works/carcassonne/storage"
 	"github.com/meeple-works/carcassonne/turnview"
 )
@@ -37,13 +35,7 @@ func TestSpotsTokens(t *testing.T) {
 		for _, c := range g.CandidateCells()[:min(3, len(g.CandidateCells()))] {
 			r := g.RotationsAt(c)[0]
 			var out bytes.Buffer
-			temps := &tempFiles{}
-			s := &session{
-				ctx: context.Background(), store: st, out: &out, state: g.Clone(),
-				game:  storage.Game{ID: 1, Moves: len(g.Moves()), Status: storage.StatusRunning},
-				board: newBoardWriter(filepath.Join(dir, "board.png"), temps, i18n.English), temps: temps,
-				voice: turnview.In(i18n.English), lang: i18n.English, levels: make([]ai.Level, g.NumPlayers()),
-			}
+			s := testSession(st, dir, g, 0, &out)
 			args := []string{c.String(), r.String()}
 			s.spots(args)
 			s.board.close()
