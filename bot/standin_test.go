@@ -608,12 +608,23 @@ func (h *harness) maybeResign(users []discordtest.User, resigned map[string]bool
 		}
 	}
 	u := users[rng.IntN(len(users))]
+	// A person the bot removed after their time ran out three turns in a
+	// row has resigned too: their resignation is refused, and changes
+	// nothing.
+	again := slices.ContainsFunc(g.Seats, func(s storage.Seat) bool { return s.UserID == u.ID && s.Resigned })
 	if playing <= 2 || people <= 1 || resigned[u.ID] {
 		return discordtest.User{}, false
 	}
 	r := h.slash(discordtest.Actor{User: u, ChannelID: g.ThreadID}, "/carcassonne resign")
 	if r.Flags&64 == 0 {
 		h.t.Fatalf("%s's /carcassonne resign: not ephemeral: %s", u.Username, text(r))
+	}
+	if again {
+		resigned[u.ID] = true
+		if now, err := h.store.Get(h.ctx, 1); err != nil || now.Moves != g.Moves || now.Answered != g.Answered || now.TurnMessageID != g.TurnMessageID {
+			h.t.Errorf("%s resigned again (%q) and the game changed: %v", u.Username, text(r), err)
+		}
+		return discordtest.User{}, false
 	}
 	return u, h.hasResigned(u)
 }
