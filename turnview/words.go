@@ -162,9 +162,6 @@ func (vo Voice) Kind(k engine.FeatureKind) string {
 	return vo.t("turn.feature.unknown")
 }
 
-// Good names goods d in vo's language: "wine", "grain", "cloth".
-func (vo Voice) Good(d engine.Good) string { return vo.t("turn.good." + d.String()) }
-
 // MessageTitle says what Message tile n does in vo's language ("the
 // shortest road", "2 points per knight"; engine.Message.Title in English).
 func (vo Voice) MessageTitle(n engine.Message) string {
