@@ -8,10 +8,11 @@ import (
 
 // Voice puts the turn into the words of one language (issue 34): its
 // methods are the package's functions that return words a player reads,
-// in that language. The few package-level functions that return words
-// (Options, Plural) speak English, In(i18n.English). The words come from the i18n messages turn.…
-// (i18n/locales/turnview.<tag>.toml); an Option's Value, the notation,
-// is the same in every language. The zero Voice speaks English.
+// in that language. The two package-level functions that return words
+// (Options, Plural) speak English, In(i18n.English). The words come from
+// the i18n messages turn.… (i18n/locales/turnview.<tag>.toml); an
+// Option's Value, the notation, is the same in every language. The zero
+// Voice speaks English.
 type Voice struct {
 	lang i18n.Lang
 }
