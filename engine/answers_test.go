@@ -121,14 +121,7 @@ func checkTokens(t *testing.T, line string, answers []string) {
 // (Answers). It reports the mean time of one reading and the mean number
 // of answers a decision lists.
 func BenchmarkAnswerOf(b *testing.B) {
-	var all ExpansionSet
-	for _, e := range PlayableExpansions() {
-		all = all.With(e)
-	}
-	r, err := NewRules(all, Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
+	r := mustRules(b, PlayableExpansions()...)
 	// The positions and answers, gathered first.
 	type decision struct {
 		g *Game
